@@ -1,0 +1,34 @@
+/** Offset ↔ line/column for display. Lines and columns are 1-based; columns count UTF-16 units. */
+export class SourceText {
+  private readonly lineStarts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.lineStarts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.lineStarts.push(i + 1);
+    }
+  }
+
+  position(offset: number): { line: number; column: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - (this.lineStarts[lo] ?? 0) + 1 };
+  }
+
+  /** Offset of the first character of a 1-based line (clamped). */
+  lineStart(line: number): number {
+    const i = Math.max(0, Math.min(line - 1, this.lineStarts.length - 1));
+    return this.lineStarts[i] ?? 0;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+}

@@ -1,0 +1,135 @@
+import { diagnostic } from '../diagnostics/codes';
+import type { Diagnostic, Range } from '../diagnostics/diagnostic';
+import type { SourceText } from '../diagnostics/source-text';
+import type { YMap, YNode, YScalar } from './ynode';
+
+/**
+ * §2.3 format conventions, as warnings (ruling in docs/interpretations.md): string values in
+ * double quotes, enum keywords / numbers / booleans bare, 2-space indentation. JSON input is
+ * exempt (JSON is an equivalent carrier, §2.4 ①).
+ *
+ * Keyword positions (bare is right, quoted is tolerated with an info): the values of these keys,
+ * every item of `tags`, and the first item of a table cell / date_part / aggregate list.
+ */
+const KEYWORD_KEYS = new Set([
+  'then',
+  'decision',
+  'override',
+  'logic',
+  'operator',
+  'kind',
+  'category',
+  'fn',
+  'part',
+]);
+const KEYWORD_FIRST_ITEM = new Set(['date_part', 'aggregate']);
+/** Prose fields may use block scalars (| or >) for multi-line text. */
+const PROSE_KEYS = new Set([
+  'description',
+  'message',
+  'instruction',
+  'correction',
+  'explanation',
+  'alternative',
+  'legal_basis',
+  'source_text',
+  'gloss',
+  'zh',
+  'en',
+]);
+
+type Position = 'keyword' | 'prose' | 'value';
+
+export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const column = (offset: number) => source.position(offset).column;
+
+  const scalar = (n: YScalar, pos: Position) => {
+    if (typeof n.value !== 'string') return;
+    if (pos === 'keyword') {
+      if (n.style !== 'plain' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n.value)) {
+        out.push(
+          diagnostic(
+            'ERDL-I703',
+            n.range,
+            { value: n.value },
+            {
+              title: { en: 'Write it bare', zh: '改为裸写' },
+              edits: [{ range: n.range, newText: n.value }],
+            },
+          ),
+        );
+      }
+      return;
+    }
+    if (n.style === 'double' || (n.style === 'block' && pos === 'prose')) return;
+    if (n.style === 'block') return;
+    out.push(
+      diagnostic(
+        'ERDL-W701',
+        n.range,
+        {},
+        {
+          title: { en: 'Use double quotes', zh: '改用双引号' },
+          edits: [{ range: n.range, newText: JSON.stringify(n.value) }],
+        },
+      ),
+    );
+  };
+
+  /** Block collections must sit 2 columns right of their parent (key or `-`). */
+  const indent = (child: YNode, parentColumn: number) => {
+    if (child.kind === 'scalar' || child.flow) return;
+    const actual = column(child.range.start) - parentColumn;
+    if (actual !== 2) out.push(diagnostic('ERDL-W702', lineRange(source, child.range), { actual }));
+  };
+
+  const walk = (n: YNode, pos: Position, key: string | null) => {
+    if (n.kind === 'scalar') return scalar(n, pos);
+    if (n.kind === 'map') {
+      for (const p of n.items) {
+        if (!n.flow) indent(p.value, column(p.keyNode.range.start));
+        const childPos: Position = KEYWORD_KEYS.has(p.key)
+          ? 'keyword'
+          : PROSE_KEYS.has(p.key)
+            ? 'prose'
+            : pos === 'prose'
+              ? 'prose'
+              : 'value';
+        walk(p.value, childPos, p.key);
+      }
+      return;
+    }
+    n.items.forEach((item, i) => {
+      if (!n.flow) indent(item, dashColumn(source, item));
+      const keyword =
+        key === 'tags' ||
+        (i === 0 && key !== null && (key === 'cell' || KEYWORD_FIRST_ITEM.has(key)));
+      const itemPos: Position = keyword ? 'keyword' : pos === 'prose' ? 'prose' : 'value';
+      // The items of a table row's `when` are cells: [operator, value].
+      walk(item, itemPos, key === 'when' ? 'cell' : null);
+    });
+  };
+  if (column(root.range.start) !== 1)
+    out.push(
+      diagnostic('ERDL-W702', lineRange(source, root.range), {
+        actual: column(root.range.start) - 1,
+      }),
+    );
+  walk(root, 'value', null);
+  return out;
+}
+
+/** Column of the `-` introducing a block sequence item (the item's first line, before its text). */
+function dashColumn(source: SourceText, item: YNode): number {
+  const { line } = source.position(item.range.start);
+  const start = source.lineStart(line);
+  const prefix = source.text.slice(start, item.range.start);
+  const dash = prefix.lastIndexOf('-');
+  return dash === -1 ? source.position(item.range.start).column - 2 : dash + 1;
+}
+
+function lineRange(source: SourceText, r: Range): Range {
+  const { line } = source.position(r.start);
+  return { start: source.lineStart(line), end: r.start };
+}

@@ -1,0 +1,345 @@
+import {
+  type Document,
+  isAlias,
+  isPair,
+  isMap as isYamlMap,
+  isScalar as isYamlScalar,
+  isSeq as isYamlSeq,
+  parseDocument,
+  type Scalar,
+  type Node as YamlNode,
+} from 'yaml';
+import { diagnostic } from '../diagnostics/codes';
+import type { Diagnostic, Range } from '../diagnostics/diagnostic';
+import { SourceText } from '../diagnostics/source-text';
+import { decodeUtf8 } from './utf8';
+import type { ScalarStyle, YMap, YNode, YPair, YScalar } from './ynode';
+
+/** 2 MiB: a 1,000-rule document is ~400 KB; larger input is refused before parsing (bounded time). */
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** Nodes the expanded view may hold, and how many of them may come from alias expansion. */
+export const MAX_EXPANDED_NODES = 200_000;
+export const MAX_ALIAS_NODES = 10_000;
+/** Nesting beyond this is refused; real documents nest < 20 levels. */
+export const MAX_NESTING = 200;
+
+export interface Loaded {
+  readonly text: string;
+  readonly source: SourceText;
+  /** The top-level mapping, when the input parsed into one. */
+  readonly root: YMap | null;
+  /** True when the input is JSON (§2.4 ①): §2.3 format conventions do not apply to it. */
+  readonly isJson: boolean;
+  readonly diagnostics: Diagnostic[];
+}
+
+const at = (start: number, end = start): Range => ({ start, end });
+
+function fail(text: string, d: Diagnostic, isJson = false): Loaded {
+  return { text, source: new SourceText(text), root: null, isJson, diagnostics: [d] };
+}
+
+/** UTF-8 byte length without allocating. */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Step ① Load (§2.1–§2.4): bytes or text → the expanded YAML view, with positioned diagnostics.
+ * Never throws; hostile input (huge, binary, deep, alias bombs) ends in a diagnostic.
+ */
+export function load(input: string | Uint8Array): Loaded {
+  let text: string;
+  if (typeof input === 'string') {
+    if (input.length > MAX_DOCUMENT_BYTES || utf8Length(input) > MAX_DOCUMENT_BYTES) {
+      const size = utf8Length(input);
+      return fail('', diagnostic('ERDL-E001', at(0), { size, limit: MAX_DOCUMENT_BYTES }));
+    }
+    text = input;
+  } else {
+    if (input.length > MAX_DOCUMENT_BYTES) {
+      return fail(
+        '',
+        diagnostic('ERDL-E001', at(0), { size: input.length, limit: MAX_DOCUMENT_BYTES }),
+      );
+    }
+    const decoded = decodeUtf8(input);
+    if (!decoded.ok) {
+      const pos = decoded.textBefore.length;
+      return fail(
+        decoded.textBefore,
+        diagnostic('ERDL-E002', at(pos, pos), { byte: decoded.byteOffset }),
+      );
+    }
+    text = decoded.text;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const source = new SourceText(text);
+
+  // YAML forbids C0 controls other than tab/LF/CR; report them as binary content, positioned.
+  const control = firstControlCharacter(text);
+  if (control !== -1) {
+    const cp = text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0');
+    return {
+      text,
+      source,
+      root: null,
+      isJson: false,
+      diagnostics: [diagnostic('ERDL-E003', at(control, control + 1), { cp })],
+    };
+  }
+  if (/^(\s|#[^\n]*)*$/.test(text)) {
+    return {
+      text,
+      source,
+      root: null,
+      isJson: false,
+      diagnostics: [diagnostic('ERDL-E004', at(0, text.length))],
+    };
+  }
+  const isJson = /^\s*\{/.test(text);
+  const deep = flowNestingTooDeep(text);
+  if (deep !== -1) {
+    return {
+      text,
+      source,
+      root: null,
+      isJson,
+      diagnostics: [diagnostic('ERDL-E008', at(deep, deep + 1), { limit: MAX_NESTING })],
+    };
+  }
+
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, {
+      uniqueKeys: true,
+      strict: true,
+      prettyErrors: false,
+      version: '1.2',
+    });
+  } catch (e) {
+    return {
+      text,
+      source,
+      root: null,
+      isJson,
+      diagnostics: [diagnostic('ERDL-E005', at(0), { detail: String((e as Error)?.message ?? e) })],
+    };
+  }
+  const diagnostics: Diagnostic[] = [];
+  for (const err of [...doc.errors, ...doc.warnings]) {
+    const range = at(err.pos[0], Math.max(err.pos[0], err.pos[1]));
+    const detail = firstLine(err.message);
+    if (err.code === 'DUPLICATE_KEY')
+      diagnostics.push(diagnostic('ERDL-E010', range, { key: duplicateKeyName(text, range) }));
+    else if (err.code === 'MULTIPLE_DOCS') diagnostics.push(diagnostic('ERDL-E007', range));
+    else if (/call stack/i.test(detail))
+      diagnostics.push(diagnostic('ERDL-E008', range, { limit: MAX_NESTING }));
+    else diagnostics.push(diagnostic('ERDL-E005', range, { detail }));
+  }
+  if (diagnostics.length > 0) return { text, source, root: null, isJson, diagnostics };
+
+  const contents = doc.contents;
+  if (!contents || !isYamlMap(contents)) {
+    const r = contents?.range;
+    return {
+      text,
+      source,
+      root: null,
+      isJson,
+      diagnostics: [diagnostic('ERDL-E009', r ? at(r[0], r[1]) : at(0, text.length))],
+    };
+  }
+  try {
+    const root = new Expander(doc, diagnostics).node(contents, 0);
+    if (diagnostics.length > 0 || root === null || root.kind !== 'map')
+      return { text, source, root: null, isJson, diagnostics };
+    return { text, source, root, isJson, diagnostics };
+  } catch (e) {
+    if (e instanceof Budget)
+      return { text, source, root: null, isJson, diagnostics: [e.diagnostic] };
+    throw e;
+  }
+}
+
+/** Offset of the first C0 control (other than tab, LF, CR) or DEL, or -1. */
+function _firstControlCharacter(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return i;
+  }
+  return -1;
+}
+
+/** Offset of the first C0 control (other than tab, LF, CR) or DEL, or -1. */
+function firstControlCharacter(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return i;
+  }
+  return -1;
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function duplicateKeyName(text: string, r: Range): string {
+  return (
+    text
+      .slice(r.start, Math.min(r.end, r.start + 60))
+      .split(/[:\n]/)[0]
+      ?.trim() ?? ''
+  );
+}
+
+/** Scan flow brackets outside quotes and comments; returns the offset where depth passes the limit. */
+function flowNestingTooDeep(text: string): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_NESTING) return i;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return -1;
+}
+
+class Budget extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super('budget');
+  }
+}
+
+/** Converts the yaml AST to the YNode view, expanding aliases under a node budget. */
+class Expander {
+  private count = 0;
+  private aliasCount = 0;
+  constructor(
+    private readonly doc: Document.Parsed,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  node(n: unknown, depth: number, viaAlias = false): YNode | null {
+    if (++this.count > MAX_EXPANDED_NODES || (viaAlias && ++this.aliasCount > MAX_ALIAS_NODES)) {
+      throw new Budget(diagnostic('ERDL-E006', rangeOf(n), { limit: MAX_ALIAS_NODES }));
+    }
+    if (depth > MAX_NESTING)
+      throw new Budget(diagnostic('ERDL-E008', rangeOf(n), { limit: MAX_NESTING }));
+    if (isAlias(n)) {
+      const target = n.resolve(this.doc);
+      if (!target) {
+        this.diagnostics.push(
+          diagnostic('ERDL-E005', rangeOf(n), { detail: `unresolved alias *${n.source}` }),
+        );
+        return null;
+      }
+      return this.node(target, depth + 1, true);
+    }
+    if (isYamlScalar(n)) return scalar(n);
+    if (isYamlSeq(n)) {
+      const items: YNode[] = [];
+      for (const item of n.items) {
+        const y = this.node(item, depth + 1, viaAlias);
+        if (y) items.push(y);
+      }
+      return { kind: 'seq', items, flow: n.flow === true, range: rangeOf(n) };
+    }
+    if (isYamlMap(n)) {
+      const items: YPair[] = [];
+      for (const pair of n.items) {
+        if (!isPair(pair)) continue;
+        const k = pair.key;
+        if (
+          !isYamlScalar(k) ||
+          (typeof k.value !== 'string' &&
+            typeof k.value !== 'number' &&
+            typeof k.value !== 'boolean')
+        ) {
+          this.diagnostics.push(diagnostic('ERDL-E011', rangeOf(k)));
+          continue;
+        }
+        const keyNode = scalar(k);
+        const value =
+          pair.value === null || pair.value === undefined
+            ? emptyValue(keyNode)
+            : this.node(pair.value, depth + 1, viaAlias);
+        if (!value) continue;
+        items.push({
+          key: String(k.value),
+          keyNode,
+          value,
+          range: { start: keyNode.range.start, end: value.range.end },
+        });
+      }
+      return { kind: 'map', items, flow: n.flow === true, range: rangeOf(n) };
+    }
+    this.diagnostics.push(diagnostic('ERDL-E005', rangeOf(n), { detail: 'unsupported YAML node' }));
+    return null;
+  }
+}
+
+function rangeOf(n: unknown): Range {
+  const r = (n as YamlNode | undefined)?.range;
+  return r ? { start: r[0], end: r[1] } : { start: 0, end: 0 };
+}
+
+function emptyValue(key: YScalar): YScalar {
+  return {
+    kind: 'scalar',
+    value: null,
+    style: 'plain',
+    source: '',
+    range: { start: key.range.end, end: key.range.end },
+  };
+}
+
+function scalarStyle(type: Scalar['type']): ScalarStyle {
+  switch (type) {
+    case 'QUOTE_DOUBLE':
+      return 'double';
+    case 'QUOTE_SINGLE':
+      return 'single';
+    case 'BLOCK_FOLDED':
+    case 'BLOCK_LITERAL':
+      return 'block';
+    default:
+      return 'plain';
+  }
+}
+
+function scalar(n: Scalar): YScalar {
+  const v = n.value;
+  const value =
+    v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+      ? v
+      : String(v);
+  const style = scalarStyle(n.type);
+  const source =
+    style === 'plain' && typeof n.source === 'string'
+      ? n.source
+      : typeof value === 'string'
+        ? value
+        : String(value);
+  return { kind: 'scalar', value, style, source, range: rangeOf(n) };
+}

@@ -1,0 +1,386 @@
+import type { Fix, Range } from '../diagnostics/diagnostic';
+import { hashCanonical } from '../tree/canonical';
+import { type CompiledWhen, compileWhen } from '../tree/compile-when';
+import type { CompileContext } from '../tree/context';
+import { exceeded, type Grade, MEASURE_NAMES, measure } from '../tree/limits';
+import { normalize } from '../tree/normalize';
+import { childrenOf, type ExprNode } from '../tree/types';
+import { hint } from '../util/suggest';
+import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
+import {
+  DEFAULT_OVERRIDE,
+  DEFAULT_RING,
+  OVERRIDE_LEVELS,
+  type OverrideLevel,
+  RING_NUMBERS,
+  type Ring,
+  RULE_FIELD_ORDER,
+  RULE_FIELDS,
+} from '../vocabulary/document';
+import type { CompiledRule, Metadata, RuleForm, Text } from './compiled';
+import { reorderFix } from './reorder';
+import type { Fields } from './validate';
+import { isScalar, type YMap, type YNode } from './ynode';
+
+/** `[CAT]-[NNN]-description`: category letters, a number of 3+ digits, words joined by - or _. */
+const RULE_NAME = /^[A-Z][A-Z0-9]{1,7}-\d{3,}-[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u;
+
+interface Texts {
+  message?: string;
+  instruction?: string;
+  correction?: string;
+  explanation?: Text;
+}
+
+/** Validates every rule entry and compiles it (tables expand into one rule per row). */
+export function validateRules(
+  fields: Fields,
+  rules: YNode | undefined,
+  metadata: Metadata | null,
+): CompiledRule[] {
+  const out: CompiledRule[] = [];
+  if (rules?.kind !== 'seq') return out;
+  const seen = new Map<string, Range>();
+  for (const entry of rules.items) {
+    if (entry.kind !== 'map') {
+      fields.ctx.report('ERDL-E108', entry.range, {
+        field: 'rules[]',
+        expected: { en: 'a rule mapping', zh: '规则映射' },
+      });
+      continue;
+    }
+    out.push(...validateRule(fields, entry, metadata, seen, out.length));
+  }
+  return out;
+}
+
+function validateRule(
+  fields: Fields,
+  rule: YMap,
+  metadata: Metadata | null,
+  seen: Map<string, Range>,
+  index: number,
+): CompiledRule[] {
+  const { ctx, source } = fields;
+  const before = ctx.errorCount();
+  const get = (k: string) => rule.items.find((p) => p.key === k)?.value;
+
+  // Unknown fields (rule-level `expr` is the E5 mistake), then the §4.1 order.
+  for (const p of rule.items) {
+    if ((RULE_FIELD_ORDER as readonly string[]).includes(p.key)) continue;
+    if (p.key === 'expr') ctx.report('ERDL-E212', p.keyNode.range);
+    else
+      ctx.report('ERDL-E203', p.keyNode.range, { field: p.key, ...hint(p.key, RULE_FIELD_ORDER) });
+  }
+  checkOrder(fields, rule);
+
+  // name
+  const nameNode = get('name');
+  const name = fields.string(rule, 'name');
+  if (name !== undefined && nameNode) {
+    if (name.includes('#')) ctx.report('ERDL-E206', nameNode.range, { name });
+    else if (!RULE_NAME.test(name)) ctx.report('ERDL-W205', nameNode.range, { name });
+    const first = seen.get(name);
+    if (first)
+      ctx.report('ERDL-E204', nameNode.range, { name, line: source.position(first.start).line });
+    else seen.set(name, nameNode.range);
+  }
+  const description = fields.string(rule, 'description');
+  const category = fields.string(rule, 'category') ?? metadata?.category;
+  const priority = integer(fields, get('priority'));
+  const override = overrideLevel(fields, get('override'));
+  const ring = ringNumber(fields, get('ring'));
+  const enabledNode = get('enabled');
+  let enabled = true;
+  if (enabledNode) {
+    if (isScalar(enabledNode) && typeof enabledNode.value === 'boolean')
+      enabled = enabledNode.value;
+    else
+      ctx.report('ERDL-E108', enabledNode.range, {
+        field: 'enabled',
+        expected: { en: 'true or false', zh: 'true 或 false' },
+      });
+  }
+  const texts: Texts = {};
+  for (const k of ['message', 'instruction', 'correction'] as const) {
+    const v = fields.string(rule, k);
+    if (v !== undefined) texts[k] = v;
+  }
+  const explanation = fields.text(rule, 'explanation');
+  if (explanation !== undefined) texts.explanation = explanation;
+  const alternative = fields.text(rule, 'alternative');
+  const legal_basis = fields.string(rule, 'legal_basis');
+  const source_text = fields.string(rule, 'source_text');
+  fields.text(rule, 'gloss');
+
+  for (const f of RULE_FIELDS) {
+    if (f.required && f.name !== 'then' && !get(f.name))
+      ctx.report('ERDL-E201', rule.range, { field: f.name });
+  }
+
+  const whenNode = get('when');
+  const when = whenNode ? compileWhen(ctx, whenNode, true) : null;
+  const unlessNode = get('unless');
+  let unless: ExprNode | null = null;
+  if (unlessNode && !(isScalar(unlessNode) && unlessNode.value === null)) {
+    const u = compileWhen(ctx, unlessNode, false);
+    if (u && u.form !== 'table') {
+      unless = normalize(u.tree, ctx.sourceMap);
+      checkLimits(ctx, unless, u.form === 'expression' ? 'B' : 'A', unlessNode.range);
+    }
+  }
+
+  const thenNode = get('then');
+  const isTable =
+    when?.form === 'table' ||
+    (whenNode?.kind === 'map' && whenNode.items.some((p) => p.key === 'kind'));
+  let then: Decision | undefined;
+  if (isTable) {
+    if (thenNode) ctx.report('ERDL-E213', thenNode.range);
+  } else if (!thenNode) {
+    ctx.report('ERDL-E201', rule.range, { field: 'then' });
+  } else {
+    then = fields.decision(thenNode);
+  }
+  if (!when || ctx.errorCount() > before) return [];
+
+  const base = {
+    entry: name ?? '',
+    description: description ?? '',
+    ...(category !== undefined ? { category } : {}),
+    priority: priority ?? 0,
+    override,
+    ring,
+    enabled,
+    ...(alternative !== undefined ? { alternative } : {}),
+    ...(legal_basis !== undefined ? { legal_basis } : {}),
+    ...(source_text !== undefined ? { source_text } : {}),
+    unless,
+  };
+
+  if (when.form === 'table') {
+    const compiled: CompiledRule[] = [];
+    for (const row of when.table.rows) {
+      const rowMap = row.source;
+      const rowThenNode = rowMap.items.find((p) => p.key === 'then')?.value;
+      if (!rowThenNode) {
+        ctx.report('ERDL-E201', row.range, { field: 'then' });
+        continue;
+      }
+      const rowThen = fields.decision(rowThenNode);
+      const rowPriority = rowMap.items.find((p) => p.key === 'priority')?.value;
+      if (rowPriority) integer(fields, rowPriority);
+      const rowTexts: Texts = { ...texts };
+      for (const k of ['message', 'instruction', 'correction'] as const) {
+        const v = fields.string(rowMap, k);
+        if (v !== undefined) rowTexts[k] = v;
+      }
+      const rowExplanation = fields.text(rowMap, 'explanation');
+      if (rowExplanation !== undefined) rowTexts.explanation = rowExplanation;
+      if (!rowThen) continue;
+      const tree = normalize(row.when, ctx.sourceMap);
+      checkMessage(fields, rowThen, rowTexts, rowThenNode.range, rowMap);
+      checkLimits(ctx, tree, 'A', row.range);
+      compiled.push({
+        ...base,
+        name: `${name}#${row.index}`,
+        row: row.index,
+        index: index + compiled.length,
+        form: 'table',
+        grade: 'A',
+        then: rowThen,
+        ...rowTexts,
+        when: tree,
+        hash: hashCanonical(tree),
+        range: row.range,
+      });
+    }
+    return ctx.errorCount() > before ? [] : compiled;
+  }
+
+  if (!then || !thenNode) return [];
+  const tree = normalize(when.tree, ctx.sourceMap);
+  const grade: Grade = when.form === 'expression' ? 'B' : 'A';
+  checkMessage(fields, then, texts, thenNode.range, rule);
+  checkCompleteness(fields, when, then, texts, category, whenNode as YNode, tree);
+  checkLimits(ctx, tree, grade, (whenNode as YNode).range);
+  if (ctx.errorCount() > before) return [];
+  return [
+    {
+      ...base,
+      name: name ?? '',
+      index,
+      form: when.form as RuleForm,
+      grade,
+      then,
+      ...texts,
+      when: tree,
+      hash: hashCanonical(tree),
+      range: rule.range,
+    },
+  ];
+}
+
+/** §4.1 fixed order: the first field that appears after one it must precede. */
+function checkOrder(fields: Fields, rule: YMap): void {
+  const rank = (k: string) => (RULE_FIELD_ORDER as readonly string[]).indexOf(k);
+  const known = rule.items.filter((p) => rank(p.key) >= 0);
+  for (let i = 1; i < known.length; i++) {
+    const prev = known[i - 1];
+    const cur = known[i];
+    if (!prev || !cur || rank(cur.key) > rank(prev.key)) continue;
+    const fix = reorderFix(fields.source, rule, RULE_FIELD_ORDER, {
+      en: 'Reorder fields as §4.1 requires',
+      zh: '按 §4.1 调整字段顺序',
+    });
+    fields.ctx.report('ERDL-E202', cur.keyNode.range, { field: cur.key, before: prev.key }, fix);
+    return;
+  }
+}
+
+function integer(fields: Fields, n: YNode | undefined): number | undefined {
+  if (!n) return undefined;
+  if (
+    isScalar(n) &&
+    typeof n.value === 'number' &&
+    Number.isSafeInteger(n.value) &&
+    /^[-+]?\d+$/.test(n.source)
+  )
+    return n.value;
+  fields.ctx.report('ERDL-E210', n.range, {
+    value: isScalar(n) ? (n.style === 'plain' ? n.source : JSON.stringify(n.value)) : '…',
+  });
+  return undefined;
+}
+
+function overrideLevel(fields: Fields, n: YNode | undefined): OverrideLevel {
+  if (!n) return DEFAULT_OVERRIDE;
+  const level = OVERRIDE_LEVELS.find((l) => isScalar(n) && l.name === n.value);
+  if (level) return level.name;
+  const written = isScalar(n) ? String(n.value) : '…';
+  const lower = OVERRIDE_LEVELS.find((l) => l.name === written.toLowerCase());
+  const fix: Fix | undefined = lower
+    ? {
+        title: { en: `Write ${lower.name}`, zh: `改为 ${lower.name}` },
+        edits: [{ range: n.range, newText: lower.name }],
+      }
+    : undefined;
+  fields.ctx.report('ERDL-E208', n.range, { value: written }, fix);
+  return DEFAULT_OVERRIDE;
+}
+
+function ringNumber(fields: Fields, n: YNode | undefined): Ring {
+  if (!n) return DEFAULT_RING;
+  if (
+    isScalar(n) &&
+    typeof n.value === 'number' &&
+    (RING_NUMBERS as readonly number[]).includes(n.value) &&
+    /^\d$/.test(n.source)
+  )
+    return n.value as Ring;
+  fields.ctx.report('ERDL-E209', n.range, {
+    value: isScalar(n) ? (n.style === 'plain' ? n.source : JSON.stringify(n.value)) : '…',
+  });
+  return DEFAULT_RING;
+}
+
+/** §4.1: a blocking then needs a non-empty message; the fix inserts a stub after `then`. */
+function checkMessage(
+  fields: Fields,
+  then: Decision,
+  texts: Texts,
+  thenRange: Range,
+  owner: YMap,
+): void {
+  if (!isBlockingDecision(then) || (texts.message ?? '').trim() !== '') return;
+  const messagePair = owner.items.find((p) => p.key === 'message');
+  let fix: Fix | undefined;
+  if (!messagePair && !owner.flow) {
+    const { source } = fields;
+    const thenLine = source.position(thenRange.start).line;
+    const keyPair = owner.items.find((p) => p.key === 'then');
+    const indent = keyPair ? source.position(keyPair.keyNode.range.start).column - 1 : 0;
+    const insertAt =
+      thenLine >= source.lineCount ? source.text.length : source.lineStart(thenLine + 1);
+    const prefix = insertAt === source.text.length && !source.text.endsWith('\n') ? '\n' : '';
+    fix = {
+      title: { en: 'Add a message', zh: '添加 message' },
+      edits: [
+        {
+          range: { start: insertAt, end: insertAt },
+          newText: `${prefix}${' '.repeat(indent)}message: "TODO: say why this is ${then}"\n`,
+        },
+      ],
+    };
+  }
+  fields.ctx.report('ERDL-E211', messagePair?.value.range ?? thenRange, { decision: then }, fix);
+}
+
+/** §7.4 minimum completeness. */
+function checkCompleteness(
+  fields: Fields,
+  when: CompiledWhen,
+  then: Decision,
+  texts: Texts,
+  category: string | undefined,
+  whenNode: YNode,
+  tree: ExprNode,
+): void {
+  const { ctx } = fields;
+  if (when.form === 'true') {
+    if (isBlockingDecision(then)) ctx.report('ERDL-E801', whenNode.range, { decision: then });
+    else if (then === 'ALLOW' && !texts.instruction) ctx.report('ERDL-W803', whenNode.range);
+    if (category === 'security') ctx.report('ERDL-E802', whenNode.range);
+    return;
+  }
+  // SHOULD lines: recognise tool / file / command rules by the fields and tool names they test.
+  const paths = new Set<string>();
+  const toolNames: string[] = [];
+  const walk = (n: ExprNode) => {
+    if (n.node === 'field') paths.add(n.path);
+    if (
+      (n.node === 'eq' || n.node === 'in' || n.node === 'starts_with' || n.node === 'contains') &&
+      n.args[0].node === 'field' &&
+      n.args[0].path === 'tool.name'
+    ) {
+      const lit = n.args[1];
+      if (lit.node === 'literal' && lit.type === 'string') toolNames.push(lit.value);
+      if (lit.node === 'literal' && lit.type === 'list')
+        for (const v of lit.value) if (v.type === 'string') toolNames.push(v.value);
+    }
+    for (const c of childrenOf(n)) walk(c);
+  };
+  walk(tree);
+  const usesTool = [...paths].some((p) => p.startsWith('tool.'));
+  if (usesTool && !paths.has('tool.name')) {
+    ctx.report('ERDL-W804', whenNode.range, {
+      kind: { en: 'tool-interception', zh: '工具拦截类' },
+      field: 'tool.name',
+    });
+  }
+  const names = toolNames.join(' ').toLowerCase();
+  if (/file|path|dir|folder/.test(names) && !paths.has('tool.args.path')) {
+    ctx.report('ERDL-W804', whenNode.range, {
+      kind: { en: 'file-operation', zh: '文件操作' },
+      field: 'tool.args.path',
+    });
+  }
+  if (/command|shell|exec|bash|terminal/.test(names) && !paths.has('tool.args.command')) {
+    ctx.report('ERDL-W804', whenNode.range, {
+      kind: { en: 'command-operation', zh: '命令操作' },
+      field: 'tool.args.command',
+    });
+  }
+}
+
+/** E4 graded limits, each exceeded limit reported with the measured value. */
+function checkLimits(ctx: CompileContext, tree: ExprNode, grade: Grade, range: Range): void {
+  for (const e of exceeded(measure(tree), grade)) {
+    ctx.report('ERDL-E601', range, {
+      grade,
+      measure: MEASURE_NAMES[e.key],
+      value: e.value,
+      limit: e.limit,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The ERDL kernel's one public API. Pure TypeScript: no DOM, no Node, no clock, no randomness;
+ * the same module runs in the studio's Web Worker, in the `erdl` CLI and in tests.
+ */
+export { type CompileResult, compileDocument } from './compile';
+export { CODES, type DiagnosticCode, diagnostic, severityOf } from './diagnostics/codes';
+export type {
+  Bilingual,
+  Category,
+  Diagnostic,
+  Fix,
+  Range,
+  Severity,
+  TextEdit,
+} from './diagnostics/diagnostic';
+export { SourceText } from './diagnostics/source-text';
+export type { CompiledDocument, CompiledRule, Metadata, RuleForm, Text } from './document/compiled';
+export { MAX_DOCUMENT_BYTES } from './document/load';
+export { buildJsonSchema } from './document/schema';
+export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
+export type { SourceMap } from './tree/context';
+export { canonicalDocument } from './tree/document-hash';
+export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
+export type { ExprNode, LiteralValue } from './tree/types';
+export * from './vocabulary/decisions';
+export * from './vocabulary/document';
+export * from './vocabulary/nodes';
+export * from './vocabulary/operators';
+
+/** Kernel version, shown in the studio status bar and written into manifests. */
+export const KERNEL_VERSION = '0.1.0';

@@ -1,0 +1,52 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
+ * booleans, null and safe integers (tree parameters such as `limit` or `places`; literal numbers are
+ * decimal strings). Object keys are sorted by UTF-16 code units, as RFC 8785 §3.2.3 requires.
+ */
+export type Json =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly Json[]
+  | { readonly [key: string]: Json };
+
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isSafeInteger(value))
+        throw new Error(`canonical form holds only safe integers, got ${value}`);
+      return String(value);
+    case 'string':
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort(compareUtf16);
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+    }
+    default:
+      throw new Error(`canonical form cannot hold a ${typeof value}`);
+  }
+}
+
+function compareUtf16(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `sha256:` + 64 lowercase hex digits of the UTF-8 bytes (§8.2, E6). */
+export function hashText(text: string): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
+}
+
+export function hashCanonical(value: unknown): string {
+  return hashText(canonicalJson(value));
+}

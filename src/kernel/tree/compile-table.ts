@@ -1,0 +1,209 @@
+import type { Range } from '../diagnostics/diagnostic';
+import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
+import { TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
+import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
+import type { CompileContext } from './context';
+import { type ExprNode, type FieldNode, TRUE_NODE } from './types';
+
+/** The "any" cell: the row does not test this column (DMN's "-"). */
+export const ANY_CELL = '-';
+
+export interface TableColumn {
+  readonly field: FieldNode;
+  /** `label` as written: a string, or {zh, en}. */
+  readonly label?: { readonly zh?: string; readonly en?: string } | string;
+  readonly range: Range;
+}
+
+export interface TableRow {
+  /** 1-based row number; the compiled rule is `<entry name>#<n>`. */
+  readonly index: number;
+  readonly when: ExprNode;
+  /** The row map (its then / priority / message … are read by the rule assembler). */
+  readonly source: YMap;
+  readonly range: Range;
+}
+
+export interface CompiledTable {
+  readonly columns: readonly TableColumn[];
+  readonly rows: readonly TableRow[];
+}
+
+/**
+ * Projection C (§5.4): `{kind: decision_table, columns, rows}`. Each row's cells compile, in column
+ * order, through the same condition compiler as Simple (so a row's tree is the hand-written tree,
+ * E7 ⑤); `when: []` is the literal true. Row order is precedence; row priorities are checked for
+ * contradiction only (ruling in docs/interpretations.md).
+ */
+export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | null {
+  let ok = true;
+  for (const p of when.items) {
+    if (p.key !== 'kind' && p.key !== 'columns' && p.key !== 'rows') {
+      ctx.report('ERDL-E506', p.keyNode.range, {
+        what: { en: 'decision table', zh: '决策表' },
+        field: p.key,
+      });
+      ok = false;
+    }
+  }
+  const columnsNode = when.items.find((p) => p.key === 'columns')?.value;
+  const rowsNode = when.items.find((p) => p.key === 'rows')?.value;
+  if (columnsNode?.kind !== 'seq' || columnsNode.items.length === 0) {
+    ctx.report('ERDL-E501', columnsNode?.range ?? when.range);
+    return null;
+  }
+  if (rowsNode?.kind !== 'seq' || rowsNode.items.length === 0) {
+    ctx.report('ERDL-E502', rowsNode?.range ?? when.range);
+    return null;
+  }
+  const columns: TableColumn[] = [];
+  for (const c of columnsNode.items) {
+    const col = column(ctx, c);
+    if (col) columns.push(col);
+    else ok = false;
+  }
+  if (!ok) return null;
+
+  const rows: TableRow[] = [];
+  let previousPriority: { value: number; row: number } | null = null;
+  let unconditional: number | null = null;
+  rowsNode.items.forEach((r, i) => {
+    const index = i + 1;
+    if (r.kind !== 'map') {
+      ctx.report('ERDL-E108', r.range, {
+        field: `rows[${index}]`,
+        expected: { en: 'a mapping {when, then}', zh: '映射 {when, then}' },
+      });
+      ok = false;
+      return;
+    }
+    for (const p of r.items) {
+      if (!(TABLE_ROW_FIELDS as readonly string[]).includes(p.key)) {
+        ctx.report('ERDL-E506', p.keyNode.range, {
+          what: { en: 'table row', zh: '决策表行' },
+          field: p.key,
+        });
+        ok = false;
+      }
+    }
+    const cells = r.items.find((p) => p.key === 'when')?.value;
+    const tree = rowTree(ctx, columns, cells, index, r);
+    if (!tree) {
+      ok = false;
+      return;
+    }
+    if (unconditional !== null)
+      ctx.report('ERDL-W507', r.range, { row: index, earlier: unconditional });
+    if (tree === TRUE_NODE && unconditional === null) unconditional = index;
+
+    const pr = r.items.find((p) => p.key === 'priority')?.value;
+    if (pr && isScalar(pr) && typeof pr.value === 'number') {
+      if (previousPriority && pr.value < previousPriority.value) {
+        ctx.report('ERDL-W505', pr.range, {
+          row: index,
+          priority: pr.source,
+          previous: previousPriority.value,
+        });
+      }
+      previousPriority = { value: pr.value, row: index };
+    }
+    rows.push({ index, when: tree, source: r, range: r.range });
+  });
+  return ok ? { columns, rows } : null;
+}
+
+function column(ctx: CompileContext, c: YNode): TableColumn | null {
+  if (c.kind !== 'map') {
+    ctx.report('ERDL-E108', c.range, {
+      field: 'columns[]',
+      expected: { en: 'a mapping {field, label}', zh: '映射 {field, label}' },
+    });
+    return null;
+  }
+  let ok = true;
+  for (const p of c.items) {
+    if (!(TABLE_COLUMN_FIELDS as readonly string[]).includes(p.key)) {
+      ctx.report('ERDL-E506', p.keyNode.range, {
+        what: { en: 'table column', zh: '决策表列' },
+        field: p.key,
+      });
+      ok = false;
+    }
+  }
+  const field = fieldNode(ctx, c.items.find((p) => p.key === 'field')?.value, c.range);
+  const labelNode = c.items.find((p) => p.key === 'label')?.value;
+  let label: TableColumn['label'];
+  if (labelNode) {
+    if (isScalar(labelNode) && typeof labelNode.value === 'string') label = labelNode.value;
+    else if (
+      labelNode.kind === 'map' &&
+      labelNode.items.every(
+        (p) =>
+          (p.key === 'zh' || p.key === 'en') &&
+          isScalar(p.value) &&
+          typeof p.value.value === 'string',
+      )
+    ) {
+      label = Object.fromEntries(
+        labelNode.items.map((p) => [p.key, (p.value as YScalar).value as string]),
+      );
+    } else {
+      ctx.report('ERDL-E214', labelNode.range, { field: 'label' });
+      ok = false;
+    }
+  }
+  if (!field || !ok) return null;
+  return label === undefined ? { field, range: c.range } : { field, label, range: c.range };
+}
+
+function rowTree(
+  ctx: CompileContext,
+  columns: readonly TableColumn[],
+  cells: YNode | undefined,
+  row: number,
+  owner: YMap,
+): ExprNode | null {
+  if (cells?.kind !== 'seq') {
+    ctx.report('ERDL-E108', cells?.range ?? owner.range, {
+      field: `rows[${row}].when`,
+      expected: { en: 'a list of cells ([] for the default row)', zh: '单元格列表（默认行用 []）' },
+    });
+    return null;
+  }
+  if (cells.items.length === 0) return TRUE_NODE;
+  if (cells.items.length !== columns.length) {
+    ctx.report('ERDL-E503', cells.range, {
+      row,
+      count: cells.items.length,
+      columns: columns.length,
+    });
+    return null;
+  }
+  const conditions: ExprNode[] = [];
+  let ok = true;
+  cells.items.forEach((cell, i) => {
+    const col = columns[i] as TableColumn;
+    if (isScalar(cell) && cell.value === ANY_CELL) return;
+    if (cell.kind !== 'seq' || cell.items.length < 1 || cell.items.length > 2) {
+      ctx.report('ERDL-E504', cell.range, { value: describe(cell).en });
+      ok = false;
+      return;
+    }
+    const [opNode, value] = cell.items;
+    if (isScalar(opNode) && (opNode.value === 'within' || opNode.value === 'rate')) {
+      ctx.report('ERDL-E508', opNode.range);
+      ok = false;
+      return;
+    }
+    const op = resolveOperator(ctx, opNode, cell.range);
+    // A fresh field node per cell: the source map points each at its own column header.
+    const field = op && ({ ...col.field } as FieldNode);
+    const cond =
+      op && field && compileCondition(ctx, ctx.at(field, col.range), op, value, cell.range);
+    if (cond) conditions.push(cond);
+    else ok = false;
+  });
+  if (!ok) return null;
+  if (conditions.length === 0) return TRUE_NODE;
+  return ctx.at({ node: 'and', args: conditions }, cells.range);
+}

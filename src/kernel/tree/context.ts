@@ -1,0 +1,28 @@
+import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/codes';
+import type { Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
+import type { ExprNode } from './types';
+
+/** Where each tree node came from; kept beside the tree so positions never reach a hash. */
+export type SourceMap = WeakMap<ExprNode, Range>;
+
+/** Collects diagnostics and source positions while one document is validated and compiled. */
+export class CompileContext {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly sourceMap: SourceMap = new WeakMap();
+
+  report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix): void {
+    this.diagnostics.push(diagnostic(code, range, params, fix));
+  }
+
+  /** Records the source range of a node and returns it (so builders can stay expressions). */
+  at<T extends ExprNode>(node: T, range: Range): T {
+    this.sourceMap.set(node, range);
+    return node;
+  }
+
+  errorCount(): number {
+    let n = 0;
+    for (const d of this.diagnostics) if (d.severity === 'error') n++;
+    return n;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The 13 decision types of §6 — the single list every other part of the kernel reads.
+ *
+ * `blocking`: the requested action does not simply proceed. Blocking decisions need a non-empty
+ * `message` (§4.1) and may never pair with `when: "true"` (§2.3, §7.4). Ruling in
+ * docs/interpretations.md ("Which decisions are blocking").
+ *
+ * `restrictiveness`: how far a decision is from "let it through" (0 = ALLOW). Used to order
+ * decisions by safety (§7.1: override never moves towards a less safe state).
+ */
+export interface DecisionInfo {
+  readonly name: string;
+  readonly zh: string;
+  readonly en: string;
+  readonly blocking: boolean;
+  readonly restrictiveness: number;
+}
+
+export const DECISIONS = [
+  { name: 'ALLOW', zh: '放行', en: 'allow', blocking: false, restrictiveness: 0 },
+  { name: 'DENY', zh: '拦截', en: 'block', blocking: true, restrictiveness: 8 },
+  { name: 'CORRECT', zh: '纠正偏差', en: 'correct deviation', blocking: true, restrictiveness: 3 },
+  { name: 'NOTIFY', zh: '通知', en: 'notify', blocking: false, restrictiveness: 1 },
+  {
+    name: 'REQUEST_HUMAN',
+    zh: '请求人工裁决',
+    en: 'request human adjudication',
+    blocking: true,
+    restrictiveness: 5,
+  },
+  { name: 'ESCALATE', zh: '升级', en: 'escalate', blocking: true, restrictiveness: 6 },
+  { name: 'DELEGATE', zh: '委派', en: 'delegate', blocking: true, restrictiveness: 4 },
+  { name: 'DEFER', zh: '延期', en: 'defer', blocking: true, restrictiveness: 4 },
+  {
+    name: 'EMERGENCY_HALT',
+    zh: '紧急停止',
+    en: 'emergency stop',
+    blocking: true,
+    restrictiveness: 10,
+  },
+  { name: 'ROLLBACK', zh: '回滚', en: 'roll back', blocking: true, restrictiveness: 7 },
+  { name: 'QUARANTINE', zh: '隔离', en: 'quarantine', blocking: true, restrictiveness: 9 },
+  { name: 'WORKFLOW', zh: '工作流', en: 'workflow', blocking: true, restrictiveness: 4 },
+  { name: 'GUIDE', zh: '引导', en: 'guide', blocking: false, restrictiveness: 1 },
+] as const satisfies readonly DecisionInfo[];
+
+export type Decision = (typeof DECISIONS)[number]['name'];
+
+export const DECISION_NAMES: readonly Decision[] = DECISIONS.map((d) => d.name);
+
+const byName = new Map<string, DecisionInfo>(DECISIONS.map((d) => [d.name, d]));
+
+export function decisionInfo(name: string): DecisionInfo | undefined {
+  return byName.get(name);
+}
+
+export function isDecision(name: unknown): name is Decision {
+  return typeof name === 'string' && byName.has(name);
+}
+
+export function isBlockingDecision(name: Decision): boolean {
+  return byName.get(name)?.blocking ?? true;
+}

@@ -3,8 +3,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
- * booleans, null and safe integers (tree parameters such as `limit` or `places`; literal numbers are
- * decimal strings). Object keys are sorted by UTF-16 code units, as RFC 8785 §3.2.3 requires.
+ * booleans, null and finite numbers (in trees only integer parameters such as `limit` or `places`
+ * appear as numbers; literal numbers are decimal strings). Object keys are sorted by UTF-16 code units, as RFC 8785 §3.2.3 requires.
  */
 export type Json =
   | null
@@ -28,14 +28,30 @@ export function canonicalJson(value: unknown): string {
     case 'object': {
       if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj)
-        .filter((k) => obj[k] !== undefined)
-        .sort(compareUtf16);
-      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+      const keys = sortedKeys(Object.keys(obj));
+      let out = '{';
+      for (const k of keys) {
+        const v = obj[k];
+        if (v === undefined) continue;
+        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v)}`;
+      }
+      return `${out}}`;
     }
     default:
       throw new Error(`canonical form cannot hold a ${typeof value}`);
   }
+}
+
+/** Trees repeat a handful of key sets; sort each set once (UTF-16 code-unit order, RFC 8785). */
+const keyOrderCache = new Map<string, readonly string[]>();
+function sortedKeys(keys: string[]): readonly string[] {
+  const id = keys.join('\u0000');
+  let sorted = keyOrderCache.get(id);
+  if (!sorted) {
+    sorted = [...keys].sort(compareUtf16);
+    if (keyOrderCache.size < 1024) keyOrderCache.set(id, sorted);
+  }
+  return sorted;
 }
 
 function compareUtf16(a: string, b: string): number {

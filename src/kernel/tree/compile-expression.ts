@@ -12,9 +12,10 @@ import {
   nodeInfo,
   type ValueType,
 } from '../vocabulary/nodes';
-import { OPERATOR_ALIASES } from '../vocabulary/operators';
+import { MAX_LIST_ITEMS, OPERATOR_ALIASES, simpleOperatorInfo } from '../vocabulary/operators';
 import { applyModifier, fieldNode } from './compile-simple';
 import type { CompileContext } from './context';
+import { Decimal } from './decimal';
 import { canonicalDuration, parseDuration } from './duration';
 import { literalNode, literalValue, nfc } from './literal';
 import { checkPattern } from './regex';
@@ -33,20 +34,49 @@ const MAX_PARSE_DEPTH = 64;
 const VAR_PATH = /^\$(?:\.[^\s.]+)*$/;
 /** ISO 8601 date or date-time (§7.3(f)); literal dates are checked at load. */
 const ISO_DATE =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
-const TYPE_NAMES: Record<ValueType, Bilingual> = {
+/** An ISO 8601 date literal that also names a real UTC calendar instant ("2026-02-30" does not). */
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offH, offM] = m
+    .slice(1)
+    .map((x) => (x === undefined ? 0 : Number(x)));
+  const leap = (year! % 4 === 0 && year! % 100 !== 0) || year! % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month! - 1];
+  return (
+    days !== undefined &&
+    day! >= 1 &&
+    day! <= days &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offH! <= 23 &&
+    offM! <= 59
+  );
+}
+
+/**
+ * The checker's static types: the node result types, plus `null` for the null literal — it fits
+ * only where any value does (eq / ne / in operands), never where a true/false, number, string,
+ * date or list is needed.
+ */
+type StaticType = ValueType | 'null';
+
+const TYPE_NAMES: Record<StaticType, Bilingual> = {
   boolean: { en: 'true/false', zh: '真/假' },
   number: { en: 'number', zh: '数字' },
   string: { en: 'string', zh: '字符串' },
   date: { en: 'date', zh: '日期' },
   list: { en: 'list', zh: '列表' },
   any: { en: 'any', zh: '任意' },
+  null: { en: 'null', zh: '空值' },
 };
 
 interface Typed {
   readonly node: ExprNode;
-  readonly type: ValueType;
+  readonly type: StaticType;
 }
 
 interface Scope {
@@ -55,14 +85,22 @@ interface Scope {
   readonly depth: number;
 }
 
-function accepts(expected: ValueType, actual: ValueType): boolean {
-  if (actual === 'any' || expected === 'any') return true;
+function accepts(expected: ValueType, actual: StaticType): boolean {
+  if (expected === 'any') return true;
+  if (actual === 'null') return false;
+  if (actual === 'any') return true;
   if (expected === 'date') return actual === 'date' || actual === 'string';
   if (expected === 'string') return actual === 'string' || actual === 'date';
   return expected === actual;
 }
 
-function literalType(n: LiteralNode): ValueType {
+/** Known types that can never compare equal or ordered (strict typing, §5.2: no conversion). */
+function comparable(a: StaticType, b: StaticType): boolean {
+  if (a === 'any' || b === 'any' || a === 'null' || b === 'null') return true;
+  return accepts(a, b);
+}
+
+function literalType(n: LiteralNode): StaticType {
   switch (n.type) {
     case 'string':
       return 'string';
@@ -72,6 +110,8 @@ function literalType(n: LiteralNode): ValueType {
       return 'boolean';
     case 'list':
       return 'list';
+    case 'null':
+      return 'null';
     default:
       return 'any';
   }
@@ -123,10 +163,11 @@ class ExpressionCompiler {
     if (!info) {
       this.ctx.report('ERDL-E401', pair.keyNode.range, {
         value: pair.key,
-        ...hint(
-          pair.key,
-          NODES.map((n) => n.name),
-        ),
+        ...(simpleOnlyHint(pair.key) ??
+          hint(
+            pair.key,
+            NODES.map((n) => n.name),
+          )),
       });
       return null;
     }
@@ -135,11 +176,23 @@ class ExpressionCompiler {
   }
 
   private literal(y: YNode): Typed | null {
-    const v = literalValue(this.ctx, y);
-    if (!v) {
-      if (y.kind === 'map') this.ctx.report('ERDL-E402', y.range, { count: y.items.length });
+    if (y.kind === 'map') {
+      this.ctx.report('ERDL-E404', y.range, {
+        node: 'literal',
+        expected: {
+          en: 'scalar or list of scalars',
+          zh: '标量或标量列表',
+        },
+        actual: describe(y),
+      });
       return null;
     }
+    if (y.kind === 'seq' && y.items.length > MAX_LIST_ITEMS) {
+      this.ctx.report('ERDL-E602', y.range, { limit: MAX_LIST_ITEMS, count: y.items.length });
+      return null;
+    }
+    const v = literalValue(this.ctx, y);
+    if (!v) return null;
     const node = literalNode(this.ctx, v, y);
     return { node, type: literalType(node) };
   }
@@ -164,6 +217,22 @@ class ExpressionCompiler {
         node: info.name,
         expected: TYPE_NAMES[expected],
         actual: TYPE_NAMES[t.type],
+      });
+      return null;
+    }
+    if (
+      expected === 'date' &&
+      t.node.node === 'literal' &&
+      t.node.type === 'string' &&
+      !isIsoDate(t.node.value)
+    ) {
+      this.ctx.report('ERDL-E404', y.range, {
+        node: info.name,
+        expected: {
+          en: 'ISO 8601 date ("2026-01-31" or "2026-01-31T08:00:00Z")',
+          zh: 'ISO 8601 日期（"2026-01-31" 或 "2026-01-31T08:00:00Z"）',
+        },
+        actual: { en: `"${t.node.value}"`, zh: `"${t.node.value}"` },
       });
       return null;
     }
@@ -204,7 +273,10 @@ class ExpressionCompiler {
           });
           return null;
         }
-        if (info.name === 'length' && (a.type === 'number' || a.type === 'boolean')) {
+        if (
+          info.name === 'length' &&
+          (a.type === 'number' || a.type === 'boolean' || a.type === 'null')
+        ) {
           ctx.report('ERDL-E404', (items[0] as YNode).range, {
             node: 'length',
             expected: { en: 'string or list', zh: '字符串或列表' },
@@ -234,8 +306,15 @@ class ExpressionCompiler {
           lo.node.type === 'number' &&
           hi.node.type === 'number'
         ) {
-          if (Number(lo.node.value) > Number(hi.node.value)) {
-            ctx.report('ERDL-E309', owner.range, { min: lo.node.value, max: hi.node.value });
+          if (new Decimal(lo.node.value).gt(hi.node.value)) {
+            const written = (i: number, canonical: string) => {
+              const y = items[i];
+              return y && isScalar(y) ? y.source : canonical;
+            };
+            ctx.report('ERDL-E309', owner.range, {
+              min: written(1, lo.node.value),
+              max: written(2, hi.node.value),
+            });
             return null;
           }
         }
@@ -377,6 +456,10 @@ class ExpressionCompiler {
           return null;
         const cond = this.typed(info, items[1] as YNode, scope, 'boolean');
         if (!cond) return null;
+        if (cond.node.node === 'within' || cond.node.node === 'rate') {
+          ctx.report('ERDL-E313', owner.range);
+          return null;
+        }
         const wrapped = applyModifier(
           ctx,
           cond.node,
@@ -409,35 +492,30 @@ class ExpressionCompiler {
       return null;
     };
     if (info.group === 'comparison') {
+      const ordered = info.name !== 'eq' && info.name !== 'ne';
       for (const [y, t] of [
         [ya, a],
         [yb, b],
       ] as const) {
         if (t.type === 'list') return bad(y, t, { en: 'single value', zh: '单个值' });
-        if (info.name !== 'eq' && info.name !== 'ne' && t.type === 'boolean')
+        if (ordered && (t.type === 'boolean' || t.type === 'null'))
           return bad(y, t, { en: 'number, string or date', zh: '数字、字符串或日期' });
       }
+      // Both types known and different: the comparison is always false (no conversion, §5.2).
+      if (!comparable(a.type, b.type)) return bad(yb, b, TYPE_NAMES[a.type]);
     }
     if (info.name === 'in' && a.type === 'list')
       return bad(ya, a, { en: 'single value', zh: '单个值' });
+    if (
+      info.name === 'contains' &&
+      (a.type === 'number' || a.type === 'boolean' || a.type === 'null')
+    )
+      return bad(ya, a, { en: 'string or list', zh: '字符串或列表' });
     if (info.name === 'match') {
       const lit = b.node;
       if (lit.node !== 'literal' || lit.type !== 'string')
         return bad(yb, b, { en: 'regex pattern string literal', zh: '正则表达式字符串字面量' });
       if (!checkPattern(ctx, yb as YScalar, lit.value)) return null;
-    }
-    if (info.group === 'time') {
-      for (const [y, t] of [
-        [ya, a],
-        [yb, b],
-      ] as const) {
-        if (t.node.node === 'literal' && t.node.type === 'string' && !ISO_DATE.test(t.node.value)) {
-          return bad(y, t, {
-            en: 'ISO 8601 date ("2026-01-31" or "2026-01-31T08:00:00Z")',
-            zh: 'ISO 8601 日期（"2026-01-31" 或 "2026-01-31T08:00:00Z"）',
-          });
-        }
-      }
     }
     return {
       node: ctx.at({ node: info.name, args: [a.node, b.node] } as ExprNode, owner.range),
@@ -472,4 +550,37 @@ class ExpressionCompiler {
   private all(items: (Typed | null)[]): Typed[] | null {
     return items.every((i) => i !== null) ? (items as Typed[]) : null;
   }
+}
+
+/**
+ * E401 for a Simple-only operator name (not_in, length_gt, count_gt, …): say how the §5.2 compile
+ * mapping writes it as an expression instead of guessing a similar node name.
+ */
+function simpleOnlyHint(name: string): { hint: Bilingual } | null {
+  const op = simpleOperatorInfo(OPERATOR_ALIASES[name] ?? name);
+  if (!op || nodeInfo(op.name)) return null;
+  const f = '{field: …}';
+  let en: string;
+  switch (op.compile) {
+    case 'guarded-not':
+      en = `{and: [{exists: ${f}}, {not: {${op.node}: [${f}, …]}}]}`;
+      break;
+    case 'not-exists':
+      en = `{not: {exists: ${f}}}`;
+      break;
+    case 'guarded-length':
+      en = `{and: [{exists: ${f}}, {${op.node}: [{length: ${f}}, n]}]}`;
+      break;
+    case 'guarded-count':
+      en = `{and: [{exists: ${f}}, {${op.node}: [{aggregate: [count, ${f}]}, n]}]}`;
+      break;
+    default:
+      return null;
+  }
+  return {
+    hint: {
+      en: ` (${name} is a Simple operator; as an expression write ${en})`,
+      zh: `（${name} 是 Simple 运算符；表达式中请写作 ${en}）`,
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { compileExpression } from './compile-expression';
 import { compileSimple } from './compile-simple';
 import { type CompiledTable, compileTable } from './compile-table';
 import type { CompileContext } from './context';
+import { normalize } from './normalize';
 import { type ExprNode, TRUE_NODE } from './types';
 
 export type WhenForm = 'simple' | 'expression' | 'true';
@@ -80,5 +81,12 @@ function expressionWhen(ctx: CompileContext, y: YMap): CompiledWhen | null {
   }
   const expr = y.items.find((p) => p.key === 'expr')?.value;
   const tree = expr ? compileExpression(ctx, expr) : null;
-  return ok && tree ? { form: 'expression', tree } : null;
+  if (!ok || !tree || !expr) return null;
+  // An expression that is the constant true is when: "true" (§7.4 applies: no blocking decision).
+  const n = normalize(tree);
+  if (n.node === 'literal' && n.type === 'boolean' && n.value === true) {
+    ctx.report('ERDL-I318', expr.range);
+    return { form: 'true', tree: TRUE_NODE };
+  }
+  return { form: 'expression', tree };
 }

@@ -1,0 +1,33 @@
+import type { Bilingual } from '../diagnostics/diagnostic';
+
+/** Codes of evaluation warnings and errors (E3): recorded in eval_warnings, never thrown out. */
+export type EvalCode =
+  | 'type_mismatch'
+  | 'missing_operand'
+  | 'division_by_zero'
+  | 'invalid_date'
+  | 'array_limit'
+  | 'regex_input_limit'
+  | 'empty_quantifier'
+  | 'empty_aggregate'
+  | 'number_range'
+  | 'fact_invalid'
+  | 'error_fail_closed'
+  | 'error_folded_false';
+
+export interface EvalWarning {
+  readonly code: EvalCode;
+  /** The rule being evaluated (empty for document-level warnings). */
+  readonly rule: string;
+  readonly message: Bilingual;
+}
+
+/** An evaluation error inside a tree; caught at the rule and folded by E12. */
+export class EvaluationError extends Error {
+  constructor(
+    readonly code: EvalCode,
+    readonly bilingual: Bilingual,
+  ) {
+    super(bilingual.en);
+  }
+}

@@ -1,0 +1,401 @@
+import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
+import { canonicalJson, hashText } from '../tree/canonical';
+import type { ExprNode } from '../tree/types';
+import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
+import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
+import { EvaluationError, type EvalWarning } from './errors';
+import { prepareFact } from './fact';
+import { type CompiledTree, compileTree, type Env } from './nodes';
+import { EMPTY_STATE, type TemporalState, TemporalWork } from './temporal';
+import { parseInstant } from './time';
+import { toJson, type Value } from './values';
+
+export interface EvaluateOptions {
+  /** The evaluation instant, ISO 8601 (E1/E9: injected, never read from a clock). */
+  readonly as_of: string;
+  /** within/rate state from the previous evaluation (§5.2); empty when absent. */
+  readonly temporal_state?: TemporalState;
+  /** A Guard context (E12): every rule's evaluation error fails closed. */
+  readonly guard?: boolean;
+  /** Record each rule's status and every node's value in eval_trace (off for bulk evaluation). */
+  readonly trace?: boolean;
+  /** Compute result_hash (default true); bulk callers that only need decisions turn it off. */
+  readonly hash?: boolean;
+}
+
+/** How one rule ended, so "not reached" is never confused with "false" (§7.0.2). */
+export type RuleStatus =
+  | 'matched'
+  | 'false'
+  | 'exempted'
+  | 'disabled'
+  | 'not_reached'
+  | 'covered'
+  | 'error_fail_closed'
+  | 'error_folded_false';
+
+export interface TraceNode {
+  readonly node: string;
+  /** The node's value, absent when the node was not evaluated (short-circuit). */
+  readonly value?: unknown;
+  readonly args?: readonly TraceNode[];
+}
+
+export interface RuleTrace {
+  readonly rule: string;
+  readonly ring: Ring;
+  readonly priority: number;
+  readonly override: OverrideLevel;
+  readonly then: Decision;
+  readonly status: RuleStatus;
+  /** Why: the ruling that produced this status (see docs/interpretations.md). */
+  readonly note?: string;
+  readonly unless?: TraceNode;
+  readonly when?: TraceNode;
+}
+
+export interface EvaluationResult {
+  readonly decision: Decision;
+  readonly matched_rules: readonly string[];
+  readonly unless_exemptions: readonly string[];
+  readonly primary_instruction: string | null;
+  readonly primary_reason: string | null;
+  readonly primary_explanation: Text | null;
+  readonly primary_correction: string | null;
+  readonly total_evaluated: number;
+  readonly total_matched: number;
+  /** Present whenever any within/rate window holds state after this evaluation. */
+  readonly temporal_state?: TemporalState;
+  readonly eval_warnings: readonly EvalWarning[];
+  readonly ruleset_hash: string;
+  /** Empty when the caller asked for no hash (`hash: false`). */
+  readonly result_hash: string;
+  /** The rule that decided, or null for the fallback decision. */
+  readonly deciding_rule: string | null;
+  readonly eval_trace: readonly RuleTrace[];
+}
+
+interface PreparedRule {
+  readonly rule: CompiledRule;
+  readonly when: CompiledTree;
+  readonly unless: CompiledTree | null;
+  /** The same trees built with value recording, made on the first traced evaluation. */
+  traced?: { readonly when: CompiledTree; readonly unless: CompiledTree | null };
+  readonly overrideRank: number;
+  /** E12: tier ≤ 2 (Simple, table, "true" — Grade A) fails closed; Expression (tier ≥ 3) folds to false. */
+  readonly failClosed: boolean;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const OVERRIDE_RANK = new Map<string, number>(OVERRIDE_LEVELS.map((l) => [l.name, l.rank]));
+
+/**
+ * A document compiled once for evaluation (§7.0.2): rules sorted by priority, then override
+ * (critical first), then definition order, grouped by ring 0 → 3, each tree compiled to closures.
+ */
+export class Evaluator {
+  private readonly rings: readonly (readonly PreparedRule[])[];
+  /** Whether any rule uses within/rate (only then is temporal state carried). */
+  private readonly stateful: boolean;
+
+  constructor(readonly document: CompiledDocument) {
+    const prepared = document.rules.map((rule) => ({
+      rule,
+      when: compileTree(rule.when),
+      unless: rule.unless ? compileTree(rule.unless) : null,
+      overrideRank: OVERRIDE_RANK.get(rule.override) ?? 2,
+      failClosed: rule.grade === 'A',
+    }));
+    prepared.sort(
+      (a, b) =>
+        a.rule.priority - b.rule.priority ||
+        a.overrideRank - b.overrideRank ||
+        a.rule.index - b.rule.index,
+    );
+    this.rings = [0, 1, 2, 3].map((ring) => prepared.filter((p) => p.rule.ring === ring));
+    this.stateful = prepared.some((p) =>
+      [...p.when.nodes, ...(p.unless?.nodes ?? [])].some(
+        (n) => n.node === 'within' || n.node === 'rate',
+      ),
+    );
+  }
+
+  private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
+
+  /** as_of parsing, cached: bulk evaluation usually repeats one instant. */
+  private instant(text: string): number | null {
+    if (this.lastAsOf.text !== text) this.lastAsOf = { text, ms: parseInstant(text) };
+    return this.lastAsOf.ms;
+  }
+
+  evaluate(factInput: unknown, options: EvaluateOptions): EvaluationResult {
+    const warnings: EvalWarning[] = [];
+    const asOf = this.instant(options.as_of);
+    if (asOf === null) {
+      warnings.push({
+        code: 'invalid_date',
+        rule: '',
+        message: {
+          en: `as_of ${JSON.stringify(options.as_of)} is not an ISO 8601 instant; time windows use 1970-01-01T00:00:00Z`,
+          zh: `as_of ${JSON.stringify(options.as_of)} 不是 ISO 8601 时刻；时间窗口按 1970-01-01T00:00:00Z 计算`,
+        },
+      });
+    }
+    // Fact strings are NFC-normalized as they are read (nodes.ts); the full walk happens only for
+    // the result hash, which needs the canonical fact.
+    const fact = factInput as Value;
+    const stateIn = options.temporal_state ?? EMPTY_STATE;
+    const env: Env = {
+      fact,
+      element: undefined,
+      asOf: asOf ?? 0,
+      temporal: new TemporalWork(stateIn),
+      warnings,
+      rule: '',
+      guardContext: options.guard === true,
+      trace: null,
+    };
+    const tracing = options.trace === true;
+    const trace: RuleTrace[] = [];
+    const matched: PreparedRule[] = [];
+    const exemptions: string[] = [];
+    let evaluated = 0;
+    let halted = false;
+
+    for (const ring of this.rings) {
+      let winner: PreparedRule | null = null;
+      for (const p of ring) {
+        const r = p.rule;
+        const base = tracing
+          ? { rule: r.name, ring: r.ring, priority: r.priority, override: r.override, then: r.then }
+          : null;
+        if (!r.enabled) {
+          if (base) trace.push({ ...base, status: 'disabled' });
+          continue;
+        }
+        // After a match the ring is decided; only an ALLOW with a higher override may still run,
+        // to see whether it covers a DENY (§7.0.2 d, §7.1).
+        const mayCover =
+          winner?.rule.then === 'DENY' &&
+          r.then === 'ALLOW' &&
+          p.overrideRank < winner.overrideRank;
+        if (halted || (winner && !mayCover)) {
+          if (base)
+            trace.push({
+              ...base,
+              status: 'not_reached',
+              ...(halted ? { note: 'EMERGENCY_HALT short-circuits evaluation' } : {}),
+            });
+          continue;
+        }
+        evaluated++;
+        env.rule = r.name;
+        const nodeValues: unknown[] | null = tracing ? [] : null;
+        const unlessValues: unknown[] | null = tracing ? [] : null;
+        const trees = tracing ? tracedTrees(p) : p;
+        if (trees.unless) {
+          env.trace = unlessValues;
+          const exempt = this.judge(env, p, trees.unless, true);
+          if (exempt === true) {
+            exemptions.push(r.name);
+            if (base)
+              trace.push({ ...base, status: 'exempted', ...traceTrees(p, unlessValues, null) });
+            continue;
+          }
+        }
+        env.trace = nodeValues;
+        const outcome = this.judge(env, p, trees.when, false);
+        const status: RuleStatus =
+          outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
+        const hit = outcome === true || outcome === 'error_fail_closed';
+        if (base) trace.push({ ...base, status, ...traceTrees(p, unlessValues, nodeValues) });
+        if (!hit) continue;
+        matched.push(p);
+        if (!winner) winner = p;
+        if (r.then === 'EMERGENCY_HALT') halted = true;
+      }
+    }
+    env.trace = null;
+
+    // Ring results combine by safety (ruling I-30): a DENY covered by a matched ALLOW of strictly
+    // higher override drops out; of the rest, the most restrictive decision wins (earliest on ties).
+    let decider: PreparedRule | null = null;
+    for (const p of matched) {
+      if (p.rule.then === 'DENY' && isCovered(p, matched)) {
+        const t = trace.find((x) => x.rule === p.rule.name);
+        if (t)
+          trace[trace.indexOf(t)] = {
+            ...t,
+            status: 'covered',
+            note: 'DENY covered by an ALLOW with a higher override (§7.1)',
+          };
+        continue;
+      }
+      if (!decider || restrictiveness(p.rule.then) > restrictiveness(decider.rule.then))
+        decider = p;
+    }
+    const decision = decider ? decider.rule.then : this.document.metadata.decision;
+    const r = decider?.rule;
+    const matchedNames = matched.map((p) => p.rule.name);
+    const result_hash =
+      options.hash === false
+        ? ''
+        : resultHash({
+            ruleset_hash: this.document.hash,
+            fact: canonicalFact(factInput, warnings),
+            as_of: asOf === null ? options.as_of : new Date(asOf).toISOString(),
+            temporal_state: stateIn,
+            decision,
+            matched_rules: matchedNames,
+          });
+    // Built as one literal (no spreads): this object is made once per evaluation.
+    const result: Mutable<EvaluationResult> = {
+      decision,
+      matched_rules: matchedNames,
+      unless_exemptions: exemptions,
+      primary_instruction: r?.instruction ?? null,
+      primary_reason: r && isBlockingDecision(r.then) ? (r.message ?? null) : null,
+      primary_explanation: r?.explanation ?? null,
+      primary_correction: r?.correction ?? null,
+      total_evaluated: evaluated,
+      total_matched: matchedNames.length,
+      eval_warnings: warnings,
+      ruleset_hash: this.document.hash,
+      result_hash,
+      deciding_rule: r?.name ?? null,
+      eval_trace: trace,
+    };
+    if (this.stateful) {
+      const temporal = env.temporal.result();
+      if (Object.keys(temporal.windows).length > 0) result.temporal_state = temporal;
+    }
+    return result;
+  }
+
+  /** Runs one tree; folds an evaluation error per E12 (ruling I-31). */
+  private judge(
+    env: Env,
+    p: PreparedRule,
+    tree: CompiledTree,
+    isUnless: boolean,
+  ): boolean | 'error_fail_closed' | 'error_folded_false' {
+    try {
+      return tree.fn(env) === true;
+    } catch (e) {
+      if (!(e instanceof EvaluationError)) throw e;
+      env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
+      // An error never exempts (unless) and never lets a non-blocking rule match.
+      const closed =
+        !isUnless && (p.failClosed || env.guardContext) && isBlockingDecision(p.rule.then);
+      env.warnings.push(
+        closed
+          ? {
+              code: 'error_fail_closed',
+              rule: p.rule.name,
+              message: {
+                en: `evaluation error: rule fails closed and applies ${p.rule.then} (E12)`,
+                zh: `求值错误：规则失败即关闭，采用 ${p.rule.then}（E12）`,
+              },
+            }
+          : {
+              code: 'error_folded_false',
+              rule: p.rule.name,
+              message: {
+                en: 'evaluation error: condition folded to false (E12)',
+                zh: '求值错误：条件折叠为 false（E12）',
+              },
+            },
+      );
+      return closed ? 'error_fail_closed' : 'error_folded_false';
+    }
+  }
+}
+
+/** The fact as hashed: NFC strings; an invalid fact is reported and hashed as null. */
+function canonicalFact(input: unknown, warnings: EvalWarning[]): Value {
+  const prepared = prepareFact(input);
+  if (prepared.ok) return prepared.fact;
+  warnings.push({
+    code: 'fact_invalid',
+    rule: '',
+    message: {
+      en: `fact ${prepared.path || '(root)'}: ${prepared.problem}`,
+      zh: `事实 ${prepared.path || '（根）'}：${prepared.problem}`,
+    },
+  });
+  return null;
+}
+
+function tracedTrees(p: PreparedRule): {
+  readonly when: CompiledTree;
+  readonly unless: CompiledTree | null;
+} {
+  p.traced ??= {
+    when: compileTree(p.rule.when, true),
+    unless: p.rule.unless ? compileTree(p.rule.unless, true) : null,
+  };
+  return p.traced;
+}
+
+function isCovered(deny: PreparedRule, matched: readonly PreparedRule[]): boolean {
+  for (const a of matched)
+    if (a.rule.then === 'ALLOW' && a.overrideRank < deny.overrideRank) return true;
+  return false;
+}
+
+function restrictiveness(d: Decision): number {
+  return decisionInfo(d)?.restrictiveness ?? Number.MAX_SAFE_INTEGER;
+}
+
+function traceTrees(
+  p: PreparedRule,
+  unlessValues: unknown[] | null,
+  whenValues: unknown[] | null,
+): { unless?: TraceNode; when?: TraceNode } {
+  const out: { unless?: TraceNode; when?: TraceNode } = {};
+  if (unlessValues && p.unless) out.unless = traceTree(p.unless.nodes, unlessValues);
+  if (whenValues) out.when = traceTree(p.when.nodes, whenValues);
+  return out;
+}
+
+/** Rebuilds the node tree (preorder ids) with each evaluated node's value. */
+function traceTree(nodes: readonly ExprNode[], values: readonly unknown[]): TraceNode {
+  let i = 0;
+  const next = (): TraceNode => {
+    const id = i++;
+    const n = nodes[id] as ExprNode;
+    const args = 'args' in n ? n.args.map(() => next()) : undefined;
+    const evaluated = id in values;
+    return {
+      node: n.node,
+      ...(evaluated ? { value: toJson(values[id] as Value) } : {}),
+      ...(args ? { args } : {}),
+    };
+  };
+  return next();
+}
+
+/**
+ * The result hash (docs/canonical-form.md, "Result hash"): sha256 of the canonical JSON of
+ * {ruleset_hash, fact, as_of, temporal_state (as given), decision, matched_rules}.
+ */
+export function resultHash(preimage: {
+  ruleset_hash: string;
+  fact: Value;
+  as_of: string;
+  temporal_state: TemporalState;
+  decision: Decision;
+  matched_rules: readonly string[];
+}): string {
+  return hashText(canonicalJson({ ...preimage, fact: toJson(preimage.fact) }));
+}
+
+/** One-shot convenience: compile for evaluation and evaluate. Prefer `new Evaluator(doc)` for many facts. */
+export function evaluate(
+  document: CompiledDocument,
+  fact: unknown,
+  options: EvaluateOptions,
+): EvaluationResult {
+  return new Evaluator(document).evaluate(fact, options);
+}

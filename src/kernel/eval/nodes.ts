@@ -1,0 +1,515 @@
+import { RE2JS } from 're2js';
+import { canonicalJson } from '../tree/canonical';
+import { canonicalDecimal, Decimal } from '../tree/decimal';
+import { parseDuration, parseWindow } from '../tree/duration';
+import type { ExprNode, LiteralValue } from '../tree/types';
+import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
+import type { TemporalWork } from './temporal';
+import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
+import {
+  atOutput,
+  compareNumbers,
+  DateValue,
+  isNumeric,
+  order,
+  strictEquals,
+  toDecimal,
+  typeName,
+  type Value,
+} from './values';
+
+/** E4: arrays longer than this are an evaluation error. */
+export const MAX_ARRAY = 10_000;
+/** §7.3(d): match input limit; RE2 is linear, so this bounds the steps of one match. */
+export const MAX_MATCH_INPUT = 10_000;
+
+/** Per-evaluation state the compiled closures read and write. */
+export interface Env {
+  readonly fact: Value;
+  /** The current element (`$`) inside a quantifier predicate or aggregate value. */
+  element: Value;
+  readonly asOf: number;
+  readonly temporal: TemporalWork;
+  readonly warnings: EvalWarning[];
+  rule: string;
+  /** E12 Guard context: every rule's evaluation error fails closed. */
+  readonly guardContext: boolean;
+  /** When tracing: each node's value by preorder id. */
+  trace: unknown[] | null;
+}
+
+export type Fn = (env: Env) => Value;
+
+export interface CompiledTree {
+  readonly fn: Fn;
+  /** Nodes in preorder; ids index `Env.trace`. */
+  readonly nodes: readonly ExprNode[];
+}
+
+function warn(env: Env, code: EvalCode, en: string, zh: string): void {
+  env.warnings.push({ code, rule: env.rule, message: { en, zh } });
+}
+
+function fail(code: EvalCode, en: string, zh: string): never {
+  throw new EvaluationError(code, { en, zh });
+}
+
+function literal(v: LiteralValue): Value {
+  switch (v.type) {
+    case 'string':
+    case 'duration':
+      return v.value;
+    case 'boolean':
+      return v.value;
+    case 'null':
+      return null;
+    case 'number': {
+      // Keep a JS number when it is exactly this decimal (fast native comparisons), else a Decimal.
+      const n = Number(v.value);
+      return canonicalDecimal(new Decimal(n)) === v.value ? n : new Decimal(v.value);
+    }
+    case 'list':
+      return v.value.map(literal);
+  }
+}
+
+/** E10: fact strings are NFC-normalized where they are read (ASCII, the common case, is already NFC). */
+export function nfcValue(v: Value): Value {
+  if (typeof v !== 'string') return v;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 0x7f) return v.normalize('NFC');
+  return v;
+}
+
+/** Key-path lookup (§7.0.1); numeric segments index lists. */
+function resolvePath(root: Value, segments: readonly string[]): Value {
+  let v: Value = root;
+  for (let i = 0; i < segments.length; i++) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    const s = segments[i] as string;
+    if (Array.isArray(v)) {
+      if (!/^\d+$/.test(s)) return undefined;
+      v = (v as readonly Value[])[Number(s)];
+    } else {
+      v = Object.hasOwn(v, s) ? (v as { readonly [key: string]: Value })[s] : undefined;
+    }
+  }
+  return nfcValue(v);
+}
+
+const truthy = (v: Value) => v === true;
+
+function number(v: Value, node: string): number | Decimal {
+  if (isNumeric(v)) return v;
+  if (v === undefined || v === null)
+    fail('missing_operand', `${node}: operand is missing`, `${node}：操作数缺失`);
+  return fail(
+    'type_mismatch',
+    `${node}: expected a number, got ${typeName(v)}`,
+    `${node}：需要数字，实际为 ${typeName(v)}`,
+  );
+}
+
+function list(env: Env, v: Value, node: string): readonly Value[] | null {
+  if (!Array.isArray(v)) {
+    if (v !== undefined)
+      warn(
+        env,
+        'type_mismatch',
+        `${node}: expected a list, got ${typeName(v)}`,
+        `${node}：需要列表，实际为 ${typeName(v)}`,
+      );
+    return null;
+  }
+  if (v.length > MAX_ARRAY)
+    fail(
+      'array_limit',
+      `${node}: list has ${v.length} items (limit ${MAX_ARRAY})`,
+      `${node}：列表有 ${v.length} 项（上限 ${MAX_ARRAY}）`,
+    );
+  return v as readonly Value[];
+}
+
+function instant(v: Value, node: string): number {
+  const t = asInstant(v);
+  if (t === null) {
+    if (v === undefined || v === null)
+      fail('missing_operand', `${node}: date is missing`, `${node}：日期缺失`);
+    fail(
+      'invalid_date',
+      `${node}: ${JSON.stringify(v)} is not an ISO 8601 date`,
+      `${node}：${JSON.stringify(v)} 不是 ISO 8601 日期`,
+    );
+  }
+  return t;
+}
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+/**
+ * Compiles a canonical tree into closures once (E7: this is the one evaluator for every writing
+ * form). Regexes are compiled here, not per evaluation.
+ */
+export function compileTree(root: ExprNode, traced = false): CompiledTree {
+  const nodes: ExprNode[] = [];
+  const build = (n: ExprNode): Fn => {
+    const id = nodes.length;
+    nodes.push(n);
+    const fn = buildNode(n, build);
+    if (!traced) return fn;
+    // The traced build is the same closures, each recording its value by preorder id.
+    return (env) => {
+      const v = fn(env);
+      if (env.trace) env.trace[id] = v;
+      return v;
+    };
+  };
+  return { fn: build(root), nodes };
+}
+
+function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
+  switch (n.node) {
+    case 'field': {
+      const segments = n.path.split('.');
+      return (env) => resolvePath(env.fact, segments);
+    }
+    case 'var': {
+      const segments = n.path === '$' ? [] : n.path.slice(2).split('.');
+      return (env) => resolvePath(env.element, segments);
+    }
+    case 'literal': {
+      const { node: _node, ...value } = n;
+      const v = literal(value as LiteralValue);
+      return () => v;
+    }
+    case 'and': {
+      const args = n.args.map(build);
+      return (env) => {
+        for (const a of args) if (!truthy(a(env))) return false;
+        return true;
+      };
+    }
+    case 'or': {
+      const args = n.args.map(build);
+      return (env) => {
+        for (const a of args) if (truthy(a(env))) return true;
+        return false;
+      };
+    }
+    case 'not': {
+      const a = build(n.args[0]);
+      return (env) => !truthy(a(env));
+    }
+    case 'eq':
+    case 'ne': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      const nullCheck = n.args[1].node === 'literal' && n.args[1].type === 'null';
+      const want = n.node === 'eq';
+      return (env) => {
+        const x = a(env);
+        // §7.3(a): "== null / != null" works normally (missing counts as null); any other
+        // comparison on a missing field is false, whichever operator.
+        if (nullCheck) return (x === undefined || x === null) === want;
+        if (x === undefined) return false;
+        const y = b(env);
+        if (y === undefined) return false;
+        // Fast paths: same-type strings and JS numbers compare natively.
+        if (typeof x === 'string' && typeof y === 'string') return (x === y) === want;
+        if (typeof x === 'number' && typeof y === 'number') return (x === y) === want;
+        if (!sameKind(x, y)) return false;
+        return strictEquals(atOutput(x), atOutput(y)) === want;
+      };
+    }
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      const test = {
+        gt: (c: number) => c > 0,
+        gte: (c: number) => c >= 0,
+        lt: (c: number) => c < 0,
+        lte: (c: number) => c <= 0,
+      }[n.node];
+      return (env) => {
+        const x = a(env);
+        if (x === undefined) return false;
+        const y = b(env);
+        if (typeof x === 'number' && typeof y === 'number') return test(x < y ? -1 : x > y ? 1 : 0);
+        const c = order(atOutput(x), atOutput(y));
+        return c !== null && test(c);
+      };
+    }
+    case 'in': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      return (env) => {
+        const x = a(env);
+        if (x === undefined || Array.isArray(x)) return false;
+        const set = list(env, b(env), 'in');
+        if (!set) return false;
+        for (const raw of set) {
+          const item = nfcValue(raw);
+          if (sameKind(x, item) && strictEquals(x, item)) return true;
+        }
+        return false;
+      };
+    }
+    case 'contains': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      return (env) => {
+        const x = a(env);
+        const y = b(env);
+        if (typeof x === 'string') return typeof y === 'string' && x.includes(y);
+        if (Array.isArray(x)) {
+          const items = list(env, x, 'contains') ?? [];
+          return items.some((raw) => {
+            const item = nfcValue(raw);
+            return sameKind(item, y) && strictEquals(item, y);
+          });
+        }
+        return false;
+      };
+    }
+    case 'starts_with':
+    case 'ends_with': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      const starts = n.node === 'starts_with';
+      return (env) => {
+        const x = a(env);
+        const y = b(env);
+        if (typeof x !== 'string' || typeof y !== 'string') return false;
+        return starts ? x.startsWith(y) : x.endsWith(y);
+      };
+    }
+    case 'match': {
+      const a = build(n.args[0]);
+      build(n.args[1]);
+      const p = n.args[1];
+      const pattern = p.node === 'literal' && p.type === 'string' ? RE2JS.compile(p.value) : null;
+      return (env) => {
+        const x = a(env);
+        if (typeof x !== 'string' || !pattern) return false;
+        if (x.length > MAX_MATCH_INPUT) {
+          fail(
+            'regex_input_limit',
+            `match: input of ${x.length} characters exceeds ${MAX_MATCH_INPUT}`,
+            `match：输入 ${x.length} 个字符，超过上限 ${MAX_MATCH_INPUT}`,
+          );
+        }
+        return pattern.matcher(x).find();
+      };
+    }
+    case 'exists': {
+      const a = build(n.args[0]);
+      return (env) => {
+        const x = a(env);
+        return x !== undefined && x !== null;
+      };
+    }
+    case 'length': {
+      const a = build(n.args[0]);
+      return (env) => {
+        const x = a(env);
+        if (x === undefined) return 0;
+        if (typeof x === 'string') return codePointLength(x);
+        if (Array.isArray(x)) return x.length;
+        warn(
+          env,
+          'type_mismatch',
+          `length: expected a string or list, got ${typeName(x)}`,
+          `length：需要字符串或列表，实际为 ${typeName(x)}`,
+        );
+        return null;
+      };
+    }
+    case 'between': {
+      const [a, lo, hi] = n.args.map(build) as [Fn, Fn, Fn];
+      return (env) => {
+        const x = a(env);
+        const min = lo(env);
+        const max = hi(env);
+        if (!isNumeric(x) || !isNumeric(min) || !isNumeric(max)) return false;
+        const v = atOutput(x) as number | Decimal;
+        return compareNumbers(min, v) <= 0 && compareNumbers(v, max) <= 0;
+      };
+    }
+    case 'all':
+    case 'any':
+    case 'none': {
+      const [over, pred] = n.args.map(build) as [Fn, Fn];
+      const kind = n.node;
+      return (env) => {
+        const items = list(env, over(env), kind);
+        if (!items) return false;
+        if (items.length === 0) {
+          // E8: all/any/none over an empty list fold to false, and the fold is recorded.
+          warn(
+            env,
+            'empty_quantifier',
+            `${kind} over an empty list folds to false (E8)`,
+            `${kind} 作用于空列表，安全折叠为 false（E8）`,
+          );
+          return false;
+        }
+        const saved = env.element;
+        try {
+          for (const item of items) {
+            env.element = item;
+            const hit = truthy(pred(env));
+            if (kind === 'all' && !hit) return false;
+            if (kind === 'any' && hit) return true;
+            if (kind === 'none' && hit) return false;
+          }
+        } finally {
+          env.element = saved;
+        }
+        return kind !== 'any';
+      };
+    }
+    case 'add':
+    case 'sub':
+    case 'mul':
+    case 'div': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      const op = n.node;
+      return (env) => {
+        const x = toDecimal(number(a(env), op));
+        const y = toDecimal(number(b(env), op));
+        switch (op) {
+          case 'add':
+            return x.plus(y);
+          case 'sub':
+            return x.minus(y);
+          case 'mul':
+            return x.times(y);
+          default:
+            if (y.isZero()) fail('division_by_zero', 'div: division by zero', 'div：除数为零');
+            return x.div(y);
+        }
+      };
+    }
+    case 'round': {
+      const a = build(n.args[0]);
+      const places = n.places;
+      return (env) =>
+        toDecimal(number(a(env), 'round')).toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN);
+    }
+    case 'days_between': {
+      const [a, b] = n.args.map(build) as [Fn, Fn];
+      return (env) =>
+        Math.floor(
+          (instant(b(env), 'days_between') - instant(a(env), 'days_between')) / MS_PER_DAY,
+        );
+    }
+    case 'epoch_ms': {
+      const a = build(n.args[0]);
+      return (env) => instant(a(env), 'epoch_ms');
+    }
+    case 'date_add': {
+      const a = build(n.args[0]);
+      build(n.args[1]);
+      const d = n.args[1];
+      const duration =
+        d.node === 'literal' && d.type === 'duration' ? parseDuration(d.value) : null;
+      return (env) => {
+        const t = instant(a(env), 'date_add');
+        if (!duration)
+          fail('type_mismatch', 'date_add: duration is not a literal', 'date_add：时长不是字面量');
+        return new DateValue(addDuration(t, duration));
+      };
+    }
+    case 'date_part': {
+      const a = build(n.args[0]);
+      const part = n.part;
+      return (env) => datePart(instant(a(env), 'date_part'), part);
+    }
+    case 'month_last_day': {
+      const a = build(n.args[0]);
+      return (env) => new DateValue(monthLastDay(instant(a(env), 'month_last_day')));
+    }
+    case 'aggregate': {
+      const over = build(n.args[0]);
+      const value = n.args[1] ? build(n.args[1]) : null;
+      const fn = n.fn;
+      return (env) => {
+        const items = list(env, over(env), `aggregate ${fn}`);
+        if (!items) return null; // §7.3(e): non-array → null + type_mismatch (folds to false)
+        if (fn === 'count') return items.length;
+        if (items.length === 0) {
+          if (fn === 'sum') return 0;
+          warn(
+            env,
+            'empty_aggregate',
+            `${fn} of an empty list folds to false (§7.3(e))`,
+            `空列表的 ${fn} 安全折叠为 false（§7.3(e)）`,
+          );
+          return null;
+        }
+        const saved = env.element;
+        const nums: (number | Decimal)[] = [];
+        try {
+          for (const item of items) {
+            let v: Value = item;
+            if (value) {
+              env.element = item;
+              v = value(env);
+            }
+            if (!isNumeric(v)) {
+              warn(
+                env,
+                'type_mismatch',
+                `${fn}: element is ${typeName(v)}, not a number`,
+                `${fn}：元素为 ${typeName(v)}，不是数字`,
+              );
+              return null;
+            }
+            nums.push(v);
+          }
+        } finally {
+          env.element = saved;
+        }
+        if (fn === 'min' || fn === 'max') {
+          let best = nums[0] as number | Decimal;
+          for (const x of nums)
+            if ((fn === 'min' ? compareNumbers(x, best) : compareNumbers(best, x)) < 0) best = x;
+          return best;
+        }
+        let sum = new Decimal(0);
+        for (const x of nums) sum = sum.plus(toDecimal(x));
+        return fn === 'sum' ? sum : sum.div(nums.length);
+      };
+    }
+    case 'within':
+    case 'rate': {
+      const inner = build(n.args[0]);
+      const windowMs = (parseWindow(n.window) ?? 0) * 1000;
+      const limit = n.node === 'rate' ? n.limit : 1;
+      const key =
+        n.node === 'rate'
+          ? `rate ${n.limit}/${n.window} ${canonicalJson(n.args[0])}`
+          : `within ${n.window} ${canonicalJson(n.args[0])}`;
+      return (env) => {
+        // Post-counting (§5.2 ①): only events where the condition itself holds are counted.
+        if (!truthy(inner(env))) return false;
+        return env.temporal.hit(key, limit, windowMs, env.asOf);
+      };
+    }
+  }
+}
+
+/** Strict typing: only same-kind values compare (numbers with numbers, strings with strings…). */
+function sameKind(a: Value, b: Value): boolean {
+  if (isNumeric(a)) return isNumeric(b);
+  if (a === null) return b === null;
+  if (a instanceof DateValue || b instanceof DateValue)
+    return a instanceof DateValue
+      ? b instanceof DateValue || typeof b === 'string'
+      : typeof a === 'string';
+  return typeof a === typeof b && !Array.isArray(a) && !Array.isArray(b);
+}

@@ -1,0 +1,82 @@
+/**
+ * within / rate state (§5.2 stateful operators). The tree stays a pure function (E1): the state
+ * comes in as plain JSON, and evaluation returns the new state. Keys follow §5.2 ②: the wrapped
+ * condition (field + operator + value, as its canonical subtree) plus the window (and rate).
+ * Values are the recorded event instants (ISO 8601 UTC), oldest first.
+ */
+import { parseInstant } from './time';
+
+export interface TemporalState {
+  readonly version: 1;
+  readonly windows: Readonly<Record<string, readonly string[]>>;
+}
+
+export const EMPTY_STATE: TemporalState = { version: 1, windows: {} };
+
+/** Copy-on-write working set used during one evaluation. */
+export class TemporalWork {
+  private readonly changed = new Map<string, number[]>();
+
+  constructor(private readonly input: TemporalState) {}
+
+  private events(key: string): number[] {
+    let list = this.changed.get(key);
+    if (!list) {
+      list = (this.input.windows[key] ?? [])
+        .map((t) => parseInstant(t) ?? Number.NaN)
+        .filter((t) => Number.isFinite(t));
+      this.changed.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * §5.2 truth table: count events in (asOf − window, asOf]; at or over `limit` the condition
+   * holds (true, nothing recorded); under it, record this event and return false.
+   */
+  hit(key: string, limit: number, windowMs: number, asOf: number): boolean {
+    const list = this.events(key);
+    const from = asOf - windowMs;
+    // Slide: drop events that left the window (kept ones may be later than asOf in a replay).
+    while (list.length > 0 && (list[0] as number) <= from) list.shift();
+    let count = 0;
+    for (const t of list) if (t > from && t <= asOf) count++;
+    if (count >= limit) return true;
+    let i = list.length;
+    while (i > 0 && (list[i - 1] as number) > asOf) i--;
+    list.splice(i, 0, asOf);
+    return false;
+  }
+
+  /** The state after this evaluation (keys with no events are dropped). */
+  result(): TemporalState {
+    const windows: Record<string, readonly string[]> = {};
+    const keys = new Set([...Object.keys(this.input.windows), ...this.changed.keys()]);
+    for (const key of [...keys].sort()) {
+      const list = this.changed.get(key);
+      const out = list ? list.map((t) => new Date(t).toISOString()) : this.input.windows[key];
+      if (out && out.length > 0) windows[key] = out;
+    }
+    return { version: 1, windows };
+  }
+}
+
+/** Validates a user-supplied state (e.g. `--state`), so a typo is an error, never a silent reset. */
+export function parseTemporalState(v: unknown): TemporalState | string {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return 'temporal_state must be an object {version: 1, windows: {…}}';
+  const o = v as Record<string, unknown>;
+  if (o.version !== 1) return 'temporal_state.version must be 1';
+  const w = o.windows;
+  if (typeof w !== 'object' || w === null || Array.isArray(w))
+    return 'temporal_state.windows must be an object';
+  for (const [k, list] of Object.entries(w as Record<string, unknown>)) {
+    if (
+      !Array.isArray(list) ||
+      !list.every((t) => typeof t === 'string' && parseInstant(t) !== null)
+    ) {
+      return `temporal_state.windows["${k}"] must be a list of ISO 8601 instants`;
+    }
+  }
+  return { version: 1, windows: w as Record<string, string[]> };
+}

@@ -106,3 +106,83 @@ export function generateDocument(ruleCount: number, seed = 1): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The §10.1 Quick Start document. */
+export const QUICK_START = `protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: "refund-guard"
+  description: "Refund amount control"
+  category: coding
+  decision: ALLOW
+rules:
+  - name: "SEC-001-refund-limit"
+    description: "Refunds over 5000 require human approval"
+    priority: 10
+    when:
+      logic: AND
+      conditions:
+        - field: "tool.name"
+          operator: eq
+          value: "issue_refund"
+        - field: "tool.args.amount"
+          operator: gt
+          value: 5000
+    then: REQUEST_HUMAN
+    message: "Refund amount over 5000, human approval required"
+`;
+
+/** One decision table with `rows` rows over amount × country × channel. */
+export function generateTable(rows: number): string {
+  const lines = [
+    'protocol: "erdl/v2"',
+    'version: "2.1.0"',
+    'metadata:',
+    '  name: "table"',
+    '  decision: ALLOW',
+    'rules:',
+    '  - name: "FIN-001-refund-matrix"',
+    '    description: "Refund matrix"',
+    '    priority: 1',
+    '    when:',
+    '      kind: decision_table',
+    '      columns:',
+    '        - field: "context.amount"',
+    '        - field: "context.country"',
+    '        - field: "context.channel"',
+    '      rows:',
+  ];
+  const countries = ['CN', 'US', 'DE', 'FR', 'JP'];
+  for (let r = 0; r < rows - 1; r++) {
+    lines.push(
+      `        - when: [["gte", ${(rows - r) * 500}], ["eq", "${countries[r % countries.length]}"], ${r % 3 === 0 ? '"-"' : `["in", ["web", "app"]]`}]`,
+      `          then: ${r % 2 === 0 ? 'REQUEST_HUMAN' : 'NOTIFY'}`,
+      `          message: "Row ${r + 1}"`,
+    );
+  }
+  lines.push('        - when: []', '          then: ALLOW');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Facts for the guard and table workloads, from a fixed seed. */
+export function generateFacts(count: number, seed = 7): unknown[] {
+  const rnd = prng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  return Array.from({ length: count }, () => ({
+    tool: {
+      name: pick(TOOLS),
+      args: {
+        amount: Math.floor(rnd() * 20000),
+        price: 100 + Math.floor(rnd() * 900),
+        path: pick(['/workspace/1/a.txt', '/etc/passwd', '/tmp/x']),
+        command: pick(['ls -la', 'rm -rf / 42', 'curl http://x 7']),
+      },
+    },
+    context: {
+      amount: Math.floor(rnd() * 30000),
+      cost: Math.floor(rnd() * 900),
+      country: pick(['CN', 'US', 'DE', 'FR', 'JP', 'BR']),
+      channel: pick(['web', 'app', 'phone']),
+    },
+  }));
+}

@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { compileDocument } from '../src/kernel';
-import { generateDocument } from './generate';
+import { compileDocument, Evaluator } from '../src/kernel';
+import { generateDocument, generateFacts, generateTable, QUICK_START } from './generate';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,12 +42,68 @@ for (const n of [100, 1000]) {
   );
 }
 
+/** Evaluations per second: median of 7 timed runs after warm-up, decisions only (no result hash). */
+function evalRate(
+  text: string,
+  facts: readonly unknown[],
+  hash: boolean,
+): { evals_per_s: number; p50_us: number; p99_us: number } {
+  const compiled = compileDocument(text);
+  if (!compiled.document) throw new Error('workload does not load');
+  const evaluator = new Evaluator(compiled.document);
+  const options = { as_of: '2026-11-30T00:00:00Z', hash };
+  const rounds = hash ? 20_000 : 400_000;
+  for (let i = 0; i < rounds / 4; i++) evaluator.evaluate(facts[i % facts.length], options);
+  const rates: number[] = [];
+  for (let run = 0; run < 7; run++) {
+    const t0 = performance.now();
+    for (let i = 0; i < rounds; i++) evaluator.evaluate(facts[i % facts.length], options);
+    rates.push(rounds / ((performance.now() - t0) / 1000));
+  }
+  const lat: number[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const t0 = performance.now();
+    evaluator.evaluate(facts[i % facts.length], options);
+    lat.push((performance.now() - t0) * 1000);
+  }
+  lat.sort((a, b) => a - b);
+  return {
+    evals_per_s: Math.round(median(rates)),
+    p50_us: round(lat[lat.length >> 1] as number),
+    p99_us: round(lat[Math.floor(lat.length * 0.99)] as number),
+  };
+}
+
+const facts = generateFacts(1000);
+const quickFacts = [
+  { tool: { name: 'issue_refund', args: { amount: 8000 } } },
+  { tool: { name: 'issue_refund', args: { amount: 100 } } },
+];
+const workloads: Record<string, [string, readonly unknown[]]> = {
+  quick_start: [QUICK_START, quickFacts],
+  guard_100_rules: [generateDocument(100, 3), facts],
+  table_50_rows: [generateTable(50), facts],
+};
+const evaluation: Record<string, unknown> = {};
+for (const [name, [text, input]] of Object.entries(workloads)) {
+  const decide = evalRate(text, input, false);
+  const withHash = evalRate(text, input, true);
+  evaluation[name] = { decisions: decide, with_result_hash: withHash };
+  console.log(
+    `eval ${name.padEnd(16)} ${decide.evals_per_s.toLocaleString('en')} evals/s (p50 ${decide.p50_us} µs, p99 ${decide.p99_us} µs); with result hash ${withHash.evals_per_s.toLocaleString('en')} evals/s`,
+  );
+}
+
 const date = new Date().toISOString().slice(0, 10);
-const results = { date, node: process.version, compile };
+const results = { date, node: process.version, compile, evaluation };
 const dir = new URL('./results/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL(`${date}.json`, dir), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(new URL('latest.json', dir), `${JSON.stringify(results, null, 2)}\n`);
 console.log(
   `target: 1,000 rules < 50 ms → ${(compile['1000_rules']?.median_ms ?? Infinity) < 50 ? 'met' : 'NOT met'}`,
+);
+const quickStart = evaluation.quick_start as { decisions: { evals_per_s: number } };
+console.log(
+  `target: Quick Start ≥ 2,000,000 evals/s → ${quickStart.decisions.evals_per_s >= 2_000_000 ? 'met' : 'NOT met'}`,
 );

@@ -17,11 +17,25 @@ export { SourceText } from './diagnostics/source-text';
 export type { CompiledDocument, CompiledRule, Metadata, RuleForm, Text } from './document/compiled';
 export { MAX_DOCUMENT_BYTES } from './document/load';
 export { buildJsonSchema } from './document/schema';
+export type { EvalCode, EvalWarning } from './eval/errors';
+export {
+  type EvaluateOptions,
+  type EvaluationResult,
+  Evaluator,
+  evaluate,
+  type RuleStatus,
+  type RuleTrace,
+  resultHash,
+  type TraceNode,
+} from './eval/evaluate';
+export { prepareFact } from './eval/fact';
+export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';
 export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
 export type { ExprNode, LiteralValue } from './tree/types';
+export { runVector, type VectorOutcome } from './vectors/run-vector';
 export * from './vocabulary/decisions';
 export * from './vocabulary/document';
 export * from './vocabulary/nodes';

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+
+/**
+ * Everything the command does to the outside world goes through this interface, so verbs stay
+ * plain functions that return an exit code (and can be driven in-process by tests).
+ */
+export interface CliIo {
+  /** Writes one line (a newline is appended) to standard output. */
+  out(line: string): void;
+  /** Writes one line (a newline is appended) to standard error. */
+  err(line: string): void;
+  /** Reads a whole file as bytes; rejects with a Node-style error (`code`) when it cannot. */
+  readBytes(path: string): Promise<Uint8Array>;
+}
+
+/** The real process: stdout, stderr and the file system. */
+export function nodeIo(): CliIo {
+  return {
+    out: (line) => {
+      process.stdout.write(`${line}\n`);
+    },
+    err: (line) => {
+      process.stderr.write(`${line}\n`);
+    },
+    readBytes: async (path) => {
+      const buf = await readFile(path);
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The `erdl` command (`npm run --silent erdl -- <verb> …`). Contract (README, tests/cli.test.ts):
+ * check / hash / tree RULES; exit 0 ok, 1 load errors, 2 usage error or unreadable file.
+ * This file only wires the real process to run(); the exit code is set, never forced, so
+ * buffered output is flushed before Node exits.
+ */
+import { nodeIo } from './io';
+import { run } from './run';
+
+// `erdl tree x | head` closes the pipe early: that is not an error of the command.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+}
+
+process.exitCode = await run(process.argv.slice(2), nodeIo());

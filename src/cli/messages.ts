@@ -1,0 +1,21 @@
+import type { Bilingual } from '../kernel';
+import type { CliIo } from './io';
+
+/** The command's name, as it prefixes every message. */
+export const PROGRAM = 'erdl';
+
+/** A command-level error: English on the first line, Chinese on the second (both on stderr). */
+export function printError(io: CliIo, message: Bilingual): void {
+  io.err(`${PROGRAM}: ${message.en}`);
+  io.err(`${PROGRAM}：${message.zh}`);
+}
+
+export const HELP_HINT: Bilingual = {
+  en: `run "${PROGRAM} --help" for usage`,
+  zh: `运行 "${PROGRAM} --help" 查看用法`,
+};
+
+/** A usage error message with the help hint appended in each language. */
+export function usageError(message: Bilingual): Bilingual {
+  return { en: `${message.en} (${HELP_HINT.en})`, zh: `${message.zh}（${HELP_HINT.zh}）` };
+}

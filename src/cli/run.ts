@@ -1,0 +1,102 @@
+import type { Bilingual } from '../kernel';
+import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
+import type { CliIo } from './io';
+import { PROGRAM, printError, usageError } from './messages';
+import { findVerb, VERBS, type Verb } from './verbs';
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/** `erdl --help`: the command list, English and Chinese. */
+export function usage(): string[] {
+  const synopsis = (v: Verb) => [v.name, ...v.args].join(' ');
+  const width = Math.max(...VERBS.map((v) => synopsis(v).length), 'help [COMMAND]'.length) + 2;
+  const row = (left: string, text: Bilingual) => `  ${left.padEnd(width)}${text.en} / ${text.zh}`;
+  return [
+    `Usage: ${PROGRAM} <command> [arguments]`,
+    `用法：${PROGRAM} <命令> [参数]`,
+    '',
+    'Commands / 命令:',
+    ...VERBS.map((v) => row(synopsis(v), v.summary)),
+    row('help [COMMAND]', { en: 'show this help or a command’s help', zh: '显示帮助' }),
+    '',
+    'RULES is an ERDL v2.1 rule document (*.erdl.yaml or JSON).',
+    'RULES 为 ERDL v2.1 规则文档（*.erdl.yaml 或 JSON）。',
+    '',
+    'Exit codes / 退出码:',
+    '  0  success / 成功',
+    '  1  the document has load errors / 文档存在加载错误',
+    '  2  usage error or unreadable file / 用法错误或文件无法读取',
+  ];
+}
+
+function verbUsage(v: Verb): string[] {
+  return [
+    `Usage: ${PROGRAM} ${[v.name, ...v.args].join(' ')}`,
+    `  ${v.summary.en} / ${v.summary.zh}`,
+    '',
+    ...v.details,
+  ];
+}
+
+function fail(io: CliIo, message: Bilingual): ExitCode {
+  printError(io, usageError(message));
+  return EXIT_USAGE;
+}
+
+/**
+ * The whole command: argv (without node and the script) → exit code. Parses the verb and its
+ * arguments, then hands over to the verb. Writes only through `io`; never exits the process.
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [first, ...rest] = argv;
+  if (first === undefined) return fail(io, { en: 'no command given', zh: '未指定命令' });
+  if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
+  if (first.startsWith('-'))
+    return fail(io, { en: `unknown option "${first}"`, zh: `未知选项 "${first}"` });
+  const verb = findVerb(first);
+  if (!verb) return fail(io, { en: `unknown command "${first}"`, zh: `未知命令 "${first}"` });
+
+  const positional: string[] = [];
+  let optionsEnded = false;
+  for (const arg of rest) {
+    if (!optionsEnded && arg === '--') optionsEnded = true;
+    else if (!optionsEnded && HELP_FLAGS.has(arg)) {
+      for (const line of verbUsage(verb)) io.out(line);
+      return EXIT_OK;
+    } else if (!optionsEnded && arg.length > 1 && arg.startsWith('-'))
+      return fail(io, {
+        en: `unknown option "${arg}" for "${verb.name}"`,
+        zh: `"${verb.name}" 不支持选项 "${arg}"`,
+      });
+    else positional.push(arg);
+  }
+  if (positional.length < verb.args.length) {
+    const missing = verb.args.slice(positional.length).join(' ');
+    return fail(io, {
+      en: `"${verb.name}" needs ${missing}: ${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
+      zh: `"${verb.name}" 缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
+    });
+  }
+  if (positional.length > verb.args.length) {
+    const extra = positional[verb.args.length] as string;
+    return fail(io, {
+      en: `unexpected argument "${extra}" for "${verb.name}"`,
+      zh: `"${verb.name}" 不接受多余参数 "${extra}"`,
+    });
+  }
+  return verb.run(io, positional);
+}
+
+function help(io: CliIo, rest: readonly string[]): ExitCode {
+  if (rest.length === 0) {
+    for (const line of usage()) io.out(line);
+    return EXIT_OK;
+  }
+  const [name, extra] = rest;
+  if (extra !== undefined)
+    return fail(io, { en: `unexpected argument "${extra}"`, zh: `多余参数 "${extra}"` });
+  const verb = findVerb(name as string);
+  if (!verb) return fail(io, { en: `unknown command "${name}"`, zh: `未知命令 "${name}"` });
+  for (const line of verbUsage(verb)) io.out(line);
+  return EXIT_OK;
+}

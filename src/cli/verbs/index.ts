@@ -1,0 +1,13 @@
+import { check } from './check';
+import { hash } from './hash';
+import { tree } from './tree';
+import type { Verb } from './verb';
+
+/** Every verb, in the order `erdl --help` lists them. Add a verb here to make it available. */
+export const VERBS: readonly Verb[] = [check, hash, tree];
+
+export function findVerb(name: string): Verb | undefined {
+  return VERBS.find((v) => v.name === name);
+}
+
+export type { Verb } from './verb';

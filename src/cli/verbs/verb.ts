@@ -1,0 +1,18 @@
+import type { Bilingual } from '../../kernel';
+import type { ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
+
+/**
+ * One `erdl` verb. A verb declares its positional arguments (the dispatcher checks the count and
+ * rejects unknown options before calling it) and returns an exit code; it never exits the process.
+ */
+export interface Verb {
+  readonly name: string;
+  /** Positional argument names, e.g. ['RULES']. */
+  readonly args: readonly string[];
+  /** One line for the command list. */
+  readonly summary: Bilingual;
+  /** Further lines for `erdl help VERB`: what it prints and how it exits. */
+  readonly details: readonly string[];
+  run(io: CliIo, args: readonly string[]): Promise<ExitCode>;
+}

@@ -1,0 +1,267 @@
+// The `erdl` command contract (README "The erdl command"), tested on the real process: each
+// invocation below spawns `node --import tsx src/cli/main.ts …` from the repository root. The
+// spawns run concurrently once (they are slow); argument-parsing corners are tested in-process
+// through run() further down.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../src/cli/io';
+import { run } from '../src/cli/run';
+import { compileDocument } from '../src/kernel';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURES = 'tests/fixtures/cli';
+const QUICKSTART = `${FIXTURES}/quickstart.erdl.yaml`;
+const BROKEN = `${FIXTURES}/broken.erdl.yaml`;
+const TABLE = `${FIXTURES}/table.erdl.yaml`;
+
+interface Outcome {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function erdl(...args: string[]): Promise<Outcome> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const INVOCATIONS = {
+  checkQuickstart: ['check', QUICKSTART],
+  hashQuickstart: ['hash', QUICKSTART],
+  treeQuickstart: ['tree', QUICKSTART],
+  checkBroken: ['check', BROKEN],
+  hashBroken: ['hash', BROKEN],
+  hashTable: ['hash', TABLE],
+  checkMissing: ['check', `${FIXTURES}/no-such-file.erdl.yaml`],
+  noArgs: [],
+  unknownVerb: ['frobnicate', QUICKSTART],
+  help: ['--help'],
+} satisfies Record<string, string[]>;
+
+const results = {} as Record<keyof typeof INVOCATIONS, Outcome>;
+
+beforeAll(async () => {
+  const names = Object.keys(INVOCATIONS) as (keyof typeof INVOCATIONS)[];
+  const outcomes = await Promise.all(names.map((n) => erdl(...INVOCATIONS[n])));
+  names.forEach((n, i) => {
+    results[n] = outcomes[i] as Outcome;
+  });
+}, 120_000);
+
+const lines = (s: string) => s.split('\n').filter((l) => l !== '');
+const HASH = /^sha256:[0-9a-f]{64}$/;
+
+async function kernelResult(file: string) {
+  return compileDocument(new Uint8Array(await readFile(join(ROOT, file))));
+}
+
+describe('erdl (spawned)', () => {
+  it('check: the §10.1 Quick Start loads with no diagnostics, exit 0', () => {
+    const r = results.checkQuickstart;
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout).filter((l) => / error /.test(l))).toEqual([]);
+    expect(r.stdout).toBe('');
+  });
+
+  it('hash: one line of JSON with the document hash and the rule hash', async () => {
+    const r = results.hashQuickstart;
+    expect(r.code).toBe(0);
+    expect(r.stdout.endsWith('\n')).toBe(true);
+    expect(lines(r.stdout)).toHaveLength(1);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['document', 'rules']);
+    expect(Object.keys(out.rules)).toEqual(['SEC-001-refund-limit']);
+    expect(out.document).toMatch(HASH);
+    const doc = (await kernelResult(QUICKSTART)).document!;
+    expect(out).toEqual({
+      document: doc.hash,
+      rules: { 'SEC-001-refund-limit': doc.rules[0]!.hash },
+    });
+    // Pinned: the same value as vectors/canonical/0001-quickstart and docs/canonical-form.md.
+    expect(out.rules['SEC-001-refund-limit']).toBe(
+      'sha256:9f2fa88608200fee2cc16ddf688c2dae8fbb035ce27d964ac8206f98d6ae9a40',
+    );
+  });
+
+  it('tree: the canonical when tree of each rule', () => {
+    const r = results.treeQuickstart;
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toEqual({
+      'SEC-001-refund-limit': {
+        node: 'and',
+        args: [
+          {
+            node: 'eq',
+            args: [
+              { node: 'field', path: 'tool.name' },
+              { node: 'literal', type: 'string', value: 'issue_refund' },
+            ],
+          },
+          {
+            node: 'gt',
+            args: [
+              { node: 'field', path: 'tool.args.amount' },
+              { node: 'literal', type: 'number', value: '5000.00000000000000' },
+            ],
+          },
+        ],
+      },
+    });
+    // Keys are printed in canonical (RFC 8785) order.
+    expect(r.stdout.indexOf('"args"')).toBeLessThan(r.stdout.indexOf('"node": "and"'));
+  });
+
+  it('check: a broken document exits 1 with FILE:LINE:COL: error CODE message', () => {
+    const r = results.checkBroken;
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(`${BROKEN}:19:21: error ERDL-E304 Unknown operator "greater_than"\n`);
+    expect(r.stderr).toBe('');
+  });
+
+  it('hash: a broken document prints its diagnostics to stderr, nothing to stdout, exit 1', () => {
+    const r = results.hashBroken;
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${BROKEN}:19:21: error ERDL-E304 Unknown operator "greater_than"\n`);
+  });
+
+  it('hash: decision-table rows are named <entry>#<n>, in definition order', async () => {
+    const r = results.hashTable;
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out.rules)).toEqual([
+      'FIN-001-refund-routing#1',
+      'FIN-001-refund-routing#2',
+      'FIN-001-refund-routing#3',
+      'FIN-002-refund-cap',
+    ]);
+    const doc = (await kernelResult(TABLE)).document!;
+    expect(out.document).toBe(doc.hash);
+    for (const rule of doc.rules) expect(out.rules[rule.name]).toBe(rule.hash);
+  });
+
+  it('a missing file is exit 2 with a bilingual message on stderr', () => {
+    const r = results.checkMissing;
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toEqual([
+      `erdl: cannot read "${FIXTURES}/no-such-file.erdl.yaml": no such file`,
+      `erdl：无法读取 "${FIXTURES}/no-such-file.erdl.yaml"：文件不存在`,
+    ]);
+  });
+
+  it('no arguments and an unknown verb are usage errors (exit 2)', () => {
+    expect(results.noArgs.code).toBe(2);
+    expect(results.noArgs.stdout).toBe('');
+    expect(results.noArgs.stderr).toMatch(/^erdl: no command given/);
+    expect(results.unknownVerb.code).toBe(2);
+    expect(results.unknownVerb.stdout).toBe('');
+    expect(lines(results.unknownVerb.stderr)[0]).toMatch(/^erdl: unknown command "frobnicate"/);
+    expect(lines(results.unknownVerb.stderr)[1]).toMatch(/^erdl：未知命令 "frobnicate"/);
+  });
+
+  it('--help prints usage to stdout and exits 0', () => {
+    expect(results.help.code).toBe(0);
+    expect(results.help.stderr).toBe('');
+    expect(results.help.stdout).toMatch(/^Usage: erdl <command>/);
+    for (const verb of ['check', 'hash', 'tree']) expect(results.help.stdout).toContain(verb);
+  });
+});
+
+/** In-process io: captured output, real files unless a read failure is injected. */
+function captureIo(readFailure?: string): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    stdout,
+    stderr,
+    out: (l) => void stdout.push(l),
+    err: (l) => void stderr.push(l),
+    readBytes: async (path) => {
+      if (readFailure)
+        throw Object.assign(new Error(`${readFailure}: ${path}`), { code: readFailure });
+      return new Uint8Array(await readFile(join(ROOT, path)));
+    },
+  };
+}
+
+describe('erdl run() (in-process)', () => {
+  it('rejects extra arguments, unknown options and a missing RULES with exit 2', async () => {
+    for (const argv of [
+      ['check'],
+      ['hash', QUICKSTART, 'extra'],
+      ['tree', '--verbose', QUICKSTART],
+      ['--frob'],
+      ['help', 'nope'],
+    ]) {
+      const io = captureIo();
+      expect(await run(argv, io), argv.join(' ')).toBe(2);
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr).toHaveLength(2);
+      expect(io.stderr[0]).toMatch(/^erdl: /);
+      expect(io.stderr[1]).toMatch(/^erdl：/);
+    }
+  });
+
+  it('reports a directory and a permission failure as unreadable (exit 2)', async () => {
+    const dir = captureIo();
+    expect(await run(['check', FIXTURES], dir)).toBe(2);
+    expect(dir.stderr[0]).toBe(`erdl: cannot read "${FIXTURES}": it is a directory, not a file`);
+    const denied = captureIo('EACCES');
+    expect(await run(['hash', QUICKSTART], denied)).toBe(2);
+    expect(denied.stderr[0]).toBe(`erdl: cannot read "${QUICKSTART}": permission denied`);
+  });
+
+  it('help forms print to stdout with exit 0', async () => {
+    for (const argv of [['help'], ['-h'], ['help', 'tree'], ['check', '--help']]) {
+      const io = captureIo();
+      expect(await run(argv, io), argv.join(' ')).toBe(0);
+      expect(io.stderr).toEqual([]);
+      expect(io.stdout[0]).toMatch(/^Usage: erdl /);
+    }
+  });
+
+  it('check prints warnings and exits 0; `--` ends options', async () => {
+    const io = captureIo();
+    expect(await run(['check', '--', TABLE], io)).toBe(0);
+    expect(io.stdout.length).toBeGreaterThan(0);
+    for (const l of io.stdout)
+      expect(l).toMatch(/^tests\/fixtures\/cli\/table\.erdl\.yaml:\d+:\d+: warning ERDL-W\d{3} \S/);
+  });
+
+  it('passes bytes to the kernel: invalid UTF-8 is a positioned diagnostic (exit 1)', async () => {
+    const io = captureIo();
+    const bytes = new Uint8Array([...new TextEncoder().encode('protocol: "erdl/v2"\n'), 0xff]);
+    io.readBytes = async () => bytes;
+    expect(await run(['check', 'bad.yaml'], io)).toBe(1);
+    expect(io.stdout).toEqual([
+      'bad.yaml:2:1: error ERDL-E002 Invalid UTF-8 byte sequence at byte 20',
+    ]);
+  });
+
+  it('keeps rule names in definition order even when they look like integers', async () => {
+    const io = captureIo();
+    const quickstart = await readFile(join(ROOT, QUICKSTART), 'utf8');
+    const [head, rule] = quickstart.split('rules:\n') as [string, string];
+    const text = `${head}rules:\n${rule.replace('"SEC-001-refund-limit"', '"10"')}${rule.replace('"SEC-001-refund-limit"', '"7"')}`;
+    io.readBytes = async () => new TextEncoder().encode(text);
+    expect(await run(['hash', 'q.yaml'], io)).toBe(0);
+    expect(io.stdout).toHaveLength(1);
+    expect(io.stdout[0]).toMatch(
+      /"rules":\{"10":"sha256:[0-9a-f]{64}","7":"sha256:[0-9a-f]{64}"\}\}$/,
+    );
+  });
+});

@@ -3,7 +3,8 @@
 // spawns run concurrently once (they are slow); argument-parsing corners are tested in-process
 // through run() further down.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,13 @@ const INVOCATIONS = {
   noArgs: [],
   unknownVerb: ['frobnicate', QUICKSTART],
   help: ['--help'],
+  evalQuickstart: [
+    'eval',
+    QUICKSTART,
+    `${FIXTURES}/fact-8000.yaml`,
+    '--as-of',
+    '2026-09-03T00:00:00Z',
+  ],
 } satisfies Record<string, string[]>;
 
 const results = {} as Record<keyof typeof INVOCATIONS, Outcome>;
@@ -193,10 +201,127 @@ function captureIo(readFailure?: string): CliIo & { stdout: string[]; stderr: st
     readBytes: async (path) => {
       if (readFailure)
         throw Object.assign(new Error(`${readFailure}: ${path}`), { code: readFailure });
-      return new Uint8Array(await readFile(join(ROOT, path)));
+      return new Uint8Array(await readFile(resolve(ROOT, path)));
     },
+    listDir: async (path) =>
+      (await readdir(resolve(ROOT, path), { withFileTypes: true }))
+        .map((e) => ({ name: e.name, directory: e.isDirectory() }))
+        .sort((a, b) => (a.name < b.name ? -1 : 1)),
   };
 }
+
+describe('erdl eval (spawned)', () => {
+  it('the §10.1 Quick Start with amount 8000 asks for a human (one JSON object, exit 0)', () => {
+    const r = results.evalQuickstart;
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual([
+      'decision',
+      'matched_rules',
+      'unless_exemptions',
+      'primary_instruction',
+      'primary_reason',
+      'primary_explanation',
+      'primary_correction',
+      'total_evaluated',
+      'total_matched',
+      'eval_warnings',
+      'ruleset_hash',
+      'result_hash',
+    ]);
+    expect(out.decision).toBe('REQUEST_HUMAN');
+    expect(out.matched_rules).toEqual(['SEC-001-refund-limit']);
+    expect(out.primary_reason).toBe('Refund amount over 5000, human approval required');
+    expect(out.total_evaluated).toBe(1);
+    expect(out.total_matched).toBe(1);
+    expect(out.ruleset_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(out.result_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('erdl eval and vectors (in-process)', () => {
+  const evalJson = async (...argv: string[]) => {
+    const io = captureIo();
+    const code = await run(['eval', ...argv], io);
+    return { code, io, out: code === 0 ? JSON.parse(io.stdout.join('\n')) : null };
+  };
+
+  it('amount 100 falls back to ALLOW; a JSON fact works too', async () => {
+    const { code, out } = await evalJson(QUICKSTART, `${FIXTURES}/fact-100.json`);
+    expect(code).toBe(0);
+    expect(out.decision).toBe('ALLOW');
+    expect(out.matched_rules).toEqual([]);
+    expect(out.primary_reason).toBeNull();
+  });
+
+  it('the same input gives the same result hash; a different as_of gives another', async () => {
+    const a = await evalJson(QUICKSTART, `${FIXTURES}/fact-8000.yaml`, '--as-of', '2026-01-01');
+    const b = await evalJson(QUICKSTART, `${FIXTURES}/fact-8000.yaml`, '--as-of=2026-01-01');
+    const c = await evalJson(QUICKSTART, `${FIXTURES}/fact-8000.yaml`, '--as-of', '2026-01-02');
+    expect(a.out.result_hash).toBe(b.out.result_hash);
+    expect(c.out.result_hash).not.toBe(a.out.result_hash);
+  });
+
+  it('rate state is printed and accepted back with --state: the third event in the hour triggers', async () => {
+    const rules = `${FIXTURES}/rate.erdl.yaml`;
+    const fact = `${FIXTURES}/fact-8000.yaml`;
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-state-'));
+    let statePath: string | null = null;
+    const decisions: string[] = [];
+    for (const minute of ['00', '10', '20']) {
+      const argv = [rules, fact, '--as-of', `2026-01-01T10:${minute}:00Z`];
+      if (statePath) argv.push('--state', statePath);
+      const { code, out } = await evalJson(...argv);
+      expect(code).toBe(0);
+      decisions.push(out.decision);
+      statePath = join(dir, `state-${minute}.json`);
+      await writeFile(statePath, JSON.stringify(out.temporal_state));
+    }
+    expect(decisions).toEqual(['ALLOW', 'ALLOW', 'REQUEST_HUMAN']);
+  });
+
+  it('exit 2 for rules that do not load, an unparsable fact, a bad --as-of or a bad --state', async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'erdl-bad-'));
+    const badFact = join(bad, 'fact.yaml');
+    await writeFile(badFact, 'tool: [1, 2\n');
+    const badState = join(bad, 'state.json');
+    await writeFile(badState, '{"version": 2, "windows": {}}');
+    for (const argv of [
+      [BROKEN, `${FIXTURES}/fact-100.json`],
+      [QUICKSTART, badFact],
+      [QUICKSTART, `${FIXTURES}/fact-100.json`, '--as-of', 'yesterday'],
+      [QUICKSTART, `${FIXTURES}/fact-100.json`, '--state', badState],
+      [QUICKSTART, `${FIXTURES}/fact-100.json`, '--frobnicate', 'x'],
+    ]) {
+      const { code, io } = await evalJson(...argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr.length, argv.join(' ')).toBeGreaterThan(0);
+    }
+  });
+
+  it('vectors: runs every vector under a directory and ends with "N passed, N failed"', async () => {
+    const io = captureIo();
+    const code = await run(['vectors', 'vectors/canonical'], io);
+    expect(code).toBe(0);
+    expect(io.stdout.at(-1)).toMatch(/^(\d+) passed, 0 failed$/);
+    expect(Number(io.stdout.at(-1)?.split(' ')[0])).toBeGreaterThanOrEqual(12);
+  });
+
+  it('vectors: a failing vector is reported and exits 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-vec-'));
+    await writeFile(
+      join(dir, '0001-wrong.yaml'),
+      `description: "wrong on purpose"\nspec: "§10.1"\ndocument: |\n${(await readFile(join(ROOT, QUICKSTART), 'utf8')).replace(/^/gm, '  ')}\nfact: {tool: {name: "issue_refund", args: {amount: 8000}}}\nas_of: "2026-01-01T00:00:00Z"\nexpect:\n  decision: ALLOW\n`,
+    );
+    const io = captureIo();
+    const code = await run(['vectors', dir], io);
+    expect(code).toBe(1);
+    expect(io.stdout[0]).toContain('FAIL');
+    expect(io.stdout[0]).toContain('decision: expected "ALLOW", got "REQUEST_HUMAN"');
+    expect(io.stdout.at(-1)).toBe('0 passed, 1 failed');
+  });
+});
 
 describe('erdl run() (in-process)', () => {
   it('rejects extra arguments, unknown options and a missing RULES with exit 2', async () => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /**
  * Everything the command does to the outside world goes through this interface, so verbs stay
@@ -11,6 +11,8 @@ export interface CliIo {
   err(line: string): void;
   /** Reads a whole file as bytes; rejects with a Node-style error (`code`) when it cannot. */
   readBytes(path: string): Promise<Uint8Array>;
+  /** Lists a directory (names sorted); rejects with a Node-style error when it cannot. */
+  listDir(path: string): Promise<{ readonly name: string; readonly directory: boolean }[]>;
 }
 
 /** The real process: stdout, stderr and the file system. */
@@ -25,6 +27,12 @@ export function nodeIo(): CliIo {
     readBytes: async (path) => {
       const buf = await readFile(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    },
+    listDir: async (path) => {
+      const entries = await readdir(path, { withFileTypes: true });
+      return entries
+        .map((e) => ({ name: e.name, directory: e.isDirectory() }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
   };
 }

@@ -8,7 +8,8 @@ const HELP_FLAGS = new Set(['--help', '-h']);
 
 /** `erdl --help`: the command list, English and Chinese. */
 export function usage(): string[] {
-  const synopsis = (v: Verb) => [v.name, ...v.args].join(' ');
+  const synopsis = (v: Verb) =>
+    [v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ');
   const width = Math.max(...VERBS.map((v) => synopsis(v).length), 'help [COMMAND]'.length) + 2;
   const row = (left: string, text: Bilingual) => `  ${left.padEnd(width)}${text.en} / ${text.zh}`;
   return [
@@ -30,9 +31,13 @@ export function usage(): string[] {
 }
 
 function verbUsage(v: Verb): string[] {
+  const options = (v.options ?? []).map(
+    (o) => `  ${o.name} ${o.value}  ${o.summary.en} / ${o.summary.zh}`,
+  );
   return [
-    `Usage: ${PROGRAM} ${[v.name, ...v.args].join(' ')}`,
+    `Usage: ${PROGRAM} ${[v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ')}`,
     `  ${v.summary.en} / ${v.summary.zh}`,
+    ...(options.length ? ['', 'Options / 选项:', ...options] : []),
     '',
     ...v.details,
   ];
@@ -57,18 +62,34 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   if (!verb) return fail(io, { en: `unknown command "${first}"`, zh: `未知命令 "${first}"` });
 
   const positional: string[] = [];
+  const options: Record<string, string> = {};
   let optionsEnded = false;
-  for (const arg of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
     if (!optionsEnded && arg === '--') optionsEnded = true;
     else if (!optionsEnded && HELP_FLAGS.has(arg)) {
       for (const line of verbUsage(verb)) io.out(line);
       return EXIT_OK;
-    } else if (!optionsEnded && arg.length > 1 && arg.startsWith('-'))
-      return fail(io, {
-        en: `unknown option "${arg}" for "${verb.name}"`,
-        zh: `"${verb.name}" 不支持选项 "${arg}"`,
-      });
-    else positional.push(arg);
+    } else if (!optionsEnded && arg.length > 1 && arg.startsWith('-')) {
+      const [name, inline] = arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
+      const spec = verb.options?.find((o) => o.name === name);
+      if (!spec)
+        return fail(io, {
+          en: `unknown option "${name}" for "${verb.name}"`,
+          zh: `"${verb.name}" 不支持选项 "${name}"`,
+        });
+      const value = inline ?? rest[++i];
+      if (value === undefined || value === '')
+        return fail(io, {
+          en: `option ${name} needs a value (${spec.value})`,
+          zh: `选项 ${name} 需要取值（${spec.value}）`,
+        });
+      if (name in options)
+        return fail(io, { en: `option ${name} given twice`, zh: `选项 ${name} 重复` });
+      options[name] = value;
+    } else positional.push(arg);
   }
   if (positional.length < verb.args.length) {
     const missing = verb.args.slice(positional.length).join(' ');
@@ -84,7 +105,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       zh: `"${verb.name}" 不接受多余参数 "${extra}"`,
     });
   }
-  return verb.run(io, positional);
+  return verb.run(io, positional, options);
 }
 
 function help(io: CliIo, rest: readonly string[]): ExitCode {

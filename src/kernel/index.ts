@@ -30,12 +30,13 @@ export {
 } from './eval/evaluate';
 export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
+export { parseInstant } from './eval/time';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';
 export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
 export type { ExprNode, LiteralValue } from './tree/types';
-export { runVector, type VectorOutcome } from './vectors/run-vector';
+export { runCanonicalVector, runVector, type VectorOutcome } from './vectors/run-vector';
 export * from './vocabulary/decisions';
 export * from './vocabulary/document';
 export * from './vocabulary/nodes';

@@ -6,13 +6,27 @@ import type { CliIo } from '../io';
  * One `erdl` verb. A verb declares its positional arguments (the dispatcher checks the count and
  * rejects unknown options before calling it) and returns an exit code; it never exits the process.
  */
+/** A `--name VALUE` option a verb accepts (also written `--name=VALUE`). */
+export interface OptionSpec {
+  readonly name: string;
+  /** Placeholder shown in usage, e.g. 'ISO8601'. */
+  readonly value: string;
+  readonly summary: Bilingual;
+}
+
 export interface Verb {
   readonly name: string;
   /** Positional argument names, e.g. ['RULES']. */
   readonly args: readonly string[];
   /** One line for the command list. */
   readonly summary: Bilingual;
+  /** Options the verb accepts; any other option is a usage error. */
+  readonly options?: readonly OptionSpec[];
   /** Further lines for `erdl help VERB`: what it prints and how it exits. */
   readonly details: readonly string[];
-  run(io: CliIo, args: readonly string[]): Promise<ExitCode>;
+  run(
+    io: CliIo,
+    args: readonly string[],
+    options: Readonly<Record<string, string>>,
+  ): Promise<ExitCode>;
 }

@@ -6,7 +6,7 @@ import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/do
 import { EvaluationError, type EvalWarning } from './errors';
 import { prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env } from './nodes';
-import { EMPTY_STATE, type TemporalState, TemporalWork } from './temporal';
+import { EMPTY_STATE, parseTemporalState, type TemporalState, TemporalWork } from './temporal';
 import { parseInstant } from './time';
 import { toJson, type Value } from './values';
 
@@ -96,8 +96,8 @@ const OVERRIDE_RANK = new Map<string, number>(OVERRIDE_LEVELS.map((l) => [l.name
  */
 export class Evaluator {
   private readonly rings: readonly (readonly PreparedRule[])[];
-  /** Whether any rule uses within/rate (only then is temporal state carried). */
-  private readonly stateful: boolean;
+  /** Whether any rule uses within/rate (only then is temporal state carried, and as_of matters). */
+  readonly stateful: boolean;
 
   constructor(readonly document: CompiledDocument) {
     const prepared = document.rules.map((rule) => ({
@@ -131,25 +131,40 @@ export class Evaluator {
 
   evaluate(factInput: unknown, options: EvaluateOptions): EvaluationResult {
     const warnings: EvalWarning[] = [];
-    const asOf = this.instant(options.as_of);
+    const asOf = typeof options.as_of === 'string' ? this.instant(options.as_of) : null;
     if (asOf === null) {
       warnings.push({
         code: 'invalid_date',
         rule: '',
         message: {
-          en: `as_of ${JSON.stringify(options.as_of)} is not an ISO 8601 instant; time windows use 1970-01-01T00:00:00Z`,
-          zh: `as_of ${JSON.stringify(options.as_of)} 不是 ISO 8601 时刻；时间窗口按 1970-01-01T00:00:00Z 计算`,
+          en: `as_of ${JSON.stringify(options.as_of)} is not an ISO 8601 instant; within/rate conditions cannot be counted`,
+          zh: `as_of ${JSON.stringify(options.as_of)} 不是 ISO 8601 时刻；within/rate 条件无法计数`,
         },
       });
     }
     // Fact strings are NFC-normalized as they are read (nodes.ts); the full walk happens only for
     // the result hash, which needs the canonical fact.
     const fact = factInput as Value;
-    const stateIn = options.temporal_state ?? EMPTY_STATE;
+    // A state given by the caller is checked, so a malformed one is reported (and within/rate
+    // fail per E12) rather than crashing or silently resetting the counts.
+    let stateIn: TemporalState | null = EMPTY_STATE;
+    if (options.temporal_state !== undefined) {
+      const parsed = parseTemporalState(options.temporal_state);
+      stateIn = typeof parsed === 'string' ? null : parsed;
+      if (typeof parsed === 'string')
+        warnings.push({
+          code: 'state_invalid',
+          rule: '',
+          message: {
+            en: `${parsed}; within/rate conditions cannot be counted`,
+            zh: `temporal_state 无效（${parsed}）；within/rate 条件无法计数`,
+          },
+        });
+    }
     const env: Env = {
       fact,
       element: undefined,
-      asOf: asOf ?? 0,
+      asOf,
       temporal: new TemporalWork(stateIn),
       warnings,
       rule: '',
@@ -244,7 +259,7 @@ export class Evaluator {
         : resultHash({
             ruleset_hash: this.document.hash,
             fact: canonicalFact(factInput, warnings),
-            as_of: asOf === null ? options.as_of : new Date(asOf).toISOString(),
+            as_of: asOf === null ? String(options.as_of) : new Date(asOf).toISOString(),
             temporal_state: stateIn,
             decision,
             matched_rules: matchedNames,
@@ -266,7 +281,7 @@ export class Evaluator {
       deciding_rule: r?.name ?? null,
       eval_trace: trace,
     };
-    if (this.stateful) {
+    if (this.stateful && stateIn) {
       const temporal = env.temporal.result();
       if (Object.keys(temporal.windows).length > 0) result.temporal_state = temporal;
     }
@@ -282,8 +297,16 @@ export class Evaluator {
   ): boolean | 'error_fail_closed' | 'error_folded_false' {
     try {
       return tree.fn(env) === true;
-    } catch (e) {
-      if (!(e instanceof EvaluationError)) throw e;
+    } catch (caught) {
+      // Anything else thrown inside a condition (a kernel bug, a fact whose getters throw) is
+      // still an evaluation error of this rule: evaluation never throws, and E12 folds it.
+      const e =
+        caught instanceof EvaluationError
+          ? caught
+          : new EvaluationError('internal_error', {
+              en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
+              zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
+            });
       env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
       // An error never exempts (unless) and never lets a non-blocking rule match.
       const closed =
@@ -384,7 +407,8 @@ export function resultHash(preimage: {
   ruleset_hash: string;
   fact: Value;
   as_of: string;
-  temporal_state: TemporalState;
+  /** The state as given; null when the given state was invalid. */
+  temporal_state: TemporalState | null;
   decision: Decision;
   matched_rules: readonly string[];
 }): string {

@@ -143,3 +143,45 @@ function observe(result: EvaluationResult, field: string): unknown {
     return Object.fromEntries(result.eval_trace.map((t) => [t.rule, t.status]));
   return (result as unknown as Record<string, unknown>)[field];
 }
+
+/**
+ * A canonical golden vector (vectors/canonical/<case>/): the input document's rule canonical bytes,
+ * rule hashes and document hash must equal `expected` exactly.
+ */
+export function runCanonicalVector(input: string, expected: unknown): VectorOutcome {
+  const e = record(expected);
+  const rules = record(e?.rules);
+  if (!e || !rules || typeof e.document !== 'string') {
+    return {
+      passed: false,
+      failures: ['expected.json must be {"rules": {...}, "document": "sha256:…"}'],
+    };
+  }
+  const compiled = compileDocument(input);
+  if (!compiled.document) {
+    const first = compiled.diagnostics.find((d) => d.severity === 'error');
+    return {
+      passed: false,
+      failures: [`document does not load: ${first?.code} ${first?.message.en}`],
+    };
+  }
+  const failures: string[] = [];
+  const got = compiled.document.rules.map((r) => r.name);
+  if (canonicalJson(got) !== canonicalJson(Object.keys(rules))) {
+    failures.push(
+      `rules: expected ${JSON.stringify(Object.keys(rules))}, got ${JSON.stringify(got)}`,
+    );
+  }
+  for (const rule of compiled.document.rules) {
+    const want = record(rules[rule.name]);
+    if (!want) continue;
+    const bytes = canonicalJson(rule.when);
+    if (bytes !== want.canonical)
+      failures.push(`${rule.name}: canonical bytes differ: got ${bytes}`);
+    if (rule.hash !== want.hash)
+      failures.push(`${rule.name}: hash ${rule.hash}, expected ${String(want.hash)}`);
+  }
+  if (compiled.document.hash !== e.document)
+    failures.push(`document hash ${compiled.document.hash}, expected ${e.document}`);
+  return { passed: failures.length === 0, failures };
+}

@@ -63,6 +63,11 @@ export const CODES = {
   },
   'ERDL-E010': { category: 'syntax', en: 'Duplicate key "{key}"', zh: '重复的键 "{key}"' },
   'ERDL-E011': { category: 'syntax', en: 'Keys must be plain strings', zh: '键必须是普通字符串' },
+  'ERDL-E012': {
+    category: 'input',
+    en: 'The document has too many YAML nodes (more than {limit})',
+    zh: '文档的 YAML 节点过多（超过 {limit} 个）',
+  },
 
   'ERDL-E101': {
     category: 'structure',
@@ -96,8 +101,8 @@ export const CODES = {
   },
   'ERDL-E107': {
     category: 'structure',
-    en: 'Unknown top-level field "{field}"',
-    zh: '未知的顶层字段 "{field}"',
+    en: 'Unknown top-level field "{field}"{hint}',
+    zh: '未知的顶层字段 "{field}"{hint}',
   },
   'ERDL-E108': {
     category: 'structure',

@@ -55,7 +55,7 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
             { value: n.value },
             {
               title: { en: 'Write it bare', zh: '改为裸写' },
-              edits: [{ range: n.range, newText: n.value }],
+              edits: [{ range: written(n), newText: n.value }],
             },
           ),
         );
@@ -63,18 +63,25 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
       return;
     }
     if (n.style === 'double' || (n.style === 'block' && pos === 'prose')) return;
-    if (n.style === 'block') return;
     out.push(
       diagnostic(
         'ERDL-W701',
-        n.range,
+        written(n),
         {},
         {
           title: { en: 'Use double quotes', zh: '改用双引号' },
-          edits: [{ range: n.range, newText: JSON.stringify(n.value) }],
+          edits: [{ range: written(n), newText: JSON.stringify(n.value) }],
         },
       ),
     );
+  };
+
+  /** The scalar's text without the line break(s) a block scalar's range ends with. */
+  const written = (n: YScalar): Range => {
+    let end = n.range.end;
+    if (n.style === 'block')
+      while (end > n.range.start && /[\r\n \t]/.test(source.text[end - 1] ?? '')) end--;
+    return { start: n.range.start, end };
   };
 
   /** Block collections must sit 2 columns right of their parent (key or `-`). */
@@ -88,6 +95,8 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
     if (n.kind === 'scalar') return scalar(n, pos);
     if (n.kind === 'map') {
       for (const p of n.items) {
+        // An alias expands to the node it names, written (and checked) earlier in the text.
+        if (p.value.range.start < p.keyNode.range.start) continue;
         if (!n.flow) indent(p.value, column(p.keyNode.range.start));
         const childPos: Position = KEYWORD_KEYS.has(p.key)
           ? 'keyword'
@@ -101,6 +110,7 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
       return;
     }
     n.items.forEach((item, i) => {
+      if (item.range.start < n.range.start) return;
       if (!n.flow) indent(item, dashColumn(source, item));
       const keyword =
         key === 'tags' ||

@@ -1,12 +1,15 @@
 import {
+  type Alias,
   type Document,
   isAlias,
+  isNode,
   isPair,
   isMap as isYamlMap,
   isScalar as isYamlScalar,
   isSeq as isYamlSeq,
   parseDocument,
   type Scalar,
+  visit,
   type Node as YamlNode,
 } from 'yaml';
 import { diagnostic } from '../diagnostics/codes';
@@ -59,6 +62,17 @@ function utf8Length(s: string): number {
  * Never throws; hostile input (huge, binary, deep, alias bombs) ends in a diagnostic.
  */
 export function load(input: string | Uint8Array): Loaded {
+  try {
+    return loadUnguarded(input);
+  } catch (e) {
+    // A bug here must reach the caller as a diagnostic: compileDocument never throws.
+    const detail = e instanceof Error ? e.message : String(e);
+    const text = typeof input === 'string' && input.length <= MAX_DOCUMENT_BYTES ? input : '';
+    return fail(text, diagnostic('ERDL-E000', at(0), { detail }));
+  }
+}
+
+function loadUnguarded(input: string | Uint8Array): Loaded {
   let text: string;
   if (typeof input === 'string') {
     if (input.length > MAX_DOCUMENT_BYTES || utf8Length(input) > MAX_DOCUMENT_BYTES) {
@@ -107,42 +121,55 @@ export function load(input: string | Uint8Array): Loaded {
       diagnostics: [diagnostic('ERDL-E004', at(0, text.length))],
     };
   }
-  const isJson = /^\s*\{/.test(text);
   const deep = flowNestingTooDeep(text);
   if (deep !== -1) {
     return {
       text,
       source,
       root: null,
-      isJson,
+      isJson: false,
       diagnostics: [diagnostic('ERDL-E008', at(deep, deep + 1), { limit: MAX_NESTING })],
     };
   }
 
+  // JSON (§2.4 ①) is exempt from the §2.3 YAML format conventions; a YAML flow mapping is not JSON.
+  const isJson = /^\s*\{/.test(text) && isJsonText(text);
   let doc: Document.Parsed;
   try {
+    // Duplicate keys are found by the expander (a Set per mapping): yaml's own check compares each
+    // key with every earlier one, which is quadratic — 150,000 keys took minutes.
     doc = parseDocument(text, {
-      uniqueKeys: true,
+      uniqueKeys: false,
       strict: true,
       prettyErrors: false,
       version: '1.2',
     });
   } catch (e) {
+    const detail = firstLine(String((e as Error)?.message ?? e));
     return {
       text,
       source,
       root: null,
       isJson,
-      diagnostics: [diagnostic('ERDL-E005', at(0), { detail: String((e as Error)?.message ?? e) })],
+      diagnostics: [
+        /call stack/i.test(detail)
+          ? diagnostic('ERDL-E008', at(0), { limit: MAX_NESTING })
+          : diagnostic('ERDL-E005', at(0), { detail }),
+      ],
     };
   }
   const diagnostics: Diagnostic[] = [];
   for (const err of [...doc.errors, ...doc.warnings]) {
-    const range = at(err.pos[0], Math.max(err.pos[0], err.pos[1]));
     const detail = firstLine(err.message);
-    if (err.code === 'DUPLICATE_KEY')
-      diagnostics.push(diagnostic('ERDL-E010', range, { key: duplicateKeyName(text, range) }));
-    else if (err.code === 'MULTIPLE_DOCS') diagnostics.push(diagnostic('ERDL-E007', range));
+    // yaml reports an unclosed quote where the text ends; the error is where the quote opens.
+    const open = /^Missing closing .?quote/.test(detail)
+      ? quotedScalarEndingAt(doc, err.pos[0])
+      : -1;
+    // yaml may point one past the end of the text (at EOF); ranges stay inside it.
+    const clamp = (o: number) => Math.max(0, Math.min(o, text.length));
+    const start = clamp(open === -1 ? err.pos[0] : open);
+    const range = at(start, Math.max(start, clamp(err.pos[1])));
+    if (err.code === 'MULTIPLE_DOCS') diagnostics.push(diagnostic('ERDL-E007', range));
     else if (/call stack/i.test(detail))
       diagnostics.push(diagnostic('ERDL-E008', range, { limit: MAX_NESTING }));
     else diagnostics.push(diagnostic('ERDL-E005', range, { detail }));
@@ -172,13 +199,29 @@ export function load(input: string | Uint8Array): Loaded {
   }
 }
 
-/** Offset of the first C0 control (other than tab, LF, CR) or DEL, or -1. */
-function _firstControlCharacter(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return i;
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
-  return -1;
+}
+
+/** Start of the quoted scalar whose text ends at `end`, or -1. */
+function quotedScalarEndingAt(doc: Document.Parsed, end: number): number {
+  let start = -1;
+  visit(doc, {
+    Scalar: (_key, node) => {
+      const r = node.range;
+      if (r && r[1] === end && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE')) {
+        start = r[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return start;
 }
 
 /** Offset of the first C0 control (other than tab, LF, CR) or DEL, or -1. */
@@ -193,15 +236,6 @@ function firstControlCharacter(text: string): number {
 function firstLine(message: string): string {
   const line = message.split('\n')[0] ?? message;
   return line.replace(/ at line \d+, column \d+:?$/, '');
-}
-
-function duplicateKeyName(text: string, r: Range): string {
-  return (
-    text
-      .slice(r.start, Math.min(r.end, r.start + 60))
-      .split(/[:\n]/)[0]
-      ?.trim() ?? ''
-  );
 }
 
 /** Scan flow brackets outside quotes and comments; returns the offset where depth passes the limit. */
@@ -231,30 +265,56 @@ class Budget extends Error {
   }
 }
 
-/** Converts the yaml AST to the YNode view, expanding aliases under a node budget. */
+/**
+ * Converts the yaml AST to the YNode view, expanding aliases under a node budget. Aliases are
+ * resolved from one pass over the document (yaml's `Alias.resolve` walks the whole document for
+ * every alias: 9,000 aliases in a 200 KB document took two minutes).
+ */
 class Expander {
   private count = 0;
   private aliasCount = 0;
+  /** Each alias's target: the last node before it with that anchor (YAML 1.2 §3.2.2.2). */
+  private readonly targets = new Map<Alias, YamlNode>();
+  /** The alias (as written) whose expansion is in progress, where an alias bomb is reported. */
+  private expanding: Range | null = null;
+
   constructor(
-    private readonly doc: Document.Parsed,
+    doc: Document.Parsed,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+  ) {
+    const anchors = new Map<string, YamlNode>();
+    visit(doc, {
+      Node: (_key, node) => {
+        if (isAlias(node)) {
+          const target = anchors.get(node.source);
+          if (target) this.targets.set(node, target);
+        } else if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+      },
+    });
+  }
 
   node(n: unknown, depth: number, viaAlias = false): YNode | null {
-    if (++this.count > MAX_EXPANDED_NODES || (viaAlias && ++this.aliasCount > MAX_ALIAS_NODES)) {
-      throw new Budget(diagnostic('ERDL-E006', rangeOf(n), { limit: MAX_ALIAS_NODES }));
-    }
+    if (viaAlias && ++this.aliasCount > MAX_ALIAS_NODES)
+      throw new Budget(
+        diagnostic('ERDL-E006', this.expanding ?? rangeOf(n), { limit: MAX_ALIAS_NODES }),
+      );
+    if (++this.count > MAX_EXPANDED_NODES)
+      throw new Budget(diagnostic('ERDL-E012', rangeOf(n), { limit: MAX_EXPANDED_NODES }));
     if (depth > MAX_NESTING)
       throw new Budget(diagnostic('ERDL-E008', rangeOf(n), { limit: MAX_NESTING }));
     if (isAlias(n)) {
-      const target = n.resolve(this.doc);
+      const target = this.targets.get(n);
       if (!target) {
         this.diagnostics.push(
           diagnostic('ERDL-E005', rangeOf(n), { detail: `unresolved alias *${n.source}` }),
         );
         return null;
       }
-      return this.node(target, depth + 1, true);
+      const outer = this.expanding === null;
+      if (outer) this.expanding = rangeOf(n);
+      const y = this.node(target, depth + 1, true);
+      if (outer) this.expanding = null;
+      return y;
     }
     if (isYamlScalar(n)) return scalar(n);
     if (isYamlSeq(n)) {
@@ -267,6 +327,7 @@ class Expander {
     }
     if (isYamlMap(n)) {
       const items: YPair[] = [];
+      const keys = new Set<string>();
       for (const pair of n.items) {
         if (!isPair(pair)) continue;
         const k = pair.key;
@@ -280,13 +341,20 @@ class Expander {
           continue;
         }
         const keyNode = scalar(k);
+        const key = String(k.value);
+        if (keys.has(key)) {
+          // Reported where it is written, not again at every alias that repeats the mapping.
+          if (!viaAlias) this.diagnostics.push(diagnostic('ERDL-E010', keyNode.range, { key }));
+          continue;
+        }
+        keys.add(key);
         const value =
           pair.value === null || pair.value === undefined
             ? emptyValue(keyNode)
             : this.node(pair.value, depth + 1, viaAlias);
         if (!value) continue;
         items.push({
-          key: String(k.value),
+          key,
           keyNode,
           value,
           range: { start: keyNode.range.start, end: value.range.end },

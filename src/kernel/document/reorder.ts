@@ -21,9 +21,24 @@ export function reorderFix(
   const lines = map.items.map((p) => source.position(p.keyNode.range.start).line);
   if (new Set(lines).size !== lines.length) return undefined;
 
-  const starts = map.items.map((p, i) =>
-    i === 0 ? p.keyNode.range.start : source.lineStart(lines[i] as number),
-  );
+  // A comment written right above a key, at the key's indentation, belongs to that key and moves
+  // with it (a deeper-indented one stays with the value above it).
+  const lineText = (line: number) =>
+    text.slice(
+      source.lineStart(line),
+      line < source.lineCount ? source.lineStart(line + 1) : text.length,
+    );
+  const starts = map.items.map((p, i) => {
+    if (i === 0) return p.keyNode.range.start;
+    let line = lines[i] as number;
+    const keyIndent = source.position(p.keyNode.range.start).column - 1;
+    while (line - 1 > (lines[i - 1] as number)) {
+      const m = /^([ ]*)#/.exec(lineText(line - 1));
+      if (!m || (m[1] as string).length !== keyIndent) break;
+      line--;
+    }
+    return source.lineStart(line);
+  });
   const last = map.items[map.items.length - 1];
   if (!last) return undefined;
   const endLine = source.position(Math.max(last.range.end - 1, last.keyNode.range.start)).line;

@@ -99,26 +99,43 @@ export function validateTopLevel(fields: Fields, root: YMap): { metadata?: YMap;
       TOP_LEVEL_FIELDS.indexOf(p.key as never) <
         TOP_LEVEL_FIELDS.indexOf(known[i - 1]?.key as never),
   );
-  if (outOfOrder) {
-    const fix = reorderFix(source, root, TOP_LEVEL_FIELDS, {
+  const reorder = () =>
+    reorderFix(source, root, TOP_LEVEL_FIELDS, {
       en: 'Reorder the top-level fields',
       zh: '调整顶层字段顺序',
     });
-    ctx.report('ERDL-E102', outOfOrder.keyNode.range, { field: outOfOrder.key }, fix);
-  }
-  // "The file MUST begin with protocol": only comments, blank lines and a `---` marker may precede it.
+  if (outOfOrder)
+    ctx.report('ERDL-E102', outOfOrder.keyNode.range, { field: outOfOrder.key }, reorder());
+  // "The file MUST begin with protocol" (I-1): only comments, blank lines, a `%` directive and a
+  // `---` marker may precede it, and it must be the first key. In JSON (or a YAML flow mapping)
+  // the opening brace comes before the first key.
   const first = root.items[0];
-  const before = first ? text.slice(0, first.keyNode.range.start) : text;
+  const firstStart = first ? first.keyNode.range.start : text.length;
+  const brace = root.flow && text[root.range.start] === '{' ? root.range.start : -1;
+  const before =
+    brace === -1
+      ? text.slice(0, firstStart)
+      : text.slice(0, brace) + text.slice(brace + 1, firstStart);
   const onlyPreamble = /^(?:\s|#[^\n]*|---[ \t]*|%[^\n]*)*$/.test(before);
   if (first?.key !== 'protocol' || !onlyPreamble) {
-    const fix: Fix | undefined = root.items.some((p) => p.key === 'protocol')
-      ? undefined
-      : {
-          title: { en: 'Insert protocol: "erdl/v2"', zh: '插入 protocol: "erdl/v2"' },
-          edits: [{ range: { start: 0, end: 0 }, newText: `protocol: "${PROTOCOL}"\n` }],
-        };
-    if (!outOfOrder || first?.key === 'protocol')
-      ctx.report('ERDL-E103', first?.keyNode.range ?? { start: 0, end: 0 }, {}, fix);
+    const hasProtocol = root.items.some((p) => p.key === 'protocol');
+    let fix: Fix | undefined;
+    if (hasProtocol) {
+      // Moving protocol first is what the reorder does (unknown keys go last).
+      if (first?.key !== 'protocol') fix = reorder();
+    } else if (first) {
+      const insert = root.flow
+        ? { at: firstStart, newText: `"protocol": "${PROTOCOL}", ` }
+        : {
+            at: source.lineStart(source.position(firstStart).line),
+            newText: `${' '.repeat(source.position(firstStart).column - 1)}protocol: "${PROTOCOL}"\n`,
+          };
+      fix = {
+        title: { en: 'Insert protocol: "erdl/v2"', zh: '插入 protocol: "erdl/v2"' },
+        edits: [{ range: { start: insert.at, end: insert.at }, newText: insert.newText }],
+      };
+    }
+    ctx.report('ERDL-E103', first?.keyNode.range ?? { start: 0, end: 0 }, {}, fix);
   }
   const protocol = root.items.find((p) => p.key === 'protocol')?.value;
   if (protocol && !(isScalar(protocol) && protocol.value === PROTOCOL)) {

@@ -1,0 +1,338 @@
+// compileDocument never throws, and every answer keeps the diagnostic contract: a catalogued code,
+// non-empty messages in both languages, a range inside the text, recoverable exactly when not an
+// error, valid fixes, and no internal error (ERDL-E000). Inputs: fixed garbage, every spec
+// example, and seeded fast-check properties (deterministic: fixed seeds, no Math.random).
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type CompileResult, compileDocument } from '../compile';
+import { CODES, type DiagnosticCode, severityOf } from '../diagnostics/codes';
+import { applyEdits } from '../test-support';
+
+const FIXTURES = new URL('./__fixtures__/', import.meta.url);
+const fixtures = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.erdl.yaml'))
+  .sort()
+  .map((f) => readFileSync(new URL(f, FIXTURES), 'utf8'));
+
+/** Every `{name}` the catalogue's templates use. */
+const PLACEHOLDERS = new Set(
+  Object.values(CODES).flatMap((c) =>
+    [...`${c.en}${c.zh}`.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+  ),
+);
+
+/** Every invariant of one compile result; returns it for further checks. */
+function checked(input: string | Uint8Array): CompileResult {
+  let r: CompileResult | undefined;
+  expect(() => {
+    r = compileDocument(input);
+  }).not.toThrow();
+  const result = r as CompileResult;
+  const text = result.source.text;
+  const problems: string[] = [];
+  let previous = -1;
+  for (const d of result.diagnostics) {
+    const where = `${d.code} [${d.range.start},${d.range.end}]`;
+    if (!(d.code in CODES)) problems.push(`${where}: code not in the catalogue`);
+    if (d.code === 'ERDL-E000') problems.push(`${where}: internal error: ${d.message.en}`);
+    if (d.severity !== severityOf(d.code as DiagnosticCode)) problems.push(`${where}: severity`);
+    if (d.recoverable !== (d.severity !== 'error')) problems.push(`${where}: recoverable`);
+    if (!d.message.en.trim() || !d.message.zh.trim()) problems.push(`${where}: empty message`);
+    const left = [...(d.message.en + d.message.zh).matchAll(/\{(\w+)\}/g)].filter((m) =>
+      PLACEHOLDERS.has(m[1] as string),
+    );
+    if (left.length > 0) problems.push(`${where}: unfilled placeholder`);
+    if (!(0 <= d.range.start && d.range.start <= d.range.end && d.range.end <= text.length))
+      problems.push(`${where}: range outside the text (length ${text.length})`);
+    if (d.range.start < previous) problems.push(`${where}: not ordered by position`);
+    previous = d.range.start;
+    if (d.fix) {
+      if (!d.fix.title.en || !d.fix.title.zh) problems.push(`${where}: fix without a title`);
+      for (const e of d.fix.edits)
+        if (!(0 <= e.range.start && e.range.start <= e.range.end && e.range.end <= text.length))
+          problems.push(`${where}: fix edit outside the text`);
+      try {
+        applyEdits(text, d.fix.edits);
+      } catch {
+        problems.push(`${where}: overlapping fix edits`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+  const hasError = result.diagnostics.some((d) => d.severity === 'error');
+  expect(result.ok).toBe(!hasError);
+  expect(result.document === null).toBe(!result.ok);
+  return result;
+}
+
+describe('fixed garbage inputs', () => {
+  const strings = [
+    '',
+    ' ',
+    '\n\n\n',
+    ':',
+    '::::',
+    '- - - -',
+    '? ? ?',
+    '[',
+    ']',
+    '{',
+    '}',
+    '{]',
+    '[}',
+    '"',
+    "'",
+    '"\\',
+    '"\\u12',
+    '&',
+    '*',
+    '&a',
+    '*a',
+    '&a *a',
+    '!',
+    '!!',
+    '!!binary ZZZ',
+    '!!str',
+    '!<tag:yaml.org,2002:str> x',
+    '%',
+    '%YAML 9.9\n---\na: 1',
+    '%TAG ! tag:x,2000:\n---\n!a b',
+    '---',
+    '--- ---',
+    '...',
+    '--- |',
+    '|',
+    '>',
+    '|9\n x',
+    'a: |\n\tb',
+    'a: b: c',
+    'a:\n- b\n c',
+    '@',
+    '`',
+    '\t',
+    '\r',
+    '\r\r\r',
+    '\u2028\u2029',
+    '\ufeff\ufeff',
+    '\ud800',
+    '\udc00a: 1',
+    '🚫: 🚫',
+    'protocol',
+    'protocol:',
+    'protocol: "erdl/v2"',
+    'protocol: "erdl/v2"\nversion:',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\nrules:',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{}]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [[]]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [null, 1, "x"]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{when: {}}]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{when: {expr: {}}}]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{when: {kind: decision_table}}]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{when: {logic: AND, conditions: [{}]}}]',
+    'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: {decision: ALLOW}\nrules: [{then: [[[]]]}]',
+    '{"protocol": "erdl/v2", "version": "2.1.0", "metadata": null, "rules": null}',
+    '{"a": 1e999999}',
+    '{"a": -0}',
+    'a: 0x',
+    'a: .inf',
+    'a: -.nan',
+    'a: 1_000',
+    'a: 0o17',
+    `a: ${'9'.repeat(400)}`,
+    `a: ${'['.repeat(199)}${']'.repeat(199)}`,
+    `${'a:\n  '.repeat(50)}b`,
+    '\u0085a: 1',
+    '\u00a0a: 1',
+  ];
+
+  it.each(strings.map((s) => [JSON.stringify(s).slice(0, 60), s]))('%s', (_label, s) => {
+    checked(s);
+  });
+
+  it('binary byte patterns', () => {
+    const patterns: number[][] = [
+      [0x00],
+      [0xff, 0xfe, 0x00, 0x00],
+      [0xfe, 0xff],
+      [0xef, 0xbb],
+      [0xef, 0xbb, 0xbf],
+      [0xc3],
+      [0xc3, 0x28],
+      [0xe2, 0x82],
+      [0xf0, 0x28, 0x8c, 0xbc],
+      [0xf8, 0x88, 0x80, 0x80, 0x80],
+      Array.from({ length: 256 }, (_, i) => i),
+      Array.from({ length: 256 }, (_, i) => 255 - i),
+      Array.from({ length: 1000 }, (_, i) => (i * 7919 + 13) % 256),
+      Array.from({ length: 1000 }, (_, i) => 0x20 + ((i * 31) % 95)),
+    ];
+    for (const p of patterns) checked(new Uint8Array(p));
+  });
+
+  it('the spec examples', () => {
+    for (const f of fixtures) expect(checked(f).ok).toBe(true);
+  });
+
+  it('is deterministic: the same input gives the same answer', () => {
+    for (const f of fixtures) {
+      const a = compileDocument(f);
+      const b = compileDocument(f);
+      expect(b.diagnostics).toEqual(a.diagnostics);
+      expect(b.document?.hash).toBe(a.document?.hash);
+    }
+  });
+});
+
+describe('catalogue', () => {
+  const entries = Object.entries(CODES);
+
+  it('every code is ERDL-[EWI]nnn, and its letter is its severity', () => {
+    for (const [code] of entries) {
+      expect(code).toMatch(/^ERDL-[EWI]\d{3}$/);
+      const letter = code.charAt(5);
+      expect(severityOf(code as DiagnosticCode)).toBe(
+        letter === 'E' ? 'error' : letter === 'W' ? 'warning' : 'info',
+      );
+    }
+  });
+
+  it('numbers are unique regardless of severity letter', () => {
+    const numbers = entries.map(([code]) => code.slice(6));
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('every code has non-empty, distinct English and Chinese text', () => {
+    for (const [code, spec] of entries) {
+      expect(spec.en.trim(), code).not.toBe('');
+      expect(spec.zh.trim(), code).not.toBe('');
+      expect(spec.en, code).not.toBe(spec.zh);
+      // The Chinese text is Chinese.
+      expect(spec.zh, code).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('no two codes share a message', () => {
+    const en = entries.map(([, s]) => s.en);
+    const zh = entries.map(([, s]) => s.zh);
+    expect(new Set(en).size).toBe(en.length);
+    expect(new Set(zh).size).toBe(zh.length);
+  });
+
+  it('both languages use the same placeholders', () => {
+    const names = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [code, spec] of entries) expect(names(spec.zh), code).toEqual(names(spec.en));
+  });
+});
+
+describe('properties (seeded)', () => {
+  it('any string', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => {
+        checked(s);
+      }),
+      { seed: 20261130, numRuns: 400 },
+    );
+  });
+
+  it('any bytes', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
+        checked(b);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  /** YAML- and ERDL-significant fragments to splice into valid documents. */
+  const TOKENS = [
+    ':',
+    ': ',
+    '- ',
+    '\n',
+    '\n  ',
+    '  ',
+    '\t',
+    '#',
+    '"',
+    "'",
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    '&a ',
+    '*a',
+    '!x ',
+    '|',
+    '>',
+    '---\n',
+    'true',
+    'null',
+    '"true"',
+    '1.5',
+    '-1',
+    '1e400',
+    'DENY',
+    'ALLOW',
+    'when: ',
+    'expr: ',
+    'then: ',
+    'message: ',
+    'kind: decision_table',
+    'logic: OR',
+    'conditions: []',
+    'field: "tool.name"',
+    'operator: match',
+    'value: "(a+)+$"',
+    'value: []',
+    'eq: [1, 2]',
+    'div: [1, 0]',
+    'all: [{field: "x"}, {var: "$"}]',
+    'within: "10m"',
+    'rate: "5/1h"',
+    'category: security',
+    'priority: ',
+    'ring: 9',
+    'unless: ',
+    'rows: [{when: [], then: DENY}]',
+    'columns: []',
+  ];
+
+  const mutation = fc.record({
+    doc: fc.integer({ min: 0, max: fixtures.length - 1 }),
+    at: fc.nat(),
+    cut: fc.integer({ min: 0, max: 12 }),
+    insert: fc.array(fc.constantFrom(...TOKENS), { maxLength: 4 }),
+  });
+
+  it('valid documents with fragments spliced in or cut out', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(mutation, ({ doc, at, cut, insert }) => {
+        const text = fixtures[doc] as string;
+        const i = at % (text.length + 1);
+        checked(text.slice(0, i) + insert.join('') + text.slice(i + cut));
+      }),
+      { seed: 7, numRuns: 1500 },
+    );
+  });
+
+  it('lines of valid documents dropped or duplicated', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: fixtures.length - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 3 }),
+        (doc, ops) => {
+          const ls = (fixtures[doc] as string).split('\n');
+          for (const [n, duplicate] of ops) {
+            const k = n % ls.length;
+            if (duplicate) ls.splice(k, 0, ls[k] as string);
+            else ls.splice(k, 1);
+          }
+          checked(ls.join('\n'));
+        },
+      ),
+      { seed: 11, numRuns: 600 },
+    );
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Helpers for the kernel's unit tests (not part of the public API). Pure, like the rest of the
+ * kernel: no host APIs, no test-runner imports.
+ */
+import { type CompileResult, compileDocument } from './compile';
+import type { Diagnostic, TextEdit } from './diagnostics/diagnostic';
+
+/**
+ * A valid header. `doc(rules)` puts the rules right after it, so the first rule line is line
+ * `RULES_LINE` (7).
+ */
+export const HEADER = [
+  'protocol: "erdl/v2"',
+  'version: "2.1.0"',
+  'metadata:',
+  '  name: "test-rules"',
+  '  decision: ALLOW',
+  'rules:',
+  '',
+].join('\n');
+
+/** 1-based line of the first line passed to `doc()`. */
+export const RULES_LINE = 7;
+
+/** A full document: the valid header followed by `rulesYaml` (rule items indented by 2). */
+export function doc(rulesYaml: string): string {
+  return HEADER + (rulesYaml.endsWith('\n') ? rulesYaml : `${rulesYaml}\n`);
+}
+
+/** Joins lines with "\n" and ends with a newline. */
+export function lines(...ls: string[]): string {
+  return `${ls.join('\n')}\n`;
+}
+
+/** A diagnostic reduced to what tests assert: code, severity and 1-based position. */
+export interface Found {
+  readonly code: string;
+  readonly severity: Diagnostic['severity'];
+  readonly line: number;
+  readonly column: number;
+  readonly en: string;
+  readonly zh: string;
+}
+
+export function found(r: CompileResult): Found[] {
+  return r.diagnostics.map((d) => {
+    const { line, column } = r.source.position(d.range.start);
+    return {
+      code: d.code,
+      severity: d.severity,
+      line,
+      column,
+      en: d.message.en,
+      zh: d.message.zh,
+    };
+  });
+}
+
+/** Compile and list every diagnostic as "CODE@line:column" (ordered by position). */
+export function diag(input: string | Uint8Array): string[] {
+  return found(compileDocument(input)).map((d) => `${d.code}@${d.line}:${d.column}`);
+}
+
+/** Only the codes, in order. */
+export function codes(input: string | Uint8Array): string[] {
+  return compileDocument(input).diagnostics.map((d) => d.code);
+}
+
+/** Apply non-overlapping text edits (offsets refer to the original text). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.range.start - a.range.start);
+  let out = text;
+  for (let i = 1; i < sorted.length; i++) {
+    const later = sorted[i - 1];
+    const earlier = sorted[i];
+    if (later && earlier && earlier.range.end > later.range.start)
+      throw new Error('overlapping edits');
+  }
+  for (const e of sorted) out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
+  return out;
+}
+
+/** The fix of the first diagnostic with `code`, applied to `text`. Throws when there is none. */
+export function applyFix(text: string, code: string): string {
+  const d = compileDocument(text).diagnostics.find((x) => x.code === code);
+  if (!d) throw new Error(`no ${code} diagnostic`);
+  if (!d.fix) throw new Error(`${code} has no fix`);
+  return applyEdits(text, d.fix.edits);
+}

@@ -69,6 +69,12 @@ export const CODES = {
     zh: '文档的 YAML 节点过多（超过 {limit} 个）',
   },
 
+  'ERDL-E013': {
+    category: 'input',
+    en: 'Text contains an unpaired UTF-16 surrogate (e.g. "\\uD800"); strings must be well-formed Unicode',
+    zh: '文本包含未配对的 UTF-16 代理项（如 "\\uD800"）；字符串必须是合法的 Unicode',
+  },
+
   'ERDL-E101': {
     category: 'structure',
     en: 'Missing top-level field "{field}"',
@@ -284,8 +290,13 @@ export const CODES = {
   },
   'ERDL-I318': {
     category: 'condition',
-    en: 'Write the literal as when: "true" (a quoted string)',
-    zh: '请写作 when: "true"（带引号的字符串）',
+    en: 'This condition is the constant true: write it as the string "true" (§7.4 applies to it)',
+    zh: '此条件恒为真：请写作字符串 "true"（适用 §7.4 约束）',
+  },
+  'ERDL-E321': {
+    category: 'condition',
+    en: 'unless cannot be a decision table: write the exemption as a Simple block, an expression, or null',
+    zh: 'unless 不能是决策表：请用 Simple 条件块、表达式或 null 书写豁免条件',
   },
   'ERDL-E320': {
     category: 'condition',
@@ -315,8 +326,13 @@ export const CODES = {
   },
   'ERDL-E404': {
     category: 'condition',
-    en: '{node} expects a {expected} operand here; this operand is {actual}',
-    zh: '{node} 此处需要{expected}操作数；实际为{actual}',
+    en: '{node}: expected {expected} here, got {actual}',
+    zh: '{node}：此处需要{expected}操作数，实际为{actual}',
+  },
+  'ERDL-W410': {
+    category: 'condition',
+    en: '{node} compares two literals, so its result never depends on the fact; a field is written {field: "…"}',
+    zh: '{node} 比较的是两个字面量，结果与事实无关；字段应写作 {field: "…"}',
   },
   'ERDL-E405': {
     category: 'condition',

@@ -150,16 +150,16 @@ describe('enum keywords bare (I703)', () => {
     expect(applyFix(text, 'ERDL-I703')).toBe(VALID);
   });
 
-  it('quoted category, override and tags items', () => {
+  it('quoted category and override are keywords (I703); tags items are labels, either way (I-6)', () => {
     const text = VALID.replace(
       '  decision: ALLOW\n',
-      '  category: "coding"\n  decision: ALLOW\n  tags: ["example", bare]\n',
+      '  category: "coding"\n  decision: ALLOW\n  tags: ["example", bare, \'single\']\n',
     ).replace('    priority: 10\n', '    priority: 10\n    override: "high"\n');
-    expect(diag(text)).toEqual(['ERDL-I703@5:13', 'ERDL-I703@7:10', 'ERDL-I703@12:15']);
+    expect(diag(text)).toEqual(['ERDL-I703@5:13', 'ERDL-I703@12:15']);
     expect(fixAllFormat(text)).toBe(
       VALID.replace(
         '  decision: ALLOW\n',
-        '  category: coding\n  decision: ALLOW\n  tags: [example, bare]\n',
+        '  category: coding\n  decision: ALLOW\n  tags: ["example", bare, \'single\']\n',
       ).replace('    priority: 10\n', '    priority: 10\n    override: high\n'),
     );
   });

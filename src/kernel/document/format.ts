@@ -9,7 +9,8 @@ import type { YMap, YNode, YScalar } from './ynode';
  * exempt (JSON is an equivalent carrier, §2.4 ①).
  *
  * Keyword positions (bare is right, quoted is tolerated with an info): the values of these keys,
- * every item of `tags`, and the first item of a table cell / date_part / aggregate list.
+ * and the first item of a table cell / date_part / aggregate list. Items of `tags` are labels:
+ * bare or quoted, no diagnostic.
  */
 const KEYWORD_KEYS = new Set([
   'then',
@@ -38,14 +39,15 @@ const PROSE_KEYS = new Set([
   'en',
 ]);
 
-type Position = 'keyword' | 'prose' | 'value';
+/** 'free': labels (the items of `tags`), which may be written bare or quoted. */
+type Position = 'keyword' | 'prose' | 'value' | 'free';
 
 export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
   const out: Diagnostic[] = [];
   const column = (offset: number) => source.position(offset).column;
 
   const scalar = (n: YScalar, pos: Position) => {
-    if (typeof n.value !== 'string') return;
+    if (typeof n.value !== 'string' || pos === 'free') return;
     if (pos === 'keyword') {
       if (n.style !== 'plain' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n.value)) {
         out.push(
@@ -112,10 +114,9 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
     n.items.forEach((item, i) => {
       if (item.range.start < n.range.start) return;
       if (!n.flow) indent(item, dashColumn(source, item));
-      const keyword =
-        key === 'tags' ||
-        (i === 0 && key !== null && (key === 'cell' || KEYWORD_FIRST_ITEM.has(key)));
-      const itemPos: Position = keyword ? 'keyword' : pos === 'prose' ? 'prose' : 'value';
+      const keyword = i === 0 && key !== null && (key === 'cell' || KEYWORD_FIRST_ITEM.has(key));
+      const itemPos: Position =
+        key === 'tags' ? 'free' : keyword ? 'keyword' : pos === 'prose' ? 'prose' : 'value';
       // The items of a table row's `when` are cells: [operator, value].
       walk(item, itemPos, key === 'when' ? 'cell' : null);
     });

@@ -293,6 +293,15 @@ class Expander {
     });
   }
 
+  /** Text must be well-formed Unicode: an unpaired surrogate (a "\uD800" escape) has no NFC form
+   * and no agreed canonical bytes (RFC 8785 / I-JSON), so it cannot be hashed reproducibly. */
+  private checked(y: YScalar): YScalar {
+    if (typeof y.value === 'string' && hasLoneSurrogate(y.value)) {
+      this.diagnostics.push(diagnostic('ERDL-E013', y.range));
+    }
+    return y;
+  }
+
   node(n: unknown, depth: number, viaAlias = false): YNode | null {
     if (viaAlias && ++this.aliasCount > MAX_ALIAS_NODES)
       throw new Budget(
@@ -316,7 +325,7 @@ class Expander {
       if (outer) this.expanding = null;
       return y;
     }
-    if (isYamlScalar(n)) return scalar(n);
+    if (isYamlScalar(n)) return this.checked(scalar(n));
     if (isYamlSeq(n)) {
       const items: YNode[] = [];
       for (const item of n.items) {
@@ -340,7 +349,7 @@ class Expander {
           this.diagnostics.push(diagnostic('ERDL-E011', rangeOf(k)));
           continue;
         }
-        const keyNode = scalar(k);
+        const keyNode = this.checked(scalar(k));
         const key = String(k.value);
         if (keys.has(key)) {
           // Reported where it is written, not again at every alias that repeats the mapping.
@@ -380,6 +389,18 @@ function emptyValue(key: YScalar): YScalar {
     source: '',
     range: { start: key.range.end, end: key.range.end },
   };
+}
+
+function hasLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      else return true;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
 }
 
 function scalarStyle(type: Scalar['type']): ScalarStyle {

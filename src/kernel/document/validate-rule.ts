@@ -160,6 +160,10 @@ function validateRule(
 
   if (when.form === 'table') {
     const compiled: CompiledRule[] = [];
+    // A table whose every row is unconditional is `when: "true"` by another name (I-29).
+    const unconditional = when.table.rows.every((r) => r.when.node === 'literal');
+    if (unconditional && category === 'security')
+      ctx.report('ERDL-E802', (whenNode as YNode).range);
     for (const row of when.table.rows) {
       const rowMap = row.source;
       const rowThenNode = rowMap.items.find((p) => p.key === 'then')?.value;
@@ -180,6 +184,9 @@ function validateRule(
       if (!rowThen) continue;
       const tree = normalize(row.when, ctx.sourceMap);
       checkMessage(fields, rowThen, rowTexts, rowThenNode.range, rowMap);
+      if (unconditional && isBlockingDecision(rowThen)) {
+        ctx.report('ERDL-E801', rowThenNode.range, { decision: rowThen });
+      }
       checkLimits(ctx, tree, 'A', row.range);
       compiled.push({
         ...base,

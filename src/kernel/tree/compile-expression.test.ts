@@ -715,23 +715,14 @@ describe('static type checks', () => {
   });
 
   it.each([
-    ['{gt: [5, "5"]}', 'gt expects a number operand here; this operand is string'],
-    [
-      '{eq: [{length: {field: "context.a"}}, true]}',
-      'eq expects a number operand here; this operand is true/false',
-    ],
+    ['{gt: [5, "5"]}', 'gt: expected number here, got string'],
+    ['{eq: [{length: {field: "context.a"}}, true]}', 'eq: expected number here, got true/false'],
     [
       '{lt: [{field: "context.a"}, false]}',
-      'lt expects a number, string or date operand here; this operand is true/false',
+      'lt: expected number, string or date here, got true/false',
     ],
-    [
-      '{add: [{field: "context.a"}, null]}',
-      'add expects a number operand here; this operand is null',
-    ],
-    [
-      '{contains: [true, "t"]}',
-      'contains expects a string or list operand here; this operand is true/false',
-    ],
+    ['{add: [{field: "context.a"}, null]}', 'add: expected number here, got null'],
+    ['{contains: [true, "t"]}', 'contains: expected string or list here, got true/false'],
   ])('rejects %s with E404', (y, message) => {
     const r = compileExpr(y.startsWith('{add') ? `{gt: [${y}, 1]}` : y);
     expect(codes(r, 'error')).toEqual(['ERDL-E404']);

@@ -487,6 +487,11 @@ class ExpressionCompiler {
     const a = this.typed(info, ya, scope, info.operands[0] ?? 'any');
     const b = this.typed(info, yb, scope, info.operands[1] ?? 'any');
     if (!a || !b) return null;
+    const constant = ['comparison', 'set', 'string'].includes(info.group);
+    if (constant && a.node.node === 'literal' && b.node.node === 'literal') {
+      // Usually a field path written as a bare string ("tool.name" instead of {field: …}).
+      ctx.report('ERDL-W410', owner.range, { node: info.name });
+    }
     const bad = (y: YNode, t: Typed, expected: Bilingual) => {
       ctx.report('ERDL-E404', y.range, { node: info.name, expected, actual: TYPE_NAMES[t.type] });
       return null;

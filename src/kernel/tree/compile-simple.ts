@@ -96,10 +96,22 @@ export function resolveOperator(
     return null;
   }
   if (!info) {
-    ctx.report('ERDL-E304', n.range, {
-      value: written,
-      ...hint(written, [...CONDITION_OPERATOR_NAMES, ...Object.keys(OPERATOR_ALIASES)]),
-    });
+    const lower = written.toLowerCase();
+    const fix = CONDITION_OPERATOR_NAMES.includes(lower as ConditionOperator)
+      ? {
+          title: { en: `Write ${lower}`, zh: `改为 ${lower}` },
+          edits: [{ range: n.range, newText: lower }],
+        }
+      : undefined;
+    ctx.report(
+      'ERDL-E304',
+      n.range,
+      {
+        value: written,
+        ...hint(written, [...CONDITION_OPERATOR_NAMES, ...Object.keys(OPERATOR_ALIASES)]),
+      },
+      fix,
+    );
     return null;
   }
   return info;

@@ -50,7 +50,8 @@ export function compileWhen(
       const table = compileTable(ctx, y);
       return table && { form: 'table', table };
     }
-    ctx.report('ERDL-E301', kind?.range ?? y.range);
+    const isTable = kind && isScalar(kind) && kind.value === DECISION_TABLE_KIND;
+    ctx.report(isTable ? 'ERDL-E321' : 'ERDL-E301', kind?.range ?? y.range);
     return null;
   }
   if (keys.has('expr')) {

@@ -8,10 +8,13 @@ export type EvalCode =
   | 'invalid_date'
   | 'array_limit'
   | 'regex_input_limit'
+  | 'step_limit'
   | 'empty_quantifier'
   | 'empty_aggregate'
   | 'number_range'
   | 'fact_invalid'
+  | 'state_invalid'
+  | 'internal_error'
   | 'error_fail_closed'
   | 'error_folded_false';
 

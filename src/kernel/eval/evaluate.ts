@@ -170,6 +170,7 @@ export class Evaluator {
       rule: '',
       guardContext: options.guard === true,
       trace: null,
+      steps: 0,
     };
     const tracing = options.trace === true;
     const trace: RuleTrace[] = [];
@@ -206,6 +207,7 @@ export class Evaluator {
         }
         evaluated++;
         env.rule = r.name;
+        env.steps = 0;
         const nodeValues: unknown[] | null = tracing ? [] : null;
         const unlessValues: unknown[] | null = tracing ? [] : null;
         const trees = tracing ? tracedTrees(p) : p;
@@ -400,7 +402,7 @@ function traceTree(nodes: readonly ExprNode[], values: readonly unknown[]): Trac
 }
 
 /**
- * The result hash (docs/canonical-form.md, "Result hash"): sha256 of the canonical JSON of
+ * The result hash (docs/canonical-form.md §11): sha256 of the RFC 8785 JSON of
  * {ruleset_hash, fact, as_of, temporal_state (as given), decision, matched_rules}.
  */
 export function resultHash(preimage: {

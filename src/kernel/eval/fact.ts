@@ -1,4 +1,4 @@
-import type { Value } from './values';
+import { defineKey, type Value } from './values';
 
 /** Nesting a fact may have; deeper input is refused rather than risking the stack. */
 export const MAX_FACT_DEPTH = 64;
@@ -23,13 +23,14 @@ export function prepareFact(input: unknown): PreparedFact {
     return { ok: true, fact: walk(input, '', 0) };
   } catch (e) {
     if (e instanceof FactError) return { ok: false, path: e.path, problem: e.problem };
-    throw e;
+    // Not JSON data at all (a getter or proxy that throws): reported, never thrown.
+    return { ok: false, path: '', problem: `unreadable: ${e instanceof Error ? e.message : e}` };
   }
 }
 
 function walk(v: unknown, path: string, depth: number): Value {
   if (v === null || typeof v === 'boolean') return v;
-  if (typeof v === 'string') return isAscii(v) ? v : v.normalize('NFC');
+  if (typeof v === 'string') return isAscii(v) ? v : text(v, path);
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new FactError(path, `${v} is not a finite number`);
     return v;
@@ -45,29 +46,43 @@ function walk(v: unknown, path: string, depth: number): Value {
     }
     return out ?? (v as Value[]);
   }
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  const proto = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
+  if (proto === Object.prototype || proto === null) {
     const obj = v as Record<string, unknown>;
     let out: Record<string, Value> | null = null;
-    let i = 0;
-    for (const k in obj) {
-      if (!Object.hasOwn(obj, k)) continue;
+    const keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
       const x = obj[k];
-      const key = isAscii(k) ? k : k.normalize('NFC');
-      const y = walk(x, path ? `${path}.${key}` : key, depth + 1);
-      if ((y !== x || key !== k) && !out) {
+      // A property holding undefined is absent, as in JSON (JSON.stringify drops it).
+      const key = isAscii(k) ? k : text(k, path ? `${path}.${k}` : k);
+      const y = x === undefined ? undefined : walk(x, path ? `${path}.${key}` : key, depth + 1);
+      if ((y !== x || key !== k || x === undefined) && !out) {
         out = {};
-        let j = 0;
-        for (const k2 in obj) {
-          if (j++ >= i) break;
-          out[k2] = obj[k2] as Value;
-        }
+        for (let j = 0; j < i; j++) defineKey(out, keys[j] as string, obj[keys[j] as string]);
       }
-      if (out) out[key] = y;
-      i++;
+      if (out && y !== undefined) {
+        // Two keys that are one key after NFC (E10) would make the fact ambiguous.
+        if (Object.hasOwn(out, key))
+          throw new FactError(path ? `${path}.${key}` : key, 'two keys are equal after NFC');
+        defineKey(out, key, y);
+      }
     }
     return out ?? (v as Value);
   }
   throw new FactError(path, `a ${typeof v} is not fact data`);
+}
+
+/** A lone UTF-16 surrogate: in the `u` mode a paired one is a single code point, never Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Non-ASCII text in NFC (E10). Text with an unpaired surrogate has no agreed canonical bytes and is
+ * refused, as the loader refuses it in documents (ERDL-E013).
+ */
+function text(s: string, path: string): string {
+  if (LONE_SURROGATE.test(s)) throw new FactError(path, 'text with an unpaired UTF-16 surrogate');
+  return s.normalize('NFC');
 }
 
 function isAscii(s: string): boolean {

@@ -10,6 +10,7 @@ import {
   atOutput,
   compareNumbers,
   DateValue,
+  equality,
   isNumeric,
   order,
   strictEquals,
@@ -20,6 +21,12 @@ import {
 
 /** E4: arrays longer than this are an evaluation error. */
 export const MAX_ARRAY = 10_000;
+/**
+ * E4 "per-rule ≤ 50 ms", made deterministic: list elements one rule may visit (quantifier
+ * predicates, aggregate elements, in/contains items). 100,000 visits take a few milliseconds;
+ * nested quantifiers over two 10,000-item lists (10^8) would take seconds.
+ */
+export const MAX_STEPS = 100_000;
 /** §7.3(d): match input limit; RE2 is linear, so this bounds the steps of one match. */
 export const MAX_MATCH_INPUT = 10_000;
 
@@ -28,7 +35,8 @@ export interface Env {
   readonly fact: Value;
   /** The current element (`$`) inside a quantifier predicate or aggregate value. */
   element: Value;
-  readonly asOf: number;
+  /** The injected instant (E9); null when `as_of` is not an ISO 8601 instant. */
+  readonly asOf: number | null;
   readonly temporal: TemporalWork;
   readonly warnings: EvalWarning[];
   rule: string;
@@ -36,6 +44,8 @@ export interface Env {
   readonly guardContext: boolean;
   /** When tracing: each node's value by preorder id. */
   trace: unknown[] | null;
+  /** List elements visited by the current rule (E4 budget, MAX_STEPS). */
+  steps: number;
 }
 
 export type Fn = (env: Env) => Value;
@@ -52,6 +62,16 @@ function warn(env: Env, code: EvalCode, en: string, zh: string): void {
 
 function fail(code: EvalCode, en: string, zh: string): never {
   throw new EvaluationError(code, { en, zh });
+}
+
+/** Counts one visited list element against the rule's budget (E4). */
+function step(env: Env): void {
+  if (++env.steps > MAX_STEPS)
+    fail(
+      'step_limit',
+      `the rule visited more than ${MAX_STEPS} list elements (E4)`,
+      `规则访问的列表元素超过 ${MAX_STEPS} 个（E4）`,
+    );
 }
 
 function literal(v: LiteralValue): Value {
@@ -80,7 +100,11 @@ export function nfcValue(v: Value): Value {
   return v;
 }
 
-/** Key-path lookup (§7.0.1); numeric segments index lists. */
+/**
+ * Key-path lookup (§7.0.1); numeric segments index lists. A non-finite number (NaN, ±Infinity —
+ * not JSON, so outside the input contract) is an evaluation error where it is read, folded by
+ * E12: it must never compare (NaN would make `gte` and `lte` both true).
+ */
 function resolvePath(root: Value, segments: readonly string[]): Value {
   let v: Value = root;
   for (let i = 0; i < segments.length; i++) {
@@ -90,10 +114,33 @@ function resolvePath(root: Value, segments: readonly string[]): Value {
       if (!/^\d+$/.test(s)) return undefined;
       v = (v as readonly Value[])[Number(s)];
     } else {
-      v = Object.hasOwn(v, s) ? (v as { readonly [key: string]: Value })[s] : undefined;
+      const o = v as { readonly [key: string]: Value };
+      v = Object.hasOwn(o, s) ? o[s] : nfcKey(o, s);
     }
   }
+  if (typeof v === 'number' && !Number.isFinite(v))
+    fail(
+      'fact_invalid',
+      `the fact holds ${v}, which is not a finite number`,
+      `事实中的 ${v} 不是有限数字`,
+    );
   return nfcValue(v);
+}
+
+/**
+ * E10 for keys: a fact key written decomposed ("cafe\u0301") is the NFC path segment ("café").
+ * Only looked for on a miss, and only for a non-ASCII segment (an ASCII string is its own NFC).
+ */
+function nfcKey(o: { readonly [key: string]: Value }, segment: string): Value {
+  if (isAscii(segment)) return undefined; // paths are NFC already (compiled)
+  for (const k in o)
+    if (Object.hasOwn(o, k) && !isAscii(k) && k.normalize('NFC') === segment) return o[k];
+  return undefined;
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 const truthy = (v: Value) => v === true;
@@ -219,11 +266,12 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         if (x === undefined) return false;
         const y = b(env);
         if (y === undefined) return false;
-        // Fast paths: same-type strings and JS numbers compare natively.
+        // Fast paths: same-type strings and (finite) JS numbers compare natively.
         if (typeof x === 'string' && typeof y === 'string') return (x === y) === want;
         if (typeof x === 'number' && typeof y === 'number') return (x === y) === want;
-        if (!sameKind(x, y)) return false;
-        return strictEquals(atOutput(x), atOutput(y)) === want;
+        // Values that do not compare (cross-type, lists, objects) make eq and ne both false.
+        const same = equality(atOutput(x), atOutput(y));
+        return same !== null && same === want;
       };
     }
     case 'gt':
@@ -249,13 +297,14 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'in': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       return (env) => {
-        const x = a(env);
-        if (x === undefined || Array.isArray(x)) return false;
+        const raw = a(env);
+        if (raw === undefined || Array.isArray(raw)) return false;
+        const x = atOutput(raw); // E2: a computed number is compared at scale 14, as in eq
         const set = list(env, b(env), 'in');
         if (!set) return false;
-        for (const raw of set) {
-          const item = nfcValue(raw);
-          if (sameKind(x, item) && strictEquals(x, item)) return true;
+        for (const item of set) {
+          step(env);
+          if (strictEquals(x, nfcValue(item))) return true;
         }
         return false;
       };
@@ -264,13 +313,13 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       return (env) => {
         const x = a(env);
-        const y = b(env);
+        const y = atOutput(b(env));
         if (typeof x === 'string') return typeof y === 'string' && x.includes(y);
         if (Array.isArray(x)) {
           const items = list(env, x, 'contains') ?? [];
           return items.some((raw) => {
-            const item = nfcValue(raw);
-            return sameKind(item, y) && strictEquals(item, y);
+            step(env);
+            return strictEquals(nfcValue(raw), y);
           });
         }
         return false;
@@ -295,11 +344,12 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       return (env) => {
         const x = a(env);
         if (typeof x !== 'string' || !pattern) return false;
-        if (x.length > MAX_MATCH_INPUT) {
+        // Characters are Unicode code points, as for `length` (§5.3).
+        if (x.length > MAX_MATCH_INPUT && codePointLength(x) > MAX_MATCH_INPUT) {
           fail(
             'regex_input_limit',
-            `match: input of ${x.length} characters exceeds ${MAX_MATCH_INPUT}`,
-            `match：输入 ${x.length} 个字符，超过上限 ${MAX_MATCH_INPUT}`,
+            `match: input of ${codePointLength(x)} characters exceeds ${MAX_MATCH_INPUT}`,
+            `match：输入 ${codePointLength(x)} 个字符，超过上限 ${MAX_MATCH_INPUT}`,
           );
         }
         return pattern.matcher(x).find();
@@ -336,7 +386,9 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         const max = hi(env);
         if (!isNumeric(x) || !isNumeric(min) || !isNumeric(max)) return false;
         const v = atOutput(x) as number | Decimal;
-        return compareNumbers(min, v) <= 0 && compareNumbers(v, max) <= 0;
+        const lower = atOutput(min) as number | Decimal;
+        const upper = atOutput(max) as number | Decimal;
+        return compareNumbers(lower, v) <= 0 && compareNumbers(v, upper) <= 0;
       };
     }
     case 'all':
@@ -360,6 +412,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         const saved = env.element;
         try {
           for (const item of items) {
+            step(env);
             env.element = item;
             const hit = truthy(pred(env));
             if (kind === 'all' && !hit) return false;
@@ -438,8 +491,20 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       const value = n.args[1] ? build(n.args[1]) : null;
       const fn = n.fn;
       return (env) => {
-        const items = list(env, over(env), `aggregate ${fn}`);
-        if (!items) return null; // §7.3(e): non-array → null + type_mismatch (folds to false)
+        const array = over(env);
+        // §7.3(e): a non-array — missing too: "count(missing) is type_mismatch" — is null with a
+        // type_mismatch warning, which folds to false.
+        if (array === undefined) {
+          warn(
+            env,
+            'type_mismatch',
+            `aggregate ${fn}: expected a list, the field is missing`,
+            `aggregate ${fn}：需要列表，字段缺失`,
+          );
+          return null;
+        }
+        const items = list(env, array, `aggregate ${fn}`);
+        if (!items) return null;
         if (fn === 'count') return items.length;
         if (items.length === 0) {
           if (fn === 'sum') return 0;
@@ -455,6 +520,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         const nums: (number | Decimal)[] = [];
         try {
           for (const item of items) {
+            step(env);
             let v: Value = item;
             if (value) {
               env.element = item;
@@ -497,19 +563,14 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       return (env) => {
         // Post-counting (§5.2 ①): only events where the condition itself holds are counted.
         if (!truthy(inner(env))) return false;
+        if (env.asOf === null)
+          fail(
+            'invalid_date',
+            `${n.node}: as_of is not an ISO 8601 instant, so the window cannot be counted (E9)`,
+            `${n.node}：as_of 不是 ISO 8601 时刻，无法计数时间窗口（E9）`,
+          );
         return env.temporal.hit(key, limit, windowMs, env.asOf);
       };
     }
   }
-}
-
-/** Strict typing: only same-kind values compare (numbers with numbers, strings with strings…). */
-function sameKind(a: Value, b: Value): boolean {
-  if (isNumeric(a)) return isNumeric(b);
-  if (a === null) return b === null;
-  if (a instanceof DateValue || b instanceof DateValue)
-    return a instanceof DateValue
-      ? b instanceof DateValue || typeof b === 'string'
-      : typeof a === 'string';
-  return typeof a === typeof b && !Array.isArray(a) && !Array.isArray(b);
 }

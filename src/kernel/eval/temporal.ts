@@ -4,6 +4,7 @@
  * condition (field + operator + value, as its canonical subtree) plus the window (and rate).
  * Values are the recorded event instants (ISO 8601 UTC), oldest first.
  */
+import { EvaluationError } from './errors';
 import { parseInstant } from './time';
 
 export interface TemporalState {
@@ -16,15 +17,19 @@ export const EMPTY_STATE: TemporalState = { version: 1, windows: {} };
 /** Copy-on-write working set used during one evaluation. */
 export class TemporalWork {
   private readonly changed = new Map<string, number[]>();
+  /** Each key's outcome in this evaluation: one event is counted once per key (ruling I-35). */
+  private readonly outcome = new Map<string, boolean>();
 
-  constructor(private readonly input: TemporalState) {}
+  /** `input` null: the caller's state was invalid, so no window can be counted. */
+  constructor(private readonly input: TemporalState | null) {}
 
   private events(key: string): number[] {
     let list = this.changed.get(key);
     if (!list) {
-      list = (this.input.windows[key] ?? [])
+      list = (this.input?.windows[key] ?? [])
         .map((t) => parseInstant(t) ?? Number.NaN)
-        .filter((t) => Number.isFinite(t));
+        .filter((t) => Number.isFinite(t))
+        .sort((a, b) => a - b);
       this.changed.set(key, list);
     }
     return list;
@@ -32,29 +37,42 @@ export class TemporalWork {
 
   /**
    * §5.2 truth table: count events in (asOf − window, asOf]; at or over `limit` the condition
-   * holds (true, nothing recorded); under it, record this event and return false.
+   * holds (true, nothing recorded); under it, record this event and return false. A key judged
+   * twice in one evaluation (two rules with the same condition and window) gives the same answer
+   * and records the event once. Throws when the input state was invalid.
    */
   hit(key: string, limit: number, windowMs: number, asOf: number): boolean {
+    if (!this.input)
+      throw new EvaluationError('state_invalid', {
+        en: 'temporal_state is invalid, so within/rate cannot be counted',
+        zh: 'temporal_state 无效，无法计数 within/rate',
+      });
+    const known = this.outcome.get(key);
+    if (known !== undefined) return known;
     const list = this.events(key);
     const from = asOf - windowMs;
     // Slide: drop events that left the window (kept ones may be later than asOf in a replay).
     while (list.length > 0 && (list[0] as number) <= from) list.shift();
     let count = 0;
     for (const t of list) if (t > from && t <= asOf) count++;
-    if (count >= limit) return true;
-    let i = list.length;
-    while (i > 0 && (list[i - 1] as number) > asOf) i--;
-    list.splice(i, 0, asOf);
-    return false;
+    const holds = count >= limit;
+    if (!holds) {
+      let i = list.length;
+      while (i > 0 && (list[i - 1] as number) > asOf) i--;
+      list.splice(i, 0, asOf);
+    }
+    this.outcome.set(key, holds);
+    return holds;
   }
 
   /** The state after this evaluation (keys with no events are dropped). */
   result(): TemporalState {
     const windows: Record<string, readonly string[]> = {};
-    const keys = new Set([...Object.keys(this.input.windows), ...this.changed.keys()]);
+    const input = this.input?.windows ?? {};
+    const keys = new Set([...Object.keys(input), ...this.changed.keys()]);
     for (const key of [...keys].sort()) {
       const list = this.changed.get(key);
-      const out = list ? list.map((t) => new Date(t).toISOString()) : this.input.windows[key];
+      const out = list ? list.map((t) => new Date(t).toISOString()) : input[key];
       if (out && out.length > 0) windows[key] = out;
     }
     return { version: 1, windows };

@@ -34,19 +34,32 @@ export function parseInstant(text: string): number | null {
   )
     return null;
   const ms = Number(frac.padEnd(3, '0').slice(0, 3));
-  let t = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  if (year < 100) t = new Date(t).setUTCFullYear(year);
+  let t = utc(year, month - 1, day, hour, minute, second, ms);
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-    t -= sign * offset;
+    const offsetHours = Number(digits.slice(0, 2));
+    const offsetMinutes = Number(digits.slice(2));
+    // As at load (tree/compile-expression.ts isIsoDate): an offset is at most 23:59.
+    if (offsetHours > 23 || offsetMinutes > 59) return null;
+    t -= sign * (offsetHours * 60 + offsetMinutes) * 60_000;
   }
   return Number.isFinite(t) ? t : null;
 }
 
+/** 400 Gregorian years, a whole number of days (146,097): the calendar repeats exactly. */
+const GREGORIAN_CYCLE_MS = 146_097 * MS_PER_DAY;
+
+/** Date.UTC without its quirk of reading years 0–99 as 1900–1999 (computed one cycle later). */
+function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  if (y >= 0 && y < 100) return Date.UTC(y + 400, mo, d, h, mi, s, ms) - GREGORIAN_CYCLE_MS;
+  return Date.UTC(y, mo, d, h, mi, s, ms);
+}
+
+/** Days in a month of the proleptic Gregorian calendar (arithmetic: Date.UTC maps years 0–99 to 19xx). */
 export function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  if (monthIndex === 1) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][monthIndex] as number;
 }
 
 /** A value as an instant: a DateValue, or ISO text. */
@@ -66,7 +79,7 @@ export function addDuration(ms: number, d: Duration): number {
     const targetYear = y + Math.floor(m / 12);
     const targetMonth = ((m % 12) + 12) % 12;
     const day = Math.min(date.getUTCDate(), daysInMonth(targetYear, targetMonth));
-    t = Date.UTC(
+    t = utc(
       targetYear,
       targetMonth,
       day,
@@ -98,7 +111,7 @@ export function datePart(ms: number, part: string): number {
     case 'weekday':
       return d.getUTCDay() === 0 ? 7 : d.getUTCDay();
     default: {
-      const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+      const start = utc(d.getUTCFullYear(), 0, 1);
       return Math.floor((ms - start) / MS_PER_DAY) + 1;
     }
   }
@@ -107,9 +120,5 @@ export function datePart(ms: number, part: string): number {
 /** The last day of the instant's month, at 00:00:00.000 UTC. */
 export function monthLastDay(ms: number): number {
   const d = new Date(ms);
-  return Date.UTC(
-    d.getUTCFullYear(),
-    d.getUTCMonth(),
-    daysInMonth(d.getUTCFullYear(), d.getUTCMonth()),
-  );
+  return utc(d.getUTCFullYear(), d.getUTCMonth(), daysInMonth(d.getUTCFullYear(), d.getUTCMonth()));
 }

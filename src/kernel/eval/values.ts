@@ -25,8 +25,9 @@ export function isDecimal(v: unknown): v is Decimal {
   return v instanceof Decimal;
 }
 
+/** A number (a finite JS number or a Decimal). NaN and ±Infinity are not numbers (§7.0.1). */
 export function isNumeric(v: Value): v is number | Decimal {
-  return typeof v === 'number' || v instanceof Decimal;
+  return typeof v === 'number' ? Number.isFinite(v) : v instanceof Decimal;
 }
 
 export function toDecimal(v: number | Decimal): Decimal {
@@ -72,16 +73,25 @@ export function isRecord(v: Value): v is { readonly [key: string]: Value } {
 
 /**
  * Strict equality without conversion (§5.2): numbers by value, strings exactly (both NFC),
- * booleans, dates by instant; lists and objects are never equal to anything; cross-type is false.
+ * booleans, null, dates by instant. Returns null when the two values do not compare at all —
+ * different types, lists, objects, a date against text that is not a date — so that `eq` **and**
+ * `ne` are both false for them (ruling I-32: "100" ne 100 is false).
  */
+export function equality(a: Value, b: Value): boolean | null {
+  if (a instanceof DateValue || b instanceof DateValue) {
+    const c = dateOrder(a, b);
+    return c === null ? null : c === 0;
+  }
+  if (typeof a === 'string') return typeof b === 'string' ? a === b : null;
+  if (isNumeric(a)) return isNumeric(b) ? compareNumbers(a, b) === 0 : null;
+  if (typeof a === 'boolean') return typeof b === 'boolean' ? a === b : null;
+  if (a === null) return b === null ? true : null;
+  return null;
+}
+
+/** True only when the two values compare and are equal (see `equality`). */
 export function strictEquals(a: Value, b: Value): boolean {
-  if (a instanceof DateValue || b instanceof DateValue) return dateOrder(a, b) === 0;
-  if (typeof a === 'string') return typeof b === 'string' && a === b;
-  if (isNumeric(a)) return isNumeric(b) && compareNumbers(a, b) === 0;
-  if (typeof a === 'boolean') return a === b;
-  if (a === null) return b === null;
-  if (a instanceof DateValue) return b instanceof DateValue && a.ms === b.ms;
-  return false;
+  return equality(a, b) === true;
 }
 
 /** Ordering for gt/gte/lt/lte: same-type numbers, strings or dates; otherwise not comparable. */
@@ -110,24 +120,38 @@ export function atOutput(v: Value): Value {
   return v instanceof Decimal ? v.toDecimalPlaces(14, Decimal.ROUND_HALF_EVEN) : v;
 }
 
-/** The value as plain JSON for traces, results and hashes: numbers canonical at scale 14. */
-export function toJson(v: Value): unknown {
+/** Nesting written by `toJson`; deeper parts (or a cycle) become the text "…" (traces only). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The value as plain JSON for traces, results and hashes: numbers canonical at scale 14. A part
+ * nested deeper than MAX_JSON_DEPTH is written as "…", so a hostile fact (deep or cyclic) never
+ * overflows the stack; hashed facts are validated first (fact.ts) and never reach that depth.
+ */
+export function toJson(v: Value, depth = 0): unknown {
   if (v === undefined) return null;
   if (v instanceof Decimal) return Number(v.toFixed(14, Decimal.ROUND_HALF_EVEN));
   if (v instanceof DateValue) return v.toJSON();
-  if (Array.isArray(v)) return v.map(toJson);
-  if (isRecord(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toJson(x);
-    return out;
-  }
-  return v;
+  if (typeof v !== 'object' || v === null) return v;
+  if (depth >= MAX_JSON_DEPTH) return '…';
+  if (Array.isArray(v)) return v.map((x) => toJson(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) defineKey(out, k, toJson(x, depth + 1));
+  return out;
+}
+
+/** Sets an own data property, also for the key "__proto__" (a plain assignment would not). */
+export function defineKey(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
 
 export function typeName(v: Value): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
   if (isNumeric(v)) return 'number';
+  if (typeof v === 'number') return 'non-finite number';
   if (v instanceof DateValue) return 'date';
   if (Array.isArray(v)) return 'list';
   return typeof v === 'object' ? 'object' : typeof v;

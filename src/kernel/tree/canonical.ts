@@ -20,9 +20,9 @@ export function canonicalJson(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isSafeInteger(value))
-        throw new Error(`canonical form holds only safe integers, got ${value}`);
-      return String(value);
+      // RFC 8785 §3.2.2.3: ECMAScript Number::toString (shortest round trip); -0 serializes as 0.
+      if (!Number.isFinite(value)) throw new Error(`canonical JSON has no ${value}`);
+      return JSON.stringify(value);
     case 'string':
       return JSON.stringify(value);
     case 'object': {
@@ -45,7 +45,8 @@ export function canonicalJson(value: unknown): string {
 /** Trees repeat a handful of key sets; sort each set once (UTF-16 code-unit order, RFC 8785). */
 const keyOrderCache = new Map<string, readonly string[]>();
 function sortedKeys(keys: string[]): readonly string[] {
-  const id = keys.join('\u0000');
+  if (keys.length < 2) return keys;
+  const id = JSON.stringify(keys); // unambiguous: fact keys may hold any character
   let sorted = keyOrderCache.get(id);
   if (!sorted) {
     sorted = [...keys].sort(compareUtf16);

@@ -35,20 +35,8 @@ const UI = {
   },
 } as const;
 
-/** 1-based line and column of a UTF-16 offset (LF, CRLF and lone CR end a line). */
-function lineCol(text: string, offset: number): string {
-  const end = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return `${line}:${end - lineStart + 1}`;
-}
+/** The kernel's SourceText gives 1-based line and column; shown as LINE:COL. */
+const position = (p: { line: number; column: number }) => `${p.line}:${p.column}`;
 
 export function App() {
   const [lang, setLang] = useState<Lang>('en');
@@ -84,7 +72,8 @@ export function App() {
           <ul style={{ fontFamily: 'monospace' }}>
             {result.diagnostics.map((d) => (
               <li key={`${d.range.start}-${d.range.end}-${d.code}-${d.message.en}`}>
-                {lineCol(text, d.range.start)} {t.severity[d.severity]} {d.code} {d.message[lang]}
+                {position(result.source.position(d.range.start))} {t.severity[d.severity]} {d.code}{' '}
+                {d.message[lang]}
               </li>
             ))}
           </ul>

@@ -31,6 +31,8 @@ export {
 export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
+export * from './gloss';
+export * from './projection';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';

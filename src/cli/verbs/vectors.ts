@@ -1,4 +1,10 @@
-import { runCanonicalVector, runVector, type VectorOutcome } from '../../kernel';
+import {
+  runCanonicalVector,
+  runGlossVector,
+  runProjectionVector,
+  runVector,
+  type VectorOutcome,
+} from '../../kernel';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -12,7 +18,23 @@ interface Case {
   run(): Promise<VectorOutcome>;
 }
 
-/** Finds vectors under DIR: V-ENGINE case files (*.yaml with a document) and canonical case folders. */
+/** Which runner a case file needs: by the suite folder it sits in (vectors/README.md). */
+type Runner = (vector: unknown) => VectorOutcome;
+const RUNNERS: Readonly<Record<string, Runner>> = {
+  engine: runVector,
+  gloss: runGlossVector,
+  proj: runProjectionVector,
+};
+
+function runnerFor(path: string): Runner {
+  const suites = path.split('/').filter((segment) => segment in RUNNERS);
+  return RUNNERS[suites.at(-1) ?? 'engine'] ?? runVector;
+}
+
+/**
+ * Finds vectors under DIR: case files (*.yaml) of the engine / gloss suites, run by the suite's
+ * runner, and canonical case folders (input.erdl.yaml + expected.json).
+ */
 async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
   const entries = await io.listDir(dir);
   const names = new Set(entries.map((e) => e.name));
@@ -39,7 +61,7 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
         run: async () => {
           const data = await readData(io, path);
           if (!data.ok) return { passed: false, failures: [data.message.en] };
-          return runVector(data.value);
+          return runnerFor(path)(data.value);
         },
       });
     }
@@ -51,8 +73,9 @@ export const vectors: Verb = {
   args: ['DIR'],
   summary: { en: 'run every conformance vector under DIR', zh: '运行 DIR 下的全部一致性向量' },
   details: [
-    'Runs V-ENGINE vectors (vectors/engine/<group>/NNNN-slug.yaml) and canonical vectors',
-    '(vectors/canonical/<case>/ with input.erdl.yaml and expected.json) found under DIR.',
+    'Runs V-ENGINE vectors (vectors/engine/<group>/NNNN-slug.yaml), gloss and projection vectors',
+    '(vectors/gloss/, vectors/proj/) and canonical vectors (vectors/canonical/<case>/ with',
+    'input.erdl.yaml and expected.json) found under DIR; a file is run by the suite folder it is in.',
     'Prints "FAIL <path>: <reason>" for each failure, then "N passed, N failed".',
     'Exits 1 if any vector failed, 2 when DIR cannot be read or holds no vectors.',
   ],

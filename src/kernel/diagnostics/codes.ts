@@ -463,6 +463,22 @@ export const CODES = {
     en: 'A {kind} rule should test {field} (§7.4)',
     zh: '{kind}规则应包含 {field} 条件（§7.4）',
   },
+  // W9xx / I9xx: gloss (§5.5 G2, G3), reported by the gloss lint (src/kernel/gloss/document.ts).
+  'ERDL-W901': {
+    category: 'condition',
+    en: 'Field "{path}" has no {lang} display name (§5.5 G3): the gloss reads it as "{fallback}"; add it to the field dictionary',
+    zh: '字段 "{path}" 没有{lang}显示名（§5.5 G3）：gloss 中读作“{fallback}”；请在字段词典中补充',
+  },
+  'ERDL-W902': {
+    category: 'condition',
+    en: 'The stored gloss is not render(tree) (§5.5 G2); it should read: {expected}',
+    zh: '存储的 gloss 与 render(树) 不一致（§5.5 G2）；应为：{expected}',
+  },
+  'ERDL-I903': {
+    category: 'condition',
+    en: 'Rule "{name}" carries no gloss (§5.5 G2); its gloss is rendered from the tree',
+    zh: '规则 "{name}" 未携带 gloss（§5.5 G2）；其 gloss 由树渲染生成',
+  },
 } as const satisfies Record<string, CodeSpec>;
 
 export type DiagnosticCode = keyof typeof CODES;

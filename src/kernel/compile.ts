@@ -59,8 +59,9 @@ export function compileDocument(input: string | Uint8Array): CompileResult {
   }
 }
 
-function finish(
-  diagnostics: Diagnostic[],
+/** The result of a compile: diagnostics ordered by position (a stable sort), `ok` and the document. */
+export function finish(
+  diagnostics: readonly Diagnostic[],
   document: CompiledDocument | null,
   source: SourceText,
 ): CompileResult {

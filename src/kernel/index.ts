@@ -32,6 +32,7 @@ export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export * from './gloss';
+export { createIncrementalCompiler, type IncrementalCompiler } from './incremental';
 export * from './projection';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';

@@ -42,9 +42,39 @@ const PROSE_KEYS = new Set([
 /** 'free': labels (the items of `tags`), which may be written bare or quoted. */
 type Position = 'keyword' | 'prose' | 'value' | 'free';
 
-export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
+/**
+ * The §2.3 diagnostics of a document, in walk order. `skipItemsOf`: a block sequence whose items
+ * are not walked (the incremental compiler checks each rule item with `checkFormatItem`).
+ */
+export function checkFormat(source: SourceText, root: YMap, skipItemsOf?: YNode): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const column = (offset: number) => source.position(offset).column;
+  const { walk } = formatWalker(source, out, skipItemsOf);
+  if (columnOf(source, root.range.start) !== 1)
+    out.push(
+      diagnostic('ERDL-W702', lineRange(source, root.range), {
+        actual: columnOf(source, root.range.start) - 1,
+      }),
+    );
+  walk(root, 'value', null);
+  return out;
+}
+
+/**
+ * What `checkFormat` reports while walking one item of the top-level block sequence `rules`
+ * (value position, no keyword or label semantics), given the same source positions.
+ */
+export function checkFormatItem(source: SourceText, item: YNode): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { walk, indent } = formatWalker(source, out);
+  indent(item, dashColumn(source, item));
+  walk(item, 'value', null);
+  return out;
+}
+
+const columnOf = (source: SourceText, offset: number) => source.position(offset).column;
+
+function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode) {
+  const column = (offset: number) => columnOf(source, offset);
 
   const scalar = (n: YScalar, pos: Position) => {
     if (typeof n.value !== 'string' || pos === 'free') return;
@@ -111,6 +141,7 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
       }
       return;
     }
+    if (n === skipItemsOf) return;
     n.items.forEach((item, i) => {
       if (item.range.start < n.range.start) return;
       if (!n.flow) indent(item, dashColumn(source, item));
@@ -121,14 +152,7 @@ export function checkFormat(source: SourceText, root: YMap): Diagnostic[] {
       walk(item, itemPos, key === 'when' ? 'cell' : null);
     });
   };
-  if (column(root.range.start) !== 1)
-    out.push(
-      diagnostic('ERDL-W702', lineRange(source, root.range), {
-        actual: column(root.range.start) - 1,
-      }),
-    );
-  walk(root, 'value', null);
-  return out;
+  return { walk, indent };
 }
 
 /** Column of the `-` introducing a block sequence item (the item's first line, before its text). */

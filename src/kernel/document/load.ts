@@ -72,78 +72,100 @@ export function load(input: string | Uint8Array): Loaded {
   }
 }
 
+/** The input after the checks `load` makes before parsing, or the load result when one fails. */
+export type Prepared =
+  | { readonly done: Loaded }
+  | {
+      readonly done: null;
+      readonly text: string;
+      readonly source: SourceText;
+      readonly isJson: boolean;
+    };
+
+/** The options every parse uses (the whole document and, in the incremental compiler, fragments). */
+const PARSE_OPTIONS = {
+  // Duplicate keys are found by the expander (a Set per mapping): yaml's own check compares each
+  // key with every earlier one, which is quadratic — 150,000 keys took minutes.
+  uniqueKeys: false,
+  strict: true,
+  prettyErrors: false,
+  version: '1.2',
+} as const;
+
 function loadUnguarded(input: string | Uint8Array): Loaded {
+  const prepared = prepare(input);
+  if (prepared.done) return prepared.done;
+  return parsePrepared(prepared.text, prepared.source, prepared.isJson);
+}
+
+/**
+ * The checks of step ① that come before parsing, over the whole input: size, UTF-8, BOM, control
+ * characters, empty text, flow nesting, JSON detection. May throw on a kernel bug (load catches).
+ */
+export function prepare(input: string | Uint8Array): Prepared {
   let text: string;
   if (typeof input === 'string') {
-    if (input.length > MAX_DOCUMENT_BYTES || utf8Length(input) > MAX_DOCUMENT_BYTES) {
+    // A UTF-16 unit is at most 3 UTF-8 bytes (a lone high surrogate at the very end counts 4).
+    const mayExceed = input.length * 3 + 1 > MAX_DOCUMENT_BYTES;
+    if (
+      input.length > MAX_DOCUMENT_BYTES ||
+      (mayExceed && utf8Length(input) > MAX_DOCUMENT_BYTES)
+    ) {
       const size = utf8Length(input);
-      return fail('', diagnostic('ERDL-E001', at(0), { size, limit: MAX_DOCUMENT_BYTES }));
+      return {
+        done: fail('', diagnostic('ERDL-E001', at(0), { size, limit: MAX_DOCUMENT_BYTES })),
+      };
     }
     text = input;
   } else {
     if (input.length > MAX_DOCUMENT_BYTES) {
-      return fail(
-        '',
-        diagnostic('ERDL-E001', at(0), { size: input.length, limit: MAX_DOCUMENT_BYTES }),
-      );
+      return {
+        done: fail(
+          '',
+          diagnostic('ERDL-E001', at(0), { size: input.length, limit: MAX_DOCUMENT_BYTES }),
+        ),
+      };
     }
     const decoded = decodeUtf8(input);
     if (!decoded.ok) {
       const pos = decoded.textBefore.length;
-      return fail(
-        decoded.textBefore,
-        diagnostic('ERDL-E002', at(pos, pos), { byte: decoded.byteOffset }),
-      );
+      return {
+        done: fail(
+          decoded.textBefore,
+          diagnostic('ERDL-E002', at(pos, pos), { byte: decoded.byteOffset }),
+        ),
+      };
     }
     text = decoded.text;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const source = new SourceText(text);
+  const refused = (d: Diagnostic): Prepared => ({
+    done: { text, source, root: null, isJson: false, diagnostics: [d] },
+  });
 
   // YAML forbids C0 controls other than tab/LF/CR; report them as binary content, positioned.
   const control = firstControlCharacter(text);
   if (control !== -1) {
     const cp = text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0');
-    return {
-      text,
-      source,
-      root: null,
-      isJson: false,
-      diagnostics: [diagnostic('ERDL-E003', at(control, control + 1), { cp })],
-    };
+    return refused(diagnostic('ERDL-E003', at(control, control + 1), { cp }));
   }
-  if (/^(\s|#[^\n]*)*$/.test(text)) {
-    return {
-      text,
-      source,
-      root: null,
-      isJson: false,
-      diagnostics: [diagnostic('ERDL-E004', at(0, text.length))],
-    };
-  }
+  if (/^(\s|#[^\n]*)*$/.test(text)) return refused(diagnostic('ERDL-E004', at(0, text.length)));
   const deep = flowNestingTooDeep(text);
   if (deep !== -1) {
-    return {
-      text,
-      source,
-      root: null,
-      isJson: false,
-      diagnostics: [diagnostic('ERDL-E008', at(deep, deep + 1), { limit: MAX_NESTING })],
-    };
+    return refused(diagnostic('ERDL-E008', at(deep, deep + 1), { limit: MAX_NESTING }));
   }
 
   // JSON (§2.4 ①) is exempt from the §2.3 YAML format conventions; a YAML flow mapping is not JSON.
   const isJson = /^\s*\{/.test(text) && isJsonText(text);
+  return { done: null, text, source, isJson };
+}
+
+/** Parsing and expansion of prepared text: the rest of step ①. */
+function parsePrepared(text: string, source: SourceText, isJson: boolean): Loaded {
   let doc: Document.Parsed;
   try {
-    // Duplicate keys are found by the expander (a Set per mapping): yaml's own check compares each
-    // key with every earlier one, which is quadratic — 150,000 keys took minutes.
-    doc = parseDocument(text, {
-      uniqueKeys: false,
-      strict: true,
-      prettyErrors: false,
-      version: '1.2',
-    });
+    doc = parseDocument(text, PARSE_OPTIONS);
   } catch (e) {
     const detail = firstLine(String((e as Error)?.message ?? e));
     return {
@@ -199,6 +221,56 @@ function loadUnguarded(input: string | Uint8Array): Loaded {
   }
 }
 
+/** A part of a document parsed on its own (the incremental compiler's header and rule items). */
+export interface Fragment {
+  /** The expanded top node, ranges relative to the fragment's text. */
+  readonly node: YNode;
+  /** What the expansion reported (duplicate or non-scalar keys, lone surrogates), in order. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Nodes expanded (what counts against MAX_EXPANDED_NODES). */
+  readonly nodes: number;
+  /** Depth of the deepest node below the fragment's top node (the top node is depth 0). */
+  readonly depth: number;
+  /** The yaml node's range as yaml reports it: [start, value end, node end]. */
+  readonly yamlRange: readonly [number, number, number];
+}
+
+/**
+ * Parses a fragment of a document exactly as `load` parses a whole one (same options, same
+ * expansion). Null when yaml reports any error or warning, when the fragment holds an anchor, an
+ * alias or a tag, or when a budget is exceeded: the caller must then parse the whole document.
+ */
+export function loadFragment(text: string): Fragment | null {
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, PARSE_OPTIONS);
+  } catch {
+    return null;
+  }
+  if (doc.errors.length > 0 || doc.warnings.length > 0) return null;
+  const contents = doc.contents;
+  if (!contents?.range) return null;
+  const diagnostics: Diagnostic[] = [];
+  const expander = new Expander(doc, diagnostics);
+  if (!expander.plain) return null;
+  let node: YNode | null;
+  try {
+    node = expander.node(contents, 0);
+  } catch (e) {
+    if (e instanceof Budget) return null;
+    throw e;
+  }
+  if (!node) return null;
+  const [start, valueEnd, nodeEnd] = contents.range;
+  return {
+    node,
+    diagnostics,
+    nodes: expander.count,
+    depth: expander.maxDepth,
+    yamlRange: [start, valueEnd, nodeEnd],
+  };
+}
+
 function isJsonText(text: string): boolean {
   try {
     JSON.parse(text);
@@ -224,13 +296,13 @@ function quotedScalarEndingAt(doc: Document.Parsed, end: number): number {
   return start;
 }
 
+/** C0 controls other than tab, LF and CR, and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
 /** Offset of the first C0 control (other than tab, LF, CR) or DEL, or -1. */
 function firstControlCharacter(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return i;
-  }
-  return -1;
+  return text.search(CONTROL);
 }
 
 function firstLine(message: string): string {
@@ -241,20 +313,20 @@ function firstLine(message: string): string {
 /** Scan flow brackets outside quotes and comments; returns the offset where depth passes the limit. */
 function flowNestingTooDeep(text: string): number {
   let depth = 0;
-  let quote = '';
+  let quote = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charCodeAt(i);
     if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = '';
+      if (c === 0x5c /* \\ */ && quote === 0x22) i++;
+      else if (c === quote) quote = 0;
       continue;
     }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '[' || c === '{') {
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) quote = c;
+    else if (c === 0x23 /* # */ && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       if (++depth > MAX_NESTING) return i;
-    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--; // ] or }
   }
   return -1;
 }
@@ -271,7 +343,12 @@ class Budget extends Error {
  * every alias: 9,000 aliases in a 200 KB document took two minutes).
  */
 class Expander {
-  private count = 0;
+  /** Nodes expanded so far (the MAX_EXPANDED_NODES budget). */
+  count = 0;
+  /** The deepest node expanded so far. */
+  maxDepth = 0;
+  /** False when the document holds an anchor, an alias or an explicit tag. */
+  plain = true;
   private aliasCount = 0;
   /** Each alias's target: the last node before it with that anchor (YAML 1.2 §3.2.2.2). */
   private readonly targets = new Map<Alias, YamlNode>();
@@ -286,9 +363,16 @@ class Expander {
     visit(doc, {
       Node: (_key, node) => {
         if (isAlias(node)) {
+          this.plain = false;
           const target = anchors.get(node.source);
           if (target) this.targets.set(node, target);
-        } else if (isNode(node) && node.anchor) anchors.set(node.anchor, node);
+        } else if (isNode(node)) {
+          if (node.anchor) {
+            this.plain = false;
+            anchors.set(node.anchor, node);
+          }
+          if (node.tag) this.plain = false;
+        }
       },
     });
   }
@@ -311,6 +395,7 @@ class Expander {
       throw new Budget(diagnostic('ERDL-E012', rangeOf(n), { limit: MAX_EXPANDED_NODES }));
     if (depth > MAX_NESTING)
       throw new Budget(diagnostic('ERDL-E008', rangeOf(n), { limit: MAX_NESTING }));
+    if (depth > this.maxDepth) this.maxDepth = depth;
     if (isAlias(n)) {
       const target = this.targets.get(n);
       if (!target) {

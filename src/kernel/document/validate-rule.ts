@@ -32,36 +32,66 @@ interface Texts {
   explanation?: Text;
 }
 
+/**
+ * Rule-name uniqueness across a document: called once per named rule entry, in definition order,
+ * it returns the line where an earlier entry took the name (ERDL-E204), or undefined (the name is
+ * then taken at `range`).
+ */
+export type ClaimName = (name: string, range: Range) => number | undefined;
+
+/** What a rule entry reads from the document's metadata: the category it inherits. */
+export type RuleMetadata = Pick<Metadata, 'category'>;
+
 /** Validates every rule entry and compiles it (tables expand into one rule per row). */
 export function validateRules(
   fields: Fields,
   rules: YNode | undefined,
-  metadata: Metadata | null,
+  metadata: RuleMetadata | null,
 ): CompiledRule[] {
   const out: CompiledRule[] = [];
   if (rules?.kind !== 'seq') return out;
   const seen = new Map<string, Range>();
+  const claim: ClaimName = (name, range) => {
+    const first = seen.get(name);
+    if (first) return fields.source.position(first.start).line;
+    seen.set(name, range);
+    return undefined;
+  };
   for (const entry of rules.items) {
-    if (entry.kind !== 'map') {
-      fields.ctx.report('ERDL-E108', entry.range, {
-        field: 'rules[]',
-        expected: { en: 'a rule mapping', zh: '规则映射' },
-      });
-      continue;
-    }
-    out.push(...validateRule(fields, entry, metadata, seen, out.length));
+    out.push(...validateRuleEntry(fields, entry, metadata, claim, out.length));
   }
   return out;
+}
+
+/**
+ * One item of `rules`: validated and compiled, its rules numbered from `index` (definition order).
+ * Reads nothing of the document but the entry, the inherited category and the name claims.
+ */
+export function validateRuleEntry(
+  fields: Fields,
+  entry: YNode,
+  metadata: RuleMetadata | null,
+  claim: ClaimName,
+  index: number,
+): CompiledRule[] {
+  if (entry.kind !== 'map') {
+    fields.ctx.report('ERDL-E108', entry.range, {
+      field: 'rules[]',
+      expected: { en: 'a rule mapping', zh: '规则映射' },
+    });
+    return [];
+  }
+  return validateRule(fields, entry, metadata, claim, index);
 }
 
 function validateRule(
   fields: Fields,
   rule: YMap,
-  metadata: Metadata | null,
-  seen: Map<string, Range>,
+  metadata: RuleMetadata | null,
+  claim: ClaimName,
   index: number,
 ): CompiledRule[] {
-  const { ctx, source } = fields;
+  const { ctx } = fields;
   const before = ctx.errorCount();
   const get = (k: string) => rule.items.find((p) => p.key === k)?.value;
 
@@ -80,10 +110,8 @@ function validateRule(
   if (name !== undefined && nameNode) {
     if (name.includes('#')) ctx.report('ERDL-E206', nameNode.range, { name });
     else if (!RULE_NAME.test(name)) ctx.report('ERDL-W205', nameNode.range, { name });
-    const first = seen.get(name);
-    if (first)
-      ctx.report('ERDL-E204', nameNode.range, { name, line: source.position(first.start).line });
-    else seen.set(name, nameNode.range);
+    const line = claim(name, nameNode.range);
+    if (line !== undefined) ctx.report('ERDL-E204', nameNode.range, { name, line });
   }
   const description = fields.string(rule, 'description');
   const category = fields.string(rule, 'category') ?? metadata?.category;

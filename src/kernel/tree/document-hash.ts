@@ -1,6 +1,6 @@
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { hashCanonical } from './canonical';
+import { canonicalJson, hashText } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -13,23 +13,50 @@ export function canonicalDocument(metadata: Metadata, rules: readonly CompiledRu
   return {
     protocol: PROTOCOL,
     fallback: metadata.decision,
-    rules: rules.map((r) => ({
-      name: r.name,
-      priority: r.priority,
-      override: r.override,
-      ring: r.ring,
-      enabled: r.enabled,
-      then: r.then,
-      when: r.when,
-      unless: r.unless,
-      message: r.message ?? null,
-      instruction: r.instruction ?? null,
-      correction: r.correction ?? null,
-      explanation: r.explanation ?? null,
-    })),
+    rules: rules.map(canonicalRule),
   };
 }
 
+/** One compiled rule's entry in the canonical document. */
+export function canonicalRule(r: CompiledRule): unknown {
+  return {
+    name: r.name,
+    priority: r.priority,
+    override: r.override,
+    ring: r.ring,
+    enabled: r.enabled,
+    then: r.then,
+    when: r.when,
+    unless: r.unless,
+    message: r.message ?? null,
+    instruction: r.instruction ?? null,
+    correction: r.correction ?? null,
+    explanation: r.explanation ?? null,
+  };
+}
+
+/**
+ * The canonical bytes of `canonicalDocument` assembled from each rule's canonical JSON
+ * (`canonicalJson(canonicalRule(r))`), so a caller that keeps those (the incremental compiler)
+ * need not serialize unchanged rules again: `open`, the rule texts joined by `,`, then `close`.
+ */
+export function canonicalDocumentText(metadata: Metadata, ruleTexts: readonly string[]): string {
+  const { open, close } = canonicalDocumentFrame(metadata);
+  return `${open}${ruleTexts.join(',')}${close}`;
+}
+
+/** What surrounds the rule texts in the canonical document (`rules` sorts last in RFC 8785). */
+export function canonicalDocumentFrame(metadata: Metadata): { open: string; close: string } {
+  const empty = canonicalJson({ protocol: PROTOCOL, fallback: metadata.decision, rules: [] });
+  if (!empty.endsWith(',"rules":[]}')) throw new Error('rules must sort last in the document');
+  return { open: empty.slice(0, -2), close: ']}' };
+}
+
 export function documentHash(metadata: Metadata, rules: readonly CompiledRule[]): string {
-  return hashCanonical(canonicalDocument(metadata, rules));
+  return hashText(
+    canonicalDocumentText(
+      metadata,
+      rules.map((r) => canonicalJson(canonicalRule(r))),
+    ),
+  );
 }

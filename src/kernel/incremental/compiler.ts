@@ -1,0 +1,452 @@
+import { type CompileResult, compileDocument, finish } from '../compile';
+import type { Diagnostic, Range } from '../diagnostics/diagnostic';
+import { SourceText } from '../diagnostics/source-text';
+import type { CompiledDocument, CompiledRule } from '../document/compiled';
+import { checkFormat, checkFormatItem } from '../document/format';
+import {
+  type Fragment,
+  loadFragment,
+  MAX_EXPANDED_NODES,
+  MAX_NESTING,
+  prepare,
+} from '../document/load';
+import { Fields, validateMetadata, validateTopLevel } from '../document/validate';
+import { type ClaimName, validateRuleEntry } from '../document/validate-rule';
+import type { YMap, YNode, YPair, YSeq } from '../document/ynode';
+import { canonicalJson } from '../tree/canonical';
+import { CompileContext, type SourceMap } from '../tree/context';
+import { canonicalRule } from '../tree/document-hash';
+import { childrenOf, type ExprNode } from '../tree/types';
+import { FORMAT_VERSION, PROTOCOL } from '../vocabulary/document';
+import { DocumentHasher } from './hash';
+import { Lru } from './lru';
+import { segment } from './segment';
+
+/**
+ * Incremental compile for the editing path (docs/ARCHITECTURE.md, "Incremental compile").
+ *
+ * `compile(text)` returns exactly what `compileDocument(text)` returns — the same diagnostics in
+ * the same order with the same ranges and fixes, the same compiled rules, trees and hashes, and a
+ * source map of absolute positions in `text` — but parses, validates, compiles and serializes
+ * only the rule items whose text it has not seen before. The document is cut into a header and
+ * one segment per item of `rules` (segment.ts); each part is parsed on its own and cached by its
+ * text with segment-relative positions, which are shifted by the segment's offset on assembly.
+ * Whenever cutting might not be equivalent to parsing the whole text, it compiles the whole text.
+ */
+export interface IncrementalCompiler {
+  compile(text: string): CompileResult;
+  /** How the last compile went (tests and benchmarks). */
+  readonly stats: IncrementalStats;
+}
+
+export interface IncrementalStats {
+  /** 'incremental' when the last compile was assembled from parts, 'full' when it fell back. */
+  readonly mode: 'incremental' | 'full';
+  /** Why the last compile fell back. */
+  readonly reason: string;
+  /** Rule items of the last compile that were parsed / validated (cache misses). */
+  readonly parsed: number;
+  readonly validated: number;
+  readonly segments: number;
+}
+
+export interface IncrementalOptions {
+  /** Parsed segments kept (least recently used are dropped). Default 5,000. */
+  readonly maxSegments?: number;
+}
+
+/** A rule item parsed on its own; positions relative to the segment's first character. */
+interface Segment {
+  readonly text: string;
+  readonly item: YNode;
+  /** The sequence's yaml range: [start, value end, node end] (read for the last item only). */
+  readonly seq: readonly [number, number, number];
+  /** Nodes of the item (what it adds to the MAX_EXPANDED_NODES count). */
+  readonly nodes: number;
+  readonly depth: number;
+  /** What the expansion reported (duplicate keys …). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The rule's name as `validateRule` reads it, for duplicate detection; null when unnamed. */
+  readonly name: { readonly value: string; readonly start: number } | null;
+  /**
+   * True when a range of the item ends past the segment: yaml extends a collection that ends in
+   * comments to the next token, the next item's `-`. Fixes computed from such a range (the §4.1
+   * reorder fix takes whole lines) then read the next item's first line, which becomes part of the
+   * validation context.
+   */
+  readonly spills: boolean;
+  source: SourceText | null;
+  /** Validation results by context (inherited category, duplicate-name line, spilled line). */
+  readonly results: Map<string, RuleResult>;
+}
+
+/** One rule item validated, compiled, format-checked and serialized; segment-relative. */
+interface RuleResult {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly format: readonly Diagnostic[];
+  readonly failed: boolean;
+  /** Index relative to the entry's first rule; ranges relative to the segment. */
+  readonly rules: readonly CompiledRule[];
+  readonly canonical: readonly string[];
+  readonly mapNodes: readonly ExprNode[];
+  readonly mapRanges: readonly Range[];
+}
+
+interface Header {
+  readonly root: YMap;
+  readonly rulesPair: YPair;
+  readonly nodes: number;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const REFUSED = 'refused' as const;
+/** Validation contexts kept per segment (a rule rarely alternates between more than two). */
+const MAX_RESULTS_PER_SEGMENT = 4;
+
+export function createIncrementalCompiler(options: IncrementalOptions = {}): IncrementalCompiler {
+  const segments = new Lru<string, Segment | typeof REFUSED>(options.maxSegments ?? 5000);
+  const headers = new Lru<string, Header | typeof REFUSED>(16);
+  const hasher = new DocumentHasher();
+  let last: { text: string; result: CompileResult } | null = null;
+  let stats: IncrementalStats = {
+    mode: 'full',
+    reason: 'none yet',
+    parsed: 0,
+    validated: 0,
+    segments: 0,
+  };
+
+  const full = (text: string, reason: string): CompileResult => {
+    stats = { mode: 'full', reason, parsed: 0, validated: 0, segments: 0 };
+    return compileDocument(text);
+  };
+
+  const compile = (text: string): CompileResult => {
+    if (last && last.text === text) return last.result;
+    let result: CompileResult;
+    try {
+      result = assemble(text) ?? full(text, stats.reason);
+    } catch (e) {
+      // compileDocument reports a kernel bug as a diagnostic; let it do so for this text.
+      result = full(text, `exception: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    last = { text, result };
+    return result;
+  };
+
+  /** The incremental compile, or null (with stats.reason set) when it must not be used. */
+  const assemble = (input: string): CompileResult | null => {
+    const refuse = (reason: string): null => {
+      stats = { mode: 'full', reason, parsed: 0, validated: 0, segments: 0 };
+      return null;
+    };
+    const prepared = prepare(input);
+    if (prepared.done) return refuse('refused before parsing');
+    if (prepared.isJson) return refuse('JSON');
+    const { text, source } = prepared;
+    const cut = segment(text);
+    if (typeof cut === 'string') return refuse(cut);
+    const starts = cut.starts;
+    const first = starts[0] as number;
+
+    // ① Load: the header and every item, each parsed once per distinct text.
+    // A part is parsed followed by what follows it in the whole text as far as yaml's ranges
+    // can tell: the next item's indentation and `-` (a collection that ends in comments extends
+    // to the next token), or the end of the text. The last item is keyed apart for that reason.
+    const headerText = text.slice(0, first);
+    const headerKey = `${headerText}\u0000${cut.indent}`;
+    let header = headers.get(headerKey);
+    if (header === undefined) {
+      header = parseHeader(headerText, cut.rulesKey, cut.indent);
+      headers.set(headerKey, header);
+    }
+    if (header === REFUSED) return refuse('header');
+    const parts: Segment[] = [];
+    let parsed = 0;
+    let nodes = header.nodes;
+    let expansion = header.diagnostics.length > 0;
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i] as number;
+      const isLast = i + 1 === starts.length;
+      const segText = text.slice(start, isLast ? text.length : starts[i + 1]);
+      // Control characters never reach here (prepare refuses them), so NUL cannot clash.
+      const key = isLast ? `${segText}\u0000` : segText;
+      let seg = segments.get(key);
+      if (seg === undefined) {
+        parsed++;
+        seg = parseSegment(segText, cut.indent, isLast);
+        segments.set(key, seg);
+      }
+      if (seg === REFUSED) return refuse(`item ${i + 1} does not parse on its own`);
+      if (seg.depth + 1 > MAX_NESTING) return refuse('nesting budget');
+      nodes += seg.nodes;
+      if (seg.diagnostics.length > 0) expansion = true;
+      parts.push(seg);
+    }
+    if (nodes > MAX_EXPANDED_NODES - 2) return refuse('node budget');
+    // yaml gives an empty item the comments written above its `-` (which this cut leaves with the
+    // part before) and extends its range over them; the last item's range ends the rules list's.
+    const lastItem = (parts[parts.length - 1] as Segment).item;
+    if (lastItem.kind === 'scalar' && lastItem.value === null && lastItem.source === '') {
+      const n = starts.length;
+      const before =
+        n > 1 ? text.slice(starts[n - 2], starts[n - 1]) : text.slice(cut.rulesKey, first);
+      if (before.includes('#')) return refuse('an empty last item after a comment');
+    }
+    if (expansion) {
+      // load() refuses the document with what the expansion found, in document order.
+      const found = [...header.diagnostics];
+      parts.forEach((seg, i) => {
+        for (const d of seg.diagnostics) found.push(shiftDiagnostic(d, starts[i] as number));
+      });
+      stats = { mode: 'incremental', reason: '', parsed, validated: 0, segments: parts.length };
+      return finish(found, null, source);
+    }
+
+    // The whole document's view: the header's pairs, then `rules` holding the items. The items
+    // keep segment-relative ranges: of the rules list, the top-level checks read only its range
+    // and length, and the items are validated per segment below.
+    const lastIndex = parts.length - 1;
+    const lastSeg = parts[lastIndex] as Segment;
+    const lastStart = starts[lastIndex] as number;
+    const seqRange = { start: first + cut.indent, end: lastStart + lastSeg.seq[1] };
+    const rulesSeq: YSeq = {
+      kind: 'seq',
+      items: parts.map((p) => p.item),
+      flow: false,
+      range: seqRange,
+    };
+    const rulesPair: YPair = {
+      ...header.rulesPair,
+      value: rulesSeq,
+      range: { start: header.rulesPair.keyNode.range.start, end: seqRange.end },
+    };
+    const root: YMap = {
+      ...header.root,
+      items: [...header.root.items.slice(0, -1), rulesPair],
+      range: { start: header.root.range.start, end: lastStart + lastSeg.seq[2] },
+    };
+
+    // ② Validate and ③ compile: the top level and metadata as compileDocument does, the rule
+    // items from the cache when their text and context are unchanged.
+    const ctx = new CompileContext();
+    const fields = new Fields(ctx, source);
+    const { metadata: metaNode, rules: rulesNode } = validateTopLevel(fields, root);
+    const metadata = validateMetadata(fields, metaNode, root.range);
+    if (rulesNode !== rulesSeq) return refuse('rules is not the list');
+    const category = metadata?.category;
+    const contextBase = category === undefined ? '-' : `=${category}`;
+    const taken = new Map<string, number>();
+    const results: RuleResult[] = [];
+    const used = new Set<RuleResult>();
+    let validated = 0;
+    parts.forEach((seg, i) => {
+      const offset = starts[i] as number;
+      let lookahead = '';
+      if (seg.spills) {
+        const next = starts[i + 1] as number;
+        const eol = text.indexOf('\n', next);
+        lookahead = text.slice(next, eol === -1 ? text.length : eol + 1);
+      }
+      let duplicateOf: number | undefined;
+      if (seg.name) {
+        const at = seg.name.start + offset;
+        const firstAt = taken.get(seg.name.value);
+        if (firstAt === undefined) taken.set(seg.name.value, at);
+        else duplicateOf = source.position(firstAt).line;
+      }
+      const key = `${contextBase}#${duplicateOf ?? ''}\u0000${lookahead}`;
+      let result = seg.results.get(key);
+      // Two items with the same text and context share a result; trees must not be shared
+      // between rules of one document (each node has one source position), so the second is
+      // compiled afresh.
+      if (!result || used.has(result)) {
+        validated++;
+        result = validateSegment(seg, metadata, duplicateOf, lookahead);
+        if (!seg.results.has(key)) {
+          if (seg.results.size >= MAX_RESULTS_PER_SEGMENT) seg.results.clear();
+          seg.results.set(key, result);
+        }
+      }
+      used.add(result);
+      results.push(result);
+    });
+
+    const diagnostics: Diagnostic[] = [...ctx.diagnostics];
+    results.forEach((r, i) => {
+      for (const d of r.diagnostics) diagnostics.push(shiftDiagnostic(d, starts[i] as number));
+    });
+    diagnostics.push(...checkFormat(source, root, rulesSeq));
+    results.forEach((r, i) => {
+      for (const d of r.format) diagnostics.push(shiftDiagnostic(d, starts[i] as number));
+    });
+    stats = { mode: 'incremental', reason: '', parsed, validated, segments: parts.length };
+    const failed = ctx.errorCount() > 0 || results.some((r) => r.failed);
+    if (failed || !metadata) return finish(diagnostics, null, source);
+
+    const rules: CompiledRule[] = [];
+    const canonical: string[] = [];
+    const sourceMap: SourceMap = new WeakMap();
+    results.forEach((r, i) => {
+      const offset = starts[i] as number;
+      const base = rules.length;
+      for (const rule of r.rules) {
+        rules.push({ ...rule, index: base + rule.index, range: shiftRange(rule.range, offset) });
+      }
+      canonical.push(...r.canonical);
+      for (let n = 0; n < r.mapNodes.length; n++) {
+        sourceMap.set(r.mapNodes[n] as ExprNode, shiftRange(r.mapRanges[n] as Range, offset));
+      }
+    });
+    const versionNode = root.items.find((p) => p.key === 'version')?.value;
+    const version =
+      versionNode?.kind === 'scalar' && typeof versionNode.value === 'string'
+        ? versionNode.value
+        : FORMAT_VERSION;
+    const document: CompiledDocument = {
+      protocol: PROTOCOL,
+      version,
+      metadata,
+      rules,
+      hash: hasher.hash(metadata, canonical),
+      sourceMap,
+    };
+    return finish(diagnostics, document, source);
+  };
+
+  return {
+    compile,
+    get stats() {
+      return stats;
+    },
+  };
+}
+
+/** What stands in for the next item when a part is parsed: the `-` at the item column. */
+const nextItem = (indent: number) => `${' '.repeat(indent)}- x`;
+
+/** True when `n` is the stand-in item `x` at `at`. */
+const isNextItem = (n: YNode | undefined, at: number) =>
+  n?.kind === 'scalar' && n.value === 'x' && n.style === 'plain' && n.range.start === at;
+
+function parseHeader(text: string, rulesKey: number, indent: number): Header | typeof REFUSED {
+  const f = loadFragment(text + nextItem(indent));
+  if (f?.node.kind !== 'map' || f.node.flow) return REFUSED;
+  const root = f.node;
+  const rulesPair = root.items[root.items.length - 1];
+  const seq = rulesPair?.value;
+  if (
+    rulesPair?.key !== 'rules' ||
+    rulesPair.keyNode.range.start !== rulesKey ||
+    seq?.kind !== 'seq' ||
+    seq.flow ||
+    seq.range.start !== text.length + indent ||
+    seq.items.length !== 1 ||
+    !isNextItem(seq.items[0], text.length + indent + 2) ||
+    root.items.filter((p) => p.key === 'rules').length !== 1
+  )
+    return REFUSED;
+  // Nodes: all but the stand-in item (the sequence stands for `rules`).
+  return { root, rulesPair, nodes: f.nodes - 1, diagnostics: f.diagnostics };
+}
+
+function parseSegment(text: string, indent: number, last: boolean): Segment | typeof REFUSED {
+  const f: Fragment | null = loadFragment(last ? text : text + nextItem(indent));
+  if (!f) return REFUSED;
+  const seq = f.node;
+  if (seq.kind !== 'seq' || seq.flow || seq.items.length !== (last ? 1 : 2)) return REFUSED;
+  if (f.yamlRange[0] !== indent || seq.range.start !== indent) return REFUSED;
+  if (!last && !isNextItem(seq.items[1], text.length + indent + 2)) return REFUSED;
+  const item = seq.items[0] as YNode;
+  const spills = reach(item) > text.length;
+  if (last && spills) return REFUSED;
+  let name: Segment['name'] = null;
+  if (item.kind === 'map') {
+    const n = item.items.find((p) => p.key === 'name')?.value;
+    if (n?.kind === 'scalar' && typeof n.value === 'string')
+      name = { value: n.value.normalize('NFC'), start: n.range.start };
+  }
+  return {
+    text,
+    item,
+    seq: f.yamlRange,
+    // Nodes of the item alone: not the sequence, not the stand-in.
+    nodes: f.nodes - (last ? 1 : 2),
+    depth: f.depth,
+    diagnostics: f.diagnostics,
+    name,
+    spills,
+    source: null,
+    results: new Map(),
+  };
+}
+
+/** The furthest end of any range in a node. */
+function reach(n: YNode): number {
+  let end = n.range.end;
+  if (n.kind === 'seq') for (const c of n.items) end = Math.max(end, reach(c));
+  else if (n.kind === 'map')
+    for (const p of n.items) end = Math.max(end, p.range.end, p.keyNode.range.end, reach(p.value));
+  return end;
+}
+
+/** Validates and compiles one rule item in segment coordinates, as validateRules would. */
+function validateSegment(
+  seg: Segment,
+  metadata: { readonly category?: string } | null,
+  duplicateOf: number | undefined,
+  lookahead: string,
+): RuleResult {
+  if (!seg.source) seg.source = new SourceText(seg.text);
+  // The text as far as validation may read it: the segment, and the next item's first line when
+  // a range spills into it (the whole text reads the same there).
+  const source = lookahead ? new SourceText(seg.text + lookahead) : seg.source;
+  const ctx = new CompileContext();
+  const fields = new Fields(ctx, source);
+  const claim: ClaimName = () => duplicateOf;
+  const rules = validateRuleEntry(fields, seg.item, metadata, claim, 0);
+  const format = checkFormatItem(source, seg.item);
+  const mapNodes: ExprNode[] = [];
+  const mapRanges: Range[] = [];
+  const seen = new Set<ExprNode>();
+  const walk = (n: ExprNode) => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    const r = ctx.sourceMap.get(n);
+    if (r) {
+      mapNodes.push(n);
+      mapRanges.push(r);
+    }
+    for (const c of childrenOf(n)) walk(c);
+  };
+  for (const r of rules) {
+    walk(r.when);
+    if (r.unless) walk(r.unless);
+  }
+  return {
+    diagnostics: ctx.diagnostics,
+    format,
+    failed: ctx.errorCount() > 0 || format.some((d) => d.severity === 'error'),
+    rules,
+    canonical: rules.map((r) => canonicalJson(canonicalRule(r))),
+    mapNodes,
+    mapRanges,
+  };
+}
+
+function shiftRange(r: Range, offset: number): Range {
+  return { start: r.start + offset, end: r.end + offset };
+}
+
+function shiftDiagnostic(d: Diagnostic, offset: number): Diagnostic {
+  if (offset === 0) return d;
+  const moved: Diagnostic = { ...d, range: shiftRange(d.range, offset) };
+  if (!d.fix) return moved;
+  return {
+    ...moved,
+    fix: {
+      ...d.fix,
+      edits: d.fix.edits.map((e) => ({ ...e, range: shiftRange(e.range, offset) })),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { Metadata } from '../document/compiled';
+import { canonicalDocumentFrame } from '../tree/document-hash';
+
+type Sha256 = ReturnType<typeof sha256.create>;
+
+/** Rules per checkpoint: the SHA-256 state is kept after every CHUNK rule texts. */
+const CHUNK = 32;
+
+/**
+ * The document hash (`documentHash`) of successive versions of a document, resuming SHA-256 from
+ * the last checkpoint before the first rule text that differs from the previous version's: an
+ * edit in rule i rehashes from about rule i on. The bytes hashed are exactly
+ * `canonicalDocumentText`'s (open, the rule texts joined by commas, close).
+ */
+export class DocumentHasher {
+  private open = '';
+  private texts: readonly string[] = [];
+  /** checkpoints[j]: the state after `open` and rule texts 0 … j·CHUNK − 1 (with their commas). */
+  private checkpoints: Sha256[] = [];
+
+  hash(metadata: Metadata, texts: readonly string[]): string {
+    const { open, close } = canonicalDocumentFrame(metadata);
+    let same = 0;
+    if (open === this.open && this.checkpoints.length > 0) {
+      const n = Math.min(texts.length, this.texts.length);
+      while (same < n && texts[same] === this.texts[same]) same++;
+    } else {
+      const start = sha256.create();
+      start.update(utf8ToBytes(open));
+      this.checkpoints = [start];
+    }
+    const from = Math.min(Math.floor(same / CHUNK), this.checkpoints.length - 1);
+    const checkpoints = this.checkpoints.slice(0, from + 1);
+    let state = (checkpoints[from] as Sha256).clone();
+    for (let i = from * CHUNK; i < texts.length; i += CHUNK) {
+      const chunk = texts.slice(i, i + CHUNK).join(',');
+      state.update(utf8ToBytes(i === 0 ? chunk : `,${chunk}`));
+      if (i + CHUNK <= texts.length) {
+        checkpoints.push(state);
+        state = state.clone();
+      }
+    }
+    this.open = open;
+    this.texts = texts;
+    this.checkpoints = checkpoints;
+    state.update(utf8ToBytes(close));
+    return `sha256:${bytesToHex(state.digest())}`;
+  }
+}

@@ -84,6 +84,9 @@ interface PreparedRule {
   readonly overrideRank: number;
   /** E12: tier ≤ 2 (Simple, table, "true" — Grade A) fails closed; Expression (tier ≥ 3) folds to false. */
   readonly failClosed: boolean;
+  /** The rule's decision looked up once: blocking (I-9) and restrictiveness (I-30). */
+  readonly blocking: boolean;
+  readonly restrictiveness: number;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -106,6 +109,8 @@ export class Evaluator {
       unless: rule.unless ? compileTree(rule.unless) : null,
       overrideRank: OVERRIDE_RANK.get(rule.override) ?? 2,
       failClosed: rule.grade === 'A',
+      blocking: isBlockingDecision(rule.then),
+      restrictiveness: restrictiveness(rule.then),
     }));
     prepared.sort(
       (a, b) =>
@@ -249,8 +254,7 @@ export class Evaluator {
           };
         continue;
       }
-      if (!decider || restrictiveness(p.rule.then) > restrictiveness(decider.rule.then))
-        decider = p;
+      if (!decider || p.restrictiveness > decider.restrictiveness) decider = p;
     }
     const decision = decider ? decider.rule.then : this.document.metadata.decision;
     const r = decider?.rule;
@@ -272,7 +276,7 @@ export class Evaluator {
       matched_rules: matchedNames,
       unless_exemptions: exemptions,
       primary_instruction: r?.instruction ?? null,
-      primary_reason: r && isBlockingDecision(r.then) ? (r.message ?? null) : null,
+      primary_reason: decider?.blocking ? (r?.message ?? null) : null,
       primary_explanation: r?.explanation ?? null,
       primary_correction: r?.correction ?? null,
       total_evaluated: evaluated,
@@ -311,8 +315,7 @@ export class Evaluator {
             });
       env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
       // An error never exempts (unless) and never lets a non-blocking rule match.
-      const closed =
-        !isUnless && (p.failClosed || env.guardContext) && isBlockingDecision(p.rule.then);
+      const closed = !isUnless && (p.failClosed || env.guardContext) && p.blocking;
       env.warnings.push(
         closed
           ? {

@@ -16,9 +16,20 @@ export const EMPTY_STATE: TemporalState = { version: 1, windows: {} };
 
 /** Copy-on-write working set used during one evaluation. */
 export class TemporalWork {
-  private readonly changed = new Map<string, number[]>();
+  // Created on first use: most documents have no within/rate, and this object is made per evaluation.
+  private changedMap: Map<string, number[]> | null = null;
   /** Each key's outcome in this evaluation: one event is counted once per key (ruling I-35). */
-  private readonly outcome = new Map<string, boolean>();
+  private outcomeMap: Map<string, boolean> | null = null;
+
+  private get changed(): Map<string, number[]> {
+    this.changedMap ??= new Map();
+    return this.changedMap;
+  }
+
+  private get outcome(): Map<string, boolean> {
+    this.outcomeMap ??= new Map();
+    return this.outcomeMap;
+  }
 
   /** `input` null: the caller's state was invalid, so no window can be counted. */
   constructor(private readonly input: TemporalState | null) {}

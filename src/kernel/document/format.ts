@@ -12,7 +12,8 @@ import type { YMap, YNode, YScalar } from './ynode';
  * and the first item of a table cell / date_part / aggregate list. Items of `tags` are labels:
  * bare or quoted, no diagnostic.
  */
-const KEYWORD_KEYS = new Set([
+/** Keys whose value is an enum keyword, written bare (§2.3). Also read by projection/raw.ts. */
+export const KEYWORD_KEYS: ReadonlySet<string> = new Set([
   'then',
   'decision',
   'override',
@@ -23,7 +24,8 @@ const KEYWORD_KEYS = new Set([
   'fn',
   'part',
 ]);
-const KEYWORD_FIRST_ITEM = new Set(['date_part', 'aggregate']);
+/** Lists whose first item is a keyword (`date_part: [month, …]`, `aggregate: [sum, …]`). */
+export const KEYWORD_FIRST_ITEM: ReadonlySet<string> = new Set(['date_part', 'aggregate']);
 /** Prose fields may use block scalars (| or >) for multi-line text. */
 const PROSE_KEYS = new Set([
   'description',

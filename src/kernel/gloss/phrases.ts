@@ -1,13 +1,11 @@
-import type { Decision } from '../vocabulary/decisions';
+import { DECISIONS, type Decision } from '../vocabulary/decisions';
 
 /**
  * The gloss wording that is not a §5.5 node template: rule sentences, the 13 decision phrases,
  * the readings of the compiled Simple shapes (guards, not_exists), literal words and duration units.
  * The §5.5 node templates themselves are read from vocabulary/nodes.ts (NODES, AGGREGATE_FUNCTIONS,
  * DATE_PARTS) — there is no second copy here. docs/gloss.md lists every phrase.
- *
- * The decision phrases and sentence frames could move to vocabulary/decisions.ts once that file is
- * open for edits; they live here so the gloss issue does not touch the shared vocabulary.
+ * The decision phrases themselves live with the decisions in vocabulary/decisions.ts.
  */
 
 export type GlossLang = 'zh' | 'en';
@@ -18,25 +16,10 @@ export interface Phrase {
   readonly en: string;
 }
 
-/**
- * What each decision says in a rule sentence ("When …, {decision}"). The zh REQUEST_HUMAN phrase is
- * §5.5's own example ("当 … 时，需人工审批"); the en one is its English text.
- */
-export const DECISION_PHRASES: Readonly<Record<Decision, Phrase>> = {
-  ALLOW: { zh: '放行', en: 'the operation is allowed' },
-  DENY: { zh: '拦截', en: 'the operation is blocked' },
-  CORRECT: { zh: '需纠正偏差', en: 'the deviation must be corrected' },
-  NOTIFY: { zh: '发出通知', en: 'a notification is sent' },
-  REQUEST_HUMAN: { zh: '需人工审批', en: 'human approval is required' },
-  ESCALATE: { zh: '升级处理', en: 'the matter is escalated' },
-  DELEGATE: { zh: '委派处理', en: 'the operation is delegated' },
-  DEFER: { zh: '延后处理', en: 'the operation is deferred' },
-  EMERGENCY_HALT: { zh: '紧急停止', en: 'an emergency halt is triggered' },
-  ROLLBACK: { zh: '回滚', en: 'the operation is rolled back' },
-  QUARANTINE: { zh: '隔离', en: 'the operation is quarantined' },
-  WORKFLOW: { zh: '转入工作流', en: 'the operation enters a workflow' },
-  GUIDE: { zh: '给予引导', en: 'guidance is given' },
-};
+/** What each decision says in a rule sentence: read from the vocabulary (vocabulary/decisions.ts). */
+export const DECISION_PHRASES: Readonly<Record<Decision, Phrase>> = Object.fromEntries(
+  DECISIONS.map((d) => [d.name, d.phrase]),
+) as Record<Decision, Phrase>;
 
 /** Rule sentence frames. {C} condition, {D} decision phrase, {U} the unless condition. */
 export const SENTENCES = {

@@ -1,3 +1,4 @@
+import { KEYWORD_FIRST_ITEM, KEYWORD_KEYS } from '../document/format';
 import type { YNode, YScalar } from '../document/ynode';
 import { isBareWord, map, plain, seq, str, type YV } from './yaml-out';
 
@@ -10,21 +11,6 @@ import { isBareWord, map, plain, seq, str, type YV } from './yaml-out';
  */
 
 type Position = 'keyword' | 'value';
-
-/** Keys whose value is an enum keyword (document/format.ts KEYWORD_KEYS). */
-const KEYWORD_KEYS = new Set([
-  'then',
-  'decision',
-  'override',
-  'logic',
-  'operator',
-  'kind',
-  'category',
-  'fn',
-  'part',
-]);
-/** Lists whose first item is a keyword: `{date_part: [month, …]}`, `{aggregate: [sum, …]}`. */
-const KEYWORD_FIRST_ITEM = new Set(['date_part', 'aggregate']);
 
 function scalar(n: YScalar, pos: Position): YV {
   const v = n.value;

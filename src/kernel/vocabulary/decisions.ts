@@ -14,34 +14,118 @@ export interface DecisionInfo {
   readonly en: string;
   readonly blocking: boolean;
   readonly restrictiveness: number;
+  /**
+   * What the decision says in a gloss sentence ("When …, {phrase}"). REQUEST_HUMAN's zh phrase is
+   * §5.5's own example ("当 … 时，需人工审批").
+   */
+  readonly phrase: { readonly zh: string; readonly en: string };
 }
 
 export const DECISIONS = [
-  { name: 'ALLOW', zh: '放行', en: 'allow', blocking: false, restrictiveness: 0 },
-  { name: 'DENY', zh: '拦截', en: 'block', blocking: true, restrictiveness: 8 },
-  { name: 'CORRECT', zh: '纠正偏差', en: 'correct deviation', blocking: true, restrictiveness: 3 },
-  { name: 'NOTIFY', zh: '通知', en: 'notify', blocking: false, restrictiveness: 1 },
+  {
+    name: 'ALLOW',
+    zh: '放行',
+    en: 'allow',
+    blocking: false,
+    restrictiveness: 0,
+    phrase: { zh: '放行', en: 'the operation is allowed' },
+  },
+  {
+    name: 'DENY',
+    zh: '拦截',
+    en: 'block',
+    blocking: true,
+    restrictiveness: 8,
+    phrase: { zh: '拦截', en: 'the operation is blocked' },
+  },
+  {
+    name: 'CORRECT',
+    zh: '纠正偏差',
+    en: 'correct deviation',
+    blocking: true,
+    restrictiveness: 3,
+    phrase: { zh: '需纠正偏差', en: 'the deviation must be corrected' },
+  },
+  {
+    name: 'NOTIFY',
+    zh: '通知',
+    en: 'notify',
+    blocking: false,
+    restrictiveness: 1,
+    phrase: { zh: '发出通知', en: 'a notification is sent' },
+  },
   {
     name: 'REQUEST_HUMAN',
     zh: '请求人工裁决',
     en: 'request human adjudication',
     blocking: true,
     restrictiveness: 5,
+    phrase: { zh: '需人工审批', en: 'human approval is required' },
   },
-  { name: 'ESCALATE', zh: '升级', en: 'escalate', blocking: true, restrictiveness: 6 },
-  { name: 'DELEGATE', zh: '委派', en: 'delegate', blocking: true, restrictiveness: 4 },
-  { name: 'DEFER', zh: '延期', en: 'defer', blocking: true, restrictiveness: 4 },
+  {
+    name: 'ESCALATE',
+    zh: '升级',
+    en: 'escalate',
+    blocking: true,
+    restrictiveness: 6,
+    phrase: { zh: '升级处理', en: 'the matter is escalated' },
+  },
+  {
+    name: 'DELEGATE',
+    zh: '委派',
+    en: 'delegate',
+    blocking: true,
+    restrictiveness: 4,
+    phrase: { zh: '委派处理', en: 'the operation is delegated' },
+  },
+  {
+    name: 'DEFER',
+    zh: '延期',
+    en: 'defer',
+    blocking: true,
+    restrictiveness: 4,
+    phrase: { zh: '延后处理', en: 'the operation is deferred' },
+  },
   {
     name: 'EMERGENCY_HALT',
     zh: '紧急停止',
     en: 'emergency stop',
     blocking: true,
     restrictiveness: 10,
+    phrase: { zh: '紧急停止', en: 'an emergency halt is triggered' },
   },
-  { name: 'ROLLBACK', zh: '回滚', en: 'roll back', blocking: true, restrictiveness: 7 },
-  { name: 'QUARANTINE', zh: '隔离', en: 'quarantine', blocking: true, restrictiveness: 9 },
-  { name: 'WORKFLOW', zh: '工作流', en: 'workflow', blocking: true, restrictiveness: 4 },
-  { name: 'GUIDE', zh: '引导', en: 'guide', blocking: false, restrictiveness: 1 },
+  {
+    name: 'ROLLBACK',
+    zh: '回滚',
+    en: 'roll back',
+    blocking: true,
+    restrictiveness: 7,
+    phrase: { zh: '回滚', en: 'the operation is rolled back' },
+  },
+  {
+    name: 'QUARANTINE',
+    zh: '隔离',
+    en: 'quarantine',
+    blocking: true,
+    restrictiveness: 9,
+    phrase: { zh: '隔离', en: 'the operation is quarantined' },
+  },
+  {
+    name: 'WORKFLOW',
+    zh: '工作流',
+    en: 'workflow',
+    blocking: true,
+    restrictiveness: 4,
+    phrase: { zh: '转入工作流', en: 'the operation enters a workflow' },
+  },
+  {
+    name: 'GUIDE',
+    zh: '引导',
+    en: 'guide',
+    blocking: false,
+    restrictiveness: 1,
+    phrase: { zh: '给予引导', en: 'guidance is given' },
+  },
 ] as const satisfies readonly DecisionInfo[];
 
 export type Decision = (typeof DECISIONS)[number]['name'];

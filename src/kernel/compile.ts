@@ -6,6 +6,7 @@ import { checkFormat } from './document/format';
 import { load } from './document/load';
 import { Fields, validateMetadata, validateTopLevel } from './document/validate';
 import { validateRules } from './document/validate-rule';
+import type { YMap } from './document/ynode';
 import { CompileContext } from './tree/context';
 import { documentHash } from './tree/document-hash';
 import { FORMAT_VERSION, PROTOCOL } from './vocabulary/document';
@@ -38,14 +39,9 @@ export function compileDocument(input: string | Uint8Array): CompileResult {
     if (!loaded.isJson) diagnostics.push(...checkFormat(loaded.source, loaded.root));
     const failed = diagnostics.some((d) => d.severity === 'error');
     if (failed || !metadata) return finish(diagnostics, null, loaded.source);
-    const versionNode = loaded.root.items.find((p) => p.key === 'version')?.value;
-    const version =
-      versionNode?.kind === 'scalar' && typeof versionNode.value === 'string'
-        ? versionNode.value
-        : FORMAT_VERSION;
     const document: CompiledDocument = {
       protocol: PROTOCOL,
-      version,
+      version: documentVersion(loaded.root),
       metadata,
       rules,
       hash: documentHash(metadata, rules),
@@ -60,6 +56,12 @@ export function compileDocument(input: string | Uint8Array): CompileResult {
 }
 
 /** The result of a compile: diagnostics ordered by position (a stable sort), `ok` and the document. */
+/** The format version as written (validated earlier); FORMAT_VERSION when absent. */
+export function documentVersion(root: YMap): string {
+  const v = root.items.find((p) => p.key === 'version')?.value;
+  return v?.kind === 'scalar' && typeof v.value === 'string' ? v.value : FORMAT_VERSION;
+}
+
 export function finish(
   diagnostics: readonly Diagnostic[],
   document: CompiledDocument | null,

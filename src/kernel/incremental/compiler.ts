@@ -1,4 +1,4 @@
-import { type CompileResult, compileDocument, finish } from '../compile';
+import { type CompileResult, compileDocument, documentVersion, finish } from '../compile';
 import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import type { CompiledDocument, CompiledRule } from '../document/compiled';
@@ -17,7 +17,7 @@ import { canonicalJson } from '../tree/canonical';
 import { CompileContext, type SourceMap } from '../tree/context';
 import { canonicalRule } from '../tree/document-hash';
 import { childrenOf, type ExprNode } from '../tree/types';
-import { FORMAT_VERSION, PROTOCOL } from '../vocabulary/document';
+import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
 import { segment } from './segment';
@@ -298,14 +298,9 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
         sourceMap.set(r.mapNodes[n] as ExprNode, shiftRange(r.mapRanges[n] as Range, offset));
       }
     });
-    const versionNode = root.items.find((p) => p.key === 'version')?.value;
-    const version =
-      versionNode?.kind === 'scalar' && typeof versionNode.value === 'string'
-        ? versionNode.value
-        : FORMAT_VERSION;
     const document: CompiledDocument = {
       protocol: PROTOCOL,
-      version,
+      version: documentVersion(root),
       metadata,
       rules,
       hash: hasher.hash(metadata, canonical),

@@ -13,12 +13,6 @@ const CASES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'canonical');
 const INPUTS = ['input.erdl.yaml', 'input.erdl.json'];
 const HASH = /^sha256:[0-9a-f]{64}$/;
 
-/**
- * Cases the kernel currently fails, with the reason. `it.fails` keeps the suite green while the bug
- * stands and turns red once it is fixed — then delete the entry.
- */
-const KNOWN_KERNEL_BUGS: Record<string, string> = {};
-
 interface Expected {
   readonly rules: Readonly<Record<string, { readonly canonical: string; readonly hash: string }>>;
   readonly document: string;
@@ -63,9 +57,7 @@ describe('canonical vectors', () => {
   });
 
   for (const name of cases) {
-    const bug = KNOWN_KERNEL_BUGS[name];
-    const test = bug ? it.fails : it;
-    test(`${name}${bug ? ` (known kernel bug: ${bug})` : ''}`, () => {
+    it(name, () => {
       const dir = join(CASES_DIR, name);
       const input = INPUTS.map((f) => join(dir, f)).find((p) => existsSync(p)) as string;
       const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;

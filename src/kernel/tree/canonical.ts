@@ -42,17 +42,22 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
-/** Trees repeat a handful of key sets; sort each set once (UTF-16 code-unit order, RFC 8785). */
-const keyOrderCache = new Map<string, readonly string[]>();
+/**
+ * RFC 8785 §3.2.3 key order (UTF-16 code units), sorting the fresh Object.keys array in place.
+ * Tree nodes have 2–4 keys, where an insertion sort is cheapest; large objects (facts) use sort().
+ */
 function sortedKeys(keys: string[]): readonly string[] {
-  if (keys.length < 2) return keys;
-  const id = JSON.stringify(keys); // unambiguous: fact keys may hold any character
-  let sorted = keyOrderCache.get(id);
-  if (!sorted) {
-    sorted = [...keys].sort(compareUtf16);
-    if (keyOrderCache.size < 1024) keyOrderCache.set(id, sorted);
+  if (keys.length > 16) return keys.sort(compareUtf16);
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && compareUtf16(keys[j] as string, k) > 0) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = k;
   }
-  return sorted;
+  return keys;
 }
 
 function compareUtf16(a: string, b: string): number {

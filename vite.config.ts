@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -12,6 +15,13 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    rolldownOptions: {
+      // The studio, and the browser-test page that runs the V-ENGINE vectors in a Web Worker.
+      input: {
+        main: page('./index.html'),
+        vectors: page('./vectors.html'),
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'vectors/**/*.test.ts'],

@@ -1,0 +1,34 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+/** Every V-ENGINE vector file on disk (vectors/engine/<group>/NNNN-slug.yaml). */
+function vectorFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? vectorFiles(path) : name.endsWith('.yaml') ? [path] : [];
+  });
+}
+
+const engineDir = fileURLToPath(new URL('../vectors/engine/', import.meta.url));
+
+test('every V-ENGINE vector passes in the kernel inside a browser Web Worker', async ({ page }) => {
+  const onDisk = vectorFiles(engineDir).length;
+  expect(onDisk).toBeGreaterThan(0);
+
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await page.goto('/vectors.html');
+  const result = page.locator('#result');
+  await expect(result).toHaveAttribute('data-status', /^(done|error)$/, { timeout: 60_000 });
+  const report = JSON.parse((await result.textContent()) ?? '{}');
+
+  expect(pageErrors).toEqual([]);
+  expect(await result.getAttribute('data-status'), JSON.stringify(report)).toBe('done');
+  expect(report.failures).toEqual([]);
+  expect(report.failed).toBe(0);
+  expect(report.total).toBe(onDisk);
+  expect(report.passed).toBe(onDisk);
+});

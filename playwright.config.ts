@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests (e2e/) in Debian's Chromium at /usr/bin/chromium, which `npm run test:e2e`
+ * installs when missing (scripts/ensure-chromium.sh). Playwright's own browser download is never
+ * used. The tests run against the built app served by `vite preview`.
+ */
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  reporter: 'list',
+  retries: 0,
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 30_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -2,12 +2,14 @@
  * `npm run bench`: kernel figures printed and kept in bench/results/ (latest.json and <date>.json),
  * so regressions are visible over time. Targets (issues): 1,000 rules load+validate+compile+hash
  * in < 50 ms; on the editing path, markers < 150 ms after a one-rule edit in 1,000 rules.
+ * Then the engine comparison of bench/engines/ (issue 9 §1), written under `workloads`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseDocument } from 'yaml';
 import { compileDocument, Evaluator } from '../src/kernel';
 import { createIncrementalCompiler } from '../src/kernel/incremental';
+import { compareEngines } from './engines/compare';
 import { generateDocument, generateFacts, generateTable, QUICK_START } from './generate';
 
 function median(xs: number[]): number {
@@ -188,8 +190,21 @@ for (const [name, [text, input]] of Object.entries(workloads)) {
   );
 }
 
+// Issue 9 §1: the side-by-side table against json-rules-engine, zen-engine and json-logic-js.
+const comparison = await compareEngines();
+
 const date = new Date().toISOString().slice(0, 10);
-const results = { date, node: process.version, compile, evaluation };
+const results = {
+  date,
+  node: process.version,
+  compile,
+  evaluation,
+  engines: comparison.engines,
+  workloads: comparison.workloads,
+  workloads_excluded: comparison.excluded,
+  differential: comparison.differential,
+  goals: comparison.goals,
+};
 const dir = new URL('./results/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL(`${date}.json`, dir), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,6 +1,6 @@
 import { compileDocument } from '../compile';
 import type { ExprNode } from '../tree/types';
-import type { VectorOutcome } from '../vectors/run-vector';
+import { record, type VectorOutcome } from '../vectors/run-vector';
 import { nodeInfo } from '../vocabulary/nodes';
 import { glossDocument } from './document';
 import { type FieldDictionary, parseFieldDictionary } from './names';
@@ -26,12 +26,6 @@ const KEYS = new Set([
   'expect',
   'expect_unnamed',
 ]);
-
-function record(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : null;
-}
 
 const NUMBER = /^-?\d+\.\d{14}$/;
 

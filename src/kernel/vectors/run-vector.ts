@@ -40,7 +40,8 @@ const COMPARABLE = new Set([
   'statuses',
 ]);
 
-function record(v: unknown): Record<string, unknown> | null {
+/** A parsed YAML/JSON mapping as a record, or null (vectors are untrusted data). */
+export function record(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
     ? (v as Record<string, unknown>)
     : null;

@@ -9,8 +9,8 @@ import type { ExprNode, LiteralValue } from './types';
  * result back as canonical JSON. Pure (no vitest import), so it type-checks with the kernel.
  */
 
-/** A one-rule document; `when` is YAML placed under the rule's `when:` key. */
-export function ruleDocument(when: string, then = 'NOTIFY', extra = ''): string {
+/** A one-entry document: `when` (YAML) indented under the entry's `when:` key, then `tail` lines. */
+function entryDocument(name: string, description: string, when: string, tail: string[]): string {
   const body = when
     .split('\n')
     .map((l) => `      ${l}`)
@@ -22,38 +22,27 @@ export function ruleDocument(when: string, then = 'NOTIFY', extra = ''): string 
     '  name: "test"',
     '  decision: ALLOW',
     'rules:',
-    '  - name: "TST-001-rule"',
-    '    description: "test rule"',
+    `  - name: "${name}"`,
+    `    description: "${description}"`,
     '    priority: 10',
     '    when:',
     body,
-    `    then: ${then}`,
-    ...(extra ? [extra] : []),
+    ...tail,
     '',
   ].join('\n');
 }
 
+/** A one-rule document; `when` is YAML placed under the rule's `when:` key. */
+export function ruleDocument(when: string, then = 'NOTIFY', extra = ''): string {
+  return entryDocument('TST-001-rule', 'test rule', when, [
+    `    then: ${then}`,
+    ...(extra ? [extra] : []),
+  ]);
+}
+
 /** A document whose only rule is a decision table; `table` is YAML placed under `when:`. */
 export function tableDocument(table: string, entryExtra = ''): string {
-  const body = table
-    .split('\n')
-    .map((l) => `      ${l}`)
-    .join('\n');
-  return [
-    'protocol: "erdl/v2"',
-    'version: "2.1.0"',
-    'metadata:',
-    '  name: "test"',
-    '  decision: ALLOW',
-    'rules:',
-    '  - name: "TST-002-table"',
-    '    description: "test table"',
-    '    priority: 10',
-    '    when:',
-    body,
-    ...(entryExtra ? [entryExtra] : []),
-    '',
-  ].join('\n');
+  return entryDocument('TST-002-table', 'test table', table, entryExtra ? [entryExtra] : []);
 }
 
 export function compileWhenText(when: string, then = 'NOTIFY', extra = ''): CompileResult {

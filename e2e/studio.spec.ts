@@ -1,30 +1,139 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
-test('the studio loads the embedded example, shows no diagnostics, and switches language', async ({
+/** The studio's test hook (src/studio/main.tsx). */
+interface StudioHook {
+  store: {
+    getState(): {
+      activeId: string | null;
+      order: string[];
+      documents: Record<string, { name: string; text: string }>;
+      analyses: Record<string, { analysis: { ok: boolean; diagnostics: unknown[] } }>;
+      setActive(id: string): void;
+      setText(id: string, text: string): void;
+    };
+  };
+  kernel(): {
+    request(channel: string, request: unknown, budgetMs?: number): Promise<{ status: string }>;
+  };
+}
+
+async function openStudio(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('status-diagnostics')).toContainText(/0 errors|0 个错误/);
+}
+
+/** Replaces `from` with `to` in the active document, as an edit from outside the editor would. */
+async function replaceInActive(page: Page, from: string, to: string) {
+  await page.evaluate(
+    ([a, b]) => {
+      const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+      const state = hook.store.getState();
+      const id = state.activeId!;
+      state.setText(id, state.documents[id]!.text.replace(a!, b!));
+    },
+    [from, to],
+  );
+}
+
+test.beforeEach(async ({ page }) => {
+  // English UI for every test unless it switches.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('erdl-studio.lang')) localStorage.setItem('erdl-studio.lang', 'en');
+  });
+});
+
+test('first start shows the example with zero errors, its hash, gloss in both languages', async ({
   page,
 }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-
-  await page.goto('/');
-
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERDL Studio (placeholder)');
-  await expect(page.locator('textarea')).toHaveValue(/\S/);
-  await expect(page.getByText('No diagnostics.', { exact: true })).toBeVisible();
-  await expect(page.locator('code').first()).toHaveText(/^sha256:[0-9a-f]{64}$/);
-  await expect(page.locator('main')).toHaveAttribute('lang', 'en');
-
-  await page.getByRole('button', { name: '中文' }).click();
-
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERDL Studio（占位版）');
-  await expect(page.getByText('无诊断。', { exact: true })).toBeVisible();
-  await expect(page.getByText('No diagnostics.', { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: '诊断' })).toBeVisible();
-  await expect(page.locator('main')).toHaveAttribute('lang', 'zh-CN');
-  await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
-
-  await page.getByRole('button', { name: 'English' }).click();
-  await expect(page.getByText('No diagnostics.', { exact: true })).toBeVisible();
-
+  await openStudio(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERDL Studio');
+  await expect(page.getByTestId('status-hash')).toContainText('sha256:');
+  await expect(page.getByText(/ERDL v2\.1\.0/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Gloss' }).click();
+  const first = page.getByTestId('gloss-list').locator('li').first();
+  await expect(first.getByTestId('gloss-zh')).toHaveText(/[\u4e00-\u9fff]/);
+  await expect(first.getByTestId('gloss-en')).toHaveText(/[a-z]/);
   expect(pageErrors).toEqual([]);
+});
+
+test('the panels are ARIA tabs reachable with the arrow keys', async ({ page }) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Gloss' }).click();
+  await page.getByRole('tab', { name: 'Gloss' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Evaluate' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Evaluate' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Export' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the language switch changes every UI string and is remembered', async ({ page }) => {
+  await openStudio(page);
+  await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
+  await expect(page.getByRole('tab', { name: '释义' })).toBeVisible();
+  await expect(page.getByTestId('status-diagnostics')).toContainText('0 个错误');
+  await expect(page.getByRole('tab', { name: 'Gloss' })).toHaveCount(0);
+  await expect(page.locator('.studio')).toHaveAttribute('lang', 'zh-CN');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: '释义' })).toBeVisible();
+  await page.getByRole('button', { name: '将界面切换为英文' }).click();
+  await expect(page.getByRole('tab', { name: 'Gloss' })).toBeVisible();
+});
+
+test('an error shows in the problems list and status bar, and the list moves the cursor', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await replaceInActive(page, 'then: REQUEST_HUMAN', 'then: REQUEST_HUMANX');
+  await expect(page.getByTestId('status-diagnostics')).toContainText('1 errors');
+  await expect(page.getByTestId('status-hash')).toContainText('no hash');
+  const problem = page.getByTestId('problems').getByRole('button', { name: /REQUEST_HUMANX/ });
+  await expect(problem).toBeVisible();
+});
+
+test('evaluating the sample fact shows the decision and the trace; bad input is reported', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+  await expect(page.locator('[data-testid="trace"] [data-status="matched"]').first()).toBeVisible();
+  const fact = page.getByTestId('fact-input');
+  await fact.fill('tool:\n  name: issue_refund\n  args: { amount: 10 }\n');
+  await expect(page.getByTestId('decision')).toContainText('ALLOW');
+  await fact.fill('tool: [unclosed');
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not read fact' })).toBeVisible();
+});
+
+test('a kernel call over its budget restarts the worker and the studio keeps working', async ({
+  page,
+}) => {
+  await openStudio(page);
+  const outcome = await page.evaluate(async () => {
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+    return hook.kernel().request('spin', { op: 'spin', ms: 5000 }, 300);
+  });
+  expect(outcome.status).toBe('restarted');
+  await expect(page.getByTestId('kernel-incident')).toContainText('was restarted');
+  await replaceInActive(page, 'then: REQUEST_HUMAN', 'then: DENYX');
+  await expect(page.getByTestId('status-diagnostics')).toContainText('1 errors');
+});
+
+test('no accessibility violations in English or Chinese', async ({ page }) => {
+  await openStudio(page);
+  for (const tab of ['Gloss', 'Evaluate', 'Tree & hash']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+    expect(results.violations.map((v) => `${tab}: ${v.id} ${v.help}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
+  const zh = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+  expect(zh.violations.map((v) => `zh: ${v.id} ${v.help}`)).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * the same module runs in the studio's Web Worker, in the `erdl` CLI and in tests.
  */
 export { type CompileResult, compileDocument } from './compile';
+export { type DataResult, parseData, unwrapFact } from './data/parse-data';
 export { CODES, type DiagnosticCode, diagnostic, severityOf } from './diagnostics/codes';
 export type {
   Bilingual,
@@ -38,7 +39,7 @@ export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';
 export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
-export type { ExprNode, LiteralValue } from './tree/types';
+export { childrenOf, type ExprNode, type LiteralValue } from './tree/types';
 export { runCanonicalVector, runVector, type VectorOutcome } from './vectors/run-vector';
 export * from './vocabulary/decisions';
 export * from './vocabulary/document';

@@ -5,6 +5,7 @@ import {
   parseTemporalState,
   prepareFact,
   type TemporalState,
+  unwrapFact,
 } from '../../kernel';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError } from '../messages';
@@ -63,15 +64,7 @@ export const evalVerb: Verb = {
       return EXIT_USAGE;
     }
     const raw = factData.value;
-    const unwrapped =
-      typeof raw === 'object' &&
-      raw !== null &&
-      !Array.isArray(raw) &&
-      Object.keys(raw).length === 1 &&
-      'fact' in raw
-        ? (raw as { fact: unknown }).fact
-        : raw;
-    const fact = prepareFact(unwrapped);
+    const fact = prepareFact(unwrapFact(raw));
     if (!fact.ok) {
       printError(io, {
         en: `${factFile}: fact ${fact.path || '(root)'}: ${fact.problem}`,

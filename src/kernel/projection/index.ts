@@ -19,6 +19,7 @@ export {
   type RuleMapping,
   rowRuleName,
 } from './convert';
+export { convertRuleEdit, type RuleConversion } from './convert-rule';
 export { REFUSAL_CODES, type Reason, type Refusal, type RefusalCode } from './refusal';
 export { decimalText } from './to-expression';
 export {

@@ -1,0 +1,42 @@
+/**
+ * UI strings in Chinese and English. Each area of the studio keeps its own dictionary
+ * (`defineStrings({ en: {...}, zh: {...} })`); the type forces both languages to have exactly the
+ * same keys, so a string can never exist in one language only.
+ */
+import type { Bilingual } from '../../kernel';
+import { studioStore, useStudio } from '../store';
+import type { Lang } from '../store/types';
+
+type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+export interface Strings<T> {
+  readonly en: T;
+  readonly zh: Shape<T>;
+}
+
+export function defineStrings<const T>(strings: { en: T; zh: Shape<T> }): Strings<T> {
+  return strings;
+}
+
+/** The dictionary in the current UI language (re-renders when the language switches). */
+export function useT<T>(strings: Strings<T>): Shape<T> {
+  const lang = useStudio((s) => s.lang);
+  return strings[lang] as Shape<T>;
+}
+
+/** Outside React (notices, confirm dialogs). */
+export function currentLang(): Lang {
+  return studioStore.getState().lang;
+}
+
+/** One side of a kernel message. */
+export function pick(message: Bilingual, lang: Lang): string {
+  return message[lang];
+}
+
+/** Fills `{name}` placeholders. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (all, key: string) =>
+    key in values ? String(values[key]) : all,
+  );
+}

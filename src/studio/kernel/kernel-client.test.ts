@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Envelope, Reply } from '../../worker/kernel-protocol';
+import { type Incident, KernelClient, type WorkerLike } from './kernel-client';
+
+/** A worker whose answers the test releases by hand, with timers the test fires by hand. */
+function harness() {
+  const workers: FakeWorker[] = [];
+  const timers = new Map<number, () => void>();
+  let nextTimer = 1;
+  const incidents: Incident[] = [];
+  class FakeWorker implements WorkerLike {
+    received: Envelope[] = [];
+    terminated = false;
+    onmessage: ((event: MessageEvent<Reply>) => void) | null = null;
+    onerror: ((event: ErrorEvent) => void) | null = null;
+    postMessage(message: Envelope) {
+      this.received.push(message);
+    }
+    terminate() {
+      this.terminated = true;
+    }
+    answer(reply: Reply) {
+      this.onmessage?.({ data: reply } as MessageEvent<Reply>);
+    }
+  }
+  const client = new KernelClient({
+    createWorker: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    onIncident: (i) => incidents.push(i),
+    setTimer: (cb) => {
+      const id = nextTimer++;
+      timers.set(id, cb);
+      return id;
+    },
+    clearTimer: (id) => timers.delete(id as number),
+  });
+  const fireTimers = () => {
+    const pending = [...timers.values()];
+    timers.clear();
+    for (const cb of pending) cb();
+  };
+  return { client, workers, timers, fireTimers, incidents };
+}
+
+const analyze = (text: string) => ({ op: 'analyze' as const, doc: 'd', text, dictionary: '' });
+
+describe('KernelClient', () => {
+  it('resolves the newest answer on a channel and marks older ones stale', async () => {
+    const { client, workers } = harness();
+    const first = client.request('analyze:d', analyze('a'));
+    const second = client.request('analyze:d', analyze('ab'));
+    const worker = workers[0]!;
+    const [a, b] = worker.received;
+    worker.answer({ id: b!.id, status: 'done', value: 'second' });
+    worker.answer({ id: a!.id, status: 'done', value: 'first' });
+    expect(await second).toEqual({ status: 'done', value: 'second' });
+    expect(await first).toEqual({ status: 'stale' });
+  });
+
+  it('keeps channels apart and passes superseded and failed answers through', async () => {
+    const { client, workers } = harness();
+    const one = client.request('analyze:one', analyze('x'));
+    const two = client.request('analyze:two', analyze('y'));
+    const worker = workers[0]!;
+    worker.answer({ id: 1, status: 'superseded' });
+    worker.answer({ id: 2, status: 'failed', message: { en: 'boom', zh: '出错' } });
+    expect(await one).toEqual({ status: 'stale' });
+    expect(await two).toEqual({ status: 'failed', message: { en: 'boom', zh: '出错' } });
+    expect(client.busy).toBe(false);
+  });
+
+  it('replaces a worker that does not answer within the budget and reports which request', async () => {
+    const { client, workers, fireTimers, incidents } = harness();
+    const hung = client.request('evaluate:d', {
+      op: 'evaluate',
+      doc: 'd',
+      text: '',
+      fact: '{}',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      trace: false,
+    });
+    fireTimers();
+    const outcome = await hung;
+    expect(outcome.status).toBe('restarted');
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]).toMatchObject({
+      op: 'evaluate',
+      channel: 'evaluate:d',
+      reason: 'timeout',
+    });
+    expect(incidents[0]!.message.zh).toContain('重新启动');
+    expect(client.restarts).toBe(1);
+
+    // The new worker serves the next request normally.
+    const next = client.request('analyze:d', analyze('ok'));
+    workers[1]!.answer({ id: workers[1]!.received[0]!.id, status: 'done', value: 42 });
+    expect(await next).toEqual({ status: 'done', value: 42 });
+  });
+
+  it('re-arms the watchdog for the next request after each answer', async () => {
+    const { client, workers, timers } = harness();
+    void client.request('analyze:a', analyze('1'));
+    void client.request('analyze:b', analyze('2'));
+    expect(timers.size).toBe(1);
+    workers[0]!.answer({ id: 1, status: 'done', value: null });
+    expect(timers.size).toBe(1);
+    workers[0]!.answer({ id: 2, status: 'done', value: null });
+    expect(timers.size).toBe(0);
+  });
+
+  it('treats a crashed worker like a hung one', async () => {
+    const { client, workers, incidents } = harness();
+    const pending = client.request('analyze:d', analyze('x'));
+    workers[0]!.onerror?.({ message: 'out of memory', preventDefault() {} } as ErrorEvent);
+    expect((await pending).status).toBe('restarted');
+    expect(incidents[0]).toMatchObject({ reason: 'crash' });
+    expect(workers).toHaveLength(2);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The main thread's side of the kernel worker: typed requests, stale answers dropped, and a
+ * watchdog that replaces a worker that stops answering.
+ *
+ * Staleness: each channel remembers the id of the newest request sent on it; an answer to an older
+ * request resolves as `stale` and is never shown. Watchdog: while requests are outstanding, the
+ * worker must answer the oldest within that request's budget; otherwise it is terminated, a fresh
+ * worker is started, every outstanding request resolves as `restarted`, and `onIncident` says which
+ * request ran too long. The studio stays usable throughout: nothing here ever throws at callers.
+ */
+import type { Bilingual } from '../../kernel';
+import type {
+  Envelope,
+  KernelResponses,
+  Op,
+  Reply,
+  RequestFor,
+} from '../../worker/kernel-protocol';
+
+export interface WorkerLike {
+  postMessage(message: Envelope): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<Reply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+export type Outcome<T> =
+  | { readonly status: 'done'; readonly value: T }
+  /** A newer request on the same channel replaced this one; ignore it. */
+  | { readonly status: 'stale' }
+  | { readonly status: 'failed'; readonly message: Bilingual }
+  /** The worker was replaced while this request was outstanding. */
+  | { readonly status: 'restarted'; readonly message: Bilingual };
+
+export interface Incident {
+  readonly op: Op;
+  readonly channel: string;
+  readonly budgetMs: number;
+  readonly reason: 'timeout' | 'crash';
+  readonly message: Bilingual;
+}
+
+/** Per-operation budgets (ms) before the watchdog replaces the worker. */
+export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
+  analyze: 10_000,
+  evaluate: 5_000,
+  tree: 5_000,
+  convert: 5_000,
+  vectors: 120_000,
+  spin: 2_000,
+};
+
+export interface KernelClientOptions {
+  readonly createWorker: () => WorkerLike;
+  readonly budgets?: Partial<Record<Op, number>>;
+  readonly onIncident?: (incident: Incident) => void;
+  /** Timers are injectable so the watchdog is unit-tested without waiting. */
+  readonly setTimer?: (callback: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly op: Op;
+  readonly channel: string;
+  readonly budgetMs: number;
+  readonly resolve: (outcome: Outcome<unknown>) => void;
+}
+
+export class KernelClient {
+  private worker: WorkerLike;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly newestOnChannel = new Map<string, number>();
+  private timer: unknown = null;
+  private readonly budgets: Record<Op, number>;
+  private readonly setTimer: (callback: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+  /** How many times the worker was replaced (shown in the status bar). */
+  restarts = 0;
+
+  constructor(private readonly options: KernelClientOptions) {
+    this.budgets = { ...DEFAULT_BUDGETS, ...options.budgets };
+    this.setTimer = options.setTimer ?? ((cb, ms) => setTimeout(cb, ms));
+    this.clearTimer =
+      options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.worker = this.spawn();
+  }
+
+  request<O extends Op>(
+    channel: string,
+    request: RequestFor<O>,
+    budgetMs?: number,
+  ): Promise<Outcome<KernelResponses[O]>> {
+    const id = this.nextId++;
+    this.newestOnChannel.set(channel, id);
+    return new Promise((resolve) => {
+      this.pending.set(id, {
+        id,
+        op: request.op,
+        channel,
+        budgetMs: budgetMs ?? this.budgets[request.op],
+        resolve: resolve as (outcome: Outcome<unknown>) => void,
+      });
+      this.worker.postMessage({ id, channel, request });
+      this.arm();
+    });
+  }
+
+  /** Whether any request is waiting for the worker. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  dispose(): void {
+    this.disarm();
+    this.worker.terminate();
+    for (const p of this.pending.values()) {
+      p.resolve({ status: 'restarted', message: { en: 'studio closed', zh: '工作室已关闭' } });
+    }
+    this.pending.clear();
+  }
+
+  private spawn(): WorkerLike {
+    const worker = this.options.createWorker();
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.replace('crash', event.message || 'worker error');
+    };
+    return worker;
+  }
+
+  private receive(reply: Reply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    this.disarm();
+    this.arm();
+    if (reply.status === 'failed') p.resolve({ status: 'failed', message: reply.message });
+    else if (reply.status === 'superseded' || this.newestOnChannel.get(p.channel) !== p.id) {
+      p.resolve({ status: 'stale' });
+    } else p.resolve({ status: 'done', value: reply.value });
+  }
+
+  /** Starts the watchdog for the oldest outstanding request, if it is not running. */
+  private arm(): void {
+    if (this.timer !== null) return;
+    const oldest = this.pending.values().next().value as Pending | undefined;
+    if (!oldest) return;
+    this.timer = this.setTimer(() => {
+      this.timer = null;
+      this.replace('timeout', `${oldest.op} on ${oldest.channel}`, oldest);
+    }, oldest.budgetMs);
+  }
+
+  private disarm(): void {
+    if (this.timer === null) return;
+    this.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private replace(reason: Incident['reason'], detail: string, culprit?: Pending): void {
+    this.disarm();
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+    this.restarts += 1;
+    const first = culprit ?? (this.pending.values().next().value as Pending | undefined);
+    const seconds = first ? (first.budgetMs / 1000).toLocaleString('en') : '';
+    const message: Bilingual =
+      reason === 'timeout'
+        ? {
+            en: `The kernel took longer than ${seconds} s (${detail}) and was restarted. Your document is unchanged.`,
+            zh: `内核处理超过 ${seconds} 秒（${detail}），已重新启动。文档未受影响。`,
+          }
+        : {
+            en: `The kernel worker failed (${detail}) and was restarted. Your document is unchanged.`,
+            zh: `内核工作线程出错（${detail}），已重新启动。文档未受影响。`,
+          };
+    const outstanding = [...this.pending.values()];
+    this.pending.clear();
+    this.worker = this.spawn();
+    for (const p of outstanding) p.resolve({ status: 'restarted', message });
+    if (first) {
+      this.options.onIncident?.({
+        op: first.op,
+        channel: first.channel,
+        budgetMs: first.budgetMs,
+        reason,
+        message,
+      });
+    }
+  }
+}
+
+/** The studio's worker: a module worker bundled by Vite. */
+export function createKernelWorker(): WorkerLike {
+  return new Worker(new URL('../../worker/kernel-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'erdl-kernel',
+  }) as unknown as WorkerLike;
+}

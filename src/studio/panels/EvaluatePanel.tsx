@@ -1,0 +1,214 @@
+import type { EvaluationResult, RuleTrace, Text } from '../../kernel';
+import { format, useT } from '../i18n/i18n';
+import { selectActive, useStudio } from '../store';
+import type { Lang, StudioDocument } from '../store/types';
+import { DecisionBadge } from './decision-label';
+import { panelStrings } from './strings';
+
+/** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
+function nowUtc(): string {
+  return new Date().toISOString();
+}
+
+/** Evaluates the document's sample fact in the worker as either changes. */
+export function EvaluatePanel() {
+  const t = useT(panelStrings);
+  const doc = useStudio(selectActive);
+  const update = useStudio((s) => s.updateDocument);
+  const entry = useStudio((s) => (s.activeId ? s.evaluations[s.activeId] : undefined));
+  const lang = useStudio((s) => s.lang);
+  if (!doc) return null;
+  const outcome = entry?.outcome ?? null;
+  return (
+    <div className="evaluate">
+      <label className="field">
+        <span>{t.evaluate.fact}</span>
+        <textarea
+          className="mono"
+          rows={8}
+          spellCheck={false}
+          value={doc.fact}
+          onChange={(e) => update(doc.id, { fact: e.target.value })}
+          data-testid="fact-input"
+        />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>{t.evaluate.asOf}</span>
+          <input
+            className="mono"
+            value={doc.asOf}
+            onChange={(e) => update(doc.id, { asOf: e.target.value })}
+            aria-describedby="as-of-help"
+            data-testid="as-of-input"
+          />
+        </label>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => update(doc.id, { asOf: nowUtc() })}
+        >
+          {t.evaluate.now}
+        </button>
+      </div>
+      <p id="as-of-help" className="muted">
+        {t.evaluate.asOfHelp}
+      </p>
+      <label className="field">
+        <span>{t.evaluate.state}</span>
+        <textarea
+          className="mono"
+          rows={3}
+          spellCheck={false}
+          value={doc.temporalState}
+          onChange={(e) => update(doc.id, { temporalState: e.target.value })}
+        />
+      </label>
+      <div className="field-row">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => update(doc.id, { temporalState: '' })}
+          disabled={doc.temporalState === ''}
+        >
+          {t.evaluate.resetState}
+        </button>
+        {outcome?.kind === 'result' && outcome.result.temporal_state && (
+          <CarryState doc={doc} state={outcome.result.temporal_state} />
+        )}
+      </div>
+      <section
+        aria-labelledby="result-title"
+        aria-busy={entry?.pending ?? false}
+        data-testid="evaluation"
+      >
+        <h3 id="result-title" className="section-title">
+          {t.evaluate.result}{' '}
+          {entry?.pending && <span className="muted">{t.evaluate.pending}</span>}
+        </h3>
+        {outcome?.kind === 'document-invalid' && (
+          <p role="status">{format(t.evaluate.invalid, { n: outcome.errors })}</p>
+        )}
+        {outcome?.kind === 'input-error' && (
+          <p role="alert" className="notice notice-error">
+            {format(t.evaluate.inputError, { input: outcome.input })} {outcome.message[lang]}
+          </p>
+        )}
+        {outcome?.kind === 'result' && <ResultCard result={outcome.result} lang={lang} />}
+      </section>
+    </div>
+  );
+}
+
+function CarryState({ doc, state }: { doc: StudioDocument; state: unknown }) {
+  const t = useT(panelStrings);
+  const update = useStudio((s) => s.updateDocument);
+  return (
+    <button
+      type="button"
+      className="button small"
+      onClick={() => update(doc.id, { temporalState: JSON.stringify(state, null, 2) })}
+    >
+      {t.evaluate.useState}
+    </button>
+  );
+}
+
+function text(value: Text | null, lang: Lang): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value : (value[lang] ?? value.en ?? value.zh ?? null);
+}
+
+function ResultCard({ result, lang }: { result: EvaluationResult; lang: Lang }) {
+  const t = useT(panelStrings);
+  const primary: [string, string | null][] = [
+    [t.evaluate.primary.instruction, result.primary_instruction],
+    [t.evaluate.primary.reason, result.primary_reason],
+    [t.evaluate.primary.explanation, text(result.primary_explanation, lang)],
+    [t.evaluate.primary.correction, result.primary_correction],
+  ];
+  return (
+    <div className="result-card">
+      <p className="result-decision" data-testid="decision">
+        <span>{t.evaluate.decision}: </span>
+        <DecisionBadge decision={result.decision} lang={lang} />
+      </p>
+      <p>
+        {result.deciding_rule
+          ? format(t.evaluate.decidedBy, { rule: result.deciding_rule })
+          : t.evaluate.fallback}
+      </p>
+      <dl className="result-fields">
+        <dt>{t.evaluate.matched}</dt>
+        <dd className="mono">{result.matched_rules.join(', ') || t.evaluate.none}</dd>
+        <dt>{t.evaluate.exempted}</dt>
+        <dd className="mono">{result.unless_exemptions.join(', ') || t.evaluate.none}</dd>
+        {primary
+          .filter(([, v]) => v !== null)
+          .map(([label, value]) => (
+            <div key={label} className="dl-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        <dt>{t.evaluate.rulesetHash}</dt>
+        <dd className="mono hash-cell">{result.ruleset_hash}</dd>
+        <dt>{t.evaluate.resultHash}</dt>
+        <dd className="mono hash-cell">{result.result_hash}</dd>
+      </dl>
+      <p className="muted">
+        {format(t.evaluate.evaluated, {
+          evaluated: result.total_evaluated,
+          matched: result.total_matched,
+        })}
+      </p>
+      {result.eval_warnings.length > 0 && (
+        <>
+          <h4>{t.evaluate.warnings}</h4>
+          <ul>
+            {result.eval_warnings.map((w) => (
+              <li key={`${w.code}:${w.rule}:${w.message.en}`}>
+                <span className="mono">{w.code}</span>{' '}
+                {w.rule && <span className="mono">{w.rule}</span>} {w.message[lang]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Trace trace={result.eval_trace} />
+    </div>
+  );
+}
+
+function Trace({ trace }: { trace: readonly RuleTrace[] }) {
+  const t = useT(panelStrings);
+  const rings = new Map<number, RuleTrace[]>();
+  for (const step of trace) {
+    const list = rings.get(step.ring) ?? [];
+    list.push(step);
+    rings.set(step.ring, list);
+  }
+  return (
+    <section aria-label={t.evaluate.trace}>
+      <h4>{t.evaluate.trace}</h4>
+      {[...rings].map(([ring, steps]) => (
+        <div key={ring}>
+          <h5>{format(t.evaluate.ring, { ring })}</h5>
+          <ol className="trace" data-testid="trace">
+            {steps.map((step) => (
+              <li
+                key={step.rule}
+                className={`trace-step trace-${step.status}`}
+                data-status={step.status}
+              >
+                <span className="mono">{step.rule}</span>{' '}
+                <span className="trace-status">{t.evaluate.status[step.status]}</span>
+                {step.note && <span className="muted"> — {step.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { type FormEvent, useState } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { useActiveAnalysis } from '../shell/use-analysis';
+import { studioStore, useStudio } from '../store';
+import { ConvertMenu } from './ConvertMenu';
+import { DecisionBadge } from './decision-label';
+import { setDisplayName } from './field-dictionary';
+import { panelStrings } from './strings';
+
+/** The conversion target a rule's current form corresponds to ("true" converts to any). */
+const FORM_TARGET: Record<'simple' | 'expression' | 'table' | 'true', string> = {
+  simple: 'simple',
+  expression: 'expr',
+  table: 'table',
+  true: '',
+};
+
+/** Every rule's gloss, Chinese and English side by side, live as the document changes. */
+export function GlossPanel() {
+  const t = useT(panelStrings);
+  const lang = useStudio((s) => s.lang);
+  const revealAt = useStudio((s) => s.revealAt);
+  const { docId, analysis, current } = useActiveAnalysis();
+  const rules = analysis?.rules ?? [];
+  return (
+    <div className={current ? '' : 'stale'}>
+      {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
+      <ol className="gloss-list" data-testid="gloss-list">
+        {rules.map((rule) => (
+          <li key={rule.name} className={`gloss-rule${rule.enabled ? '' : ' disabled'}`}>
+            <div className="gloss-head">
+              <button
+                type="button"
+                className="link-button mono"
+                aria-label={format(t.gloss.goTo, { name: rule.name })}
+                onClick={() => docId && revealAt(docId, rule.start.line, rule.start.column)}
+              >
+                {rule.name}
+              </button>
+              <DecisionBadge decision={rule.then} lang={lang} />
+              {!rule.enabled && <span className="tag">{t.gloss.disabled}</span>}
+              {(rule.row === undefined || rule.row === 1) && (
+                <ConvertMenu entry={rule.entry} current={FORM_TARGET[rule.form]} />
+              )}
+              {rule.gloss.delegation && (
+                <span className="tag tag-warning" title={t.gloss.gradeC}>
+                  Grade C
+                </span>
+              )}
+            </div>
+            <div className="gloss-pair">
+              <p lang="zh-CN" data-testid="gloss-zh">
+                {rule.gloss.zh}
+              </p>
+              <p lang="en" data-testid="gloss-en">
+                {rule.gloss.en}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {analysis && (
+        <FieldNames unnamed={analysis.unnamedFields} problems={analysis.dictionaryProblems} />
+      )}
+    </div>
+  );
+}
+
+function FieldNames({
+  unnamed,
+  problems,
+}: {
+  unnamed: readonly string[];
+  problems: readonly { en: string; zh: string }[];
+}) {
+  const t = useT(panelStrings);
+  const lang = useStudio((s) => s.lang);
+  return (
+    <section className="field-names" aria-labelledby="field-names-title">
+      <h3 id="field-names-title" className="section-title">
+        {t.gloss.dictionary}
+      </h3>
+      {problems.length > 0 && (
+        <div role="alert" className="notice notice-error">
+          {t.gloss.dictionaryProblems}
+          <ul>
+            {problems.map((p) => (
+              <li key={p.en}>{p[lang]}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {unnamed.length === 0 ? (
+        <p className="muted">{t.gloss.allNamed}</p>
+      ) : (
+        <>
+          <p className="muted">{t.gloss.dictionaryHelp}</p>
+          <ul className="field-name-list">
+            {unnamed.map((field) => (
+              <FieldNameRow key={field} field={field} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function FieldNameRow({ field }: { field: string }) {
+  const t = useT(panelStrings);
+  const [open, setOpen] = useState(false);
+  const [zh, setZh] = useState('');
+  const [en, setEn] = useState('');
+  const notify = useStudio((s) => s.notify);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const state = studioStore.getState();
+    const next = setDisplayName(state.fieldDictionary, field, { zh: zh.trim(), en: en.trim() });
+    if (next === null) {
+      notify('error', {
+        en: 'The field dictionary is not a YAML mapping; fix it before adding names.',
+        zh: '字段词典不是 YAML 映射；请先修复再添加显示名。',
+      });
+      return;
+    }
+    state.setFieldDictionary(next);
+    setOpen(false);
+  };
+  return (
+    <li className="field-name-row">
+      <span className="mono">{field}</span>
+      {open ? (
+        <form onSubmit={submit} className="inline-form">
+          <input
+            aria-label={format(t.gloss.nameZh, { field })}
+            lang="zh-CN"
+            value={zh}
+            required
+            onChange={(e) => setZh(e.target.value)}
+          />
+          <input
+            aria-label={format(t.gloss.nameEn, { field })}
+            lang="en"
+            value={en}
+            required
+            onChange={(e) => setEn(e.target.value)}
+          />
+          <button type="submit" className="button small">
+            {t.gloss.save}
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button small" onClick={() => setOpen(true)}>
+          {t.gloss.addName}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { useT } from '../i18n/i18n';
+import { useStudio } from '../store';
+import { shellStrings } from './strings';
+
+/** Messages from actions (import failed, kernel error …), newest last, each dismissible. */
+export function Notices() {
+  const t = useT(shellStrings);
+  const lang = useStudio((s) => s.lang);
+  const notices = useStudio((s) => s.notices);
+  const dismiss = useStudio((s) => s.dismissNotice);
+  const incident = useStudio((s) => s.incident);
+  const setIncident = useStudio((s) => s.setIncident);
+  return (
+    <div className="notices" aria-live="polite">
+      {incident && (
+        <div className="notice notice-error" role="alert" data-testid="kernel-incident">
+          <span>{incident.message[lang]}</span>
+          <button type="button" className="button small" onClick={() => setIncident(null)}>
+            {t.incident.dismiss}
+          </button>
+        </div>
+      )}
+      {notices.map((n) => (
+        <div
+          key={n.id}
+          className={`notice notice-${n.kind}`}
+          role={n.kind === 'error' ? 'alert' : 'status'}
+        >
+          <span>{n.message[lang]}</span>
+          <button
+            type="button"
+            className="button small"
+            aria-label={t.notice.dismiss}
+            onClick={() => dismiss(n.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

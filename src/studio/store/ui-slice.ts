@@ -1,0 +1,85 @@
+import type { StateCreator } from 'zustand';
+import type { Fix } from '../../kernel';
+import type { StudioState } from './index';
+import type { Lang, Notice, PanelId } from './types';
+
+const LANG_KEY = 'erdl-studio.lang';
+
+/** The UI language: remembered, else the browser's preference (Chinese when it asks for zh). */
+export function initialLang(): Lang {
+  try {
+    const saved = globalThis.localStorage?.getItem(LANG_KEY);
+    if (saved === 'en' || saved === 'zh') return saved;
+  } catch {
+    // Storage can be blocked; the default still works.
+  }
+  const preferred = globalThis.navigator?.language ?? 'en';
+  return preferred.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+/** A quick fix awaiting the user's review of its diff. */
+export interface FixProposal {
+  readonly docId: string;
+  readonly code: string;
+  readonly fix: Fix;
+}
+
+/** A request to move the editor's cursor (from the diagnostics list, the gloss, the trace …). */
+export interface RevealRequest {
+  readonly docId: string;
+  readonly line: number;
+  readonly column: number;
+  /** Distinguishes two requests for the same place. */
+  readonly nonce: number;
+}
+
+export interface UiSlice {
+  lang: Lang;
+  panel: PanelId;
+  notices: Notice[];
+  fixProposal: FixProposal | null;
+  reveal: RevealRequest | null;
+  setLang(lang: Lang): void;
+  setPanel(panel: PanelId): void;
+  notify(kind: Notice['kind'], message: Notice['message']): void;
+  dismissNotice(id: number): void;
+  proposeFix(proposal: FixProposal | null): void;
+  revealAt(docId: string, line: number, column: number): void;
+}
+
+let noticeIds = 0;
+let revealNonce = 0;
+
+export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, get) => ({
+  lang: initialLang(),
+  panel: 'gloss',
+  notices: [],
+  fixProposal: null,
+  reveal: null,
+  setLang(lang) {
+    try {
+      globalThis.localStorage?.setItem(LANG_KEY, lang);
+    } catch {
+      // Not remembered, but switched.
+    }
+    set({ lang });
+  },
+  setPanel(panel) {
+    set({ panel });
+  },
+  notify(kind, message) {
+    noticeIds += 1;
+    set({ notices: [...get().notices, { id: noticeIds, kind, message }] });
+  },
+  dismissNotice(id) {
+    set({ notices: get().notices.filter((n) => n.id !== id) });
+  },
+  proposeFix(fixProposal) {
+    set({ fixProposal });
+  },
+  revealAt(docId, line, column) {
+    revealNonce += 1;
+    if (get().activeId !== docId) get().setActive(docId);
+    set({ reveal: { docId, line, column, nonce: revealNonce } });
+  },
+});

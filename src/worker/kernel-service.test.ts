@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { compileDocument } from '../kernel';
+import quickStart from '../studio/examples/quick-start.erdl.yaml?raw';
+import { KernelService } from './kernel-service';
+
+const service = () => new KernelService(() => 0);
+const analyze = (text: string, dictionary = '') =>
+  service().analyze({ op: 'analyze', doc: 'd', text, dictionary });
+
+describe('KernelService.analyze', () => {
+  it('reports what compileDocument reports, with line/column positions', () => {
+    const text = quickStart.replace('then: REQUEST_HUMAN', 'then: REQUEST_HUMANX');
+    const analysis = analyze(text);
+    const errors = analysis.diagnostics.filter((d) => d.severity === 'error');
+    const expected = compileDocument(text).diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.range])).toEqual(expected.map((d) => [d.code, d.range]));
+    const line = text.slice(0, text.indexOf('REQUEST_HUMANX')).split('\n').length;
+    expect(errors[0]?.start.line).toBe(line);
+    expect(analysis.ok).toBe(false);
+    expect(analysis.documentHash).toBeNull();
+  });
+
+  it('summarizes rules with hashes, bilingual gloss and the fields they read', () => {
+    const analysis = analyze(quickStart);
+    const compiled = compileDocument(quickStart).document!;
+    expect(analysis.ok).toBe(true);
+    expect(analysis.documentHash).toBe(compiled.hash);
+    expect(analysis.rules.map((r) => r.hash)).toEqual(compiled.rules.map((r) => r.hash));
+    const first = analysis.rules[0]!;
+    expect(first.gloss.zh).toMatch(/[\u4e00-\u9fff]/);
+    expect(first.gloss.en).toMatch(/refund|amount|tool/i);
+    expect(first.fields).toContain('tool.args.amount');
+    expect(analysis.fields).toContain('tool.name');
+  });
+
+  it('shifts ranges past a byte order mark so they index the editor text', () => {
+    const text = `\uFEFF${quickStart.replace('then: REQUEST_HUMAN', 'then: REQUEST_HUMANX')}`;
+    const error = analyze(text).diagnostics.find((d) => d.severity === 'error')!;
+    expect(text.slice(error.range.start, error.range.end)).toContain('REQUEST_HUMANX');
+  });
+
+  it('uses the field dictionary for gloss and reports a broken dictionary in both languages', () => {
+    const named = analyze(quickStart, 'tool.args.amount: {zh: 退款金额, en: refund amount}\n');
+    expect(named.rules[0]!.gloss.zh).toContain('退款金额');
+    const broken = analyze(quickStart, '- not a mapping\n');
+    expect(broken.dictionaryProblems.length).toBeGreaterThan(0);
+    expect(broken.dictionaryProblems[0]!.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('KernelService.evaluate', () => {
+  const request = (fact: string, asOf = '2026-01-01T00:00:00Z') => ({
+    op: 'evaluate' as const,
+    doc: 'd',
+    text: quickStart,
+    fact,
+    asOf,
+    temporalState: '',
+    trace: true,
+  });
+
+  it('evaluates a YAML fact and returns the full result with a trace', () => {
+    const outcome = service().evaluate(
+      request('tool:\n  name: issue_refund\n  args:\n    amount: 8000\n'),
+    );
+    expect(outcome.kind).toBe('result');
+    if (outcome.kind !== 'result') return;
+    expect(outcome.result.decision).toBe('REQUEST_HUMAN');
+    expect(outcome.result.eval_trace.length).toBeGreaterThan(0);
+    expect(outcome.result.result_hash).toMatch(/^sha256:/);
+  });
+
+  it('reports an unreadable fact, a bad as_of and a broken state as input errors', () => {
+    const s = service();
+    const fact = s.evaluate(request('tool: [unclosed'));
+    expect(fact).toMatchObject({ kind: 'input-error', input: 'fact' });
+    const asOf = s.evaluate(request('{}', 'yesterday'));
+    expect(asOf).toMatchObject({ kind: 'input-error', input: 'as_of' });
+    const state = s.evaluate({ ...request('{}'), temporalState: 'version: 7' });
+    expect(state).toMatchObject({ kind: 'input-error', input: 'temporal_state' });
+  });
+
+  it('refuses to evaluate a document that does not load', () => {
+    const outcome = service().evaluate({ ...request('{}'), text: 'rules: [' });
+    expect(outcome.kind).toBe('document-invalid');
+  });
+});
+
+describe('KernelService.tree', () => {
+  it('returns the canonical bytes whose hash is the rule hash', () => {
+    const analysis = analyze(quickStart);
+    const name = analysis.rules[0]!.name;
+    const tree = service().tree({ op: 'tree', doc: 'd', text: quickStart, rule: name })!;
+    expect(tree.hash).toBe(analysis.rules[0]!.hash);
+    expect(JSON.parse(tree.canonical)).toEqual(tree.when);
+    expect(service().tree({ op: 'tree', doc: 'd', text: quickStart, rule: 'nope' })).toBeNull();
+  });
+});

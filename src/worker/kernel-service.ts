@@ -1,0 +1,297 @@
+/**
+ * What the kernel worker does for each request, as plain functions (no worker globals), so it is
+ * unit-tested under Node and run unchanged inside the worker.
+ */
+import {
+  type CompiledDocument,
+  type CompileResult,
+  canonicalJson,
+  childrenOf,
+  convertRuleEdit,
+  createIncrementalCompiler,
+  type Diagnostic,
+  Evaluator,
+  type ExprNode,
+  type FieldDictionary,
+  glossDocument,
+  glossLint,
+  type IncrementalCompiler,
+  parseData,
+  parseFieldDictionary,
+  parseInstant,
+  parseTemporalState,
+  prepareFact,
+  type RuleConversion,
+  runVector,
+  SourceText,
+  type TemporalState,
+  unwrapFact,
+} from '../kernel';
+import type {
+  Analysis,
+  AnalyzeRequest,
+  ConvertRequest,
+  EvaluateOutcome,
+  EvaluateRequest,
+  PositionedDiagnostic,
+  RuleSummary,
+  RuleTree,
+  TreeRequest,
+  VectorsOutcome,
+  VectorsRequest,
+} from './kernel-protocol';
+
+/** Documents whose compilers are kept warm (least recently used are dropped). */
+const MAX_WARM_DOCUMENTS = 8;
+
+/** A monotonic clock for elapsed times only; results never depend on it. */
+export type Clock = () => number;
+
+export class KernelService {
+  private readonly compilers = new Map<string, IncrementalCompiler>();
+  private dictionaryText = '';
+  private dictionary: {
+    map: FieldDictionary | undefined;
+    problems: Analysis['dictionaryProblems'];
+  } = { map: undefined, problems: [] };
+  private evaluatorCache: { document: CompiledDocument; evaluator: Evaluator } | null = null;
+
+  constructor(private readonly clock: Clock) {}
+
+  analyze(request: AnalyzeRequest): Analysis {
+    const started = this.clock();
+    const result = this.compile(request.doc, request.text);
+    const dictionary = this.readDictionary(request.dictionary);
+    const bom = bomShift(request.text);
+    const source = new SourceText(request.text);
+    const diagnostics = [
+      ...result.diagnostics,
+      ...glossLint(result, { dictionary: dictionary.map }),
+    ].map((d) => position(d, bom, source));
+    diagnostics.sort((a, b) => a.range.start - b.range.start);
+    const unnamed = new Set<string>();
+    const rules = summarize(result, dictionary.map, bom, source, unnamed);
+    const fields = new Set<string>();
+    for (const rule of rules) for (const f of rule.fields) fields.add(f);
+    return {
+      ok: result.ok,
+      diagnostics,
+      documentHash: result.document?.hash ?? null,
+      rulesetName: result.document?.metadata.name ?? null,
+      fallbackDecision: result.document?.metadata.decision ?? null,
+      rules,
+      fields: [...fields],
+      unnamedFields: [...unnamed],
+      dictionaryProblems: dictionary.problems,
+      elapsedMs: this.clock() - started,
+    };
+  }
+
+  evaluate(request: EvaluateRequest): EvaluateOutcome {
+    const started = this.clock();
+    const result = this.compile(request.doc, request.text);
+    if (!result.document) {
+      return {
+        kind: 'document-invalid',
+        errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+      };
+    }
+    const data = parseData('fact', request.fact);
+    if (!data.ok) {
+      return {
+        kind: 'input-error',
+        input: 'fact',
+        message: data.message,
+        ...(data.offset === undefined ? {} : { offset: data.offset }),
+      };
+    }
+    const fact = prepareFact(unwrapFact(data.value));
+    if (!fact.ok) {
+      return {
+        kind: 'input-error',
+        input: 'fact',
+        message: {
+          en: `fact ${fact.path || '(root)'}: ${fact.problem}`,
+          zh: `事实 ${fact.path || '（根）'}：${fact.problem}`,
+        },
+      };
+    }
+    if (parseInstant(request.asOf) === null) {
+      return {
+        kind: 'input-error',
+        input: 'as_of',
+        message: {
+          en: `as_of ${JSON.stringify(request.asOf)} is not an ISO 8601 instant`,
+          zh: `as_of ${JSON.stringify(request.asOf)} 不是 ISO 8601 时刻`,
+        },
+      };
+    }
+    let temporalState: TemporalState | undefined;
+    if (request.temporalState.trim() !== '') {
+      const state = parseData('temporal_state', request.temporalState);
+      const parsed = state.ok ? parseTemporalState(state.value) : null;
+      if (parsed === null || typeof parsed === 'string') {
+        return {
+          kind: 'input-error',
+          input: 'temporal_state',
+          message: state.ok ? { en: String(parsed), zh: String(parsed) } : state.message,
+        };
+      }
+      temporalState = parsed;
+    }
+    const evaluator = this.evaluatorFor(result.document);
+    const evaluation = evaluator.evaluate(fact.fact, {
+      as_of: request.asOf,
+      trace: request.trace,
+      ...(temporalState ? { temporal_state: temporalState } : {}),
+    });
+    return { kind: 'result', result: evaluation, elapsedMs: this.clock() - started };
+  }
+
+  tree(request: TreeRequest): RuleTree | null {
+    const rule = this.compile(request.doc, request.text).document?.rules.find(
+      (r) => r.name === request.rule,
+    );
+    if (!rule) return null;
+    return {
+      rule: rule.name,
+      canonical: canonicalJson(rule.when),
+      when: rule.when,
+      unless: rule.unless,
+      hash: rule.hash,
+    };
+  }
+
+  convert(request: ConvertRequest): RuleConversion {
+    return convertRuleEdit(request.text, request.rule, request.to);
+  }
+
+  vectors(request: VectorsRequest): VectorsOutcome {
+    let passed = 0;
+    const failures: { file: string; failures: readonly string[] }[] = [];
+    for (const { name, text } of request.files) {
+      const data = parseData(name, text);
+      const outcome = data.ok
+        ? runVector(data.value)
+        : { passed: false, failures: [`could not parse: ${data.message.en}`] };
+      if (outcome.passed && outcome.failures.length === 0) passed += 1;
+      else failures.push({ file: name, failures: outcome.failures });
+    }
+    return { total: request.files.length, passed, failures };
+  }
+
+  private compile(doc: string, text: string): CompileResult {
+    let compiler = this.compilers.get(doc);
+    if (compiler) this.compilers.delete(doc);
+    else compiler = createIncrementalCompiler();
+    this.compilers.set(doc, compiler);
+    for (const key of this.compilers.keys()) {
+      if (this.compilers.size <= MAX_WARM_DOCUMENTS) break;
+      this.compilers.delete(key);
+    }
+    return compiler.compile(text);
+  }
+
+  private evaluatorFor(document: CompiledDocument): Evaluator {
+    // Same hash means the same rules in the same order, so the prepared closures can be reused.
+    if (this.evaluatorCache?.document.hash !== document.hash) {
+      this.evaluatorCache = { document, evaluator: new Evaluator(document) };
+    }
+    return this.evaluatorCache.evaluator;
+  }
+
+  private readDictionary(text: string) {
+    if (text === this.dictionaryText) return this.dictionary;
+    this.dictionaryText = text;
+    if (text.trim() === '') {
+      this.dictionary = { map: undefined, problems: [] };
+      return this.dictionary;
+    }
+    const data = parseData('fields', text);
+    if (!data.ok) {
+      this.dictionary = { map: undefined, problems: [data.message] };
+      return this.dictionary;
+    }
+    const parsed = parseFieldDictionary(data.value ?? {});
+    this.dictionary = parsed.ok
+      ? { map: parsed.dictionary, problems: [] }
+      : { map: undefined, problems: parsed.problems };
+    return this.dictionary;
+  }
+}
+
+/** The kernel reads text without a leading BOM; the editor's offsets include it. */
+function bomShift(text: string): number {
+  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
+}
+
+function position(d: Diagnostic, bom: number, source: SourceText): PositionedDiagnostic {
+  const shift = (o: number) => o + bom;
+  const shifted: Diagnostic =
+    bom === 0
+      ? d
+      : {
+          ...d,
+          range: { start: shift(d.range.start), end: shift(d.range.end) },
+          ...(d.fix
+            ? {
+                fix: {
+                  title: d.fix.title,
+                  edits: d.fix.edits.map((e) => ({
+                    newText: e.newText,
+                    range: { start: shift(e.range.start), end: shift(e.range.end) },
+                  })),
+                },
+              }
+            : {}),
+        };
+  return {
+    ...shifted,
+    start: source.position(shifted.range.start),
+    end: source.position(shifted.range.end),
+  };
+}
+
+function fieldsOf(tree: ExprNode | null, into: Set<string>): void {
+  if (!tree) return;
+  if (tree.node === 'field') into.add(tree.path);
+  for (const child of childrenOf(tree)) fieldsOf(child, into);
+}
+
+function summarize(
+  result: CompileResult,
+  dictionary: FieldDictionary | undefined,
+  bom: number,
+  source: SourceText,
+  unnamed: Set<string>,
+): RuleSummary[] {
+  const zh = glossDocument(result, { lang: 'zh', dictionary }) ?? [];
+  const en = glossDocument(result, { lang: 'en', dictionary }) ?? [];
+  for (const g of [...zh, ...en]) for (const f of g.gloss.unnamed) unnamed.add(f.path);
+  return (result.document?.rules ?? []).map((rule, i) => {
+    const fields = new Set<string>();
+    fieldsOf(rule.when, fields);
+    fieldsOf(rule.unless, fields);
+    return {
+      name: rule.name,
+      entry: rule.entry,
+      ...(rule.row === undefined ? {} : { row: rule.row }),
+      form: rule.form,
+      grade: rule.grade,
+      then: rule.then,
+      ring: rule.ring,
+      priority: rule.priority,
+      override: rule.override,
+      enabled: rule.enabled,
+      hash: rule.hash,
+      start: source.position(rule.range.start + bom),
+      end: source.position(rule.range.end + bom),
+      gloss: {
+        zh: zh[i]?.gloss.text ?? '',
+        en: en[i]?.gloss.text ?? '',
+        delegation: zh[i]?.gloss.delegation ?? false,
+      },
+      fields: [...fields],
+    };
+  });
+}

@@ -1,0 +1,73 @@
+// The kernel behind the Web Worker boundary (docs/ARCHITECTURE.md, "Studio"). Requests queue up
+// while one runs; before running a request the worker drops every queued request that a newer one
+// on the same channel supersedes, so a burst of keystrokes costs one compile, not one per key.
+import type { Envelope, Reply } from './kernel-protocol';
+import { KernelService } from './kernel-service';
+
+const service = new KernelService(() => performance.now());
+const queue: Envelope[] = [];
+let draining = false;
+
+function reply(message: Reply): void {
+  self.postMessage(message);
+}
+
+function run(envelope: Envelope): unknown {
+  const { request } = envelope;
+  switch (request.op) {
+    case 'analyze':
+      return service.analyze(request);
+    case 'evaluate':
+      return service.evaluate(request);
+    case 'tree':
+      return service.tree(request);
+    case 'convert':
+      return service.convert(request);
+    case 'vectors':
+      return service.vectors(request);
+    case 'spin': {
+      const until = performance.now() + request.ms;
+      while (performance.now() < until) {
+        // Busy on purpose: the watchdog test needs a worker that does not answer.
+      }
+      return { spun: request.ms };
+    }
+  }
+}
+
+function drain(): void {
+  draining = false;
+  while (queue.length > 0) {
+    const envelope = queue.shift()!;
+    if (queue.some((later) => later.channel === envelope.channel)) {
+      reply({ id: envelope.id, status: 'superseded' });
+      continue;
+    }
+    try {
+      reply({ id: envelope.id, status: 'done', value: run(envelope) });
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e);
+      reply({
+        id: envelope.id,
+        status: 'failed',
+        message: { en: `kernel error: ${detail}`, zh: `内核错误：${detail}` },
+      });
+    }
+    // Let messages that arrived meanwhile join the queue before the next request runs.
+    if (queue.length > 0) {
+      schedule();
+      return;
+    }
+  }
+}
+
+function schedule(): void {
+  if (draining) return;
+  draining = true;
+  setTimeout(drain, 0);
+}
+
+self.onmessage = (event: MessageEvent<Envelope>) => {
+  queue.push(event.data);
+  schedule();
+};

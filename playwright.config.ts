@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * installs when missing (scripts/ensure-chromium.sh). Playwright's own browser download is never
  * used. The tests run against the built app served by `vite preview`.
  */
-const PORT = 4173;
+/** E2E_PORT lets two runs share a machine (CI uses the default). */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${PORT}` : 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite build --logLevel warn --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -96,6 +96,23 @@ test('an error shows in the problems list and status bar, and the list moves the
   await expect(page.getByTestId('status-hash')).toContainText('no hash');
   const problem = page.getByTestId('problems').getByRole('button', { name: /REQUEST_HUMANX/ });
   await expect(problem).toBeVisible();
+  const errorLine = await page.evaluate(() => {
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+    const state = hook.store.getState();
+    const text = state.documents[state.activeId!]!.text;
+    return text.slice(0, text.indexOf('REQUEST_HUMANX')).split('\n').length;
+  });
+  await problem.click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+        const state = hook.store.getState();
+        return (state.documents[state.activeId!] as unknown as { cursor: { line: number } }).cursor
+          .line;
+      }),
+    )
+    .toBe(errorLine);
 });
 
 test('evaluating the sample fact shows the decision and the trace; bad input is reported', async ({
@@ -131,9 +148,13 @@ test('no accessibility violations in English or Chinese', async ({ page }) => {
   for (const tab of ['Gloss', 'Evaluate', 'Tree & hash']) {
     await page.getByRole('tab', { name: tab }).click();
     const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
-    expect(results.violations.map((v) => `${tab}: ${v.id} ${v.help}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${tab}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
+    ).toEqual([]);
   }
   await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
   const zh = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
-  expect(zh.violations.map((v) => `zh: ${v.id} ${v.help}`)).toEqual([]);
+  expect(
+    zh.violations.map((v) => `zh: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
+  ).toEqual([]);
 });

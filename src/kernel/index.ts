@@ -15,6 +15,7 @@ export type {
   TextEdit,
 } from './diagnostics/diagnostic';
 export { SourceText } from './diagnostics/source-text';
+export * from './diff';
 export type { CompiledDocument, CompiledRule, Metadata, RuleForm, Text } from './document/compiled';
 export { MAX_DOCUMENT_BYTES } from './document/load';
 export { buildJsonSchema } from './document/schema';
@@ -29,12 +30,15 @@ export {
   resultHash,
   type TraceNode,
 } from './eval/evaluate';
+export { failingCondition } from './eval/explain';
 export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export * from './gloss';
 export { createIncrementalCompiler, type IncrementalCompiler } from './incremental';
+export * from './manifest';
 export * from './projection';
+export * from './suite';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';

@@ -15,7 +15,9 @@ import type {
   ProjectionTarget,
   RuleConversion,
   RuleForm,
+  TextEdit,
 } from '../kernel';
+import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
 
 export interface Position {
   /** 1-based line. */
@@ -90,7 +92,13 @@ export interface EvaluateRequest {
 }
 
 export type EvaluateOutcome =
-  | { readonly kind: 'result'; readonly result: EvaluationResult; readonly elapsedMs: number }
+  | {
+      readonly kind: 'result';
+      readonly result: EvaluationResult;
+      /** For each rule that did not match: the first condition that failed, in gloss. */
+      readonly failedConditions: Readonly<Record<string, Bilingual>>;
+      readonly elapsedMs: number;
+    }
   /** The document does not load: nothing can be evaluated. */
   | { readonly kind: 'document-invalid'; readonly errors: number }
   /** The fact, as_of or state could not be read; `offset` is into the fact text when known. */
@@ -127,6 +135,34 @@ export interface ConvertRequest {
   readonly to: ProjectionTarget;
 }
 
+/** The decision tables of a document as grid models (the Table panel). */
+export interface TablesRequest {
+  readonly op: 'tables';
+  readonly doc: string;
+  readonly text: string;
+}
+
+/** A grid operation → minimal text edits of `text`; also CSV import and Simple group → table. */
+export interface TableEditRequest {
+  readonly op: 'tableEdit';
+  readonly doc: string;
+  readonly text: string;
+  readonly entry: string;
+  readonly edit:
+    | TableOp
+    | { readonly kind: 'importCsv'; readonly csv: string; readonly name: string }
+    | { readonly kind: 'groupToTable'; readonly rules: readonly string[] };
+}
+
+export type TableEditReply =
+  | {
+      readonly ok: true;
+      readonly edits: readonly TextEdit[];
+      /** Pasted cells the table could not take, with why. */
+      readonly rejected: readonly RejectedCell[];
+    }
+  | { readonly ok: false; readonly messages: readonly Bilingual[] };
+
 /** For the browser tests: run vector files in this worker. */
 export interface VectorsRequest {
   readonly op: 'vectors';
@@ -151,7 +187,9 @@ export type KernelRequest =
   | TreeRequest
   | ConvertRequest
   | VectorsRequest
-  | SpinRequest;
+  | SpinRequest
+  | TablesRequest
+  | TableEditRequest;
 
 export interface KernelResponses {
   analyze: Analysis;
@@ -161,6 +199,8 @@ export interface KernelResponses {
   convert: RuleConversion;
   vectors: VectorsOutcome;
   spin: { readonly spun: number };
+  tables: TablesRead;
+  tableEdit: TableEditReply;
 }
 
 export type Op = KernelRequest['op'];

@@ -3,6 +3,7 @@
  * unit-tested under Node and run unchanged inside the worker.
  */
 import {
+  type Bilingual,
   type CompiledDocument,
   type CompileResult,
   canonicalJson,
@@ -13,6 +14,7 @@ import {
   Evaluator,
   type ExprNode,
   type FieldDictionary,
+  failingCondition,
   glossDocument,
   glossLint,
   type IncrementalCompiler,
@@ -22,11 +24,19 @@ import {
   parseTemporalState,
   prepareFact,
   type RuleConversion,
+  renderGloss,
   runVector,
   SourceText,
   type TemporalState,
   unwrapFact,
 } from '../kernel';
+import {
+  groupToTableEdit,
+  importCsvEdit,
+  readTables,
+  type TablesRead,
+  tableEdit,
+} from '../kernel/table-edit';
 import type {
   Analysis,
   AnalyzeRequest,
@@ -36,6 +46,9 @@ import type {
   PositionedDiagnostic,
   RuleSummary,
   RuleTree,
+  TableEditReply,
+  TableEditRequest,
+  TablesRequest,
   TreeRequest,
   VectorsOutcome,
   VectorsRequest,
@@ -56,7 +69,48 @@ export class KernelService {
   } = { map: undefined, problems: [] };
   private evaluatorCache: { document: CompiledDocument; evaluator: Evaluator } | null = null;
 
+  /** The last texts read as tables: a grid edit reads the text the grid shows, then its result. */
+  private readonly tableReads: { text: string; read: TablesRead }[] = [];
+
   constructor(private readonly clock: Clock) {}
+
+  tables(request: TablesRequest): TablesRead {
+    return this.readTablesCached(request.text);
+  }
+
+  tableEdit(request: TableEditRequest): TableEditReply {
+    const { edit, text } = request;
+    if (edit.kind === 'importCsv') {
+      const imported = importCsvEdit(text, edit.csv, edit.name);
+      return imported.ok
+        ? { ok: true, edits: [imported.edit], rejected: [] }
+        : {
+            ok: false,
+            messages: imported.problems.map((p) => ({
+              en: `CSV line ${p.line}, column ${p.column}: ${p.message.en}`,
+              zh: `CSV 第 ${p.line} 行第 ${p.column} 列：${p.message.zh}`,
+            })),
+          };
+    }
+    if (edit.kind === 'groupToTable') {
+      const converted = groupToTableEdit(text, edit.rules);
+      return converted.ok
+        ? { ok: true, edits: converted.fix.edits, rejected: [] }
+        : { ok: false, messages: converted.messages };
+    }
+    const outcome = tableEdit(text, request.entry, edit, (t) => this.readTablesCached(t));
+    if (!outcome.ok) return { ok: false, messages: [outcome.message] };
+    return { ok: true, edits: outcome.edits, rejected: outcome.rejected };
+  }
+
+  private readTablesCached(text: string): TablesRead {
+    const hit = this.tableReads.find((r) => r.text === text);
+    if (hit) return hit.read;
+    const read = readTables(text);
+    this.tableReads.unshift({ text, read });
+    this.tableReads.length = Math.min(this.tableReads.length, 3);
+    return read;
+  }
 
   analyze(request: AnalyzeRequest): Analysis {
     const started = this.clock();
@@ -145,7 +199,24 @@ export class KernelService {
       trace: request.trace,
       ...(temporalState ? { temporal_state: temporalState } : {}),
     });
-    return { kind: 'result', result: evaluation, elapsedMs: this.clock() - started };
+    const failedConditions: Record<string, Bilingual> = {};
+    const byName = new Map(result.document.rules.map((r) => [r.name, r]));
+    for (const step of evaluation.eval_trace) {
+      const rule = byName.get(step.rule);
+      if (step.status !== 'false' || !rule || !step.when) continue;
+      const failed = failingCondition(rule.when, step.when);
+      if (!failed) continue;
+      failedConditions[step.rule] = {
+        zh: renderGloss(failed, { lang: 'zh', dictionary: this.dictionary.map }),
+        en: renderGloss(failed, { lang: 'en', dictionary: this.dictionary.map }),
+      };
+    }
+    return {
+      kind: 'result',
+      result: evaluation,
+      failedConditions,
+      elapsedMs: this.clock() - started,
+    };
   }
 
   tree(request: TreeRequest): RuleTree | null {

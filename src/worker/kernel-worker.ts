@@ -25,6 +25,10 @@ function run(envelope: Envelope): unknown {
       return service.convert(request);
     case 'vectors':
       return service.vectors(request);
+    case 'tables':
+      return service.tables(request);
+    case 'tableEdit':
+      return service.tableEdit(request);
     case 'spin': {
       const until = performance.now() + request.ms;
       while (performance.now() < until) {

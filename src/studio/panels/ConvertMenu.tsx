@@ -43,6 +43,7 @@ export function ConvertMenu({ entry, current }: { entry: string; current: string
   const lang = useStudio((s) => s.lang);
   return (
     <span className="convert-menu" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+      <span className="muted">{t.gloss.convertTo}</span>
       {TARGETS.filter((to) => to !== current).map((to) => (
         <button
           key={to}
@@ -52,7 +53,7 @@ export function ConvertMenu({ entry, current }: { entry: string; current: string
           aria-label={format(t.gloss.convertLabel, { name: entry, form: t.gloss.forms[to] })}
           onClick={() => void convert(to)}
         >
-          {format(t.gloss.convertTo, { form: t.gloss.forms[to] })}
+          {t.gloss.forms[to]}
         </button>
       ))}
     </span>

@@ -1,4 +1,4 @@
-import type { EvaluationResult, RuleTrace, Text } from '../../kernel';
+import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
 import { selectActive, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -94,7 +94,9 @@ export function EvaluatePanel() {
             {format(t.evaluate.inputError, { input: outcome.input })} {outcome.message[lang]}
           </p>
         )}
-        {outcome?.kind === 'result' && <ResultCard result={outcome.result} lang={lang} />}
+        {outcome?.kind === 'result' && (
+          <ResultCard result={outcome.result} failed={outcome.failedConditions} lang={lang} />
+        )}
       </section>
     </div>
   );
@@ -119,7 +121,15 @@ function text(value: Text | null, lang: Lang): string | null {
   return typeof value === 'string' ? value : (value[lang] ?? value.en ?? value.zh ?? null);
 }
 
-function ResultCard({ result, lang }: { result: EvaluationResult; lang: Lang }) {
+function ResultCard({
+  result,
+  failed,
+  lang,
+}: {
+  result: EvaluationResult;
+  failed: Readonly<Record<string, { zh: string; en: string }>>;
+  lang: Lang;
+}) {
   const t = useT(panelStrings);
   const primary: [string, string | null][] = [
     [t.evaluate.primary.instruction, result.primary_instruction],
@@ -175,19 +185,52 @@ function ResultCard({ result, lang }: { result: EvaluationResult; lang: Lang }) 
           </ul>
         </>
       )}
-      <Trace trace={result.eval_trace} />
+      <Trace trace={result.eval_trace} failed={failed} />
     </div>
   );
 }
 
-function Trace({ trace }: { trace: readonly RuleTrace[] }) {
+function TraceTree({ node }: { node: TraceNode }) {
   const t = useT(panelStrings);
+  const value = 'value' in node ? JSON.stringify(node.value) : t.evaluate.notEvaluated;
+  return (
+    <li>
+      <span className="mono">{node.node}</span>{' '}
+      <span className={'value' in node ? 'mono' : 'muted'}>= {value}</span>
+      {node.args && node.args.length > 0 && (
+        <ul className="trace-tree">
+          {node.args.map((child, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: arguments are positional
+            <TraceTree key={i} node={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function Trace({
+  trace,
+  failed,
+}: {
+  trace: readonly RuleTrace[];
+  failed: Readonly<Record<string, { zh: string; en: string }>>;
+}) {
+  const t = useT(panelStrings);
+  const lang = useStudio((s) => s.lang);
+  const revealAt = useStudio((s) => s.revealAt);
+  const docId = useStudio((s) => s.activeId);
+  const rules = useStudio((s) => (s.activeId ? s.analyses[s.activeId]?.analysis.rules : undefined));
   const rings = new Map<number, RuleTrace[]>();
   for (const step of trace) {
     const list = rings.get(step.ring) ?? [];
     list.push(step);
     rings.set(step.ring, list);
   }
+  const reveal = (name: string) => {
+    const rule = rules?.find((r) => r.name === name);
+    if (rule && docId) revealAt(docId, rule.start.line, rule.start.column);
+  };
   return (
     <section aria-label={t.evaluate.trace}>
       <h4>{t.evaluate.trace}</h4>
@@ -201,9 +244,30 @@ function Trace({ trace }: { trace: readonly RuleTrace[] }) {
                 className={`trace-step trace-${step.status}`}
                 data-status={step.status}
               >
-                <span className="mono">{step.rule}</span>{' '}
+                <button
+                  type="button"
+                  className="link-button mono"
+                  aria-label={format(t.evaluate.goTo, { name: step.rule })}
+                  onClick={() => reveal(step.rule)}
+                >
+                  {step.rule}
+                </button>{' '}
                 <span className="trace-status">{t.evaluate.status[step.status]}</span>
                 {step.note && <span className="muted"> — {step.note}</span>}
+                {failed[step.rule] && (
+                  <div className="trace-failed" data-testid="failed-condition">
+                    {t.evaluate.failedBecause} {failed[step.rule]![lang]}
+                  </div>
+                )}
+                {(step.when || step.unless) && (
+                  <details>
+                    <summary>{t.evaluate.nodeValues}</summary>
+                    <ul className="trace-tree">
+                      {step.unless && <TraceTree node={step.unless} />}
+                      {step.when && <TraceTree node={step.when} />}
+                    </ul>
+                  </details>
+                )}
               </li>
             ))}
           </ol>

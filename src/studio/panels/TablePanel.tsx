@@ -1,58 +1,61 @@
-import { format, useT } from '../i18n/i18n';
-import { useActiveAnalysis } from '../shell/use-analysis';
+import '../grid/grid.css';
+import { DecisionGrid } from '../grid/DecisionGrid';
+import { ImportCsvButton } from '../grid/ImportCsvButton';
+import { SimpleGroupTable } from '../grid/SimpleGroupTable';
+import { gridStrings } from '../grid/strings';
+import { useTables } from '../grid/use-tables';
+import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
-import type { RuleSummary } from '../store/types';
-import { DecisionBadge } from './decision-label';
-import { panelStrings } from './strings';
 
-/** Decision-table rules, grouped by their table entry: each row as it compiled. */
+/**
+ * The Table panel: every decision table of the active document as a live, editable grid; groups
+ * of Simple rules as read-only tables. While the YAML does not parse, the last good state stays
+ * on screen read-only, with the reason.
+ */
 export function TablePanel() {
-  const t = useT(panelStrings);
+  const t = useT(gridStrings);
   const lang = useStudio((s) => s.lang);
-  const revealAt = useStudio((s) => s.revealAt);
-  const { docId, analysis, current } = useActiveAnalysis();
-  const tables = new Map<string, RuleSummary[]>();
-  for (const rule of analysis?.rules ?? []) {
-    if (rule.form !== 'table') continue;
-    const rows = tables.get(rule.entry) ?? [];
-    rows.push(rule);
-    tables.set(rule.entry, rows);
-  }
-  if (tables.size === 0) return <p className="muted">{t.table.none}</p>;
+  const view = useTables();
+  const analysisEntry = useStudio((s) => (view.docId ? s.analyses[view.docId] : undefined));
+  const { docId, good, problems, current } = view;
+  if (!docId) return null;
+  const editable = current && problems.length === 0;
+  // Findings only for the text the grid shows (their ranges address that text).
+  const analysis =
+    analysisEntry && analysisEntry.text === view.goodText ? analysisEntry.analysis : null;
+  const tables = good?.tables ?? [];
   return (
-    <div className={current ? '' : 'stale'}>
-      {[...tables].map(([entry, rows]) => (
-        <table key={entry} className="data-table" data-testid="decision-table">
-          <caption>{format(t.table.caption, { entry, n: rows.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.table.row}</th>
-              <th scope="col">{t.table.decision}</th>
-              <th scope="col">{t.table.priority}</th>
-              <th scope="col">{t.table.gloss}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button mono"
-                    onClick={() => docId && revealAt(docId, row.start.line, row.start.column)}
-                  >
-                    {row.name}
-                  </button>
-                </td>
-                <td>
-                  <DecisionBadge decision={row.then} lang={lang} />
-                </td>
-                <td className="mono">{row.priority}</td>
-                <td lang={lang === 'zh' ? 'zh-CN' : 'en'}>{row.gloss[lang]}</td>
-              </tr>
+    <div className={editable ? '' : 'stale'} data-testid="table-panel">
+      <div className="table-panel-actions">
+        <ImportCsvButton docId={docId} tableCount={tables.length} />
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" className="grid-readonly-banner" data-testid="grid-readonly-banner">
+          <p>{t.readOnlyBanner}</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.line}:${p.column}`}>
+                {format(t.at, { line: p.line, column: p.column, message: pick(p.message, lang) })}
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ul>
+        </div>
+      )}
+      {!good && problems.length === 0 && <p className="muted">{t.loading}</p>}
+      {good && tables.length === 0 && <p className="muted">{t.none}</p>}
+      {tables.map((table) => (
+        <DecisionGrid
+          key={table.entry}
+          docId={docId}
+          table={table}
+          editable={editable}
+          analysis={analysis}
+          lang={lang}
+        />
+      ))}
+      {good && good.simpleGroups.length > 0 && <h3 className="section-title">{t.simpleHeading}</h3>}
+      {good?.simpleGroups.map((g) => (
+        <SimpleGroupTable key={g.rules.join('\n')} docId={docId} group={g} />
       ))}
     </div>
   );

@@ -11,7 +11,7 @@ export function LanguageSwitch() {
       type="button"
       className="button"
       lang={lang === 'en' ? 'zh-CN' : 'en'}
-      aria-label={t.switchLanguageLabel}
+      aria-label={`${t.switchLanguage} (${t.switchLanguageLabel})`}
       onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}
     >
       {t.switchLanguage}

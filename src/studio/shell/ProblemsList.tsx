@@ -34,7 +34,7 @@ export function ProblemsList() {
                 <button
                   type="button"
                   className="link-button problem-go"
-                  aria-label={format(t.problems.goTo, { ...d.start, message })}
+                  title={format(t.problems.goTo, { ...d.start, message })}
                   onClick={() => docId && revealAt(docId, d.start.line, d.start.column)}
                 >
                   <span className={`severity severity-${d.severity}`}>

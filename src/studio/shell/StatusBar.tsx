@@ -57,8 +57,7 @@ export function StatusBar() {
           <button
             type="button"
             className="link-button mono"
-            title={hash}
-            aria-label={`${t.status.copyHash}: ${hash}`}
+            title={`${t.status.copyHash}: ${hash}`}
             onClick={() => void copy()}
           >
             {copied ? t.status.copied : `${t.status.hash} ${hash.slice(0, 19)}…`}

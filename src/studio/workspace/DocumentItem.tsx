@@ -1,0 +1,139 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { useStudio } from '../store';
+import type { StudioDocument } from '../store/types';
+import { workspaceStrings } from './strings';
+
+interface DocumentItemProps {
+  readonly doc: StudioDocument;
+  readonly active: boolean;
+  readonly onDelete: (doc: StudioDocument) => void;
+}
+
+/** One document in the list: select, rename inline (F2 / double-click), delete after confirming. */
+export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
+  const t = useT(workspaceStrings);
+  const errors = useStudio(
+    (s) =>
+      s.analyses[doc.id]?.analysis.diagnostics.filter((d) => d.severity === 'error').length ?? 0,
+  );
+  const setActive = useStudio((s) => s.setActive);
+  const renameDocument = useStudio((s) => s.renameDocument);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const selectRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const finishRename = (value: string | null) => {
+    if (value !== null) renameDocument(doc.id, value);
+    setRenaming(false);
+    // Back to the item, so the keyboard user stays where they were.
+    requestAnimationFrame(() => selectRef.current?.focus());
+  };
+
+  const onSelectKey = (event: KeyboardEvent) => {
+    if (event.key === 'F2') {
+      event.preventDefault();
+      setRenaming(true);
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      setConfirming(true);
+    }
+  };
+
+  return (
+    <li className={`document-item${active ? ' active' : ''}`}>
+      {renaming ? (
+        <input
+          className="document-rename"
+          aria-label={format(t.renameLabel, { name: doc.name })}
+          defaultValue={doc.name}
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename.
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') finishRename(event.currentTarget.value);
+            else if (event.key === 'Escape') finishRename(null);
+          }}
+          onBlur={(event) => finishRename(event.currentTarget.value)}
+        />
+      ) : (
+        <button
+          ref={selectRef}
+          type="button"
+          className="document-select"
+          aria-current={active ? 'true' : undefined}
+          title={t.renameHint}
+          onClick={() => setActive(doc.id)}
+          onDoubleClick={() => setRenaming(true)}
+          onKeyDown={onSelectKey}
+        >
+          <span className="document-name">{doc.name}</span>
+          {errors > 0 && (
+            <span className="error-badge" data-testid="error-badge">
+              <span aria-hidden="true">{errors}</span>
+              <span className="visually-hidden">{format(t.errors, { n: errors })}</span>
+            </span>
+          )}
+        </button>
+      )}
+      {!renaming && (
+        <span className="document-tools">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`${t.rename} ${doc.name}`}
+            title={t.rename}
+            onClick={() => setRenaming(true)}
+          >
+            ✎
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={format(t.delete, { name: doc.name })}
+            title={format(t.delete, { name: doc.name })}
+            onClick={() => setConfirming(true)}
+          >
+            ×
+          </button>
+        </span>
+      )}
+      {confirming && (
+        <div
+          className="confirm-delete"
+          role="alertdialog"
+          aria-label={format(t.confirmDelete, { name: doc.name })}
+        >
+          <span>{format(t.confirmDelete, { name: doc.name })}</span>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="button small"
+            onClick={() => {
+              setConfirming(false);
+              onDelete(doc);
+            }}
+          >
+            {t.confirmDeleteYes}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => {
+              setConfirming(false);
+              selectRef.current?.focus();
+            }}
+            onKeyDown={(event) => event.key === 'Escape' && setConfirming(false)}
+          >
+            {t.cancel}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { studioStore, useStudio } from '../store';
+import type { StudioDocument } from '../store/types';
+import { DocumentItem } from './DocumentItem';
+import { ImportWorkspaceDialog } from './ImportWorkspaceDialog';
+import { workspaceStrings } from './strings';
+import { useImport } from './use-import';
+import { WorkspaceActions } from './WorkspaceActions';
+import './workspace.css';
+
+/** How long the "Undo" of a deletion stays offered. */
+const UNDO_MS = 15_000;
+
+/** The left column: the workspace's documents and what can be done with them. */
+export function DocumentList() {
+  const t = useT(workspaceStrings);
+  const order = useStudio((s) => s.order);
+  const documents = useStudio((s) => s.documents);
+  const activeId = useStudio((s) => s.activeId);
+  const { importFiles, importPasted, pending, resolve } = useImport();
+  const [deleted, setDeleted] = useState<StudioDocument | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const undoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Text pasted while the focus is not in a text field (the editor included) becomes a document.
+  const pasteName = t.pastedName;
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      if (isEditable(event.target) || isEditable(document.activeElement)) return;
+      const file = event.clipboardData?.files[0];
+      if (file) {
+        event.preventDefault();
+        void importFiles([...(event.clipboardData?.files ?? [])]);
+        return;
+      }
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (text.trim() === '') return;
+      event.preventDefault();
+      importPasted(pasteName, text);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [importFiles, importPasted, pasteName]);
+
+  useEffect(
+    () => () => {
+      if (undoTimer.current) clearTimeout(undoTimer.current);
+    },
+    [],
+  );
+
+  const remove = (doc: StudioDocument) => {
+    studioStore.getState().removeDocument(doc.id);
+    setDeleted(doc);
+    if (undoTimer.current) clearTimeout(undoTimer.current);
+    undoTimer.current = setTimeout(() => setDeleted(null), UNDO_MS);
+  };
+
+  const undo = () => {
+    if (!deleted) return;
+    const { id, ...rest } = deleted;
+    studioStore.getState().addDocument({ ...rest, id });
+    setDeleted(null);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; "Open files…" is its keyboard equivalent.
+    <div
+      className={`workspace${dragging ? ' dragging' : ''}`}
+      data-testid="document-list"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        void importFiles([...event.dataTransfer.files]);
+      }}
+    >
+      <h2 className="section-title">{t.heading}</h2>
+      <ul className="document-list" aria-label={t.listLabel}>
+        {order.map((id) => {
+          const doc = documents[id];
+          return doc ? (
+            <DocumentItem key={id} doc={doc} active={id === activeId} onDelete={remove} />
+          ) : null;
+        })}
+      </ul>
+      {dragging && <p className="drop-target">{t.dropHere}</p>}
+      {deleted && (
+        <div className="undo-bar" role="status">
+          <span>{format(t.deleted, { name: deleted.name })}</span>
+          <button type="button" className="button small" onClick={undo}>
+            {t.undo}
+          </button>
+        </div>
+      )}
+      <WorkspaceActions importFiles={importFiles} importPasted={importPasted} />
+      {pending && (
+        <ImportWorkspaceDialog
+          key={pending.fileName}
+          pending={pending}
+          onChoose={(c) => void resolve(c)}
+        />
+      )}
+    </div>
+  );
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.closest('.monaco-editor') !== null
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { compileDocument, MAX_DOCUMENT_BYTES } from '../../kernel';
+import {
+  checkSnapshot,
+  documentFileName,
+  documentNameFromFile,
+  importText,
+  readImportedFile,
+  skeletonText,
+  workspaceFileText,
+} from './files';
+import { freshWorkspace } from './fresh-workspace';
+
+const file = (name: string, content: BlobPart) => Object.assign(new Blob([content]), { name });
+
+describe('importing files', () => {
+  it('reads a rule document byte for byte, comments included', async () => {
+    const text = '# keep me\nprotocol: "erdl/v2" # and me\r\n';
+    const result = await readImportedFile(file('refund.erdl.yaml', text));
+    expect(result).toMatchObject({ kind: 'document', doc: { name: 'refund', text } });
+  });
+
+  it('names documents after the file', () => {
+    expect(documentNameFromFile('refund.erdl.yaml')).toBe('refund');
+    expect(documentNameFromFile('rules.YML')).toBe('rules');
+    expect(documentNameFromFile('a/b/c.json')).toBe('c');
+    expect(documentFileName('refund')).toBe('refund.erdl.yaml');
+    expect(documentFileName('a/b:c')).toBe('a_b_c.erdl.yaml');
+    expect(documentFileName('x.erdl.yaml')).toBe('x.erdl.yaml');
+  });
+
+  it.each([
+    ['notes.txt', 'hello', /not a rule document or workspace file/, /不是规则文档或工作区文件/],
+    ['bad.yaml', new Uint8Array([0x70, 0xff, 0xfe, 0x41]), /not UTF-8/, /不是 UTF-8/],
+    ['empty.yaml', '  \n', /empty/, /为空/],
+    ['big.yaml', 'a'.repeat(MAX_DOCUMENT_BYTES + 1), /too large/, /过大/],
+    ['w.erdl-workspace.json', '{"format": ', /does not parse/, /无法解析/],
+    [
+      'w.erdl-workspace.json',
+      '{"format":"erdl-studio-workspace","formatVersion":2,"documents":[]}',
+      /formatVersion/,
+      /formatVersion/,
+    ],
+  ])('rejects %s with a message naming it in both languages', async (name, content, en, zh) => {
+    const result = await readImportedFile(file(name, content));
+    expect(result.kind).toBe('rejected');
+    if (result.kind !== 'rejected') return;
+    expect(result.message.en.startsWith(`${name}: `)).toBe(true);
+    expect(result.message.zh.startsWith(`${name}：`)).toBe(true);
+    expect(result.message.en).toMatch(en);
+    expect(result.message.zh).toMatch(zh);
+  });
+
+  it('a workspace file round-trips every document exactly', async () => {
+    const snapshot = freshWorkspace();
+    const result = await readImportedFile(
+      file('erdl-workspace.erdl-workspace.json', workspaceFileText(snapshot)),
+    );
+    expect(result).toEqual({
+      kind: 'workspace',
+      snapshot,
+      fileName: 'erdl-workspace.erdl-workspace.json',
+    });
+  });
+
+  it('recognises pasted workspace JSON by its format field', () => {
+    const result = importText('pasted', workspaceFileText(freshWorkspace()));
+    expect(result.kind).toBe('workspace');
+  });
+
+  it('checks each document of a workspace file', () => {
+    const base = {
+      format: 'erdl-studio-workspace',
+      formatVersion: 1,
+      activeId: null,
+      fieldDictionary: '',
+    };
+    const missingText = checkSnapshot({ ...base, documents: [{ id: 'a', name: 'a' }] });
+    expect(missingText).toMatchObject({
+      ok: false,
+      message: { en: expect.stringContaining('document 1: "text"') },
+    });
+    const repeated = checkSnapshot({
+      ...base,
+      documents: [
+        { id: 'a', name: 'a', text: '' },
+        { id: 'a', name: 'b', text: '' },
+      ],
+    });
+    expect(repeated).toMatchObject({ ok: false, message: { zh: expect.stringContaining('重复') } });
+    const badCursor = checkSnapshot({
+      ...base,
+      documents: [{ id: 'a', name: 'a', text: '', cursor: { line: 0, column: 1 } }],
+    });
+    expect(badCursor.ok).toBe(false);
+    expect(checkSnapshot([])).toMatchObject({ ok: false });
+  });
+});
+
+describe('new documents', () => {
+  it('start from a skeleton that compiles without errors', () => {
+    const result = compileDocument(skeletonText('untitled'));
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.document).not.toBeNull();
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * Import and export: rule documents (`.erdl.yaml`, `.yaml`, `.yml`, `.json`) and whole workspaces
+ * (`.erdl-workspace.json`). Files are data: read as UTF-8 text, checked, never interpreted here.
+ */
+import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
+
+export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
+export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
+export const WORKSPACE_FILE_NAME = `erdl-workspace${WORKSPACE_EXTENSION}`;
+export const DOCUMENT_EXTENSION = '.erdl.yaml';
+/** What the file picker offers. */
+export const ACCEPTED_FILES = '.yaml,.yml,.json,.erdl.yaml,.erdl-workspace.json';
+/** A workspace file holds many documents; each is still checked against MAX_DOCUMENT_BYTES. */
+export const MAX_WORKSPACE_BYTES = MAX_DOCUMENT_BYTES * 32;
+
+/** A document read from a file, paste or link: everything but the id. */
+export type NewDocument = Omit<StudioDocument, 'id'>;
+
+export type ImportedFile =
+  | { readonly kind: 'document'; readonly doc: NewDocument }
+  | { readonly kind: 'workspace'; readonly snapshot: WorkspaceSnapshot; readonly fileName: string }
+  | { readonly kind: 'rejected'; readonly message: Bilingual };
+
+/** The minimal valid document a "New document" starts from. */
+export function skeletonText(name: string): string {
+  return `# A new rule set: describe what it guards here.
+protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: ${JSON.stringify(name)}
+  description: "Describe the rule set"
+  category: coding
+  decision: ALLOW
+rules:
+  - name: "COD-001-example"
+    description: "Describe the rule"
+    priority: 10
+    when:
+      logic: AND
+      conditions:
+        - field: "tool.name"
+          operator: eq
+          value: "read_file"
+    then: ALLOW
+    message: "read_file call allowed"
+`;
+}
+
+/** Fact and as_of of a document that did not come with them: visible, never a silent "now". */
+export const DEFAULT_AS_OF = '2026-01-01T00:00:00.000Z';
+export const EMPTY_FACT = 'fact: {}\n';
+
+export function newDocument(name: string, text: string): NewDocument {
+  return {
+    name,
+    text,
+    fact: EMPTY_FACT,
+    asOf: DEFAULT_AS_OF,
+    temporalState: '',
+    cursor: { line: 1, column: 1 },
+  };
+}
+
+/** `refund.erdl.yaml` → `refund`; `rules.yml` → `rules`. */
+export function documentNameFromFile(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const stripped = base.replace(/(\.erdl)?\.(ya?ml|json)$/i, '');
+  return stripped.trim() === '' ? base : stripped;
+}
+
+const UNSAFE_IN_FILE_NAMES = '\\/:*?"<>|';
+
+/** `<name>.erdl.yaml` (characters file systems refuse, and control characters, are replaced). */
+export function documentFileName(name: string): string {
+  const safe =
+    [...name]
+      .map((ch) => (ch.charCodeAt(0) < 0x20 || UNSAFE_IN_FILE_NAMES.includes(ch) ? '_' : ch))
+      .join('')
+      .trim() || 'document';
+  return safe.endsWith(DOCUMENT_EXTENSION) ? safe : `${safe}${DOCUMENT_EXTENSION}`;
+}
+
+const rejected = (fileName: string, en: string, zh: string): ImportedFile => ({
+  kind: 'rejected',
+  message: { en: `${fileName}: ${en}`, zh: `${fileName}：${zh}` },
+});
+
+/** Reads a picked, dropped or pasted file. Never throws. */
+export async function readImportedFile(
+  file: Blob & { readonly name: string },
+): Promise<ImportedFile> {
+  const fileName = file.name;
+  const isWorkspace = fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION);
+  if (!isWorkspace && !/\.(ya?ml|json)$/i.test(fileName)) {
+    return rejected(
+      fileName,
+      'not a rule document or workspace file (expected .erdl.yaml, .yaml, .yml, .json or .erdl-workspace.json).',
+      '不是规则文档或工作区文件（应为 .erdl.yaml、.yaml、.yml、.json 或 .erdl-workspace.json）。',
+    );
+  }
+  const limit = isWorkspace ? MAX_WORKSPACE_BYTES : MAX_DOCUMENT_BYTES;
+  if (file.size > limit) {
+    return rejected(
+      fileName,
+      `too large (${file.size} bytes; the limit is ${limit} bytes).`,
+      `文件过大（${file.size} 字节，上限为 ${limit} 字节）。`,
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return rejected(fileName, 'not UTF-8 text.', '不是 UTF-8 文本。');
+  }
+  return importText(fileName, text);
+}
+
+/** Classifies text from a file or the clipboard: a workspace file, else one rule document. */
+export function importText(fileName: string, text: string): ImportedFile {
+  if (fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION) || looksLikeWorkspace(text)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return rejected(
+        fileName,
+        `not a valid workspace file: the JSON does not parse (${(error as Error).message}).`,
+        `不是有效的工作区文件：JSON 无法解析（${(error as Error).message}）。`,
+      );
+    }
+    const checked = checkSnapshot(value);
+    if (!checked.ok) {
+      return {
+        kind: 'rejected',
+        message: {
+          en: `${fileName}: ${checked.message.en}`,
+          zh: `${fileName}：${checked.message.zh}`,
+        },
+      };
+    }
+    return { kind: 'workspace', snapshot: checked.snapshot, fileName };
+  }
+  if (text.trim() === '') return rejected(fileName, 'the file is empty.', '文件为空。');
+  return { kind: 'document', doc: newDocument(documentNameFromFile(fileName), text) };
+}
+
+function looksLikeWorkspace(text: string): boolean {
+  return /^\s*\{[\s\S]*"format"\s*:\s*"erdl-studio-workspace"/.test(text.slice(0, 4096));
+}
+
+export type CheckedSnapshot =
+  | { readonly ok: true; readonly snapshot: WorkspaceSnapshot }
+  | { readonly ok: false; readonly message: Bilingual };
+
+const bad = (en: string, zh: string): CheckedSnapshot => ({
+  ok: false,
+  message: { en: `not a valid workspace file: ${en}.`, zh: `不是有效的工作区文件：${zh}。` },
+});
+
+/** Checks a parsed workspace file (or a stored record) field by field. */
+export function checkSnapshot(value: unknown): CheckedSnapshot {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return bad('it is not a JSON object', '它不是 JSON 对象');
+  }
+  const v = value as Record<string, unknown>;
+  if (v.format !== WORKSPACE_FORMAT) {
+    return bad(`"format" must be "${WORKSPACE_FORMAT}"`, `"format" 必须是 "${WORKSPACE_FORMAT}"`);
+  }
+  if (v.formatVersion !== 1) {
+    return bad(
+      `"formatVersion" ${JSON.stringify(v.formatVersion)} is not supported (this studio reads 1)`,
+      `不支持 "formatVersion" ${JSON.stringify(v.formatVersion)}（本工作室读取 1）`,
+    );
+  }
+  if (!Array.isArray(v.documents))
+    return bad('"documents" must be a list', '"documents" 必须是列表');
+  const fieldDictionary = v.fieldDictionary ?? '';
+  if (typeof fieldDictionary !== 'string') {
+    return bad('"fieldDictionary" must be text', '"fieldDictionary" 必须是文本');
+  }
+  const documents: StudioDocument[] = [];
+  const ids = new Set<string>();
+  for (const [index, raw] of v.documents.entries()) {
+    const where = { en: `document ${index + 1}`, zh: `第 ${index + 1} 个文档` };
+    const doc = checkDocument(raw);
+    if (typeof doc === 'string') {
+      return bad(
+        `${where.en}: "${doc}" is missing or has the wrong type`,
+        `${where.zh}：“${doc}”缺失或类型错误`,
+      );
+    }
+    if (ids.has(doc.id))
+      return bad(`${where.en}: the id "${doc.id}" repeats`, `${where.zh}：id “${doc.id}”重复`);
+    if (new TextEncoder().encode(doc.text).length > MAX_DOCUMENT_BYTES) {
+      return bad(
+        `${where.en} is larger than ${MAX_DOCUMENT_BYTES} bytes`,
+        `${where.zh}超过 ${MAX_DOCUMENT_BYTES} 字节`,
+      );
+    }
+    ids.add(doc.id);
+    documents.push(doc);
+  }
+  const activeId =
+    typeof v.activeId === 'string' && ids.has(v.activeId) ? v.activeId : (documents[0]?.id ?? null);
+  return {
+    ok: true,
+    snapshot: { format: WORKSPACE_FORMAT, formatVersion: 1, documents, activeId, fieldDictionary },
+  };
+}
+
+/** The document, or the name of the first field that is wrong. */
+function checkDocument(raw: unknown): StudioDocument | string {
+  if (typeof raw !== 'object' || raw === null) return 'document';
+  const d = raw as Record<string, unknown>;
+  for (const key of ['id', 'name', 'text'] as const) {
+    if (typeof d[key] !== 'string') return key;
+  }
+  if ((d.name as string).trim() === '' || (d.id as string) === '') return 'name';
+  for (const key of ['fact', 'asOf', 'temporalState'] as const) {
+    if (d[key] !== undefined && typeof d[key] !== 'string') return key;
+  }
+  const cursor = d.cursor as Record<string, unknown> | undefined;
+  const validCursor =
+    cursor !== undefined &&
+    cursor !== null &&
+    Number.isInteger(cursor.line) &&
+    Number.isInteger(cursor.column) &&
+    (cursor.line as number) >= 1 &&
+    (cursor.column as number) >= 1;
+  if (cursor !== undefined && !validCursor) return 'cursor';
+  return {
+    id: d.id as string,
+    name: d.name as string,
+    text: d.text as string,
+    fact: (d.fact as string | undefined) ?? EMPTY_FACT,
+    asOf: (d.asOf as string | undefined) ?? DEFAULT_AS_OF,
+    temporalState: (d.temporalState as string | undefined) ?? '',
+    cursor: validCursor
+      ? { line: cursor.line as number, column: cursor.column as number }
+      : { line: 1, column: 1 },
+  };
+}
+
+/** The workspace file's text: the snapshot as indented JSON (texts verbatim, comments included). */
+export function workspaceFileText(snapshot: WorkspaceSnapshot): string {
+  return `${JSON.stringify(snapshot, null, 2)}\n`;
+}
+
+/** Starts a download of `text` as `fileName` (an object URL and a temporary `<a download>`). */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function exportDocument(doc: StudioDocument): void {
+  downloadText(documentFileName(doc.name), doc.text, 'application/yaml');
+}
+
+export function exportWorkspace(snapshot: WorkspaceSnapshot): void {
+  downloadText(WORKSPACE_FILE_NAME, workspaceFileText(snapshot), 'application/json');
+}

@@ -1,0 +1,397 @@
+/**
+ * The workspace that never loses work: loaded from IndexedDB at start, saved 300 ms after every
+ * change and at once when the page is hidden or left; two tabs never silently overwrite each
+ * other (version stamps checked in the save transaction, saves announced on a BroadcastChannel).
+ */
+import type { Bilingual } from '../../kernel';
+import type { StudioStore } from '../store';
+import type { WorkspaceSnapshot } from '../store/types';
+import { checkSnapshot } from './files';
+import { freshWorkspace } from './fresh-workspace';
+import { openIdbStorage } from './idb-storage';
+import { MemoryStorage } from './memory-storage';
+import { addCopies, changedDocuments, forkInto, hasChanges } from './merge';
+import { COPY_SUFFIX, MESSAGES, RECOVERED_SUFFIX } from './messages';
+import { decodeShare, shareDataFromHash } from './share';
+import type { OrphanEntry, SaveOutcome, WorkspaceRecord, WorkspaceStorage } from './storage';
+
+export const SAVE_DEBOUNCE_MS = 300;
+const CHANNEL_NAME = 'erdl-studio';
+
+/** What other tabs are told after a save. */
+interface SavedMessage {
+  readonly type: 'saved';
+  readonly stamp: number;
+  readonly tabId: string;
+}
+
+/** The part of BroadcastChannel used here (a fake in tests). */
+export interface ChannelLike {
+  postMessage(message: SavedMessage): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  close(): void;
+}
+
+export interface PersistenceDeps {
+  readonly openStorage: () => Promise<WorkspaceStorage>;
+  readonly channel: ChannelLike | null;
+  readonly tabId: string;
+  readonly debounceMs?: number;
+}
+
+export class WorkspacePersistence {
+  private storage: WorkspaceStorage = new MemoryStorage();
+  /** The stored version our state builds on, and what it held. */
+  private baseStamp = 0;
+  private baseSavedBy: string | undefined;
+  private base: WorkspaceSnapshot = freshWorkspace();
+  /** The store revision last written (or loaded). */
+  private savedRevision = -1;
+  private inFlight: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private theirs: WorkspaceRecord | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private lastError: string | null = null;
+
+  constructor(
+    private readonly store: StudioStore,
+    private readonly deps: PersistenceDeps,
+  ) {}
+
+  /** Loads the saved workspace (or the examples), recovers orphans, then saves on every change. */
+  async start(shareData: string | null = null): Promise<void> {
+    const state = () => this.store.getState();
+    state().setPersistence({ state: 'loading' });
+    let loaded: Awaited<ReturnType<WorkspaceStorage['load']>> = { record: null, orphans: [] };
+    try {
+      this.storage = await this.deps.openStorage();
+      loaded = await this.storage.load();
+    } catch (error) {
+      this.storage = new MemoryStorage();
+      state().notify('warning', MESSAGES.storageUnavailable(describe(error)));
+    }
+    let snapshot = freshWorkspace();
+    let readable = false;
+    if (loaded.record) {
+      const checked = checkSnapshot(loaded.record.snapshot);
+      readable = checked.ok;
+      if (checked.ok) snapshot = checked.snapshot;
+      else {
+        await this.storage
+          .backup(loaded.record.snapshot, this.deps.tabId, 'unreadable')
+          .catch(() => undefined);
+        state().notify('error', MESSAGES.storedWorkspaceInvalid(checked.message));
+      }
+      this.baseStamp = loaded.record.stamp;
+      this.baseSavedBy = loaded.record.savedBy;
+    }
+    this.base = snapshot;
+    state().loadSnapshot(snapshot);
+    // A fresh workspace is written at once, so a second tab opens the same one.
+    this.savedRevision = readable ? state().revision : -1;
+
+    const recovered = this.recoverOrphans(loaded.orphans);
+    if (shareData !== null) await this.openShared(shareData);
+
+    this.unsubscribe = this.store.subscribe((next, previous) => {
+      if (next.revision !== previous.revision) this.changed();
+    });
+    if (this.deps.channel) this.deps.channel.onmessage = (event) => void this.heard(event.data);
+    if (state().revision !== this.savedRevision) await this.saveNow();
+    else state().setPersistence({ state: 'saved', revision: this.savedRevision });
+    if (recovered.length > 0 && this.store.getState().persistence.state === 'saved') {
+      await this.storage.discardOrphans(recovered).catch(() => undefined);
+    }
+  }
+
+  /** Saves now (pagehide, hidden tab): the storage's first write is issued before this returns. */
+  flush(): void {
+    this.clearTimer();
+    const state = this.store.getState();
+    if (state.revision === this.savedRevision) return;
+    this.storage.journal(state.snapshot(), this.theirs ? -1 : this.baseStamp, this.deps.tabId);
+    if (this.theirs) {
+      void this.storage
+        .backup(state.snapshot(), this.deps.tabId, 'conflict')
+        .catch(() => undefined);
+      return;
+    }
+    if (this.inFlight) {
+      // Queued behind the running save; it only applies if that one succeeds (it is ours then).
+      void this.storage
+        .save(state.snapshot(), this.baseStamp + 1, this.deps.tabId, this.deps.tabId)
+        .catch(() => undefined);
+      return;
+    }
+    void this.saveNow();
+  }
+
+  /** The user chose to take the other tab's version (ours stays in the backups store). */
+  async reloadTheirs(): Promise<void> {
+    const mine = this.store.getState().snapshot();
+    await this.storage.backup(mine, this.deps.tabId, 'before-reload').catch(() => undefined);
+    const theirs = (await this.storage.current().catch(() => null)) ?? this.theirs;
+    if (!theirs) return;
+    this.adopt(theirs);
+    this.store.getState().loadSnapshot(this.base);
+    this.savedRevision = this.store.getState().revision;
+    this.store.getState().setPersistence({ state: 'saved', revision: this.savedRevision });
+  }
+
+  /** The user chose to keep both: their workspace plus our changed documents as copies. */
+  async keepMineAsCopies(): Promise<void> {
+    const state = this.store.getState();
+    const mine = state.snapshot();
+    const theirs = (await this.storage.current().catch(() => null)) ?? this.theirs;
+    if (!theirs) return;
+    const suffix = COPY_SUFFIX[state.lang];
+    const base = this.base;
+    const forked = forkInto(theirs.snapshot, mine, base, suffix);
+    const copies = forked.documents.length - theirs.snapshot.documents.length;
+    const bothChangedDictionary =
+      mine.fieldDictionary !== base.fieldDictionary &&
+      theirs.snapshot.fieldDictionary !== base.fieldDictionary &&
+      mine.fieldDictionary !== theirs.snapshot.fieldDictionary;
+    if (bothChangedDictionary) {
+      await this.storage.backup(mine, this.deps.tabId, 'dictionary').catch(() => undefined);
+    }
+    // Our active document stays active (as its copy when it was copied).
+    const active = mine.documents.find((d) => d.id === mine.activeId);
+    const activeCopy = active
+      ? forked.documents.slice(theirs.snapshot.documents.length).find((d) => d.text === active.text)
+      : undefined;
+    this.adopt(theirs);
+    state.loadSnapshot({ ...forked, activeId: activeCopy?.id ?? forked.activeId });
+    state.notify('info', MESSAGES.forked(copies));
+    if (bothChangedDictionary) state.notify('warning', MESSAGES.dictionaryKeptAsBackup);
+    await this.saveNow();
+  }
+
+  /** Whether this tab holds edits the other tab's version lacks (decides what the banner offers). */
+  hasUnsavedChanges(): boolean {
+    return hasChanges(this.base, this.store.getState().snapshot());
+  }
+
+  changedDocumentCount(): number {
+    return changedDocuments(this.base, this.store.getState().snapshot()).length;
+  }
+
+  /** A backup of the current workspace (before an import replaces it). */
+  async backupNow(reason: string): Promise<void> {
+    await this.storage
+      .backup(this.store.getState().snapshot(), this.deps.tabId, reason)
+      .catch(() => undefined);
+  }
+
+  /** Opens a share link's document as a new document (boot, or a link pasted into this tab). */
+  async openShared(data: string): Promise<void> {
+    const decoded = await decodeShare(data);
+    const state = this.store.getState();
+    if (!decoded.ok) {
+      state.notify('error', decoded.message);
+      return;
+    }
+    const { name, text, fact, asOf } = decoded.doc;
+    const id = state.addDocument({
+      name,
+      text,
+      fact,
+      asOf,
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    state.notify('info', MESSAGES.sharedOpened(this.store.getState().documents[id]?.name ?? name));
+  }
+
+  stop(): void {
+    this.clearTimer();
+    this.unsubscribe?.();
+    if (this.deps.channel) this.deps.channel.onmessage = null;
+  }
+
+  private changed(): void {
+    if (this.store.getState().revision === this.savedRevision) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.theirs) void this.backupNow('conflict');
+      else void this.saveNow();
+    }, this.deps.debounceMs ?? SAVE_DEBOUNCE_MS);
+  }
+
+  /** One save at a time; a change during a save saves again after it. */
+  saveNow(): Promise<void> {
+    if (this.theirs) return Promise.resolve();
+    if (this.inFlight) {
+      this.again = true;
+      return this.inFlight;
+    }
+    const state = this.store.getState();
+    const revision = state.revision;
+    const snapshot = state.snapshot();
+    state.setPersistence({ state: 'saving' });
+    let outcome: Promise<SaveOutcome>;
+    try {
+      outcome = this.storage.save(snapshot, this.baseStamp, this.deps.tabId, this.baseSavedBy);
+    } catch (error) {
+      outcome = Promise.reject(error);
+    }
+    const run = outcome
+      .then(
+        (result) => this.saved(result, snapshot, revision),
+        (error: unknown) => this.failed(error),
+      )
+      .finally(() => {
+        this.inFlight = null;
+        if (this.again) {
+          this.again = false;
+          if (this.store.getState().revision !== this.savedRevision) void this.saveNow();
+        }
+      });
+    this.inFlight = run;
+    return run;
+  }
+
+  private saved(result: SaveOutcome, snapshot: WorkspaceSnapshot, revision: number): void {
+    const state = this.store.getState();
+    if (result.kind === 'conflict') {
+      this.enterConflict(result.theirs);
+      return;
+    }
+    this.baseStamp = result.stamp;
+    this.baseSavedBy = this.deps.tabId;
+    this.base = snapshot;
+    this.savedRevision = revision;
+    this.lastError = null;
+    state.setPersistence({ state: 'saved', revision });
+    this.deps.channel?.postMessage({ type: 'saved', stamp: result.stamp, tabId: this.deps.tabId });
+    if (state.revision !== revision && this.timer === null) this.changed();
+  }
+
+  private failed(error: unknown): void {
+    const detail = describe(error);
+    const state = this.store.getState();
+    state.setPersistence({ state: 'error', detail });
+    // One notice per kind of failure, not one per keystroke.
+    if (this.lastError !== detail) state.notify('error', MESSAGES.saveFailed(detail));
+    this.lastError = detail;
+  }
+
+  private async heard(data: unknown): Promise<void> {
+    if (!isSavedMessage(data) || data.tabId === this.deps.tabId || data.stamp <= this.baseStamp)
+      return;
+    const record = await this.storage.current().catch(() => null);
+    if (record && record.stamp > this.baseStamp && record.savedBy !== this.deps.tabId) {
+      this.enterConflict(record);
+    }
+  }
+
+  private enterConflict(theirs: WorkspaceRecord): void {
+    this.clearTimer();
+    this.theirs = theirs;
+    this.store.getState().setPersistence({ state: 'conflict', theirs: theirs.snapshot });
+    if (this.hasUnsavedChanges()) void this.backupNow('conflict');
+  }
+
+  private adopt(record: WorkspaceRecord): void {
+    const checked = checkSnapshot(record.snapshot);
+    this.base = checked.ok ? checked.snapshot : record.snapshot;
+    this.baseStamp = record.stamp;
+    this.baseSavedBy = record.savedBy;
+    this.theirs = null;
+  }
+
+  /**
+   * Work of tabs that died mid-save: one based on the stored version is newer than it and is
+   * restored whole; the others are added as "(recovered)" copies. Returns the keys handled.
+   */
+  private recoverOrphans(orphans: readonly OrphanEntry[]): string[] {
+    const state = this.store.getState();
+    let snapshot = state.snapshot();
+    let restored = false;
+    let copies = 0;
+    for (const orphan of orphans) {
+      const checked = checkSnapshot(orphan.snapshot);
+      if (!checked.ok) continue;
+      if (!restored && orphan.baseStamp === this.baseStamp) {
+        snapshot = checked.snapshot;
+        restored = true;
+        continue;
+      }
+      const before = snapshot.documents.length;
+      snapshot = addCopies(snapshot, checked.snapshot.documents, RECOVERED_SUFFIX[state.lang]);
+      copies += snapshot.documents.length - before;
+    }
+    if (orphans.length === 0) return [];
+    state.loadSnapshot(snapshot);
+    if (restored) state.notify('info', MESSAGES.restoredUnsaved);
+    if (copies > 0) state.notify('warning', MESSAGES.recovered(copies));
+    return orphans.map((o) => o.key);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function isSavedMessage(data: unknown): data is SavedMessage {
+  const d = data as Partial<SavedMessage> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    d.type === 'saved' &&
+    typeof d.stamp === 'number' &&
+    typeof d.tabId === 'string'
+  );
+}
+
+function describe(error: unknown): string {
+  if (error instanceof DOMException || error instanceof Error)
+    return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+let current: WorkspacePersistence | null = null;
+
+/** The running persistence (the conflict banner and the import dialog act through it). */
+export function currentPersistence(): WorkspacePersistence | null {
+  return current;
+}
+
+/**
+ * Boots the workspace for the page: IndexedDB, a share link in the fragment, the examples on a
+ * first start; then saves on every change. Resolves once the workspace is in the store.
+ */
+export async function startPersistence(store: StudioStore): Promise<void> {
+  const tabId = crypto.randomUUID();
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  const persistence = new WorkspacePersistence(store, {
+    openStorage: openIdbStorage,
+    channel: channel as ChannelLike | null,
+    tabId,
+  });
+  current = persistence;
+  const shareData = shareDataFromHash(location.hash);
+  if (shareData !== null) clearFragment();
+  addEventListener('pagehide', () => persistence.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') persistence.flush();
+  });
+  // A share link pasted into the address bar of an open studio changes only the fragment.
+  addEventListener('hashchange', () => {
+    const data = shareDataFromHash(location.hash);
+    if (data === null) return;
+    clearFragment();
+    void persistence.openShared(data);
+  });
+  await persistence.start(shareData);
+}
+
+function clearFragment(): void {
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+}
+
+export type { Bilingual };

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES } from '../../kernel';
+import { EXAMPLES } from '../examples';
+import { decodeShare, encodeShare, shareDataFromHash, shareLink } from './share';
+
+describe('share links', () => {
+  it.each(EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s round-trips exactly, comments included',
+    async (_, example) => {
+      const doc = {
+        name: example.name,
+        text: example.text,
+        fact: example.fact,
+        asOf: example.asOf,
+      };
+      const data = await encodeShare(doc);
+      expect(data).toMatch(/^[A-Za-z0-9_-]+$/);
+      // Compressed: shorter than the text itself.
+      expect(data.length).toBeLessThan(example.text.length);
+      expect(await decodeShare(data)).toEqual({ ok: true, doc });
+    },
+  );
+
+  it('keeps non-ASCII text and CRLF line ends', async () => {
+    const doc = {
+      name: '退款守卫',
+      text: '# 中文注释\r\nprotocol: "erdl/v2"\r\n',
+      fact: '',
+      asOf: '2026-01-01T00:00:00Z',
+    };
+    expect(await decodeShare(await encodeShare(doc))).toEqual({ ok: true, doc });
+  });
+
+  it('builds a link whose fragment reads back', async () => {
+    const data = await encodeShare({ name: 'n', text: 't', fact: '', asOf: '' });
+    const link = shareLink('http://127.0.0.1:4173/', data);
+    expect(link).toBe(`http://127.0.0.1:4173/#doc=${data}`);
+    expect(shareDataFromHash(new URL(link).hash)).toBe(data);
+    expect(shareDataFromHash('#other=1')).toBeNull();
+    expect(shareDataFromHash('')).toBeNull();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['bad characters', 'abc$%^'],
+    ['not deflate', 'AAAAAAAAAAAA'],
+    ['cut off', 'q1ZKK8rPVbJSSlTSUcpLzE0F8pRyEvOSlEsyUnNTc5XMDLQ0A'],
+  ])('rejects a %s link with a bilingual message', async (_, data) => {
+    const decoded = await decodeShare(data);
+    expect(decoded.ok).toBe(false);
+    if (decoded.ok) return;
+    expect(decoded.message.en).toMatch(/^This share link is not valid: .+\.$/);
+    expect(decoded.message.zh).toMatch(/^此分享链接无效：.+。$/);
+  });
+
+  it('rejects a well-formed payload that is not a studio document', async () => {
+    const bytes = await new Response(
+      new Blob([JSON.stringify({ hello: 'world' })])
+        .stream()
+        .pipeThrough(new CompressionStream('deflate-raw')),
+    ).arrayBuffer();
+    const data = Buffer.from(bytes).toString('base64url');
+    const decoded = await decodeShare(data);
+    expect(decoded).toMatchObject({
+      ok: false,
+      message: { en: expect.stringContaining('not made by ERDL Studio') },
+    });
+  });
+
+  it('stops decompressing a bomb instead of filling memory', async () => {
+    const huge = JSON.stringify({
+      format: 'erdl-share',
+      v: 1,
+      name: 'x',
+      text: 'a'.repeat(MAX_DOCUMENT_BYTES * 4),
+      fact: '',
+      asOf: '',
+    });
+    const bytes = await new Response(
+      new Blob([huge]).stream().pipeThrough(new CompressionStream('deflate-raw')),
+    ).arrayBuffer();
+    const decoded = await decodeShare(Buffer.from(bytes).toString('base64url'));
+    expect(decoded).toMatchObject({
+      ok: false,
+      message: { en: expect.stringContaining('too large') },
+    });
+  });
+});

@@ -149,7 +149,9 @@ test('no accessibility violations in English or Chinese', async ({ page }) => {
     await page.getByRole('tab', { name: tab }).click();
     const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
     expect(
-      results.violations.map((v) => `${tab}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
+      results.violations.map(
+        (v) => `${tab}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`,
+      ),
     ).toEqual([]);
   }
   await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 
 /**
  * Everything the command does to the outside world goes through this interface, so verbs stay
@@ -13,6 +13,17 @@ export interface CliIo {
   readBytes(path: string): Promise<Uint8Array>;
   /** Lists a directory (names sorted); rejects with a Node-style error when it cannot. */
   listDir(path: string): Promise<{ readonly name: string; readonly directory: boolean }[]>;
+  /**
+   * Writes a whole file (keygen, sign); rejects with a Node-style error (`code`) when it cannot.
+   * `exclusive`: fail with EEXIST rather than replace a file; `mode`: permissions of a new file.
+   * Optional so read-only fakes need not provide it; verbs that write report its absence.
+   */
+  writeBytes?(path: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
+}
+
+export interface WriteOptions {
+  readonly exclusive?: boolean;
+  readonly mode?: number;
 }
 
 /** The real process: stdout, stderr and the file system. */
@@ -33,6 +44,12 @@ export function nodeIo(): CliIo {
       return entries
         .map((e) => ({ name: e.name, directory: e.isDirectory() }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+    writeBytes: async (path, bytes, options) => {
+      await writeFile(path, bytes, {
+        flag: options?.exclusive ? 'wx' : 'w',
+        ...(options?.mode !== undefined ? { mode: options.mode } : {}),
+      });
     },
   };
 }

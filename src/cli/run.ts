@@ -98,7 +98,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       zh: `"${verb.name}" 缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
     });
   }
-  if (positional.length > verb.args.length) {
+  // A last argument written `NAME…` takes one or more values (erdl verify FILE…).
+  const variadic = verb.args.at(-1)?.endsWith('…') === true;
+  if (positional.length > verb.args.length && !variadic) {
     const extra = positional[verb.args.length] as string;
     return fail(io, {
       en: `unexpected argument "${extra}" for "${verb.name}"`,

@@ -45,10 +45,8 @@ export { canonicalDocument } from './tree/document-hash';
 export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
 export { childrenOf, type ExprNode, type LiteralValue } from './tree/types';
 export { runCanonicalVector, runVector, type VectorOutcome } from './vectors/run-vector';
+export { KERNEL_VERSION } from './version';
 export * from './vocabulary/decisions';
 export * from './vocabulary/document';
 export * from './vocabulary/nodes';
 export * from './vocabulary/operators';
-
-/** Kernel version, shown in the studio status bar and written into manifests. */
-export const KERNEL_VERSION = '0.1.0';

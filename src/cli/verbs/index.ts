@@ -3,12 +3,30 @@ import { convert } from './convert';
 import { evalVerb } from './eval';
 import { gloss } from './gloss';
 import { hash } from './hash';
+import { keygen } from './keygen';
+import { sign } from './sign';
+import { testVerb } from './test';
 import { tree } from './tree';
 import { vectors } from './vectors';
 import type { Verb } from './verb';
+import { verify } from './verify';
+import { verifyEvidence } from './verify-evidence';
 
 /** Every verb, in the order `erdl --help` lists them. Add a verb here to make it available. */
-export const VERBS: readonly Verb[] = [check, hash, tree, evalVerb, vectors, convert, gloss];
+export const VERBS: readonly Verb[] = [
+  check,
+  hash,
+  tree,
+  evalVerb,
+  vectors,
+  convert,
+  gloss,
+  testVerb,
+  keygen,
+  sign,
+  verify,
+  verifyEvidence,
+];
 
 export function findVerb(name: string): Verb | undefined {
   return VERBS.find((v) => v.name === name);

@@ -16,7 +16,7 @@ export interface OptionSpec {
 
 export interface Verb {
   readonly name: string;
-  /** Positional argument names, e.g. ['RULES']. */
+  /** Positional argument names, e.g. ['RULES']; a last name ending in `…` takes one or more. */
   readonly args: readonly string[];
   /** One line for the command list. */
   readonly summary: Bilingual;

@@ -1,0 +1,106 @@
+import type { Bilingual } from '../../kernel';
+import { readPublicJwk, type TrustedKey } from '../../signing';
+import type { CliIo, WriteOptions } from '../io';
+import { readRules } from '../reader';
+
+/** Shared by keygen, sign, verify and verify-evidence: JSON files, key files and writing. */
+
+export type JsonRead =
+  | { readonly ok: true; readonly value: unknown; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly message: Bilingual };
+
+/** Reads a UTF-8 JSON file (a JWK, a signature file, an evidence record). */
+export async function readJsonFile(io: CliIo, path: string): Promise<JsonRead> {
+  const read = await readRules(io, path);
+  if (!read.ok) return read;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+    return { ok: true, value: JSON.parse(text), bytes: read.bytes };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return {
+      ok: false,
+      message: {
+        en: `${path}: not UTF-8 JSON (${detail})`,
+        zh: `${path}：不是 UTF-8 JSON（${detail}）`,
+      },
+    };
+  }
+}
+
+/**
+ * The trusted keys of a `--trust` file: one public JWK, a JSON array of them, or a JWK Set
+ * (`{"keys": [...]}`). A private JWK is accepted for its public part.
+ */
+export async function readTrustFile(
+  io: CliIo,
+  path: string,
+): Promise<{ ok: true; keys: TrustedKey[] } | { ok: false; message: Bilingual }> {
+  const read = await readJsonFile(io, path);
+  if (!read.ok) return read;
+  const v = read.value as { keys?: unknown } | null;
+  const list: unknown[] = Array.isArray(v)
+    ? v
+    : v && typeof v === 'object' && Array.isArray(v.keys)
+      ? v.keys
+      : [v];
+  const keys: TrustedKey[] = [];
+  for (const [i, item] of list.entries()) {
+    const key = readPublicJwk(item);
+    if (!key.ok)
+      return {
+        ok: false,
+        message: {
+          en: `${path}: key ${i + 1}: ${key.message.en}`,
+          zh: `${path}：第 ${i + 1} 个密钥：${key.message.zh}`,
+        },
+      };
+    keys.push({ keyId: key.keyId, publicKey: key.key, name: path });
+  }
+  return { ok: true, keys };
+}
+
+/** Writes through the IO, turning failures into a bilingual message naming the path. */
+export async function writeFileBytes(
+  io: CliIo,
+  path: string,
+  bytes: Uint8Array,
+  options?: WriteOptions,
+): Promise<{ ok: true } | { ok: false; message: Bilingual }> {
+  const file = JSON.stringify(path);
+  if (!io.writeBytes)
+    return {
+      ok: false,
+      message: {
+        en: `cannot write ${file}: this environment cannot write files`,
+        zh: `无法写入 ${file}：当前环境不能写文件`,
+      },
+    };
+  try {
+    await io.writeBytes(path, bytes, options);
+    return { ok: true };
+  } catch (e) {
+    const code =
+      typeof e === 'object' && e !== null && 'code' in e
+        ? String((e as { code: unknown }).code)
+        : '';
+    const detail = e instanceof Error ? e.message : String(e);
+    const reason: Bilingual =
+      code === 'EEXIST'
+        ? { en: 'the file already exists (not replaced)', zh: '文件已存在（未覆盖）' }
+        : code === 'ENOENT'
+          ? { en: 'no such directory', zh: '目录不存在' }
+          : code === 'EACCES' || code === 'EPERM'
+            ? { en: 'permission denied', zh: '没有写入权限' }
+            : { en: detail, zh: detail };
+    return {
+      ok: false,
+      message: { en: `cannot write ${file}: ${reason.en}`, zh: `无法写入 ${file}：${reason.zh}` },
+    };
+  }
+}
+
+/** The last path component (the name recorded in a manifest). */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}

@@ -1,0 +1,194 @@
+import {
+  type CaseOutcome,
+  compileDocument,
+  createFactSetParser,
+  DEFAULT_SUITE_AS_OF,
+  factSetFormat,
+  parseFactSet,
+  parseSuite,
+  runSuite,
+  SourceText,
+  type Suite,
+  type SuiteDiagnostic,
+  type SuiteResult,
+} from '../../kernel';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import type { CliIo } from '../io';
+import { printError, usageError } from '../messages';
+import { diagnosticLines } from '../printer';
+import { readRules } from '../reader';
+import type { Verb } from './verb';
+
+const FORMATS = ['table', 'json'] as const;
+
+export const testVerb: Verb = {
+  name: 'test',
+  args: ['RULES', 'SUITE'],
+  options: [
+    {
+      name: '--format',
+      value: 'table|json',
+      summary: { en: 'output format (default table)', zh: '输出格式（默认 table）' },
+    },
+  ],
+  summary: {
+    en: 'run a fact suite (expected decisions, coverage, within/rate sequences)',
+    zh: '运行事实测试集（预期决策、覆盖率、within/rate 序列）',
+  },
+  details: [
+    'SUITE is a .facts.yaml suite (docs/fact-suites.md), or a fact set in JSON Lines',
+    '(.jsonl, .ndjson) or CSV (.csv): one fact or one case per row.',
+    'Cases run on their own; sequence events run in order, each with the within/rate state the',
+    `previous event left. Without an as_of the instant is ${DEFAULT_SUITE_AS_OF}.`,
+    'The table lists each case (PASS, FAIL with the reason, ---- when it has no expectation),',
+    'each sequence event with its window counts, per-rule hits (matched / decided), the rules no',
+    'case matched, the decision distribution, and ends with "N passed, N failed, N unchecked".',
+    '--format json prints the same results as one JSON object (the studio shows the same).',
+    'Suite problems are printed on stderr as FILE:LINE:COL: error|warning CODE message.',
+    'Exits 0 when every expectation holds, 1 when any case or event fails, 2 when RULES does not',
+    'load, SUITE cannot be read or has errors, or on a usage error.',
+  ],
+  async run(io, [rulesArg, suiteArg], options) {
+    const rulesFile = rulesArg as string;
+    const suiteFile = suiteArg as string;
+    const format = options['--format'] ?? 'table';
+    if (!(FORMATS as readonly string[]).includes(format)) {
+      printError(
+        io,
+        usageError({
+          en: `--format must be table or json, not ${JSON.stringify(format)}`,
+          zh: `--format 只能是 table 或 json，而不是 ${JSON.stringify(format)}`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
+    const rules = await readRules(io, rulesFile);
+    if (!rules.ok) {
+      printError(io, rules.message);
+      return EXIT_USAGE;
+    }
+    const compiled = compileDocument(rules.bytes);
+    if (!compiled.document) {
+      for (const line of diagnosticLines(rulesFile, compiled)) io.err(line);
+      printError(io, {
+        en: `${rulesFile}: the rules do not load, so the suite cannot run`,
+        zh: `${rulesFile}：规则无法加载，测试集无法运行`,
+      });
+      return EXIT_USAGE;
+    }
+    const text = await readText(io, suiteFile);
+    if (text === null) return EXIT_USAGE;
+    const source = new SourceText(text);
+    const suite = readSuite(io, suiteFile, text);
+    if (!suite) return EXIT_USAGE;
+    const result = runSuite(compiled.document, suite);
+    if (format === 'json') io.out(JSON.stringify(withLines(result, source), null, 2));
+    else for (const line of table(result, suiteFile, source)) io.out(line);
+    return result.totals.failed > 0 ? EXIT_INVALID : EXIT_OK;
+  },
+};
+
+async function readText(io: CliIo, file: string): Promise<string | null> {
+  const read = await readRules(io, file);
+  if (!read.ok) {
+    printError(io, read.message);
+    return null;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    printError(io, { en: `${file}: not valid UTF-8`, zh: `${file}：不是有效的 UTF-8` });
+    return null;
+  }
+}
+
+/** The suite, or null after printing why not. Warnings are printed and the suite still runs. */
+function readSuite(io: CliIo, file: string, text: string): Suite | null {
+  const format = factSetFormat(file);
+  let suite: Suite | null;
+  let diagnostics: readonly SuiteDiagnostic[];
+  if (format) {
+    const read = parseFactSet(createFactSetParser(format), text);
+    diagnostics = read.diagnostics;
+    const errors = diagnostics.some((d) => d.severity === 'error');
+    suite = errors ? null : { cases: read.cases, sequences: [] };
+    if (!errors && read.cases.length === 0) {
+      printError(io, { en: `${file}: no facts`, zh: `${file}：没有事实` });
+      return null;
+    }
+  } else {
+    const parsed = parseSuite(text);
+    suite = parsed.suite;
+    diagnostics = parsed.diagnostics;
+  }
+  for (const d of diagnostics) {
+    io.err(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${oneLine(d.message.en)}`);
+  }
+  if (!suite) {
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    printError(io, {
+      en: `${file}: ${errors} error(s) in the suite; nothing was run`,
+      zh: `${file}：测试集有 ${errors} 个错误；未运行`,
+    });
+  }
+  return suite;
+}
+
+const oneLine = (s: string) => s.replace(/\r\n|[\r\n]/g, ' ');
+
+/** Adds each case's 1-based `line` in SUITE next to its offsets, for readers of the JSON. */
+function withLines(result: SuiteResult, source: SourceText): unknown {
+  const line = <T extends { range?: { start: number } }>(x: T) =>
+    x.range ? { ...x, line: source.position(x.range.start).line } : x;
+  return {
+    ...result,
+    cases: result.cases.map(line),
+    sequences: result.sequences.map((s) => ({ ...line(s), events: s.events.map(line) })),
+  };
+}
+
+const STATUS = { pass: 'PASS', fail: 'FAIL', unchecked: '----' } as const;
+
+function table(result: SuiteResult, file: string, source: SourceText): string[] {
+  const out: string[] = [];
+  const title = result.suite ? `suite "${result.suite}"` : `suite ${file}`;
+  out.push(`${title} — ruleset ${result.ruleset_hash}`);
+  const width = Math.min(60, Math.max(10, ...result.cases.map((c) => c.name.length)));
+  const row = (c: CaseOutcome, label: string) => {
+    const where = c.range ? `${file}:${source.position(c.range.start).line}` : file;
+    const rules = c.matched_rules.length ? c.matched_rules.join(', ') : '—';
+    out.push(`  ${STATUS[c.status]}  ${label.padEnd(width)}  ${c.decision.padEnd(13)}  ${rules}`);
+    for (const m of c.mismatches) out.push(`        ${m.en}  (${where})`);
+    for (const w of c.eval_warnings)
+      out.push(`        warning ${w.code}${w.rule ? ` ${w.rule}` : ''}: ${oneLine(w.message.en)}`);
+  };
+  if (result.cases.length) {
+    out.push('', 'cases:');
+    for (const c of result.cases) row(c, c.name);
+  }
+  for (const s of result.sequences) {
+    out.push('', `sequence "${s.name}": ${STATUS[s.status]}`);
+    s.events.forEach((e, i) => {
+      row(e, `#${i + 1} ${e.as_of}`);
+      for (const w of e.windows)
+        out.push(
+          `        ${w.kind} ${w.kind === 'rate' ? `${w.limit}/` : ''}${w.window} (${w.rules.join(', ')}): ${w.count}/${w.limit}${w.at_limit ? ' at limit' : ''}${w.counted ? ', counted' : ''}`,
+        );
+    });
+  }
+  out.push('', 'rules (matched / decided):');
+  const ruleWidth = Math.max(4, ...result.rules.map((r) => r.rule.length));
+  for (const r of result.rules) {
+    const note = !r.enabled ? '  disabled' : r.matched === 0 ? '  never matched' : '';
+    out.push(
+      `  ${r.rule.padEnd(ruleWidth)}  ${String(r.matched).padStart(6)}  ${String(r.decided).padStart(6)}${note}`,
+    );
+  }
+  out.push(
+    `coverage: ${result.rules.filter((r) => r.enabled).length - result.uncovered.length}/${result.rules.filter((r) => r.enabled).length} enabled rules matched${result.uncovered.length ? `; never matched: ${result.uncovered.join(', ')}` : ''}`,
+  );
+  out.push(`decisions: ${result.distribution.map((d) => `${d.decision} ${d.count}`).join(', ')}`);
+  const t = result.totals;
+  out.push(`${t.passed} passed, ${t.failed} failed, ${t.unchecked} unchecked`);
+  return out;
+}

@@ -1,0 +1,77 @@
+import type { Bilingual } from '../diagnostics/diagnostic';
+
+/**
+ * Reading JSON that came from a file (a manifest, an evidence record): every member is checked
+ * before use, and each problem names its JSON path in both languages, never throwing.
+ */
+export class ShapeReader {
+  readonly problems: Bilingual[] = [];
+
+  constructor(private readonly label: Bilingual) {}
+
+  problem(path: string, en: string, zh: string): void {
+    this.problems.push({
+      en: `${this.label.en} ${path}: ${en}`,
+      zh: `${this.label.zh} ${path}：${zh}`,
+    });
+  }
+
+  record(v: unknown, path: string): Record<string, unknown> | null {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v))
+      return v as Record<string, unknown>;
+    this.problem(path, 'must be an object', '必须是对象');
+    return null;
+  }
+
+  array(v: unknown, path: string): readonly unknown[] | null {
+    if (Array.isArray(v)) return v;
+    this.problem(path, 'must be an array', '必须是数组');
+    return null;
+  }
+
+  string(v: unknown, path: string): string | null {
+    if (typeof v === 'string') return v;
+    this.problem(path, 'must be a string', '必须是字符串');
+    return null;
+  }
+
+  boolean(v: unknown, path: string): boolean | null {
+    if (typeof v === 'boolean') return v;
+    this.problem(path, 'must be true or false', '必须是 true 或 false');
+    return null;
+  }
+
+  hash(v: unknown, path: string): string | null {
+    if (typeof v === 'string' && SHA256.test(v)) return v;
+    this.problem(
+      path,
+      'must be "sha256:" followed by 64 lowercase hex digits',
+      '必须是 "sha256:" 加 64 位小写十六进制数字',
+    );
+    return null;
+  }
+
+  /** The value equals `expected` (a constant member such as a format tag). */
+  constant(v: unknown, expected: string | number | boolean, path: string): boolean {
+    if (v === expected) return true;
+    this.problem(
+      path,
+      `must be ${JSON.stringify(expected)}, found ${short(v)}`,
+      `必须是 ${JSON.stringify(expected)}，实际为 ${short(v)}`,
+    );
+    return false;
+  }
+}
+
+export const SHA256 = /^sha256:[0-9a-f]{64}$/;
+
+/** A value shown in a message: JSON, cut short. */
+export function short(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}

@@ -1,0 +1,123 @@
+import { type Bilingual, canonicalJson } from '../kernel';
+import { fromBase64, toBase64 } from './base64';
+import { type Ed25519Backend, type Signer, verifyEd25519 } from './ed25519';
+import { pae } from './pae';
+
+/** The DSSE JSON envelope (secure-systems-lab/dsse envelope.md). */
+export interface DsseEnvelope {
+  readonly payload: string;
+  readonly payloadType: string;
+  readonly signatures: readonly { readonly keyid?: string; readonly sig: string }[];
+}
+
+/** An envelope read from a file, with its payload and signatures decoded. */
+export interface OpenedEnvelope {
+  readonly envelope: DsseEnvelope;
+  readonly payload: Uint8Array;
+  readonly signatures: readonly { readonly keyid: string | null; readonly sig: Uint8Array }[];
+  /** The file is exactly the text ERDL writes for this envelope (ruling I-43). */
+  readonly canonical: boolean;
+}
+
+export type EnvelopeRead =
+  | { readonly ok: true; readonly opened: OpenedEnvelope }
+  | { readonly ok: false; readonly message: Bilingual };
+
+/** Signs `payload` under `payloadType`: the signature covers PAE(type, payload), never the JSON. */
+export async function signEnvelope(
+  payloadType: string,
+  payload: Uint8Array,
+  signer: Signer,
+): Promise<DsseEnvelope> {
+  const sig = await signer.sign(pae(payloadType, payload));
+  return {
+    payload: toBase64(payload),
+    payloadType,
+    signatures: [{ keyid: signer.keyId, sig: toBase64(sig) }],
+  };
+}
+
+/** The file text ERDL writes: the envelope as RFC 8785 canonical JSON and one newline. */
+export function envelopeText(envelope: DsseEnvelope): string {
+  return `${canonicalJson(envelope)}\n`;
+}
+
+function bad(en: string, zh: string): EnvelopeRead {
+  return { ok: false, message: { en: `signature file: ${en}`, zh: `签名文件：${zh}` } };
+}
+
+/**
+ * Reads a DSSE envelope strictly: UTF-8 JSON, exactly the members `payload`, `payloadType`,
+ * `signatures` (each `{sig, keyid?}`), base64 in either alphabet. Does not verify anything.
+ */
+export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bad('not valid UTF-8', '不是有效的 UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return bad(`not JSON (${detail})`, `不是 JSON（${detail}）`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return bad('must be a JSON object (a DSSE envelope)', '必须是 JSON 对象（DSSE 信封）');
+  const env = value as Record<string, unknown>;
+  const extra = Object.keys(env).filter(
+    (k) => !['payload', 'payloadType', 'signatures'].includes(k),
+  );
+  if (extra.length > 0)
+    return bad(
+      `unknown member ${JSON.stringify(extra[0])}`,
+      `未知成员 ${JSON.stringify(extra[0])}`,
+    );
+  if (typeof env.payloadType !== 'string')
+    return bad('"payloadType" must be a string', '"payloadType" 必须是字符串');
+  if (typeof env.payload !== 'string')
+    return bad('"payload" must be a base64 string', '"payload" 必须是 base64 字符串');
+  const payload = fromBase64(env.payload);
+  if (!payload) return bad('"payload" is not valid base64', '"payload" 不是有效的 base64');
+  if (!Array.isArray(env.signatures) || env.signatures.length === 0)
+    return bad('"signatures" must be a non-empty array', '"signatures" 必须是非空数组');
+  const signatures: { keyid: string | null; sig: Uint8Array }[] = [];
+  for (const [i, s] of env.signatures.entries()) {
+    const item = s as Record<string, unknown>;
+    if (typeof s !== 'object' || s === null || Array.isArray(s))
+      return bad(`signatures[${i}] must be an object`, `signatures[${i}] 必须是对象`);
+    const unknown = Object.keys(item).filter((k) => k !== 'sig' && k !== 'keyid');
+    if (unknown.length > 0)
+      return bad(
+        `signatures[${i}] has an unknown member ${JSON.stringify(unknown[0])}`,
+        `signatures[${i}] 含未知成员 ${JSON.stringify(unknown[0])}`,
+      );
+    if (item.keyid !== undefined && typeof item.keyid !== 'string')
+      return bad(`signatures[${i}].keyid must be a string`, `signatures[${i}].keyid 必须是字符串`);
+    const sig = typeof item.sig === 'string' ? fromBase64(item.sig) : null;
+    if (!sig)
+      return bad(
+        `signatures[${i}].sig is not valid base64`,
+        `signatures[${i}].sig 不是有效的 base64`,
+      );
+    signatures.push({ keyid: (item.keyid as string | undefined) ?? null, sig });
+  }
+  const envelope = value as DsseEnvelope;
+  return {
+    ok: true,
+    opened: { envelope, payload, signatures, canonical: text === envelopeText(envelope) },
+  };
+}
+
+/** Verifies one DSSE signature over PAE(payloadType, payload) with a raw Ed25519 public key. */
+export function verifyDsseSignature(
+  payloadType: string,
+  payload: Uint8Array,
+  signature: Uint8Array,
+  rawPublicKey: Uint8Array,
+  backend?: Ed25519Backend,
+): Promise<boolean> {
+  return verifyEd25519(rawPublicKey, pae(payloadType, payload), signature, backend);
+}

@@ -1,0 +1,61 @@
+/**
+ * Signed rule files and evidence (issue #8; docs/signed-files.md). Shared by the studio (browser,
+ * WebCrypto) and the `erdl` CLI (Node): no Node or DOM APIs here, only `crypto.subtle` with
+ * feature detection and @noble/ed25519 as the fallback.
+ */
+export { fromBase64, toBase64, toBase64Url } from './base64';
+export {
+  chooseBackend,
+  type Ed25519Backend,
+  type GeneratedKeyPair,
+  generateKeyPair,
+  generateNonExtractableKeyPair,
+  type Signer,
+  type SignerResult,
+  signerFromCryptoKey,
+  signerFromJwk,
+  verifyEd25519,
+  webCryptoHasEd25519,
+} from './ed25519';
+export {
+  type DsseEnvelope,
+  type EnvelopeRead,
+  envelopeText,
+  type OpenedEnvelope,
+  readEnvelope,
+  signEnvelope,
+  verifyDsseSignature,
+} from './envelope';
+export {
+  type KeyRead,
+  keyFileText,
+  keyIdOf,
+  type PrivateKeyJwk,
+  type PublicKeyJwk,
+  readPrivateJwk,
+  readPublicJwk,
+} from './jwk';
+export { pae } from './pae';
+export {
+  checkSignedEvidence,
+  EVIDENCE_PAYLOAD_TYPE,
+  isEnvelopeJson,
+  signEvidence,
+} from './signed-evidence';
+export {
+  MANIFEST_PAYLOAD_TYPE,
+  type RuleFileVerification,
+  SIGNATURE_SUFFIX,
+  type SignedRuleFile,
+  type SignRuleFileInput,
+  signatureFileName,
+  signRuleFile,
+  type VerifyRuleFileInput,
+  verifyRuleFile,
+} from './signed-file';
+export {
+  checkSignedPayload,
+  type SignatureCheck,
+  type SignatureStatus,
+  type TrustedKey,
+} from './signed-payload';

@@ -1,0 +1,88 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { Bilingual, PublicKeyJwk } from '../kernel';
+import { fromBase64, toBase64Url } from './base64';
+
+export type { PublicKeyJwk };
+
+/** An Ed25519 private key as a JWK (RFC 8037): `d` is the 32-byte seed, `x` the public key. */
+export interface PrivateKeyJwk extends PublicKeyJwk {
+  readonly d: string;
+}
+
+/** A key as ERDL writes it: the JWK members plus `kid`, the key id (informational). */
+export type KeyFile<K extends PublicKeyJwk> = K & { readonly kid: string };
+
+export type KeyRead<K> =
+  | { readonly ok: true; readonly key: K; readonly raw: Uint8Array; readonly keyId: string }
+  | { readonly ok: false; readonly message: Bilingual };
+
+/** `sha256:` + hex SHA-256 of the raw 32-byte public key. */
+export function keyIdOf(rawPublicKey: Uint8Array): string {
+  return `sha256:${bytesToHex(sha256(rawPublicKey))}`;
+}
+
+/** The raw 32 bytes of a base64url JWK member, or null when it is not exactly that. */
+export function jwkBytes(member: unknown): Uint8Array | null {
+  if (typeof member !== 'string') return null;
+  const bytes = fromBase64(member);
+  // Only the canonical unpadded URL-safe spelling (RFC 7518 §2), so one key has one text.
+  return bytes && bytes.length === 32 && toBase64Url(bytes) === member ? bytes : null;
+}
+
+function fail(en: string, zh: string): { ok: false; message: Bilingual } {
+  return { ok: false, message: { en, zh } };
+}
+
+/** Reads an Ed25519 public JWK (a private JWK is accepted too: its public part is used). */
+export function readPublicJwk(value: unknown): KeyRead<PublicKeyJwk> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return fail('a JWK must be a JSON object', 'JWK 必须是 JSON 对象');
+  const jwk = value as Record<string, unknown>;
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519')
+    return fail(
+      `not an Ed25519 key: kty ${JSON.stringify(jwk.kty)}, crv ${JSON.stringify(jwk.crv)} (expected "OKP", "Ed25519")`,
+      `不是 Ed25519 密钥：kty 为 ${JSON.stringify(jwk.kty)}，crv 为 ${JSON.stringify(jwk.crv)}（应为 "OKP"、"Ed25519"）`,
+    );
+  const raw = jwkBytes(jwk.x);
+  if (!raw)
+    return fail(
+      'the JWK member "x" must be the 32-byte public key in unpadded base64url',
+      'JWK 成员 "x" 必须是无填充 base64url 编码的 32 字节公钥',
+    );
+  const keyId = keyIdOf(raw);
+  if (jwk.kid !== undefined && jwk.kid !== keyId)
+    return fail(
+      `the JWK "kid" ${JSON.stringify(jwk.kid)} is not the key id of "x" (${keyId})`,
+      `JWK 的 "kid" ${JSON.stringify(jwk.kid)} 不是 "x" 的密钥标识（${keyId}）`,
+    );
+  return { ok: true, key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string }, raw, keyId };
+}
+
+/** Reads an Ed25519 private JWK: `d` present and 32 bytes (that `d` matches `x` is checked on use). */
+export function readPrivateJwk(value: unknown): KeyRead<PrivateKeyJwk> {
+  const pub = readPublicJwk(value);
+  if (!pub.ok) return pub;
+  const d = (value as Record<string, unknown>).d;
+  if (d === undefined)
+    return fail(
+      'this is a public key; signing needs the private key (a JWK with "d")',
+      '这是公钥；签名需要私钥（含 "d" 的 JWK）',
+    );
+  if (!jwkBytes(d))
+    return fail(
+      'the JWK member "d" must be the 32-byte private key in unpadded base64url',
+      'JWK 成员 "d" 必须是无填充 base64url 编码的 32 字节私钥',
+    );
+  return { ...pub, key: { ...pub.key, d: d as string } };
+}
+
+/** The JWK file text ERDL writes: pretty JSON with the key id as `kid`. */
+export function keyFileText(key: PublicKeyJwk | PrivateKeyJwk): string {
+  const raw = jwkBytes(key.x);
+  if (!raw) throw new Error('invalid public key');
+  const { kty, crv, x } = key;
+  const out =
+    'd' in key ? { kty, crv, x, d: key.d, kid: keyIdOf(raw) } : { kty, crv, x, kid: keyIdOf(raw) };
+  return `${JSON.stringify(out, null, 2)}\n`;
+}

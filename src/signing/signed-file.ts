@@ -1,0 +1,209 @@
+import {
+  type Bilingual,
+  buildManifest,
+  canonicalJson,
+  compareWithManifest,
+  compileDocument,
+  type Diagnostic,
+  type FieldDictionary,
+  type Manifest,
+  readManifest,
+  type SourceComparison,
+} from '../kernel';
+import type { Ed25519Backend, Signer } from './ed25519';
+import { type DsseEnvelope, envelopeText, signEnvelope } from './envelope';
+import { checkSignedPayload, type SignatureStatus, type TrustedKey } from './signed-payload';
+
+/** The DSSE payloadType of a signed rule file's manifest. */
+export const MANIFEST_PAYLOAD_TYPE = 'application/vnd.erdl.manifest+json';
+
+/** The signature file sits beside the rule file: `<rule file>.dsse.json` (docs/signed-files.md). */
+export const SIGNATURE_SUFFIX = '.dsse.json';
+
+export function signatureFileName(ruleFile: string): string {
+  return `${ruleFile}${SIGNATURE_SUFFIX}`;
+}
+
+export interface SignRuleFileInput {
+  /** The rule file's exact bytes: these, unchanged, are what the user keeps beside the signature. */
+  readonly sourceBytes: Uint8Array;
+  /** The rule file's name (recorded in the manifest). */
+  readonly file: string;
+  /** ISO 8601 signing time, supplied by the caller. */
+  readonly signedAt: string;
+  readonly signer: Signer;
+  readonly dictionary?: FieldDictionary;
+}
+
+export type SignedRuleFile =
+  | {
+      readonly ok: true;
+      readonly manifest: Manifest;
+      readonly envelope: DsseEnvelope;
+      /** The signature file's exact text. */
+      readonly text: string;
+    }
+  | {
+      readonly ok: false;
+      readonly message: Bilingual;
+      /** The load errors when the rule file does not load. */
+      readonly diagnostics: readonly Diagnostic[];
+    };
+
+/**
+ * Signs a rule file: compiles the bytes, builds the manifest (RFC 8785 JSON is the DSSE payload)
+ * and signs it. The same function runs in the studio (WebCrypto) and in `erdl sign`.
+ */
+export async function signRuleFile(input: SignRuleFileInput): Promise<SignedRuleFile> {
+  const result = compileDocument(input.sourceBytes);
+  const built = buildManifest(result, {
+    sourceBytes: input.sourceBytes,
+    file: input.file,
+    signedAt: input.signedAt,
+    signer: { key_id: input.signer.keyId, public_key: input.signer.publicKey },
+    ...(input.dictionary ? { dictionary: input.dictionary } : {}),
+  });
+  if (!built.ok)
+    return {
+      ok: false,
+      message: built.message,
+      diagnostics: result.diagnostics.filter((d) => d.severity === 'error'),
+    };
+  const payload = new TextEncoder().encode(canonicalJson(built.manifest));
+  const envelope = await signEnvelope(MANIFEST_PAYLOAD_TYPE, payload, input.signer);
+  return { ok: true, manifest: built.manifest, envelope, text: envelopeText(envelope) };
+}
+
+export interface VerifyRuleFileInput {
+  /** The rule file's bytes as found (null when it was not found). */
+  readonly sourceBytes: Uint8Array | null;
+  readonly envelopeBytes: Uint8Array;
+  /** The keys the user trusts; leave out when there is no trust list (trust is then not judged). */
+  readonly trusted?: readonly TrustedKey[];
+  readonly backend?: Ed25519Backend;
+  readonly dictionary?: FieldDictionary;
+}
+
+/** What verification found, for the studio's import dialog and `erdl verify`. */
+export interface RuleFileVerification {
+  /** Signature valid, every hash holds, and the signer is trusted when a trust list was given. */
+  readonly ok: boolean;
+  readonly signature: SignatureStatus;
+  readonly keyId: string | null;
+  readonly trusted: boolean | null;
+  readonly trustedName: string | null;
+  /** The manifest, when it could be read (trust it only when `signature` is valid). */
+  readonly manifest: Manifest | null;
+  /** The rule file on hand against the manifest; null when either is missing. */
+  readonly source: SourceComparison | null;
+  /** Names of the rules whose content changed, were added or removed since signing. */
+  readonly changedRules: readonly string[];
+  /** Every failure, named, in both languages. */
+  readonly problems: readonly Bilingual[];
+}
+
+/**
+ * Verifies a rule file against its signature file: the signature (DSSE, Ed25519), the signer's
+ * trust, the manifest's own hashes, the file's exact bytes, and the recompiled document and rule
+ * hashes — naming each rule that changed. Never throws.
+ */
+export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
+  const check = await checkSignedPayload(
+    input.envelopeBytes,
+    MANIFEST_PAYLOAD_TYPE,
+    input.trusted,
+    input.backend,
+  );
+  const problems: Bilingual[] = [...check.problems];
+  let manifest: Manifest | null = null;
+  if (check.payload !== undefined) {
+    const read = readManifest(check.payload);
+    if (read.ok) manifest = read.manifest;
+    else problems.push(...read.problems);
+  }
+  if (check.trusted === false && check.signature === 'valid')
+    problems.push({
+      en: `the signer ${check.keyId} is not a trusted key`,
+      zh: `签名者 ${check.keyId} 不是受信任的密钥`,
+    });
+  let source: SourceComparison | null = null;
+  const changedRules: string[] = [];
+  if (input.sourceBytes === null)
+    problems.push({
+      en: 'the signed rule file was not found beside its signature',
+      zh: '签名文件旁未找到被签名的规则文件',
+    });
+  else if (manifest) {
+    source = compareWithManifest(
+      manifest,
+      input.sourceBytes,
+      compileDocument(input.sourceBytes),
+      input.dictionary,
+    );
+    problems.push(...sourceProblems(source, changedRules));
+  }
+  return {
+    ok: check.signature === 'valid' && check.trusted !== false && problems.length === 0,
+    signature: check.signature,
+    keyId: check.keyId,
+    trusted: check.trusted,
+    trustedName: check.trustedName,
+    manifest,
+    source,
+    changedRules,
+    problems,
+  };
+}
+
+function sourceProblems(source: SourceComparison, changed: string[]): Bilingual[] {
+  const out: Bilingual[] = [];
+  if (!source.source_matches)
+    out.push({
+      en: `the rule file's bytes changed since signing (sha256 now ${source.source_sha256})`,
+      zh: `规则文件内容自签名后已改变（当前 sha256 为 ${source.source_sha256}）`,
+    });
+  if (source.errors.length > 0) {
+    const first = source.errors[0] as Diagnostic;
+    out.push({
+      en: `the rule file no longer loads: ${first.code} ${first.message.en}`,
+      zh: `规则文件已无法加载：${first.code} ${first.message.zh}`,
+    });
+    return out;
+  }
+  const diff = source.diff;
+  if (!diff) return out;
+  for (const c of diff.changed) {
+    changed.push(c.name);
+    out.push({
+      en: `rule "${c.name}" changed since signing (${c.condition_changed ? 'its condition' : 'its decision, texts or ordering'})`,
+      zh: `规则 "${c.name}" 自签名后已改变（${c.condition_changed ? '条件' : '决策、文本或排序字段'}）`,
+    });
+  }
+  for (const r of diff.added) {
+    changed.push(r.name);
+    out.push({
+      en: `rule "${r.name}" was added since signing`,
+      zh: `规则 "${r.name}" 为签名后新增`,
+    });
+  }
+  for (const r of diff.removed) {
+    changed.push(r.name);
+    out.push({
+      en: `rule "${r.name}" was removed since signing`,
+      zh: `规则 "${r.name}" 在签名后被删除`,
+    });
+  }
+  if (diff.reordered)
+    out.push({ en: 'rules were reordered since signing', zh: '规则顺序自签名后已改变' });
+  if (diff.fallback)
+    out.push({
+      en: `the fallback decision changed from ${diff.fallback.before} to ${diff.fallback.after}`,
+      zh: `兜底决策由 ${diff.fallback.before} 改为 ${diff.fallback.after}`,
+    });
+  if (!source.document_matches && diff.same)
+    out.push({
+      en: `the document hash ${source.document_hash} is not the signed document hash`,
+      zh: `文档哈希 ${source.document_hash} 与签名时不一致`,
+    });
+  return out;
+}

@@ -1,0 +1,128 @@
+import type { Bilingual } from '../kernel';
+import type { Ed25519Backend } from './ed25519';
+import { readEnvelope, verifyDsseSignature } from './envelope';
+import { type PublicKeyJwk, readPublicJwk } from './jwk';
+
+/** A public key the user trusts (the studio's trust list, or `--trust` on the CLI). */
+export interface TrustedKey {
+  readonly keyId: string;
+  readonly publicKey: PublicKeyJwk;
+  /** The name the user gave it. */
+  readonly name?: string;
+}
+
+export type SignatureStatus = 'valid' | 'invalid' | 'not-checked';
+
+/** The outcome of opening a signed ERDL payload (a manifest or an evidence record). */
+export interface SignatureCheck {
+  readonly signature: SignatureStatus;
+  /** The signer's key id as the signed payload states it (null when unreadable). */
+  readonly keyId: string | null;
+  /** True: a trusted key; false: not in the trust list; null: no trust list was given. */
+  readonly trusted: boolean | null;
+  readonly trustedName: string | null;
+  /** The payload parsed as JSON (undefined when it is not JSON). Trust it only when `signature` is valid. */
+  readonly payload: unknown;
+  /** Every failure, named, in both languages. */
+  readonly problems: readonly Bilingual[];
+}
+
+/**
+ * Opens a DSSE envelope holding an ERDL payload that names its signer (`signer.key_id` and
+ * `signer.public_key`), and verifies the signature with that key — or with the trusted key of
+ * that id when a trust list is given. A signature is only `valid` when the envelope is exactly
+ * as ERDL writes it (ruling I-43), the type is `payloadType`, it has one signature whose keyid is
+ * the payload's key id, that id is the hash of the payload's public key, and Ed25519 verifies
+ * over PAE(type, payload). Never throws.
+ */
+export async function checkSignedPayload(
+  envelopeBytes: Uint8Array,
+  payloadType: string,
+  trusted?: readonly TrustedKey[],
+  backend?: Ed25519Backend,
+): Promise<SignatureCheck> {
+  const problems: Bilingual[] = [];
+  const result = (
+    signature: SignatureStatus,
+    keyId: string | null,
+    payload: unknown,
+  ): SignatureCheck => {
+    const match = keyId && trusted ? trusted.find((k) => k.keyId === keyId) : undefined;
+    return {
+      signature,
+      keyId,
+      // A file whose signature does not hold is never shown as coming from a trusted signer.
+      trusted: trusted ? signature === 'valid' && match !== undefined : null,
+      trustedName: signature === 'valid' ? (match?.name ?? null) : null,
+      payload,
+      problems,
+    };
+  };
+  const read = readEnvelope(envelopeBytes);
+  if (!read.ok) {
+    problems.push(read.message);
+    return result('not-checked', null, undefined);
+  }
+  const { opened } = read;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(opened.payload));
+  } catch {
+    problems.push({
+      en: 'signature file: the payload is not UTF-8 JSON',
+      zh: '签名文件：载荷不是 UTF-8 JSON',
+    });
+    return result('not-checked', null, undefined);
+  }
+  const signer = (payload as { signer?: { key_id?: unknown; public_key?: unknown } } | null)
+    ?.signer;
+  const key = readPublicJwk(signer?.public_key);
+  const keyId = typeof signer?.key_id === 'string' ? signer.key_id : null;
+  if (!key.ok) {
+    problems.push({
+      en: `signature file: the signer's public key: ${key.message.en}`,
+      zh: `签名文件：签名者公钥：${key.message.zh}`,
+    });
+    return result('not-checked', keyId, payload);
+  }
+  let sound = true;
+  const refuse = (message: Bilingual) => {
+    problems.push(message);
+    sound = false;
+  };
+  if (!opened.canonical)
+    refuse({
+      en: 'signature file: not byte-for-byte the envelope ERDL writes (it was altered or re-encoded)',
+      zh: '签名文件：与 ERDL 写出的信封字节不一致（已被修改或重新编码）',
+    });
+  if (opened.envelope.payloadType !== payloadType)
+    refuse({
+      en: `signature file: payloadType is ${JSON.stringify(opened.envelope.payloadType)}, expected ${JSON.stringify(payloadType)}`,
+      zh: `签名文件：payloadType 为 ${JSON.stringify(opened.envelope.payloadType)}，应为 ${JSON.stringify(payloadType)}`,
+    });
+  if (keyId !== key.keyId)
+    refuse({
+      en: `signature file: the signer key id ${JSON.stringify(keyId)} is not the id of the signer's public key (${key.keyId})`,
+      zh: `签名文件：签名者密钥标识 ${JSON.stringify(keyId)} 不是其公钥的标识（${key.keyId}）`,
+    });
+  if (opened.signatures.length !== 1)
+    refuse({
+      en: `signature file: ${opened.signatures.length} signatures; an ERDL signed file has exactly one`,
+      zh: `签名文件：含 ${opened.signatures.length} 个签名；ERDL 签名文件只含一个`,
+    });
+  const sig = opened.signatures[0];
+  if (sig && sig.keyid !== key.keyId)
+    refuse({
+      en: `signature file: the envelope keyid ${JSON.stringify(sig.keyid)} is not the signer's key id ${key.keyId}`,
+      zh: `签名文件：信封 keyid ${JSON.stringify(sig.keyid)} 不是签名者密钥标识 ${key.keyId}`,
+    });
+  const verified =
+    sig !== undefined &&
+    (await verifyDsseSignature(payloadType, opened.payload, sig.sig, key.raw, backend));
+  if (!verified)
+    problems.push({
+      en: `signature is NOT valid for key ${key.keyId}: the signed content or the signature was changed`,
+      zh: `签名无效（密钥 ${key.keyId}）：签名内容或签名已被改动`,
+    });
+  return result(verified && sound ? 'valid' : 'invalid', key.keyId, payload);
+}

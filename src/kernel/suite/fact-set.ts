@@ -1,0 +1,122 @@
+/**
+ * Large fact sets (JSON Lines, CSV; 10,000+ rows) read incrementally: the caller feeds text in
+ * chunks and gets back the rows each chunk completed, so the studio's worker can report progress
+ * and stop between chunks, and the CLI reads the same way in one go. A bad row is reported with
+ * its line and column and skipped; the other rows still import.
+ */
+import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import { type FieldReader, isPlainObject, readCase, readFact } from './read-fields';
+import type { SuiteCase, SuiteDiagnostic } from './types';
+
+export type FactSetFormat = 'jsonl' | 'csv';
+
+/** One row may hold at most this many characters (a file with no line breaks is not a fact set). */
+export const MAX_ROW_CHARS = 1024 * 1024;
+/** Problems reported one by one; beyond this they are only counted. */
+export const MAX_REPORTED_PROBLEMS = 100;
+
+export interface FactSetBatch {
+  readonly cases: readonly SuiteCase[];
+  readonly diagnostics: readonly SuiteDiagnostic[];
+}
+
+export interface FactSetParser {
+  readonly format: FactSetFormat;
+  /** Feeds the next chunk of text; returns the rows it completed. */
+  push(chunk: string): FactSetBatch;
+  /** End of input: the last row (when the text does not end in a line break) and final checks. */
+  end(): FactSetBatch;
+  /** Characters consumed so far (progress = consumed / total length). */
+  readonly consumed: number;
+  /** Rows read so far, good and bad. */
+  readonly rows: number;
+  /** Rows skipped because of a problem. */
+  readonly skipped: number;
+}
+
+/** The format a file name implies, or null for a `.facts.yaml` (or unknown) suite. */
+export function factSetFormat(fileName: string): FactSetFormat | null {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  if (lower.endsWith('.csv')) return 'csv';
+  return null;
+}
+
+/** Problem collection shared by the two parsers: positions, the cap, the skipped count. */
+export class RowProblems {
+  private reported = 0;
+  private omitted = 0;
+  skipped = 0;
+  batch: SuiteDiagnostic[] = [];
+
+  report(
+    severity: SuiteDiagnostic['severity'],
+    code: string,
+    at: { range: Range; line: number; column: number },
+    message: Bilingual,
+  ): void {
+    if (this.reported >= MAX_REPORTED_PROBLEMS) {
+      this.omitted++;
+      return;
+    }
+    this.reported++;
+    this.batch.push({ code, severity, message, range: at.range, line: at.line, column: at.column });
+  }
+
+  /** Takes the problems reported since the last take. */
+  take(): SuiteDiagnostic[] {
+    const out = this.batch;
+    this.batch = [];
+    return out;
+  }
+
+  /** At the end: how many problems were only counted. */
+  finish(at: { range: Range; line: number; column: number }): void {
+    if (this.omitted === 0) return;
+    const omitted = this.omitted;
+    this.omitted = 0;
+    this.reported = 0; // let the summary through
+    this.report('error', 'factset-more', at, {
+      en: `${omitted} more problems not shown (the first ${MAX_REPORTED_PROBLEMS} are listed)`,
+      zh: `另有 ${omitted} 个问题未列出（仅列出前 ${MAX_REPORTED_PROBLEMS} 个）`,
+    });
+  }
+}
+
+/**
+ * One row's data as a case. A mapping with a `fact` key and only case keys (name, fact, as_of,
+ * expect) is a case; any other mapping is the fact itself (a bare fact has no expectation).
+ */
+export function rowToCase(
+  record: unknown,
+  at: { range: Range; line: number; column: number },
+  problems: RowProblems,
+): SuiteCase | null {
+  const reader: FieldReader = {
+    at: () => at.range,
+    report: (severity, code, _path, message) => problems.report(severity, code, at, message),
+  };
+  const name = `line ${at.line}`;
+  if (isCaseShaped(record)) return withRange(readCase(record, [], reader, name), at.range);
+  const fact = readFact(record, [], reader);
+  return fact === null ? null : { name, fact, range: at.range };
+}
+
+const CASE_KEYS = new Set(['name', 'fact', 'as_of', 'expect']);
+
+function isCaseShaped(record: unknown): record is Record<string, unknown> {
+  return (
+    isPlainObject(record) && 'fact' in record && Object.keys(record).every((k) => CASE_KEYS.has(k))
+  );
+}
+
+function withRange(c: SuiteCase | null, range: Range): SuiteCase | null {
+  return c ? { ...c, range } : null;
+}
+
+/** Reads a whole fact set at once (the CLI): every row, every problem. */
+export function parseFactSet(parser: FactSetParser, text: string): FactSetBatch {
+  const a = parser.push(text);
+  const b = parser.end();
+  return { cases: [...a.cases, ...b.cases], diagnostics: [...a.diagnostics, ...b.diagnostics] };
+}

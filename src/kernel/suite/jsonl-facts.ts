@@ -1,0 +1,118 @@
+/**
+ * JSON Lines fact sets: one JSON object per line — a bare fact, or a case
+ * `{"name", "fact", "as_of", "expect"}`. Blank lines are skipped; CRLF is accepted.
+ */
+import {
+  type FactSetBatch,
+  type FactSetParser,
+  MAX_ROW_CHARS,
+  RowProblems,
+  rowToCase,
+} from './fact-set';
+import { JsonError, parseJson } from './json-value';
+import type { SuiteCase } from './types';
+
+export function createJsonLinesParser(): FactSetParser {
+  const problems = new RowProblems();
+  let pending = '';
+  /** Offset (in the whole text) and 1-based number of the line `pending` starts. */
+  let lineOffset = 0;
+  let lineNumber = 1;
+  let consumed = 0;
+  let rows = 0;
+  /** Inside a line that was too long: drop text up to its end. */
+  let overlong = false;
+
+  const row = (line: string, cases: SuiteCase[]) => {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    const at = (column: number, length = text.length - (column - 1)) => ({
+      range: { start: lineOffset + column - 1, end: lineOffset + column - 1 + Math.max(0, length) },
+      line: lineNumber,
+      column,
+    });
+    // A byte order mark before the first line is not part of the data.
+    const body = lineNumber === 1 && text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+    if (body.trim() === '') return;
+    rows++;
+    let record: unknown;
+    try {
+      record = parseJson(body);
+    } catch (e) {
+      if (!(e instanceof JsonError)) throw e;
+      problems.skipped++;
+      problems.report('error', 'factset-json', at(e.offset + 1, 1), {
+        en: `JSON: ${e.message.en}`,
+        zh: `JSON 语法错误：${e.message.zh}`,
+      });
+      return;
+    }
+    const c = rowToCase(record, at(1), problems);
+    if (c) cases.push(c);
+    else problems.skipped++;
+  };
+
+  const lines = (text: string, final: boolean): FactSetBatch => {
+    const cases: SuiteCase[] = [];
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', from);
+      if (nl < 0) break;
+      if (overlong) overlong = false;
+      else row(text.slice(from, nl), cases);
+      lineOffset += nl + 1 - from;
+      lineNumber++;
+      from = nl + 1;
+    }
+    pending = text.slice(from);
+    if (final && pending !== '') {
+      if (!overlong) row(pending, cases);
+      lineOffset += pending.length;
+      pending = '';
+    } else if (pending.length > MAX_ROW_CHARS && !overlong) {
+      rows++;
+      problems.skipped++;
+      problems.report(
+        'error',
+        'factset-row-size',
+        { range: { start: lineOffset, end: lineOffset + 1 }, line: lineNumber, column: 1 },
+        {
+          en: `the line is longer than ${MAX_ROW_CHARS} characters`,
+          zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
+        },
+      );
+      overlong = true;
+      lineOffset += pending.length;
+      pending = '';
+    } else if (overlong) {
+      lineOffset += pending.length;
+      pending = '';
+    }
+    return { cases, diagnostics: problems.take() };
+  };
+
+  return {
+    format: 'jsonl',
+    push(chunk) {
+      consumed += chunk.length;
+      return lines(pending + chunk, false);
+    },
+    end() {
+      const batch = lines(pending, true);
+      problems.finish({
+        range: { start: lineOffset, end: lineOffset },
+        line: lineNumber,
+        column: 1,
+      });
+      return { cases: batch.cases, diagnostics: [...batch.diagnostics, ...problems.take()] };
+    },
+    get consumed() {
+      return consumed;
+    },
+    get rows() {
+      return rows;
+    },
+    get skipped() {
+      return problems.skipped;
+    },
+  };
+}

@@ -50,13 +50,27 @@ describe('V-PROJ vectors', () => {
   });
 
   it('inputs load with no errors and no warnings', () => {
+    // Table analysis (docs/table-analysis.md) describes a table's design, not its validity: the
+    // table vectors overlap rows on purpose to exercise first-match order. Those findings are
+    // checked exactly below; every other warning still fails this test.
+    const analysis = new Set(['ERDL-W509', 'ERDL-W510', 'ERDL-W511', 'ERDL-W512', 'ERDL-W514']);
+    const analysed: Record<string, string[]> = {};
     for (const v of all) {
       const r = compileDocument(String(v.data.document));
-      const shown = r.diagnostics
-        .filter((d) => d.severity !== 'info')
+      const warnings = r.diagnostics.filter((d) => d.severity !== 'info');
+      const shown = warnings
+        .filter((d) => !analysis.has(d.code))
         .map((d) => `${d.code} ${d.message.en}`);
       expect(shown, v.name).toEqual([]);
+      const findings = warnings.filter((d) => analysis.has(d.code)).map((d) => d.code);
+      if (findings.length > 0) analysed[v.name] = findings;
     }
+    // The same refund table in three vectors: rows 1 and 3 both take a big refund without a ticket.
+    expect(analysed).toEqual({
+      'table/0002-table-to-rules.yaml': ['ERDL-W510'],
+      'table/0004-table-to-expr.yaml': ['ERDL-W510'],
+      'table/0005-table-kept.yaml': ['ERDL-W510'],
+    });
   });
 
   it('round-trip every Simple operator: Simple → Expression → Simple', () => {

@@ -25,7 +25,8 @@ export function usage(): string[] {
     '',
     'Exit codes / 退出码:',
     '  0  success / 成功',
-    '  1  the document has load errors / 文档存在加载错误',
+    '  1  the check failed: load errors, a failing test case, a signature or hash that does not hold /',
+    '     检查未通过：加载错误、测试用例失败、签名或哈希不符',
     '  2  usage error or unreadable file / 用法错误或文件无法读取',
   ];
 }

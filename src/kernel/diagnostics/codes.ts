@@ -401,6 +401,38 @@ export const CODES = {
     zh: '决策表单元格中不能使用修饰符（within / rate）',
   },
 
+  // W509–W514 / I513: the decision-table analysis (src/kernel/table-analysis, docs/table-analysis.md).
+  'ERDL-W509': {
+    category: 'condition',
+    en: 'Row {row} can never fire: every fact it matches is matched first by {rows} above it (first match in row order)',
+    zh: '第 {row} 行永远不会被执行：它匹配的每个事实都会先被其上方的{rows}匹配（按行序取首个匹配）',
+  },
+  'ERDL-W510': {
+    category: 'condition',
+    en: 'Row {row} ({decision}) overlaps row {earlier} ({other}) above it: a fact can match both, and row order applies row {earlier}',
+    zh: '第 {row} 行（{decision}）与其上方第 {earlier} 行（{other}）重叠：同一事实可同时匹配两行，按行序采用第 {earlier} 行',
+  },
+  'ERDL-W511': {
+    category: 'condition',
+    en: 'No row matches some inputs and the table has no default row (when: []), e.g. {example}',
+    zh: '部分输入没有任何行匹配，且表格没有默认行（when: []），例如 {example}',
+  },
+  'ERDL-W512': {
+    category: 'condition',
+    en: 'Row {row} repeats the cells of row {earlier}{decision}: it can never fire',
+    zh: '第 {row} 行与第 {earlier} 行的单元格相同{decision}：它永远不会被执行',
+  },
+  'ERDL-I513': {
+    category: 'condition',
+    en: 'Unknown: the table analysis cannot decide whether {question} ({reason})',
+    zh: '未知：表格分析无法判定{question}（{reason}）',
+  },
+  'ERDL-W514': {
+    category: 'condition',
+    en: 'Row {row} matches no fact: its cells exclude each other',
+    zh: '第 {row} 行不匹配任何事实：其单元格相互排斥',
+  },
+
   'ERDL-E601': {
     category: 'limit',
     en: 'Grade {grade} limit exceeded (E4): {measure} is {value}, the limit is {limit}',

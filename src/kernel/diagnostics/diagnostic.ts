@@ -38,6 +38,23 @@ export interface Fix {
   readonly edits: readonly TextEdit[];
 }
 
+/**
+ * A concrete fact that shows a finding (the table analysis's counterexamples). Plain JSON, so it
+ * crosses the worker boundary and can be sent to the evaluation panel as it is.
+ */
+export interface DiagnosticExample {
+  /** The fact to evaluate (JSON data: objects, strings, finite numbers, booleans, null). */
+  readonly fact: { readonly [key: string]: unknown };
+  /** What evaluating it shows, in both languages. */
+  readonly explanation: Bilingual;
+  /** The table row that fires first for this fact under row order; null when no row matches. */
+  readonly firstMatch: {
+    readonly row: number;
+    readonly rule: string;
+    readonly decision: string;
+  } | null;
+}
+
 export interface Diagnostic {
   /** Stable code, e.g. `ERDL-E012`; documented in docs/diagnostics.md. */
   readonly code: string;
@@ -48,4 +65,6 @@ export interface Diagnostic {
   /** Whether the document can still be evaluated (false for every load error). */
   readonly recoverable: boolean;
   readonly fix?: Fix;
+  /** A counterexample fact (decision-table analysis, docs/table-analysis.md). */
+  readonly example?: DiagnosticExample;
 }

@@ -99,6 +99,7 @@ describe('§5.4 decision table in a full document', () => {
     expect(diag(fixture('spec-5.4-decision-table.erdl.yaml'))).toEqual([
       'ERDL-I703@21:19',
       'ERDL-I703@22:17',
+      'ERDL-W510@24:17', // rows 1 and 2 overlap with different decisions (table analysis)
       'ERDL-I703@24:19',
       'ERDL-I703@25:17',
       'ERDL-W505@26:21',

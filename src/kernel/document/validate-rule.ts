@@ -1,4 +1,5 @@
 import type { Fix, Range } from '../diagnostics/diagnostic';
+import { reportTableAnalysis } from '../table-analysis';
 import { hashCanonical } from '../tree/canonical';
 import { type CompiledWhen, compileWhen } from '../tree/compile-when';
 import type { CompileContext } from '../tree/context';
@@ -230,7 +231,9 @@ function validateRule(
         range: row.range,
       });
     }
-    return ctx.errorCount() > before ? [] : compiled;
+    if (ctx.errorCount() > before) return [];
+    reportTableAnalysis(ctx, when.table, compiled, whenNode as YMap, unless);
+    return compiled;
   }
 
   if (!then || !thenNode) return [];

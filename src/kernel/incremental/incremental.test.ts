@@ -468,7 +468,8 @@ function apply(edit: Edit, text: string): string {
 // ---------------------------------------------------------------------------------------------
 
 describe('incremental compile equals compileDocument', () => {
-  it('on every corpus document, compiled cold and again warm', () => {
+  // Compiles every vector and example document twice: seconds on a busy machine.
+  it('on every corpus document, compiled cold and again warm', { timeout: 60_000 }, () => {
     expect(FIXTURES.length).toBeGreaterThanOrEqual(6);
     expect(CANONICAL.length).toBeGreaterThanOrEqual(20);
     expect(ENGINE.length).toBeGreaterThanOrEqual(200);

@@ -1,0 +1,450 @@
+import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/codes';
+import type { Bilingual, Diagnostic, DiagnosticExample, Range } from '../diagnostics/diagnostic';
+import type { CompiledTree } from '../eval/nodes';
+import type { ExprNode } from '../tree/types';
+import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
+import { and, type Bits, firstBit, intersects, isEmpty } from './bits';
+import {
+  describeFact,
+  example,
+  type Fact,
+  factAt,
+  firstMatch,
+  matches,
+  type RunnableRow,
+  rowList,
+} from './example-fact';
+import { compileCell, run } from './probe';
+import { cellField, type RowRegion, rowRegion } from './row-region';
+import { type Box, Budget, findUncovered, type SearchResult } from './uncovered';
+import { buildDomain, type FieldDomain } from './value-classes';
+
+/** One compiled row, as the rule assembler (document/validate-rule.ts) has it. */
+export interface AnalysisRow {
+  /** 1-based row number. */
+  readonly index: number;
+  /** The row's cell conditions in column order ("-" cells left out; [] for the default row). */
+  readonly cells: readonly ExprNode[];
+  /** The row's compiled `when` (what evaluation runs). */
+  readonly when: ExprNode;
+  readonly then: Decision;
+  readonly rule: string;
+  readonly hash: string;
+  /** Where findings about the row are marked (its `when` cells). */
+  readonly range: Range;
+  readonly priority: { readonly value: number; readonly range: Range } | null;
+}
+
+export interface AnalysisTable {
+  readonly rows: readonly AnalysisRow[];
+  /** The entry's priority, which rows without their own share. */
+  readonly entryPriority: number;
+  /** Where table-wide findings (gaps, unknowns) are marked. */
+  readonly range: Range;
+  /** The entry's `unless`, evaluated before every row. */
+  readonly unless: ExprNode | null;
+}
+
+export interface TableAnalysis {
+  readonly diagnostics: readonly Diagnostic[];
+  /** Counterexamples for ERDL-W505 (priority against row order), by the priority's range start. */
+  readonly priorityExamples: ReadonlyMap<number, DiagnosticExample>;
+}
+
+/** Search steps for one question, and for a whole table (deterministic bounds, no clock). */
+const SEARCH_STEPS = 50_000;
+const TABLE_STEPS = 2_000_000;
+/** Earlier rows tried as an overlap partner of one row, and the steps for each try. */
+const OVERLAP_CANDIDATES = 8;
+const OVERLAP_STEPS = 1_000;
+
+/**
+ * The decision-table analysis (issue 6 §3, docs/table-analysis.md). Under first-match row order it
+ * finds rows that can never fire (W509; W512 for repeated cells, W514 for cells that exclude each
+ * other), rows that overlap an earlier row with another decision (W510), inputs no row matches
+ * when there is no default row (W511), and gives W505 a fact on which priority and row order
+ * disagree. A "can never fire" finding is proved over every fact; whatever the analysis cannot
+ * decide is reported as unknown (I513), never guessed. Every example is checked by evaluation.
+ */
+export function analyzeTable(table: AnalysisTable): TableAnalysis {
+  return new Analysis(table).run();
+}
+
+class Analysis {
+  private readonly out: Diagnostic[] = [];
+  private readonly priorityExamples = new Map<number, DiagnosticExample>();
+  /** The first row (0-based) with each compiled-tree hash: a later one repeats its cells. */
+  private readonly firstWithHash = new Map<string, number>();
+  private tableSteps = TABLE_STEPS;
+  private domains: FieldDomain[] = [];
+  private regions: RowRegion[] = [];
+  private runnable: RunnableRow[] = [];
+  private over: Bits[][] = [];
+  private under: Bits[][] = [];
+  /** Where each row may fire: its `may` box and its error boxes, all rows in one list. */
+  private fires: Box[] = [];
+  /** fires[0 .. firesEnd[k]) are the boxes of rows 0 .. k-1. */
+  private firesEnd: number[] = [];
+  /** Rows 0 .. k are within the analysis (`must` = `may`, no error boxes). */
+  private exactUpTo: boolean[] = [];
+
+  constructor(private readonly table: AnalysisTable) {}
+
+  run(): TableAnalysis {
+    const { rows } = this.table;
+    const cells = rows.flatMap((r) => r.cells);
+    const paths = [...new Set(cells.map(cellField).filter((p): p is string => p !== null))];
+    if (paths.length === 0) return this.result();
+    const nested = paths.find((p) => paths.some((q) => q.startsWith(`${p}.`)));
+    if (nested !== undefined) {
+      this.unknownTable({
+        en: `field ${nested} holds another column's field, so the columns are not independent`,
+        zh: `字段 ${nested} 包含另一列的字段，各列并不相互独立`,
+      });
+      return this.result();
+    }
+    if (this.table.unless && hasTemporal(this.table.unless)) {
+      this.unknownTable({
+        en: 'the entry’s unless counts within / rate events, which changes from row to row',
+        zh: '该条目的 unless 含 within / rate 计数，逐行求值时会变化',
+      });
+      return this.result();
+    }
+    this.domains = paths.map((p) =>
+      buildDomain(
+        p,
+        cells.filter((c) => cellField(c) === p),
+      ),
+    );
+    const live = this.domains.map((d) => d.live);
+    this.runnable = rows.map((r) => lazyRunnable(r));
+    this.regions = rows.map((r) => rowRegion(r.cells, this.domains, isBlockingDecision(r.then)));
+    this.over = this.regions.map((g) => g.may.map((b, d) => and(b, live[d] as Bits)));
+    this.under = this.regions.map((g) => g.must.map((b, d) => and(b, live[d] as Bits)));
+    let exact = true;
+    this.regions.forEach((g, k) => {
+      this.firesEnd.push(this.fires.length);
+      this.fires.push(this.over[k] as Box);
+      for (const box of g.errorBoxes) this.fires.push(box.map((b, d) => and(b, live[d] as Bits)));
+      exact &&= g.beyond === null && g.errorBoxes.length === 0;
+      this.exactUpTo.push(exact);
+    });
+    this.firesEnd.push(this.fires.length);
+
+    const defaultRow = this.regions.findIndex((g) => g.unconditional);
+    for (let k = 0; k < rows.length; k++) {
+      // Rows below an unconditional row are ERDL-W507 already.
+      if (defaultRow !== -1 && k > defaultRow) break;
+      this.row(k);
+    }
+    if (defaultRow === -1) this.gaps();
+    this.priorities();
+    return this.result();
+  }
+
+  private result(): TableAnalysis {
+    return { diagnostics: this.out, priorityExamples: this.priorityExamples };
+  }
+
+  private report(code: DiagnosticCode, range: Range, params: Params, ex?: DiagnosticExample) {
+    const d = diagnostic(code, range, params);
+    this.out.push(ex ? { ...d, example: ex } : d);
+  }
+
+  private search(
+    box: Box,
+    coverers: readonly Box[],
+    count = coverers.length,
+    steps = SEARCH_STEPS,
+  ): SearchResult {
+    const budget = new Budget(Math.min(steps, this.tableSteps));
+    const before = budget.steps;
+    const r = findUncovered(box, coverers, budget, count);
+    this.tableSteps -= before - Math.max(budget.steps, 0);
+    return r;
+  }
+
+  private fact(point: readonly number[]): Fact {
+    return factAt(point, this.domains);
+  }
+
+  /** Searches `box` minus where rows 0 .. k-1 may fire. */
+  private searchBefore(box: Box, k: number, steps = SEARCH_STEPS): SearchResult {
+    return this.search(box, this.fires, this.firesEnd[k], steps);
+  }
+
+  /** Shadowing, duplicates, empty rows and overlaps for row k (0-based). */
+  private row(k: number): void {
+    const row = this.table.rows[k] as AnalysisRow;
+    const fires = this.fires.slice(this.firesEnd[k], this.firesEnd[k + 1]);
+    if (fires.every((box) => box.some(isEmpty))) {
+      this.report('ERDL-W514', row.range, { row: row.index });
+      return;
+    }
+    const duplicate = this.firstWithHash.get(row.hash);
+    if (duplicate === undefined) this.firstWithHash.set(row.hash, k);
+    else {
+      this.duplicateOf(k, duplicate);
+      return;
+    }
+    if (k === 0) return;
+    const under = this.under[k] as Bits[];
+    const coverers = this.under.slice(0, k).filter((box) => !box.some(isEmpty));
+    const results = fires.map((box) => this.search(box, coverers));
+    if (results.some((r) => r.kind === 'budget')) {
+      this.unknownRow(k, null);
+      return;
+    }
+    const witness = results.find((r) => r.kind === 'found');
+    if (!witness) {
+      this.shadowed(k);
+      return;
+    }
+    // Some fact may fire the row; make sure one does (else say unknown). Within the analysis,
+    // the witness already is such a fact.
+    const sure =
+      this.exactUpTo[k] === true
+        ? witness
+        : under.some(isEmpty)
+          ? ({ kind: 'covered' } as const)
+          : this.searchBefore(under, k);
+    const reachable =
+      sure.kind === 'found' ||
+      (witness.kind === 'found' &&
+        firstMatch(this.runnable, this.fact(witness.point))?.index === row.index);
+    if (!reachable) {
+      this.unknownRow(k, this.beyondUpTo(k));
+      return;
+    }
+    if (!this.regions[k]?.unconditional) this.overlaps(k);
+  }
+
+  private duplicateOf(k: number, j: number): void {
+    const row = this.table.rows[k] as AnalysisRow;
+    const earlier = this.table.rows[j] as AnalysisRow;
+    const ex = this.shadowExample(k);
+    if (ex === false) return;
+    const decision: Bilingual =
+      earlier.then === row.then
+        ? { en: ' (same decision)', zh: '（决策相同）' }
+        : {
+            en: `, but decides ${row.then} instead of ${earlier.then}`,
+            zh: `，但决策为 ${row.then}，而非 ${earlier.then}`,
+          };
+    this.report('ERDL-W512', row.range, { row: row.index, earlier: earlier.index, decision }, ex);
+  }
+
+  private shadowed(k: number): void {
+    const row = this.table.rows[k] as AnalysisRow;
+    const over = this.over[k] as Bits[];
+    const by = this.table.rows
+      .filter(
+        (_, j) =>
+          j < k && (this.under[j] as Bits[]).every((b, d) => intersects(b, over[d] as Bits)),
+      )
+      .map((r) => r.index);
+    const ex = this.shadowExample(k);
+    if (ex === false) return;
+    this.report('ERDL-W509', row.range, { row: row.index, rows: rowList(by) }, ex);
+  }
+
+  /**
+   * A fact the row matches, showing which earlier row fires first. `false` when evaluation says
+   * the row itself fires (the finding would be wrong: it is then not reported).
+   */
+  private shadowExample(k: number): DiagnosticExample | undefined | false {
+    const row = this.table.rows[k] as AnalysisRow;
+    const under = this.under[k] as Bits[];
+    if (under.some(isEmpty)) return undefined;
+    const point = under.map(firstBit);
+    const fact = this.fact(point);
+    const first = firstMatch(this.runnable, fact);
+    if (!first || first.index >= row.index) return false;
+    return example(
+      fact,
+      {
+        en: `This fact matches row ${row.index} (${row.then}), but row ${first.index} (${first.then}) fires first.`,
+        zh: `该事实匹配第 ${row.index} 行（${row.then}），但第 ${first.index} 行（${first.then}）先被执行。`,
+      },
+      first,
+    );
+  }
+
+  private overlaps(k: number): void {
+    const row = this.table.rows[k] as AnalysisRow;
+    const runK = this.runnable[k] as RunnableRow;
+    const under = this.under[k] as Bits[];
+    if (under.some(isEmpty)) return;
+    let tried = 0;
+    for (let j = 0; j < k && tried < OVERLAP_CANDIDATES; j++) {
+      const earlier = this.table.rows[j] as AnalysisRow;
+      if (earlier.then === row.then || this.regions[j]?.unconditional) continue;
+      const both = (this.under[j] as Bits[]).map((b, d) => and(b, under[d] as Bits));
+      if (both.some(isEmpty)) continue;
+      tried++;
+      const r = this.searchBefore(both, j, OVERLAP_STEPS);
+      if (r.kind !== 'found') continue;
+      // The point lies where no earlier row may fire, so row j fires first; both rows are run on
+      // the fact to make sure the example shows what the message says.
+      const fact = this.fact(r.point);
+      const first = this.runnable[j] as RunnableRow;
+      if (!matches(first, fact) || !matches(runK, fact)) continue;
+      const ex = example(
+        fact,
+        {
+          en: `This fact matches rows ${earlier.index} (${earlier.then}) and ${row.index} (${row.then}); row order applies row ${earlier.index}.`,
+          zh: `该事实同时匹配第 ${earlier.index} 行（${earlier.then}）和第 ${row.index} 行（${row.then}）；按行序采用第 ${earlier.index} 行。`,
+        },
+        first,
+      );
+      this.report(
+        'ERDL-W510',
+        row.range,
+        { row: row.index, decision: row.then, earlier: earlier.index, other: earlier.then },
+        ex,
+      );
+      return;
+    }
+  }
+
+  /** Inputs of the columns' kinds that no row matches (only without a default row). */
+  private gaps(): void {
+    const box = this.domains.map((d) => and(d.typed, d.live));
+    const sure = this.search(box, this.fires);
+    if (sure.kind === 'found') {
+      const fact = this.fact(sure.point);
+      if (firstMatch(this.runnable, fact) !== null) return;
+      const described = describeFact(sure.point, this.domains);
+      this.report(
+        'ERDL-W511',
+        this.table.range,
+        { example: described },
+        example(
+          fact,
+          {
+            en: `No row matches this fact, so the table decides nothing for it (${described.en}).`,
+            zh: `没有任何行匹配该事实，表格对其不作决策（${described.zh}）。`,
+          },
+          null,
+        ),
+      );
+      return;
+    }
+    const possible =
+      sure.kind === 'budget'
+        ? sure
+        : this.search(
+            box,
+            this.under.filter((b) => !b.some(isEmpty)),
+          );
+    if (possible.kind === 'covered') return;
+    this.report('ERDL-I513', this.table.range, {
+      question: { en: 'some input matches no row', zh: '是否存在不匹配任何行的输入' },
+      reason:
+        possible.kind === 'budget'
+          ? BUDGET_REASON
+          : reasonOf(this.beyondUpTo(this.regions.length - 1)),
+    });
+  }
+
+  /** W505 (row priority against row order): a fact on which the two orders disagree. */
+  private priorities(): void {
+    let previous: { value: number; k: number } | null = null;
+    this.table.rows.forEach((row, k) => {
+      if (!row.priority) return;
+      if (previous && row.priority.value < previous.value) {
+        const ex = this.priorityExample(previous.k, k);
+        if (ex) this.priorityExamples.set(row.priority.range.start, ex);
+      }
+      previous = { value: row.priority.value, k };
+    });
+  }
+
+  private priorityExample(j: number, k: number): DiagnosticExample | undefined {
+    if (this.under.length === 0) return undefined;
+    const both = (this.under[j] as Bits[]).map((b, d) =>
+      and(b, (this.under[k] as Bits[])[d] as Bits),
+    );
+    if (both.some(isEmpty)) return undefined;
+    const fact = this.fact(both.map(firstBit));
+    const byOrder = firstMatch(this.runnable, fact);
+    const priorityOf = (i: number) =>
+      this.table.rows[i]?.priority?.value ?? this.table.entryPriority;
+    let byPriority: { r: RunnableRow; i: number } | null = null;
+    this.runnable.forEach((r, i) => {
+      const o = run(r.compiled, fact);
+      if (!(o === true || (o === 'error' && r.blocking))) return;
+      if (!byPriority || priorityOf(i) < priorityOf(byPriority.i)) byPriority = { r, i };
+    });
+    const winner = byPriority as { r: RunnableRow; i: number } | null;
+    if (!byOrder || !winner || winner.r.index === byOrder.index) return undefined;
+    const p = priorityOf(winner.i);
+    return example(
+      fact,
+      {
+        en: `Row order applies row ${byOrder.index} (${byOrder.then}) to this fact; if row priorities decided (smaller first, §7.1), row ${winner.r.index} (${winner.r.then}, priority ${p}) would apply.`,
+        zh: `按行序，该事实采用第 ${byOrder.index} 行（${byOrder.then}）；若按行 priority 决定（小者优先，§7.1），将采用第 ${winner.r.index} 行（${winner.r.then}，priority ${p}）。`,
+      },
+      byOrder,
+    );
+  }
+
+  /** The first cell beyond the analysis in rows 0..k. */
+  private beyondUpTo(k: number): RowRegion['beyond'] {
+    for (let i = k; i >= 0; i--) {
+      const b = this.regions[i]?.beyond;
+      if (b) return b;
+    }
+    return null;
+  }
+
+  private unknownRow(k: number, beyond: RowRegion['beyond']): void {
+    const row = this.table.rows[k] as AnalysisRow;
+    this.report('ERDL-I513', row.range, {
+      question: { en: `row ${row.index} can ever fire`, zh: `第 ${row.index} 行是否可能被执行` },
+      reason: beyond ? reasonOf(beyond) : BUDGET_REASON,
+    });
+  }
+
+  private unknownTable(reason: Bilingual): void {
+    this.report('ERDL-I513', this.table.range, {
+      question: {
+        en: 'rows can fire or inputs go unmatched',
+        zh: '各行能否被执行、是否存在未覆盖的输入',
+      },
+      reason,
+    });
+  }
+}
+
+const BUDGET_REASON: Bilingual = {
+  en: 'the search reached its step limit',
+  zh: '搜索已达步数上限',
+};
+
+function reasonOf(beyond: RowRegion['beyond']): Bilingual {
+  if (!beyond) return BUDGET_REASON;
+  return {
+    en: `a cell on ${beyond.path} uses ${beyond.operator}, whose matches the analysis does not enumerate`,
+    zh: `${beyond.path} 列的单元格使用了 ${beyond.operator}，分析无法穷举其匹配值`,
+  };
+}
+
+/** A row for example checks; its tree is compiled on first use (most rows never need it). */
+function lazyRunnable(r: AnalysisRow): RunnableRow {
+  let compiled: CompiledTree | null = null;
+  return {
+    index: r.index,
+    rule: r.rule,
+    then: r.then,
+    blocking: isBlockingDecision(r.then),
+    get compiled() {
+      compiled ??= compileCell(r.when);
+      return compiled;
+    },
+  };
+}
+
+function hasTemporal(n: ExprNode): boolean {
+  return n.node === 'within' || n.node === 'rate' || ('args' in n && n.args.some(hasTemporal));
+}

@@ -1,0 +1,66 @@
+import { type CompiledTree, compileTree, type Env } from '../eval/nodes';
+import { EMPTY_STATE, TemporalWork } from '../eval/temporal';
+import type { Value } from '../eval/values';
+import type { ExprNode } from '../tree/types';
+
+/**
+ * Runs table cells and rows with the kernel's own evaluator (eval/nodes.ts), so what the analysis
+ * says about a value is what evaluation does with it. Cells carry no within / rate (E508), so no
+ * clock or state is read.
+ */
+export type Outcome = true | false | 'error';
+
+export function compileCell(tree: ExprNode): CompiledTree {
+  return compileTree(tree);
+}
+
+export function run(tree: CompiledTree, fact: unknown): Outcome {
+  const env: Env = {
+    fact: fact as Value,
+    element: undefined,
+    asOf: null,
+    temporal: new TemporalWork(EMPTY_STATE),
+    warnings: [],
+    rule: '',
+    guardContext: false,
+    trace: null,
+    steps: 0,
+  };
+  try {
+    return tree.fn(env) === true;
+  } catch {
+    return 'error';
+  }
+}
+
+/** A fact holding `value` at `path` (nothing at all when value is undefined: the field is absent). */
+export function factWith(assignments: readonly (readonly [string, unknown])[]): {
+  [key: string]: unknown;
+} {
+  const root: { [key: string]: unknown } = {};
+  for (const [path, value] of assignments) {
+    if (value === undefined) continue;
+    const segments = path.split('.');
+    let at = root;
+    segments.forEach((s, i) => {
+      if (i === segments.length - 1) {
+        defineOwn(at, s, value);
+        return;
+      }
+      const next = Object.hasOwn(at, s) ? at[s] : undefined;
+      if (typeof next === 'object' && next !== null && !Array.isArray(next))
+        at = next as { [key: string]: unknown };
+      else {
+        const child: { [key: string]: unknown } = {};
+        defineOwn(at, s, child);
+        at = child;
+      }
+    });
+  }
+  return root;
+}
+
+/** An own data property, also for "__proto__" (a field path is data, never an object's prototype). */
+function defineOwn(o: { [key: string]: unknown }, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}

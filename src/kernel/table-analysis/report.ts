@@ -1,0 +1,62 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { CompiledRule } from '../document/compiled';
+import { isScalar, type YMap } from '../document/ynode';
+import type { CompiledTable } from '../tree/compile-table';
+import type { CompileContext } from '../tree/context';
+import type { ExprNode } from '../tree/types';
+import { type AnalysisRow, type AnalysisTable, analyzeTable } from './analyze-table';
+
+/**
+ * The hook in the rule assembler (document/validate-rule.ts): runs the analysis on a table whose
+ * rows all compiled and adds its findings to the compile result. Being part of validating one
+ * rule entry, the incremental compiler gets exactly the same findings (it caches per entry).
+ */
+export function reportTableAnalysis(
+  ctx: CompileContext,
+  table: CompiledTable,
+  rules: readonly CompiledRule[],
+  tableNode: YMap,
+  unless: ExprNode | null,
+): void {
+  if (rules.length !== table.rows.length) return;
+  const { diagnostics, priorityExamples } = analyzeTable(
+    analysisInput(table, rules, tableNode, unless),
+  );
+  // W505 (row priority against row order) is reported by the table compiler; give it its example.
+  if (priorityExamples.size > 0) {
+    ctx.diagnostics.forEach((d: Diagnostic, i) => {
+      const ex = d.code === 'ERDL-W505' ? priorityExamples.get(d.range.start) : undefined;
+      if (ex) ctx.diagnostics[i] = { ...d, example: ex };
+    });
+  }
+  ctx.diagnostics.push(...diagnostics);
+}
+
+/** The analysis input of a compiled table and its compiled rows (one per row, in row order). */
+export function analysisInput(
+  table: CompiledTable,
+  rules: readonly CompiledRule[],
+  tableNode: YMap,
+  unless: ExprNode | null,
+): AnalysisTable {
+  const rows: AnalysisRow[] = table.rows.map((row, i) => {
+    const rule = rules[i] as CompiledRule;
+    const cellsNode = row.source.items.find((p) => p.key === 'when')?.value;
+    const pr = row.source.items.find((p) => p.key === 'priority')?.value;
+    return {
+      index: row.index,
+      cells: row.when.node === 'and' ? row.when.args : [],
+      when: rule.when,
+      then: rule.then,
+      rule: rule.name,
+      hash: rule.hash,
+      range: cellsNode?.range ?? row.range,
+      priority:
+        pr && isScalar(pr) && typeof pr.value === 'number'
+          ? { value: pr.value, range: pr.range }
+          : null,
+    };
+  });
+  const rowsKey = tableNode.items.find((p) => p.key === 'rows')?.keyNode.range ?? tableNode.range;
+  return { rows, entryPriority: rules[0]?.priority ?? 0, range: rowsKey, unless };
+}

@@ -1,0 +1,75 @@
+import { and, type Bits, firstBit, intersects, isEmpty, isSubset, minus } from './bits';
+
+/**
+ * Finds a point of a box that none of the covering boxes contains (a disjoint box difference,
+ * depth first). Steps are counted against a budget, so the analysis has a bounded cost; when it
+ * runs out, the answer is "unknown", never a guess.
+ */
+export type SearchResult =
+  | { readonly kind: 'found'; readonly point: readonly number[] }
+  | { readonly kind: 'covered' }
+  | { readonly kind: 'budget' };
+
+export type Box = readonly Bits[];
+
+export class Budget {
+  constructor(public steps: number) {}
+  spend(): boolean {
+    return --this.steps >= 0;
+  }
+}
+
+const BUDGET_EXCEEDED = Symbol('budget');
+
+/** Searches `box` minus the first `count` boxes of `coverers` (all of them by default). */
+export function findUncovered(
+  box: Box,
+  coverers: readonly Box[],
+  budget: Budget,
+  count = coverers.length,
+): SearchResult {
+  for (const side of box) if (isEmpty(side)) return { kind: 'covered' };
+  // Only boxes that meet the box can meet its parts.
+  const meeting: Box[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = coverers[i] as Box;
+    if (boxIntersects(box, c)) meeting.push(c);
+  }
+  try {
+    const point = search(box, meeting, 0, budget);
+    return point ? { kind: 'found', point } : { kind: 'covered' };
+  } catch (e) {
+    if (e === BUDGET_EXCEEDED) return { kind: 'budget' };
+    throw e;
+  }
+}
+
+export function boxIntersects(a: Box, b: Box): boolean {
+  for (let d = 0; d < a.length; d++) if (!intersects(a[d] as Bits, b[d] as Bits)) return false;
+  return true;
+}
+
+function search(box: Box, coverers: readonly Box[], from: number, budget: Budget): number[] | null {
+  let i = from;
+  for (; i < coverers.length; i++) {
+    if (!budget.spend()) throw BUDGET_EXCEEDED;
+    if (boxIntersects(box, coverers[i] as Box)) break;
+  }
+  const cover = coverers[i];
+  if (!cover) return box.map((side) => firstBit(side));
+  // box \ cover as disjoint boxes: along each dimension d, the part outside cover[d] with the
+  // dimensions before d already inside cover.
+  const prefix = [...box];
+  for (let d = 0; d < box.length; d++) {
+    const side = box[d] as Bits;
+    const c = cover[d] as Bits;
+    if (!isSubset(side, c)) {
+      const part = [...prefix];
+      part[d] = minus(side, c);
+      const found = search(part, coverers, i + 1, budget);
+      if (found) return found;
+      prefix[d] = and(side, c);
+    }
+  }
+  return null;
+}

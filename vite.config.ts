@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { offlinePlugin } from './scripts/vite-offline-plugin.js';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlinePlugin()],
   server: {
     port: 5173,
     strictPort: false,

@@ -87,7 +87,7 @@ test('the language switch changes every UI string and is remembered', async ({ p
   await expect(page.getByRole('tab', { name: 'Gloss' })).toBeVisible();
 });
 
-test('an error shows in the problems list and status bar, and the list moves the cursor', async ({
+test('an error shows in the problems list and status bar, and the list moves the cursor there', async ({
   page,
 }) => {
   await openStudio(page);

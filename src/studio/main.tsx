@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startAnalysis } from './kernel/analysis-controller';
 import { startEvaluation } from './kernel/evaluation-controller';
-import { getKernel } from './kernel/kernel-instance';
+import { getBatchKernel, getKernel } from './kernel/kernel-instance';
 import { registerServiceWorker } from './offline';
 import { studioStore } from './store';
 import './styles.css';
@@ -16,6 +16,7 @@ if (container === null) throw new Error('index.html has no #root element');
 (globalThis as { __ERDL_STUDIO__?: unknown }).__ERDL_STUDIO__ = {
   store: studioStore,
   kernel: getKernel,
+  batchKernel: getBatchKernel,
 };
 
 markInteractiveOnFirstMarkers();
@@ -28,7 +29,7 @@ createRoot(container).render(
 
 void startPersistence(studioStore).then(() => {
   const kernel = getKernel();
-  startAnalysis(studioStore, kernel);
+  startAnalysis(studioStore, kernel, getBatchKernel());
   startEvaluation(studioStore, kernel);
 });
 

@@ -11,10 +11,13 @@ import type {
   Diagnostic,
   EvaluationResult,
   EvalWarning,
+  FactSetFormat,
   Grade,
   ProjectionTarget,
   RuleConversion,
   RuleForm,
+  SuiteDiagnostic,
+  SuiteResult,
   TextEdit,
 } from '../kernel';
 import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
@@ -163,6 +166,93 @@ export type TableEditReply =
     }
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
 
+/** One rule's canonical form with each tree node's gloss (the Tree & hash panel). */
+export interface CanonicalRuleRequest {
+  readonly op: 'canonicalRule';
+  readonly doc: string;
+  readonly text: string;
+  readonly rule: string;
+  /** The workspace field dictionary (YAML text), for the gloss. */
+  readonly dictionary: string;
+}
+
+/** A canonical tree node: its own members (without `args`) and its gloss, then its arguments. */
+export interface GlossedNode {
+  readonly node: string;
+  /** Canonical JSON of the node's members other than `args`. */
+  readonly detail: string;
+  readonly gloss: Bilingual | null;
+  readonly children: readonly GlossedNode[];
+}
+
+export interface CanonicalRuleView {
+  readonly rule: string;
+  /** §8 rule hash: sha256 of `whenBytes`. */
+  readonly hash: string;
+  /** Canonical JSON (RFC 8785) of `when`. */
+  readonly whenBytes: string;
+  /** Canonical JSON of the canonical rule object (the manifest's `canonical`). */
+  readonly canonicalBytes: string;
+  /** sha256 of `canonicalBytes` (the manifest's `canonical_hash`). */
+  readonly canonicalHash: string;
+  readonly when: GlossedNode;
+  readonly unless: GlossedNode | null;
+}
+
+/**
+ * Every rule's gloss in both languages and the gloss lint (W901/W902/I903) of a document. Kept
+ * apart from `analyze` and run in the batch worker: rendering and linting gloss re-reads the whole
+ * document, and the editor's markers must not wait for it.
+ */
+export interface GlossRequest {
+  readonly op: 'gloss';
+  readonly doc: string;
+  readonly text: string;
+  readonly dictionary: string;
+}
+
+export interface RuleGlossText {
+  readonly zh: string;
+  readonly en: string;
+  readonly delegation: boolean;
+}
+
+export interface GlossOutcome {
+  /** By compiled rule name; empty when the document does not load. */
+  readonly rules: Readonly<Record<string, RuleGlossText>>;
+  /** Field paths some gloss read through the fallback: no display name (zh or en). */
+  readonly unnamedFields: readonly string[];
+  /** W901 / W902 / I903, positioned in the text sent. */
+  readonly diagnostics: readonly PositionedDiagnostic[];
+  /** Problems in the field dictionary itself. */
+  readonly dictionaryProblems: readonly Bilingual[];
+}
+
+/**
+ * Run a fact suite (a `.facts.yaml`, or a JSON Lines / CSV fact set) against the document. Runs in
+ * the batch worker, reports progress, and can be cancelled; a cancelled run answers with the
+ * results so far (`result.complete` false).
+ */
+export interface SuiteRequest {
+  readonly op: 'suite';
+  readonly doc: string;
+  readonly text: string;
+  readonly suite: string;
+  readonly format: 'suite' | FactSetFormat;
+}
+
+export type SuiteOutcome =
+  | {
+      readonly kind: 'result';
+      readonly result: SuiteResult;
+      /** Warnings of the suite, and rows of a fact set that could not be read (skipped). */
+      readonly problems: readonly SuiteDiagnostic[];
+      readonly cancelled: boolean;
+      readonly elapsedMs: number;
+    }
+  | { readonly kind: 'document-invalid'; readonly errors: number }
+  | { readonly kind: 'suite-invalid'; readonly problems: readonly SuiteDiagnostic[] };
+
 /** For the browser tests: run vector files in this worker. */
 export interface VectorsRequest {
   readonly op: 'vectors';
@@ -186,10 +276,13 @@ export type KernelRequest =
   | EvaluateRequest
   | TreeRequest
   | ConvertRequest
+  | SuiteRequest
+  | GlossRequest
   | VectorsRequest
   | SpinRequest
   | TablesRequest
-  | TableEditRequest;
+  | TableEditRequest
+  | CanonicalRuleRequest;
 
 export interface KernelResponses {
   analyze: Analysis;
@@ -197,10 +290,14 @@ export interface KernelResponses {
   /** Null when the document does not compile or has no such rule. */
   tree: RuleTree | null;
   convert: RuleConversion;
+  suite: SuiteOutcome;
+  gloss: GlossOutcome;
   vectors: VectorsOutcome;
   spin: { readonly spun: number };
   tables: TablesRead;
   tableEdit: TableEditReply;
+  /** Null when the document does not compile or has no such rule. */
+  canonicalRule: CanonicalRuleView | null;
 }
 
 export type Op = KernelRequest['op'];
@@ -214,8 +311,20 @@ export interface Envelope {
   readonly request: KernelRequest;
 }
 
+/** Main → worker: stop request `cancel` at its next batch (long jobs only). */
+export interface CancelMessage {
+  readonly cancel: number;
+}
+
 /** Worker → main. */
 export type Reply =
+  /** A long job is alive and this far along (resets the watchdog). */
+  | {
+      readonly id: number;
+      readonly status: 'progress';
+      readonly done: number;
+      readonly total: number;
+    }
   | { readonly id: number; readonly status: 'done'; readonly value: unknown }
   | { readonly id: number; readonly status: 'superseded' }
   | { readonly id: number; readonly status: 'failed'; readonly message: Bilingual };

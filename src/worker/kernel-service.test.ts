@@ -20,17 +20,33 @@ describe('KernelService.analyze', () => {
     expect(analysis.documentHash).toBeNull();
   });
 
-  it('summarizes rules with hashes, bilingual gloss and the fields they read', () => {
+  it('summarizes rules with hashes and the fields they read', () => {
     const analysis = analyze(quickStart);
     const compiled = compileDocument(quickStart).document!;
     expect(analysis.ok).toBe(true);
     expect(analysis.documentHash).toBe(compiled.hash);
     expect(analysis.rules.map((r) => r.hash)).toEqual(compiled.rules.map((r) => r.hash));
     const first = analysis.rules[0]!;
-    expect(first.gloss.zh).toMatch(/[\u4e00-\u9fff]/);
-    expect(first.gloss.en).toMatch(/refund|amount|tool/i);
     expect(first.fields).toContain('tool.args.amount');
     expect(analysis.fields).toContain('tool.name');
+  });
+});
+
+const gloss = (text: string, dictionary = '') =>
+  service().gloss({ op: 'gloss', doc: 'd', text, dictionary });
+
+describe('KernelService.gloss', () => {
+  it('glosses every rule in both languages and lints the gloss', () => {
+    const outcome = gloss(quickStart);
+    const names = compileDocument(quickStart).document!.rules.map((r) => r.name);
+    expect(Object.keys(outcome.rules)).toEqual(names);
+    const first = outcome.rules[names[0]!]!;
+    expect(first.zh).toMatch(/[\u4e00-\u9fff]/);
+    expect(first.en).toMatch(/refund|amount|tool/i);
+    for (const d of outcome.diagnostics) {
+      expect(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']).toContain(d.code);
+      expect(d.start.line).toBeGreaterThan(0);
+    }
   });
 
   it('shifts ranges past a byte order mark so they index the editor text', () => {
@@ -40,8 +56,9 @@ describe('KernelService.analyze', () => {
   });
 
   it('uses the field dictionary for gloss and reports a broken dictionary in both languages', () => {
-    const named = analyze(quickStart, 'tool.args.amount: {zh: 退款金额, en: refund amount}\n');
-    expect(named.rules[0]!.gloss.zh).toContain('退款金额');
+    const named = gloss(quickStart, 'tool.args.amount: {zh: 退款金额, en: refund amount}\n');
+    expect(Object.values(named.rules)[0]!.zh).toContain('退款金额');
+    expect(named.unnamedFields).not.toContain('tool.args.amount');
     const broken = analyze(quickStart, '- not a mapping\n');
     expect(broken.dictionaryProblems.length).toBeGreaterThan(0);
     expect(broken.dictionaryProblems[0]!.zh).toMatch(/[\u4e00-\u9fff]/);

@@ -40,10 +40,15 @@ import {
 import type {
   Analysis,
   AnalyzeRequest,
+  CanonicalRuleRequest,
+  CanonicalRuleView,
   ConvertRequest,
   EvaluateOutcome,
   EvaluateRequest,
+  GlossOutcome,
+  GlossRequest,
   PositionedDiagnostic,
+  RuleGlossText,
   RuleSummary,
   RuleTree,
   TableEditReply,
@@ -53,6 +58,10 @@ import type {
   VectorsOutcome,
   VectorsRequest,
 } from './kernel-protocol';
+import { ruleCanonical } from './rule-canonical';
+
+/** A rule's gloss before the gloss request answers (the studio keeps showing the last one). */
+const NO_GLOSS: RuleGlossText = { zh: '', en: '', delegation: false };
 
 /** Documents whose compilers are kept warm (least recently used are dropped). */
 const MAX_WARM_DOCUMENTS = 8;
@@ -112,19 +121,19 @@ export class KernelService {
     return read;
   }
 
+  /**
+   * Diagnostics, hashes and the rule list: what the editor's markers need, at incremental-compile
+   * speed. Gloss (and its lint) is left to `gloss`, which re-reads the whole document; the studio
+   * shows the last gloss per rule until it arrives.
+   */
   analyze(request: AnalyzeRequest): Analysis {
     const started = this.clock();
     const result = this.compile(request.doc, request.text);
     const dictionary = this.readDictionary(request.dictionary);
     const bom = bomShift(request.text);
     const source = new SourceText(request.text);
-    const diagnostics = [
-      ...result.diagnostics,
-      ...glossLint(result, { dictionary: dictionary.map }),
-    ].map((d) => position(d, bom, source));
-    diagnostics.sort((a, b) => a.range.start - b.range.start);
-    const unnamed = new Set<string>();
-    const rules = summarize(result, dictionary.map, bom, source, unnamed);
+    const diagnostics = result.diagnostics.map((d) => position(d, bom, source));
+    const rules = summarize(result, bom, source);
     const fields = new Set<string>();
     for (const rule of rules) for (const f of rule.fields) fields.add(f);
     return {
@@ -135,9 +144,37 @@ export class KernelService {
       fallbackDecision: result.document?.metadata.decision ?? null,
       rules,
       fields: [...fields],
-      unnamedFields: [...unnamed],
+      unnamedFields: [],
       dictionaryProblems: dictionary.problems,
       elapsedMs: this.clock() - started,
+    };
+  }
+
+  /** Every rule's gloss in both languages, and the gloss lint (W901/W902/I903). */
+  gloss(request: GlossRequest): GlossOutcome {
+    const result = this.compile(request.doc, request.text);
+    const dictionary = this.readDictionary(request.dictionary);
+    const bom = bomShift(request.text);
+    const source = new SourceText(request.text);
+    const zh = glossDocument(result, { lang: 'zh', dictionary: dictionary.map }) ?? [];
+    const en = glossDocument(result, { lang: 'en', dictionary: dictionary.map }) ?? [];
+    const rules: Record<string, RuleGlossText> = {};
+    const unnamed = new Set<string>();
+    for (const [i, g] of zh.entries()) {
+      rules[g.name] = {
+        zh: g.gloss.text,
+        en: en[i]?.gloss.text ?? '',
+        delegation: g.gloss.delegation,
+      };
+    }
+    for (const g of [...zh, ...en]) for (const f of g.gloss.unnamed) unnamed.add(f.path);
+    return {
+      rules,
+      unnamedFields: [...unnamed],
+      diagnostics: glossLint(result, { dictionary: dictionary.map }).map((d) =>
+        position(d, bom, source),
+      ),
+      dictionaryProblems: dictionary.problems,
     };
   }
 
@@ -231,6 +268,11 @@ export class KernelService {
       unless: rule.unless,
       hash: rule.hash,
     };
+  }
+
+  canonicalRule(request: CanonicalRuleRequest): CanonicalRuleView | null {
+    const dictionary = this.readDictionary(request.dictionary).map;
+    return ruleCanonical(this.compile(request.doc, request.text), request.rule, dictionary);
   }
 
   convert(request: ConvertRequest): RuleConversion {
@@ -329,17 +371,8 @@ function fieldsOf(tree: ExprNode | null, into: Set<string>): void {
   for (const child of childrenOf(tree)) fieldsOf(child, into);
 }
 
-function summarize(
-  result: CompileResult,
-  dictionary: FieldDictionary | undefined,
-  bom: number,
-  source: SourceText,
-  unnamed: Set<string>,
-): RuleSummary[] {
-  const zh = glossDocument(result, { lang: 'zh', dictionary }) ?? [];
-  const en = glossDocument(result, { lang: 'en', dictionary }) ?? [];
-  for (const g of [...zh, ...en]) for (const f of g.gloss.unnamed) unnamed.add(f.path);
-  return (result.document?.rules ?? []).map((rule, i) => {
+function summarize(result: CompileResult, bom: number, source: SourceText): RuleSummary[] {
+  return (result.document?.rules ?? []).map((rule) => {
     const fields = new Set<string>();
     fieldsOf(rule.when, fields);
     fieldsOf(rule.unless, fields);
@@ -357,11 +390,7 @@ function summarize(
       hash: rule.hash,
       start: source.position(rule.range.start + bom),
       end: source.position(rule.range.end + bom),
-      gloss: {
-        zh: zh[i]?.gloss.text ?? '',
-        en: en[i]?.gloss.text ?? '',
-        delegation: zh[i]?.gloss.delegation ?? false,
-      },
+      gloss: NO_GLOSS,
       fields: [...fields],
     };
   });

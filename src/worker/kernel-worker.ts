@@ -29,6 +29,8 @@ function run(envelope: Envelope): unknown {
       return service.tables(request);
     case 'tableEdit':
       return service.tableEdit(request);
+    case 'canonicalRule':
+      return service.canonicalRule(request);
     case 'spin': {
       const until = performance.now() + request.ms;
       while (performance.now() < until) {

@@ -6,8 +6,8 @@ import { canonicalRuleHash } from '../diff/rule-snapshot';
 import { parseInstant } from '../eval/time';
 import { glossDocument } from '../gloss/document';
 import type { FieldDictionary } from '../gloss/names';
-import { KERNEL_VERSION } from '../version';
 import type { ExprNode } from '../tree/types';
+import { KERNEL_VERSION } from '../version';
 import type { Decision } from '../vocabulary/decisions';
 import { PROTOCOL, SPEC_VERSION } from '../vocabulary/document';
 

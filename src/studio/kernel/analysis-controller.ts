@@ -1,15 +1,50 @@
 /**
- * Keeps `analyses` current: whenever a document's text or the field dictionary changes, the
- * kernel worker analyzes it again. The active document goes first and is sent at once (the worker
- * coalesces a burst of keystrokes, the client drops stale answers); the other documents are
- * analyzed once after load, for their error badges.
+ * Keeps `analyses` current, in two phases per change of a document's text or the field dictionary:
+ * 1. `analyze` in the kernel worker — diagnostics, hashes, rules — at incremental-compile speed, so
+ *    markers follow typing; rules keep their last known gloss meanwhile;
+ * 2. `gloss` in the batch worker — every rule's gloss and the gloss lint, which re-read the whole
+ *    document — merged in when it answers for the text still shown. Until then the last gloss lint
+ *    is carried over the edit (carry.ts) so its warnings do not flicker while typing.
+ * The active document goes first; the others are analyzed once after load, for their badges.
  */
+import type { Analysis, GlossOutcome } from '../../worker/kernel-protocol';
 import type { StudioStore } from '../store';
+import { carryDiagnostics } from './carry';
 import type { KernelClient } from './kernel-client';
 
-export function startAnalysis(store: StudioStore, kernel: KernelClient): () => void {
-  /** The text and dictionary each document was last sent with. */
-  const sent = new Map<string, { text: string; dictionary: string }>();
+interface Sent {
+  readonly text: string;
+  readonly dictionary: string;
+}
+
+export function startAnalysis(
+  store: StudioStore,
+  kernel: KernelClient,
+  batch: KernelClient,
+): () => void {
+  const sent = new Map<string, Sent>();
+  /** The last compile-phase analysis per document, before gloss was merged in. */
+  const compiled = new Map<string, { text: string; analysis: Analysis }>();
+  const glossed = new Map<string, { text: string; outcome: GlossOutcome }>();
+
+  const publish = (docId: string) => {
+    const base = compiled.get(docId);
+    if (!base) return;
+    const gloss = glossed.get(docId);
+    store.getState().setAnalysis(docId, base.text, gloss ? merge(base, gloss) : base.analysis);
+  };
+
+  const requestGloss = async (docId: string, text: string, dictionary: string) => {
+    const outcome = await batch.request(`gloss:${docId}`, {
+      op: 'gloss',
+      doc: docId,
+      text,
+      dictionary,
+    });
+    if (outcome.status !== 'done') return;
+    glossed.set(docId, { text, outcome: outcome.value });
+    if (compiled.get(docId)?.text === text) publish(docId);
+  };
 
   const analyze = async (docId: string) => {
     const state = store.getState();
@@ -28,10 +63,13 @@ export function startAnalysis(store: StudioStore, kernel: KernelClient): () => v
     });
     const now = store.getState();
     if (!kernel.busy) now.setKernelStatus('ready');
-    if (outcome.status === 'done') now.setAnalysis(docId, doc.text, outcome.value);
-    else if (outcome.status === 'failed') now.notify('error', outcome.message);
+    if (outcome.status === 'done') {
+      compiled.set(docId, { text: doc.text, analysis: outcome.value });
+      publish(docId);
+      void requestGloss(docId, doc.text, dictionary);
+    } else if (outcome.status === 'failed') now.notify('error', outcome.message);
     else if (outcome.status === 'restarted') {
-      // Not retried automatically: the same text would hang again. The next edit retries.
+      // Not retried automatically: the same text could stall again. The next edit retries.
       sent.delete(docId);
     }
   };
@@ -57,6 +95,28 @@ export function startAnalysis(store: StudioStore, kernel: KernelClient): () => v
   });
   return () => {
     unsubscribe();
-    for (const id of sent.keys()) sent.delete(id);
+    sent.clear();
+  };
+}
+
+/** The compile-phase analysis with the (possibly older) gloss phase merged in. */
+function merge(
+  base: { text: string; analysis: Analysis },
+  gloss: { text: string; outcome: GlossOutcome },
+): Analysis {
+  const { analysis } = base;
+  const lint =
+    gloss.text === base.text
+      ? gloss.outcome.diagnostics
+      : carryDiagnostics(gloss.text, base.text, gloss.outcome.diagnostics);
+  const diagnostics = [...analysis.diagnostics, ...lint].sort(
+    (a, b) => a.range.start - b.range.start,
+  );
+  return {
+    ...analysis,
+    diagnostics,
+    rules: analysis.rules.map((r) => ({ ...r, gloss: gloss.outcome.rules[r.name] ?? r.gloss })),
+    unnamedFields: gloss.outcome.unnamedFields,
+    dictionaryProblems: gloss.outcome.dictionaryProblems,
   };
 }

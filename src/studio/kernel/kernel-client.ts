@@ -10,6 +10,7 @@
  */
 import type { Bilingual } from '../../kernel';
 import type {
+  CancelMessage,
   Envelope,
   KernelResponses,
   Op,
@@ -18,7 +19,7 @@ import type {
 } from '../../worker/kernel-protocol';
 
 export interface WorkerLike {
-  postMessage(message: Envelope): void;
+  postMessage(message: Envelope | CancelMessage): void;
   terminate(): void;
   onmessage: ((event: MessageEvent<Reply>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
@@ -42,12 +43,19 @@ export interface Incident {
 
 /** Per-operation budgets (ms) before the watchdog replaces the worker. */
 export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
-  analyze: 10_000,
+  // A cold compile of a 10 MB document is seconds, not tens of seconds, even on a slow machine.
+  analyze: 30_000,
   evaluate: 5_000,
   tree: 5_000,
   convert: 5_000,
   vectors: 120_000,
   spin: 2_000,
+  tables: 15_000,
+  tableEdit: 15_000,
+  canonicalRule: 5_000,
+  gloss: 30_000,
+  // Long jobs report progress; the budget is the longest silence between two reports.
+  suite: 15_000,
 };
 
 export interface KernelClientOptions {
@@ -65,6 +73,7 @@ interface Pending {
   readonly channel: string;
   readonly budgetMs: number;
   readonly resolve: (outcome: Outcome<unknown>) => void;
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 export class KernelClient {
@@ -91,6 +100,7 @@ export class KernelClient {
     channel: string,
     request: RequestFor<O>,
     budgetMs?: number,
+    onProgress?: (done: number, total: number) => void,
   ): Promise<Outcome<KernelResponses[O]>> {
     const id = this.nextId++;
     this.newestOnChannel.set(channel, id);
@@ -101,10 +111,20 @@ export class KernelClient {
         channel,
         budgetMs: budgetMs ?? this.budgets[request.op],
         resolve: resolve as (outcome: Outcome<unknown>) => void,
+        onProgress,
       });
       this.worker.postMessage({ id, channel, request });
       this.arm();
     });
+  }
+
+  /**
+   * Asks the worker to stop the newest request on `channel` at its next batch; it then answers
+   * with what it has so far. Only long jobs (suites) check for this; others just finish.
+   */
+  cancel(channel: string): void {
+    const id = this.newestOnChannel.get(channel);
+    if (id !== undefined && this.pending.has(id)) this.worker.postMessage({ cancel: id });
   }
 
   /** Whether any request is waiting for the worker. */
@@ -134,6 +154,15 @@ export class KernelClient {
   private receive(reply: Reply): void {
     const p = this.pending.get(reply.id);
     if (!p) return;
+    if (reply.status === 'progress') {
+      // The worker is alive: the watchdog waits a full budget again.
+      if (this.pending.values().next().value === p) {
+        this.disarm();
+        this.arm();
+      }
+      p.onProgress?.(reply.done, reply.total);
+      return;
+    }
     this.pending.delete(reply.id);
     this.disarm();
     this.arm();
@@ -192,6 +221,14 @@ export class KernelClient {
       });
     }
   }
+}
+
+/** The worker for long jobs (fact suites, gloss of whole documents), so they never delay markers. */
+export function createBatchWorker(): WorkerLike {
+  return new Worker(new URL('../../worker/batch-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'erdl-batch',
+  }) as unknown as WorkerLike;
 }
 
 /** The studio's worker: a module worker bundled by Vite. */

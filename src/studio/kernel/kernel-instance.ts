@@ -1,13 +1,25 @@
-/** The page's one kernel worker client, created on first use. */
+/** The page's two kernel worker clients, each created on first use. */
 import { studioStore } from '../store';
-import { createKernelWorker, KernelClient } from './kernel-client';
+import {
+  createBatchWorker,
+  createKernelWorker,
+  type Incident,
+  KernelClient,
+} from './kernel-client';
 
 let instance: KernelClient | null = null;
+let batchInstance: KernelClient | null = null;
 
+const onIncident = (incident: Incident) => studioStore.getState().setIncident(incident);
+
+/** The kernel for interactive requests (analyze, evaluate, tree, convert, table edits). */
 export function getKernel(): KernelClient {
-  instance ??= new KernelClient({
-    createWorker: createKernelWorker,
-    onIncident: (incident) => studioStore.getState().setIncident(incident),
-  });
+  instance ??= new KernelClient({ createWorker: createKernelWorker, onIncident });
   return instance;
+}
+
+/** The kernel for long jobs (suites, fact sets, whole-document gloss). */
+export function getBatchKernel(): KernelClient {
+  batchInstance ??= new KernelClient({ createWorker: createBatchWorker, onIncident });
+  return batchInstance;
 }

@@ -1,5 +1,6 @@
 import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
+import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
 import { DecisionBadge } from './decision-label';
@@ -97,6 +98,7 @@ export function EvaluatePanel() {
         {outcome?.kind === 'result' && (
           <ResultCard result={outcome.result} failed={outcome.failedConditions} lang={lang} />
         )}
+        {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
       </section>
     </div>
   );

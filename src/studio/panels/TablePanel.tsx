@@ -1,6 +1,7 @@
 import '../grid/grid.css';
 import { DecisionGrid } from '../grid/DecisionGrid';
 import { ImportCsvButton } from '../grid/ImportCsvButton';
+import { NewTableForm } from '../grid/NewTableForm';
 import { SimpleGroupTable } from '../grid/SimpleGroupTable';
 import { gridStrings } from '../grid/strings';
 import { useTables } from '../grid/use-tables';
@@ -19,14 +20,16 @@ export function TablePanel() {
   const analysisEntry = useStudio((s) => (view.docId ? s.analyses[view.docId] : undefined));
   const { docId, good, problems, current } = view;
   if (!docId) return null;
-  const editable = current && problems.length === 0;
+  // Not `current`: while a re-read is on its way the grid stays editable (edits re-read the text).
+  const editable = good !== null && problems.length === 0;
   // Findings only for the text the grid shows (their ranges address that text).
   const analysis =
     analysisEntry && analysisEntry.text === view.goodText ? analysisEntry.analysis : null;
   const tables = good?.tables ?? [];
   return (
-    <div className={editable ? '' : 'stale'} data-testid="table-panel">
+    <div className={current || problems.length === 0 ? '' : 'stale'} data-testid="table-panel">
       <div className="table-panel-actions">
+        <NewTableForm docId={docId} tableCount={tables.length} />
         <ImportCsvButton docId={docId} tableCount={tables.length} />
       </div>
       {problems.length > 0 && (

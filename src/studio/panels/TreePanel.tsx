@@ -1,50 +1,59 @@
 import { useEffect, useState } from 'react';
-import type { RuleTree } from '../../worker/kernel-protocol';
+import type { CanonicalRuleView } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { getKernel } from '../kernel/kernel-instance';
 import { useActiveAnalysis } from '../shell/use-analysis';
-import { selectActive, useStudio } from '../store';
-import { panelStrings } from './strings';
+import { CopyButton } from '../signing/CopyButton';
+import { GlossedTree } from '../signing/GlossedTree';
+import { signingStrings } from '../signing/strings';
+import { useStudio } from '../store';
 
-/** Each compiled rule's hash, and on demand its canonical tree (computed in the worker). */
+/**
+ * The Tree & hash panel: the document hash, every rule's hash and, for the selected rule, its
+ * canonical tree (each node's gloss on hover), the canonical bytes and hashes exactly as the
+ * manifest and the CLI have them. Live: recomputed in the worker for every analysed text.
+ */
 export function TreePanel() {
-  const t = useT(panelStrings);
-  const { analysis, current } = useActiveAnalysis();
+  const t = useT(signingStrings);
+  const { docId, analysis, current } = useActiveAnalysis();
   const [selected, setSelected] = useState<string | null>(null);
   const rules = analysis?.rules ?? [];
+  const chosen = selected && rules.some((r) => r.name === selected) ? selected : null;
   return (
-    <div className={current ? '' : 'stale'}>
+    <div>
+      {!current && analysis && <p className="muted">{t.tree.stale}</p>}
       <p>
         {t.tree.documentHash}:{' '}
-        <code className="mono" data-testid="document-hash">
+        <code className={`mono hash-cell${current ? '' : ' stale'}`} data-testid="document-hash">
           {analysis?.documentHash ?? '—'}
-        </code>
+        </code>{' '}
+        {analysis?.documentHash && (
+          <CopyButton text={analysis.documentHash} what={t.tree.documentHash} />
+        )}
       </p>
-      <table className="data-table">
+      <table className={`data-table${current ? '' : ' stale'}`}>
         <thead>
           <tr>
             <th scope="col">{t.tree.rule}</th>
             <th scope="col">{t.tree.form}</th>
-            <th scope="col">{t.tree.grade}</th>
             <th scope="col">{t.tree.hash}</th>
           </tr>
         </thead>
         <tbody>
           {rules.map((rule) => (
-            <tr key={rule.name} aria-selected={selected === rule.name}>
+            <tr key={rule.name} aria-selected={chosen === rule.name}>
               <td>
                 <button
                   type="button"
                   className="link-button mono"
                   aria-label={format(t.tree.show, { name: rule.name })}
-                  aria-expanded={selected === rule.name}
-                  onClick={() => setSelected(selected === rule.name ? null : rule.name)}
+                  aria-expanded={chosen === rule.name}
+                  onClick={() => setSelected(chosen === rule.name ? null : rule.name)}
                 >
                   {rule.name}
                 </button>
               </td>
               <td>{rule.form}</td>
-              <td>{rule.grade}</td>
               <td className="mono hash-cell" title={rule.hash}>
                 {rule.hash}
               </td>
@@ -52,43 +61,79 @@ export function TreePanel() {
           ))}
         </tbody>
       </table>
-      {selected && rules.some((r) => r.name === selected) && <RuleTreeView rule={selected} />}
+      {chosen && docId && <RuleCanonical docId={docId} rule={chosen} />}
     </div>
   );
 }
 
-function RuleTreeView({ rule }: { rule: string }) {
-  const t = useT(panelStrings);
-  const doc = useStudio(selectActive);
-  const [tree, setTree] = useState<RuleTree | null>(null);
-  const text = doc?.text;
-  const docId = doc?.id;
+function RuleCanonical({ docId, rule }: { docId: string; rule: string }) {
+  const t = useT(signingStrings);
+  const lang = useStudio((s) => s.lang);
+  // The text the latest analysis is of: requests follow the analysis, never each keystroke.
+  const text = useStudio((s) => s.analyses[docId]?.text);
+  const dictionary = useStudio((s) => s.fieldDictionary);
+  const [view, setView] = useState<{ rule: string; value: CanonicalRuleView | null } | null>(null);
   useEffect(() => {
-    if (text === undefined || docId === undefined) return;
+    if (text === undefined) return;
     let live = true;
     void getKernel()
-      .request(`tree:${docId}`, { op: 'tree', doc: docId, text, rule })
+      .request(`canonicalRule:${docId}`, {
+        op: 'canonicalRule',
+        doc: docId,
+        text,
+        rule,
+        dictionary,
+      })
       .then((outcome) => {
-        if (live && outcome.status === 'done') setTree(outcome.value);
+        // A document with errors keeps the last valid view (shown as stale above).
+        if (live && outcome.status === 'done' && outcome.value)
+          setView({ rule, value: outcome.value });
+        else if (live && outcome.status === 'done')
+          setView((v) => (v?.rule === rule ? v : { rule, value: null }));
       });
     return () => {
       live = false;
     };
-  }, [docId, text, rule]);
-  if (!tree) return <p className="muted">{t.tree.loading}</p>;
+  }, [docId, text, rule, dictionary]);
+  if (!view || view.rule !== rule) return <p className="muted">{t.tree.loading}</p>;
+  const tree = view.value;
+  if (!tree) return <p className="muted">{t.tree.missing}</p>;
   return (
-    <section aria-label={rule} className="tree-view">
-      <h3 className="section-title">{t.tree.canonical}</h3>
-      <pre className="code-block" data-testid="canonical-json">
-        {tree.canonical}
-      </pre>
-      <pre className="code-block">{JSON.stringify(tree.when, null, 2)}</pre>
-      {tree.unless !== null && (
+    <section aria-label={rule} className="tree-view" data-testid="rule-canonical">
+      <h3 className="section-title">{t.tree.treeTitle}</h3>
+      <ul className="canonical-tree" data-testid="canonical-tree">
+        <GlossedTree node={tree.when} lang={lang} />
+      </ul>
+      {tree.unless && (
         <>
-          <h3 className="section-title">{t.tree.unless}</h3>
-          <pre className="code-block">{JSON.stringify(tree.unless, null, 2)}</pre>
+          <h3 className="section-title">{t.tree.unlessTitle}</h3>
+          <ul className="canonical-tree">
+            <GlossedTree node={tree.unless} lang={lang} />
+          </ul>
         </>
       )}
+      <h3 className="section-title">{t.tree.whenBytes}</h3>
+      <pre className="code-block" data-testid="canonical-json">
+        {tree.whenBytes}
+      </pre>
+      <p>
+        <CopyButton text={tree.whenBytes} what={t.tree.whenBytes} />{' '}
+        <code className="mono hash-cell" data-testid="rule-hash">
+          {tree.hash}
+        </code>{' '}
+        <CopyButton text={tree.hash} what={t.tree.hash} />
+      </p>
+      <h3 className="section-title">{t.tree.ruleBytes}</h3>
+      <pre className="code-block" data-testid="canonical-rule-json">
+        {tree.canonicalBytes}
+      </pre>
+      <p>
+        <CopyButton text={tree.canonicalBytes} what={t.tree.ruleBytes} /> {t.tree.canonicalHash}:{' '}
+        <code className="mono hash-cell" data-testid="canonical-hash">
+          {tree.canonicalHash}
+        </code>{' '}
+        <CopyButton text={tree.canonicalHash} what={t.tree.canonicalHash} />
+      </p>
     </section>
   );
 }

@@ -80,6 +80,9 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   revealAt(docId, line, column) {
     revealNonce += 1;
     if (get().activeId !== docId) get().setActive(docId);
+    // Also the stored cursor: an editor that opens the document later (Monaco still loading,
+    // another document shown) starts there.
+    get().setCursor(docId, { line, column });
     set({ reveal: { docId, line, column, nonce: revealNonce } });
   },
 });

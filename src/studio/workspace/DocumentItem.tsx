@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
+import { VerificationBadge } from '../signing/VerificationBadge';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { workspaceStrings } from './strings';
@@ -73,6 +74,7 @@ export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
           onKeyDown={onSelectKey}
         >
           <span className="document-name">{doc.name}</span>
+          <VerificationBadge docId={doc.id} />
           {errors > 0 && (
             <span className="error-badge" data-testid="error-badge">
               <span aria-hidden="true">{errors}</span>

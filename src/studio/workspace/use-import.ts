@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { type ImportedFile, importText, readImportedFile } from './files';
@@ -19,7 +20,8 @@ const importedMessage = (name: string) => ({
 export function useImport() {
   const [pending, setPending] = useState<PendingWorkspace[]>([]);
 
-  const accept = useCallback((result: ImportedFile) => {
+  /** Returns the id of the document added, if one was. */
+  const accept = useCallback((result: ImportedFile): string | null => {
     const state = studioStore.getState();
     if (result.kind === 'rejected') state.notify('error', result.message);
     else if (result.kind === 'workspace') {
@@ -30,13 +32,15 @@ export function useImport() {
         'info',
         importedMessage(studioStore.getState().documents[id]?.name ?? result.doc.name),
       );
+      return id;
     }
+    return null;
   }, []);
 
+  // A `.dsse.json` among the files verifies the rule file it signs (src/studio/signing/).
   const importFiles = useCallback(
-    async (files: Iterable<File>) => {
-      for (const file of files) accept(await readImportedFile(file));
-    },
+    (files: Iterable<File>) =>
+      importWithSignatures(files, async (file) => accept(await readImportedFile(file))),
     [accept],
   );
 

@@ -1,0 +1,441 @@
+/**
+ * `npm run bench:ui`: the studio's UI figures in real Chromium (Playwright), printed and kept in
+ * bench/results/ (ui-latest.json and ui-<date>.json, flat `{"figure": number}`).
+ *
+ * Builds the app, serves it with `vite preview` on a free port, and measures on the embedded
+ * example and on a generated 1,000-rule document (bench/generate.ts):
+ *  - cold start to interactive: navigation start → `performance.mark('erdl:interactive')` (the app
+ *    marks it when the editor first shows the active document's markers), median of 5 fresh contexts;
+ *  - JS before Monaco: gzip of the entry script and its static imports (index.html's module script
+ *    and modulepreload links, closed over `import … from "./x.js"`), checked to hold no Monaco code
+ *    and to be what the cold load actually requested;
+ *  - keystroke-to-paint p50/p95 while typing 200 characters with a 30 ms delay (see ui-probes.ts);
+ *  - markers after typing stops: last keydown → the next `erdl:markers` mark for the document;
+ *  - long tasks (> 50 ms) while typing.
+ * Exits non-zero only when a measurement fails (a missing mark, a build error), never on a missed
+ * target. `--skip-build` reuses the last benchmark build (in the OS temp folder).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import playwrightConfig from '../playwright.config';
+import { generateDocument } from './generate';
+import {
+  installProbes,
+  type KeystrokeFigures,
+  keystrokeFigures,
+  longTasksBetween,
+  median,
+  type PageProbes,
+} from './ui-probes';
+import { buildApp, DIST, startPreview } from './ui-server';
+
+const COLD_LOADS = 5;
+const TYPED = 'the quick brown fox jumps over the lazy dog '.repeat(5).slice(0, 200);
+const TYPING_DELAY_MS = 30;
+const MARKER_EDITS = 7;
+const MARK_TIMEOUT_MS = 60_000;
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+/** The part of the studio's store the benchmark drives (`globalThis.__ERDL_STUDIO__`). */
+interface StudioHook {
+  store: {
+    getState(): {
+      activeId: string | null;
+      documents: Record<string, { text: string; cursor: { line: number; column: number } }>;
+      addDocument(doc: {
+        name: string;
+        text: string;
+        fact: string;
+        asOf: string;
+        temporalState: string;
+        cursor: { line: number; column: number };
+      }): string;
+      revealAt(docId: string, line: number, column: number): void;
+    };
+  };
+}
+declare global {
+  var __ERDL_STUDIO__: StudioHook | undefined;
+}
+
+async function waitForInteractive(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('erdl:interactive')[0]?.startTime ?? null,
+    null,
+    { timeout: MARK_TIMEOUT_MS, polling: 20 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+// ── cold start and the JS shipped before Monaco ──────────────────────────────────────────────
+
+interface ColdStart {
+  readonly times: number[];
+  /** Pathnames of the .js files the first cold load requested, in order. */
+  readonly requested: string[];
+}
+
+async function coldStarts(browser: Browser, url: string): Promise<ColdStart> {
+  const times: number[] = [];
+  const requested: string[] = [];
+  for (let i = 0; i < COLD_LOADS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (i === 0) {
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js')) requested.push(pathname);
+      });
+    }
+    await page.goto(url);
+    times.push(await waitForInteractive(page));
+    await context.close();
+  }
+  return { times, requested };
+}
+
+const distFile = (pathname: string) => readFileSync(path.join(DIST, pathname.replace(/^\//, '')));
+const holdsMonaco = (code: Buffer) => code.includes('MonacoEnvironment');
+
+/** index.html's module script and modulepreload links, closed over static relative imports. */
+function initialScripts(): string[] {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const found = new Set<string>();
+  const queue = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => new URL(m[1] as string, 'http://x/').pathname);
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (found.has(file)) continue;
+    found.add(file);
+    const code = distFile(file).toString('utf8');
+    for (const m of code.matchAll(
+      /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+    )) {
+      queue.push(new URL(m[1] as string, `http://x${file}`).pathname);
+    }
+  }
+  if (found.size === 0) throw new Error('dist/index.html has no module script');
+  return [...found].sort();
+}
+
+function gzipKb(files: readonly string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(distFile(file), { level: 9 }).length, 0) / 1024;
+}
+
+// ── typing ───────────────────────────────────────────────────────────────────────────────────
+
+async function openStudio(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(installProbes);
+  await page.goto(url);
+  await waitForInteractive(page);
+  if (!(await page.evaluate(() => globalThis.__ERDL_BENCH__ !== undefined))) {
+    throw new Error('the in-page probes did not install');
+  }
+  // The other documents' first analyses are done: the kernel worker is idle before we measure.
+  await page.waitForFunction(
+    () =>
+      (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
+        .kernelStatus === 'ready',
+    null,
+    { timeout: MARK_TIMEOUT_MS },
+  );
+  return { context, page };
+}
+
+async function markersAfter(page: Page, docId: string, after: number): Promise<number> {
+  const handle = await page
+    .waitForFunction(
+      ([id, t]) => {
+        const mark = performance
+          .getEntriesByName('erdl:markers')
+          .find((m) => (m as PerformanceMark).detail?.docId === id && m.startTime > (t as number));
+        return mark ? mark.startTime - (t as number) : null;
+      },
+      [docId, after] as const,
+      { timeout: MARK_TIMEOUT_MS, polling: 10 },
+    )
+    .catch(async (error: Error) => {
+      const state = await page.evaluate((id) => {
+        const s = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
+          activeId: string;
+          kernelStatus: string;
+          documents: Record<string, { text: string }>;
+          analyses: Record<string, { text: string } | undefined>;
+          incident: { op: string; reason: string; budgetMs: number } | null;
+        };
+        const marks = performance.getEntriesByName('erdl:markers') as PerformanceMark[];
+        return {
+          active: s.activeId === id,
+          kernel: s.kernelStatus,
+          analysisOfCurrentText: s.analyses[id]?.text === s.documents[id]?.text,
+          marksForDocument: marks.filter((m) => m.detail?.docId === id).map((m) => m.startTime),
+          now: performance.now(),
+          watchdog:
+            s.incident && `${s.incident.op} ${s.incident.reason} (${s.incident.budgetMs} ms)`,
+        };
+      }, docId);
+      throw new Error(
+        `no erdl:markers for ${docId} after ${after} ms: ${JSON.stringify(state)}\n${error.message}`,
+      );
+    });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Puts the cursor before the closing quote of the line that starts with `needle`, focused. */
+async function placeCursor(page: Page, docId: string, needle: string): Promise<void> {
+  const lines = await page.evaluate(
+    (id) => globalThis.__ERDL_STUDIO__!.store.getState().documents[id]!.text.split('\n'),
+    docId,
+  );
+  const index = lines.findIndex((line) => line.trimStart().startsWith(needle));
+  const line = lines[index];
+  if (!line?.trimEnd().endsWith('"')) throw new Error(`no line "${needle}…" ending in a quote`);
+  const at = { line: index + 1, column: line.trimEnd().length };
+  await page.evaluate(
+    ([id, l, c]) => globalThis.__ERDL_STUDIO__!.store.getState().revealAt(id, l, c),
+    [docId, at.line, at.column] as const,
+  );
+  await page.waitForFunction(
+    ([id, l, c]) => {
+      const state = globalThis.__ERDL_STUDIO__!.store.getState();
+      const cursor = state.documents[id]?.cursor;
+      return (
+        document.activeElement?.closest('.monaco-editor') != null &&
+        cursor?.line === l &&
+        cursor?.column === c
+      );
+    },
+    [docId, at.line, at.column] as const,
+    { timeout: 10_000 },
+  );
+}
+
+/** Types `text` and returns the probes of exactly its keystrokes. */
+async function type(page: Page, text: string): Promise<PageProbes> {
+  const before = await page.evaluate(() => globalThis.__ERDL_BENCH__!.keys.length);
+  await page.keyboard.type(text, { delay: TYPING_DELAY_MS });
+  await page.waitForFunction(
+    (n) => globalThis.__ERDL_BENCH__!.keys.length >= n,
+    before + text.length,
+    { timeout: 10_000 },
+  );
+  await page.waitForTimeout(300); // let the observers deliver the last entries
+  const probes = await page.evaluate(() => globalThis.__ERDL_BENCH__!);
+  return { ...probes, keys: probes.keys.slice(before) };
+}
+
+interface TypingFigures {
+  readonly keystrokes: KeystrokeFigures;
+  readonly longTasks: number;
+  readonly longestTaskMs: number;
+  /** Last keydown → the markers of the final text, one per edit. */
+  readonly markersMs: number[];
+  /** Why markers never came (the figure is then left out and the run fails). */
+  readonly markersFailure: string | null;
+}
+
+async function typingRun(page: Page, docId: string, needle: string): Promise<TypingFigures> {
+  await placeCursor(page, docId, needle);
+  const session = await type(page, TYPED);
+  const first = session.keys[0]!.t0;
+  const last = session.keys.at(-1)!;
+  const tasks = longTasksBetween(session.longTasks, first, last.t0 + last.probeMs);
+  const markersMs: number[] = [];
+  let markersFailure: string | null = null;
+  try {
+    markersMs.push(await markersAfter(page, docId, last.t0));
+    for (let k = 1; k < MARKER_EDITS; k++) {
+      await page.waitForTimeout(1000);
+      const burst = await type(page, ` edit${k}`);
+      markersMs.push(await markersAfter(page, docId, burst.keys.at(-1)!.t0));
+    }
+  } catch (error) {
+    // The typing figures above stand; the markers figure is reported as not measured.
+    markersFailure = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    keystrokes: keystrokeFigures(session.keys, session.events),
+    longTasks: tasks.length,
+    longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+    markersMs,
+    markersFailure,
+  };
+}
+
+async function typingOnExample(browser: Browser, url: string): Promise<TypingFigures> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    const docId = await page.evaluate(() => globalThis.__ERDL_STUDIO__!.store.getState().activeId);
+    if (!docId) throw new Error('the studio opened with no active document');
+    return await typingRun(page, docId, 'message: "');
+  } finally {
+    await context.close();
+  }
+}
+
+async function typingOnGenerated(
+  browser: Browser,
+  url: string,
+): Promise<TypingFigures & { firstMarkersMs: number }> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    const { docId, added } = await page.evaluate((text) => {
+      const at = performance.now();
+      const id = globalThis.__ERDL_STUDIO__!.store.getState().addDocument({
+        name: 'bench-1000-rules',
+        text,
+        fact: '{}',
+        asOf: '2026-01-01T00:00:00Z',
+        temporalState: '',
+        cursor: { line: 1, column: 1 },
+      });
+      return { docId: id, added: at };
+    }, generateDocument(1000));
+    // Its first analysis is shown (a cold compile of the whole document in the worker).
+    const firstMarkersMs = (await markersAfter(page, docId, 0)) - added;
+    return {
+      ...(await typingRun(page, docId, 'message: "Generated rule 501 decided')),
+      firstMarkersMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Figures that could not be measured, and why (the run then exits non-zero). */
+const notMeasured: string[] = [];
+
+function markerFigures(label: string, run: TypingFigures): Record<string, number> {
+  if (run.markersFailure !== null || run.markersMs.length < MARKER_EDITS) {
+    notMeasured.push(`markers_after_typing_${label}_ms: ${run.markersFailure}`);
+    return {};
+  }
+  return {
+    [`markers_after_typing_${label}_ms`]: round(median(run.markersMs)),
+    [`markers_after_typing_${label}_max_ms`]: round(Math.max(...run.markersMs)),
+  };
+}
+
+async function measure(): Promise<Record<string, number>> {
+  if (!process.argv.includes('--skip-build')) buildApp();
+  const server = await startPreview();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...(playwrightConfig.use?.launchOptions?.args ?? [])],
+  });
+  try {
+    console.log(
+      `measuring ${server.url} in Chromium ${browser.version()}: ${COLD_LOADS} cold loads …`,
+    );
+    const cold = await coldStarts(browser, server.url);
+    const initial = initialScripts();
+    const monacoInInitial = initial.some((file) => holdsMonaco(distFile(file)));
+    const missing = initial.filter((file) => !cold.requested.includes(file));
+    if (missing.length > 0)
+      throw new Error(`initial scripts never requested: ${missing.join(', ')}`);
+    const firstMonaco = cold.requested.findIndex((file) => holdsMonaco(distFile(file)));
+    if (firstMonaco === -1) throw new Error('the cold load never requested the Monaco chunk');
+    const untilInteractive = [...new Set(cold.requested)];
+
+    console.log('typing on the example …');
+    const example = await typingOnExample(browser, server.url);
+    console.log('typing on the 1,000-rule document …');
+    const generated = await typingOnGenerated(browser, server.url);
+    return {
+      cold_start_interactive_ms: round(median(cold.times)),
+      cold_start_interactive_min_ms: round(Math.min(...cold.times)),
+      cold_start_interactive_max_ms: round(Math.max(...cold.times)),
+      initial_js_gzip_kb: round(gzipKb(initial)),
+      initial_js_files: initial.length,
+      monaco_in_initial_js: monacoInInitial ? 1 : 0,
+      js_until_interactive_gzip_kb: round(gzipKb(untilInteractive)),
+      keystroke_paint_p50_ms: round(Math.max(example.keystrokes.p50, generated.keystrokes.p50)),
+      keystroke_paint_p95_ms: round(Math.max(example.keystrokes.p95, generated.keystrokes.p95)),
+      keystroke_paint_example_p50_ms: round(example.keystrokes.p50),
+      keystroke_paint_example_p95_ms: round(example.keystrokes.p95),
+      keystroke_paint_example_max_ms: round(example.keystrokes.max),
+      keystroke_paint_1000_rules_p50_ms: round(generated.keystrokes.p50),
+      keystroke_paint_1000_rules_p95_ms: round(generated.keystrokes.p95),
+      keystroke_paint_1000_rules_max_ms: round(generated.keystrokes.max),
+      keystroke_probe_example_p50_ms: round(example.keystrokes.probeP50),
+      keystroke_probe_example_p95_ms: round(example.keystrokes.probeP95),
+      keystroke_probe_1000_rules_p50_ms: round(generated.keystrokes.probeP50),
+      keystroke_probe_1000_rules_p95_ms: round(generated.keystrokes.probeP95),
+      keystrokes_over_16ms_example: example.keystrokes.overThreshold,
+      keystrokes_over_16ms_1000_rules: generated.keystrokes.overThreshold,
+      keystrokes_typed_per_document: example.keystrokes.count,
+      ...markerFigures('1000_rules', generated),
+      ...markerFigures('example', example),
+      first_markers_1000_rules_ms: round(generated.firstMarkersMs),
+      long_tasks_while_typing: example.longTasks + generated.longTasks,
+      long_tasks_while_typing_example: example.longTasks,
+      long_tasks_while_typing_1000_rules: generated.longTasks,
+      longest_task_while_typing_ms: round(Math.max(example.longestTaskMs, generated.longestTaskMs)),
+    };
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+const TARGETS: [figure: string, target: string, met: (x: number) => boolean][] = [
+  ['cold_start_interactive_ms', '< 2000', (x) => x < 2000],
+  ['initial_js_gzip_kb', '(reported)', () => true],
+  ['keystroke_paint_p50_ms', '(reported)', () => true],
+  ['keystroke_paint_p95_ms', '< 16', (x) => x < 16],
+  ['markers_after_typing_1000_rules_ms', '< 150', (x) => x < 150],
+  ['long_tasks_while_typing', '0', (x) => x === 0],
+];
+
+function report(figures: Record<string, number>): void {
+  const rows = Object.entries(figures).map(([figure, value]) => {
+    const target = TARGETS.find(([name]) => name === figure);
+    const verdict = !target
+      ? ''
+      : target[1] === '(reported)'
+        ? ''
+        : target[2](value)
+          ? 'yes'
+          : 'NO';
+    return [figure, String(value), target?.[1] ?? '', verdict];
+  });
+  for (const [figure, target] of TARGETS) {
+    if (!(figure in figures)) rows.push([figure, 'not measured', target, 'NO']);
+  }
+  const header = ['figure', 'value', 'target', 'met?'];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => (r[i] as string).length)),
+  );
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    'keystroke_paint_p50/p95 = the worse of the two documents; initial JS = the entry script and its static imports (gzip -9), no Monaco.',
+  );
+}
+
+try {
+  const figures = await measure();
+  report(figures);
+  const date = new Date().toISOString().slice(0, 10);
+  const dir = new URL('./results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const json = `${JSON.stringify(figures, null, 2)}\n`;
+  writeFileSync(new URL(`ui-${date}.json`, dir), json);
+  writeFileSync(new URL('ui-latest.json', dir), json);
+  console.log(`written bench/results/ui-latest.json and ui-${date}.json`);
+  for (const problem of notMeasured) console.error(`NOT MEASURED ${problem}`);
+  if (notMeasured.length > 0) process.exitCode = 1;
+} catch (error) {
+  console.error('bench:ui could not measure:', error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,456 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The YAML editor (src/studio/editor/) in the real app: kernel markers, quick fixes through the
+ * preview dialog, schema completion and vocabulary hover. Markers are read through the editor's
+ * test hook (`__ERDL_EDITOR__`, Monaco's own API); everything else is driven by keyboard and mouse.
+ */
+
+interface MarkerView {
+  owner: string;
+  severity: number;
+  code: string;
+  startLineNumber: number;
+  message: string;
+}
+
+/** Monaco's MarkerSeverity.Error. */
+const ERROR = 8;
+
+async function openEditor(page: Page) {
+  await page.goto('/');
+  // The first document's kernel markers are set (possibly none): Monaco and the kernel are up.
+  await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
+  await expect(page.getByRole('textbox', { name: 'ERDL rule document editor' })).toBeAttached();
+}
+
+function markers(page: Page): Promise<MarkerView[]> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      monaco: { editor: { getModelMarkers(filter: { resource: unknown }): MarkerView[] } };
+      editor: { getModel(): { uri: unknown } };
+    };
+    return hook.monaco.editor
+      .getModelMarkers({ resource: hook.editor.getModel().uri })
+      .map((m) => ({
+        owner: (m as MarkerView).owner,
+        severity: m.severity,
+        code: String(m.code),
+        startLineNumber: m.startLineNumber,
+        message: m.message,
+      }));
+  });
+}
+
+function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      editor: { getModel(): { getValue(): string } };
+    };
+    return hook.editor.getModel().getValue();
+  });
+}
+
+/** 1-based number of the first line of the editor's text that contains `needle`. */
+async function lineOf(page: Page, needle: string): Promise<number> {
+  const lines = (await editorText(page)).split('\n');
+  const index = lines.findIndex((l) => l.includes(needle));
+  expect(index, `no line contains ${needle}`).toBeGreaterThanOrEqual(0);
+  return index + 1;
+}
+
+/** Clicks at the end of the visible line containing `text` (the cursor lands after it). */
+async function clickLineEnd(page: Page, text: string) {
+  const line = page.locator('.view-line', { hasText: text }).first();
+  await line.click();
+  await page.keyboard.press('End');
+}
+
+/** Replaces the value after `then: ` on the rule's `then` line by typing. */
+async function retypeThen(page: Page, from: string, to: string) {
+  await clickLineEnd(page, `then: ${from}`);
+  for (let i = 0; i < from.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type(to);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('erdl-studio.lang')) localStorage.setItem('erdl-studio.lang', 'en');
+  });
+});
+
+test('first start shows the example with zero error markers', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await openEditor(page);
+  expect(await editorText(page)).toContain('then: REQUEST_HUMAN');
+  // Give monaco-yaml's schema validation time to report too: still no error markers.
+  await page.waitForTimeout(500);
+  expect((await markers(page)).filter((m) => m.severity >= ERROR)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('typing an error shows a kernel marker on its line within a second', async ({ page }) => {
+  await openEditor(page);
+  const line = await lineOf(page, 'then: REQUEST_HUMAN');
+  await clickLineEnd(page, 'then: REQUEST_HUMAN');
+  await page.keyboard.type('X');
+  const typed = Date.now();
+  await expect
+    .poll(
+      async () =>
+        (await markers(page)).filter(
+          (m) => m.owner === 'erdl' && m.severity === ERROR && m.startLineNumber === line,
+        ).length,
+      { timeout: 1_000, intervals: [25] },
+    )
+    .toBe(1);
+  expect(Date.now() - typed).toBeLessThan(1_000);
+  const [marker] = (await markers(page)).filter((m) => m.owner === 'erdl');
+  expect(marker?.code).toBe('ERDL-E207');
+  // The UI language first, then the other.
+  expect(marker?.message.split('\n')).toHaveLength(2);
+  expect(marker?.message.split('\n')[1]).toMatch(/[\u4e00-\u9fff]/);
+});
+
+test('a quick fix is previewed; Cancel keeps the text, Apply fixes it, undo restores it', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await retypeThen(page, 'REQUEST_HUMAN', 'deny');
+  const line = await lineOf(page, 'then: deny');
+  await expect
+    .poll(async () =>
+      (await markers(page)).some((m) => m.code === 'ERDL-E207' && m.startLineNumber === line),
+    )
+    .toBe(true);
+  const before = await editorText(page);
+
+  const openFix = async () => {
+    await page.keyboard.press('Control+.');
+    const widget = page.locator('.action-widget');
+    await expect(widget.getByText('Write DENY (ERDL-E207)')).toBeVisible();
+    // Keyboard, as the lightbulb menu is used: move to the action, Enter.
+    for (let i = 0; i < 10; i++) {
+      const focused = await widget.locator('.monaco-list-row.focused').textContent();
+      if (focused?.includes('Write DENY (ERDL-E207)')) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /Review quick fix: Write DENY/ });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+
+  let dialog = await openFix();
+  // The preview shows the change before anything is applied.
+  await expect(dialog.getByRole('figure', { name: /Changes the fix makes/ })).toBeVisible();
+  await expect(
+    dialog.locator('.modified-in-monaco-diff-editor .view-line', { hasText: 'then: DENY' }),
+  ).toBeVisible();
+  expect(await editorText(page)).toBe(before);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await editorText(page)).toBe(before);
+
+  // Escape cancels too.
+  dialog = await openFix();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await editorText(page)).toBe(before);
+
+  dialog = await openFix();
+  const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(
+    axe.violations.map((v) => ({
+      id: v.id,
+      nodes: v.nodes.map((n) => `${n.html.slice(0, 200)} ${n.failureSummary}`),
+    })),
+  ).toEqual([]);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  const fixed = await editorText(page);
+  expect(fixed).toBe(before.replace('then: deny', 'then: DENY'));
+  await expect
+    .poll(async () =>
+      (await markers(page)).filter((m) => m.owner === 'erdl' && m.severity >= ERROR),
+    )
+    .toEqual([]);
+
+  // One undo step takes the whole fix back.
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => editorText(page)).toBe(before);
+});
+
+test('a fix proposed from the diagnostics list opens the same preview', async ({ page }) => {
+  await openEditor(page);
+  await retypeThen(page, 'REQUEST_HUMAN', 'deny');
+  const fix = page.getByRole('button', { name: /ERDL-E207/ }).filter({ hasText: /Fix/ });
+  await expect(fix).toBeVisible();
+  await fix.click();
+  const dialog = page.getByRole('dialog', { name: /Review quick fix: Write DENY/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => editorText(page)).toContain('then: DENY');
+});
+
+test('completion after "then: " offers all 13 decisions', async ({ page }) => {
+  await openEditor(page);
+  await retypeThen(page, 'REQUEST_HUMAN', '');
+  await page.keyboard.press('Control+Space');
+  const widget = page.locator('.suggest-widget.visible');
+  await expect(widget).toBeVisible();
+  await expect(widget.locator('.monaco-list-row').first()).toBeVisible();
+  const offered = new Set<string>();
+  for (let i = 0; i < 30; i++) {
+    const label = await widget
+      .locator('.monaco-list-row.focused .label-name')
+      .first()
+      .textContent();
+    if (label) offered.add(label.trim());
+    await page.keyboard.press('ArrowDown');
+  }
+  for (const decision of [
+    'ALLOW',
+    'DENY',
+    'CORRECT',
+    'NOTIFY',
+    'REQUEST_HUMAN',
+    'ESCALATE',
+    'DELEGATE',
+    'DEFER',
+    'EMERGENCY_HALT',
+    'ROLLBACK',
+    'QUARANTINE',
+    'WORKFLOW',
+    'GUIDE',
+  ]) {
+    expect(offered, decision).toContain(decision);
+  }
+});
+
+test('field paths complete from the sample fact and the document', async ({ page }) => {
+  await openEditor(page);
+  await clickLineEnd(page, 'field: "tool.name"');
+  // Replace the quoted path with a fresh prefix and ask for completion.
+  for (let i = 0; i < '"tool.name"'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('tool.a');
+  await page.keyboard.press('Control+Space');
+  const widget = page.locator('.suggest-widget.visible');
+  await expect(widget.getByText('tool.args.amount')).toBeVisible();
+  await expect(widget.getByText('tool.args.order_id')).toBeVisible();
+});
+
+test('a bare path in an Expression completes from the document and its fact', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: 'margin-expression', exact: true }).click();
+  await expect.poll(() => editorText(page)).toContain('margin-guard');
+  await clickLineEnd(page, '- 0.15');
+  for (let i = 0; i < '0.15'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('tool.ar');
+  await page.keyboard.press('Control+Space');
+  const widget = page.locator('.suggest-widget.visible');
+  await expect(widget.getByText('tool.args.price')).toBeVisible();
+  // Narrow the list to the one path, then accept it.
+  await page.keyboard.type('gs.pr');
+  await expect(widget.locator('.monaco-list-row')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => editorText(page)).toContain('- tool.args.price\n');
+});
+
+test('hover explains a decision in both languages and a key in the UI language', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page
+    .locator('.view-line span', { hasText: /^REQUEST_HUMAN$/ })
+    .first()
+    .hover();
+  const hover = page.locator('.monaco-hover:not(.hidden)');
+  await expect(hover).toContainText('请求人工裁决');
+  await expect(hover).toContainText('request human adjudication');
+  await page.mouse.move(0, 0);
+  await page
+    .locator('.view-line span', { hasText: /^priority$/ })
+    .first()
+    .hover();
+  await expect(hover).toContainText('Priority');
+  // A rule's name shows its gloss from the kernel, in both languages.
+  await page.mouse.move(0, 0);
+  await page
+    .locator('.view-line span', { hasText: /SEC-001-refund-limit/ })
+    .first()
+    .hover();
+  await expect(hover).toContainText('Gloss');
+  await expect(hover).toContainText(/[\u4e00-\u9fff]/);
+  await expect(hover).toContainText(/human approval/i);
+});
+
+test('the editor is labelled in the UI language and passes axe', async ({ page }) => {
+  await openEditor(page);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="yaml-editor"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 120)}`)).toEqual([]);
+  await page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
+      store: { getState(): { setLang(lang: string): void } };
+    };
+    hook.store.getState().setLang('zh');
+  });
+  await expect(page.getByRole('textbox', { name: 'ERDL 规则文档编辑器' })).toBeAttached();
+});
+
+interface StoreHook {
+  store: {
+    getState(): {
+      activeId: string | null;
+      order: string[];
+      documents: Record<string, { text: string; cursor: { line: number; column: number } }>;
+      setActive(id: string): void;
+      setText(id: string, text: string): void;
+      setCursor(id: string, cursor: { line: number; column: number }): void;
+      revealAt(id: string, line: number, column: number): void;
+    };
+  };
+}
+
+function cursor(page: Page): Promise<{ lineNumber: number; column: number; focused: boolean }> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      editor: { getPosition(): { lineNumber: number; column: number }; hasTextFocus(): boolean };
+    };
+    const p = hook.editor.getPosition();
+    return { lineNumber: p.lineNumber, column: p.column, focused: hook.editor.hasTextFocus() };
+  });
+}
+
+test('a reveal request moves the cursor there and focuses the editor', async ({ page }) => {
+  await openEditor(page);
+  const line = await lineOf(page, 'operator: gt');
+  await page.evaluate(
+    ([l]) => {
+      const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+      const state = store.getState();
+      state.revealAt(state.activeId!, l!, 11);
+    },
+    [line],
+  );
+  await expect.poll(() => cursor(page)).toEqual({ lineNumber: line, column: 11, focused: true });
+});
+
+test('a text change from outside the editor is one undoable edit', async ({ page }) => {
+  await openEditor(page);
+  const before = await editorText(page);
+  await page.evaluate(() => {
+    const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+    const state = store.getState();
+    const id = state.activeId!;
+    state.setText(id, state.documents[id]!.text.replace('priority: 10', 'priority: 20'));
+  });
+  await expect.poll(() => editorText(page)).toBe(before.replace('priority: 10', 'priority: 20'));
+  await page.locator('.view-line', { hasText: 'priority: 20' }).click();
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => editorText(page)).toBe(before);
+  // The store follows the editor back.
+  const stored = await page.evaluate(() => {
+    const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+    const state = store.getState();
+    return state.documents[state.activeId!]!.text;
+  });
+  expect(stored).toBe(before);
+});
+
+test('each document keeps its own undo history and cursor across switches', async ({ page }) => {
+  await openEditor(page);
+  const first = await editorText(page);
+  await clickLineEnd(page, 'priority: 10');
+  await page.keyboard.type('0');
+  const edited = await editorText(page);
+  expect(edited).toBe(first.replace('priority: 10', 'priority: 100'));
+  const at = await cursor(page);
+
+  const switchTo = (index: number) =>
+    page.evaluate((i) => {
+      const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+      const state = store.getState();
+      state.setActive(state.order[i]!);
+    }, index);
+
+  await switchTo(1);
+  await expect.poll(() => editorText(page)).not.toBe(edited);
+  const second = await editorText(page);
+  await page.locator('.view-line').first().click();
+  await page.keyboard.press('Control+z'); // nothing to undo in the second document
+  expect(await editorText(page)).toBe(second);
+
+  await switchTo(0);
+  await expect.poll(() => editorText(page)).toBe(edited);
+  expect(await cursor(page)).toMatchObject({ lineNumber: at.lineNumber, column: at.column });
+  await page.locator('.view-line', { hasText: 'priority: 100' }).click();
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => editorText(page)).toBe(first);
+});
+
+test('schema problems from monaco-yaml are warnings at most; the kernel reports the error', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await clickLineEnd(page, 'priority: 10');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('colour: red');
+  const line = await lineOf(page, 'colour: red');
+  await expect
+    .poll(async () =>
+      (await markers(page))
+        .filter((m) => m.startLineNumber === line)
+        .map((m) => m.owner)
+        .filter((owner, index, all) => all.indexOf(owner) === index)
+        .sort(),
+    )
+    .toEqual(['erdl', 'yaml']);
+  const onLine = (await markers(page)).filter((m) => m.startLineNumber === line);
+  expect(onLine.filter((m) => m.owner === 'yaml' && m.severity >= ERROR)).toEqual([]);
+  expect(onLine.some((m) => m.owner === 'erdl' && m.severity === ERROR)).toBe(true);
+});
+
+test('Monaco is not in the initial JS: it loads lazily after the page', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const initial = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(initial.length).toBeGreaterThan(0);
+  for (const url of initial) {
+    const js = await (await request.get(url)).text();
+    expect(js, url).not.toContain('MonacoEnvironment');
+  }
+  // The editor chunk is fetched by the running page.
+  const lazy: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) lazy.push(response.url());
+  });
+  await openEditor(page);
+  const chunks = lazy.filter((url) => !initial.some((i) => url.endsWith(i)));
+  let monacoChunks = 0;
+  for (const url of chunks) {
+    if ((await (await request.get(url)).text()).includes('MonacoEnvironment')) monacoChunks++;
+  }
+  expect(monacoChunks).toBeGreaterThan(0);
+});
+
+test("opening a document restores its stored cursor (not Monaco's 1:1)", async ({ page }) => {
+  await openEditor(page);
+  await page.evaluate(() => {
+    const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+    const state = store.getState();
+    state.setCursor(state.order[2]!, { line: 6, column: 3 });
+    state.setActive(state.order[2]!);
+  });
+  await expect.poll(() => cursor(page)).toMatchObject({ lineNumber: 6, column: 3 });
+  const stored = await page.evaluate(() => {
+    const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+    const state = store.getState();
+    return state.documents[state.order[2]!]!.cursor;
+  });
+  expect(stored).toEqual({ line: 6, column: 3 });
+});

@@ -1,0 +1,377 @@
+import { execFile as execFileCallback } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { type Download, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Signing in the real app (src/studio/signing/): generate a non-extractable key, download the
+ * signed form (the rule file as written + its .dsse.json), re-import both as verified, edit one
+ * rule's value in the downloaded file and re-import it as tampered naming that rule, and open the
+ * evaluation report (screenshot kept under test-results/).
+ */
+
+interface ActiveView {
+  id: string;
+  name: string;
+  text: string;
+  documentHash: string | null;
+  rules: { name: string; hash: string; gloss: { en: string; zh: string } }[];
+}
+
+function active(page: Page): Promise<ActiveView> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
+      store: {
+        getState(): {
+          activeId: string | null;
+          documents: Record<string, { id: string; name: string; text: string }>;
+          analyses: Record<
+            string,
+            {
+              text: string;
+              analysis: {
+                documentHash: string | null;
+                rules: { name: string; hash: string; gloss: { en: string; zh: string } }[];
+              };
+            }
+          >;
+        };
+      };
+    };
+    const s = hook.store.getState();
+    const doc = s.activeId ? s.documents[s.activeId] : undefined;
+    if (!doc) throw new Error('no active document');
+    const entry = s.analyses[doc.id];
+    const current = entry && entry.text === doc.text ? entry.analysis : null;
+    return {
+      id: doc.id,
+      name: doc.name,
+      text: doc.text,
+      documentHash: current?.documentHash ?? null,
+      rules: current?.rules ?? [],
+    };
+  });
+}
+
+async function openStudio(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Documents in this workspace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^refund-guard/ })).toBeVisible();
+  await expect.poll(async () => (await active(page)).documentHash).toMatch(/^sha256:/);
+}
+
+const execFile = promisify(execFileCallback);
+
+/** Runs the `erdl` command; resolves to its exit code and output (never throws on exit 1). */
+async function erdl(...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await execFile('npx', ['tsx', 'src/cli/main.ts', ...args]);
+    return { code: 0, out: stdout + stderr };
+  } catch (e) {
+    const error = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: error.code ?? -1, out: `${error.stdout ?? ''}${error.stderr ?? ''}` };
+  }
+}
+
+/** Notices stack over the panels (some beyond the viewport); clear them through the store. */
+async function dismissNotices(page: Page) {
+  await page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
+      store: { getState(): { notices: { id: number }[]; dismissNotice(id: number): void } };
+    };
+    const state = hook.store.getState();
+    for (const n of state.notices) state.dismissNotice(n.id);
+  });
+}
+
+/** Clicks and collects the `count` downloads the click starts, saved under the test's output dir. */
+async function downloadsOf(page: Page, count: number, click: () => Promise<void>, dir: string) {
+  const downloads: Download[] = [];
+  const listener = (d: Download) => downloads.push(d);
+  page.on('download', listener);
+  await click();
+  await expect.poll(() => downloads.length).toBe(count);
+  page.off('download', listener);
+  const saved: Record<string, string> = {};
+  for (const d of downloads) {
+    const path = `${dir}/${d.suggestedFilename()}`;
+    await d.saveAs(path);
+    saved[d.suggestedFilename()] = path;
+  }
+  return saved;
+}
+
+test('sign, re-import verified, tamper one rule on disk and re-import as tampered naming it; the report', async ({
+  page,
+}) => {
+  // Downloads go to a private temporary folder (test-results/ is shared with other runs).
+  const dir = await mkdtemp(join(tmpdir(), 'erdl-signing-'));
+  await openStudio(page);
+  const original = await active(page);
+  expect(original.name).toBe('refund-guard');
+
+  // 1. A key: generated in the browser, kept non-extractable in IndexedDB.
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Generate signing key' }).click();
+  const keyId = page.getByTestId('signing-key-id');
+  await expect(keyId).toHaveText(/^sha256:[0-9a-f]{64}$/);
+  const stored = await page.evaluate(async () => {
+    const request = indexedDB.open('erdl-studio-signing');
+    const db: IDBDatabase = await new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const record = await new Promise<{ privateKey: CryptoKey }>((resolve, reject) => {
+      const get = db.transaction('keys').objectStore('keys').get('signing');
+      get.onsuccess = () => resolve(get.result);
+      get.onerror = () => reject(get.error);
+    });
+    const exported = await crypto.subtle.exportKey('jwk', record.privateKey).then(
+      () => 'exported',
+      () => 'refused',
+    );
+    return { type: record.privateKey.type, extractable: record.privateKey.extractable, exported };
+  });
+  expect(stored).toEqual({ type: 'private', extractable: false, exported: 'refused' });
+
+  // 2. Download signed: the rule file exactly as written and its signature file.
+  const files = await downloadsOf(
+    page,
+    2,
+    () => page.getByRole('button', { name: 'Download signed' }).click(),
+    dir,
+  );
+  const yamlPath = files['refund-guard.erdl.yaml'];
+  const signaturePath = files['refund-guard.erdl.yaml.dsse.json'];
+  expect(yamlPath && signaturePath).toBeTruthy();
+  if (!yamlPath || !signaturePath) return;
+  expect(await readFile(yamlPath, 'utf8')).toBe(original.text);
+  await expect(page.getByTestId('signed-at')).toContainText(/Signed at \d{4}-\d\d-\d\dT/);
+  const envelope = JSON.parse(await readFile(signaturePath, 'utf8')) as {
+    payload: string;
+    payloadType: string;
+  };
+  expect(envelope.payloadType).toBe('application/vnd.erdl.manifest+json');
+  const manifest = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8')) as {
+    signer: { key_id: string };
+    document: { hash: string };
+    rules: { name: string; hash: string; canonical_hash: string }[];
+  };
+  expect(manifest.signer.key_id).toBe(await keyId.textContent());
+  expect(manifest.document.hash).toBe(original.documentHash);
+  expect(manifest.rules.map((r) => [r.name, r.hash])).toEqual(
+    original.rules.map((r) => [r.name, r.hash]),
+  );
+
+  // The CLI verifies what the studio signed.
+  const cli = await erdl('verify', signaturePath);
+  expect(cli.out).toContain('OK ');
+  expect(cli.code).toBe(0);
+
+  // The Tree & hash panel shows exactly the manifest's hashes for the selected rule.
+  const rule = manifest.rules[0];
+  if (!rule) throw new Error('no rule in the manifest');
+  await page.getByRole('tab', { name: 'Tree & hash' }).click();
+  await page.getByRole('button', { name: `Show the canonical tree of ${rule.name}` }).click();
+  await expect(page.getByTestId('rule-hash')).toHaveText(rule.hash);
+  await expect(page.getByTestId('canonical-hash')).toHaveText(rule.canonical_hash);
+  await expect(page.getByTestId('canonical-tree').locator('summary').first()).toHaveAttribute(
+    'title',
+    /^Reads as: .*5000/,
+  );
+  const treeAxe = await new AxeBuilder({ page }).include('.side').analyze();
+  expect(treeAxe.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+
+  // 3. Re-import both files: verified, signer trusted (the studio's own key), hashes hold.
+  await page.getByTestId('open-files').setInputFiles([yamlPath, signaturePath]);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'signature valid, signer trusted' }),
+  ).toBeVisible();
+  const reimported = await active(page);
+  expect(reimported.id).not.toBe(original.id);
+  expect(reimported.text).toBe(original.text);
+  await expect(
+    page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
+  ).toHaveAttribute('data-status', 'verified');
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByTestId('verification-status')).toHaveText(
+    'Verified: signed by a trusted key, unchanged',
+  );
+  await expect(page.getByTestId('verification-lines')).toContainText('Signature: valid');
+  await expect(page.getByTestId('verification-lines')).toContainText(
+    'Hashes: the file’s recomputed hashes equal the signed manifest’s',
+  );
+  const exportAxe = await new AxeBuilder({ page }).include('.side').analyze();
+  expect(exportAxe.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+
+  // 4. Edit one rule's value in the file on disk, re-import: tampered, naming that rule.
+  const yaml = await readFile(yamlPath, 'utf8');
+  expect(yaml).toContain('value: 5000');
+  await writeFile(yamlPath, yaml.replace('value: 5000', 'value: 9000'));
+  await page.getByTestId('open-files').setInputFiles([yamlPath, signaturePath]);
+  const alert = page.getByRole('alert').filter({ hasText: 'NOT verified' });
+  await expect(alert).toContainText('SEC-001-refund-limit');
+  const tampered = await active(page);
+  // Still opened, as an unsigned draft with the edited text.
+  expect(tampered.text).toContain('value: 9000');
+  await expect(
+    page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
+  ).toHaveAttribute('data-status', 'tampered');
+  await expect(page.getByTestId('verification-status')).toHaveText(
+    'NOT verified: open as an unsigned draft',
+  );
+  await expect(page.getByTestId('changed-rules')).toHaveText(
+    'Rules whose content changed: SEC-001-refund-limit',
+  );
+  await expect(page.getByTestId('verification-lines')).toContainText(
+    'Signer: not trusted for this file',
+  );
+  await expect(page.getByTestId('verification-lines')).not.toContainText('Signer: trusted');
+  // The semantic diff against the original document names the same rule, gloss before and after.
+  await page.getByRole('combobox', { name: 'Compare this document with' }).selectOption({
+    label: 'document “refund-guard”',
+  });
+  await expect(page.getByTestId('diff-changed')).toContainText('SEC-001-refund-limit');
+  await expect(page.getByTestId('diff-changed')).toContainText('9000');
+
+  // In Chinese the same state reads plainly too.
+  await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
+  await expect(page.getByTestId('verification-status')).toHaveText(
+    '未通过验证：作为未签名草稿打开',
+  );
+  await expect(page.getByTestId('changed-rules')).toHaveText(
+    '内容已改变的规则：SEC-001-refund-limit',
+  );
+  await page.getByRole('button', { name: '将界面切换为英文' }).click();
+
+  // 5. The report of the original document's evaluation: decision and the rule's gloss.
+  await page
+    .getByRole('button', { name: /^refund-guard/ })
+    .first()
+    .click();
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+  await dismissNotices(page);
+  // The evidence record, full and signed, recomputes on the CLI against the original rule file.
+  const rulesPath = join(dir, 'original.erdl.yaml');
+  await writeFile(rulesPath, original.text);
+  const evidence = await downloadsOf(
+    page,
+    1,
+    () => page.getByRole('button', { name: 'Download evidence (JSON)' }).click(),
+    dir,
+  );
+  const evidencePath = evidence['refund-guard.evidence.json'];
+  expect(evidencePath).toBeTruthy();
+  expect((await erdl('verify-evidence', rulesPath, evidencePath ?? '')).code).toBe(0);
+  await page.getByRole('checkbox', { name: 'Sign the evidence with my key' }).check();
+  const signedEvidence = await downloadsOf(
+    page,
+    1,
+    () => page.getByRole('button', { name: 'Download redacted evidence' }).click(),
+    dir,
+  );
+  const redactedPath = signedEvidence['refund-guard.evidence.redacted.dsse.json'];
+  expect(redactedPath).toBeTruthy();
+  // A redacted record checks its hashes but cannot recompute the decision: exit 1 by design (I-46).
+  const redacted = await erdl('verify-evidence', rulesPath, redactedPath ?? '');
+  expect(redacted.code).toBe(1);
+  expect(redacted.out).toMatch(/redacted/i);
+  const [report] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Open report' }).click(),
+  ]);
+  await report.waitForLoadState();
+  await expect(report.getByTestId('report-decision')).toContainText('REQUEST_HUMAN');
+  const gloss = original.rules.find((r) => r.name === rule.name)?.gloss.en ?? '';
+  expect(gloss.length).toBeGreaterThan(0);
+  await expect(report.locator('body')).toContainText(gloss);
+  await expect(report.locator('body')).toContainText(`signed at`);
+  await expect(report.locator('body')).toContainText('verify-evidence refund-guard.erdl.yaml');
+  await mkdir('test-results', { recursive: true });
+  await report.screenshot({ path: 'test-results/signing-report.png', fullPage: true });
+  await report.emulateMedia({ media: 'print' });
+  await report.screenshot({ path: 'test-results/signing-report-print.png', fullPage: true });
+  await report.pdf({ path: 'test-results/signing-report.pdf', format: 'A4' });
+});
+
+test('a trusted key can be imported, named and removed; a bad key file is refused in both languages', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Generate signing key' }).click();
+  await expect(page.getByTestId('signing-key-id')).toHaveText(/^sha256:/);
+  const dir = await mkdtemp(join(tmpdir(), 'erdl-keys-'));
+  const files = await downloadsOf(
+    page,
+    1,
+    () => page.getByRole('button', { name: 'Download public key (JWK)' }).click(),
+    dir,
+  );
+  const [pubName, pubPath] = Object.entries(files)[0] ?? [];
+  expect(pubName).toMatch(/^erdl-[0-9a-f]{12}\.pub\.jwk$/);
+  if (!pubPath) return;
+  const jwk = JSON.parse(await readFile(pubPath, 'utf8')) as Record<string, string>;
+  expect(Object.keys(jwk).sort()).toEqual(['crv', 'kid', 'kty', 'x']);
+  const alice = `${dir}/alice.pub.jwk`;
+  await writeFile(alice, JSON.stringify(jwk));
+  await page.getByTestId('trusted-key-file').setInputFiles(alice);
+  const name = page.getByRole('textbox', { name: `Name for key ${jwk.kid}` });
+  await expect(name).toHaveValue('alice');
+  await name.fill('Alice (finance)');
+  await name.press('Enter');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByRole('textbox', { name: `Name for key ${jwk.kid}` })).toHaveValue(
+    'Alice (finance)',
+  );
+  await page.getByRole('button', { name: 'Remove trusted key Alice (finance)' }).click();
+  await expect(page.getByTestId('trusted-keys')).toContainText('No trusted keys yet.');
+
+  const bad = `${dir}/bad.jwk`;
+  await writeFile(bad, JSON.stringify({ kty: 'RSA', n: 'x', e: 'AQAB' }));
+  await page.getByTestId('trusted-key-file').setInputFiles(bad);
+  await expect(page.getByRole('alert').filter({ hasText: 'bad.jwk' })).toContainText(
+    'not an Ed25519 key',
+  );
+});
+
+test('a file signed with `erdl sign` verifies in the studio: signer unknown until its key is trusted', async ({
+  page,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'erdl-cli-'));
+  const rules = join(dir, 'cli-rules.erdl.yaml');
+  await writeFile(rules, await readFile('src/studio/examples/quick-start.erdl.yaml', 'utf8'));
+  expect((await erdl('keygen', '--out', join(dir, 'cli.jwk'))).code).toBe(0);
+  const signed = await erdl(
+    'sign',
+    rules,
+    '--key',
+    join(dir, 'cli.jwk'),
+    '--time',
+    '2026-09-01T00:00:00Z',
+  );
+  expect(signed.code).toBe(0);
+  await openStudio(page);
+  await page.getByTestId('open-files').setInputFiles([rules, `${rules}.dsse.json`]);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'signature valid and every hash holds' }),
+  ).toBeVisible();
+  await expect(
+    page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
+  ).toHaveAttribute('data-status', 'unknown');
+  await dismissNotices(page);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByTestId('verification-status')).toHaveText(
+    'Signature valid and unchanged, but the signer is not trusted',
+  );
+  await page.getByTestId('trusted-key-file').setInputFiles(join(dir, 'cli.pub.jwk'));
+  await expect(page.getByTestId('verification-status')).toHaveText(
+    'Verified: signed by a trusted key, unchanged',
+  );
+  await expect(page.getByTestId('verification-lines')).toContainText('Signer: trusted (cli)');
+});

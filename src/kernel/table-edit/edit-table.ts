@@ -1,0 +1,480 @@
+import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
+import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
+import { type CellInput, formatCell, parseCell, renderCellYaml } from './cell-text';
+import type { CellModel, RowModel, TableModel } from './model';
+import { itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
+
+/**
+ * Grid operations on one decision table as minimal text edits: scalars and cells are replaced in
+ * place, rows and columns are added, removed and moved as whole lines, so comments, other rules
+ * and formatting outside the edited span are untouched. Rows and columns are 0-based here.
+ */
+export type TableOp =
+  | {
+      readonly kind: 'setCell';
+      readonly row: number;
+      readonly column: number;
+      readonly cell: CellInput;
+    }
+  | { readonly kind: 'setDecision'; readonly row: number; readonly decision: string }
+  | { readonly kind: 'setPriority'; readonly row: number; readonly priority: number | null }
+  /** Inserts a row at `at` (0 … rows): every cell "-", the decision of the row above. */
+  | { readonly kind: 'addRow'; readonly at: number }
+  | { readonly kind: 'deleteRow'; readonly row: number }
+  | { readonly kind: 'duplicateRow'; readonly row: number }
+  | { readonly kind: 'moveRow'; readonly from: number; readonly to: number }
+  | {
+      readonly kind: 'addColumn';
+      readonly at: number;
+      readonly field: string;
+      readonly label?: string;
+    }
+  | { readonly kind: 'deleteColumn'; readonly column: number }
+  | { readonly kind: 'moveColumn'; readonly from: number; readonly to: number }
+  /**
+   * A block of cell texts (TSV/CSV) at (row, column) in grid coordinates: the condition columns,
+   * then the decision, then the priority. Rows past the end are added.
+   */
+  | {
+      readonly kind: 'paste';
+      readonly row: number;
+      readonly column: number;
+      readonly cells: readonly (readonly string[])[];
+    };
+
+export interface RejectedCell {
+  readonly row: number;
+  readonly column: number;
+  readonly text: string;
+  readonly message: Bilingual;
+}
+
+export type TableEditResult =
+  | {
+      readonly ok: true;
+      readonly edits: readonly TextEdit[];
+      readonly rejected: readonly RejectedCell[];
+    }
+  | { readonly ok: false; readonly message: Bilingual };
+
+const refuse = (en: string, zh: string): TableEditResult => ({ ok: false, message: { en, zh } });
+const done = (edits: TextEdit[], rejected: RejectedCell[] = []): TableEditResult => ({
+  ok: true,
+  edits,
+  rejected,
+});
+const replace = (range: Range, newText: string): TextEdit => ({ range, newText });
+const insert = (at: number, newText: string): TextEdit => ({
+  range: { start: at, end: at },
+  newText,
+});
+
+export function editTable(text: string, table: TableModel, op: TableOp): TableEditResult {
+  const rowOf = (i: number) => table.rows[i];
+  switch (op.kind) {
+    case 'setCell': {
+      const row = rowOf(op.row);
+      if (!row || op.column < 0 || op.column >= table.columns.length)
+        return refuse('no such cell', '没有这个单元格');
+      const edit = cellEdit(table, row, new Map([[op.column, op.cell]]));
+      return edit ? done(edit) : refuse(...mismatch(row, table));
+    }
+    case 'setDecision': {
+      const row = rowOf(op.row);
+      if (!row) return refuse('no such row', '没有这一行');
+      if (!isDecision(op.decision))
+        return refuse(
+          `${op.decision} is not one of the 13 decisions`,
+          `${op.decision} 不是 13 种决策之一`,
+        );
+      const edit = decisionEdit(text, row, op.decision);
+      return edit ? done([edit]) : refuse(...notBlock());
+    }
+    case 'setPriority': {
+      const row = rowOf(op.row);
+      if (!row) return refuse('no such row', '没有这一行');
+      if (op.priority !== null && !Number.isInteger(op.priority))
+        return refuse('a priority is a whole number', '优先级必须是整数');
+      const edit = priorityEdit(text, row, op.priority);
+      return edit ? done(edit) : refuse(...notBlock());
+    }
+    case 'addRow':
+      return addRows(text, table, op.at, [{ cells: new Map(), then: null, priority: null }]);
+    case 'deleteRow': {
+      if (!table.structural) return refuse(...notBlock());
+      const row = rowOf(op.row);
+      if (!row) return refuse('no such row', '没有这一行');
+      if (table.rows.length === 1)
+        return refuse('a decision table needs at least one row', '决策表至少需要一行');
+      const span = itemSpan(text, row.range);
+      if (!span) return refuse(...notBlock());
+      return done([removeLines(text, span)]);
+    }
+    case 'duplicateRow': {
+      if (!table.structural) return refuse(...notBlock());
+      const row = rowOf(op.row);
+      const span = row && itemSpan(text, row.range);
+      if (!span) return refuse('no such row', '没有这一行');
+      const copy = text.slice(span.dashLine, span.end);
+      return done([insertLines(text, span.end, copy)]);
+    }
+    case 'moveRow':
+      return moveItems(
+        text,
+        table,
+        table.rows.map((r) => r.range),
+        op.from,
+        op.to,
+      );
+    case 'addColumn':
+      return addColumn(text, table, op.at, op.field, op.label);
+    case 'deleteColumn':
+      return deleteColumn(text, table, op.column);
+    case 'moveColumn':
+      return moveColumn(text, table, op.from, op.to);
+    case 'paste':
+      return paste(text, table, op.row, op.column, op.cells);
+  }
+}
+
+function notBlock(): [string, string] {
+  return [
+    'this table is written in flow style ([…] / {…}); only cell values can be edited here — edit it in the YAML',
+    '此决策表用流式写法（[…] / {…}）书写；这里只能编辑单元格的值——请在 YAML 中编辑',
+  ];
+}
+
+function mismatch(row: RowModel, table: TableModel): [string, string] {
+  return [
+    `row ${row.index} has ${row.cells.length} cells for ${table.columns.length} columns; fix it in the YAML first`,
+    `第 ${row.index} 行有 ${row.cells.length} 个单元格，而表有 ${table.columns.length} 列；请先在 YAML 中修正`,
+  ];
+}
+
+/** Edits writing `changes` (column → cell) into a row; a default row gets a full cell list. */
+function cellEdit(
+  table: TableModel,
+  row: RowModel,
+  changes: ReadonlyMap<number, CellInput>,
+): TextEdit[] | null {
+  if (!row.whenRange) return null;
+  if (row.isDefault) {
+    const cells = table.columns.map((_, i) => renderCellYaml(changes.get(i) ?? { kind: 'any' }));
+    return [replace(row.whenRange, `[${cells.join(', ')}]`)];
+  }
+  if (row.cells.length !== table.columns.length) return null;
+  return [...changes].map(([i, cell]) =>
+    replace((row.cells[i] as CellModel).range, renderCellYaml(cell)),
+  );
+}
+
+function quoteLike(text: string, at: Range | null, value: string): string {
+  const first = at ? text[at.start] : '"';
+  if (first === "'") return `'${value}'`;
+  if (first === '"') return `"${value}"`;
+  return value;
+}
+
+function decisionEdit(text: string, row: RowModel, decision: string): TextEdit | null {
+  if (row.thenRange) return replace(row.thenRange, quoteLike(text, row.thenRange, decision));
+  return keyInsert(text, row, row.whenRange, `then: "${decision}"`);
+}
+
+function priorityEdit(text: string, row: RowModel, priority: number | null): TextEdit[] | null {
+  if (priority === null) {
+    if (!row.priorityRange) return [];
+    const start = lineStart(text, row.priorityRange.start);
+    const line = text.slice(start, row.priorityRange.start);
+    if (!/^ *priority: *$/.test(line)) return null;
+    return [replace({ start, end: lineEndAfter(text, row.priorityRange.end) }, '')];
+  }
+  if (row.priorityRange) return [replace(row.priorityRange, String(priority))];
+  const edit = keyInsert(text, row, row.thenRange ?? row.whenRange, `priority: ${priority}`);
+  return edit ? [edit] : null;
+}
+
+/** A new `key: value` line in a block row map, after the line where `after` ends. */
+function keyInsert(
+  text: string,
+  row: RowModel,
+  after: Range | null,
+  line: string,
+): TextEdit | null {
+  const span = itemSpan(text, row.range);
+  if (!span || !after) return null;
+  return insertLines(
+    text,
+    lineEndAfter(text, after.end),
+    `${' '.repeat(span.innerColumn)}${line}\n`,
+  );
+}
+
+/** Inserts whole lines at a line boundary (or at the end of a text without a final line break). */
+function insertLines(text: string, at: number, lines: string): TextEdit {
+  if (at === text.length && at > 0 && text[at - 1] !== '\n')
+    return insert(at, `\n${lines.replace(/\n$/, '')}`);
+  return insert(at, lines);
+}
+
+function removeLines(text: string, span: { start: number; end: number }): TextEdit {
+  // The last line of a text without a final line break: take the break before it instead.
+  if (span.end === text.length && text[span.end - 1] !== '\n' && span.start > 0)
+    return replace({ start: span.start - 1, end: span.end }, '');
+  return replace({ start: span.start, end: span.end }, '');
+}
+
+interface NewRow {
+  readonly cells: ReadonlyMap<number, CellInput>;
+  readonly then: string | null;
+  readonly priority: number | null;
+}
+
+function addRows(
+  text: string,
+  table: TableModel,
+  at: number,
+  rows: readonly NewRow[],
+): TableEditResult {
+  if (!table.structural) return refuse(...notBlock());
+  if (at < 0 || at > table.rows.length) return refuse('no such row', '没有这一行');
+  const anchor = table.rows[Math.min(at, table.rows.length - 1)] as RowModel;
+  const span = itemSpan(text, anchor.range);
+  if (!span) return refuse(...notBlock());
+  const model = table.rows[at - 1] ?? anchor;
+  const dash = ' '.repeat(span.dashColumn);
+  const inner = ' '.repeat(span.innerColumn);
+  const lines = rows
+    .map((r) => {
+      const cells = table.columns.map((_, i) => renderCellYaml(r.cells.get(i) ?? { kind: 'any' }));
+      // A new row takes the decision above unless that one needs a message (§4.1) it lacks.
+      const above =
+        model.then && isDecision(model.then) && !isBlockingDecision(model.then)
+          ? model.then
+          : 'ALLOW';
+      const then = quoteLike(text, model.thenRange, r.then ?? above);
+      let out = `${dash}- when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
+      if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
+      return out;
+    })
+    .join('');
+  return done([insertLines(text, at < table.rows.length ? span.start : span.end, lines)]);
+}
+
+function moveItems(
+  text: string,
+  table: TableModel,
+  ranges: readonly Range[],
+  from: number,
+  to: number,
+): TableEditResult {
+  if (!table.structural) return refuse(...notBlock());
+  if (from < 0 || to < 0 || from >= ranges.length || to >= ranges.length)
+    return refuse('cannot move there', '无法移动到那里');
+  if (from === to) return done([]);
+  const spans = ranges.map((r) => itemSpan(text, r));
+  if (spans.some((s) => !s)) return refuse(...notBlock());
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  const part = spans.slice(lo, hi + 1) as Range[];
+  const edit = reorder(text, part, moveOrder(part.length, from - lo, to - lo), true);
+  return done([edit]);
+}
+
+/** The rows whose cells follow the columns (the default row `[]` has none). */
+function cellRows(table: TableModel): RowModel[] | [string, string] {
+  const rows = table.rows.filter((r) => !r.isDefault);
+  const bad = rows.find((r) => r.cells.length !== table.columns.length || !r.whenRange);
+  return bad ? mismatch(bad, table) : rows;
+}
+
+const isFlow = (text: string, r: RowModel) => text[(r.whenRange as Range).start] === '[';
+
+function addColumn(
+  text: string,
+  table: TableModel,
+  at: number,
+  field: string,
+  label: string | undefined,
+): TableEditResult {
+  if (!table.structural) return refuse(...notBlock());
+  if (!/^[A-Za-z_][\w.]*$/.test(field))
+    return refuse(
+      `${JSON.stringify(field)} is not a field path like context.amount`,
+      `${JSON.stringify(field)} 不是字段路径（例如 context.amount）`,
+    );
+  if (at < 0 || at > table.columns.length) return refuse('no such column', '没有这一列');
+  const rows = cellRows(table);
+  if (!Array.isArray(rows) || rows.some((r) => typeof r === 'string'))
+    return refuse(...(rows as [string, string]));
+  const anchor = table.columns[Math.min(at, table.columns.length - 1)];
+  const span = anchor && itemSpan(text, anchor.range);
+  if (!span) return refuse(...notBlock());
+  let column = `${' '.repeat(span.dashColumn)}- field: ${JSON.stringify(field)}\n`;
+  if (label) column += `${' '.repeat(span.innerColumn)}label: ${JSON.stringify(label)}\n`;
+  const edits: TextEdit[] = [
+    insertLines(text, at < table.columns.length ? span.start : span.end, column),
+  ];
+  for (const row of rows as RowModel[]) {
+    const cells = row.cells;
+    if (isFlow(text, row)) {
+      edits.push(
+        at < cells.length
+          ? insert((cells[at] as CellModel).range.start, '"-", ')
+          : insert((cells[cells.length - 1] as CellModel).range.end, ', "-"'),
+      );
+      continue;
+    }
+    const cellSpan = itemSpan(text, (cells[Math.min(at, cells.length - 1)] as CellModel).range);
+    if (!cellSpan) return refuse(...notBlock());
+    edits.push(
+      insertLines(
+        text,
+        at < cells.length ? cellSpan.start : cellSpan.end,
+        `${' '.repeat(cellSpan.dashColumn)}- "-"\n`,
+      ),
+    );
+  }
+  return done(edits);
+}
+
+function deleteColumn(text: string, table: TableModel, column: number): TableEditResult {
+  if (!table.structural) return refuse(...notBlock());
+  const target = table.columns[column];
+  if (!target) return refuse('no such column', '没有这一列');
+  if (table.columns.length === 1)
+    return refuse('a decision table needs at least one column', '决策表至少需要一列');
+  const rows = cellRows(table);
+  if (!Array.isArray(rows) || rows.some((r) => typeof r === 'string'))
+    return refuse(...(rows as [string, string]));
+  const span = itemSpan(text, target.range);
+  if (!span) return refuse(...notBlock());
+  const edits: TextEdit[] = [removeLines(text, span)];
+  for (const row of rows as RowModel[]) {
+    const cells = row.cells;
+    const cell = cells[column] as CellModel;
+    if (isFlow(text, row)) {
+      edits.push(
+        column < cells.length - 1
+          ? replace(
+              { start: cell.range.start, end: (cells[column + 1] as CellModel).range.start },
+              '',
+            )
+          : replace({ start: (cells[column - 1] as CellModel).range.end, end: cell.range.end }, ''),
+      );
+      continue;
+    }
+    const cellSpan = itemSpan(text, cell.range);
+    if (!cellSpan) return refuse(...notBlock());
+    edits.push(removeLines(text, cellSpan));
+  }
+  return done(edits);
+}
+
+function moveColumn(text: string, table: TableModel, from: number, to: number): TableEditResult {
+  const moved = moveItems(
+    text,
+    table,
+    table.columns.map((c) => c.range),
+    from,
+    to,
+  );
+  if (!moved.ok || from === to) return moved;
+  const rows = cellRows(table);
+  if (!Array.isArray(rows) || rows.some((r) => typeof r === 'string'))
+    return refuse(...(rows as [string, string]));
+  const edits = [...moved.edits];
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  for (const row of rows as RowModel[]) {
+    const flow = isFlow(text, row);
+    const spans = row.cells
+      .slice(lo, hi + 1)
+      .map((c) => (flow ? c.range : itemSpan(text, c.range)));
+    if (spans.some((s) => !s)) return refuse(...notBlock());
+    edits.push(reorder(text, spans as Range[], moveOrder(spans.length, from - lo, to - lo), !flow));
+  }
+  return done(edits);
+}
+
+function paste(
+  text: string,
+  table: TableModel,
+  row0: number,
+  column0: number,
+  block: readonly (readonly string[])[],
+): TableEditResult {
+  const conditionColumns = table.columns.length;
+  const rejected: RejectedCell[] = [];
+  const edits: TextEdit[] = [];
+  const added: NewRow[] = [];
+  block.forEach((values, r) => {
+    const rowIndex = row0 + r;
+    const cells = new Map<number, CellInput>();
+    let then: string | null = null;
+    let priority: number | null = null;
+    let priorityGiven = false;
+    values.forEach((raw, c) => {
+      const column = column0 + c;
+      const reject = (en: string, zh: string) =>
+        rejected.push({ row: rowIndex, column, text: raw, message: { en, zh } });
+      if (column < conditionColumns) {
+        const parsed = parseCell(raw);
+        if (parsed.ok) cells.set(column, parsed.cell);
+        else rejected.push({ row: rowIndex, column, text: raw, message: parsed.message });
+      } else if (column === conditionColumns) {
+        const decision = raw.trim().toUpperCase();
+        if (isDecision(decision)) then = decision;
+        else if (raw.trim() !== '')
+          reject(
+            `${JSON.stringify(raw)} is not one of the 13 decisions`,
+            `${JSON.stringify(raw)} 不是 13 种决策之一`,
+          );
+      } else if (column === conditionColumns + 1) {
+        const t = raw.trim();
+        if (t === '') return;
+        if (/^-?\d+$/.test(t)) {
+          priority = Number(t);
+          priorityGiven = true;
+        } else
+          reject(
+            `priority ${JSON.stringify(raw)} is not a whole number`,
+            `优先级 ${JSON.stringify(raw)} 不是整数`,
+          );
+      } else if (raw.trim() !== '') {
+        reject('outside the table (past the priority column)', '超出表格范围（在优先级列之后）');
+      }
+    });
+    const row = table.rows[rowIndex];
+    if (!row) {
+      added.push({ cells, then, priority });
+      return;
+    }
+    if (cells.size > 0) {
+      const cellEdits = cellEdit(table, row, cells);
+      if (!cellEdits) {
+        const [en, zh] = mismatch(row, table);
+        for (const [column] of cells)
+          rejected.push({
+            row: rowIndex,
+            column,
+            text: formatCell(cells.get(column) as CellInput),
+            message: { en, zh },
+          });
+      } else edits.push(...cellEdits);
+    }
+    if (then !== null) {
+      const edit = decisionEdit(text, row, then);
+      if (edit) edits.push(edit);
+    }
+    if (priorityGiven) {
+      const edit = priorityEdit(text, row, priority);
+      if (edit) edits.push(...edit);
+    }
+  });
+  if (added.length > 0) {
+    const grown = addRows(text, table, table.rows.length, added);
+    if (!grown.ok) return grown;
+    edits.push(...grown.edits);
+  }
+  return done(edits, rejected);
+}

@@ -1,0 +1,76 @@
+import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
+import { applyTextEdits } from './apply';
+import { editTable, type RejectedCell, type TableOp } from './edit-table';
+import type { TableModel, TablesRead } from './model';
+import { readTables } from './read-tables';
+
+export type TableEditOutcome =
+  | {
+      readonly ok: true;
+      readonly edits: readonly TextEdit[];
+      readonly rejected: readonly RejectedCell[];
+      /** The edited text, read again (the worker keeps it for the next `tables` request). */
+      readonly after: { readonly text: string; readonly read: TablesRead };
+    }
+  | { readonly ok: false; readonly message: Bilingual };
+
+const NOT_FOUND: Bilingual = {
+  en: 'the table is no longer in the document (it was renamed or removed)',
+  zh: '文档中已没有这张决策表（已改名或删除）',
+};
+
+/**
+ * One grid operation on the table of rule entry `entry` in `text`, checked before it is returned:
+ * the edited text must still load and still hold the table with the expected number of rows and
+ * columns. An edit that would break the YAML is refused, never applied.
+ */
+export function tableEdit(
+  text: string,
+  entry: string,
+  op: TableOp,
+  read: (text: string) => TablesRead = readTables,
+): TableEditOutcome {
+  const before = read(text);
+  if (!before.ok) {
+    return {
+      ok: false,
+      message: {
+        en: 'the YAML does not parse; fix it before editing the grid',
+        zh: 'YAML 无法解析；请先修复再编辑表格',
+      },
+    };
+  }
+  const table = before.tables.find((t) => t.entry === entry);
+  if (!table) return { ok: false, message: NOT_FOUND };
+  const result = editTable(text, table, op);
+  if (!result.ok) return result;
+  const edited = applyTextEdits(text, result.edits);
+  const after = edited === null ? null : read(edited);
+  const changed = after?.ok ? after.tables.find((t) => t.ruleIndex === table.ruleIndex) : undefined;
+  if (edited === null || !after || !changed || !shapeAsExpected(table, changed, op)) {
+    return {
+      ok: false,
+      message: {
+        en: 'this edit would not give a valid table here; make it in the YAML instead',
+        zh: '在这里做这项修改得不到有效的决策表；请改在 YAML 中修改',
+      },
+    };
+  }
+  return {
+    ok: true,
+    edits: result.edits,
+    rejected: result.rejected,
+    after: { text: edited, read: after },
+  };
+}
+
+function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): boolean {
+  let rows = before.rows.length;
+  let columns = before.columns.length;
+  if (op.kind === 'addRow' || op.kind === 'duplicateRow') rows += 1;
+  if (op.kind === 'deleteRow') rows -= 1;
+  if (op.kind === 'addColumn') columns += 1;
+  if (op.kind === 'deleteColumn') columns -= 1;
+  if (op.kind === 'paste') rows = Math.max(rows, op.row + op.cells.length);
+  return after.rows.length === rows && after.columns.length === columns;
+}

@@ -1,0 +1,91 @@
+/**
+ * The YAML editor panel. Monaco is loaded lazily (its chunk is not in the initial JS); a labelled
+ * status shows meanwhile, and a failed load says why and offers a retry — the document itself is
+ * safe in the store either way.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { studioStore, useStudio } from '../store';
+import type { EditorHost } from './editor-host';
+import { FixPreviewDialog } from './FixPreviewDialog';
+import { editorStrings } from './strings';
+
+type LoadState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly host: EditorHost }
+  | { readonly status: 'failed'; readonly detail: string };
+
+export function YamlEditor() {
+  const [attempt, setAttempt] = useState(0);
+  // A retry mounts a fresh loader (the failed import is attempted again).
+  return <EditorLoader key={attempt} retry={() => setAttempt((n) => n + 1)} />;
+}
+
+function EditorLoader({ retry }: { readonly retry: () => void }) {
+  const t = useT(editorStrings);
+  const hasDocument = useStudio((s) => s.activeId !== null);
+  const container = useRef<HTMLDivElement>(null);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let cancelled = false;
+    let host: EditorHost | null = null;
+    import('./editor-session')
+      .then(({ mountEditor }) => mountEditor(element, studioStore))
+      .then((mounted) => {
+        if (cancelled) mounted.dispose();
+        else {
+          host = mounted;
+          setLoad({ status: 'ready', host: mounted });
+        }
+      })
+      .catch((e: unknown) => {
+        if (!cancelled)
+          setLoad({ status: 'failed', detail: e instanceof Error ? e.message : String(e) });
+      });
+    return () => {
+      cancelled = true;
+      host?.dispose();
+    };
+  }, []);
+
+  return (
+    <section
+      aria-label={t.editorLabel}
+      style={{
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 240,
+      }}
+    >
+      {load.status === 'loading' && (
+        <div role="status" aria-live="polite" style={{ padding: 8 }}>
+          {t.loading}
+        </div>
+      )}
+      {load.status === 'failed' && (
+        <div role="alert" style={{ padding: 8 }}>
+          {format(t.loadFailed, { detail: load.detail })}{' '}
+          <button type="button" onClick={retry}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {load.status === 'ready' && !hasDocument && <p style={{ padding: 8 }}>{t.noDocument}</p>}
+      <div
+        ref={container}
+        data-testid="yaml-editor"
+        style={{
+          flex: 1,
+          minHeight: 0,
+          visibility: load.status === 'ready' && hasDocument ? 'visible' : 'hidden',
+        }}
+      />
+      {load.status === 'ready' && <FixPreviewDialog host={load.host} />}
+    </section>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The mounted editor: one Monaco model per workspace document (own undo stack and view state),
+ * kept in step with the store both ways, kernel diagnostics as markers, and reveal requests.
+ *
+ * Typing costs one `setText` per change and no React render. Text that changes outside the editor
+ * (import, grid edits, a quick fix, another tab) reaches the model as one minimal edit pushed on
+ * its undo stack — never `setValue`, which would wipe the user's undo history.
+ */
+import type { StudioState, StudioStore } from '../store';
+import type { EditorHost } from './editor-host';
+import { MARKER_OWNER, toMarkers } from './marker-data';
+import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
+import { editorStrings } from './strings';
+import { applyEdits, minimalEdit } from './text-edits';
+
+/** Test and benchmark hook (like `__ERDL_STUDIO__`): the Monaco API and the mounted editor. */
+declare global {
+  var __ERDL_EDITOR__: { monaco: Monaco; editor: monaco.editor.IStandaloneCodeEditor } | undefined;
+}
+
+export async function mountEditor(container: HTMLElement, store: StudioStore): Promise<EditorHost> {
+  await setupMonaco(store);
+  return new EditorSession(container, store);
+}
+
+/**
+ * Models and view states outlive one mounted editor (a remount must not wipe undo history).
+ * `synced` is the text each model had when it last matched the store (compared by identity first).
+ */
+const models = new Map<string, monaco.editor.ITextModel>();
+const synced = new Map<string, string>();
+const viewStates = new Map<string, monaco.editor.ICodeEditorViewState | null>();
+
+class EditorSession implements EditorHost {
+  private readonly editor: monaco.editor.IStandaloneCodeEditor;
+  private readonly models = models;
+  private readonly synced = synced;
+  private readonly viewStates = viewStates;
+  private readonly disposers: (() => void)[] = [];
+  private activeId: string | null = null;
+  private switching = false;
+  private lastReveal: number | null;
+
+  constructor(
+    container: HTMLElement,
+    private readonly store: StudioStore,
+  ) {
+    const state = store.getState();
+    this.lastReveal = state.reveal?.nonce ?? null;
+    this.editor = monaco.editor.create(container, {
+      model: null,
+      ariaLabel: editorStrings[state.lang].editorLabel,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      tabSize: 2,
+      insertSpaces: true,
+      detectIndentation: false,
+      wordBasedSuggestions: 'off',
+      // Suggestions open on monaco-yaml's and the field completion's trigger characters (space,
+      // colon, dot, quote); not on every letter typed inside a string, which on a 1,000-rule
+      // document would ask the YAML worker for a completion per keystroke of a message.
+      quickSuggestions: { other: true, strings: false, comments: false },
+      // Sticky scroll rebuilds an outline of the whole document after every edit.
+      stickyScroll: { enabled: false },
+      fixedOverflowWidgets: true,
+      scrollBeyondLastLine: false,
+      renderWhitespace: 'boundary',
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
+    });
+    const cursorListener = this.editor.onDidChangeCursorPosition((e) => {
+      if (this.activeId === null || this.switching) return;
+      this.store
+        .getState()
+        .setCursor(this.activeId, { line: e.position.lineNumber, column: e.position.column });
+    });
+    this.disposers.push(() => cursorListener.dispose());
+    // Models kept from an earlier mount: follow what the store did meanwhile, listen again.
+    this.syncDocuments(state);
+    for (const [id, model] of this.models) {
+      this.listen(id, model);
+      this.showMarkers(id);
+    }
+    this.disposers.push(store.subscribe((now, before) => this.onStoreChange(now, before)));
+    this.activate(state.activeId);
+    globalThis.__ERDL_EDITOR__ = { monaco, editor: this.editor };
+  }
+
+  // ── store → editor ────────────────────────────────────────────────────────────────────────
+
+  private onStoreChange(now: StudioState, before: StudioState): void {
+    if (now.documents !== before.documents) this.syncDocuments(now);
+    if (now.activeId !== this.activeId) this.activate(now.activeId);
+    if (now.lang !== before.lang) {
+      this.editor.updateOptions({ ariaLabel: editorStrings[now.lang].editorLabel });
+      for (const id of this.models.keys()) this.showMarkers(id);
+    } else if (now.analyses !== before.analyses) {
+      for (const id of this.models.keys()) {
+        if (now.analyses[id] !== before.analyses[id]) this.showMarkers(id);
+      }
+    }
+    if (now.reveal && now.reveal.nonce !== this.lastReveal) {
+      this.lastReveal = now.reveal.nonce;
+      if (now.reveal.docId === this.activeId) {
+        const model = this.editor.getModel();
+        const position = model
+          ? model.validatePosition({ lineNumber: now.reveal.line, column: now.reveal.column })
+          : { lineNumber: now.reveal.line, column: now.reveal.column };
+        this.editor.setPosition(position);
+        this.editor.revealPositionInCenter(position);
+        this.editor.focus();
+      }
+    }
+  }
+
+  private syncDocuments(state: StudioState): void {
+    for (const [id, model] of this.models) {
+      const doc = state.documents[id];
+      if (!doc) {
+        this.models.delete(id);
+        this.synced.delete(id);
+        this.viewStates.delete(id);
+        if (this.activeId === id) {
+          this.activeId = null;
+          this.editor.setModel(null);
+        }
+        model.dispose();
+        continue;
+      }
+      if (doc.text === this.synced.get(id)) continue;
+      const current = model.getValue();
+      this.synced.set(id, doc.text);
+      const edit = minimalEdit(current, doc.text);
+      if (!edit) continue;
+      const start = model.getPositionAt(edit.start);
+      const end = model.getPositionAt(edit.end);
+      model.pushStackElement();
+      model.pushEditOperations(
+        [],
+        [
+          {
+            range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+            text: edit.newText,
+          },
+        ],
+        () => null,
+      );
+      model.pushStackElement();
+    }
+  }
+
+  private modelFor(docId: string): monaco.editor.ITextModel | null {
+    const existing = this.models.get(docId);
+    if (existing) return existing;
+    const doc = this.store.getState().documents[docId];
+    if (!doc) return null;
+    const uri = uriForDocument(docId);
+    monaco.editor.getModel(uri)?.dispose();
+    const model = monaco.editor.createModel(doc.text, 'yaml', uri);
+    model.updateOptions({ tabSize: 2, insertSpaces: true });
+    this.models.set(docId, model);
+    this.listen(docId, model);
+    const text = model.getValue();
+    this.synced.set(docId, text);
+    // Monaco keeps one line-break style per model: a text mixing CRLF and LF is stored as Monaco
+    // holds it, so the kernel analyzes exactly what the editor shows.
+    if (text !== doc.text) this.store.getState().setText(docId, text);
+    this.showMarkers(docId);
+    return model;
+  }
+
+  private listen(docId: string, model: monaco.editor.ITextModel): void {
+    const listener = model.onDidChangeContent(() => {
+      const text = model.getValue();
+      if (text === this.synced.get(docId)) return;
+      this.synced.set(docId, text);
+      this.store.getState().setText(docId, text);
+    });
+    this.disposers.push(() => listener.dispose());
+  }
+
+  private activate(docId: string | null): void {
+    if (docId === this.activeId && (docId === null || this.editor.getModel())) return;
+    if (this.activeId !== null && this.models.has(this.activeId)) {
+      this.viewStates.set(this.activeId, this.editor.saveViewState());
+    }
+    // Swapping models moves the cursor to 1:1 first: not a user move, never stored.
+    this.switching = true;
+    this.activeId = docId;
+    const cursor = docId ? this.store.getState().documents[docId]?.cursor : undefined;
+    const model = docId ? this.modelFor(docId) : null;
+    this.editor.setModel(model);
+    this.switching = false;
+    if (!model || !docId) return;
+    const viewState = this.viewStates.get(docId);
+    if (viewState) this.editor.restoreViewState(viewState);
+    else if (cursor) {
+      const position = model.validatePosition({ lineNumber: cursor.line, column: cursor.column });
+      this.editor.setPosition(position);
+      this.editor.revealPositionInCenterIfOutsideViewport(position);
+    }
+  }
+
+  /** Markers only for an analysis of exactly the model's text: a stale one is never shown. */
+  private showMarkers(docId: string): void {
+    const model = this.models.get(docId);
+    const state = this.store.getState();
+    const entry = state.analyses[docId];
+    if (!model || !entry || entry.text !== model.getValue()) return;
+    const markers = toMarkers(entry.analysis.diagnostics, state.lang, {
+      error: monaco.MarkerSeverity.Error,
+      warning: monaco.MarkerSeverity.Warning,
+      info: monaco.MarkerSeverity.Info,
+    });
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, markers);
+    performance.mark('erdl:markers', { detail: { docId, count: markers.length } });
+  }
+
+  // ── EditorHost (the fix preview) ──────────────────────────────────────────────────────────
+
+  currentText(docId: string): string | null {
+    return this.modelFor(docId)?.getValue() ?? null;
+  }
+
+  apply(docId: string, edits: Parameters<EditorHost['apply']>[1]): boolean {
+    const model = this.modelFor(docId);
+    if (!model || applyEdits(model.getValue(), edits) === null) return false;
+    const operations = edits.map((e) => {
+      const start = model.getPositionAt(e.range.start);
+      const end = model.getPositionAt(e.range.end);
+      return {
+        range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+        text: e.newText,
+      };
+    });
+    model.pushStackElement();
+    model.pushEditOperations(
+      this.editor.getModel() === model ? this.editor.getSelections() : [],
+      operations,
+      () => null,
+    );
+    model.pushStackElement();
+    return true;
+  }
+
+  mountDiff(
+    container: HTMLElement,
+    original: string,
+    modified: string,
+    labels: { readonly original: string; readonly modified: string },
+  ): () => void {
+    const diff = monaco.editor.createDiffEditor(container, {
+      readOnly: true,
+      originalEditable: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      renderOverviewRuler: false,
+    });
+    // Preview models are plain YAML (no `.erdl.yaml`): no schema, no kernel markers.
+    const originalModel = monaco.editor.createModel(original, 'yaml');
+    const modifiedModel = monaco.editor.createModel(modified, 'yaml');
+    diff.setModel({ original: originalModel, modified: modifiedModel });
+    diff.getOriginalEditor().updateOptions({ ariaLabel: labels.original });
+    diff.getModifiedEditor().updateOptions({ ariaLabel: labels.modified });
+    // Open at the first change rather than at the top of a long document.
+    const onDiff = diff.onDidUpdateDiff(() => {
+      const first = diff.getLineChanges()?.[0];
+      if (first)
+        diff.getModifiedEditor().revealLineInCenter(Math.max(first.modifiedStartLineNumber, 1));
+      onDiff.dispose();
+    });
+    return () => {
+      onDiff.dispose();
+      diff.dispose();
+      originalModel.dispose();
+      modifiedModel.dispose();
+    };
+  }
+
+  focus(): void {
+    this.editor.focus();
+  }
+
+  dispose(): void {
+    for (const dispose of this.disposers.splice(0)) dispose();
+    if (this.activeId !== null && this.models.has(this.activeId)) {
+      this.viewStates.set(this.activeId, this.editor.saveViewState());
+    }
+    this.editor.dispose();
+    if (globalThis.__ERDL_EDITOR__?.editor === this.editor) globalThis.__ERDL_EDITOR__ = undefined;
+  }
+}

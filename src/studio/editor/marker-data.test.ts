@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { markerMessage, toMarkers } from './marker-data';
+
+const diagnostic = (over: Partial<PositionedDiagnostic>): PositionedDiagnostic => ({
+  code: 'ERDL-E207',
+  severity: 'error',
+  category: 'enum',
+  message: { en: 'unknown decision', zh: '未知决策' },
+  range: { start: 10, end: 14 },
+  recoverable: true,
+  start: { line: 3, column: 11 },
+  end: { line: 3, column: 15 },
+  ...over,
+});
+
+describe('toMarkers', () => {
+  const severities = { error: 8, warning: 4, info: 2 };
+
+  it('keeps exact ranges, maps severities and puts the UI language first', () => {
+    const [zh] = toMarkers([diagnostic({})], 'zh', severities);
+    expect(zh).toEqual({
+      severity: 8,
+      message: '未知决策\nunknown decision',
+      code: 'ERDL-E207',
+      source: 'ERDL',
+      startLineNumber: 3,
+      startColumn: 11,
+      endLineNumber: 3,
+      endColumn: 15,
+    });
+    const [en] = toMarkers([diagnostic({ severity: 'info' })], 'en', severities);
+    expect(en?.message).toBe('unknown decision\n未知决策');
+    expect(en?.severity).toBe(2);
+    expect(toMarkers([diagnostic({ severity: 'warning' })], 'en', severities)[0]?.severity).toBe(4);
+  });
+
+  it('widens an empty range by one column so it stays visible', () => {
+    const [m] = toMarkers([diagnostic({ end: { line: 3, column: 11 } })], 'en', severities);
+    expect(m?.endColumn).toBe(12);
+  });
+
+  it('does not repeat a message that is the same in both languages', () => {
+    expect(markerMessage(diagnostic({ message: { en: 'x', zh: 'x' } }), 'zh')).toBe('x');
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Kernel diagnostics → editor marker data (plain objects; Monaco's severity numbers are passed in
+ * so this stays testable under Node).
+ */
+import type { Severity } from '../../kernel/diagnostics/diagnostic';
+import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import type { Lang } from '../store/types';
+
+/** The owner of the kernel's markers (monaco-yaml's own are `yaml`). */
+export const MARKER_OWNER = 'erdl';
+
+export interface MarkerShape {
+  readonly severity: number;
+  readonly message: string;
+  readonly code: string;
+  readonly source: string;
+  readonly startLineNumber: number;
+  readonly startColumn: number;
+  readonly endLineNumber: number;
+  readonly endColumn: number;
+}
+
+/** The UI language first, then the other one. */
+export function markerMessage(d: PositionedDiagnostic, lang: Lang): string {
+  const other = lang === 'zh' ? 'en' : 'zh';
+  return d.message[lang] === d.message[other]
+    ? d.message[lang]
+    : `${d.message[lang]}\n${d.message[other]}`;
+}
+
+export function toMarkers(
+  diagnostics: readonly PositionedDiagnostic[],
+  lang: Lang,
+  severities: Readonly<Record<Severity, number>>,
+): MarkerShape[] {
+  return diagnostics.map((d) => {
+    // An empty range (a missing field at a point) still needs a visible squiggle.
+    const empty = d.start.line === d.end.line && d.start.column === d.end.column;
+    return {
+      severity: severities[d.severity],
+      message: markerMessage(d, lang),
+      code: d.code,
+      source: 'ERDL',
+      startLineNumber: d.start.line,
+      startColumn: d.start.column,
+      endLineNumber: d.end.line,
+      endColumn: empty ? d.end.column + 1 : d.end.column,
+    };
+  });
+}

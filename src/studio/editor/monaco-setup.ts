@@ -1,0 +1,90 @@
+/**
+ * Monaco, loaded lazily (the studio's first paint never waits for it): the core editor with its
+ * contributions, the YAML language (tokens + monaco-yaml with the ERDL JSON Schema), and the
+ * studio's own providers — field-path completion, vocabulary hover, quick fixes that propose
+ * (never apply) the kernel's fixes. Only the YAML language is bundled; no TS/CSS/HTML/JSON workers.
+ */
+import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
+import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import { configureMonacoYaml } from 'monaco-yaml';
+import { format } from '../i18n/i18n';
+import { type StudioStore, studioStore } from '../store';
+import { registerFieldCompletion } from './field-completion';
+import { registerFixActions } from './fix-actions';
+import { schemaKeyDescriptions } from './hover-content';
+import { registerHover } from './hover-provider';
+import { installLegacyWebWorker } from './legacy-web-worker';
+import { editorStrings } from './strings';
+import { defineTheme } from './theme';
+import { keepYamlMarkersBelowErrors } from './yaml-markers';
+import YamlWorker from './yaml-worker?worker';
+
+export type Monaco = typeof monaco;
+export { documentIdOf, uriForDocument } from './document-uri';
+export { monaco };
+
+export const SCHEMA_PATH = `${import.meta.env.BASE_URL}schema/erdl-v2.1.schema.json`;
+
+let ready: Promise<void> | null = null;
+
+/** Sets Monaco up once; resolves when the editor can be created (the schema may have failed). */
+export function setupMonaco(store: StudioStore = studioStore): Promise<void> {
+  ready ??= configure(store).catch((e: unknown) => {
+    // A failed start (a chunk that did not load) may be retried from the editor's error state.
+    ready = null;
+    throw e;
+  });
+  return ready;
+}
+
+async function configure(store: StudioStore): Promise<void> {
+  self.MonacoEnvironment = {
+    getWorker: (_workerId: string, label: string) =>
+      label === 'yaml' ? new YamlWorker() : new EditorWorker(),
+  };
+  installLegacyWebWorker(monaco);
+  defineTheme();
+  const schemaKeys = await loadSchema(store);
+  registerFixActions(store);
+  registerHover(store, schemaKeys);
+  registerFieldCompletion(store);
+  keepYamlMarkersBelowErrors();
+}
+
+async function loadSchema(
+  store: StudioStore,
+): Promise<ReadonlyMap<string, { en: string; zh: string }>> {
+  let schema: unknown = null;
+  try {
+    const response = await fetch(SCHEMA_PATH);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    schema = await response.json();
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    store.getState().notify('warning', {
+      en: format(editorStrings.en.schemaUnavailable, { detail }),
+      zh: format(editorStrings.zh.schemaUnavailable, { detail }),
+    });
+  }
+  configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    // The studio's own hover speaks the UI language and knows the vocabulary and glosses.
+    hover: false,
+    completion: true,
+    validate: true,
+    format: { enable: false },
+    yamlVersion: '1.2',
+    schemas:
+      schema === null
+        ? []
+        : [
+            {
+              uri: new URL(SCHEMA_PATH, globalThis.location?.href ?? 'http://localhost/').href,
+              fileMatch: ['**/*.erdl.yaml'],
+              schema: schema as object,
+            },
+          ],
+  });
+  return schemaKeyDescriptions(schema);
+}

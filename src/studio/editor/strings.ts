@@ -1,0 +1,106 @@
+import { defineStrings } from '../i18n/i18n';
+
+/** The editor's UI strings (Chinese is the spec's original language). */
+export const editorStrings = defineStrings({
+  en: {
+    editorLabel: 'ERDL rule document editor',
+    loading: 'Loading the editor…',
+    loadFailed: 'The editor could not be loaded: {detail}',
+    retry: 'Try again',
+    noDocument: 'No document is open.',
+    schemaUnavailable:
+      'The ERDL schema could not be loaded ({detail}); schema completion is off. The kernel still checks the document.',
+    fix: {
+      dialogTitle: 'Review quick fix',
+      diffLabel: 'Changes the fix makes: current text on the left, fixed text on the right',
+      originalLabel: 'Current text (read-only)',
+      modifiedLabel: 'Text after the fix (read-only)',
+      apply: 'Apply',
+      cancel: 'Cancel',
+      stale:
+        'The document changed since this fix was proposed; it no longer applies. Close this and pick the fix again from the current diagnostics.',
+      invalid:
+        'This fix does not fit the current text (an edit is out of range); nothing was changed.',
+      code: 'Diagnostic {code}',
+    },
+    hover: {
+      required: 'required',
+      optional: 'optional',
+      blocking: 'blocking (needs a message)',
+      nonBlocking: 'not blocking',
+      decision: 'Decision',
+      operator: 'Operator',
+      aliasOf: 'Alias of {name}',
+      operand: 'Value: {kind}',
+      gloss: 'Gloss',
+      delegation: 'Delegates to another rule set',
+    },
+    operand: {
+      scalar: 'a string, number, boolean or null',
+      ordered: 'a number or a string',
+      list: 'a list of scalars (at most 256)',
+      string: 'a string',
+      regex: 'an RE2 regular expression',
+      none: 'no value',
+      count: 'a non-negative integer',
+      range: '[min, max] numbers',
+      window: 'a time window such as "10m"',
+      rate: 'a rate such as "5/1h"',
+    },
+    completion: {
+      fromDictionary: 'field dictionary',
+      fromFact: 'sample fact',
+      fromDocument: 'used in this document',
+    },
+  },
+  zh: {
+    editorLabel: 'ERDL 规则文档编辑器',
+    loading: '正在加载编辑器…',
+    loadFailed: '编辑器加载失败：{detail}',
+    retry: '重试',
+    noDocument: '尚未打开文档。',
+    schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
+    fix: {
+      dialogTitle: '审阅快速修复',
+      diffLabel: '修复带来的改动：左侧为当前文本，右侧为修复后的文本',
+      originalLabel: '当前文本（只读）',
+      modifiedLabel: '修复后的文本（只读）',
+      apply: '应用',
+      cancel: '取消',
+      stale: '提出此修复后文档已有改动，该修复不再适用。请关闭后从当前诊断中重新选择修复。',
+      invalid: '此修复与当前文本不符（编辑位置超出范围），未做任何改动。',
+      code: '诊断 {code}',
+    },
+    hover: {
+      required: '必填',
+      optional: '可选',
+      blocking: '拦截性（须附 message）',
+      nonBlocking: '非拦截性',
+      decision: '决策',
+      operator: '运算符',
+      aliasOf: '{name} 的别名',
+      operand: '取值：{kind}',
+      gloss: '释义',
+      delegation: '委派给其他规则集',
+    },
+    operand: {
+      scalar: '字符串、数字、布尔值或 null',
+      ordered: '数字或字符串',
+      list: '标量列表（最多 256 项）',
+      string: '字符串',
+      regex: 'RE2 正则表达式',
+      none: '无需取值',
+      count: '非负整数',
+      range: '[最小值, 最大值] 数字区间',
+      window: '时间窗口，如 "10m"',
+      rate: '频率，如 "5/1h"',
+    },
+    completion: {
+      fromDictionary: '字段词典',
+      fromFact: '样例事实',
+      fromDocument: '本文档已用',
+    },
+  },
+});
+
+export type EditorStrings = (typeof editorStrings)['zh'];

@@ -1,0 +1,45 @@
+import { useId, useRef } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { studioStore } from '../store';
+import { runTableEdit } from './run-table-edit';
+import { gridStrings } from './strings';
+
+/** Reads a CSV file (as exported: field paths, then, priority) and appends it as a new table. */
+export function ImportCsvButton({
+  docId,
+  tableCount,
+}: {
+  readonly docId: string;
+  readonly tableCount: number;
+}) {
+  const t = useT(gridStrings);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const csv = await file.text();
+    if (input.current) input.current.value = '';
+    const result = await runTableEdit(docId, '', {
+      kind: 'importCsv',
+      csv,
+      name: format(t.importName, { n: tableCount + 1 }),
+    });
+    if (!result.ok && result.messages.length === 0)
+      studioStore.getState().notify('error', { en: t.invalidCsv, zh: t.invalidCsv });
+  };
+  return (
+    <span className="import-csv">
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <label htmlFor={id} className="button small">
+        {t.importCsv}
+      </label>
+    </span>
+  );
+}

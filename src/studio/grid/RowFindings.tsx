@@ -1,0 +1,79 @@
+import { stringify } from 'yaml';
+import type { RowModel } from '../../kernel/table-edit';
+import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { format, pick, useT } from '../i18n/i18n';
+import { studioStore, useStudio } from '../store';
+import { gridStrings } from './strings';
+
+/**
+ * The kernel's diagnostics that fall inside a row, as badges (message on hover); a finding with a
+ * counterexample can send it to the Evaluate panel as the sample fact.
+ */
+export function RowFindings({
+  docId,
+  row,
+  findings,
+}: {
+  readonly docId: string;
+  readonly row: RowModel;
+  readonly findings: readonly PositionedDiagnostic[];
+}) {
+  const t = useT(gridStrings);
+  const lang = useStudio((s) => s.lang);
+  // Notes (format hints and the like) stay in the editor; the row shows warnings, errors and
+  // anything with a counterexample.
+  const shown = findings.filter((d) => d.severity !== 'info' || d.example);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="row-findings">
+      {shown.map((d, i) => {
+        const example = d.example;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: findings are positional per analysis
+          <li key={i}>
+            <span className={`badge badge-${d.severity}`} title={pick(d.message, lang)}>
+              {d.code}
+            </span>
+            <span className="sr-only"> {pick(d.message, lang)}</span>
+            {example && (
+              <button
+                type="button"
+                className="button small"
+                title={pick(example.explanation, lang)}
+                aria-label={format(t.sendExampleLabel, { code: d.code, row: row.index })}
+                onClick={() => {
+                  const state = studioStore.getState();
+                  state.updateDocument(docId, { fact: stringify(example.fact) });
+                  state.setPanel('evaluate');
+                }}
+              >
+                {t.sendExample}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The diagnostics starting inside `range` (the analysis keeps them sorted by start). */
+export function findingsIn(
+  diagnostics: readonly PositionedDiagnostic[],
+  range: { readonly start: number; readonly end: number },
+): PositionedDiagnostic[] {
+  let lo = 0;
+  let hi = diagnostics.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((diagnostics[mid] as PositionedDiagnostic).range.start < range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: PositionedDiagnostic[] = [];
+  for (let i = lo; i < diagnostics.length; i++) {
+    const d = diagnostics[i] as PositionedDiagnostic;
+    if (d.range.start > range.end) break;
+    out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { gridAction, type KeyLike } from './grid-keys';
+
+const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe('the grid keyboard map', () => {
+  it('moves with arrows, extends with Shift, moves rows and columns with Alt', () => {
+    expect(gridAction(key('ArrowDown'))).toEqual({
+      kind: 'move',
+      rows: 1,
+      columns: 0,
+      extend: false,
+    });
+    expect(gridAction(key('ArrowLeft', { shiftKey: true }))).toEqual({
+      kind: 'move',
+      rows: 0,
+      columns: -1,
+      extend: true,
+    });
+    expect(gridAction(key('ArrowUp', { altKey: true }))).toEqual({ kind: 'moveRow', by: -1 });
+    expect(gridAction(key('ArrowRight', { altKey: true }))).toEqual({ kind: 'moveColumn', by: 1 });
+  });
+
+  it('Tab / Enter with Shift go back; F2 and typing edit; Delete clears', () => {
+    expect(gridAction(key('Tab', { shiftKey: true }))).toEqual({ kind: 'next', back: true });
+    expect(gridAction(key('Enter'))).toEqual({ kind: 'down', back: false });
+    expect(gridAction(key('F2'))).toEqual({ kind: 'edit', initial: null });
+    expect(gridAction(key('>'))).toEqual({ kind: 'edit', initial: '>' });
+    expect(gridAction(key('Delete'))).toEqual({ kind: 'clear' });
+  });
+
+  it('undo / redo / duplicate with Ctrl or Cmd; other shortcuts pass through', () => {
+    expect(gridAction(key('z', { ctrlKey: true }))).toEqual({ kind: 'undo' });
+    expect(gridAction(key('Z', { metaKey: true, shiftKey: true }))).toEqual({ kind: 'redo' });
+    expect(gridAction(key('y', { ctrlKey: true }))).toEqual({ kind: 'redo' });
+    expect(gridAction(key('d', { ctrlKey: true }))).toEqual({ kind: 'duplicateRow' });
+    expect(gridAction(key('c', { ctrlKey: true }))).toBeNull();
+    expect(gridAction(key('v', { ctrlKey: true }))).toBeNull();
+    expect(gridAction(key('Shift', { shiftKey: true }))).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import type { Bilingual } from '../../kernel';
+import type { RejectedCell } from '../../kernel/table-edit';
+import { applyTextEdits, patchRead } from '../../kernel/table-edit';
+import type { TableEditRequest } from '../../worker/kernel-protocol';
+import { studioStore } from '../store';
+import { getGridKernel } from './grid-kernel';
+import { goodRead, setGoodRead } from './table-cache';
+
+export type EditResult =
+  | { readonly ok: true; readonly rejected: readonly RejectedCell[] }
+  | { readonly ok: false; readonly messages: readonly Bilingual[] };
+
+/**
+ * One grid operation: the worker turns it into minimal text edits of the document's current text;
+ * they are applied with `setText`, which the editor turns into one undoable edit of its model —
+ * so the editor's undo history covers grid edits too. If the text changed meanwhile, nothing is
+ * applied (the edits address the old text).
+ */
+export function runTableEdit(
+  docId: string,
+  entry: string,
+  edit: TableEditRequest['edit'],
+): Promise<EditResult> {
+  // One at a time: each edit is computed against the text the previous one produced.
+  const result = queue.then(() => runNow(docId, entry, edit));
+  queue = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return result;
+}
+
+let queue: Promise<void> = Promise.resolve();
+let sequence = 0;
+
+async function runNow(
+  docId: string,
+  entry: string,
+  edit: TableEditRequest['edit'],
+): Promise<EditResult> {
+  const text = studioStore.getState().documents[docId]?.text;
+  if (text === undefined) return { ok: false, messages: [] };
+  // In-place edits of the text the grid shows need no worker: the kernel's pure edit and a patched
+  // read model (the same as a re-read), so the grid updates in the same frame.
+  const cached = goodRead(docId);
+  if (cached && cached.text === text && edit.kind !== 'importCsv' && edit.kind !== 'groupToTable') {
+    const patched = patchRead(text, cached.read, entry, edit);
+    if (patched?.read.ok) {
+      setGoodRead(docId, patched.text, patched.read);
+      studioStore.getState().setText(docId, patched.text);
+      return { ok: true, rejected: [] };
+    }
+  }
+  const outcome = await getGridKernel().request(`tableEdit:${docId}:${++sequence}`, {
+    op: 'tableEdit',
+    doc: docId,
+    text,
+    entry,
+    edit,
+  });
+  const state = studioStore.getState();
+  if (outcome.status !== 'done') {
+    if (outcome.status === 'failed' || outcome.status === 'restarted') {
+      state.notify('error', outcome.message);
+      return { ok: false, messages: [outcome.message] };
+    }
+    return { ok: false, messages: [] };
+  }
+  const reply = outcome.value;
+  if (!reply.ok) {
+    for (const m of reply.messages) state.notify('warning', m);
+    return reply;
+  }
+  const now = state.documents[docId]?.text;
+  const next = now === text ? applyTextEdits(text, reply.edits) : null;
+  if (next === null) {
+    const message = {
+      en: 'The document changed while the grid edit was computed; please repeat it.',
+      zh: '计算表格修改时文档已改变；请重做一次。',
+    };
+    state.notify('warning', message);
+    return { ok: false, messages: [message] };
+  }
+  state.setText(docId, next);
+  return { ok: true, rejected: reply.rejected };
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { SemanticDiff } from '../../kernel';
+import { format, useT } from '../i18n/i18n';
+import { useStudio } from '../store';
+import type { Lang, StudioDocument } from '../store/types';
+import { compareTexts, compareWithSigned } from './compare';
+import { dictionaryOf } from './dictionary';
+import { signing, useSigning } from './signing-instance';
+import { signingStrings } from './strings';
+
+const LAST_SIGNED = 'last-signed';
+
+/** Compare the document with another workspace document or its last signed export. */
+export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
+  const t = useT(signingStrings);
+  const id = useId();
+  const lang = useStudio((s) => s.lang);
+  const order = useStudio((s) => s.order);
+  const documents = useStudio((s) => s.documents);
+  const others = order.flatMap((d) => {
+    const other = documents[d];
+    return d !== doc.id && other ? [other] : [];
+  });
+  const dictionaryText = useStudio((s) => s.fieldDictionary);
+  const signed = useSigning((s) => s.signedExports[doc.id]);
+  const [against, setAgainst] = useState('');
+  useEffect(() => {
+    void signing.loadSignedExport(doc.id);
+  }, [doc.id]);
+  const otherText = others.find((o) => o.id === against)?.text;
+  const diff = useMemo((): SemanticDiff | null | undefined => {
+    const dictionary = dictionaryOf(dictionaryText);
+    if (against === LAST_SIGNED && signed)
+      return compareWithSigned(signed.manifest, doc.text, dictionary);
+    if (otherText !== undefined) return compareTexts(otherText, doc.text, dictionary);
+    return undefined;
+  }, [against, signed, otherText, doc.text, dictionaryText]);
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="semantic-diff">
+      <h3 id={`${id}-title`} className="section-title">
+        {t.diff.heading}
+      </h3>
+      <label className="field">
+        <span>{t.diff.against}</span>
+        <select value={against} onChange={(e) => setAgainst(e.currentTarget.value)}>
+          <option value="">{t.diff.choose}</option>
+          {signed && (
+            <option value={LAST_SIGNED}>
+              {format(t.diff.lastSigned, { at: signed.signedAt })}
+            </option>
+          )}
+          {others.map((o) => (
+            <option key={o.id} value={o.id}>
+              {format(t.diff.document, { name: o.name })}
+            </option>
+          ))}
+        </select>
+      </label>
+      {diff === null && <p role="status">{t.diff.cannot}</p>}
+      {diff && <DiffView diff={diff} lang={lang} />}
+    </section>
+  );
+}
+
+function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
+  const t = useT(signingStrings);
+  if (diff.same)
+    return (
+      <p role="status" data-testid="diff-same">
+        {t.diff.same}
+      </p>
+    );
+  return (
+    <div data-testid="diff-result">
+      {diff.fallback && (
+        <p>
+          {format(t.diff.fallback, { before: diff.fallback.before, after: diff.fallback.after })}
+        </p>
+      )}
+      {diff.reordered && <p>{t.diff.reordered}</p>}
+      {diff.added.length > 0 && (
+        <>
+          <h4>{t.diff.added}</h4>
+          <ul className="diff-list">
+            {diff.added.map((r) => (
+              <li key={r.name} className="diff-added">
+                <code className="mono">{r.name}</code>
+                <Gloss gloss={r.gloss} lang={lang} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {diff.removed.length > 0 && (
+        <>
+          <h4>{t.diff.removed}</h4>
+          <ul className="diff-list">
+            {diff.removed.map((r) => (
+              <li key={r.name} className="diff-removed">
+                <code className="mono">{r.name}</code>
+                <Gloss gloss={r.gloss} lang={lang} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {diff.changed.length > 0 && (
+        <>
+          <h4>{t.diff.changed}</h4>
+          <ul className="diff-list">
+            {diff.changed.map((c) => (
+              <li key={c.name} className="diff-changed" data-testid="diff-changed">
+                <code className="mono">{c.name}</code>{' '}
+                <span className="muted">
+                  ({c.condition_changed ? t.diff.condition : t.diff.otherFields})
+                </span>
+                <dl className="result-fields">
+                  <dt>{t.diff.before}</dt>
+                  <dd>
+                    <Gloss gloss={c.before.gloss} lang={lang} />
+                  </dd>
+                  <dt>{t.diff.after}</dt>
+                  <dd>
+                    <Gloss gloss={c.after.gloss} lang={lang} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="muted">{format(t.diff.unchanged, { n: diff.unchanged.length })}</p>
+    </div>
+  );
+}
+
+/** Both languages, the UI language first. */
+function Gloss({ gloss, lang }: { gloss: { zh: string; en: string }; lang: Lang }) {
+  const other: Lang = lang === 'zh' ? 'en' : 'zh';
+  return (
+    <span className="diff-gloss">
+      <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{gloss[lang]}</span>
+      <span className="muted" lang={other === 'zh' ? 'zh-CN' : 'en'}>
+        {gloss[other]}
+      </span>
+    </span>
+  );
+}

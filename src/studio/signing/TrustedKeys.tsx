@@ -1,0 +1,122 @@
+import { useRef } from 'react';
+import { format, useT } from '../i18n/i18n';
+import { studioStore } from '../store';
+import { workspaceDictionary } from './dictionary';
+import { signing, useSigning } from './signing-instance';
+import { signingStrings } from './strings';
+import { readTrustFile } from './trust-file';
+
+/** Read as UTF-8 text; a JWK file is small, anything large is not one. */
+const MAX_KEY_FILE_BYTES = 256 * 1024;
+
+async function importKeyFile(file: File): Promise<void> {
+  const state = studioStore.getState();
+  const en = signingStrings.en.trusted;
+  const zh = signingStrings.zh.trusted;
+  let text: string;
+  try {
+    if (file.size > MAX_KEY_FILE_BYTES) throw new Error(`${file.size} bytes`);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    state.notify('error', {
+      en: format(en.unreadable, { file: file.name, detail }),
+      zh: format(zh.unreadable, { file: file.name, detail }),
+    });
+    return;
+  }
+  const read = readTrustFile(file.name, text);
+  if (!read.ok) {
+    state.notify('error', read.message);
+    return;
+  }
+  const { added, already } = await signing.addTrusted(read.keys, workspaceDictionary());
+  for (const key of added)
+    state.notify('info', {
+      en: format(en.added, { name: key.name }),
+      zh: format(zh.added, { name: key.name }),
+    });
+  for (const key of already)
+    state.notify('info', {
+      en: format(en.already, { name: key.name }),
+      zh: format(zh.already, { name: key.name }),
+    });
+}
+
+/** The public keys the user trusts: import a JWK file, name each key, remove. */
+export function TrustedKeys() {
+  const t = useT(signingStrings);
+  const trusted = useSigning((s) => s.trusted);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <section aria-labelledby="trusted-keys-title" data-testid="trusted-keys">
+      <h3 id="trusted-keys-title" className="section-title">
+        {t.trusted.heading}
+      </h3>
+      <p className="muted">{t.trusted.help}</p>
+      {trusted.length === 0 ? (
+        <p className="muted">{t.trusted.none}</p>
+      ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.trusted.name}</th>
+              <th scope="col">{t.trusted.keyId}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.trusted.remove}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {trusted.map((key) => (
+              <tr key={key.keyId}>
+                <td>
+                  <input
+                    defaultValue={key.name}
+                    aria-label={format(t.trusted.nameFor, { keyId: key.keyId })}
+                    onBlur={(e) => void signing.renameTrusted(key.keyId, e.currentTarget.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') e.currentTarget.blur();
+                    }}
+                  />
+                </td>
+                <td className="mono hash-cell" title={key.keyId}>
+                  {key.keyId}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={format(t.trusted.removeLabel, { name: key.name })}
+                    onClick={() => void signing.removeTrusted(key.keyId, workspaceDictionary())}
+                  >
+                    {t.trusted.remove}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <button type="button" className="button small" onClick={() => input.current?.click()}>
+        {t.trusted.import}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".jwk,.json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={t.trusted.importLabel}
+        data-testid="trusted-key-file"
+        onChange={(e) => {
+          const files = [...(e.currentTarget.files ?? [])];
+          e.currentTarget.value = '';
+          void (async () => {
+            for (const file of files) await importKeyFile(file);
+          })();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  compileDocument,
+  diffDocuments,
+  diffRuleSets,
+  type FieldDictionary,
+  type Manifest,
+  type RuleSetVersion,
+  ruleSetVersion,
+  type SemanticDiff,
+} from '../../kernel';
+
+/** The rule set a signed manifest describes, as the semantic diff reads it. */
+export function manifestVersion(manifest: Manifest): RuleSetVersion {
+  return {
+    fallback: manifest.document.fallback,
+    rules: manifest.rules.map((r) => ({
+      name: r.name,
+      then: r.canonical.then,
+      hash: r.hash,
+      canonical_hash: r.canonical_hash,
+      gloss: r.gloss,
+    })),
+  };
+}
+
+/** before → after by canonical hash; null when either text does not load. */
+export function compareTexts(
+  before: string,
+  after: string,
+  dictionary?: FieldDictionary,
+): SemanticDiff | null {
+  return diffDocuments(compileDocument(before), compileDocument(after), dictionary);
+}
+
+/** The signed version → the text now; null when the text does not load. */
+export function compareWithSigned(
+  manifest: Manifest,
+  after: string,
+  dictionary?: FieldDictionary,
+): SemanticDiff | null {
+  const now = ruleSetVersion(compileDocument(after), dictionary);
+  return now ? diffRuleSets(manifestVersion(manifest), now) : null;
+}

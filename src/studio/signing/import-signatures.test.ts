@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { studioStore } from '../store';
+import { newDocument } from '../workspace/files';
+import { importWithSignatures, isSignatureFile } from './import-signatures';
+import { signDocument } from './sign-document';
+import { signing } from './signing-instance';
+import { RULES, RULES_LIMIT_CHANGED } from './test-support';
+import { verificationStatus } from './verification-summary';
+
+let signatureText = '';
+
+beforeAll(async () => {
+  // No IndexedDB under Node: the page's signing state falls back to memory.
+  expect(await signing.generateKey()).toBe(true);
+  const key = signing.store.getState().signingKey;
+  if (!key) throw new Error('no key');
+  const outcome = await signDocument({
+    text: RULES,
+    ruleFile: 'refund.erdl.yaml',
+    key,
+    signedAt: '2026-09-01T00:00:00Z',
+  });
+  if (!outcome.ok) throw new Error(outcome.message.en);
+  signatureText = outcome.signed.signatureText;
+});
+
+/** Adds each rule file as the workspace import does and returns the new id. */
+async function importOne(file: File): Promise<string | null> {
+  const text = await file.text();
+  return studioStore.getState().addDocument(newDocument(file.name.replace(/\..*$/, ''), text));
+}
+
+function lastNotice() {
+  const notices = studioStore.getState().notices;
+  return notices[notices.length - 1];
+}
+
+function statusOf(docId: string | null) {
+  const record = docId ? signing.store.getState().verifications[docId] : undefined;
+  return record ? verificationStatus(record.report) : null;
+}
+
+describe('importing a rule file with its signature file', () => {
+  it('recognises signature files by their suffix', () => {
+    expect(isSignatureFile('a.erdl.yaml.dsse.json')).toBe(true);
+    expect(isSignatureFile('A.ERDL.YAML.DSSE.JSON')).toBe(true);
+    expect(isSignatureFile('a.erdl.yaml')).toBe(false);
+    expect(isSignatureFile('a.json')).toBe(false);
+  });
+
+  it('verifies the pair (signer = the studio’s own key) and makes the document active', async () => {
+    await importWithSignatures(
+      [
+        new File([signatureText], 'refund.erdl.yaml.dsse.json'),
+        new File([RULES], 'refund.erdl.yaml'),
+      ],
+      importOne,
+    );
+    const id = studioStore.getState().activeId;
+    expect(statusOf(id)).toBe('verified');
+    expect(lastNotice()?.kind).toBe('info');
+    expect(lastNotice()?.message.en).toContain('signature valid, signer trusted');
+    expect(lastNotice()?.message.zh).toContain('签名有效');
+  });
+
+  it('an edited rule file is tampered, named, and still opened as a draft', async () => {
+    await importWithSignatures(
+      [
+        new File([RULES_LIMIT_CHANGED], 'refund.erdl.yaml'),
+        new File([signatureText], 'refund.erdl.yaml.dsse.json'),
+      ],
+      importOne,
+    );
+    const id = studioStore.getState().activeId;
+    expect(id && studioStore.getState().documents[id]?.text).toBe(RULES_LIMIT_CHANGED);
+    expect(statusOf(id)).toBe('tampered');
+    expect(lastNotice()?.kind).toBe('error');
+    expect(lastNotice()?.message.en).toContain('SEC-001-refund-limit');
+    expect(lastNotice()?.message.zh).toContain('SEC-001-refund-limit');
+  });
+
+  it('pairs one renamed rule file with one signature (a browser renamed the download)', async () => {
+    await importWithSignatures(
+      [
+        new File([RULES], 'refund (1).erdl.yaml'),
+        new File([signatureText], 'refund.erdl.yaml.dsse.json'),
+      ],
+      importOne,
+    );
+    expect(statusOf(studioStore.getState().activeId)).toBe('verified');
+  });
+
+  it('a signature alone verifies the open document of that file name', async () => {
+    const id = studioStore.getState().addDocument(newDocument('payments', RULES));
+    studioStore.getState().setActive(id);
+    await importWithSignatures(
+      [new File([signatureText], 'payments.erdl.yaml.dsse.json')],
+      importOne,
+    );
+    expect(statusOf(id)).toBe('verified');
+  });
+
+  it('a signature alone with no such document says so in both languages', async () => {
+    const before = Object.keys(signing.store.getState().verifications).length;
+    await importWithSignatures(
+      [new File([signatureText], 'nothing.erdl.yaml.dsse.json')],
+      importOne,
+    );
+    expect(Object.keys(signing.store.getState().verifications)).toHaveLength(before);
+    expect(lastNotice()?.kind).toBe('error');
+    expect(lastNotice()?.message.en).toContain('no open document is named nothing.erdl.yaml');
+    expect(lastNotice()?.message.zh).toContain('没有名为 nothing.erdl.yaml 的已打开文档');
+  });
+
+  it('an unreadable signature file is tampered, never trusted', async () => {
+    await importWithSignatures(
+      [
+        new File([RULES], 'refund.erdl.yaml'),
+        new File(['{"payload": 1}'], 'refund.erdl.yaml.dsse.json'),
+      ],
+      importOne,
+    );
+    const id = studioStore.getState().activeId;
+    const record = id ? signing.store.getState().verifications[id] : undefined;
+    expect(record?.report.signature).toBe('not-checked');
+    expect(record?.report.trusted).not.toBe(true);
+    expect(statusOf(id)).toBe('tampered');
+  });
+});

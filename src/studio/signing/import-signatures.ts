@@ -1,0 +1,133 @@
+import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import { SIGNATURE_SUFFIX } from '../../signing';
+import { format } from '../i18n/i18n';
+import { studioStore } from '../store';
+import { documentFileName, documentNameFromFile } from '../workspace/files';
+import { workspaceDictionary } from './dictionary';
+import { signing } from './signing-instance';
+import { signingStrings } from './strings';
+import { problemDetail, verificationStatus } from './verification-summary';
+
+/** A signature file holds the manifest with every canonical tree: larger than its rule file. */
+const MAX_SIGNATURE_BYTES = MAX_DOCUMENT_BYTES * 8;
+
+export function isSignatureFile(name: string): boolean {
+  return name.toLowerCase().endsWith(SIGNATURE_SUFFIX);
+}
+
+interface ImportedRuleFile {
+  readonly fileName: string;
+  readonly docId: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Imports files as the workspace does (`importOne` adds a document and returns its id), then
+ * verifies each `.dsse.json` against the rule file imported with it — or, when the signature
+ * comes alone, against the open document of that file name.
+ */
+export async function importWithSignatures(
+  files: Iterable<File>,
+  importOne: (file: File) => Promise<string | null>,
+): Promise<void> {
+  const list = [...files];
+  const signatures = list.filter((f) => isSignatureFile(f.name));
+  const imported: ImportedRuleFile[] = [];
+  for (const file of list) {
+    if (isSignatureFile(file.name)) continue;
+    const docId = await importOne(file);
+    if (docId !== null && signatures.length > 0)
+      imported.push({
+        fileName: file.name,
+        docId,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+  }
+  for (const signature of signatures)
+    await verifySignatureFile(signature, imported, signatures.length);
+}
+
+function notify(kind: 'info' | 'warning' | 'error', message: Bilingual) {
+  studioStore.getState().notify(kind, message);
+}
+
+function both(pick: (s: typeof signingStrings.zh) => string, values: Record<string, string>) {
+  return {
+    en: format(pick(signingStrings.en), values),
+    zh: format(pick(signingStrings.zh), values),
+  };
+}
+
+async function verifySignatureFile(
+  signature: File,
+  imported: readonly ImportedRuleFile[],
+  signatureCount: number,
+): Promise<void> {
+  const ruleFile = signature.name.slice(0, -SIGNATURE_SUFFIX.length);
+  if (signature.size > MAX_SIGNATURE_BYTES) {
+    notify('error', {
+      en: `${signature.name}: too large (${signature.size} bytes; the limit is ${MAX_SIGNATURE_BYTES} bytes).`,
+      zh: `${signature.name}：文件过大（${signature.size} 字节，上限为 ${MAX_SIGNATURE_BYTES} 字节）。`,
+    });
+    return;
+  }
+  // A browser may rename a second download ("x (1).yaml"): one rule file and one signature pair up.
+  const match =
+    imported.find((f) => f.fileName === ruleFile) ??
+    (imported.length === 1 && signatureCount === 1 ? imported[0] : undefined);
+  let docId: string;
+  let sourceBytes: Uint8Array;
+  if (match) {
+    docId = match.docId;
+    sourceBytes = match.bytes;
+  } else {
+    const open = openDocumentFor(ruleFile);
+    if (!open) {
+      notify(
+        'error',
+        both((s) => s.verify.noDocument, { file: signature.name, rule: ruleFile }),
+      );
+      return;
+    }
+    docId = open.id;
+    sourceBytes = new TextEncoder().encode(open.text);
+  }
+  const text = studioStore.getState().documents[docId]?.text ?? '';
+  const envelopeBytes = new Uint8Array(await signature.arrayBuffer());
+  const { report } = await signing.verifyDocument(
+    docId,
+    { signatureFile: signature.name, ruleFile, text, sourceBytes, envelopeBytes },
+    workspaceDictionary(),
+  );
+  const status = verificationStatus(report);
+  const file = match?.fileName ?? ruleFile;
+  if (status === 'verified')
+    notify(
+      'info',
+      both((s) => s.verify.notice.verified, { file, name: report.trustedName ?? '' }),
+    );
+  else if (status === 'unknown')
+    notify(
+      'warning',
+      both((s) => s.verify.notice.unknown, { file, keyId: report.keyId ?? '' }),
+    );
+  else {
+    const detail = problemDetail(report);
+    notify('error', {
+      en: format(signingStrings.en.verify.notice.tampered, { file, detail: detail.en }),
+      zh: format(signingStrings.zh.verify.notice.tampered, { file, detail: detail.zh }),
+    });
+  }
+  studioStore.getState().setActive(docId);
+}
+
+/** The open document a lone signature file belongs to: by file name, the active one first. */
+function openDocumentFor(ruleFile: string) {
+  const state = studioStore.getState();
+  const name = documentNameFromFile(ruleFile);
+  const candidates = state.order
+    .map((id) => state.documents[id])
+    .filter((d) => d !== undefined)
+    .filter((d) => documentFileName(d.name) === ruleFile || d.name === name);
+  return candidates.find((d) => d.id === state.activeId) ?? candidates[0] ?? null;
+}

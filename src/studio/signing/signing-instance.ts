@@ -1,0 +1,11 @@
+import { useStore } from 'zustand';
+import { openIdbKeyStorage } from './idb-key-storage';
+import { memoryKeyStorage } from './key-storage';
+import { createSigningStore, type SigningState } from './signing-state';
+
+/** The page's signing state: keys in IndexedDB `erdl-studio-signing`, memory when that fails. */
+export const signing = createSigningStore(openIdbKeyStorage, memoryKeyStorage);
+
+export function useSigning<T>(selector: (state: SigningState) => T): T {
+  return useStore(signing.store, selector);
+}

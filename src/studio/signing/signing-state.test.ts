@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { keyIdOf, signatureFileName } from '../../signing';
+import { jwkBytes } from '../../signing/jwk';
+import { memoryKeyStorage } from './key-storage';
+import { signDocument } from './sign-document';
+import { createSigningStore } from './signing-state';
+import { RULES, RULES_LIMIT_CHANGED, RULES_REFORMATTED } from './test-support';
+import { hashesHold, problemDetail, verificationStatus } from './verification-summary';
+
+const AT = '2026-09-01T00:00:00.000Z';
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function newStore() {
+  const storage = memoryKeyStorage();
+  const signing = createSigningStore(
+    async () => storage,
+    memoryKeyStorage,
+    () => new Date(AT),
+  );
+  signing.setOwnKeyName('own');
+  return { signing, storage };
+}
+
+async function signedBy(signing: ReturnType<typeof newStore>['signing'], text = RULES) {
+  const key = signing.store.getState().signingKey;
+  if (!key) throw new Error('no key');
+  const outcome = await signDocument({ text, ruleFile: 'refund.erdl.yaml', key, signedAt: AT });
+  if (!outcome.ok) throw new Error(outcome.message.en);
+  return outcome.signed;
+}
+
+describe('signing state', () => {
+  it('generates a non-extractable key, stores it, and names it by the hash of its public key', async () => {
+    const { signing, storage } = newStore();
+    expect(await signing.generateKey()).toBe(true);
+    const key = signing.store.getState().signingKey;
+    expect(key).not.toBeNull();
+    if (!key) return;
+    expect(key.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('jwk', key.privateKey)).rejects.toThrow();
+    expect(key.keyId).toBe(keyIdOf(jwkBytes(key.publicKey.x) as Uint8Array));
+    expect(key.createdAt).toBe(AT);
+    expect(await storage.getSigningKey()).toBe(key);
+    // A second store over the same storage loads it.
+    const again = createSigningStore(async () => storage, memoryKeyStorage);
+    await again.ensureLoaded();
+    expect(again.store.getState().signingKey?.keyId).toBe(key.keyId);
+  });
+
+  it('falls back to memory, saying why, when the key store does not open', async () => {
+    const signing = createSigningStore(async () => {
+      throw new Error('IndexedDB is not available');
+    }, memoryKeyStorage);
+    await signing.ensureLoaded();
+    expect(signing.store.getState().storageError).toBe('IndexedDB is not available');
+    expect(await signing.generateKey()).toBe(true);
+  });
+
+  it('a file it signed verifies as signed by its own key, unchanged', async () => {
+    const { signing } = newStore();
+    await signing.generateKey();
+    const signed = await signedBy(signing);
+    expect(signed.signatureFile).toBe(signatureFileName('refund.erdl.yaml'));
+    expect(signed.manifest.signed_at).toBe(AT);
+    expect(signed.manifest.rules.map((r) => r.name)).toEqual([
+      'SEC-001-refund-limit',
+      'SEC-002-block-delete',
+    ]);
+    const report = await signing.verify(signed.sourceBytes, encode(signed.signatureText));
+    expect(report.signature).toBe('valid');
+    expect(report.trusted).toBe(true);
+    expect(report.trustedName).toBe('own');
+    expect(hashesHold(report)).toBe(true);
+    expect(verificationStatus(report)).toBe('verified');
+  });
+
+  it('an edited rule value is tampered and named; a comment-only edit fails on bytes naming no rule', async () => {
+    const { signing } = newStore();
+    await signing.generateKey();
+    const signed = await signedBy(signing);
+    const envelope = encode(signed.signatureText);
+    const changed = await signing.verify(encode(RULES_LIMIT_CHANGED), envelope);
+    expect(changed.signature).toBe('valid');
+    expect(verificationStatus(changed)).toBe('tampered');
+    expect(changed.trusted).toBe(true);
+    expect(changed.changedRules).toEqual(['SEC-001-refund-limit']);
+    expect(problemDetail(changed).en).toContain('SEC-001-refund-limit');
+    expect(problemDetail(changed).zh).toContain('SEC-001-refund-limit');
+    const reformatted = await signing.verify(encode(RULES_REFORMATTED), envelope);
+    expect(verificationStatus(reformatted)).toBe('tampered');
+    expect(reformatted.changedRules).toEqual([]);
+    expect(reformatted.source?.source_matches).toBe(false);
+  });
+
+  it('a flipped signature byte is never shown as trusted', async () => {
+    const { signing } = newStore();
+    await signing.generateKey();
+    const signed = await signedBy(signing);
+    const envelope = JSON.parse(signed.signatureText) as { signatures: { sig: string }[] };
+    const sig = envelope.signatures[0] as { sig: string };
+    sig.sig = `${sig.sig[0] === 'A' ? 'B' : 'A'}${sig.sig.slice(1)}`;
+    const report = await signing.verify(
+      signed.sourceBytes,
+      encode(`${JSON.stringify(envelope)}\n`),
+    );
+    expect(report.signature).toBe('invalid');
+    expect(report.trusted).toBe(false);
+    expect(verificationStatus(report)).toBe('tampered');
+  });
+
+  it('a stranger’s signature is "unknown" until the key is trusted; removing it makes it unknown again', async () => {
+    const alice = newStore().signing;
+    await alice.generateKey();
+    const signed = await signedBy(alice);
+    const aliceKey = alice.store.getState().signingKey;
+    if (!aliceKey) throw new Error('no key');
+
+    const { signing: bob } = newStore();
+    const record = await bob.verifyDocument('doc-1', {
+      signatureFile: signed.signatureFile,
+      ruleFile: signed.ruleFile,
+      text: RULES,
+      sourceBytes: signed.sourceBytes,
+      envelopeBytes: encode(signed.signatureText),
+    });
+    expect(verificationStatus(record.report)).toBe('unknown');
+    expect(record.report.keyId).toBe(aliceKey.keyId);
+
+    const { added } = await bob.addTrusted([
+      { keyId: aliceKey.keyId, publicKey: aliceKey.publicKey, name: 'Alice' },
+    ]);
+    expect(added.map((k) => k.name)).toEqual(['Alice']);
+    const now = bob.store.getState().verifications['doc-1'];
+    expect(now && verificationStatus(now.report)).toBe('verified');
+    expect(now?.report.trustedName).toBe('Alice');
+
+    const again = await bob.addTrusted([
+      { keyId: aliceKey.keyId, publicKey: aliceKey.publicKey, name: 'Other' },
+    ]);
+    expect(again.already.map((k) => k.name)).toEqual(['Alice']);
+
+    await bob.renameTrusted(aliceKey.keyId, '  Alice (finance)  ');
+    expect(bob.store.getState().trusted.map((k) => k.name)).toEqual(['Alice (finance)']);
+    await bob.removeTrusted(aliceKey.keyId);
+    expect(bob.store.getState().trusted).toEqual([]);
+    const after = bob.store.getState().verifications['doc-1'];
+    expect(after && verificationStatus(after.report)).toBe('unknown');
+  });
+
+  it('refuses to sign a document that does not load, in both languages', async () => {
+    const { signing } = newStore();
+    await signing.generateKey();
+    const key = signing.store.getState().signingKey;
+    if (!key) throw new Error('no key');
+    const outcome = await signDocument({
+      text: 'rules: [',
+      ruleFile: 'bad.erdl.yaml',
+      key,
+      signedAt: AT,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.message.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('records the last signed export per document', async () => {
+    const { signing, storage } = newStore();
+    await signing.generateKey();
+    const signed = await signedBy(signing);
+    await signing.recordSignedExport({
+      docId: 'd',
+      fileName: signed.ruleFile,
+      signedAt: AT,
+      manifest: signed.manifest,
+    });
+    expect((await storage.getSignedExport('d'))?.manifest.document.hash).toBe(
+      signed.manifest.document.hash,
+    );
+    const other = createSigningStore(async () => storage, memoryKeyStorage);
+    expect((await other.loadSignedExport('d'))?.signedAt).toBe(AT);
+    expect(other.store.getState().signedExports.d?.fileName).toBe('refund.erdl.yaml');
+  });
+});

@@ -1,0 +1,47 @@
+/** Shared by this folder's tests: the quick-start rule file and one-value edits of it. */
+export const RULES = `# refund guard
+protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: "refund-guard"
+  description: "Refund amount control"
+  category: coding
+  decision: ALLOW
+rules:
+  - name: "SEC-001-refund-limit"
+    description: "Refunds over 5000 require human approval"
+    priority: 10
+    when:
+      logic: AND
+      conditions:
+        - field: "tool.name"
+          operator: eq
+          value: "issue_refund"
+        - field: "tool.args.amount"
+          operator: gt
+          value: 5000
+    then: REQUEST_HUMAN
+    message: "Refund amount over 5000, human approval required"
+  - name: "SEC-002-block-delete"
+    description: "Account deletion is never allowed"
+    priority: 20
+    when:
+      logic: AND
+      conditions:
+        - field: "tool.name"
+          operator: eq
+          value: "delete_account"
+    then: DENY
+    message: "Account deletion is blocked"
+`;
+
+/** The same rules with SEC-001's limit raised: one rule's content changed. */
+export const RULES_LIMIT_CHANGED = RULES.replace('value: 5000', 'value: 9000');
+
+/** Only a comment and spacing changed: the bytes differ, no rule does. */
+export const RULES_REFORMATTED = RULES.replace(
+  '# refund guard',
+  '# refund guard (reviewed)',
+).replace('priority: 20', 'priority:   20');
+
+export const REFUND_FACT = 'fact:\n  tool:\n    name: "issue_refund"\n    args: { amount: 8000 }\n';

@@ -1,0 +1,74 @@
+// The second kernel worker: long jobs (fact suites, JSON Lines / CSV fact sets) and the gloss of
+// whole documents, so they never hold up the editor's markers in kernel-worker.ts. Long jobs run
+// in batches and yield to the event loop between them, which is when progress is posted and a
+// cancel message (or a newer request on the same channel) is noticed.
+import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
+import { KernelService } from './kernel-service';
+import { type JobProgress, suiteJob } from './suite-job';
+
+const service = new KernelService(() => performance.now());
+const queue: Envelope[] = [];
+const cancelled = new Set<number>();
+let running = false;
+
+const reply = (message: Reply) => self.postMessage(message);
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A request stops when cancelled or when a newer request on its channel is waiting. */
+const shouldStop = (envelope: Envelope) =>
+  cancelled.has(envelope.id) || queue.some((later) => later.channel === envelope.channel);
+
+async function runJob(envelope: Envelope): Promise<unknown> {
+  const { request } = envelope;
+  if (request.op === 'gloss') return service.gloss(request);
+  if (request.op !== 'suite') throw new Error(`the batch worker does not run ${request.op}`);
+  const job = suiteJob(request, () => performance.now());
+  let step = job.next();
+  let last = 0;
+  while (!step.done) {
+    const progress: JobProgress = step.value;
+    const now = performance.now();
+    if (now - last > 100) {
+      reply({ id: envelope.id, status: 'progress', done: progress.done, total: progress.total });
+      last = now;
+      await nextTurn();
+    }
+    step = job.next(shouldStop(envelope));
+  }
+  return step.value;
+}
+
+async function drain(): Promise<void> {
+  if (running) return;
+  running = true;
+  while (queue.length > 0) {
+    const envelope = queue.shift()!;
+    if (cancelled.delete(envelope.id) || queue.some((l) => l.channel === envelope.channel)) {
+      reply({ id: envelope.id, status: 'superseded' });
+      continue;
+    }
+    try {
+      reply({ id: envelope.id, status: 'done', value: await runJob(envelope) });
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e);
+      reply({
+        id: envelope.id,
+        status: 'failed',
+        message: { en: `kernel error: ${detail}`, zh: `内核错误：${detail}` },
+      });
+    }
+    cancelled.delete(envelope.id);
+    await nextTurn();
+  }
+  running = false;
+}
+
+self.onmessage = (event: MessageEvent<Envelope | CancelMessage>) => {
+  const data = event.data;
+  if ('cancel' in data) {
+    cancelled.add(data.cancel);
+    return;
+  }
+  queue.push(data);
+  void drain();
+};

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyTextEdits } from '../kernel/table-edit';
+import { KernelService } from './kernel-service';
+
+const LOAN = readFileSync(
+  new URL('../studio/examples/loan-decision-table.erdl.yaml', import.meta.url),
+  'utf8',
+);
+
+describe('the worker table operations', () => {
+  it('reads tables, edits one through the worker op, and reads the result', () => {
+    const service = new KernelService(() => 0);
+    const read = service.tables({ op: 'tables', doc: 'd', text: LOAN });
+    expect(read.ok && read.tables[0]?.rows).toHaveLength(5);
+    const reply = service.tableEdit({
+      op: 'tableEdit',
+      doc: 'd',
+      text: LOAN,
+      entry: 'FIN-201-loan-decision',
+      edit: { kind: 'deleteRow', row: 0 },
+    });
+    if (!reply.ok) throw new Error(reply.messages[0]?.en);
+    const after = applyTextEdits(LOAN, reply.edits) as string;
+    const again = service.tables({ op: 'tables', doc: 'd', text: after });
+    expect(again.ok && again.tables[0]?.rows).toHaveLength(4);
+  });
+
+  it('answers a broken document and a bad CSV with bilingual messages', () => {
+    const service = new KernelService(() => 0);
+    const broken = LOAN.replace('then: "ALLOW"', 'then: "ALLOW');
+    expect(service.tables({ op: 'tables', doc: 'd', text: broken }).ok).toBe(false);
+    const edit = service.tableEdit({
+      op: 'tableEdit',
+      doc: 'd',
+      text: broken,
+      entry: 'FIN-201-loan-decision',
+      edit: { kind: 'addRow', at: 0 },
+    });
+    expect(edit.ok).toBe(false);
+    const csv = service.tableEdit({
+      op: 'tableEdit',
+      doc: 'd',
+      text: LOAN,
+      entry: '',
+      edit: { kind: 'importCsv', csv: 'context.a,then\n-,NOPE\n', name: 'x' },
+    });
+    expect(csv.ok).toBe(false);
+    if (!csv.ok) expect(csv.messages[0]?.zh).toContain('CSV 第 2 行');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * A fact-suite run as a generator: it yields progress between batches so the batch worker can
+ * report it and stop when asked, and returns the outcome. Pure (no worker globals): unit-tested
+ * under Node and driven unchanged by batch-worker.ts.
+ */
+import {
+  type CompiledDocument,
+  compileDocument,
+  createFactSetParser,
+  parseSuite,
+  type Suite,
+  type SuiteCase,
+  type SuiteDiagnostic,
+  SuiteRun,
+} from '../kernel';
+import type { SuiteOutcome, SuiteRequest } from './kernel-protocol';
+
+export interface JobProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Evaluations between progress reports (a few milliseconds of work). */
+const EVALUATIONS_PER_BATCH = 500;
+/** Characters of a fact set parsed between progress reports. */
+const CHARS_PER_CHUNK = 256 * 1024;
+
+/**
+ * Yields progress; the value sent back into `next()` is true when the run should stop. Progress
+ * counts characters while a fact set is read, then evaluations.
+ */
+export function* suiteJob(
+  request: SuiteRequest,
+  clock: () => number,
+  compile: (text: string) => CompiledDocument | { errors: number } = compileForSuite,
+): Generator<JobProgress, SuiteOutcome, boolean | undefined> {
+  const started = clock();
+  const compiled = compile(request.text);
+  if (!('rules' in compiled)) return { kind: 'document-invalid', errors: compiled.errors };
+  const problems: SuiteDiagnostic[] = [];
+  let suite: Suite;
+  let cancelled = false;
+  if (request.format === 'suite') {
+    const parsed = parseSuite(request.suite);
+    if (!parsed.suite) return { kind: 'suite-invalid', problems: parsed.diagnostics };
+    problems.push(...parsed.diagnostics);
+    suite = parsed.suite;
+  } else {
+    const parser = createFactSetParser(request.format);
+    const cases: SuiteCase[] = [];
+    const total = request.suite.length;
+    for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
+      const batch = parser.push(request.suite.slice(at, at + CHARS_PER_CHUNK));
+      cases.push(...batch.cases);
+      problems.push(...batch.diagnostics);
+      if (yield { done: Math.min(at + CHARS_PER_CHUNK, total), total }) {
+        cancelled = true;
+        break;
+      }
+    }
+    if (!cancelled) {
+      const last = parser.end();
+      cases.push(...last.cases);
+      problems.push(...last.diagnostics);
+    }
+    suite = { cases, sequences: [] };
+  }
+  const run = new SuiteRun(compiled, suite);
+  while (!cancelled && !run.step(EVALUATIONS_PER_BATCH)) {
+    if (yield { done: run.done, total: run.total }) cancelled = true;
+  }
+  return {
+    kind: 'result',
+    result: run.result(),
+    problems,
+    cancelled,
+    elapsedMs: clock() - started,
+  };
+}
+
+function compileForSuite(text: string): CompiledDocument | { errors: number } {
+  const result = compileDocument(text);
+  return (
+    result.document ?? {
+      errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+    }
+  );
+}

@@ -7,6 +7,7 @@ import { getBatchKernel, getKernel } from './kernel/kernel-instance';
 import { registerServiceWorker } from './offline';
 import { studioStore } from './store';
 import './styles.css';
+import { startSuites } from './suites/suite-controller';
 import { startPersistence } from './workspace/persistence';
 
 const container = document.getElementById('root');
@@ -31,6 +32,7 @@ void startPersistence(studioStore).then(() => {
   const kernel = getKernel();
   startAnalysis(studioStore, kernel, getBatchKernel());
   startEvaluation(studioStore, kernel);
+  startSuites(studioStore, getBatchKernel());
 });
 
 registerServiceWorker();

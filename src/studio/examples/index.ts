@@ -3,10 +3,15 @@
  * sample fact that reaches a real decision (not just the fallback) at its `asOf`.
  */
 import amlScreening from './aml-screening.erdl.yaml?raw';
+import amlScreeningSuite from './aml-screening.facts.yaml?raw';
 import codingAgentGuard from './coding-agent-guard.erdl.yaml?raw';
+import codingAgentGuardSuite from './coding-agent-guard.facts.yaml?raw';
 import loanDecisionTable from './loan-decision-table.erdl.yaml?raw';
+import loanDecisionTableSuite from './loan-decision-table.facts.yaml?raw';
 import marginExpression from './margin-expression.erdl.yaml?raw';
+import marginExpressionSuite from './margin-expression.facts.yaml?raw';
 import quickStart from './quick-start.erdl.yaml?raw';
+import quickStartSuite from './quick-start.facts.yaml?raw';
 
 export interface Example {
   /** Document name in the workspace (exported as `<name>.erdl.yaml`). */
@@ -16,6 +21,8 @@ export interface Example {
   readonly fact: string;
   /** The evaluation instant, ISO 8601 UTC. */
   readonly asOf: string;
+  /** The rule set's own tests (`.facts.yaml`, docs/fact-suites.md). */
+  readonly suite: string;
 }
 
 const AS_OF = '2026-01-15T09:00:00.000Z';
@@ -24,6 +31,7 @@ export const EXAMPLES: readonly Example[] = [
   {
     name: 'refund-guard',
     text: quickStart,
+    suite: quickStartSuite,
     fact: `# §10.1: a refund of 8000 is above the 5000 limit → REQUEST_HUMAN
 fact:
   tool:
@@ -35,6 +43,7 @@ fact:
   {
     name: 'aml-screening',
     text: amlScreening,
+    suite: amlScreeningSuite,
     fact: `# 25000 wired to a high-risk country → DENY (AML-001)
 fact:
   context:
@@ -47,6 +56,7 @@ fact:
   {
     name: 'coding-agent-guard',
     text: codingAgentGuard,
+    suite: codingAgentGuardSuite,
     fact: `# The agent tries to wipe the home directory → DENY (SEC-101)
 fact:
   tool:
@@ -59,6 +69,7 @@ fact:
   {
     name: 'loan-decision-table',
     text: loanDecisionTable,
+    suite: loanDecisionTableSuite,
     fact: `# Good credit score, large loan → REQUEST_HUMAN (row 3)
 fact:
   context:
@@ -70,6 +81,7 @@ fact:
   {
     name: 'margin-expression',
     text: marginExpression,
+    suite: marginExpressionSuite,
     fact: `# Price 100, cost 90: a 10% margin is under 15% → REQUEST_HUMAN
 fact:
   tool:

@@ -3,6 +3,7 @@ import { format, useT } from '../i18n/i18n';
 import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
+import { SuitePanel } from '../suites/SuitePanel';
 import { DecisionBadge } from './decision-label';
 import { panelStrings } from './strings';
 
@@ -100,6 +101,7 @@ export function EvaluatePanel() {
         )}
         {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
       </section>
+      <SuitePanel />
     </div>
   );
 }

@@ -1,6 +1,12 @@
+import { useEffect } from 'react';
 import { useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import { shellStrings } from './strings';
+
+/** Notices shown at once (older ones stay dismissible through the newest). */
+const MAX_SHOWN = 3;
+/** Information fades by itself; warnings and errors wait for the user. */
+const INFO_MS = 8000;
 
 /** Messages from actions (import failed, kernel error …), newest last, each dismissible. */
 export function Notices() {
@@ -9,6 +15,14 @@ export function Notices() {
   const notices = useStudio((s) => s.notices);
   const dismiss = useStudio((s) => s.dismissNotice);
   const incident = useStudio((s) => s.incident);
+  useEffect(() => {
+    const timers = notices
+      .filter((n) => n.kind === 'info')
+      .map((n) => setTimeout(() => dismiss(n.id), INFO_MS));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [notices, dismiss]);
   const setIncident = useStudio((s) => s.setIncident);
   return (
     <div className="notices" aria-live="polite">
@@ -20,7 +34,7 @@ export function Notices() {
           </button>
         </div>
       )}
-      {notices.map((n) => (
+      {notices.slice(-MAX_SHOWN).map((n) => (
         <div
           key={n.id}
           className={`notice notice-${n.kind}`}

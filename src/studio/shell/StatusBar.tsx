@@ -3,6 +3,7 @@ import { FORMAT_VERSION, KERNEL_VERSION } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
 import { OfflineStatus } from '../offline';
 import { useStudio } from '../store';
+import { SuiteBadge } from '../suites/SuiteBadge';
 import { shellStrings } from './strings';
 import { countBySeverity, useActiveAnalysis } from './use-analysis';
 
@@ -65,6 +66,9 @@ export function StatusBar() {
         ) : (
           <span className="muted">{t.status.noHash}</span>
         )}
+      </span>
+      <span className="status-item">
+        <SuiteBadge />
       </span>
       <span className="status-item" data-testid="status-saved">
         {saved}

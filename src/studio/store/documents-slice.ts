@@ -9,7 +9,7 @@ export interface DocumentsSlice {
   setCursor(id: string, cursor: Cursor): void;
   updateDocument(
     id: string,
-    patch: Partial<Pick<StudioDocument, 'name' | 'fact' | 'asOf' | 'temporalState'>>,
+    patch: Partial<Pick<StudioDocument, 'name' | 'fact' | 'asOf' | 'temporalState' | 'suite'>>,
   ): void;
 }
 

@@ -1,5 +1,10 @@
 import type { Bilingual } from '../../kernel';
-import type { Analysis, EvaluateOutcome, RuleSummary } from '../../worker/kernel-protocol';
+import type {
+  Analysis,
+  EvaluateOutcome,
+  RuleSummary,
+  SuiteOutcome,
+} from '../../worker/kernel-protocol';
 
 export type Lang = 'en' | 'zh';
 
@@ -21,6 +26,8 @@ export interface StudioDocument {
   /** within/rate state as YAML/JSON text; empty for none. */
   readonly temporalState: string;
   readonly cursor: Cursor;
+  /** The document's fact suite (`.facts.yaml` text); absent or empty for none. */
+  readonly suite?: string;
 }
 
 export type PanelId = 'table' | 'gloss' | 'evaluate' | 'tree' | 'export';
@@ -47,9 +54,21 @@ export interface AnalysisEntry {
   readonly text: string;
 }
 
+/** A fact-suite run of a document: its own suite (automatic) or an imported fact set. */
+export interface SuiteRunEntry {
+  readonly source: 'suite' | 'import';
+  /** The imported file's name. */
+  readonly name?: string;
+  readonly pending: boolean;
+  readonly progress: { readonly done: number; readonly total: number } | null;
+  readonly outcome: SuiteOutcome | null;
+  /** The document text the outcome is of. */
+  readonly text: string;
+}
+
 export interface EvaluationEntry {
   readonly outcome: EvaluateOutcome | null;
   readonly pending: boolean;
 }
 
-export type { Analysis, EvaluateOutcome, RuleSummary };
+export type { Analysis, EvaluateOutcome, RuleSummary, SuiteOutcome };

@@ -101,6 +101,7 @@ export const createWorkspaceSlice: StateCreator<StudioState, [], [], WorkspaceSl
       revision: get().revision + 1,
       analyses: {},
       evaluations: {},
+      suiteRuns: {},
     });
   },
   snapshot() {

@@ -217,7 +217,7 @@ function checkDocument(raw: unknown): StudioDocument | string {
     if (typeof d[key] !== 'string') return key;
   }
   if ((d.name as string).trim() === '' || (d.id as string) === '') return 'name';
-  for (const key of ['fact', 'asOf', 'temporalState'] as const) {
+  for (const key of ['fact', 'asOf', 'temporalState', 'suite'] as const) {
     if (d[key] !== undefined && typeof d[key] !== 'string') return key;
   }
   const cursor = d.cursor as Record<string, unknown> | undefined;
@@ -236,6 +236,7 @@ function checkDocument(raw: unknown): StudioDocument | string {
     fact: (d.fact as string | undefined) ?? EMPTY_FACT,
     asOf: (d.asOf as string | undefined) ?? DEFAULT_AS_OF,
     temporalState: (d.temporalState as string | undefined) ?? '',
+    ...(typeof d.suite === 'string' ? { suite: d.suite } : {}),
     cursor: validCursor
       ? { line: cursor.line as number, column: cursor.column as number }
       : { line: 1, column: 1 },

@@ -11,6 +11,7 @@ export function freshWorkspace(): WorkspaceSnapshot {
     fact: example.fact,
     asOf: example.asOf,
     temporalState: '',
+    suite: example.suite,
     cursor: { line: 1, column: 1 },
   }));
   return {

@@ -116,7 +116,7 @@ test('the grid shows the table: labels, field paths, cells, decisions, compiled 
         const title = document
           .querySelector('[data-testid="decision-grid"] tr[data-row="1"] .rule-name')
           ?.getAttribute('title');
-        return gloss !== undefined && (title ?? '') === gloss;
+        return gloss !== undefined && gloss !== '' && (title ?? '') === gloss;
       }),
     )
     .toBe(true);

@@ -125,8 +125,47 @@ test('evaluating the sample fact shows the decision and the trace; bad input is 
   const fact = page.getByTestId('fact-input');
   await fact.fill('tool:\n  name: issue_refund\n  args: { amount: 10 }\n');
   await expect(page.getByTestId('decision')).toContainText('ALLOW');
+  // The rule did not match: the trace names the condition that failed, in gloss.
+  const refused = page.locator('[data-testid="trace"] [data-status="false"]').first();
+  await expect(refused).toContainText('did not match');
+  await expect(refused.getByTestId('failed-condition')).toContainText(/5000|5,000/);
   await fact.fill('tool: [unclosed');
   await expect(page.getByRole('alert').filter({ hasText: 'Could not read fact' })).toBeVisible();
+});
+
+test('a fact field set with path completion changes the decision', async ({ page }) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+  const path = page.getByTestId('fact-field-path');
+  const options = await path.evaluate((input) =>
+    [...((input as HTMLInputElement).list?.options ?? [])].map((o) => o.value),
+  );
+  expect(options).toContain('tool.args.amount');
+  await path.fill('tool.args.amount');
+  await page.getByTestId('fact-field-value').fill('10');
+  await page.getByRole('button', { name: 'Set in fact' }).click();
+  await expect(page.getByTestId('fact-input')).toHaveValue(/amount: 10\b/);
+  await expect(page.getByTestId('decision')).toContainText('ALLOW');
+});
+
+test('the trace shows rules after a first match as "not reached", never as "did not match"', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.evaluate(() => {
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+    const state = hook.store.getState();
+    const aml = state.order.find((id) => state.documents[id]!.name === 'aml-screening')!;
+    state.setActive(aml);
+  });
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  await expect(page.getByTestId('decision')).toContainText('DENY');
+  const steps = page.locator('[data-testid="trace"] > li');
+  await expect(steps.nth(0)).toHaveAttribute('data-status', 'matched');
+  await expect(steps.nth(1)).toHaveAttribute('data-status', 'not_reached');
+  await expect(steps.nth(1)).toContainText('not reached');
+  await expect(steps.nth(1)).not.toContainText('did not match');
 });
 
 test('a kernel call over its budget restarts the worker and the studio keeps working', async ({

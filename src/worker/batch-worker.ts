@@ -29,7 +29,13 @@ async function runJob(envelope: Envelope): Promise<unknown> {
     const progress: JobProgress = step.value;
     const now = performance.now();
     if (now - last > 100) {
-      reply({ id: envelope.id, status: 'progress', done: progress.done, total: progress.total });
+      reply({
+        id: envelope.id,
+        status: 'progress',
+        done: progress.done,
+        total: progress.total,
+        ...(progress.at ? { at: progress.at } : {}),
+      });
       last = now;
       await nextTurn();
     }

@@ -324,6 +324,8 @@ export type Reply =
       readonly status: 'progress';
       readonly done: number;
       readonly total: number;
+      /** What runs next (e.g. `case "big refund"`), named if the watchdog has to stop it. */
+      readonly at?: string;
     }
   | { readonly id: number; readonly status: 'done'; readonly value: unknown }
   | { readonly id: number; readonly status: 'superseded' }

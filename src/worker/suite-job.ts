@@ -18,6 +18,8 @@ import type { SuiteOutcome, SuiteRequest } from './kernel-protocol';
 export interface JobProgress {
   readonly done: number;
   readonly total: number;
+  /** What runs next: `case "…"` or `event 3 of "…"`. */
+  readonly at?: string;
 }
 
 /** Evaluations between progress reports (a few milliseconds of work). */
@@ -67,7 +69,13 @@ export function* suiteJob(
   }
   const run = new SuiteRun(compiled, suite);
   while (!cancelled && !run.step(EVALUATIONS_PER_BATCH)) {
-    if (yield { done: run.done, total: run.total }) cancelled = true;
+    const next = run.next;
+    const at = next
+      ? next.kind === 'case'
+        ? `case "${next.name}"`
+        : `event ${next.index + 1} of "${next.name}"`
+      : undefined;
+    if (yield { done: run.done, total: run.total, ...(at ? { at } : {}) }) cancelled = true;
   }
   return {
     kind: 'result',

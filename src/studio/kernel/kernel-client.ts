@@ -38,6 +38,8 @@ export interface Incident {
   readonly channel: string;
   readonly budgetMs: number;
   readonly reason: 'timeout' | 'crash';
+  /** What the request was at when stopped (a long job's last progress report). */
+  readonly at?: string;
   readonly message: Bilingual;
 }
 
@@ -74,6 +76,7 @@ interface Pending {
   readonly budgetMs: number;
   readonly resolve: (outcome: Outcome<unknown>) => void;
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
+  at?: string;
 }
 
 export class KernelClient {
@@ -160,6 +163,7 @@ export class KernelClient {
         this.disarm();
         this.arm();
       }
+      if (reply.at !== undefined) p.at = reply.at;
       p.onProgress?.(reply.done, reply.total);
       return;
     }
@@ -197,11 +201,12 @@ export class KernelClient {
     this.restarts += 1;
     const first = culprit ?? (this.pending.values().next().value as Pending | undefined);
     const seconds = first ? (first.budgetMs / 1000).toLocaleString('en') : '';
+    const at = first?.at ? `, ${first.at}` : '';
     const message: Bilingual =
       reason === 'timeout'
         ? {
-            en: `The kernel took longer than ${seconds} s (${detail}) and was restarted. Your document is unchanged.`,
-            zh: `内核处理超过 ${seconds} 秒（${detail}），已重新启动。文档未受影响。`,
+            en: `The kernel took longer than ${seconds} s (${detail}${at}) and was restarted. Your document is unchanged.`,
+            zh: `内核处理超过 ${seconds} 秒（${detail}${at}），已重新启动。文档未受影响。`,
           }
         : {
             en: `The kernel worker failed (${detail}) and was restarted. Your document is unchanged.`,
@@ -217,6 +222,7 @@ export class KernelClient {
         channel: first.channel,
         budgetMs: first.budgetMs,
         reason,
+        ...(first.at ? { at: first.at } : {}),
         message,
       });
     }

@@ -1,5 +1,6 @@
 /** The page's two kernel worker clients, each created on first use. */
 import { studioStore } from '../store';
+import { describeIncident } from './describe-incident';
 import {
   createBatchWorker,
   createKernelWorker,
@@ -10,7 +11,11 @@ import {
 let instance: KernelClient | null = null;
 let batchInstance: KernelClient | null = null;
 
-const onIncident = (incident: Incident) => studioStore.getState().setIncident(incident);
+const onIncident = (incident: Incident) => {
+  const state = studioStore.getState();
+  const message = describeIncident(incident, (id) => state.documents[id]?.name);
+  state.setIncident({ ...incident, message });
+};
 
 /** The kernel for interactive requests (analyze, evaluate, tree, convert, table edits). */
 export function getKernel(): KernelClient {

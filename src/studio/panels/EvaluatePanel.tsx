@@ -4,6 +4,7 @@ import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
+import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
 import { panelStrings } from './strings';
 
@@ -34,6 +35,7 @@ export function EvaluatePanel() {
           data-testid="fact-input"
         />
       </label>
+      <AddFactField docId={doc.id} />
       <div className="field-row">
         <label className="field">
           <span>{t.evaluate.asOf}</span>

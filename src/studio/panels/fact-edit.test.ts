@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { setFactField } from './fact-edit';
+
+describe('setFactField', () => {
+  it('adds a nested field inside a fact: wrapper, keeping comments', () => {
+    const before = '# the refund\nfact:\n  tool:\n    name: issue_refund\n';
+    const after = setFactField(before, 'tool.args.amount', '8000')!;
+    expect(after).toContain('# the refund');
+    expect(after).toMatch(/args:\n\s+amount: 8000/);
+  });
+
+  it('reads the value as YAML: quoted text stays text, lists are lists', () => {
+    expect(setFactField('{}', 'a', '"8000"')).toContain('a: "8000"');
+    expect(setFactField('', 'user.tags', '[vip, new]')).toMatch(
+      /tags:\s*\n?\s*- vip|tags: \[ vip, new \]/,
+    );
+  });
+
+  it('replaces an existing value and refuses text that is not a mapping', () => {
+    expect(setFactField('a: 1\n', 'a', '2')).toBe('a: 2\n');
+    expect(setFactField('- 1\n', 'a', '2')).toBeNull();
+    expect(setFactField('a: [', 'a', '2')).toBeNull();
+  });
+});

@@ -276,7 +276,23 @@ test('hover explains a decision in both languages and a key in the UI language',
     .first()
     .hover();
   await expect(hover).toContainText('Priority');
-  // A rule's name shows its gloss from the kernel, in both languages.
+  // A rule's name shows its gloss from the kernel, in both languages (once the gloss phase is in).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
+          store: {
+            getState(): {
+              activeId: string;
+              analyses: Record<string, { analysis: { rules: { gloss: { en: string } }[] } }>;
+            };
+          };
+        };
+        const s = store.getState();
+        return s.analyses[s.activeId]?.analysis.rules[0]?.gloss.en ?? '';
+      }),
+    )
+    .not.toBe('');
   await page.mouse.move(0, 0);
   await page
     .locator('.view-line span', { hasText: /SEC-001-refund-limit/ })

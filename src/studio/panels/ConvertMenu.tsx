@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { ProjectionTarget } from '../../kernel';
-import { format, useT } from '../i18n/i18n';
+import { format } from '../i18n/i18n';
 import { getKernel } from '../kernel/kernel-instance';
-import { studioStore, useStudio } from '../store';
+import { studioStore } from '../store';
+import type { Lang } from '../store/types';
 import { panelStrings } from './strings';
 
 const TARGETS: readonly ProjectionTarget[] = ['simple', 'expr', 'table'];
@@ -11,8 +12,17 @@ const TARGETS: readonly ProjectionTarget[] = ['simple', 'expr', 'table'];
  * "Convert to…" for one rule entry: the worker rewrites the entry in the chosen form, and the
  * result is proposed like a quick fix — shown as a diff, applied only when the user accepts.
  */
-export function ConvertMenu({ entry, current }: { entry: string; current: string }) {
-  const t = useT(panelStrings);
+export function ConvertMenu({
+  entry,
+  current,
+  lang,
+}: {
+  entry: string;
+  current: string;
+  lang: Lang;
+}) {
+  // Props, not store subscriptions: a document can have a thousand of these.
+  const t = panelStrings[lang];
   const [busy, setBusy] = useState(false);
   const convert = async (to: ProjectionTarget) => {
     const state = studioStore.getState();
@@ -40,7 +50,6 @@ export function ConvertMenu({ entry, current }: { entry: string; current: string
       for (const message of conversion.messages) now.notify('warning', message);
     }
   };
-  const lang = useStudio((s) => s.lang);
   return (
     <span className="convert-menu" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
       <span className="muted">{t.gloss.convertTo}</span>

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { studioStore, useStudio } from '../store';
+import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
 import { DecisionBadge } from './decision-label';
 import { setDisplayName } from './field-dictionary';
@@ -19,7 +20,6 @@ const FORM_TARGET: Record<'simple' | 'expression' | 'table' | 'true', string> = 
 export function GlossPanel() {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
-  const revealAt = useStudio((s) => s.revealAt);
   const { docId, analysis, current } = useActiveAnalysis();
   const rules = analysis?.rules ?? [];
   return (
@@ -27,36 +27,7 @@ export function GlossPanel() {
       {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
       <ol className="gloss-list" data-testid="gloss-list">
         {rules.map((rule) => (
-          <li key={rule.name} className={`gloss-rule${rule.enabled ? '' : ' disabled'}`}>
-            <div className="gloss-head">
-              <button
-                type="button"
-                className="link-button mono"
-                aria-label={format(t.gloss.goTo, { name: rule.name })}
-                onClick={() => docId && revealAt(docId, rule.start.line, rule.start.column)}
-              >
-                {rule.name}
-              </button>
-              <DecisionBadge decision={rule.then} lang={lang} />
-              {!rule.enabled && <span className="tag">{t.gloss.disabled}</span>}
-              {(rule.row === undefined || rule.row === 1) && (
-                <ConvertMenu entry={rule.entry} current={FORM_TARGET[rule.form]} />
-              )}
-              {rule.gloss.delegation && (
-                <span className="tag tag-warning" title={t.gloss.gradeC}>
-                  Grade C
-                </span>
-              )}
-            </div>
-            <div className="gloss-pair">
-              <p lang="zh-CN" data-testid="gloss-zh">
-                {rule.gloss.zh}
-              </p>
-              <p lang="en" data-testid="gloss-en">
-                {rule.gloss.en}
-              </p>
-            </div>
-          </li>
+          <GlossRuleItem key={rule.name} rule={rule} docId={docId} lang={lang} />
         ))}
       </ol>
       {analysis && (
@@ -65,6 +36,72 @@ export function GlossPanel() {
     </div>
   );
 }
+
+interface GlossRuleItemProps {
+  readonly rule: RuleSummary;
+  readonly docId: string | null;
+  readonly lang: Lang;
+}
+
+/** What a rule's row shows; a new analysis re-renders only the rules whose row would change. */
+function sameRow(a: GlossRuleItemProps, b: GlossRuleItemProps): boolean {
+  const x = a.rule;
+  const y = b.rule;
+  return (
+    a.docId === b.docId &&
+    a.lang === b.lang &&
+    x.name === y.name &&
+    x.entry === y.entry &&
+    x.row === y.row &&
+    x.form === y.form &&
+    x.then === y.then &&
+    x.enabled === y.enabled &&
+    x.start.line === y.start.line &&
+    x.start.column === y.start.column &&
+    x.gloss.zh === y.gloss.zh &&
+    x.gloss.en === y.gloss.en &&
+    x.gloss.delegation === y.gloss.delegation
+  );
+}
+
+/** One rule: its name (jumps to it), decision, conversions, and its gloss in both languages. */
+const GlossRuleItem = memo(function GlossRuleItem({ rule, docId, lang }: GlossRuleItemProps) {
+  const t = panelStrings[lang];
+  return (
+    <li className={`gloss-rule${rule.enabled ? '' : ' disabled'}`}>
+      <div className="gloss-head">
+        <button
+          type="button"
+          className="link-button mono"
+          aria-label={format(t.gloss.goTo, { name: rule.name })}
+          onClick={() =>
+            docId && studioStore.getState().revealAt(docId, rule.start.line, rule.start.column)
+          }
+        >
+          {rule.name}
+        </button>
+        <DecisionBadge decision={rule.then} lang={lang} />
+        {!rule.enabled && <span className="tag">{t.gloss.disabled}</span>}
+        {(rule.row === undefined || rule.row === 1) && (
+          <ConvertMenu entry={rule.entry} current={FORM_TARGET[rule.form]} lang={lang} />
+        )}
+        {rule.gloss.delegation && (
+          <span className="tag tag-warning" title={t.gloss.gradeC}>
+            Grade C
+          </span>
+        )}
+      </div>
+      <div className="gloss-pair">
+        <p lang="zh-CN" data-testid="gloss-zh">
+          {rule.gloss.zh}
+        </p>
+        <p lang="en" data-testid="gloss-en">
+          {rule.gloss.en}
+        </p>
+      </div>
+    </li>
+  );
+}, sameRow);
 
 function FieldNames({
   unnamed,

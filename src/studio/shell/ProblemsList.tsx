@@ -1,5 +1,8 @@
+import { memo } from 'react';
+import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { useStudio } from '../store';
+import { studioStore, useStudio } from '../store';
+import type { Lang } from '../store/types';
 import { shellStrings } from './strings';
 import { useActiveAnalysis } from './use-analysis';
 
@@ -10,8 +13,6 @@ const MAX_SHOWN = 200;
 export function ProblemsList() {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
-  const revealAt = useStudio((s) => s.revealAt);
-  const proposeFix = useStudio((s) => s.proposeFix);
   const { docId, analysis, current } = useActiveAnalysis();
   const diagnostics = analysis?.diagnostics ?? [];
   const shown = diagnostics.slice(0, MAX_SHOWN);
@@ -24,41 +25,14 @@ export function ProblemsList() {
         <p className="muted">{t.problems.none}</p>
       ) : (
         <ul className="problem-list" data-testid="problems">
-          {shown.map((d) => {
-            const message = d.message[lang];
-            return (
-              <li
-                key={`${d.code}:${d.range.start}:${d.range.end}:${d.message.en}`}
-                className="problem"
-              >
-                <button
-                  type="button"
-                  className="link-button problem-go"
-                  title={format(t.problems.goTo, { ...d.start, message })}
-                  onClick={() => docId && revealAt(docId, d.start.line, d.start.column)}
-                >
-                  <span className={`severity severity-${d.severity}`}>
-                    {t.severity[d.severity]}
-                  </span>
-                  <span className="mono">
-                    {d.start.line}:{d.start.column}
-                  </span>
-                  <span className="mono muted">{d.code}</span>
-                  <span>{message}</span>
-                </button>
-                {d.fix && docId && (
-                  <button
-                    type="button"
-                    className="button small"
-                    aria-label={format(t.problems.fixLabel, { code: d.code, line: d.start.line })}
-                    onClick={() => proposeFix({ docId, code: d.code, fix: d.fix! })}
-                  >
-                    {t.problems.fix}
-                  </button>
-                )}
-              </li>
-            );
-          })}
+          {shown.map((d) => (
+            <ProblemRow
+              key={`${d.code}:${d.range.start}:${d.range.end}:${d.message.en}`}
+              d={d}
+              docId={docId}
+              lang={lang}
+            />
+          ))}
           {diagnostics.length > MAX_SHOWN && (
             <li className="muted">
               {format(t.problems.more, { n: diagnostics.length - MAX_SHOWN })}
@@ -69,3 +43,56 @@ export function ProblemsList() {
     </section>
   );
 }
+
+interface ProblemRowProps {
+  readonly d: PositionedDiagnostic;
+  readonly docId: string | null;
+  readonly lang: Lang;
+}
+
+/** Rows re-render only when what they show (or the fix they propose) changes. */
+function sameProblem(a: ProblemRowProps, b: ProblemRowProps): boolean {
+  return (
+    a.docId === b.docId &&
+    a.lang === b.lang &&
+    a.d.code === b.d.code &&
+    a.d.severity === b.d.severity &&
+    a.d.message.en === b.d.message.en &&
+    a.d.start.line === b.d.start.line &&
+    a.d.start.column === b.d.start.column &&
+    (a.d.fix === b.d.fix || JSON.stringify(a.d.fix) === JSON.stringify(b.d.fix))
+  );
+}
+
+const ProblemRow = memo(function ProblemRow({ d, docId, lang }: ProblemRowProps) {
+  const t = shellStrings[lang];
+  const message = d.message[lang];
+  const state = () => studioStore.getState();
+  return (
+    <li className="problem">
+      <button
+        type="button"
+        className="link-button problem-go"
+        title={format(t.problems.goTo, { ...d.start, message })}
+        onClick={() => docId && state().revealAt(docId, d.start.line, d.start.column)}
+      >
+        <span className={`severity severity-${d.severity}`}>{t.severity[d.severity]}</span>
+        <span className="mono">
+          {d.start.line}:{d.start.column}
+        </span>
+        <span className="mono muted">{d.code}</span>
+        <span>{message}</span>
+      </button>
+      {d.fix && docId && (
+        <button
+          type="button"
+          className="button small"
+          aria-label={format(t.problems.fixLabel, { code: d.code, line: d.start.line })}
+          onClick={() => state().proposeFix({ docId, code: d.code, fix: d.fix! })}
+        >
+          {t.problems.fix}
+        </button>
+      )}
+    </li>
+  );
+}, sameProblem);

@@ -42,15 +42,22 @@ export function StatusBar() {
     <footer className="status-bar">
       <h2 className="visually-hidden">{t.status.label}</h2>
       <span className="status-item" data-testid="status-diagnostics">
-        <span className={counts.error > 0 ? 'count-error' : ''}>
-          {format(t.status.errors, { n: counts.error })}
-        </span>
-        {' · '}
-        <span>{format(t.status.warnings, { n: counts.warning })}</span>
-        {' · '}
-        <span>{format(t.status.infos, { n: counts.info })}</span>
-        {(!current || kernelStatus === 'busy') && (
-          <span className="muted"> · {t.status.analyzing}</span>
+        {analysis === null ? (
+          // Never "0 errors" before the kernel has looked at the document.
+          <span className="muted">{t.status.analyzing}</span>
+        ) : (
+          <>
+            <span className={counts.error > 0 ? 'count-error' : ''}>
+              {format(t.status.errors, { n: counts.error })}
+            </span>
+            {' · '}
+            <span>{format(t.status.warnings, { n: counts.warning })}</span>
+            {' · '}
+            <span>{format(t.status.infos, { n: counts.info })}</span>
+            {(!current || kernelStatus === 'busy') && (
+              <span className="muted"> · {t.status.analyzing}</span>
+            )}
+          </>
         )}
       </span>
       <span className="status-item" data-testid="status-hash">
@@ -63,9 +70,9 @@ export function StatusBar() {
           >
             {copied ? t.status.copied : `${t.status.hash} ${hash.slice(0, 19)}…`}
           </button>
-        ) : (
+        ) : analysis ? (
           <span className="muted">{t.status.noHash}</span>
-        )}
+        ) : null}
       </span>
       <span className="status-item">
         <SuiteBadge />

@@ -87,3 +87,37 @@ export function applyFix(text: string, code: string): string {
   if (!d.fix) throw new Error(`${code} has no fix`);
   return applyEdits(text, d.fix.edits);
 }
+
+/** Two rules: a refund limit (REQUEST_HUMAN) and a blocked-country list (DENY). */
+export const PAYMENTS = `protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: "payments"
+  decision: ALLOW
+rules:
+  - name: "PAY-001-large-refund"
+    description: "Large refunds need a human"
+    priority: 10
+    when:
+      logic: AND
+      conditions:
+        - field: "tool.name"
+          operator: eq
+          value: "issue_refund"
+        - field: "tool.args.amount"
+          operator: gt
+          value: 5000
+    then: REQUEST_HUMAN
+    message: "Refund over 5000 needs approval"
+  - name: "PAY-002-blocked-country"
+    description: "No payments to blocked countries"
+    priority: 20
+    when:
+      logic: AND
+      conditions:
+        - field: "context.country"
+          operator: in
+          value: ["KP", "IR"]
+    then: DENY
+    message: "Country blocked"
+`;

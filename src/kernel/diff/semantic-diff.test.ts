@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import { convertDocument } from '../projection';
+import { PAYMENTS } from '../test-support';
 import { diffDocuments } from './semantic-diff';
 
-const BASE = `protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "payments"
-  decision: ALLOW
-rules:
-  - name: "PAY-001-large-refund"
-    description: "Large refunds need a human"
-    priority: 10
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "issue_refund"
-        - field: "tool.args.amount"
-          operator: gt
-          value: 5000
-    then: REQUEST_HUMAN
-    message: "Refund over 5000 needs approval"
-  - name: "PAY-002-blocked-country"
-    description: "No payments to blocked countries"
-    priority: 20
-    when:
-      logic: AND
-      conditions:
-        - field: "context.country"
-          operator: in
-          value: ["KP", "IR"]
-    then: DENY
-    message: "Country blocked"
-`;
+const BASE = PAYMENTS;
 
 // The same rules with every formatting-only change at once: comments, blank lines, quoting, key
 // order inside a condition, number spelling, spelled-out defaults and a different description.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
+import { applyEdits } from '../test-support';
 import { convertRuleEdit } from './convert-rule';
 
 const DOC = `protocol: "erdl/v2"
@@ -38,17 +39,6 @@ rules:
     message: "guests may not"
 `;
 
-function apply(
-  text: string,
-  edits: readonly { range: { start: number; end: number }; newText: string }[],
-) {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) {
-    out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
-  }
-  return out;
-}
-
 const hashes = (text: string) => compileDocument(text).document!.rules.map((r) => r.hash);
 
 describe('convertRuleEdit', () => {
@@ -56,7 +46,7 @@ describe('convertRuleEdit', () => {
     const result = convertRuleEdit(DOC, 'FIN-001-refund-limit', 'expr');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const edited = apply(DOC, result.fix.edits);
+    const edited = applyEdits(DOC, result.fix.edits);
     expect(edited).toContain('expr');
     expect(hashes(edited)).toEqual(hashes(DOC));
     const edit = result.fix.edits[0]!;
@@ -72,10 +62,10 @@ describe('convertRuleEdit', () => {
   it('round-trips Expression back to Simple with the same hashes', () => {
     const there = convertRuleEdit(DOC, 'SEC-002-no-guests', 'expr');
     if (!there.ok) throw new Error('conversion refused');
-    const expr = apply(DOC, there.fix.edits);
+    const expr = applyEdits(DOC, there.fix.edits);
     const back = convertRuleEdit(expr, 'SEC-002-no-guests', 'simple');
     if (!back.ok) throw new Error('conversion back refused');
-    expect(hashes(apply(expr, back.fix.edits))).toEqual(hashes(DOC));
+    expect(hashes(applyEdits(expr, back.fix.edits))).toEqual(hashes(DOC));
   });
 
   it('re-indents to the document’s own item indentation', () => {
@@ -83,7 +73,7 @@ describe('convertRuleEdit', () => {
     const flush = `${head}rules:\n${tail.replace(/^ {2}/gm, '')}`;
     const result = convertRuleEdit(flush, 'SEC-002-no-guests', 'expr');
     if (!result.ok) throw new Error(result.messages[0]!.en);
-    const edited = apply(flush, result.fix.edits);
+    const edited = applyEdits(flush, result.fix.edits);
     expect(hashes(edited)).toEqual(hashes(flush));
     expect(edited).toMatch(/\n- name: "?SEC-002-no-guests/);
   });
@@ -91,7 +81,7 @@ describe('convertRuleEdit', () => {
   it('turns a rule into a one-row decision table and back', () => {
     const table = convertRuleEdit(DOC, 'SEC-002-no-guests', 'table');
     if (!table.ok) throw new Error(table.messages[0]!.en);
-    const edited = apply(DOC, table.fix.edits);
+    const edited = applyEdits(DOC, table.fix.edits);
     expect(edited).toContain('decision_table');
     expect(hashes(edited)).toEqual(hashes(DOC));
   });

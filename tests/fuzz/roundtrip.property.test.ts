@@ -4,12 +4,17 @@
 // Simple keep every rule hash, give back the same conditions, and converting again is stable.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileDocument } from '../compile';
-import { SIMPLE_OPERATORS } from '../vocabulary/operators';
-import { convertDocument, type ProjectionTarget, simpleFromTree } from './index';
-import { quote } from './yaml-out';
+import {
+  compileDocument,
+  convertDocument,
+  type ProjectionTarget,
+  SIMPLE_OPERATORS,
+  simpleFromTree,
+} from '../../src/kernel';
+import { quote } from '../../src/kernel/projection/yaml-out';
+import { fuzzParams, fuzzTimeout } from './runs';
 
-const params = { numRuns: 100, seed: 20260903 };
+const params = fuzzParams(20260903, 2);
 
 const FIELDS = ['context.a', 'context.b', 'tool.name'];
 const PATTERNS = ['^a+$', '[0-9]{3}', '\\.pem$', '(foo|bar)'];
@@ -143,7 +148,7 @@ describe('round-trip law (property)', () => {
       }),
       params,
     );
-  }, 60_000);
+  }, fuzzTimeout(40));
 
   it('AND rules without modifiers, one condition per field → one table → Simple keep every hash', () => {
     const rowArb = fc
@@ -178,5 +183,5 @@ describe('round-trip law (property)', () => {
       }),
       params,
     );
-  }, 60_000);
+  }, fuzzTimeout(40));
 });

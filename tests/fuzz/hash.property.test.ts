@@ -6,11 +6,10 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CompiledDocument, compileDocument, SIMPLE_OPERATORS } from '../src/kernel';
+import { type CompiledDocument, compileDocument, SIMPLE_OPERATORS } from '../../src/kernel';
+import { fuzzParams, fuzzTimeout } from './runs';
 
-const RUNS = 100;
-const SEED = 42;
-const params = { numRuns: RUNS, seed: SEED };
+const params = fuzzParams(42, 2);
 
 // ---------------------------------------------------------------------------------------------
 // The rule model
@@ -463,7 +462,7 @@ const styleArb: fc.Arbitrary<Style> = fc.record({
 // Invariance
 
 describe('hash invariance (same semantics → same bytes)', () => {
-  it('the generator makes loadable documents (sanity)', () => {
+  it('the generator makes loadable documents (sanity)', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, (rule) => {
         const d = load(yamlText(simpleDocument(rule, BASE)));
@@ -473,7 +472,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(a) reordering condition keys field/operator/value', () => {
+  it('(a) reordering condition keys field/operator/value', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(
         ruleArb,
@@ -488,7 +487,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(b) whitespace, indentation, blank lines and comments', () => {
+  it('(b) whitespace, indentation, blank lines and comments', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(
         ruleArb,
@@ -507,7 +506,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(c) quoting style of strings: double, single, plain where safe', () => {
+  it('(c) quoting style of strings: double, single, plain where safe', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(
         ruleArb,
@@ -525,7 +524,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(d) JSON carrier instead of YAML', () => {
+  it('(d) JSON carrier instead of YAML', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, fc.constantFrom(0, 2, 4), (rule, indent) => {
         const doc = simpleDocument(rule, BASE);
@@ -535,7 +534,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(e) spelling out defaults: override normal, ring 0, enabled true, unless null', () => {
+  it('(e) spelling out defaults: override normal, ring 0, enabled true, unless null', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, (rule) => {
         const base = load(yamlText(simpleDocument(rule, BASE)));
@@ -546,7 +545,7 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('all of the above at once', () => {
+  it('all of the above at once', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, styleArb, (rule, style) => {
         const base = load(yamlText(simpleDocument(rule, BASE)));
@@ -593,7 +592,7 @@ function expectChanged(before: Rule, after: Rule): void {
 }
 
 describe('hash sensitivity (different semantics → different hash)', () => {
-  it('changing any literal value', () => {
+  it('changing any literal value', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, fc.nat(), (rule, pick) => {
         const withValue = rule.conditions.flatMap((c, i) => (c.value === undefined ? [] : [i]));
@@ -609,7 +608,7 @@ describe('hash sensitivity (different semantics → different hash)', () => {
     );
   });
 
-  it('changing an operator (to another one taking the same kind of value)', () => {
+  it('changing an operator (to another one taking the same kind of value)', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(ruleArb, fc.nat(), fc.nat(), (rule, pick, other) => {
         const i = pick % rule.conditions.length;
@@ -624,7 +623,7 @@ describe('hash sensitivity (different semantics → different hash)', () => {
     );
   });
 
-  it('changing a field path', () => {
+  it('changing a field path', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(
         ruleArb,
@@ -646,7 +645,7 @@ describe('hash sensitivity (different semantics → different hash)', () => {
 // E7: one tree for every writing form
 
 describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
-  it('one condition: Simple, Expression and a single-column table row hash equally', () => {
+  it('one condition: Simple, Expression and a single-column table row hash equally', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(conditionArb, fc.constantFrom('AND' as const, 'OR' as const), (c, logic) => {
         const rule: Rule = { logic, conditions: [c] };
@@ -661,7 +660,7 @@ describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
     );
   });
 
-  it('AND of several conditions: Simple, Expression and a one-row table (a column each)', () => {
+  it('AND of several conditions: Simple, Expression and a one-row table (a column each)', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(fc.array(conditionArb, { minLength: 2, maxLength: 4 }), (conditions) => {
         const rule: Rule = { logic: 'AND', conditions };
@@ -675,7 +674,7 @@ describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
     );
   });
 
-  it('OR of several conditions: Simple and Expression hash equally', () => {
+  it('OR of several conditions: Simple and Expression hash equally', { timeout: fuzzTimeout(30) }, () => {
     fc.assert(
       fc.property(fc.array(conditionArb, { minLength: 2, maxLength: 4 }), (conditions) => {
         const rule: Rule = { logic: 'OR', conditions };

@@ -530,3 +530,19 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog')).toContainText('decision_table');
 });
+
+test('"show in table" in the evaluation trace selects the matched row in the grid', async ({
+  page,
+}) => {
+  await openLoan(page);
+  await page.getByRole('tab', { name: 'Evaluate' }).click();
+  const matched = page.locator('[data-testid="trace"] [data-status="matched"]').first();
+  await expect(matched).toBeVisible();
+  const rule = (await matched.locator('button').first().textContent()) ?? '';
+  const row = Number(rule.split('#')[1]) - 1;
+  expect(row).toBeGreaterThanOrEqual(0);
+  await matched.getByRole('button', { name: 'show in table' }).click();
+  await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cell(page, row, 0)).toHaveAttribute('aria-selected', 'true');
+  await expect(cell(page, row, 0)).toBeFocused();
+});

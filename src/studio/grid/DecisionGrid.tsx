@@ -3,6 +3,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -16,7 +17,7 @@ import {
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import { DecisionBadge } from '../panels/decision-label';
-import { useStudio } from '../store';
+import { studioStore, useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
 import { CellTextEditor, CellTypedEditor, DecisionEditor, type EditorExit } from './CellEditors';
 import { type CellTruth, cellTruths } from './cell-trace';
@@ -100,6 +101,16 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     focusWanted.current = true;
     setSel((s) => ({ anchor: extend ? s.anchor : c, active: c }));
   };
+
+  // "Show in table" from the evaluation trace selects that row once, then the request is done.
+  const gridFocus = useStudio((s) => s.gridFocus);
+  useEffect(() => {
+    if (!gridFocus || gridFocus.docId !== docId || gridFocus.entry !== table.entry) return;
+    const row = gridFocus.row - 1;
+    focusWanted.current = true;
+    setSel({ anchor: { row, col: 0 }, active: { row, col: 0 } });
+    studioStore.getState().clearGridFocus();
+  }, [gridFocus, docId, table.entry]);
 
   const windowed = rowCount > WINDOW_FROM;
   const first = windowed ? Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN) : 0;

@@ -1,7 +1,7 @@
 import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
 import { EvidenceActions } from '../signing/EvidenceActions';
-import { selectActive, useStudio } from '../store';
+import { selectActive, studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
@@ -259,6 +259,18 @@ function Trace({
                   {step.rule}
                 </button>{' '}
                 <span className="trace-status">{t.evaluate.status[step.status]}</span>
+                {step.rule.includes('#') && docId && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => studioStore.getState().showInGrid(docId, step.rule)}
+                    >
+                      {t.evaluate.showInTable}
+                    </button>
+                  </>
+                )}
                 {step.note && <span className="muted"> — {step.note}</span>}
                 {failed[step.rule] && (
                   <div className="trace-failed" data-testid="failed-condition">

@@ -33,13 +33,25 @@ export interface RevealRequest {
   readonly nonce: number;
 }
 
+/** A request to select a decision-table row in the grid (from the trace). */
+export interface GridFocus {
+  readonly docId: string;
+  readonly entry: string;
+  /** 1-based row. */
+  readonly row: number;
+}
+
 export interface UiSlice {
   lang: Lang;
   panel: PanelId;
   notices: Notice[];
   fixProposal: FixProposal | null;
   reveal: RevealRequest | null;
+  gridFocus: GridFocus | null;
   setLang(lang: Lang): void;
+  /** Opens the Table panel on a compiled table row (`<entry>#<n>`); false for other rules. */
+  showInGrid(docId: string, rule: string): boolean;
+  clearGridFocus(): void;
   setPanel(panel: PanelId): void;
   notify(kind: Notice['kind'], message: Notice['message']): void;
   dismissNotice(id: number): void;
@@ -56,6 +68,17 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   notices: [],
   fixProposal: null,
   reveal: null,
+  gridFocus: null,
+  showInGrid(docId, rule) {
+    const match = /^(.*)#([1-9][0-9]*)$/s.exec(rule);
+    if (!match) return false;
+    if (get().activeId !== docId) get().setActive(docId);
+    set({ panel: 'table', gridFocus: { docId, entry: match[1]!, row: Number(match[2]) } });
+    return true;
+  },
+  clearGridFocus() {
+    if (get().gridFocus) set({ gridFocus: null });
+  },
   setLang(lang) {
     try {
       globalThis.localStorage?.setItem(LANG_KEY, lang);

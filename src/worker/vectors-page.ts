@@ -1,7 +1,7 @@
-// The vectors test page (vectors.html): hands every V-ENGINE vector file, as text, to a module
-// worker that runs them through the kernel, then shows the worker's report in #result
-// (data-status="done" or "error") for e2e/vectors.spec.ts to read.
-import type { VectorsReport, VectorsRequest } from './vectors-protocol';
+// The vectors test page (vectors.html): hands every V-ENGINE vector file, as text, to the studio's
+// own kernel worker (kernel-worker.ts, through the same KernelClient the studio uses) and shows
+// the report in #result (data-status="done" or "error") for e2e/vectors.spec.ts to read.
+import { createKernelWorker, KernelClient } from '../studio/kernel/kernel-client';
 
 const sources = import.meta.glob<string>('/vectors/engine/**/*.yaml', {
   query: '?raw',
@@ -17,18 +17,16 @@ function show(status: 'done' | 'error', body: unknown): void {
   output!.dataset.status = status;
 }
 
-const request: VectorsRequest = {
-  files: Object.keys(sources)
-    .sort()
-    .map((name) => ({ name: name.replace(/^\/vectors\/engine\//, ''), text: sources[name]! })),
-};
+const files = Object.keys(sources)
+  .sort()
+  .map((name) => ({ name: name.replace(/^\/vectors\/engine\//, ''), text: sources[name]! }));
 
-const worker = new Worker(new URL('./vectors-worker.ts', import.meta.url), { type: 'module' });
-worker.onmessage = (event: MessageEvent<VectorsReport>) => {
-  show('done', event.data);
-  worker.terminate();
-};
-worker.onerror = (event: ErrorEvent) => {
-  show('error', { error: event.message || 'the worker failed to start or threw' });
-};
-worker.postMessage(request);
+const kernel = new KernelClient({ createWorker: createKernelWorker });
+const outcome = await kernel.request('vectors', { op: 'vectors', files });
+if (outcome.status === 'done') {
+  const { total, passed, failures } = outcome.value;
+  show('done', { total, passed, failed: failures.length, failures });
+} else {
+  show('error', { error: outcome.status === 'stale' ? 'stale' : outcome.message.en });
+}
+kernel.dispose();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { type CompiledDocument, compileDocument, SIMPLE_OPERATORS } from '../../src/kernel';
 import { fuzzParams, fuzzTimeout } from './runs';
 
-const params = fuzzParams(42, 2);
+const params = fuzzParams(42, 100);
 
 // ---------------------------------------------------------------------------------------------
 // The rule model
@@ -506,7 +506,9 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(c) quoting style of strings: double, single, plain where safe', { timeout: fuzzTimeout(30) }, () => {
+  it('(c) quoting style of strings: double, single, plain where safe', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(
         ruleArb,
@@ -534,7 +536,9 @@ describe('hash invariance (same semantics → same bytes)', () => {
     );
   });
 
-  it('(e) spelling out defaults: override normal, ring 0, enabled true, unless null', { timeout: fuzzTimeout(30) }, () => {
+  it('(e) spelling out defaults: override normal, ring 0, enabled true, unless null', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(ruleArb, (rule) => {
         const base = load(yamlText(simpleDocument(rule, BASE)));
@@ -608,7 +612,9 @@ describe('hash sensitivity (different semantics → different hash)', () => {
     );
   });
 
-  it('changing an operator (to another one taking the same kind of value)', { timeout: fuzzTimeout(30) }, () => {
+  it('changing an operator (to another one taking the same kind of value)', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(ruleArb, fc.nat(), fc.nat(), (rule, pick, other) => {
         const i = pick % rule.conditions.length;
@@ -645,7 +651,9 @@ describe('hash sensitivity (different semantics → different hash)', () => {
 // E7: one tree for every writing form
 
 describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
-  it('one condition: Simple, Expression and a single-column table row hash equally', { timeout: fuzzTimeout(30) }, () => {
+  it('one condition: Simple, Expression and a single-column table row hash equally', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(conditionArb, fc.constantFrom('AND' as const, 'OR' as const), (c, logic) => {
         const rule: Rule = { logic, conditions: [c] };
@@ -660,7 +668,9 @@ describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
     );
   });
 
-  it('AND of several conditions: Simple, Expression and a one-row table (a column each)', { timeout: fuzzTimeout(30) }, () => {
+  it('AND of several conditions: Simple, Expression and a one-row table (a column each)', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(fc.array(conditionArb, { minLength: 2, maxLength: 4 }), (conditions) => {
         const rule: Rule = { logic: 'AND', conditions };
@@ -674,7 +684,9 @@ describe('Simple ≡ Expression ≡ decision-table row (E7)', () => {
     );
   });
 
-  it('OR of several conditions: Simple and Expression hash equally', { timeout: fuzzTimeout(30) }, () => {
+  it('OR of several conditions: Simple and Expression hash equally', {
+    timeout: fuzzTimeout(30),
+  }, () => {
     fc.assert(
       fc.property(fc.array(conditionArb, { minLength: 2, maxLength: 4 }), (conditions) => {
         const rule: Rule = { logic: 'OR', conditions };

@@ -14,7 +14,7 @@ import {
 import { quote } from '../../src/kernel/projection/yaml-out';
 import { fuzzParams, fuzzTimeout } from './runs';
 
-const params = fuzzParams(20260903, 2);
+const params = fuzzParams(20260903, 100);
 
 const FIELDS = ['context.a', 'context.b', 'tool.name'];
 const PATTERNS = ['^a+$', '[0-9]{3}', '\\.pem$', '(foo|bar)'];
@@ -122,66 +122,76 @@ function compiled(text: string) {
 }
 
 describe('round-trip law (property)', () => {
-  it('Simple → Expression → Simple keeps every rule hash and the conditions', () => {
-    fc.assert(
-      fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 3 }), (rules) => {
-        const text = documentOf(rules);
-        const source = compiled(text);
-        const expr = convert(text, 'expr');
-        const simple = convert(expr, 'simple');
-        expect(compiled(expr).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
-        const back = compiled(simple);
-        expect(back.rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
-        expect(back.hash).toBe(source.hash);
-        // The same operators, in order, as generated.
-        rules.forEach(([, conditions], i) => {
-          const r = back.rules[i];
-          if (!r) throw new Error(`rule ${i + 1} is missing`);
-          const s = simpleFromTree(r.when);
-          const ops =
-            s.ok && s.when.kind === 'conditions' ? s.when.conditions.map((c) => c.operator) : [];
-          expect(ops).toEqual(conditions.map((c) => /operator: (\w+)/.exec(c)?.[1]));
-        });
-        // Stable: converting the converted document again changes nothing.
-        expect(convert(simple, 'expr')).toBe(expr);
-        expect(convert(simple, 'simple')).toBe(simple);
-      }),
-      params,
-    );
-  }, fuzzTimeout(40));
-
-  it('AND rules without modifiers, one condition per field → one table → Simple keep every hash', () => {
-    const rowArb = fc
-      .tuple(fc.subarray(FIELDS, { minLength: 0 }), fc.array(conditionArb, { maxLength: 3 }))
-      .map(([fields, pool]) =>
-        fields.map((f, i) =>
-          (pool[i] ?? `{field: "${f}", operator: exists}`)
-            .replace(/field: "[^"]+"/, `field: "${f}"`)
-            .replace(/, (within|rate): "[^"]+"/, ''),
-        ),
+  it(
+    'Simple → Expression → Simple keeps every rule hash and the conditions',
+    () => {
+      fc.assert(
+        fc.property(fc.array(ruleArb, { minLength: 1, maxLength: 3 }), (rules) => {
+          const text = documentOf(rules);
+          const source = compiled(text);
+          const expr = convert(text, 'expr');
+          const simple = convert(expr, 'simple');
+          expect(compiled(expr).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
+          const back = compiled(simple);
+          expect(back.rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
+          expect(back.hash).toBe(source.hash);
+          // The same operators, in order, as generated.
+          rules.forEach(([, conditions], i) => {
+            const r = back.rules[i];
+            if (!r) throw new Error(`rule ${i + 1} is missing`);
+            const s = simpleFromTree(r.when);
+            const ops =
+              s.ok && s.when.kind === 'conditions' ? s.when.conditions.map((c) => c.operator) : [];
+            expect(ops).toEqual(conditions.map((c) => /operator: (\w+)/.exec(c)?.[1]));
+          });
+          // Stable: converting the converted document again changes nothing.
+          expect(convert(simple, 'expr')).toBe(expr);
+          expect(convert(simple, 'simple')).toBe(simple);
+        }),
+        params,
       );
-    fc.assert(
-      fc.property(fc.array(rowArb, { minLength: 1, maxLength: 4 }), (rows) => {
-        // A table needs a column: at least one rule tests a field (else table/no-columns).
-        fc.pre(rows.some((r) => r.length > 0));
-        const text = documentOf(rows.map((r) => ['AND', r] as const)).replace(
-          /priority: \d+/g,
-          'priority: 7',
+    },
+    fuzzTimeout(40),
+  );
+
+  it(
+    'AND rules without modifiers, one condition per field → one table → Simple keep every hash',
+    () => {
+      const rowArb = fc
+        .tuple(fc.subarray(FIELDS, { minLength: 0 }), fc.array(conditionArb, { maxLength: 3 }))
+        .map(([fields, pool]) =>
+          fields.map((f, i) =>
+            (pool[i] ?? `{field: "${f}", operator: exists}`)
+              .replace(/field: "[^"]+"/, `field: "${f}"`)
+              .replace(/, (within|rate): "[^"]+"/, ''),
+          ),
         );
-        // A rule with no condition is written `when: "true"` (a default row).
-        const withTrue = text.replace(
-          /when:\n {6}logic: AND\n {6}conditions:\n(?! {8}-)/g,
-          'when: "true"\n',
-        );
-        const source = compiled(withTrue);
-        const table = convert(withTrue, 'table');
-        expect(compiled(table).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
-        const simple = convert(table, 'simple');
-        expect(compiled(simple).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
-        const again = convert(simple, 'table');
-        expect(compiled(again).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
-      }),
-      params,
-    );
-  }, fuzzTimeout(40));
+      fc.assert(
+        fc.property(fc.array(rowArb, { minLength: 1, maxLength: 4 }), (rows) => {
+          // A table needs a column: at least one rule tests a field (else table/no-columns).
+          fc.pre(rows.some((r) => r.length > 0));
+          const text = documentOf(rows.map((r) => ['AND', r] as const)).replace(
+            /priority: \d+/g,
+            'priority: 7',
+          );
+          // A rule with no condition is written `when: "true"` (a default row).
+          const withTrue = text.replace(
+            /when:\n {6}logic: AND\n {6}conditions:\n(?! {8}-)/g,
+            'when: "true"\n',
+          );
+          const source = compiled(withTrue);
+          const table = convert(withTrue, 'table');
+          expect(compiled(table).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
+          const simple = convert(table, 'simple');
+          expect(compiled(simple).rules.map((r) => r.hash)).toEqual(
+            source.rules.map((r) => r.hash),
+          );
+          const again = convert(simple, 'table');
+          expect(compiled(again).rules.map((r) => r.hash)).toEqual(source.rules.map((r) => r.hash));
+        }),
+        params,
+      );
+    },
+    fuzzTimeout(40),
+  );
 });

@@ -10,11 +10,17 @@ export function fuzzRuns(): number {
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_RUNS;
 }
 
-/** fast-check parameters: the run count from the environment and a seed (override: FUZZ_SEED). */
-export function fuzzParams(seed: number, scale = 1): { numRuns: number; seed: number } {
+/**
+ * fast-check parameters: `FUZZ_RUNS` when set, else the property's own default count (existing
+ * properties keep the count they always had), and its seed (override: FUZZ_SEED).
+ */
+export function fuzzParams(
+  seed: number,
+  defaultRuns = DEFAULT_RUNS,
+): { numRuns: number; seed: number } {
   const override = Number(process.env.FUZZ_SEED);
   return {
-    numRuns: Math.max(1, Math.round(fuzzRuns() * scale)),
+    numRuns: process.env.FUZZ_RUNS ? fuzzRuns() : defaultRuns,
     seed: Number.isInteger(override) && process.env.FUZZ_SEED ? override : seed,
   };
 }

@@ -1,9 +1,8 @@
 // compileDocument never throws, and every answer keeps the diagnostic contract: a catalogued code,
 // non-empty messages in both languages, a range inside the text, recoverable exactly when not an
-// error, valid fixes, and no internal error (ERDL-E000). Inputs: fixed garbage, every spec
-// example, and seeded fast-check properties (deterministic: fixed seeds, no Math.random).
+// error, valid fixes, and no internal error (ERDL-E000). Inputs: fixed garbage and every spec
+// example; the seeded fast-check properties live in tests/fuzz/loader.property.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CompileResult, compileDocument } from '../compile';
 import { CODES, type DiagnosticCode, severityOf } from '../diagnostics/codes';
@@ -222,117 +221,5 @@ describe('catalogue', () => {
   it('both languages use the same placeholders', () => {
     const names = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [code, spec] of entries) expect(names(spec.zh), code).toEqual(names(spec.en));
-  });
-});
-
-describe('properties (seeded)', () => {
-  it('any string', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => {
-        checked(s);
-      }),
-      { seed: 20261130, numRuns: 400 },
-    );
-  });
-
-  it('any bytes', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
-        checked(b);
-      }),
-      { seed: 42, numRuns: 300 },
-    );
-  });
-
-  /** YAML- and ERDL-significant fragments to splice into valid documents. */
-  const TOKENS = [
-    ':',
-    ': ',
-    '- ',
-    '\n',
-    '\n  ',
-    '  ',
-    '\t',
-    '#',
-    '"',
-    "'",
-    '[',
-    ']',
-    '{',
-    '}',
-    ',',
-    '&a ',
-    '*a',
-    '!x ',
-    '|',
-    '>',
-    '---\n',
-    'true',
-    'null',
-    '"true"',
-    '1.5',
-    '-1',
-    '1e400',
-    'DENY',
-    'ALLOW',
-    'when: ',
-    'expr: ',
-    'then: ',
-    'message: ',
-    'kind: decision_table',
-    'logic: OR',
-    'conditions: []',
-    'field: "tool.name"',
-    'operator: match',
-    'value: "(a+)+$"',
-    'value: []',
-    'eq: [1, 2]',
-    'div: [1, 0]',
-    'all: [{field: "x"}, {var: "$"}]',
-    'within: "10m"',
-    'rate: "5/1h"',
-    'category: security',
-    'priority: ',
-    'ring: 9',
-    'unless: ',
-    'rows: [{when: [], then: DENY}]',
-    'columns: []',
-  ];
-
-  const mutation = fc.record({
-    doc: fc.integer({ min: 0, max: fixtures.length - 1 }),
-    at: fc.nat(),
-    cut: fc.integer({ min: 0, max: 12 }),
-    insert: fc.array(fc.constantFrom(...TOKENS), { maxLength: 4 }),
-  });
-
-  it('valid documents with fragments spliced in or cut out', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(mutation, ({ doc, at, cut, insert }) => {
-        const text = fixtures[doc] as string;
-        const i = at % (text.length + 1);
-        checked(text.slice(0, i) + insert.join('') + text.slice(i + cut));
-      }),
-      { seed: 7, numRuns: 1500 },
-    );
-  });
-
-  it('lines of valid documents dropped or duplicated', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: fixtures.length - 1 }),
-        fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 3 }),
-        (doc, ops) => {
-          const ls = (fixtures[doc] as string).split('\n');
-          for (const [n, duplicate] of ops) {
-            const k = n % ls.length;
-            if (duplicate) ls.splice(k, 0, ls[k] as string);
-            else ls.splice(k, 1);
-          }
-          checked(ls.join('\n'));
-        },
-      ),
-      { seed: 11, numRuns: 600 },
-    );
   });
 });

@@ -1,0 +1,103 @@
+// re2js (the kernel's matcher) against re2-wasm (Google RE2 compiled to WebAssembly, test-only
+// oracle) on generated patterns and inputs: both accept or both reject each pattern, and for an
+// accepted pattern both give the same match / no match on every input. The fixed corpus is in
+// tests/regex-oracle.test.ts; this one explores combinations of its pieces.
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { re2Answers } from './re2-oracle';
+import { fuzzParams, fuzzTimeout } from './runs';
+
+/** Pattern pieces: literals, classes, anchors, groups, escapes, and some invalid ones. */
+const ATOMS = [
+  'a',
+  'b',
+  'ab',
+  '.',
+  '\\d',
+  '\\w',
+  '\\s',
+  '\\D',
+  '\\W',
+  '[a-c]',
+  '[^a]',
+  '[0-9]',
+  '\\.',
+  '\\|',
+  '\\p{Han}',
+  '\\p{L}',
+  '\\pN',
+  'é',
+  '中',
+  '😀',
+  '^',
+  '$',
+  '\\b',
+  '\\B',
+  '\\A',
+  '\\z',
+  '(a|b)',
+  '(?:ab)',
+  '(?i)a',
+  '(?s).',
+  '(?m)^a',
+  '[[:alpha:]]',
+  '\\x41',
+  '\\Qa.\\E',
+  '(',
+  ')',
+  '[',
+  ']',
+  '\\1',
+  '(?=a)',
+  '\\Z',
+  '{',
+  '}',
+  '\\',
+  '[z-a]',
+];
+const QUANTIFIERS = ['', '', '', '*', '+', '?', '*?', '+?', '{2}', '{1,3}', '{2,}', '{0}', '**'];
+
+const patternArb = fc
+  .array(fc.tuple(fc.constantFrom(...ATOMS), fc.constantFrom(...QUANTIFIERS)), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .chain((parts) =>
+    fc.boolean().map((alternate) => {
+      const pieces = parts.map(([a, q]) => a + q);
+      return alternate && pieces.length > 1 ? pieces.join('|') : pieces.join('');
+    }),
+  );
+
+const inputArb = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...'ab01 .|\nAé中'.split('')), maxLength: 10 }),
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+  fc.constantFrom('', 'aaa', 'ABab', '😀😀', 'e\u0301', 'a\nb'),
+);
+
+/** re2js's answer: null when it rejects the pattern, else match / no match per input. */
+function re2jsAnswers(pattern: string, inputs: readonly string[]): boolean[] | null {
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern);
+  } catch {
+    return null;
+  }
+  return inputs.map((s) => compiled.matcher(s).find());
+}
+
+describe('re2js vs re2-wasm (property)', () => {
+  it('same acceptance and the same answer on every input', { timeout: fuzzTimeout() }, () => {
+    fc.assert(
+      fc.property(patternArb, fc.array(inputArb, { minLength: 1, maxLength: 6 }), (p, inputs) => {
+        expect({ p, inputs, answers: re2jsAnswers(p, inputs) }).toEqual({
+          p,
+          inputs,
+          answers: re2Answers(p, inputs),
+        });
+      }),
+      fuzzParams(2),
+    );
+  });
+});

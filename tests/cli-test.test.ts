@@ -3,40 +3,16 @@
 // input — plus one spawn of the real command for the exit code contract.
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument, Evaluator, formatSuite, parseSuite } from '../src/kernel';
+import { captureIo, ROOT } from './cli-support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICKSTART = 'tests/fixtures/cli/quickstart.erdl.yaml';
 const RATE = 'tests/fixtures/cli/rate.erdl.yaml';
 const RATE_SUITE = 'tests/fixtures/cli/rate.facts.yaml';
 const EXAMPLES = 'src/studio/examples';
-
-type Captured = CliIo & { stdout: string[]; stderr: string[] };
-
-function captureIo(files: Record<string, string> = {}): Captured {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (l) => void stdout.push(l),
-    err: (l) => void stderr.push(l),
-    readBytes: async (path) => {
-      const inline = files[path];
-      if (inline !== undefined) return new TextEncoder().encode(inline);
-      return new Uint8Array(await readFile(resolve(ROOT, path)));
-    },
-    listDir: async (path) =>
-      (await readdir(resolve(ROOT, path), { withFileTypes: true }))
-        .map((e) => ({ name: e.name, directory: e.isDirectory() }))
-        .sort((a, b) => (a.name < b.name ? -1 : 1)),
-  };
-}
 
 async function erdlTest(argv: string[], files: Record<string, string> = {}) {
   const io = captureIo(files);

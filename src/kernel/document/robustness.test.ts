@@ -4,9 +4,9 @@
 // example; the seeded fast-check properties live in tests/fuzz/loader.property.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contractProblems } from '../../../tests/fuzz/invariants';
 import { type CompileResult, compileDocument } from '../compile';
 import { CODES, type DiagnosticCode, severityOf } from '../diagnostics/codes';
-import { applyEdits } from '../test-support';
 
 const FIXTURES = new URL('./__fixtures__/', import.meta.url);
 const fixtures = readdirSync(FIXTURES)
@@ -14,54 +14,14 @@ const fixtures = readdirSync(FIXTURES)
   .sort()
   .map((f) => readFileSync(new URL(f, FIXTURES), 'utf8'));
 
-/** Every `{name}` the catalogue's templates use. */
-const PLACEHOLDERS = new Set(
-  Object.values(CODES).flatMap((c) =>
-    [...`${c.en}${c.zh}`.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
-  ),
-);
-
-/** Every invariant of one compile result; returns it for further checks. */
+/** Every invariant of one compile result (tests/fuzz/invariants.ts); returns it for further checks. */
 function checked(input: string | Uint8Array): CompileResult {
   let r: CompileResult | undefined;
   expect(() => {
     r = compileDocument(input);
   }).not.toThrow();
   const result = r as CompileResult;
-  const text = result.source.text;
-  const problems: string[] = [];
-  let previous = -1;
-  for (const d of result.diagnostics) {
-    const where = `${d.code} [${d.range.start},${d.range.end}]`;
-    if (!(d.code in CODES)) problems.push(`${where}: code not in the catalogue`);
-    if (d.code === 'ERDL-E000') problems.push(`${where}: internal error: ${d.message.en}`);
-    if (d.severity !== severityOf(d.code as DiagnosticCode)) problems.push(`${where}: severity`);
-    if (d.recoverable !== (d.severity !== 'error')) problems.push(`${where}: recoverable`);
-    if (!d.message.en.trim() || !d.message.zh.trim()) problems.push(`${where}: empty message`);
-    const left = [...(d.message.en + d.message.zh).matchAll(/\{(\w+)\}/g)].filter((m) =>
-      PLACEHOLDERS.has(m[1] as string),
-    );
-    if (left.length > 0) problems.push(`${where}: unfilled placeholder`);
-    if (!(0 <= d.range.start && d.range.start <= d.range.end && d.range.end <= text.length))
-      problems.push(`${where}: range outside the text (length ${text.length})`);
-    if (d.range.start < previous) problems.push(`${where}: not ordered by position`);
-    previous = d.range.start;
-    if (d.fix) {
-      if (!d.fix.title.en || !d.fix.title.zh) problems.push(`${where}: fix without a title`);
-      for (const e of d.fix.edits)
-        if (!(0 <= e.range.start && e.range.start <= e.range.end && e.range.end <= text.length))
-          problems.push(`${where}: fix edit outside the text`);
-      try {
-        applyEdits(text, d.fix.edits);
-      } catch {
-        problems.push(`${where}: overlapping fix edits`);
-      }
-    }
-  }
-  expect(problems).toEqual([]);
-  const hasError = result.diagnostics.some((d) => d.severity === 'error');
-  expect(result.ok).toBe(!hasError);
-  expect(result.document === null).toBe(!result.ok);
+  expect(contractProblems(result)).toEqual([]);
   return result;
 }
 

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
+import { PAYMENTS } from '../test-support';
 import { Evaluator } from './evaluate';
 import { failingCondition } from './explain';
 
-const DOC = `protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "demo"
-  decision: ALLOW
-rules:
-  - name: "FIN-001-refund-limit"
-    description: "Large refunds need a person"
-    priority: 10
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "issue_refund"
-        - field: "tool.args.amount"
-          operator: gt
-          value: 5000
-    then: REQUEST_HUMAN
-    message: "over the limit"
-`;
-
 describe('failingCondition', () => {
-  const document = compileDocument(DOC).document!;
+  const document = compileDocument(PAYMENTS).document!;
   const evaluator = new Evaluator(document);
   const run = (fact: unknown) => {
     const result = evaluator.evaluate(fact, { as_of: '2026-01-01T00:00:00Z', trace: true });

@@ -25,6 +25,7 @@ import {
   readInstant,
   readName,
   readTemporalState,
+  required,
   wrongType,
 } from './read-fields';
 import type { Suite, SuiteCase, SuiteDiagnostic, SuiteEvent, SuiteSequence } from './types';
@@ -220,16 +221,14 @@ function readSequence(raw: unknown, path: Path, r: FieldReader): SuiteSequence |
     return null;
   }
   let ok = checkKeys(raw, SEQUENCE_KEYS, path, r);
-  let name: string | null = null;
-  if (raw.name === undefined) {
-    r.report(
-      'error',
-      'suite-missing',
-      path,
-      missing(path, 'name', 'what the sequence replays', '序列说明'),
-    );
-    ok = false;
-  } else name = readName(raw.name, [...path, 'name'], r);
+  const name = required(
+    raw,
+    'name',
+    path,
+    r,
+    { en: 'what the sequence replays', zh: '序列说明' },
+    readName,
+  );
   const state =
     raw.temporal_state === undefined
       ? undefined

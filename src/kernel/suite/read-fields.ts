@@ -77,6 +77,27 @@ export function missing(path: Path, key: string, en: string, zh: string): Biling
   };
 }
 
+/**
+ * A key that must be present: reported as missing (null) when absent, else read with `read`
+ * (null when the value is wrong — `read` reports it).
+ */
+export function required<T>(
+  raw: Record<string, unknown>,
+  key: string,
+  path: Path,
+  r: FieldReader,
+  what: { readonly en: string; readonly zh: string },
+  read: (value: unknown, at: Path, r: FieldReader) => T | null,
+): T | null {
+  if (raw[key] === undefined) {
+    r.report('error', 'suite-missing', path, missing(path, key, what.en, what.zh));
+    return null;
+  }
+  return read(raw[key], [...path, key], r);
+}
+
+const THE_FACT = { en: 'the fact to evaluate', zh: '要求值的事实' };
+
 export function readName(raw: unknown, path: Path, r: FieldReader): string | null {
   if (typeof raw === 'string' && raw.trim() !== '') return raw;
   r.report('error', 'suite-type', path, wrongType(path, 'a non-empty text', '非空文本', raw));
@@ -225,16 +246,7 @@ export function readCase(
       ok = false;
     } else name = readName(raw.name, [...path, 'name'], r);
   }
-  let fact: Value | null = null;
-  if (raw.fact === undefined) {
-    r.report(
-      'error',
-      'suite-missing',
-      path,
-      missing(path, 'fact', 'the fact to evaluate', '要求值的事实'),
-    );
-    ok = false;
-  } else fact = readFact(raw.fact, [...path, 'fact'], r);
+  const fact = required(raw, 'fact', path, r, THE_FACT, readFact);
   const asOf = raw.as_of === undefined ? undefined : readInstant(raw.as_of, [...path, 'as_of'], r);
   const expect = readExpectation(raw.expect, [...path, 'expect'], r);
   if (!ok || name === null || fact === null || asOf === null || expect === null) return null;
@@ -257,27 +269,16 @@ export function readEvent(raw: unknown, path: Path, r: FieldReader): SuiteEvent 
     );
     return null;
   }
-  let ok = checkKeys(raw, EVENT_KEYS, path, r);
-  let asOf: string | null = null;
-  if (raw.as_of === undefined) {
-    r.report(
-      'error',
-      'suite-missing',
-      path,
-      missing(path, 'as_of', 'when the event happens', '事件发生的时刻'),
-    );
-    ok = false;
-  } else asOf = readInstant(raw.as_of, [...path, 'as_of'], r);
-  let fact: Value | null = null;
-  if (raw.fact === undefined) {
-    r.report(
-      'error',
-      'suite-missing',
-      path,
-      missing(path, 'fact', 'the fact to evaluate', '要求值的事实'),
-    );
-    ok = false;
-  } else fact = readFact(raw.fact, [...path, 'fact'], r);
+  const ok = checkKeys(raw, EVENT_KEYS, path, r);
+  const asOf = required(
+    raw,
+    'as_of',
+    path,
+    r,
+    { en: 'when the event happens', zh: '事件发生的时刻' },
+    readInstant,
+  );
+  const fact = required(raw, 'fact', path, r, THE_FACT, readFact);
   const expect = readExpectation(raw.expect, [...path, 'expect'], r);
   if (!ok || asOf === null || fact === null || expect === null) return null;
   return { as_of: asOf, fact, ...(expect === undefined ? {} : { expect }), range: r.at(path) };

@@ -1,0 +1,30 @@
+// Shared by the CLI tests: a CliIo that captures output and reads files from the repository, with
+// optional in-memory files that shadow them.
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from '../src/cli/io';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export type Captured = CliIo & { stdout: string[]; stderr: string[] };
+
+export function captureIo(files: Record<string, string> = {}): Captured {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    stdout,
+    stderr,
+    out: (l) => void stdout.push(l),
+    err: (l) => void stderr.push(l),
+    readBytes: async (path) => {
+      const inline = files[path];
+      if (inline !== undefined) return new TextEncoder().encode(inline);
+      return new Uint8Array(await readFile(resolve(ROOT, path)));
+    },
+    listDir: async (path) =>
+      (await readdir(resolve(ROOT, path), { withFileTypes: true }))
+        .map((e) => ({ name: e.name, directory: e.isDirectory() }))
+        .sort((a, b) => (a.name < b.name ? -1 : 1)),
+  };
+}

@@ -11,7 +11,11 @@
  *    and to be what the cold load actually requested;
  *  - keystroke-to-paint p50/p95 while typing 200 characters with a 30 ms delay (see ui-probes.ts);
  *  - markers after typing stops: last keydown → the next `erdl:markers` mark for the document;
- *  - long tasks (> 50 ms) while typing.
+ *  - long tasks (> 50 ms) while typing;
+ *  - fact keystroke → evaluation result (the Evaluate panel);
+ *  - grid cell edit (the Table panel): Enter → the grid shows the new cell, and Enter → the
+ *    editor's markers for the edited text, on the loan example and on a 500-row × 8-column table
+ *    (bench/generate-wide-table.ts, the table bench:tables analyses).
  * Exits non-zero only when a measurement fails (a missing mark, a build error), never on a missed
  * target. `--skip-build` reuses the last benchmark build (in the OS temp folder).
  */
@@ -21,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { generateDocument } from './generate';
+import { generateWideTable } from './generate-wide-table';
 import {
   installProbes,
   type KeystrokeFigures,
@@ -28,6 +33,7 @@ import {
   longTasksBetween,
   median,
   type PageProbes,
+  percentile,
 } from './ui-probes';
 import { buildApp, DIST, startPreview } from './ui-server';
 
@@ -54,6 +60,9 @@ interface StudioHook {
         cursor: { line: number; column: number };
       }): string;
       revealAt(docId: string, line: number, column: number): void;
+      order: string[];
+      setActive(docId: string): void;
+      setPanel(panel: string): void;
     };
   };
 }
@@ -147,6 +156,35 @@ async function openStudio(browser: Browser, url: string) {
     { timeout: MARK_TIMEOUT_MS },
   );
   return { context, page };
+}
+
+/** Adds a document through the store hook; with `panel`, makes it active on that panel. */
+async function addDocument(
+  page: Page,
+  name: string,
+  text: string,
+  panel?: string,
+): Promise<{ docId: string; addedAt: number }> {
+  return page.evaluate(
+    ([n, t, p]) => {
+      const addedAt = performance.now();
+      const s = globalThis.__ERDL_STUDIO__!.store.getState();
+      const docId = s.addDocument({
+        name: n,
+        text: t,
+        fact: '{}',
+        asOf: '2026-01-01T00:00:00Z',
+        temporalState: '',
+        cursor: { line: 1, column: 1 },
+      });
+      if (p) {
+        s.setActive(docId);
+        s.setPanel(p);
+      }
+      return { docId, addedAt };
+    },
+    [name, text, panel] as const,
+  );
 }
 
 async function markersAfter(page: Page, docId: string, after: number): Promise<number> {
@@ -286,20 +324,9 @@ async function typingOnGenerated(
 ): Promise<TypingFigures & { firstMarkersMs: number }> {
   const { context, page } = await openStudio(browser, url);
   try {
-    const { docId, added } = await page.evaluate((text) => {
-      const at = performance.now();
-      const id = globalThis.__ERDL_STUDIO__!.store.getState().addDocument({
-        name: 'bench-1000-rules',
-        text,
-        fact: '{}',
-        asOf: '2026-01-01T00:00:00Z',
-        temporalState: '',
-        cursor: { line: 1, column: 1 },
-      });
-      return { docId: id, added: at };
-    }, generateDocument(1000));
+    const { docId, addedAt } = await addDocument(page, 'bench-1000-rules', generateDocument(1000));
     // Its first analysis is shown (a cold compile of the whole document in the worker).
-    const firstMarkersMs = (await markersAfter(page, docId, 0)) - added;
+    const firstMarkersMs = (await markersAfter(page, docId, 0)) - addedAt;
     return {
       ...(await typingRun(page, docId, 'message: "Generated rule 501 decided')),
       firstMarkersMs,
@@ -341,6 +368,119 @@ async function factKeystrokeToResult(browser: Browser, url: string): Promise<num
   } finally {
     await context.close();
   }
+}
+
+// ── grid cell edits ──────────────────────────────────────────────────────────────────────────
+
+/** Cell edits per table: each types a new value into a `gte` cell and commits it with Enter. */
+const GRID_EDITS = 9;
+
+interface GridFigures {
+  /** Enter → the cell shows the new value. */
+  readonly gridMs: number[];
+  /** Enter → the editor's markers for the edited text (the compile phase of the analysis). */
+  readonly markersMs: number[];
+}
+
+/**
+ * Edits cells of `column` in rows 0…GRID_EDITS−1 of the table `entry` in the active document,
+ * one at a time, each from a settled state (the analysis of the previous edit shown).
+ */
+async function gridEdits(
+  page: Page,
+  docId: string,
+  entry: string,
+  column: number,
+  value: (k: number) => string,
+): Promise<GridFigures> {
+  const table = page.locator(`[data-entry="${entry}"]`);
+  await table.locator(`[data-cell="0:${column}"]`).waitFor({ timeout: MARK_TIMEOUT_MS });
+  const gridMs: number[] = [];
+  const markersMs: number[] = [];
+  for (let k = 0; k < GRID_EDITS; k++) {
+    await page.waitForFunction(
+      (id) => {
+        const s = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
+          documents: Record<string, { text: string }>;
+          analyses: Record<string, { text: string } | undefined>;
+        };
+        return s.analyses[id]?.text === s.documents[id]?.text;
+      },
+      docId,
+      { timeout: MARK_TIMEOUT_MS },
+    );
+    await page.waitForTimeout(200);
+    const cellId = `${k}:${column}`;
+    await table.locator(`[data-cell="${cellId}"]`).click();
+    await page.keyboard.type(value(k));
+    const { enteredAt, shownMs } = await page.evaluate(
+      ({ entryName, cell, expected }) =>
+        new Promise<{ enteredAt: number; shownMs: number }>((resolve, reject) => {
+          const target = document.querySelector(
+            `[data-entry="${entryName}"] [data-cell="${cell}"]`,
+          );
+          if (!target) return reject(new Error(`no cell ${cell} in ${entryName}`));
+          const enteredAt = performance.now();
+          const observer = new MutationObserver(() => {
+            if (target.textContent === expected) {
+              observer.disconnect();
+              resolve({ enteredAt, shownMs: performance.now() - enteredAt });
+            }
+          });
+          observer.observe(target, { childList: true, subtree: true, characterData: true });
+          document.activeElement?.dispatchEvent(
+            new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+          );
+        }),
+      { entryName: entry, cell: cellId, expected: value(k) },
+    );
+    gridMs.push(shownMs);
+    markersMs.push(await markersAfter(page, docId, enteredAt));
+  }
+  return { gridMs, markersMs };
+}
+
+async function gridOnExample(browser: Browser, url: string): Promise<GridFigures> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    const docId = await page.evaluate(() => {
+      const s = globalThis.__ERDL_STUDIO__!.store.getState();
+      const id = s.order.find((d) => s.documents[d]?.text.includes('kind: decision_table'));
+      if (!id) throw new Error('no example with a decision table');
+      s.setActive(id);
+      s.setPanel('table');
+      return id;
+    });
+    // Column 1 of the loan table holds `lte` amounts.
+    return await gridEdits(page, docId, 'FIN-201-loan-decision', 1, (k) => `<= ${25_000 + k}`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function gridOn500Rows(browser: Browser, url: string): Promise<GridFigures> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    const { docId } = await addDocument(
+      page,
+      'bench-500-row-table',
+      generateWideTable(500, 8, { defaultRow: true }),
+      'table',
+    );
+    // Column 3 of the wide table holds `gte` scores.
+    return await gridEdits(page, docId, 'FIN-002-wide-matrix', 3, (k) => `>= ${k + 1}`);
+  } finally {
+    await context.close();
+  }
+}
+
+function gridFigures(label: string, run: GridFigures): Record<string, number> {
+  return {
+    [`grid_cell_edit_${label}_p50_ms`]: round(percentile(run.gridMs, 0.5)),
+    [`grid_cell_edit_${label}_p95_ms`]: round(percentile(run.gridMs, 0.95)),
+    [`grid_cell_edit_markers_${label}_p50_ms`]: round(percentile(run.markersMs, 0.5)),
+    [`grid_cell_edit_markers_${label}_p95_ms`]: round(percentile(run.markersMs, 0.95)),
+  };
 }
 
 // ── main ─────────────────────────────────────────────────────────────────────────────────────
@@ -386,6 +526,9 @@ async function measure(): Promise<Record<string, number>> {
     const generated = await typingOnGenerated(browser, server.url);
     console.log('editing the sample fact …');
     const fact = await factKeystrokeToResult(browser, server.url);
+    console.log('editing grid cells …');
+    const gridExample = await gridOnExample(browser, server.url);
+    const grid500 = await gridOn500Rows(browser, server.url);
     return {
       cold_start_interactive_ms: round(median(cold.times)),
       cold_start_interactive_min_ms: round(Math.min(...cold.times)),
@@ -418,6 +561,8 @@ async function measure(): Promise<Record<string, number>> {
       longest_task_while_typing_ms: round(Math.max(example.longestTaskMs, generated.longestTaskMs)),
       fact_keystroke_to_result_ms: round(median(fact)),
       fact_keystroke_to_result_max_ms: round(Math.max(...fact)),
+      ...gridFigures('example', gridExample),
+      ...gridFigures('500_rows', grid500),
     };
   } finally {
     await browser.close();
@@ -434,6 +579,9 @@ const TARGETS: [figure: string, target: string, met: (x: number) => boolean][] =
   ['long_tasks_while_typing', '0', (x) => x === 0],
   // Issue #7: fact keystroke to updated result (includes the 60 ms typing debounce).
   ['fact_keystroke_to_result_ms', '< 100', (x) => x < 100],
+  // Issue #6: a cell edit on a 500-row × 8-column table → updated grid and markers.
+  ['grid_cell_edit_500_rows_p95_ms', '< 100', (x) => x < 100],
+  ['grid_cell_edit_markers_500_rows_p95_ms', '< 100', (x) => x < 100],
 ];
 
 function report(figures: Record<string, number>): void {

@@ -3,8 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The live decision-table grid (src/studio/grid/) on the loan example: grid → YAML, YAML → grid,
- * the spreadsheet keyboard, pasting a TSV block, one undo history with the editor, and speed on a
- * 500-row × 8-column table. The document is chosen through the page's store hook.
+ * the spreadsheet keyboard, pasting a TSV block, one undo history with the editor, and a 500-row ×
+ * 8-column table (its speed is a `npm run bench:ui` figure). The document is chosen through the
+ * page's store hook.
  */
 
 interface Hook {
@@ -362,10 +363,11 @@ test('a row that can never fire is flagged; its counterexample evaluates as stat
   expect(decided.rule).toBe('FIN-201-loan-decision#1');
 });
 
-test('500 rows × 8 columns: render and one cell edit to updated grid and markers', async ({
+test('500 rows × 8 columns: windowed rows, cell edits land in the grid, the YAML and the markers', async ({
   page,
 }) => {
-  // A cold analysis of 500 table rows takes seconds on a shared machine.
+  // A cold analysis of 500 table rows takes seconds on a shared machine. Speed is measured by
+  // `npm run bench:ui` (grid_cell_edit_500_rows_*), not here.
   test.setTimeout(180_000);
   await openLoan(page);
   const columns = Array.from({ length: 8 }, (_, i) => `        - field: "context.f${i}"`).join(
@@ -376,7 +378,7 @@ test('500 rows × 8 columns: render and one cell edit to updated grid and marker
     return `        - when: [${cells}]\n          then: "ALLOW"`;
   }).join('\n');
   const text = `protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n  name: "big"\n  description: "500 rows"\n  decision: ALLOW\nrules:\n  - name: "BIG-1"\n    description: "big table"\n    priority: 10\n    when:\n      kind: decision_table\n      columns:\n${columns}\n      rows:\n${rows}\n`;
-  const renderStart = await page.evaluate((t) => {
+  await page.evaluate((t) => {
     const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
     const s = store.getState();
     const id = s.addDocument({
@@ -389,68 +391,35 @@ test('500 rows × 8 columns: render and one cell edit to updated grid and marker
     });
     s.setActive(id);
     s.setPanel('table');
-    return performance.now();
   }, text);
-  await expect(page.locator('[data-entry="BIG-1"] [data-cell="0:0"]')).toHaveText('>= 0');
-  const rendered = await page.evaluate(() => performance.now());
   const big = page.locator('[data-entry="BIG-1"]');
-  await big.locator('[data-cell="2:3"]').click();
-  // Wait for this text's analysis, so the edit is measured from a settled state.
-  await page.waitForFunction(() => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-    const s = store.getState();
-    const id = s.activeId as string;
-    return s.analyses[id]?.text === s.documents[id]?.text;
-  });
-  // Three edits (Enter commits each), each timed inside the page until the grid shows it.
-  const gridTimes: number[] = [];
+  await expect(big.locator('[data-cell="0:0"]')).toHaveText('>= 0');
+  // Windowed: only the rows on screen (plus overscan) are in the DOM.
+  expect(await big.locator('tbody tr[data-row]').count()).toBeLessThan(100);
+  const analysed = () =>
+    page.waitForFunction(() => {
+      const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
+      const s = store.getState();
+      const id = s.activeId as string;
+      return s.analyses[id]?.text === s.documents[id]?.text;
+    });
+  await analysed();
   for (const [k, value] of ['<= 7', '<= 8', '<= 9'].entries()) {
     await big.locator(`[data-cell="${2 + k}:3"]`).click();
     await page.keyboard.type(value);
-    gridTimes.push(
-      await page.evaluate(
-        ({ cellId, expected }) =>
-          new Promise<number>((resolve) => {
-            const target = document.querySelector(`[data-entry="BIG-1"] [data-cell="${cellId}"]`);
-            const started = performance.now();
-            const observer = new MutationObserver(() => {
-              if (target?.textContent === expected) {
-                observer.disconnect();
-                resolve(performance.now() - started);
-              }
-            });
-            if (target)
-              observer.observe(target, { childList: true, subtree: true, characterData: true });
-            document.activeElement?.dispatchEvent(
-              new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
-            );
-          }),
-        { cellId: `${2 + k}:3`, expected: value },
-      ),
-    );
+    await page.keyboard.press('Enter');
+    await expect(big.locator(`[data-cell="${2 + k}:3"]`)).toHaveText(value);
   }
-  const gridMs = [...gridTimes].sort((a, b) => a - b)[1] as number;
-  const started = await page.evaluate(() => performance.now());
-  await page.waitForFunction(() => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-    const s = store.getState();
-    const id = s.activeId as string;
-    return s.analyses[id]?.text === s.documents[id]?.text;
-  });
-  const edited = await page.evaluate(() => performance.now());
-  const figures = {
-    renderMs: Math.round(rendered - renderStart),
-    /** Median of the three edits. */
-    editToGridMs: Math.round(gridMs),
-    /** The last edit: Enter until the analysis (the editor's markers) is of the edited text. */
-    editToMarkersMs: Math.round((gridTimes[2] as number) + edited - started),
-  };
-  console.log(`grid 500x8: ${JSON.stringify(figures)}`);
-  // Windowed: only the rows on screen (plus overscan) are in the DOM.
-  expect(await big.locator('tbody tr[data-row]').count()).toBeLessThan(100);
-  // The target is 100 ms (met on an idle machine); the bound leaves room for a shared, loaded
-  // machine. The figures are printed for the report.
-  expect(figures.editToGridMs).toBeLessThan(500);
+  // Each edit rewrote exactly its cell; the analysis (the editor's markers) is of the edited text.
+  const edited = await storeText(page);
+  expect(edited).toBe(
+    text
+      .replace('["gte", 19]', '[lte, 7]')
+      .replace('["gte", 27]', '[lte, 8]')
+      .replace('["gte", 35]', '[lte, 9]'),
+  );
+  await analysed();
+  await expect.poll(() => editorText(page)).toBe(edited);
 });
 
 test('the §5.4 table built in a new document with the keyboard alone', async ({ page }) => {

@@ -4,10 +4,13 @@
 // cancel message (or a newer request on the same channel) is noticed.
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
+import { doneReply, RecentValues } from './reply-delta';
 import { type JobProgress, suiteJob } from './suite-job';
 
 const service = new KernelService(() => performance.now());
 const queue: Envelope[] = [];
+/** Values sent per channel, for answering a request that names one as its base with a delta. */
+const sent = new RecentValues();
 const cancelled = new Set<number>();
 let running = false;
 
@@ -54,7 +57,7 @@ async function drain(): Promise<void> {
       continue;
     }
     try {
-      reply({ id: envelope.id, status: 'done', value: await runJob(envelope) });
+      reply(doneReply(sent, envelope, await runJob(envelope)));
     } catch (e) {
       const detail = e instanceof Error ? e.message : String(e);
       reply({

@@ -21,6 +21,7 @@ import type {
   TextEdit,
 } from '../kernel';
 import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
+import type { Delta } from './reply-delta';
 
 export interface Position {
   /** 1-based line. */
@@ -309,6 +310,11 @@ export interface Envelope {
   readonly id: number;
   readonly channel: string;
   readonly request: KernelRequest;
+  /**
+   * The id of the request whose value the client holds for this channel: the worker may answer
+   * with the difference from it (`delta`, see reply-delta.ts).
+   */
+  readonly base?: number;
 }
 
 /** Main → worker: stop request `cancel` at its next batch (long jobs only). */
@@ -328,7 +334,9 @@ export type Reply =
       readonly at?: string;
     }
   | { readonly id: number; readonly status: 'done'; readonly value: unknown }
+  /** The value as a difference from the value of request `base` on the same channel. */
+  | { readonly id: number; readonly status: 'delta'; readonly base: number; readonly delta: Delta }
   | { readonly id: number; readonly status: 'superseded' }
   | { readonly id: number; readonly status: 'failed'; readonly message: Bilingual };
 
-export type { EvalWarning };
+export type { Delta, EvalWarning };

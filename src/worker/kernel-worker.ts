@@ -3,9 +3,12 @@
 // on the same channel supersedes, so a burst of keystrokes costs one compile, not one per key.
 import type { Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
+import { doneReply, RecentValues } from './reply-delta';
 
 const service = new KernelService(() => performance.now());
 const queue: Envelope[] = [];
+/** Values sent per channel, for answering a request that names one as its base with a delta. */
+const sent = new RecentValues();
 let draining = false;
 
 function reply(message: Reply): void {
@@ -50,7 +53,7 @@ function drain(): void {
       continue;
     }
     try {
-      reply({ id: envelope.id, status: 'done', value: run(envelope) });
+      reply(doneReply(sent, envelope, run(envelope)));
     } catch (e) {
       const detail = e instanceof Error ? e.message : String(e);
       reply({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope, Reply } from '../../worker/kernel-protocol';
+import { diff } from '../../worker/reply-delta';
 import { type Incident, KernelClient, type WorkerLike } from './kernel-client';
 
 /** A worker whose answers the test releases by hand, with timers the test fires by hand. */
@@ -46,6 +47,15 @@ function harness() {
 }
 
 const analyze = (text: string) => ({ op: 'analyze' as const, doc: 'd', text, dictionary: '' });
+const evaluate = {
+  op: 'evaluate' as const,
+  doc: 'd',
+  text: '',
+  fact: '{}',
+  asOf: '2026-01-01T00:00:00Z',
+  temporalState: '',
+  trace: false,
+};
 
 describe('KernelClient', () => {
   it('resolves the newest answer on a channel and marks older ones stale', async () => {
@@ -58,6 +68,40 @@ describe('KernelClient', () => {
     worker.answer({ id: a!.id, status: 'done', value: 'first' });
     expect(await second).toEqual({ status: 'done', value: 'second' });
     expect(await first).toEqual({ status: 'stale' });
+  });
+
+  it('names the last value of a delta channel as the base and rebuilds values from deltas', async () => {
+    const { client, workers } = harness();
+    const worker = workers[0]!;
+    const first = client.request('analyze:d', analyze('a'));
+    expect(worker.received[0]!.base).toBeUndefined();
+    const base = { rules: [{ name: 'R1' }, { name: 'R2' }], hash: 'h1' };
+    worker.answer({ id: 1, status: 'done', value: base });
+    expect(await first).toEqual({ status: 'done', value: base });
+    const second = client.request('analyze:d', analyze('ab'));
+    expect(worker.received[1]!.base).toBe(1);
+    const next = { rules: [{ name: 'R1' }, { name: 'R2b' }], hash: 'h2' };
+    worker.answer({ id: 2, status: 'delta', base: 1, delta: diff(base, next) });
+    const outcome = await second;
+    expect(outcome).toEqual({ status: 'done', value: next });
+    // The unchanged rule is the client's own object: memoized rows need not re-render.
+    if (outcome.status === 'done')
+      expect((outcome.value as unknown as typeof next).rules[0]).toBe(base.rules[0]);
+    // Other operations never name a base.
+    void client.request('evaluate:d', evaluate);
+    expect(worker.received[2]!.base).toBeUndefined();
+  });
+
+  it('asks again for the whole value when a delta names a base it does not hold', async () => {
+    const { client, workers } = harness();
+    const worker = workers[0]!;
+    const pending = client.request('gloss:d', { op: 'gloss', doc: 'd', text: 'x', dictionary: '' });
+    worker.answer({ id: 1, status: 'delta', base: 99, delta: { k: 'v', v: 'wrong' } });
+    expect(worker.received).toHaveLength(2);
+    const { base: _named, ...whole } = worker.received[0]!;
+    expect(worker.received[1]).toStrictEqual(whole);
+    worker.answer({ id: 1, status: 'done', value: 'whole' });
+    expect(await pending).toEqual({ status: 'done', value: 'whole' });
   });
 
   it('keeps channels apart and passes superseded and failed answers through', async () => {
@@ -74,15 +118,7 @@ describe('KernelClient', () => {
 
   it('replaces a worker that does not answer within the budget and reports which request', async () => {
     const { client, workers, fireTimers, incidents } = harness();
-    const hung = client.request('evaluate:d', {
-      op: 'evaluate',
-      doc: 'd',
-      text: '',
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      trace: false,
-    });
+    const hung = client.request('evaluate:d', evaluate);
     fireTimers();
     const outcome = await hung;
     expect(outcome.status).toBe('restarted');

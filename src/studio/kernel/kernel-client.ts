@@ -7,6 +7,9 @@
  * worker must answer the oldest within that request's budget; otherwise it is terminated, a fresh
  * worker is started, every outstanding request resolves as `restarted`, and `onIncident` says which
  * request ran too long. The studio stays usable throughout: nothing here ever throws at callers.
+ *
+ * Deltas: for per-document streams (`DELTA_OPS`) a request names the last value received on its
+ * channel, and the worker may answer with the difference (src/worker/reply-delta.ts).
  */
 import type { Bilingual } from '../../kernel';
 import type {
@@ -17,6 +20,7 @@ import type {
   Reply,
   RequestFor,
 } from '../../worker/kernel-protocol';
+import { patch, RecentValues } from '../../worker/reply-delta';
 
 export interface WorkerLike {
   postMessage(message: Envelope | CancelMessage): void;
@@ -69,8 +73,12 @@ export interface KernelClientOptions {
   readonly clearTimer?: (handle: unknown) => void;
 }
 
+/** Operations whose values form a stream per channel, sent as deltas from the previous value. */
+const DELTA_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
+
 interface Pending {
   readonly id: number;
+  readonly envelope: Envelope;
   readonly op: Op;
   readonly channel: string;
   readonly budgetMs: number;
@@ -84,6 +92,8 @@ export class KernelClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly newestOnChannel = new Map<string, number>();
+  /** Values received on delta channels, by request id: the bases of deltas. */
+  private readonly held = new RecentValues();
   private timer: unknown = null;
   private readonly budgets: Record<Op, number>;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
@@ -107,16 +117,20 @@ export class KernelClient {
   ): Promise<Outcome<KernelResponses[O]>> {
     const id = this.nextId++;
     this.newestOnChannel.set(channel, id);
+    const base = DELTA_OPS.has(request.op) ? this.held.newest(channel) : undefined;
+    const envelope: Envelope =
+      base === undefined ? { id, channel, request } : { id, channel, request, base };
     return new Promise((resolve) => {
       this.pending.set(id, {
         id,
+        envelope,
         op: request.op,
         channel,
         budgetMs: budgetMs ?? this.budgets[request.op],
         resolve: resolve as (outcome: Outcome<unknown>) => void,
         onProgress,
       });
-      this.worker.postMessage({ id, channel, request });
+      this.worker.postMessage(envelope);
       this.arm();
     });
   }
@@ -167,13 +181,25 @@ export class KernelClient {
       p.onProgress?.(reply.done, reply.total);
       return;
     }
+    let value: unknown;
+    if (reply.status === 'delta') {
+      const base = this.held.get(p.channel, reply.base);
+      if (!base) {
+        // Not expected (a few values are kept per channel); ask again for the whole value.
+        const { base: _dropped, ...whole } = p.envelope;
+        this.worker.postMessage(whole);
+        return;
+      }
+      value = patch(base.value, reply.delta);
+    } else if (reply.status === 'done') value = reply.value;
+    if (value !== undefined && DELTA_OPS.has(p.op)) this.held.remember(p.channel, reply.id, value);
     this.pending.delete(reply.id);
     this.disarm();
     this.arm();
     if (reply.status === 'failed') p.resolve({ status: 'failed', message: reply.message });
     else if (reply.status === 'superseded' || this.newestOnChannel.get(p.channel) !== p.id) {
       p.resolve({ status: 'stale' });
-    } else p.resolve({ status: 'done', value: reply.value });
+    } else p.resolve({ status: 'done', value });
   }
 
   /** Starts the watchdog for the oldest outstanding request, if it is not running. */

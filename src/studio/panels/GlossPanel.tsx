@@ -20,10 +20,10 @@ const FORM_TARGET: Record<'simple' | 'expression' | 'table' | 'true', string> = 
 export function GlossPanel() {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
-  const { docId, analysis, current } = useActiveAnalysis();
+  const { docId, analysis, dimmed } = useActiveAnalysis();
   const rules = analysis?.rules ?? [];
   return (
-    <div className={current ? '' : 'stale'}>
+    <div className={dimmed ? 'stale' : ''}>
       {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
       <ol className="gloss-list" data-testid="gloss-list">
         {rules.map((rule) => (

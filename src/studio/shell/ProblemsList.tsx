@@ -13,11 +13,11 @@ const MAX_SHOWN = 200;
 export function ProblemsList() {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
-  const { docId, analysis, current } = useActiveAnalysis();
+  const { docId, analysis, dimmed } = useActiveAnalysis();
   const diagnostics = analysis?.diagnostics ?? [];
   const shown = diagnostics.slice(0, MAX_SHOWN);
   return (
-    <section className={`problems${current ? '' : ' stale'}`} aria-labelledby="problems-title">
+    <section className={`problems${dimmed ? ' stale' : ''}`} aria-labelledby="problems-title">
       <h2 id="problems-title" className="section-title">
         {t.problems.title} ({diagnostics.length})
       </h2>

@@ -7,7 +7,12 @@
  *    is carried over the edit (carry.ts) so its warnings do not flicker while typing.
  * The active document goes first; the others are analyzed once after load, for their badges.
  */
-import type { Analysis, GlossOutcome } from '../../worker/kernel-protocol';
+import type {
+  Analysis,
+  GlossOutcome,
+  RuleGlossText,
+  RuleSummary,
+} from '../../worker/kernel-protocol';
 import type { StudioStore } from '../store';
 import { carryDiagnostics } from './carry';
 import type { KernelClient } from './kernel-client';
@@ -99,6 +104,21 @@ export function startAnalysis(
   };
 }
 
+/**
+ * Rules with their gloss, reused while both are the same objects: replies arrive as deltas that
+ * keep unchanged rules and glosses as they were, so most rows stay the same object across edits.
+ */
+const rulesWithGloss = new WeakMap<RuleSummary, { gloss: RuleGlossText; rule: RuleSummary }>();
+
+function withGloss(rule: RuleSummary, gloss: RuleGlossText): RuleSummary {
+  if (rule.gloss === gloss) return rule;
+  const hit = rulesWithGloss.get(rule);
+  if (hit?.gloss === gloss) return hit.rule;
+  const merged = { ...rule, gloss };
+  rulesWithGloss.set(rule, { gloss, rule: merged });
+  return merged;
+}
+
 /** The compile-phase analysis with the (possibly older) gloss phase merged in. */
 function merge(
   base: { text: string; analysis: Analysis },
@@ -115,7 +135,7 @@ function merge(
   return {
     ...analysis,
     diagnostics,
-    rules: analysis.rules.map((r) => ({ ...r, gloss: gloss.outcome.rules[r.name] ?? r.gloss })),
+    rules: analysis.rules.map((r) => withGloss(r, gloss.outcome.rules[r.name] ?? r.gloss)),
     unnamedFields: gloss.outcome.unnamedFields,
     dictionaryProblems: gloss.outcome.dictionaryProblems,
   };

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SourceText } from '../../kernel';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { carryDiagnostics } from './carry';
 
@@ -11,8 +13,9 @@ const diag = (text: string, word: string): PositionedDiagnostic => {
     message: { en: word, zh: word },
     range: { start, end: start + word.length },
     recoverable: true,
-    start: { line: 1, column: 1 },
-    end: { line: 1, column: 1 },
+    // As the kernel reports them: positions in `text`.
+    start: new SourceText(text).position(start),
+    end: new SourceText(text).position(start + word.length),
     fix: {
       title: { en: 'x', zh: 'x' },
       edits: [{ range: { start, end: start + word.length }, newText: 'Z' }],
@@ -48,5 +51,62 @@ describe('carryDiagnostics', () => {
 
   it('returns the same diagnostics for the same text', () => {
     expect(carryDiagnostics(before, before, all)).toEqual(all);
+  });
+});
+
+describe('carryDiagnostics (property)', () => {
+  /** Text of letters and every kind of line break, and an edit of it. */
+  const piece = fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', '中');
+  const textArb = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const caseArb = textArb.chain((before) =>
+    fc
+      .tuple(
+        fc.nat({ max: before.length }),
+        fc.nat({ max: before.length }),
+        textArb,
+        fc.array(fc.tuple(fc.nat({ max: before.length }), fc.nat({ max: 6 })), { maxLength: 8 }),
+      )
+      .map(([a, b, inserted, spans]) => {
+        const [from, to] = [Math.min(a, b), Math.max(a, b)];
+        const after = before.slice(0, from) + inserted + before.slice(to);
+        const source = new SourceText(before);
+        const diagnostics = spans
+          .map(([start, length]) => ({ start, end: Math.min(before.length, start + length) }))
+          .sort((x, y) => x.start - y.start)
+          .map(
+            (range): PositionedDiagnostic => ({
+              code: 'ERDL-W901',
+              severity: 'warning',
+              category: 'completeness',
+              message: { en: 'm', zh: 'm' },
+              range,
+              recoverable: true,
+              start: source.position(range.start),
+              end: source.position(range.end),
+            }),
+          );
+        return { before, after, diagnostics };
+      }),
+  );
+
+  it('carried diagnostics sit where the line index of the new text puts them', () => {
+    fc.assert(
+      fc.property(caseArb, ({ before, after, diagnostics }) => {
+        const source = new SourceText(after);
+        for (const d of carryDiagnostics(before, after, diagnostics)) {
+          expect(d.start).toEqual(source.position(d.range.start));
+          expect(d.end).toEqual(source.position(d.range.end));
+          // The text under a carried diagnostic is the text it was reported on.
+          const original = diagnostics.find(
+            (o) =>
+              o.message === d.message &&
+              o.range.end - o.range.start === d.range.end - d.range.start &&
+              before.slice(o.range.start, o.range.end) === after.slice(d.range.start, d.range.end),
+          );
+          expect(original).toBeDefined();
+        }
+      }),
+      { numRuns: 2000, seed: 1130 },
+    );
   });
 });

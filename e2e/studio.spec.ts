@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { generateDocument } from '../bench/generate';
 
 /** The studio's test hook (src/studio/main.tsx). */
 interface StudioHook {
@@ -57,6 +58,53 @@ test('first start shows the example with zero errors, its hash, gloss in both la
   await expect(first.getByTestId('gloss-zh')).toHaveText(/[\u4e00-\u9fff]/);
   await expect(first.getByTestId('gloss-en')).toHaveText(/[a-z]/);
   expect(pageErrors).toEqual([]);
+});
+
+test('the gloss list of a long document renders in steps: on scrolling to its end, or on request', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.evaluate((text) => {
+    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+    const s = store.getState() as unknown as {
+      addDocument(doc: Record<string, unknown>): string;
+      setActive(id: string): void;
+    };
+    const id = s.addDocument({
+      name: 'long',
+      text,
+      fact: '{}',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    s.setActive(id);
+  }, generateDocument(250));
+  await page.getByRole('tab', { name: 'Gloss' }).click();
+  const items = page.getByTestId('gloss-list').locator('li.gloss-rule');
+  // 250 rules compile to more rows (tables expand); the first step is 100 of them.
+  await expect(items).toHaveCount(100);
+  const more = page.getByRole('button', { name: /^Show 100 more \(100 of \d+ rules shown\)$/ });
+  await expect(more).toBeVisible();
+  // Scrolling to the end of the list brings the next step.
+  await items.nth(99).scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(200);
+  // The button, for the keyboard, does the same; at the end it is gone.
+  const total = await page.evaluate(() => {
+    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+    const s = store.getState() as unknown as {
+      activeId: string;
+      analyses: Record<string, { analysis: { rules: unknown[] } }>;
+    };
+    return s.analyses[s.activeId]!.analysis.rules.length;
+  });
+  for (let count = await items.count(); count < total; count = await items.count()) {
+    await page.getByRole('button', { name: /^Show \d+ more/ }).press('Enter');
+    await expect.poll(() => items.count()).toBeGreaterThan(count);
+  }
+  await expect(items).toHaveCount(total);
+  await expect(page.getByRole('button', { name: /^Show \d+ more/ })).toHaveCount(0);
+  await expect(items.last()).toContainText(/GEN-250/);
 });
 
 test('the panels are ARIA tabs reachable with the arrow keys', async ({ page }) => {

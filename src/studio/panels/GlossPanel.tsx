@@ -1,6 +1,7 @@
 import { type FormEvent, memo, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
+import { LIST_STEP, useProgressiveList } from '../shell/use-progressive-list';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
@@ -22,14 +23,26 @@ export function GlossPanel() {
   const lang = useStudio((s) => s.lang);
   const { docId, analysis, dimmed } = useActiveAnalysis();
   const rules = analysis?.rules ?? [];
+  const { shown, more, sentinel } = useProgressiveList(rules.length, docId);
   return (
     <div className={dimmed ? 'stale' : ''}>
       {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
       <ol className="gloss-list" data-testid="gloss-list">
-        {rules.map((rule) => (
+        {rules.slice(0, shown).map((rule) => (
           <GlossRuleItem key={rule.name} rule={rule} docId={docId} lang={lang} />
         ))}
       </ol>
+      {shown < rules.length && (
+        <div ref={sentinel} className="list-more">
+          <button type="button" className="button small" onClick={more}>
+            {format(t.gloss.showMore, {
+              n: Math.min(LIST_STEP, rules.length - shown),
+              shown,
+              total: rules.length,
+            })}
+          </button>
+        </div>
+      )}
       {analysis && (
         <FieldNames unnamed={analysis.unnamedFields} problems={analysis.dictionaryProblems} />
       )}

@@ -35,7 +35,13 @@ export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export * from './gloss';
-export { createIncrementalCompiler, type IncrementalCompiler } from './incremental';
+export {
+  createIncrementalCompiler,
+  createIncrementalGloss,
+  type IncrementalCompiler,
+  type IncrementalGloss,
+  type IncrementalGlossStats,
+} from './incremental';
 export * from './manifest';
 export * from './projection';
 export * from './suite';

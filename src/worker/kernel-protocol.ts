@@ -202,8 +202,9 @@ export interface CanonicalRuleView {
 
 /**
  * Every rule's gloss in both languages and the gloss lint (W901/W902/I903) of a document. Kept
- * apart from `analyze` and run in the batch worker: rendering and linting gloss re-reads the whole
- * document, and the editor's markers must not wait for it.
+ * apart from `analyze` and run in the batch worker, so the editor's markers never wait for it
+ * (computed incrementally: about one rule is re-rendered per edit; a text the compiler cannot
+ * take apart costs the full path, every rule rendered).
  */
 export interface GlossRequest {
   readonly op: 'gloss';

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import { applyEdits, doc, lines } from '../test-support';
 import { canonicalDocument } from '../tree/document-hash';
-import { glossDocument, glossLint } from './document';
+import { glossAll, glossDocument, glossLint } from './document';
 import { parseFieldDictionary } from './names';
+import type { GlossLang } from './phrases';
+import { type GlossRule, renderRuleDetailed } from './render';
 
 const SIMPLE = lines(
   '  - name: "SEC-001-refund-limit"',
@@ -207,6 +209,33 @@ describe('glossLint', () => {
 
   it('[] for a document that does not load', () => {
     expect(glossLint(compileDocument('protocol: "erdl/v2"\n'))).toEqual([]);
+  });
+});
+
+describe('glossAll', () => {
+  it('is glossDocument in both languages and glossLint, each rule rendered once per language', () => {
+    const text = doc(`${SIMPLE}    gloss: "stale"\n${TABLE}`);
+    const r = compileDocument(text);
+    const rendered = new Map<GlossRule, GlossLang[]>();
+    const all = glossAll(
+      r,
+      { langs: ['en'] },
+      {
+        render: (rule, options) => {
+          rendered.set(rule, [...(rendered.get(rule) ?? []), options.lang]);
+          return renderRuleDetailed(rule, options);
+        },
+      },
+    );
+    const rules = r.document?.rules ?? [];
+    expect(rules.length).toBe(4);
+    expect(rendered.size).toBe(rules.length);
+    for (const rule of rules) expect(rendered.get(rule)).toEqual(['zh', 'en']);
+    expect(all?.zh).toEqual(glossDocument(r, { lang: 'zh' }));
+    expect(all?.en).toEqual(glossDocument(r, { lang: 'en' }));
+    expect(all?.lint).toEqual(glossLint(r, { langs: ['en'] }));
+    expect(all?.lint.map((d) => d.code)).toEqual(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']);
+    expect(glossAll(compileDocument('protocol: "erdl/v2"\n'))).toBeNull();
   });
 });
 

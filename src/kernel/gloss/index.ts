@@ -3,12 +3,16 @@
  * and English. See docs/gloss.md.
  */
 export {
+  type DocumentGloss,
   type DocumentGlossOptions,
   type GlossLintOptions,
+  type GlossSources,
+  glossAll,
   glossDocument,
   glossLint,
   type RuleGloss,
 } from './document';
+export type { EntrySource, StoredGloss } from './entries';
 export { formatLiteral, formatNumber } from './literals';
 export {
   BUILTIN_FIELDS,

@@ -35,6 +35,13 @@ import { segment } from './segment';
  */
 export interface IncrementalCompiler {
   compile(text: string): CompileResult;
+  /**
+   * The rule items `result` was assembled from, in order: each item's node with ranges relative to
+   * its segment (the same node while the item's text is unchanged) and the segment's offset in
+   * the compiled text. Null unless `result` is this compiler's last result, was assembled from
+   * parts and has a document — only then are the parts known to read as the whole text's items.
+   */
+  items(result: CompileResult): readonly PlacedItem[] | null;
   /** How the last compile went (tests and benchmarks). */
   readonly stats: IncrementalStats;
 }
@@ -53,6 +60,12 @@ export interface IncrementalStats {
 export interface IncrementalOptions {
   /** Parsed segments kept (least recently used are dropped). Default 5,000. */
   readonly maxSegments?: number;
+}
+
+/** A rule item of the compiled text: its node (ranges relative to `offset`) and where it starts. */
+export interface PlacedItem {
+  readonly item: YNode;
+  readonly offset: number;
 }
 
 /** A rule item parsed on its own; positions relative to the segment's first character. */
@@ -107,7 +120,9 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
   const segments = new Lru<string, Segment | typeof REFUSED>(options.maxSegments ?? 5000);
   const headers = new Lru<string, Header | typeof REFUSED>(16);
   const hasher = new DocumentHasher();
-  let last: { text: string; result: CompileResult } | null = null;
+  let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
+  /** The items of the last assembled document (set only by a successful assemble). */
+  let assembled: PlacedItem[] | null = null;
   let stats: IncrementalStats = {
     mode: 'full',
     reason: 'none yet',
@@ -124,13 +139,14 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
   const compile = (text: string): CompileResult => {
     if (last && last.text === text) return last.result;
     let result: CompileResult;
+    assembled = null;
     try {
       result = assemble(text) ?? full(text, stats.reason);
     } catch (e) {
       // compileDocument reports a kernel bug as a diagnostic; let it do so for this text.
       result = full(text, `exception: ${e instanceof Error ? e.message : String(e)}`);
     }
-    last = { text, result };
+    last = { text, result, items: stats.mode === 'incremental' ? assembled : null };
     return result;
   };
 
@@ -306,11 +322,15 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       hash: hasher.hash(metadata, canonical),
       sourceMap,
     };
-    return finish(diagnostics, document, source);
+    const compiled = finish(diagnostics, document, source);
+    if (compiled.document)
+      assembled = parts.map((p, i) => ({ item: p.item, offset: starts[i] as number }));
+    return compiled;
   };
 
   return {
     compile,
+    items: (result) => (last?.result === result ? last.items : null),
     get stats() {
       return stats;
     },

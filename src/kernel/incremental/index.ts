@@ -4,4 +4,10 @@ export {
   type IncrementalCompiler,
   type IncrementalOptions,
   type IncrementalStats,
+  type PlacedItem,
 } from './compiler';
+export {
+  createIncrementalGloss,
+  type IncrementalGloss,
+  type IncrementalGlossStats,
+} from './gloss';

@@ -4,9 +4,13 @@
  * exits 1 on any failure after printing its seed and counterexample (fast-check's report). Replay
  * a failure with `npm run fuzz -- --runs N --seed S tests/fuzz/<file>`. The properties are plain
  * vitest files (the same ones `npm test` runs with a small count), so this runs vitest.
+ *
+ * Every run of 10,000 runs or more appends one line per file to bench/results/fuzz.jsonl (date,
+ * commit, runs, seed, file, properties passed / failed, seconds), so long runs — which may be
+ * split by file across machines or days — are kept like the benchmark figures.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -77,10 +81,38 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Long runs are recorded (short ones are what `npm test` does anyway). */
+const RECORD_FROM_RUNS = 10_000;
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+  encoding: 'utf8',
+}).stdout.trim();
+const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'tests'], {
+  encoding: 'utf8',
+}).stdout.trim();
+
 let passed = 0;
 const failures: Assertion[] = [];
 for (const file of report.testResults) {
   const name = file.name.replace(`${process.cwd()}/`, '');
+  if (runs >= RECORD_FROM_RUNS) {
+    const ok = file.assertionResults.filter((t) => t.status === 'passed').length;
+    const record = {
+      date: new Date().toISOString(),
+      commit: dirty ? `${commit}+changes` : commit,
+      runs,
+      seed: seed ?? 'per property',
+      file: name,
+      passed: ok,
+      failed: file.assertionResults.length - ok + (file.assertionResults.length === 0 ? 1 : 0),
+      seconds: Math.round(
+        file.assertionResults.reduce((sum, t) => sum + (t.duration ?? 0), 0) / 1000,
+      ),
+    };
+    appendFileSync(
+      new URL('../bench/results/fuzz.jsonl', import.meta.url),
+      `${JSON.stringify(record)}\n`,
+    );
+  }
   if (file.assertionResults.length === 0 && file.message) {
     failures.push({ fullName: name, status: 'failed', failureMessages: [file.message] });
     console.log(`FAIL  ${name} (did not run)`);

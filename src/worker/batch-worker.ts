@@ -2,6 +2,7 @@
 // whole documents, so they never hold up the editor's markers in kernel-worker.ts. Long jobs run
 // in batches and yield to the event loop between them, which is when progress is posted and a
 // cancel message (or a newer request on the same channel) is noticed.
+import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
@@ -24,6 +25,14 @@ const shouldStop = (envelope: Envelope) =>
 async function runJob(envelope: Envelope): Promise<unknown> {
   const { request } = envelope;
   if (request.op === 'gloss') return service.gloss(request);
+  if (request.op === 'sign') {
+    const { op: _op, privateKey, publicKey, ...input } = request;
+    return signRuleFile({ ...input, signer: signerFromCryptoKey(privateKey, publicKey) });
+  }
+  if (request.op === 'verify') {
+    const { op: _op, ...input } = request;
+    return verifyRuleFile(input);
+  }
   if (request.op !== 'suite') throw new Error(`the batch worker does not run ${request.op}`);
   const job = suiteJob(request, () => performance.now());
   let step = job.next();

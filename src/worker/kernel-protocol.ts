@@ -21,6 +21,12 @@ import type {
   TextEdit,
 } from '../kernel';
 import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
+import type {
+  RuleFileVerification,
+  SignedRuleFile,
+  SignRuleFileInput,
+  VerifyRuleFileInput,
+} from '../signing';
 import type { Delta } from './reply-delta';
 
 export interface Position {
@@ -273,8 +279,26 @@ export interface SpinRequest {
   readonly ms: number;
 }
 
+/**
+ * Signs a rule file as `erdl sign` does (`signRuleFile`), in the batch worker: compiling a
+ * 1,000-rule document to build its manifest takes most of a second. The private key is a
+ * non-extractable CryptoKey, which crosses to the worker as a handle, never as key material.
+ */
+export interface SignRequest extends Omit<SignRuleFileInput, 'signer'> {
+  readonly op: 'sign';
+  readonly privateKey: CryptoKey;
+  readonly publicKey: SignRuleFileInput['signer']['publicKey'];
+}
+
+/** Verifies a rule file against its signature file (`verifyRuleFile`), in the batch worker. */
+export interface VerifyRequest extends Omit<VerifyRuleFileInput, 'backend'> {
+  readonly op: 'verify';
+}
+
 export type KernelRequest =
   | AnalyzeRequest
+  | SignRequest
+  | VerifyRequest
   | EvaluateRequest
   | TreeRequest
   | ConvertRequest
@@ -288,6 +312,8 @@ export type KernelRequest =
 
 export interface KernelResponses {
   analyze: Analysis;
+  sign: SignedRuleFile;
+  verify: RuleFileVerification;
   evaluate: EvaluateOutcome;
   /** Null when the document does not compile or has no such rule. */
   tree: RuleTree | null;

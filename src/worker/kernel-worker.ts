@@ -41,6 +41,9 @@ function run(envelope: Envelope): unknown {
       }
       return { spun: request.ms };
     }
+    default:
+      // Long jobs, gloss and signing run in batch-worker.ts.
+      throw new Error(`the kernel worker does not run ${request.op}`);
   }
 }
 

@@ -60,6 +60,9 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   tableEdit: 15_000,
   canonicalRule: 5_000,
   gloss: 30_000,
+  // Compiling the document dominates; the signature itself is milliseconds.
+  sign: 30_000,
+  verify: 30_000,
   // Long jobs report progress; the budget is the longest silence between two reports.
   suite: 15_000,
 };

@@ -10,6 +10,7 @@ import { CopyButton } from './CopyButton';
 import { workspaceDictionary } from './dictionary';
 import { signDocument } from './sign-document';
 import { signing, useSigning } from './signing-instance';
+import { signInWorker } from './signing-worker';
 import { signingStrings } from './strings';
 
 /** "Download signed" (the file as written + its .dsse.json), plain download, and the hashes. */
@@ -35,6 +36,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
         ruleFile,
         key,
         signedAt: at,
+        sign: signInWorker,
         ...(dictionary ? { dictionary } : {}),
       });
       const state = studioStore.getState();

@@ -1,6 +1,7 @@
 import type { Bilingual, FieldDictionary, Manifest } from '../../kernel';
-import { signatureFileName, signerFromCryptoKey, signRuleFile } from '../../signing';
+import { type SignedRuleFile, signatureFileName } from '../../signing';
 import type { SigningKeyRecord } from './key-storage';
+import { type KeySignInput, signHere } from './signing-worker';
 
 export interface SignedDocument {
   readonly ruleFile: string;
@@ -23,14 +24,17 @@ export async function signDocument(input: {
   readonly key: SigningKeyRecord;
   readonly signedAt: string;
   readonly dictionary?: FieldDictionary;
+  /** Where the signing runs: here by default, the batch worker in the studio (`signInWorker`). */
+  readonly sign?: (input: KeySignInput) => Promise<SignedRuleFile>;
 }): Promise<{ ok: true; signed: SignedDocument } | { ok: false; message: Bilingual }> {
   const sourceBytes = new TextEncoder().encode(input.text);
   try {
-    const signed = await signRuleFile({
+    const signed = await (input.sign ?? signHere)({
       sourceBytes,
       file: input.ruleFile,
       signedAt: input.signedAt,
-      signer: signerFromCryptoKey(input.key.privateKey, input.key.publicKey),
+      privateKey: input.key.privateKey,
+      publicKey: input.key.publicKey,
       ...(input.dictionary ? { dictionary: input.dictionary } : {}),
     });
     if (!signed.ok) return { ok: false, message: signed.message };

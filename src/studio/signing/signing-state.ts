@@ -62,12 +62,14 @@ export function trustList(
 
 /**
  * A signing store over a key storage. `now` is the wall clock (creation and trust times are for
- * people; a signing time is passed in by the caller when signing).
+ * people; a signing time is passed in by the caller when signing). `verifyFile` is where
+ * verification runs: here by default, the batch worker in the studio (it compiles the document).
  */
 export function createSigningStore(
   openStorage: () => Promise<KeyStorage>,
   fallback: () => KeyStorage,
   now: () => Date = () => new Date(),
+  verifyFile: typeof verifyRuleFile = verifyRuleFile,
 ) {
   const store = createStore<SigningState>()(() => ({
     status: 'idle',
@@ -119,7 +121,7 @@ export function createSigningStore(
     dictionary?: FieldDictionary,
   ): Promise<RuleFileVerification> {
     await ensureLoaded();
-    return verifyRuleFile({
+    return verifyFile({
       sourceBytes,
       envelopeBytes,
       trusted: trustList(store.getState(), ownName),

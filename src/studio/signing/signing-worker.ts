@@ -1,0 +1,63 @@
+import type { Bilingual } from '../../kernel';
+import {
+  type RuleFileVerification,
+  type SignedRuleFile,
+  signerFromCryptoKey,
+  signRuleFile,
+  type VerifyRuleFileInput,
+  verifyRuleFile,
+} from '../../signing';
+import type { SignRequest } from '../../worker/kernel-protocol';
+import type { Outcome } from '../kernel/kernel-client';
+import { getBatchKernel } from '../kernel/kernel-instance';
+
+/**
+ * `signRuleFile` and `verifyRuleFile` in the batch worker: both compile the whole document, most of
+ * a second at 1,000 rules, which on the main thread froze the page. Each call has a channel of its
+ * own, so one never supersedes another. The signing key goes as a CryptoKey handle. Where there
+ * are no workers (unit tests under Node) they run here.
+ */
+const hasWorkers = typeof Worker !== 'undefined';
+
+let calls = 0;
+
+/** Why a worker call gave no value, in both languages. */
+function notDone(outcome: Exclude<Outcome<unknown>, { status: 'done' }>): Bilingual {
+  return outcome.status === 'stale'
+    ? { en: 'superseded by a newer request', zh: '已被更新的请求取代' }
+    : outcome.message;
+}
+
+/** What signing a rule file with a stored key takes (the worker builds the signer from it). */
+export type KeySignInput = Omit<SignRequest, 'op'>;
+
+export async function signInWorker(input: KeySignInput): Promise<SignedRuleFile> {
+  if (!hasWorkers) return signHere(input);
+  const outcome = await getBatchKernel().request(`sign:${++calls}`, { op: 'sign', ...input });
+  if (outcome.status === 'done') return outcome.value;
+  return { ok: false, message: notDone(outcome), diagnostics: [] };
+}
+
+export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
+  if (!hasWorkers) return verifyRuleFile(input);
+  const { backend: _mainThreadOnly, ...rest } = input;
+  const outcome = await getBatchKernel().request(`verify:${++calls}`, { op: 'verify', ...rest });
+  if (outcome.status === 'done') return outcome.value;
+  return {
+    ok: false,
+    signature: 'not-checked',
+    keyId: null,
+    trusted: null,
+    trustedName: null,
+    manifest: null,
+    source: null,
+    changedRules: [],
+    problems: [notDone(outcome)],
+  };
+}
+
+/** `signRuleFile` with a stored key, on this thread. */
+export function signHere(input: KeySignInput): Promise<SignedRuleFile> {
+  const { privateKey, publicKey, ...rest } = input;
+  return signRuleFile({ ...rest, signer: signerFromCryptoKey(privateKey, publicKey) });
+}

@@ -232,3 +232,16 @@ describe('regex oracle: re2js (kernel) vs re2-wasm (RE2)', () => {
     expect(new RE2('admin', 'u').test('ADMIN')).toBe(false);
   });
 });
+
+describe('the one known divergence (interpretations.md I-37)', () => {
+  // C++ RE2 searches UTF-8 bytes and finds `\B` inside 中; between characters every position of
+  // "a中a" is a word boundary, so re2js — and the kernel — find no match. Pinned both ways, so a
+  // change in either engine is noticed.
+  it('`\\B` in "a中a": RE2 matches inside the multi-byte character, re2js does not', () => {
+    expect(new RE2('\\B', 'u').test('a中a')).toBe(true);
+    expect(RE2JS.compile('\\B').matcher('a中a').find()).toBe(false);
+    // On the same text in ASCII (a non-word character in the middle) both agree.
+    expect(new RE2('\\B', 'u').test('a-a')).toBe(false);
+    expect(RE2JS.compile('\\B').matcher('a-a').find()).toBe(false);
+  });
+});

@@ -76,6 +76,10 @@ const inputArb = fc.oneof(
   fc.constantFrom('', 'aaa', 'ABab', '😀😀', 'e\u0301', 'a\nb'),
 );
 
+/** Every non-ASCII character replaced by `-` (a non-word ASCII character). */
+const asciiOnly = (s: string) =>
+  Array.from(s, (c) => ((c.codePointAt(0) ?? 0) < 0x80 ? c : '-')).join('');
+
 /** re2js's answer: null when it rejects the pattern, else match / no match per input. */
 function re2jsAnswers(pattern: string, inputs: readonly string[]): boolean[] | null {
   let compiled: RE2JS;
@@ -90,7 +94,9 @@ function re2jsAnswers(pattern: string, inputs: readonly string[]): boolean[] | n
 describe('re2js vs re2-wasm (property)', () => {
   it('same acceptance and the same answer on every input', { timeout: fuzzTimeout() }, () => {
     fc.assert(
-      fc.property(patternArb, fc.array(inputArb, { minLength: 1, maxLength: 6 }), (p, inputs) => {
+      fc.property(patternArb, fc.array(inputArb, { minLength: 1, maxLength: 6 }), (p, given) => {
+        // `\B` inside a multi-byte character: C++ RE2 searches bytes (interpretations.md I-37).
+        const inputs = p.includes('\\B') ? given.map(asciiOnly) : given;
         expect({ p, inputs, answers: re2jsAnswers(p, inputs) }).toEqual({
           p,
           inputs,

@@ -80,6 +80,24 @@ const inputArb = fc.oneof(
 const asciiOnly = (s: string) =>
   Array.from(s, (c) => ((c.codePointAt(0) ?? 0) < 0x80 ? c : '-')).join('');
 
+/**
+ * Characters re2-wasm's Unicode tables (older than re2js's and the JS engine's) do not know — in
+ * none of its general categories, e.g. CJK Extension I of Unicode 15.1 — replaced by `-`: on
+ * those the oracle is out of date, not RE2's semantics (interpretations.md I-37).
+ */
+const known = new Map<number, boolean>();
+const ANY_CATEGORY = '^[\\p{L}\\p{M}\\p{N}\\p{P}\\p{S}\\p{Z}\\p{C}]$';
+const inOracleTables = (s: string) =>
+  Array.from(s, (c) => {
+    const cp = c.codePointAt(0) ?? 0;
+    let ok = known.get(cp);
+    if (ok === undefined) {
+      ok = cp < 0x80 || re2Answers(ANY_CATEGORY, [c])?.[0] === true || !/\P{Cn}/u.test(c);
+      known.set(cp, ok);
+    }
+    return ok ? c : '-';
+  }).join('');
+
 /** re2js's answer: null when it rejects the pattern, else match / no match per input. */
 function re2jsAnswers(pattern: string, inputs: readonly string[]): boolean[] | null {
   let compiled: RE2JS;
@@ -96,7 +114,7 @@ describe('re2js vs re2-wasm (property)', () => {
     fc.assert(
       fc.property(patternArb, fc.array(inputArb, { minLength: 1, maxLength: 6 }), (p, given) => {
         // `\B` inside a multi-byte character: C++ RE2 searches bytes (interpretations.md I-37).
-        const inputs = p.includes('\\B') ? given.map(asciiOnly) : given;
+        const inputs = (p.includes('\\B') ? given.map(asciiOnly) : given).map(inOracleTables);
         expect({ p, inputs, answers: re2jsAnswers(p, inputs) }).toEqual({
           p,
           inputs,

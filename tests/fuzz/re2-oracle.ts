@@ -36,3 +36,10 @@ export function re2Answers(pattern: string, inputs: readonly string[]): boolean[
     for (const w of live.splice(0)) w.delete();
   }
 }
+
+/** A pattern compiled once and kept (one wrapper for the whole run): for a question asked often. */
+export function re2Matcher(pattern: string): (input: string) => boolean {
+  const re = new RE2(pattern, 'u');
+  live.splice(0); // kept alive on purpose: never deleted
+  return (input) => re.test(input);
+}

@@ -245,8 +245,8 @@ test('export the workspace and import it: replace restores every document', asyn
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Replace workspace' }).click();
   await expect(dialog).toBeHidden();
-  const after = await studio(page);
-  expect(after.documents).toEqual(before.documents);
+  // The replace lands asynchronously, after the dialog has closed.
+  await expect.poll(async () => (await studio(page)).documents).toEqual(before.documents);
 });
 
 test('a deleted document comes back with Undo', async ({ page }) => {

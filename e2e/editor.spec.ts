@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 /**
  * The YAML editor (src/studio/editor/) in the real app: kernel markers, quick fixes through the

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 /**
  * The live decision-table grid (src/studio/grid/) on the loan example: grid → YAML, YAML → grid,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Hostile input in the real studio (issue #9 §4; the kernel side is tests/hostile.test.ts): HTML

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 
 /** Every file the build's sw.js precaches (read from the manifest the build wrote into it). */
 async function precacheList(page: Page): Promise<string[]> {

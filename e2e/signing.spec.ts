@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page, test } from './support/test';
 
 /**
  * Signing in the real app (src/studio/signing/): generate a non-extractable key, download the

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { generateDocument } from '../bench/generate';
+import { expect, type Page, test } from './support/test';
 
 /** The studio's test hook (src/studio/main.tsx). */
 interface StudioHook {

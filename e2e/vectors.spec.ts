@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** Every V-ENGINE vector file on disk (vectors/engine/<group>/NNNN-slug.yaml). */
 function vectorFiles(dir: string): string[] {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './support/test';
 
 /**
  * The workspace (src/studio/workspace/): IndexedDB persistence across reloads, two tabs that do

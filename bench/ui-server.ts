@@ -10,18 +10,25 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = path.join(tmpdir(), 'erdl-bench-ui-dist');
+/** The bare-Monaco baseline page (bench/bare-monaco), built on its own. */
+export const BARE_DIST = path.join(tmpdir(), 'erdl-bench-bare-monaco-dist');
 const VITE = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+const BARE_CONFIG = fileURLToPath(new URL('./bare-monaco/vite.config.ts', import.meta.url));
+
+function viteBuild(args: readonly string[]): void {
+  const result = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'warn', ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}
 
 export function buildApp(): void {
-  const result = spawnSync(
-    process.execPath,
-    [VITE, 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+  viteBuild(['--outDir', DIST, '--emptyOutDir']);
+}
+
+export function buildBareMonaco(): void {
+  viteBuild(['--config', BARE_CONFIG, '--outDir', BARE_DIST, '--emptyOutDir']);
 }
 
 function freePort(): Promise<number> {
@@ -41,7 +48,7 @@ export interface PreviewServer {
   stop(): void;
 }
 
-export async function startPreview(): Promise<PreviewServer> {
+export async function startPreview(outDir: string = DIST): Promise<PreviewServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -54,7 +61,7 @@ export async function startPreview(): Promise<PreviewServer> {
       String(port),
       '--strictPort',
       '--outDir',
-      DIST,
+      outDir,
     ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );

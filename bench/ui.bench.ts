@@ -15,9 +15,15 @@
  *  - fact keystroke → evaluation result (the Evaluate panel);
  *  - grid cell edit (the Table panel): Enter → the grid shows the new cell, and Enter → the
  *    editor's markers for the edited text, on the loan example and on a 500-row × 8-column table
- *    (bench/generate-wide-table.ts, the table bench:tables analyses).
+ *    (bench/generate-wide-table.ts, the table bench:tables analyses);
+ *  - the studio against bare Monaco (bench/bare-monaco: the same Monaco build, YAML colouring and
+ *    view options, no studio code): the same document, cursor and keystrokes, pages alternated
+ *    over COMPARE_ROUNDS rounds; each side's figure is the median of its rounds, and the studio's
+ *    cost is reported as the ratio studio / bare (issue #17's measure — absolute milliseconds
+ *    under software rendering say more about the machine than about the studio).
  * Exits non-zero only when a measurement fails (a missing mark, a build error), never on a missed
- * target. `--skip-build` reuses the last benchmark build (in the OS temp folder).
+ * target. `--skip-build` reuses the last benchmark builds (in the OS temp folder);
+ * `--only-bare-comparison` measures only the studio against bare Monaco.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +41,7 @@ import {
   type PageProbes,
   percentile,
 } from './ui-probes';
-import { buildApp, DIST, startPreview } from './ui-server';
+import { BARE_DIST, buildApp, buildBareMonaco, DIST, startPreview } from './ui-server';
 
 const COLD_LOADS = 5;
 const TYPED = 'the quick brown fox jumps over the lazy dog '.repeat(5).slice(0, 200);
@@ -483,6 +489,180 @@ function gridFigures(label: string, run: GridFigures): Record<string, number> {
   };
 }
 
+// ── the studio against bare Monaco ───────────────────────────────────────────────────────────
+
+/** Rounds per document; each round types once into each page, the order alternating. */
+const COMPARE_ROUNDS = 3;
+
+interface SideFigures {
+  readonly p50: number;
+  readonly p95: number;
+  readonly longTasks: number;
+  readonly longestTaskMs: number;
+}
+
+/** Where `placeCursor` puts the cursor: before the closing quote of the line starting `needle`. */
+function cursorAt(text: string, needle: string): { line: number; column: number } {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => line.trimStart().startsWith(needle));
+  const line = lines[index];
+  if (!line?.trimEnd().endsWith('"')) throw new Error(`no line "${needle}…" ending in a quote`);
+  return { line: index + 1, column: line.trimEnd().length };
+}
+
+function sideFigures(session: PageProbes): SideFigures {
+  const first = session.keys[0]!.t0;
+  const last = session.keys.at(-1)!;
+  const tasks = longTasksBetween(session.longTasks, first, last.t0 + last.probeMs);
+  const keystrokes = keystrokeFigures(session.keys, session.events);
+  return {
+    p50: keystrokes.p50,
+    p95: keystrokes.p95,
+    longTasks: tasks.length,
+    longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+  };
+}
+
+interface ComparedDocument {
+  readonly label: 'example' | '1000_rules';
+  readonly needle: string;
+}
+
+const COMPARED: readonly ComparedDocument[] = [
+  { label: 'example', needle: 'message: "' },
+  { label: '1000_rules', needle: 'message: "Generated rule 501 decided' },
+];
+
+/** Types into the studio; returns the figures, the text typed into and the editor's size. */
+async function studioSide(
+  browser: Browser,
+  url: string,
+  doc: ComparedDocument,
+): Promise<{ figures: SideFigures; text: string; width: number; height: number }> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    let docId = await page.evaluate(() => globalThis.__ERDL_STUDIO__!.store.getState().activeId);
+    if (doc.label === '1000_rules') {
+      docId = (await addDocument(page, 'bench-1000-rules', generateDocument(1000))).docId;
+      await markersAfter(page, docId, 0);
+    }
+    if (!docId) throw new Error('the studio opened with no active document');
+    const text = await page.evaluate(
+      (id) => globalThis.__ERDL_STUDIO__!.store.getState().documents[id]!.text,
+      docId,
+    );
+    const box = await page.locator('.monaco-editor').first().boundingBox();
+    if (!box) throw new Error('the studio shows no editor');
+    await placeCursor(page, docId, doc.needle);
+    await page.waitForTimeout(500);
+    const figures = sideFigures(await type(page, TYPED));
+    return { figures, text, width: Math.round(box.width), height: Math.round(box.height) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Types into bare Monaco holding `text`, sized like the studio's editor. */
+async function bareSide(
+  browser: Browser,
+  url: string,
+  doc: ComparedDocument,
+  shape: { text: string; width: number; height: number },
+): Promise<SideFigures> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(installProbes);
+    await page.goto(`${url}?w=${shape.width}&h=${shape.height}`);
+    await waitForInteractive(page);
+    await page.evaluate((t) => globalThis.__BARE_MONACO__!.setText(t), shape.text);
+    const at = cursorAt(shape.text, doc.needle);
+    await page.evaluate(([l, c]) => globalThis.__BARE_MONACO__!.placeCursor(l, c), [
+      at.line,
+      at.column,
+    ] as const);
+    await page.waitForFunction(
+      () => document.activeElement?.closest('.monaco-editor') != null,
+      null,
+      { timeout: 10_000 },
+    );
+    await page.waitForTimeout(500);
+    return sideFigures(await type(page, TYPED));
+  } finally {
+    await context.close();
+  }
+}
+
+declare global {
+  var __BARE_MONACO__:
+    | { setText(text: string): void; placeCursor(line: number, column: number): void }
+    | undefined;
+}
+
+async function compareWithBare(
+  browser: Browser,
+  studioUrl: string,
+  bareUrl: string,
+): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const doc of COMPARED) {
+    const studio: SideFigures[] = [];
+    const bare: SideFigures[] = [];
+    for (let round = 0; round < COMPARE_ROUNDS; round++) {
+      console.log(`  ${doc.label}, round ${round + 1} of ${COMPARE_ROUNDS} …`);
+      const studioFirst = round % 2 === 1;
+      if (studioFirst) {
+        const typed = await studioSide(browser, studioUrl, doc);
+        studio.push(typed.figures);
+        bare.push(await bareSide(browser, bareUrl, doc, typed));
+      } else {
+        // The bare page needs the studio's text and editor size: take them from a studio page
+        // that only opens (no typing), then type bare first.
+        const shape = await studioShape(browser, studioUrl, doc);
+        bare.push(await bareSide(browser, bareUrl, doc, shape));
+        studio.push((await studioSide(browser, studioUrl, doc)).figures);
+      }
+    }
+    const med = (side: SideFigures[], key: keyof SideFigures) => median(side.map((f) => f[key]));
+    const l = doc.label;
+    figures[`bare_keystroke_${l}_p50_ms`] = round(med(bare, 'p50'));
+    figures[`bare_keystroke_${l}_p95_ms`] = round(med(bare, 'p95'));
+    figures[`studio_keystroke_${l}_p50_ms`] = round(med(studio, 'p50'));
+    figures[`studio_keystroke_${l}_p95_ms`] = round(med(studio, 'p95'));
+    figures[`ratio_keystroke_${l}_p50`] =
+      Math.round((med(studio, 'p50') / med(bare, 'p50')) * 100) / 100;
+    figures[`ratio_keystroke_${l}_p95`] =
+      Math.round((med(studio, 'p95') / med(bare, 'p95')) * 100) / 100;
+    figures[`bare_long_tasks_${l}`] = Math.max(...bare.map((f) => f.longTasks));
+    figures[`studio_long_tasks_${l}`] = Math.max(...studio.map((f) => f.longTasks));
+    figures[`studio_longest_task_${l}_ms`] = round(Math.max(...studio.map((f) => f.longestTaskMs)));
+  }
+  return figures;
+}
+
+/** The studio's text and editor size for `doc`, from a page that only opens it. */
+async function studioShape(
+  browser: Browser,
+  url: string,
+  doc: ComparedDocument,
+): Promise<{ text: string; width: number; height: number }> {
+  const { context, page } = await openStudio(browser, url);
+  try {
+    const text =
+      doc.label === '1000_rules'
+        ? generateDocument(1000)
+        : await page.evaluate(() => {
+            const s = globalThis.__ERDL_STUDIO__!.store.getState();
+            return s.documents[s.activeId!]!.text;
+          });
+    const box = await page.locator('.monaco-editor').first().boundingBox();
+    if (!box) throw new Error('the studio shows no editor');
+    return { text, width: Math.round(box.width), height: Math.round(box.height) };
+  } finally {
+    await context.close();
+  }
+}
+
 // ── main ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Figures that could not be measured, and why (the run then exits non-zero). */
@@ -500,13 +680,21 @@ function markerFigures(label: string, run: TypingFigures): Record<string, number
 }
 
 async function measure(): Promise<Record<string, number>> {
-  if (!process.argv.includes('--skip-build')) buildApp();
+  if (!process.argv.includes('--skip-build')) {
+    buildApp();
+    buildBareMonaco();
+  }
   const server = await startPreview();
+  const bareServer = await startPreview(BARE_DIST);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [...(playwrightConfig.use?.launchOptions?.args ?? [])],
   });
   try {
+    if (process.argv.includes('--only-bare-comparison')) {
+      console.log('typing into the studio and into bare Monaco, alternated …');
+      return await compareWithBare(browser, server.url, bareServer.url);
+    }
     console.log(
       `measuring ${server.url} in Chromium ${browser.version()}: ${COLD_LOADS} cold loads …`,
     );
@@ -529,7 +717,10 @@ async function measure(): Promise<Record<string, number>> {
     console.log('editing grid cells …');
     const gridExample = await gridOnExample(browser, server.url);
     const grid500 = await gridOn500Rows(browser, server.url);
+    console.log('typing into the studio and into bare Monaco, alternated …');
+    const versusBare = await compareWithBare(browser, server.url, bareServer.url);
     return {
+      ...versusBare,
       cold_start_interactive_ms: round(median(cold.times)),
       cold_start_interactive_min_ms: round(Math.min(...cold.times)),
       cold_start_interactive_max_ms: round(Math.max(...cold.times)),
@@ -567,21 +758,30 @@ async function measure(): Promise<Record<string, number>> {
   } finally {
     await browser.close();
     server.stop();
+    bareServer.stop();
   }
 }
 
 const TARGETS: [figure: string, target: string, met: (x: number) => boolean][] = [
-  ['cold_start_interactive_ms', '< 2000', (x) => x < 2000],
-  ['initial_js_gzip_kb', '(reported)', () => true],
+  // Issue #17: the studio's typing as a ratio to bare Monaco's, same document, same run.
+  ['ratio_keystroke_example_p50', '<= 1.15', (x) => x <= 1.15],
+  ['ratio_keystroke_example_p95', '<= 1.25', (x) => x <= 1.25],
+  ['ratio_keystroke_1000_rules_p50', '<= 1.15', (x) => x <= 1.15],
+  ['ratio_keystroke_1000_rules_p95', '<= 1.25', (x) => x <= 1.25],
+  ['studio_long_tasks_example', '0', (x) => x === 0],
+  ['studio_long_tasks_1000_rules', '0', (x) => x === 0],
+  ['cold_start_interactive_ms', '<= 1500', (x) => x <= 1500],
+  ['initial_js_gzip_kb', '<= 150', (x) => x <= 150],
+  ['first_markers_1000_rules_ms', '<= 1000', (x) => x <= 1000],
   ['keystroke_paint_p50_ms', '(reported)', () => true],
-  ['keystroke_paint_p95_ms', '< 16', (x) => x < 16],
+  ['keystroke_paint_p95_ms', '(reported)', () => true],
   ['markers_after_typing_1000_rules_ms', '< 150', (x) => x < 150],
-  ['long_tasks_while_typing', '0', (x) => x === 0],
+  ['long_tasks_while_typing', '(reported)', () => true],
   // Issue #7: fact keystroke to updated result (includes the 60 ms typing debounce).
   ['fact_keystroke_to_result_ms', '< 100', (x) => x < 100],
   // Issue #6: a cell edit on a 500-row × 8-column table → updated grid and markers.
   ['grid_cell_edit_500_rows_p95_ms', '< 100', (x) => x < 100],
-  ['grid_cell_edit_markers_500_rows_p95_ms', '< 100', (x) => x < 100],
+  ['grid_cell_edit_markers_500_rows_p95_ms', '<= 150', (x) => x <= 150],
 ];
 
 function report(figures: Record<string, number>): void {
@@ -618,9 +818,10 @@ try {
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const json = `${JSON.stringify(figures, null, 2)}\n`;
-  writeFileSync(new URL(`ui-${date}.json`, dir), json);
-  writeFileSync(new URL('ui-latest.json', dir), json);
-  console.log(`written bench/results/ui-latest.json and ui-${date}.json`);
+  const stem = process.argv.includes('--only-bare-comparison') ? 'ui-vs-bare' : 'ui';
+  writeFileSync(new URL(`${stem}-${date}.json`, dir), json);
+  writeFileSync(new URL(`${stem}-latest.json`, dir), json);
+  console.log(`written bench/results/${stem}-latest.json and ${stem}-${date}.json`);
   for (const problem of notMeasured) console.error(`NOT MEASURED ${problem}`);
   if (notMeasured.length > 0) process.exitCode = 1;
 } catch (error) {

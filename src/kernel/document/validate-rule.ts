@@ -219,8 +219,9 @@ function validateRule(
       checkLimits(ctx, tree, 'A', row.range);
       compiled.push({
         ...base,
-        name: `${name}#${row.index}`,
+        name: `${name}#${row.name ?? row.index}`,
         row: row.index,
+        ...(row.name !== undefined ? { rowName: row.name } : {}),
         index: index + compiled.length,
         form: 'table',
         grade: 'A',

@@ -1,6 +1,11 @@
 import type { ExprNode } from '../tree/types';
 import { type Refusal, reason } from './refusal';
-import { conditionValueYV, type SimpleCondition, simpleFromTree } from './to-simple';
+import {
+  conditionValueYV,
+  type LiteralWriter,
+  type SimpleCondition,
+  simpleFromTree,
+} from './to-simple';
 import { plain, seq, str, type YV } from './yaml-out';
 
 /**
@@ -222,13 +227,16 @@ export function planTable(rows: readonly RowSource[]): TablePlanResult {
 export const ANY = '-';
 
 /** A cell: `[operator, value]`, `[exists]` / `[not_exists]`, or `"-"`. */
-export function cellYV(c: SimpleCondition | null): YV {
+export function cellYV(c: SimpleCondition | null, lit?: LiteralWriter): YV {
   if (c === null) return str(ANY);
-  const v = conditionValueYV(c);
+  const v = conditionValueYV(c, lit);
   return seq(v ? [plain(c.operator), v] : [plain(c.operator)], 'flow');
 }
 
 /** A row's `when`: its cells, or `[]` for the default row. */
-export function rowWhenYV(cells: readonly (SimpleCondition | null)[]): YV {
-  return seq(cells.map(cellYV), 'flow');
+export function rowWhenYV(cells: readonly (SimpleCondition | null)[], lit?: LiteralWriter): YV {
+  return seq(
+    cells.map((c) => cellYV(c, lit)),
+    'flow',
+  );
 }

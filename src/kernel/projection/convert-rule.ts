@@ -34,6 +34,7 @@ import { type Refusal, reason } from './refusal';
 import { expressionWhen, literalYV } from './to-expression';
 import {
   type LiteralWriter,
+  type OperatorSpelling,
   type SimpleCondition,
   type SimpleWhen,
   simpleFromTree,
@@ -271,6 +272,27 @@ function commentItems(when: YNode | undefined): YSeq | undefined {
   return undefined;
 }
 
+/**
+ * The operators as written in `items` (Simple conditions' `operator`, or table cells' first
+ * element; "-" cells skipped), when there are `count` of them, one line each and no comment.
+ */
+function operatorSpellings(
+  doc: DocLines,
+  items: readonly YNode[],
+  count: number,
+): OperatorSpelling | undefined {
+  const texts: string[] = [];
+  for (const item of items) {
+    const op = isMap(item) ? get(item, 'operator') : isSeq(item) ? item.items[0] : undefined;
+    if (isScalar(item)) continue;
+    if (!isScalar(op)) return undefined;
+    const text = doc.slice(op.range);
+    if (text.includes('\n') || splitComment(text).tail) return undefined;
+    texts.push(text);
+  }
+  return texts.length === count ? (i) => texts[i] : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing a `when`
 
@@ -411,7 +433,7 @@ const DIFFERENT_TREES: Bilingual = {
 // The conversions
 
 type Built =
-  | { ok: true; lines: string[]; renames: RuleMapping[] }
+  | { ok: true; lines: string[]; renames: RuleMapping[]; notes?: Bilingual[] }
   | { ok: false; refusals: Refusal[] };
 
 /** A `when` tree in Simple or Expression form, or the refusal. */
@@ -421,11 +443,12 @@ function formOf(
   rule: string,
   part: 'when' | 'unless',
   lit: LiteralWriter,
+  operators?: OperatorSpelling,
 ): { ok: true; value: YV; simple: SimpleWhen | null } | { ok: false; refusal: Refusal } {
   if (to === 'expr') return { ok: true, value: expressionWhen(tree, lit), simple: null };
   const s = simpleFromTree(tree);
   if (!s.ok) return { ok: false, refusal: { rule, part, ...s.reason } };
-  return { ok: true, value: simpleWhenYV(s.when, lit), simple: s.when };
+  return { ok: true, value: simpleWhenYV(s.when, lit, operators), simple: s.when };
 }
 
 /** Where the items of a written `when` are: Simple conditions, or the root and/or's operands. */
@@ -615,6 +638,11 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
     if (simple && raw.items.length === used.length) {
       cellComments = cells.map((c, k) => (c ? raw.items[used.indexOf(k)] : undefined));
     } else lead = [...above, ...flatten(raw)];
+    const conditionsNode = isMap(node) ? get(node, 'conditions') : undefined;
+    const ops =
+      simple && isSeq(conditionsNode)
+        ? operatorSpellings(ctx.doc, conditionsNode.items, used.length)
+        : undefined;
     const rowName = rowNameOfRule(head.name, i + 1, e.name);
     const compiledName = `${head.name}#${rowName ?? i + 1}`;
     if (compiledName !== r.name) renames.push({ from: r.name, to: compiledName });
@@ -631,9 +659,11 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
       cells.forEach((c, k) => {
         const cc = cellComments[k];
         for (const l of cc?.lead ?? []) fields.push(commentLine(l, 2));
-        fields.push(`  - ${flowText(rowWhenYV([c], ctx.lit)).slice(1, -1)}${cc?.tail ?? ''}`);
+        const at = cells.slice(0, k).filter((x) => x).length;
+        const one = rowWhenYV([c], ctx.lit, () => ops?.(at));
+        fields.push(`  - ${flowText(one).slice(1, -1)}${cc?.tail ?? ''}`);
       });
-    } else fields.push(`when: ${flowText(rowWhenYV(cells, ctx.lit))}${raw.keyTail}`);
+    } else fields.push(`when: ${flowText(rowWhenYV(cells, ctx.lit, ops))}${raw.keyTail}`);
     fields.forEach((f, k) => {
       table.push(k === 0 ? `${pad(rowIndent)}- ${f}` : `${pad(rowIndent + 2)}${f}`);
     });
@@ -720,7 +750,14 @@ function tableToRules(
     }
     taken.add(name);
     if (name !== r.name) renames.push({ from: r.name, to: name });
-    const f = formOf(r.when, to, r.name, 'when', ctx.lit);
+    const rowCells = row.items.find((p) => p.key === 'when')?.value;
+    const conditionCount = isSeq(rowCells)
+      ? rowCells.items.filter((c) => !(isScalar(c) && c.value === '-')).length
+      : 0;
+    const ops = isSeq(rowCells)
+      ? operatorSpellings(ctx.doc, rowCells.items, conditionCount)
+      : undefined;
+    const f = formOf(r.when, to, r.name, 'when', ctx.lit, ops);
     if (!f.ok) {
       refusals.push(f.refusal);
       return;
@@ -790,38 +827,69 @@ function tableToRules(
     );
   });
   if (refusals.length) return { ok: false, refusals };
-  return { ok: true, lines: out, renames };
+  const columns = get(whenNode, 'columns');
+  const labels = isSeq(columns)
+    ? columns.items.flatMap((c) => {
+        const label = isMap(c) ? get(c, 'label') : undefined;
+        return label ? [ctx.doc.slice(label.range)] : [];
+      })
+    : [];
+  const notes = labels.length
+    ? [
+        {
+          en: `Column labels (${labels.join(', ')}) have no place in a rule and are not kept.`,
+          zh: `列标签（${labels.join('、')}）在规则中没有对应位置，不会保留。`,
+        },
+      ]
+    : [];
+  return { ok: true, lines: out, renames, notes };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entry points
 
-function summaryOf(
-  names: readonly string[],
-  to: ProjectionTarget,
-  renames: readonly RuleMapping[],
-  count: number,
-): Bilingual {
-  const subject = names.join(', ');
+/** The title of a conversion: what it does to which rules. */
+function titleOf(names: readonly string[], to: ProjectionTarget, count: number): Bilingual {
   const form = FORM_NAMES[to];
-  const head =
-    to === 'table' && names.length > 1
-      ? { en: `Merge ${subject} into ${form.en}`, zh: `将 ${names.join('、')} 合并为${form.zh}` }
-      : count > 1
-        ? {
-            en: `Split ${subject} into ${count} rules written as ${form.en}`,
-            zh: `将 ${subject} 拆分为 ${count} 条${form.zh}规则`,
-          }
-        : { en: `Show ${subject} as ${form.en}`, zh: `将 ${subject} 改写为${form.zh}` };
+  if (to === 'table' && names.length > 1)
+    return {
+      en: `Merge ${names.join(', ')} into ${form.en}`,
+      zh: `将 ${names.join('、')} 合并为${form.zh}`,
+    };
+  const name = names[0] ?? '';
+  if (count > 1)
+    return {
+      en: `Split ${name} into ${count} rules written as ${form.en}`,
+      zh: `将 ${name} 拆分为 ${count} 条规则，写成${form.zh}`,
+    };
+  return { en: `Show ${name} as ${form.en}`, zh: `将 ${name} 显示为${form.zh}` };
+}
+
+/** What changes, in the user's words: decisions never; names and the document hash maybe. */
+function summaryOf(
+  title: Bilingual,
+  renames: readonly RuleMapping[],
+  notes: readonly Bilingual[],
+): Bilingual {
+  const extra = {
+    en: notes.map((n) => ` ${n.en}`).join(''),
+    zh: notes.map((n) => n.zh).join(''),
+  };
   if (renames.length === 0)
     return {
-      en: `${head.en} — same decisions, same hash.`,
-      zh: `${head.zh}——决策不变，哈希不变。`,
+      en: `${title.en} — same decisions, same hash.${extra.en}`,
+      zh: `${title.zh}——决策不变，哈希不变。${extra.zh}`,
     };
-  const list = renames.map((m) => `${m.from} → ${m.to}`).join(', ');
+  const one = renames.length === 1 ? renames[0] : undefined;
+  const en = one
+    ? `Results will call the rule ${one.to} instead of ${one.from}`
+    : `Results will call the rules ${renames.map((m) => `${m.to} (was ${m.from})`).join(', ')}`;
+  const zh = one
+    ? `结果中该规则将称为 ${one.to}（原为 ${one.from}）`
+    : `结果中这些规则将称为 ${renames.map((m) => `${m.to}（原为 ${m.from}）`).join('、')}`;
   return {
-    en: `${head.en} — same decisions and rule hashes. Results name the rules differently (${list}), so the document hash changes; converting back restores it.`,
-    zh: `${head.zh}——决策与规则哈希不变。结果中的规则名会改变（${list}），因此文档哈希会变化；转换回去即可恢复。`,
+    en: `${title.en} — same decisions, same rule hashes. ${en}, so the document hash changes until you convert back.${extra.en}`,
+    zh: `${title.zh}——决策不变，规则哈希不变。${zh}，因此文档哈希会改变，转换回来即可恢复。${extra.zh}`,
   };
 }
 
@@ -918,21 +986,11 @@ function finish(
   if (!built.ok) return refused(built.refusals);
   const checked = edit(ctx, from, last, built.lines, built.renames);
   if (!checked.ok) return fail(DIFFERENT_TREES);
-  const form = FORM_NAMES[to];
-  const subject = names.join(', ');
+  const title = titleOf(names, to, count);
   return {
     ok: true,
-    fix: {
-      title:
-        to === 'table' && names.length > 1
-          ? {
-              en: `Merge ${subject} into ${form.en}`,
-              zh: `将 ${names.join('、')} 合并为${form.zh}`,
-            }
-          : { en: `Show ${subject} as ${form.en}`, zh: `将 ${subject} 改写为${form.zh}` },
-      edits: checked.fix,
-    },
-    summary: summaryOf(names, to, built.renames, count),
+    fix: { title, edits: checked.fix },
+    summary: summaryOf(title, built.renames, built.notes ?? []),
     renames: built.renames,
   };
 }

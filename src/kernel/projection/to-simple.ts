@@ -401,6 +401,9 @@ export function conditionValueYV(c: SimpleCondition, lit: LiteralWriter = litera
   return lit(c.values[0] as LiteralValue);
 }
 
+/** The operator of the i-th condition as written in the source, when it is to be kept. */
+export type OperatorSpelling = (i: number) => string | undefined;
+
 /** How a literal is written (the §2.3 spelling by default; a conversion may keep the source's). */
 export type LiteralWriter = (v: LiteralValue) => YV;
 
@@ -409,10 +412,14 @@ export function modifierText(m: SimpleModifier): string {
 }
 
 /** One condition as the block mapping §4.2 writes: field, operator, value, then the modifier. */
-export function conditionYV(c: SimpleCondition, lit: LiteralWriter = literalYV): YV {
+export function conditionYV(
+  c: SimpleCondition,
+  lit: LiteralWriter = literalYV,
+  operator: string = c.operator,
+): YV {
   const pairs: [string, YV][] = [
     ['field', str(c.field)],
-    ['operator', plain(c.operator)],
+    ['operator', plain(operator)],
   ];
   const v = conditionValueYV(c, lit);
   if (v) pairs.push(['value', v]);
@@ -421,18 +428,17 @@ export function conditionYV(c: SimpleCondition, lit: LiteralWriter = literalYV):
 }
 
 /** The `when` (or `unless`) value in Simple form. */
-export function simpleWhenYV(w: SimpleWhen, lit: LiteralWriter = literalYV): YV {
+export function simpleWhenYV(
+  w: SimpleWhen,
+  lit: LiteralWriter = literalYV,
+  operators?: OperatorSpelling,
+): YV {
   if (w.kind === 'true') return str('true');
+  const conditions = w.conditions.map((c, i) => conditionYV(c, lit, operators?.(i) ?? c.operator));
   return map(
     [
       ['logic', plain(w.logic)],
-      [
-        'conditions',
-        seq(
-          w.conditions.map((c) => conditionYV(c, lit)),
-          'block',
-        ),
-      ],
+      ['conditions', seq(conditions, 'block')],
     ],
     'block',
   );

@@ -3,6 +3,7 @@ import { type Refusal, reason } from './refusal';
 import {
   conditionValueYV,
   type LiteralWriter,
+  type OperatorSpelling,
   type SimpleCondition,
   simpleFromTree,
 } from './to-simple';
@@ -227,16 +228,22 @@ export function planTable(rows: readonly RowSource[]): TablePlanResult {
 export const ANY = '-';
 
 /** A cell: `[operator, value]`, `[exists]` / `[not_exists]`, or `"-"`. */
-export function cellYV(c: SimpleCondition | null, lit?: LiteralWriter): YV {
+export function cellYV(c: SimpleCondition | null, lit?: LiteralWriter, operator?: string): YV {
   if (c === null) return str(ANY);
   const v = conditionValueYV(c, lit);
-  return seq(v ? [plain(c.operator), v] : [plain(c.operator)], 'flow');
+  const op = plain(operator ?? c.operator);
+  return seq(v ? [op, v] : [op], 'flow');
 }
 
 /** A row's `when`: its cells, or `[]` for the default row. */
-export function rowWhenYV(cells: readonly (SimpleCondition | null)[], lit?: LiteralWriter): YV {
+export function rowWhenYV(
+  cells: readonly (SimpleCondition | null)[],
+  lit?: LiteralWriter,
+  operators?: OperatorSpelling,
+): YV {
+  let k = 0;
   return seq(
-    cells.map((c) => cellYV(c, lit)),
+    cells.map((c) => cellYV(c, lit, c ? operators?.(k++) : undefined)),
     'flow',
   );
 }

@@ -68,8 +68,8 @@ describe('compiling row names', () => {
         (i) =>
           [[`"a"`, '[[gt, 1000]]', 'DENY'] as const, [`"b"`, '[[lt, 10]]', 'ALLOW'] as const][i],
       ) as [string, string, string][];
-    const one = rulesOf(compiled(table(rows([0, 1])))).map((x) => [x.name, x.hash]);
-    const two = rulesOf(compiled(table(rows([1, 0])))).map((x) => [x.name, x.hash]);
+    const one = rulesOf(compiled(table(rows([0, 1])))).map((x) => [x.name, x.hash] as const);
+    const two = rulesOf(compiled(table(rows([1, 0])))).map((x) => [x.name, x.hash] as const);
     expect(new Map(two)).toEqual(new Map(one));
   });
 });

@@ -6,6 +6,7 @@ export { groupToTableEdit } from './group-to-table';
 export type * from './model';
 export { patchRead } from './patch-read';
 export { readTables } from './read-tables';
+export { freshRowName } from './row-name';
 export {
   type CsvImport,
   type CsvProblem,

@@ -30,7 +30,13 @@ export {
   resultHash,
   type TraceNode,
 } from './eval/evaluate';
-export { failingCondition } from './eval/explain';
+export {
+  failingCondition,
+  nodeAt,
+  type ReasonError,
+  type ReasonKind,
+  type TraceReason,
+} from './eval/explain';
 export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';

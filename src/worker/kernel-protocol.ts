@@ -105,7 +105,10 @@ export type EvaluateOutcome =
   | {
       readonly kind: 'result';
       readonly result: EvaluationResult;
-      /** For each rule that did not match: the first condition that failed, in gloss. */
+      /**
+       * For each rule that did not match: the condition its trace reason is about (the first that
+       * failed, or the one an evaluation error stopped), in gloss.
+       */
       readonly failedConditions: Readonly<Record<string, Bilingual>>;
       readonly elapsedMs: number;
     }

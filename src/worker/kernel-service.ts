@@ -18,6 +18,7 @@ import {
   failingCondition,
   type IncrementalCompiler,
   type IncrementalGlossStats,
+  nodeAt,
   parseData,
   parseFieldDictionary,
   parseInstant,
@@ -259,8 +260,13 @@ export class KernelService {
     const byName = new Map(result.document.rules.map((r) => [r.name, r]));
     for (const step of evaluation.eval_trace) {
       const rule = byName.get(step.rule);
-      if (step.status !== 'false' || !rule || !step.when) continue;
-      const failed = failingCondition(rule.when, step.when);
+      if (!rule || !step.when) continue;
+      // The condition the trace's reason is about (a false one, or one an error stopped).
+      const failed = step.reason
+        ? nodeAt(rule.when, step.reason.node)
+        : step.status === 'false'
+          ? failingCondition(rule.when, step.when)
+          : null;
       if (!failed) continue;
       failedConditions[step.rule] = {
         zh: renderGloss(failed, { lang: 'zh', dictionary: this.dictionary.map }),

@@ -27,6 +27,12 @@ export interface EvalWarning {
 
 /** An evaluation error inside a tree; caught at the rule and folded by E12. */
 export class EvaluationError extends Error {
+  /**
+   * Preorder id (in the rule's tree) of the node that raised it, set by the traced build as the
+   * error passes its first node (cel-js style: an error carries where it happened).
+   */
+  node?: number;
+
   constructor(
     readonly code: EvalCode,
     readonly bilingual: Bilingual,

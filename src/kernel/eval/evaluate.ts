@@ -4,6 +4,7 @@ import type { ExprNode } from '../tree/types';
 import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
 import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
 import { EvaluationError, type EvalWarning } from './errors';
+import { explainFailure, type TraceReason } from './explain';
 import { prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env } from './nodes';
 import { EMPTY_STATE, parseTemporalState, type TemporalState, TemporalWork } from './temporal';
@@ -52,6 +53,11 @@ export interface RuleTrace {
   readonly note?: string;
   readonly unless?: TraceNode;
   readonly when?: TraceNode;
+  /**
+   * Why `when` did not hold (status false or an E12 fold): the condition, and whether it was a
+   * type mismatch, a missing field, a null, plain false, or an evaluation error that stopped it.
+   */
+  readonly reason?: TraceReason;
 }
 
 export interface EvaluationResult {
@@ -127,6 +133,8 @@ export class Evaluator {
   }
 
   private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
+  /** The evaluation error `judge` folded last (for the trace's reason). */
+  private lastError: EvaluationError | null = null;
 
   /** as_of parsing, cached: bulk evaluation usually repeats one instant. */
   private instant(text: string): number | null {
@@ -231,7 +239,23 @@ export class Evaluator {
         const status: RuleStatus =
           outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
         const hit = outcome === true || outcome === 'error_fail_closed';
-        if (base) trace.push({ ...base, status, ...traceTrees(p, unlessValues, nodeValues) });
+        if (base) {
+          const reason =
+            status === 'matched' || !nodeValues
+              ? null
+              : explainFailure(
+                  trees.when.nodes,
+                  nodeValues,
+                  status,
+                  status === 'false' ? null : this.lastError,
+                );
+          trace.push({
+            ...base,
+            status,
+            ...traceTrees(p, unlessValues, nodeValues),
+            ...(reason ? { reason } : {}),
+          });
+        }
         if (!hit) continue;
         matched.push(p);
         if (!winner) winner = p;
@@ -313,6 +337,7 @@ export class Evaluator {
               en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
               zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
             });
+      this.lastError = e;
       env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
       // An error never exempts (unless) and never lets a non-blocking rule match.
       const closed = !isUnless && (p.failClosed || env.guardContext) && p.blocking;

@@ -210,11 +210,17 @@ export function compileTree(root: ExprNode, traced = false): CompiledTree {
     nodes.push(n);
     const fn = buildNode(n, build);
     if (!traced) return fn;
-    // The traced build is the same closures, each recording its value by preorder id.
+    // The traced build is the same closures, each recording its value by preorder id; an
+    // evaluation error is stamped with the id of the node it left first (where it happened).
     return (env) => {
-      const v = fn(env);
-      if (env.trace) env.trace[id] = v;
-      return v;
+      try {
+        const v = fn(env);
+        if (env.trace) env.trace[id] = v;
+        return v;
+      } catch (error) {
+        if (error instanceof EvaluationError && error.node === undefined) error.node = id;
+        throw error;
+      }
     };
   };
   return { fn: build(root), nodes };

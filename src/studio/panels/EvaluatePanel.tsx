@@ -6,6 +6,7 @@ import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
+import { headlineText, reasonText } from './evaluate-explain';
 import { panelStrings } from './strings';
 
 /** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
@@ -149,11 +150,7 @@ function ResultCard({
         <span>{t.evaluate.decision}: </span>
         <DecisionBadge decision={result.decision} lang={lang} />
       </p>
-      <p>
-        {result.deciding_rule
-          ? format(t.evaluate.decidedBy, { rule: result.deciding_rule })
-          : t.evaluate.fallback}
-      </p>
+      <p data-testid="decision-headline">{headlineText(result, t.evaluate, lang)}</p>
       <dl className="result-fields">
         <dt>{t.evaluate.matched}</dt>
         <dd className="mono">{result.matched_rules.join(', ') || t.evaluate.none}</dd>
@@ -215,6 +212,29 @@ function TraceTree({ node }: { node: TraceNode }) {
   );
 }
 
+/** Why a rule did not match: the condition (in gloss) and the kernel's reason for it. */
+function WhyNot({ step, condition }: { step: RuleTrace; condition: string | undefined }) {
+  const t = useT(panelStrings);
+  const lang = useStudio((s) => s.lang);
+  const why = step.reason ? reasonText(step.reason, t.evaluate, lang, step.then) : null;
+  if (!condition && !why) return null;
+  const label = step.reason?.kind === 'error' ? t.evaluate.stoppedAt : t.evaluate.failedBecause;
+  return (
+    <div className="trace-failed" data-testid="failed-condition">
+      {condition && (
+        <div>
+          {label} {condition}
+        </div>
+      )}
+      {why && (
+        <div className="trace-why" data-testid="failed-reason">
+          {why}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Trace({
   trace,
   failed,
@@ -272,11 +292,7 @@ function Trace({
                   </>
                 )}
                 {step.note && <span className="muted"> — {step.note}</span>}
-                {failed[step.rule] && (
-                  <div className="trace-failed" data-testid="failed-condition">
-                    {t.evaluate.failedBecause} {failed[step.rule]![lang]}
-                  </div>
-                )}
+                <WhyNot step={step} condition={failed[step.rule]?.[lang]} />
                 {(step.when || step.unless) && (
                   <details>
                     <summary>{t.evaluate.nodeValues}</summary>

@@ -4,6 +4,7 @@ import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { DocumentItem } from './DocumentItem';
 import { ImportWorkspaceDialog } from './ImportWorkspaceDialog';
+import { SuiteOfferBar } from './SuiteOfferBar';
 import { workspaceStrings } from './strings';
 import { useImport } from './use-import';
 import { WorkspaceActions } from './WorkspaceActions';
@@ -18,7 +19,7 @@ export function DocumentList() {
   const order = useStudio((s) => s.order);
   const documents = useStudio((s) => s.documents);
   const activeId = useStudio((s) => s.activeId);
-  const { importFiles, importPasted, pending, resolve } = useImport();
+  const { importFiles, importPasted, pending, resolve, suiteOffer, resolveSuite } = useImport();
   const [deleted, setDeleted] = useState<StudioDocument | null>(null);
   const [dragging, setDragging] = useState(false);
   const undoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -102,6 +103,7 @@ export function DocumentList() {
           </button>
         </div>
       )}
+      {suiteOffer && <SuiteOfferBar offer={suiteOffer} onChoose={resolveSuite} />}
       <WorkspaceActions importFiles={importFiles} importPasted={importPasted} />
       {pending && (
         <ImportWorkspaceDialog

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import rateSuite from '../../../tests/fixtures/cli/rate.facts.yaml?raw';
 import { compileDocument, MAX_DOCUMENT_BYTES } from '../../kernel';
+import loanRules from '../examples/loan-decision-table.erdl.yaml?raw';
+import loanSuite from '../examples/loan-decision-table.facts.yaml?raw';
 import {
   checkSnapshot,
   documentFileName,
   documentNameFromFile,
   importText,
+  looksLikeSuite,
   readImportedFile,
   skeletonText,
+  suiteStem,
+  suiteTarget,
   workspaceFileText,
 } from './files';
 import { freshWorkspace } from './fresh-workspace';
@@ -30,7 +36,12 @@ describe('importing files', () => {
   });
 
   it.each([
-    ['notes.txt', 'hello', /not a rule document or workspace file/, /不是规则文档或工作区文件/],
+    [
+      'notes.txt',
+      'hello',
+      /not a rule document, fact suite or workspace file/,
+      /不是规则文档、事实测试集或工作区文件/,
+    ],
     ['bad.yaml', new Uint8Array([0x70, 0xff, 0xfe, 0x41]), /not UTF-8/, /不是 UTF-8/],
     ['empty.yaml', '  \n', /empty/, /为空/],
     ['big.yaml', 'a'.repeat(MAX_DOCUMENT_BYTES + 1), /too large/, /过大/],
@@ -102,5 +113,60 @@ describe('new documents', () => {
     const result = compileDocument(skeletonText('untitled'));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.document).not.toBeNull();
+  });
+});
+
+describe('fact suites and fact sets are never rule documents', () => {
+  it('reads X.facts.yaml as the suite of X, text unchanged', async () => {
+    const result = await readImportedFile(file('loan-decision-table.facts.yaml', loanSuite));
+    expect(result).toEqual({
+      kind: 'suite',
+      fileName: 'loan-decision-table.facts.yaml',
+      stem: 'loan-decision-table',
+      text: loanSuite,
+      format: 'suite',
+    });
+    expect((await readImportedFile(file('loan-decision-table.erdl.yaml', loanRules))).kind).toBe(
+      'document',
+    );
+  });
+
+  it('reads JSON Lines and CSV as fact sets of the document of their name', async () => {
+    expect(await readImportedFile(file('loan.jsonl', '{"a":1}\n'))).toMatchObject({
+      kind: 'suite',
+      stem: 'loan',
+      format: 'jsonl',
+    });
+    expect(await readImportedFile(file('loan.facts.csv', 'a\n1\n'))).toMatchObject({
+      kind: 'suite',
+      stem: 'loan',
+      format: 'csv',
+    });
+  });
+
+  it('knows a suite by its content when the name does not say so', () => {
+    expect(looksLikeSuite(rateSuite)).toBe(true);
+    expect(importText('rate.yaml', rateSuite)).toMatchObject({ kind: 'suite', stem: 'rate' });
+    expect(looksLikeSuite('{"suite": "s", "cases": []}')).toBe(true);
+    // A rule document is never taken for a suite, even with a key named like one.
+    expect(looksLikeSuite(loanRules)).toBe(false);
+    expect(looksLikeSuite('protocol: "erdl/v2"\ncases: []\n')).toBe(false);
+    expect(looksLikeSuite('{"protocol": "erdl/v2", "cases": []}')).toBe(false);
+    expect(importText('x.yaml', 'protocol: "erdl/v2"\n').kind).toBe('document');
+  });
+
+  it('names the document a suite belongs to', () => {
+    expect(suiteStem('loan-decision-table.facts.yaml')).toBe('loan-decision-table');
+    expect(suiteStem('dir/loan.facts.yml')).toBe('loan');
+    expect(suiteStem('loan.FACTS.JSON')).toBe('loan');
+    expect(suiteStem('loan.ndjson')).toBe('loan');
+    const docs = [
+      { id: 'a', name: 'loan' },
+      { id: 'b', name: 'refund-guard' },
+    ];
+    // A rule document imported with it wins over an open one of the same name.
+    expect(suiteTarget({ stem: 'loan' }, new Map([['loan', 'new']]), docs)).toBe('new');
+    expect(suiteTarget({ stem: 'loan' }, new Map(), docs)).toBe('a');
+    expect(suiteTarget({ stem: 'quick-start' }, new Map(), docs)).toBeNull();
   });
 });

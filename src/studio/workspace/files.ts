@@ -1,8 +1,16 @@
 /**
- * Import and export: rule documents (`.erdl.yaml`, `.yaml`, `.yml`, `.json`) and whole workspaces
- * (`.erdl-workspace.json`). Files are data: read as UTF-8 text, checked, never interpreted here.
+ * Import and export: rule documents (`.erdl.yaml`, `.yaml`, `.yml`, `.json`), fact suites
+ * (`X.facts.yaml`: a document's tests, never a rule document) and fact sets (`.jsonl`, `.ndjson`,
+ * `.csv`), and whole workspaces (`.erdl-workspace.json`). Files are data: read as UTF-8 text,
+ * checked, never interpreted here.
  */
-import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import {
+  type Bilingual,
+  type FactSetFormat,
+  factSetFormat,
+  MAX_DOCUMENT_BYTES,
+  MAX_SUITE_CHARS,
+} from '../../kernel';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 
 export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
@@ -10,15 +18,33 @@ export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
 export const WORKSPACE_FILE_NAME = `erdl-workspace${WORKSPACE_EXTENSION}`;
 export const DOCUMENT_EXTENSION = '.erdl.yaml';
 /** What the file picker offers. */
-export const ACCEPTED_FILES = '.yaml,.yml,.json,.erdl.yaml,.erdl-workspace.json';
+export const ACCEPTED_FILES =
+  '.yaml,.yml,.json,.erdl.yaml,.erdl-workspace.json,.facts.yaml,.jsonl,.ndjson,.csv';
+/** A fact suite's file name (docs/fact-suites.md): `X.facts.yaml` belongs to `X.erdl.yaml`. */
+const SUITE_FILE = /\.facts\.(ya?ml|json)$/i;
+/** A fact set (JSON Lines, CSV) is read in chunks by the worker: larger than a suite. */
+export const MAX_FACT_SET_BYTES = MAX_SUITE_CHARS * 8;
 /** A workspace file holds many documents; each is still checked against MAX_DOCUMENT_BYTES. */
 export const MAX_WORKSPACE_BYTES = MAX_DOCUMENT_BYTES * 32;
 
 /** A document read from a file, paste or link: everything but the id. */
 export type NewDocument = Omit<StudioDocument, 'id'>;
 
+/**
+ * A fact suite or fact set: the tests of the document named `stem` (`X.facts.yaml`, `X.jsonl`,
+ * `X.csv` → `X`), never a rule document of its own.
+ */
+export interface ImportedSuite {
+  readonly kind: 'suite';
+  readonly fileName: string;
+  readonly stem: string;
+  readonly text: string;
+  readonly format: 'suite' | FactSetFormat;
+}
+
 export type ImportedFile =
   | { readonly kind: 'document'; readonly doc: NewDocument }
+  | ImportedSuite
   | { readonly kind: 'workspace'; readonly snapshot: WorkspaceSnapshot; readonly fileName: string }
   | { readonly kind: 'rejected'; readonly message: Bilingual };
 
@@ -92,14 +118,21 @@ export async function readImportedFile(
 ): Promise<ImportedFile> {
   const fileName = file.name;
   const isWorkspace = fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION);
-  if (!isWorkspace && !/\.(ya?ml|json)$/i.test(fileName)) {
+  const factSet = factSetFormat(fileName);
+  if (!isWorkspace && !factSet && !/\.(ya?ml|json)$/i.test(fileName)) {
     return rejected(
       fileName,
-      'not a rule document or workspace file (expected .erdl.yaml, .yaml, .yml, .json or .erdl-workspace.json).',
-      '不是规则文档或工作区文件（应为 .erdl.yaml、.yaml、.yml、.json 或 .erdl-workspace.json）。',
+      'not a rule document, fact suite or workspace file (expected .erdl.yaml, .yaml, .yml, .json, .facts.yaml, .jsonl, .csv or .erdl-workspace.json).',
+      '不是规则文档、事实测试集或工作区文件（应为 .erdl.yaml、.yaml、.yml、.json、.facts.yaml、.jsonl、.csv 或 .erdl-workspace.json）。',
     );
   }
-  const limit = isWorkspace ? MAX_WORKSPACE_BYTES : MAX_DOCUMENT_BYTES;
+  const limit = isWorkspace
+    ? MAX_WORKSPACE_BYTES
+    : factSet
+      ? MAX_FACT_SET_BYTES
+      : SUITE_FILE.test(fileName)
+        ? MAX_SUITE_CHARS
+        : MAX_DOCUMENT_BYTES;
   if (file.size > limit) {
     return rejected(
       fileName,
@@ -113,6 +146,7 @@ export async function readImportedFile(
   } catch {
     return rejected(fileName, 'not UTF-8 text.', '不是 UTF-8 文本。');
   }
+  if (factSet) return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: factSet };
   return importText(fileName, text);
 }
 
@@ -142,7 +176,42 @@ export function importText(fileName: string, text: string): ImportedFile {
     return { kind: 'workspace', snapshot: checked.snapshot, fileName };
   }
   if (text.trim() === '') return rejected(fileName, 'the file is empty.', '文件为空。');
+  if (SUITE_FILE.test(fileName) || looksLikeSuite(text))
+    return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: 'suite' };
   return { kind: 'document', doc: newDocument(documentNameFromFile(fileName), text) };
+}
+
+/** `loan.facts.yaml`, `loan.facts.jsonl`, `loan.csv` → `loan`: the name of the document it tests. */
+export function suiteStem(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const stripped = base.replace(/(\.facts)?\.(ya?ml|json|jsonl|ndjson|csv)$/i, '');
+  return stripped.trim() === '' ? base : stripped;
+}
+
+/**
+ * A suite written in a file not named `.facts.yaml`: top-level `cases:` / `sequences:` (or their
+ * JSON keys) and no `protocol:` — a rule document always has `protocol`, a suite never does.
+ */
+export function looksLikeSuite(text: string): boolean {
+  const head = text.slice(0, 65_536);
+  if (/^\s*\{/.test(head))
+    return /"(cases|sequences)"\s*:/.test(head) && !/"protocol"\s*:/.test(head);
+  return /^(cases|sequences)\s*:/m.test(head) && !/^protocol\s*:/m.test(text);
+}
+
+/**
+ * The document an imported suite belongs to: a rule document imported with it (`X.erdl.yaml`
+ * beside `X.facts.yaml`), else the open document named `X`. Null when there is none.
+ */
+export function suiteTarget(
+  suite: Pick<ImportedSuite, 'stem'>,
+  importedWith: ReadonlyMap<string, string>,
+  documents: Iterable<{ readonly id: string; readonly name: string }>,
+): string | null {
+  const withIt = importedWith.get(suite.stem);
+  if (withIt !== undefined) return withIt;
+  for (const doc of documents) if (doc.name === suite.stem) return doc.id;
+  return null;
 }
 
 function looksLikeWorkspace(text: string): boolean {

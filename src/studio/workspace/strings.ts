@@ -50,6 +50,18 @@ export const workspaceStrings = defineStrings({
     confirmDiscard:
       'Reload and discard your changes in this tab? (A backup stays in the browser database.)',
     confirmDiscardYes: 'Discard mine and reload',
+    suiteAttached: '“{file}” is now the fact suite of “{name}”.',
+    suiteUnchanged: '“{file}” is already the fact suite of “{name}”.',
+    factSetRunning: 'Running the fact set “{file}” against “{name}”.',
+    suiteNoMatch:
+      '“{file}” is a fact suite, not a rule document, and no open document is named “{stem}”. It was not opened as rules.',
+    suiteNoMatchNoActive: 'Open or create its rule document first, then import the suite again.',
+    suiteReplace:
+      '“{file}” is the fact suite of “{name}”, which already has a different suite. Replace it?',
+    attachTo: 'Attach to “{name}”',
+    replaceSuite: 'Replace its suite',
+    dismiss: 'Dismiss',
+    suiteOfferLabel: 'Fact suite {file}',
   },
   zh: {
     heading: '文档',
@@ -97,5 +109,16 @@ export const workspaceStrings = defineStrings({
     keepMine: '将我的版本保留为副本',
     confirmDiscard: '重新载入并丢弃此标签页中的修改？（浏览器数据库中会保留一份备份。）',
     confirmDiscardYes: '丢弃我的修改并重新载入',
+    suiteAttached: '“{file}”已成为“{name}”的事实测试集。',
+    suiteUnchanged: '“{file}”已经是“{name}”的事实测试集。',
+    factSetRunning: '正在用“{name}”运行事实集“{file}”。',
+    suiteNoMatch:
+      '“{file}”是事实测试集，不是规则文档；没有名为“{stem}”的已打开文档。它没有作为规则打开。',
+    suiteNoMatchNoActive: '请先打开或新建它的规则文档，再导入该测试集。',
+    suiteReplace: '“{file}”是“{name}”的事实测试集，而该文档已有不同的测试集。要替换吗？',
+    attachTo: '附加到“{name}”',
+    replaceSuite: '替换其测试集',
+    dismiss: '关闭',
+    suiteOfferLabel: '事实测试集 {file}',
   },
 });

@@ -1,9 +1,20 @@
 import { useCallback, useState } from 'react';
+import { format } from '../i18n/i18n';
+import { getBatchKernel } from '../kernel/kernel-instance';
 import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
-import { type ImportedFile, importText, readImportedFile } from './files';
+import { run } from '../suites/suite-controller';
+import {
+  documentNameFromFile,
+  type ImportedFile,
+  type ImportedSuite,
+  importText,
+  readImportedFile,
+  suiteTarget,
+} from './files';
 import { currentPersistence } from './persistence';
+import { workspaceStrings } from './strings';
 
 /** A workspace file waiting for the user's answer: replace or merge. */
 export interface PendingWorkspace {
@@ -11,37 +22,140 @@ export interface PendingWorkspace {
   readonly fileName: string;
 }
 
+/**
+ * A fact suite that did not simply attach: it matched no open document (attach it to the active
+ * one?), or its document already has a different suite (replace it?).
+ */
+export interface SuiteOffer {
+  readonly suite: ImportedSuite;
+  /** The document it belongs to, whose own suite differs; null when it matched none. */
+  readonly docId: string | null;
+}
+
 const importedMessage = (name: string) => ({
   en: `Imported “${name}”.`,
   zh: `已导入“${name}”。`,
 });
 
+type WorkspaceText = (typeof workspaceStrings)['zh'];
+
+/** A notice in both languages from the workspace string table. */
+function both(pick: (t: WorkspaceText) => string, values: Record<string, string>) {
+  return {
+    en: format(pick(workspaceStrings.en), values),
+    zh: format(pick(workspaceStrings.zh), values),
+  };
+}
+
+/**
+ * Makes `suite` the suite of document `docId` (a fact set runs against it instead), shows that
+ * document's Evaluate panel, where the suite is, and says so.
+ */
+function attachSuite(suite: ImportedSuite, docId: string): void {
+  const state = studioStore.getState();
+  const doc = state.documents[docId];
+  if (!doc) return;
+  const values = { file: suite.fileName, name: doc.name };
+  state.setActive(docId);
+  state.setPanel('evaluate');
+  if (suite.format === 'suite') {
+    const unchanged = doc.suite === suite.text;
+    if (!unchanged) state.updateDocument(docId, { suite: suite.text });
+    state.notify(
+      'info',
+      both((t) => (unchanged ? t.suiteUnchanged : t.suiteAttached), values),
+    );
+    return;
+  }
+  state.notify(
+    'info',
+    both((t) => t.factSetRunning, values),
+  );
+  void run(
+    studioStore,
+    getBatchKernel(),
+    docId,
+    { source: 'import', name: suite.fileName },
+    suite.text,
+    suite.format,
+  );
+}
+
 /** Files, drops and pastes all end here: documents are added, a workspace file asks first. */
 export function useImport() {
   const [pending, setPending] = useState<PendingWorkspace[]>([]);
+  const [offers, setOffers] = useState<SuiteOffer[]>([]);
+
+  /** A suite goes to its document (one imported with it, else the open one of its name). */
+  const placeSuite = useCallback(
+    (suite: ImportedSuite, importedWith: ReadonlyMap<string, string>) => {
+      const state = studioStore.getState();
+      const docId = suiteTarget(suite, importedWith, Object.values(state.documents));
+      const doc = docId === null ? undefined : state.documents[docId];
+      const ownSuite = doc?.suite ?? '';
+      if (
+        docId !== null &&
+        (suite.format !== 'suite' || ownSuite.trim() === '' || ownSuite === suite.text)
+      )
+        attachSuite(suite, docId);
+      else setOffers((list) => [...list, { suite, docId }]);
+    },
+    [],
+  );
 
   /** Returns the id of the document added, if one was. */
-  const accept = useCallback((result: ImportedFile): string | null => {
-    const state = studioStore.getState();
-    if (result.kind === 'rejected') state.notify('error', result.message);
-    else if (result.kind === 'workspace') {
-      setPending((list) => [...list, { snapshot: result.snapshot, fileName: result.fileName }]);
-    } else {
-      const id = state.addDocument(result.doc);
-      state.notify(
-        'info',
-        importedMessage(studioStore.getState().documents[id]?.name ?? result.doc.name),
-      );
-      return id;
-    }
-    return null;
-  }, []);
+  const accept = useCallback(
+    (result: ImportedFile): string | null => {
+      const state = studioStore.getState();
+      if (result.kind === 'rejected') state.notify('error', result.message);
+      else if (result.kind === 'suite') placeSuite(result, new Map());
+      else if (result.kind === 'workspace') {
+        setPending((list) => [...list, { snapshot: result.snapshot, fileName: result.fileName }]);
+      } else {
+        const id = state.addDocument(result.doc);
+        state.notify(
+          'info',
+          importedMessage(studioStore.getState().documents[id]?.name ?? result.doc.name),
+        );
+        return id;
+      }
+      return null;
+    },
+    [placeSuite],
+  );
 
-  // A `.dsse.json` among the files verifies the rule file it signs (src/studio/signing/).
+  // A `.dsse.json` among the files verifies the rule file it signs (src/studio/signing/). Fact
+  // suites wait until the rule documents imported with them are in, so `X.facts.yaml` dropped
+  // beside `X.erdl.yaml` becomes that new document's suite.
   const importFiles = useCallback(
-    (files: Iterable<File>) =>
-      importWithSignatures(files, async (file) => accept(await readImportedFile(file))),
-    [accept],
+    async (files: Iterable<File>) => {
+      const importedWith = new Map<string, string>();
+      const suites: ImportedSuite[] = [];
+      await importWithSignatures(files, async (file) => {
+        const result = await readImportedFile(file);
+        if (result.kind === 'suite') {
+          suites.push(result);
+          return null;
+        }
+        const id = accept(result);
+        if (id !== null) importedWith.set(documentNameFromFile(file.name), id);
+        return id;
+      });
+      for (const suite of suites) placeSuite(suite, importedWith);
+    },
+    [accept, placeSuite],
+  );
+
+  /** The user's answer to the first suite offer: attach (or replace), or leave it. */
+  const resolveSuite = useCallback(
+    (choice: 'attach' | 'dismiss') => {
+      const [first] = offers;
+      setOffers((list) => list.slice(1));
+      if (!first || choice === 'dismiss') return;
+      const docId = first.docId ?? studioStore.getState().activeId;
+      if (docId !== null) attachSuite(first.suite, docId);
+    },
+    [offers],
   );
 
   const importPasted = useCallback(
@@ -70,5 +184,12 @@ export function useImport() {
     [pending],
   );
 
-  return { importFiles, importPasted, pending: pending[0] ?? null, resolve };
+  return {
+    importFiles,
+    importPasted,
+    pending: pending[0] ?? null,
+    resolve,
+    suiteOffer: offers[0] ?? null,
+    resolveSuite,
+  };
 }

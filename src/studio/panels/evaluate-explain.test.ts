@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { compileDocument, Evaluator } from '../../kernel';
+import quickStart from '../examples/quick-start.erdl.yaml?raw';
+import { headline, headlineText, reasonText } from './evaluate-explain';
+import { panelStrings } from './strings';
+
+const AS_OF = '2026-01-15T09:00:00Z';
+const en = panelStrings.en.evaluate;
+const zh = panelStrings.zh.evaluate;
+
+function evaluator(text: string): Evaluator {
+  const compiled = compileDocument(text);
+  if (!compiled.document) throw new Error('document does not compile');
+  return new Evaluator(compiled.document);
+}
+
+const quick = evaluator(quickStart);
+const run = (e: Evaluator, fact: unknown) => e.evaluate(fact, { as_of: AS_OF, trace: true });
+
+/** SEC-901 (Expression: folds to false, runs first) and SEC-900 (Simple, Grade A: fails closed), both on a regex. */
+const SHELL = evaluator(`protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: "shell"
+  description: "d"
+  category: coding
+  decision: ALLOW
+rules:
+  - name: "SEC-900-shell-wipe"
+    description: "d"
+    priority: 10
+    when:
+      logic: AND
+      conditions:
+        - { field: "tool.args.command", operator: match, value: "rm\\\\s+-rf" }
+    then: DENY
+    message: "m"
+  - name: "SEC-901-shell-curl"
+    description: "d"
+    priority: 5
+    when: { expr: { match: [{ field: "tool.args.command" }, "curl"] } }
+    then: REQUEST_HUMAN
+    message: "m"
+`);
+
+describe('why not (reasonText)', () => {
+  it('names a string compared with a number, in both languages', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '3000' } } });
+    const reason = r.eval_trace[0]!.reason!;
+    expect(reasonText(reason, en, 'en', 'REQUEST_HUMAN')).toBe(
+      'tool.args.amount is the string "3000"; a string never compares with a number. Did you mean 3000?',
+    );
+    expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN')).toBe(
+      'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+    );
+  });
+
+  it('names a missing field and a null one', () => {
+    const missing = run(quick, { tool: { name: 'issue_refund', args: {} } }).eval_trace[0]!.reason!;
+    expect(reasonText(missing, en, 'en', 'X')).toBe('tool.args.amount is not in the fact.');
+    expect(reasonText(missing, zh, 'zh', 'X')).toBe('事实中没有 tool.args.amount。');
+    const nul = run(quick, { tool: { name: 'issue_refund', args: { amount: null } } })
+      .eval_trace[0]!.reason!;
+    expect(reasonText(nul, en, 'en', 'X')).toMatch(/^tool\.args\.amount is null;/);
+    expect(reasonText(nul, zh, 'zh', 'X')).toMatch(/^tool\.args\.amount 为 null；/);
+  });
+
+  it('shows the value read when a condition is simply false', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: 10 } } });
+    expect(reasonText(r.eval_trace[0]!.reason!, en, 'en', 'X')).toBe('tool.args.amount is 10.');
+  });
+
+  it('says a regex input over the limit was not evaluated, and how E12 ended the rule', () => {
+    const r = run(SHELL, { tool: { args: { command: 'x'.repeat(10_001) } } });
+    const [folded, closed] = r.eval_trace;
+    expect(folded!.status).toBe('error_folded_false');
+    expect(closed!.status).toBe('error_fail_closed');
+    expect(reasonText(closed!.reason!, en, 'en', closed!.then)).toBe(
+      'Not evaluated: the match input has 10001 characters, over the limit of 10000. The rule failed closed: its decision DENY applies (E12).',
+    );
+    expect(reasonText(closed!.reason!, zh, 'zh', closed!.then)).toBe(
+      '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败即关闭：采用其决策 DENY（E12）。',
+    );
+    expect(reasonText(folded!.reason!, en, 'en', folded!.then)).toBe(
+      'Not evaluated: the match input has 10001 characters, over the limit of 10000. The condition was folded to false (E12).',
+    );
+  });
+});
+
+describe('the headline', () => {
+  it('names the deciding rule only when it matched', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: 8000 } } });
+    expect(headline(r, en, 'en')).toEqual({ kind: 'decided', rule: 'SEC-001-refund-limit' });
+    expect(headlineText(r, zh, 'zh')).toBe('由 SEC-001-refund-limit 决定');
+  });
+
+  it('says the document default applies when no rule decided', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '3000' } } });
+    expect(headlineText(r, en, 'en')).toBe('No rule matched; the document default ALLOW applies.');
+    expect(headlineText(r, zh, 'zh')).toBe('没有规则匹配：采用文档的兜底决策 ALLOW。');
+  });
+
+  it('says a rule failed closed, and why, rather than that it decided', () => {
+    const r = run(SHELL, { tool: { args: { command: 'x'.repeat(10_001) } } });
+    expect(r.deciding_rule).toBe('SEC-900-shell-wipe');
+    expect(headline(r, en, 'en').kind).toBe('failed-closed');
+    const text = headlineText(r, en, 'en');
+    expect(text).not.toMatch(/Decided by/);
+    expect(text).toBe(
+      'SEC-900-shell-wipe failed closed: the match input has 10001 characters, over the limit of 10000. Its decision DENY applies (E12).',
+    );
+    expect(headlineText(r, zh, 'zh')).toBe(
+      'SEC-900-shell-wipe 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
+    );
+  });
+
+  it('without a trace, words a fail-closed decision from eval_warnings', () => {
+    const r = SHELL.evaluate({ tool: { args: { command: 'x'.repeat(10_001) } } }, { as_of: AS_OF });
+    expect(r.eval_trace).toEqual([]);
+    expect(headlineText(r, en, 'en')).toMatch(
+      /^SEC-900-shell-wipe failed closed: match: input of 10001 characters exceeds 10000\. Its decision DENY applies/,
+    );
+  });
+});

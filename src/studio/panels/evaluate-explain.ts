@@ -1,0 +1,144 @@
+/**
+ * The Evaluate panel's words for an evaluation: the headline (who decided, and how) and why each
+ * rule did not match, from the result fields and the kernel's trace reasons (TraceReason). Pure:
+ * the strings come in, so both languages are tested the same way.
+ */
+import type { EvaluationResult, TraceReason } from '../../kernel';
+import { format } from '../i18n/i18n';
+import type { Lang } from '../store/types';
+import type { panelStrings } from './strings';
+
+type EvaluateStrings = (typeof panelStrings)['zh']['evaluate'];
+
+/** How the decision came about, checked against the result fields. */
+export type Headline =
+  /** A rule matched and decided. */
+  | { readonly kind: 'decided'; readonly rule: string }
+  /** The deciding rule did not match: an evaluation error failed it closed (E12). */
+  | { readonly kind: 'failed-closed'; readonly rule: string; readonly detail: string | null }
+  /** No rule decided: the document's fallback decision (metadata.decision). */
+  | { readonly kind: 'default' };
+
+export function headline(result: EvaluationResult, t: EvaluateStrings, lang: Lang): Headline {
+  const rule = result.deciding_rule;
+  if (rule === null) return { kind: 'default' };
+  const closed = result.eval_warnings.some(
+    (w) => w.code === 'error_fail_closed' && w.rule === rule,
+  );
+  if (!closed) return { kind: 'decided', rule };
+  const reason = result.eval_trace.find((s) => s.rule === rule)?.reason;
+  const detail = reason?.error
+    ? errorDetail(reason, t, lang)
+    : (result.eval_warnings.find(
+        (w) => w.rule === rule && w.code !== 'error_fail_closed' && w.code !== 'error_folded_false',
+      )?.message[lang] ?? null);
+  return { kind: 'failed-closed', rule, detail };
+}
+
+export function headlineText(result: EvaluationResult, t: EvaluateStrings, lang: Lang): string {
+  const h = headline(result, t, lang);
+  switch (h.kind) {
+    case 'decided':
+      return format(t.decidedBy, { rule: h.rule });
+    case 'default':
+      return format(t.fallback, { decision: result.decision });
+    case 'failed-closed':
+      return h.detail === null
+        ? format(t.failedClosedUnknown, { rule: h.rule, decision: result.decision })
+        : format(t.failedClosed, { rule: h.rule, detail: h.detail, decision: result.decision });
+  }
+}
+
+const TYPES = [
+  'string',
+  'number',
+  'boolean',
+  'null',
+  'list',
+  'object',
+  'date',
+  'missing',
+  'scalar',
+];
+type TypeKey = keyof EvaluateStrings['types'];
+const typeKey = (type: string | undefined): TypeKey =>
+  TYPES.includes(type ?? '') ? (type as TypeKey) : 'other';
+
+/** A value as the user would write it in the fact (JSON: strings quoted). */
+function shown(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Sentences in a row: a space between English ones, none between Chinese ones. */
+function sentences(lang: Lang, ...parts: string[]): string {
+  return parts.join(lang === 'zh' ? '' : ' ');
+}
+
+/** What stopped a condition (a limit, with its numbers; else the kernel's message). */
+function errorDetail(reason: TraceReason, t: EvaluateStrings, lang: Lang): string {
+  const e = reason.error;
+  if (!e) return '';
+  const limit = e.limit ?? 0;
+  switch (e.code) {
+    case 'regex_input_limit':
+      return e.size === undefined
+        ? format(t.why.regexLimitNoSize, { limit })
+        : format(t.why.regexLimit, { size: e.size, limit });
+    case 'array_limit':
+      return e.size === undefined
+        ? format(t.why.arrayLimitNoSize, { limit })
+        : format(t.why.arrayLimit, { size: e.size, limit });
+    case 'step_limit':
+      return format(t.why.stepLimit, { limit });
+    default:
+      return e.message[lang];
+  }
+}
+
+/**
+ * Why a rule did not match, in one or two sentences. `decision` is the rule's own (`then`), named
+ * when it failed closed. Null when there is nothing to add to the failing condition itself.
+ */
+export function reasonText(
+  reason: TraceReason,
+  t: EvaluateStrings,
+  lang: Lang,
+  decision: string,
+): string | null {
+  const field = reason.field ?? t.why.theValue;
+  switch (reason.kind) {
+    case 'type_mismatch': {
+      const type = typeKey(reason.type);
+      const expected = typeKey(reason.expected);
+      const words = {
+        field,
+        type: t.types[type],
+        aType: t.aTypes[type],
+        aExpected: t.aTypes[expected],
+      };
+      const text =
+        'value' in reason
+          ? format(t.why.typeMismatch, { ...words, value: shown(reason.value) })
+          : format(t.why.typeMismatchNoValue, words);
+      return 'suggestion' in reason
+        ? sentences(lang, text, format(t.why.didYouMean, { suggestion: shown(reason.suggestion) }))
+        : text;
+    }
+    case 'missing':
+      return format(t.why.missing, { field });
+    case 'null':
+      return format(t.why.null, { field });
+    case 'false':
+      return 'value' in reason && reason.field
+        ? format(t.why.false, { field, value: shown(reason.value) })
+        : null;
+    case 'error': {
+      const e = reason.error;
+      if (!e) return null;
+      const stopped = format(t.why.notEvaluated, { detail: errorDetail(reason, t, lang) });
+      const outcome =
+        e.outcome === 'error_fail_closed' ? format(t.why.failClosed, { decision }) : t.why.folded;
+      return sentences(lang, stopped, outcome);
+    }
+  }
+}

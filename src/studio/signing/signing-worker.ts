@@ -53,6 +53,7 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
     source: null,
     changedRules: [],
     problems: [notDone(outcome)],
+    signatureProblems: [notDone(outcome)],
   };
 }
 

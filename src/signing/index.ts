@@ -59,3 +59,20 @@ export {
   type SignatureStatus,
   type TrustedKey,
 } from './signed-payload';
+export {
+  type CurrentText,
+  changeLines,
+  checkedText,
+  deriveVerdict,
+  differingRules,
+  type SignatureFacts,
+  type SignatureVerdict,
+  type SignedChanges,
+  signatureFacts,
+  type TrustedSigner,
+  type VerdictKind,
+  verdictChangeLines,
+  verdictHeadline,
+  verdictHolds,
+  verdictReason,
+} from './verdict';

@@ -13,6 +13,13 @@ import {
 import type { Ed25519Backend, Signer } from './ed25519';
 import { type DsseEnvelope, envelopeText, signEnvelope } from './envelope';
 import { checkSignedPayload, type SignatureStatus, type TrustedKey } from './signed-payload';
+import {
+  fallbackChangedText,
+  REORDERED_TEXT,
+  ruleAddedText,
+  ruleChangedText,
+  ruleRemovedText,
+} from './verdict';
 
 /** The DSSE payloadType of a signed rule file's manifest. */
 export const MANIFEST_PAYLOAD_TYPE = 'application/vnd.erdl.manifest+json';
@@ -100,6 +107,8 @@ export interface RuleFileVerification {
   readonly changedRules: readonly string[];
   /** Every failure, named, in both languages. */
   readonly problems: readonly Bilingual[];
+  /** The failures of the signature file itself (envelope, signature, manifest): no trust, no text. */
+  readonly signatureProblems: readonly Bilingual[];
 }
 
 /**
@@ -121,6 +130,7 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
     if (read.ok) manifest = read.manifest;
     else problems.push(...read.problems);
   }
+  const signatureProblems = [...problems];
   if (check.trusted === false && check.signature === 'valid')
     problems.push({
       en: `the signer ${check.keyId} is not a trusted key`,
@@ -152,6 +162,7 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
     source,
     changedRules,
     problems,
+    signatureProblems,
   };
 }
 
@@ -174,32 +185,18 @@ function sourceProblems(source: SourceComparison, changed: string[]): Bilingual[
   if (!diff) return out;
   for (const c of diff.changed) {
     changed.push(c.name);
-    out.push({
-      en: `rule "${c.name}" changed since signing (${c.condition_changed ? 'its condition' : 'its decision, texts or ordering'})`,
-      zh: `规则 "${c.name}" 自签名后已改变（${c.condition_changed ? '条件' : '决策、文本或排序字段'}）`,
-    });
+    out.push(ruleChangedText(c.name, c.condition_changed));
   }
   for (const r of diff.added) {
     changed.push(r.name);
-    out.push({
-      en: `rule "${r.name}" was added since signing`,
-      zh: `规则 "${r.name}" 为签名后新增`,
-    });
+    out.push(ruleAddedText(r.name));
   }
   for (const r of diff.removed) {
     changed.push(r.name);
-    out.push({
-      en: `rule "${r.name}" was removed since signing`,
-      zh: `规则 "${r.name}" 在签名后被删除`,
-    });
+    out.push(ruleRemovedText(r.name));
   }
-  if (diff.reordered)
-    out.push({ en: 'rules were reordered since signing', zh: '规则顺序自签名后已改变' });
-  if (diff.fallback)
-    out.push({
-      en: `the fallback decision changed from ${diff.fallback.before} to ${diff.fallback.after}`,
-      zh: `兜底决策由 ${diff.fallback.before} 改为 ${diff.fallback.after}`,
-    });
+  if (diff.reordered) out.push(REORDERED_TEXT);
+  if (diff.fallback) out.push(fallbackChangedText(diff.fallback.before, diff.fallback.after));
   if (!source.document_matches && diff.same)
     out.push({
       en: `the document hash ${source.document_hash} is not the signed document hash`,

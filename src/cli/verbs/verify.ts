@@ -1,4 +1,15 @@
-import { SIGNATURE_SUFFIX, type TrustedKey, verifyRuleFile } from '../../signing';
+import {
+  checkedText,
+  deriveVerdict,
+  SIGNATURE_SUFFIX,
+  signatureFacts,
+  type TrustedKey,
+  verdictChangeLines,
+  verdictHeadline,
+  verdictHolds,
+  verdictReason,
+  verifyRuleFile,
+} from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -38,7 +49,9 @@ export const verify: Verb = {
     "manifest's own hashes, the exact bytes of the rule file, and its recompiled document and",
     'rule hashes, naming each rule that changed. With --trust the signer must be one of those',
     'keys; without it the signer is reported as unknown (the signature is still checked).',
-    'Prints one summary per rule file; every failure goes to stderr in English and Chinese.',
+    'Prints one summary per rule file, ending with the verdict and, when it fails, its one reason',
+    '(bad signature, then signer not trusted, then hashes differ — naming each rule), in the',
+    "studio's words; every failure goes to stderr in English and Chinese.",
     'Exits 0 when every signature and hash holds; 1 when anything fails; 2 for a usage error,',
     'an unreadable FILE or a bad --trust file.',
   ],
@@ -95,6 +108,9 @@ async function verifyPair(
   });
   for (const p of report.problems)
     printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
+  // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts).
+  const verdict = deriveVerdict(signatureFacts(report), trusted ?? null, checkedText(report));
+  const holds = verdictHolds(verdict);
   const sig = {
     valid: { en: 'valid', zh: '有效' },
     invalid: { en: 'NOT valid', zh: '无效' },
@@ -103,17 +119,20 @@ async function verifyPair(
       zh: '未检查（签名文件无法读取）',
     },
   }[report.signature];
+  // A signer is only judged when the signature verifies: a bad signature names no signer.
   const signer =
-    report.trusted === null
-      ? { en: 'unknown (no --trust given)', zh: '未知（未指定 --trust）' }
-      : report.trusted
-        ? { en: 'trusted', zh: '受信任' }
-        : { en: 'NOT trusted', zh: '不受信任' };
-  io.out(`${report.ok ? 'OK' : 'FAILED'} ${pair.rules}`);
+    verdict.kind === 'bad-signature'
+      ? { en: 'not judged (the signature does not verify)', zh: '未判断（签名未通过校验）' }
+      : report.trusted === null
+        ? { en: 'unknown (no --trust given)', zh: '未知（未指定 --trust）' }
+        : report.trusted
+          ? { en: 'trusted', zh: '受信任' }
+          : { en: 'NOT trusted', zh: '不受信任' };
+  io.out(`${holds ? 'OK' : 'FAILED'} ${pair.rules}`);
   io.out(`  signature: ${sig.en}${report.keyId ? `, key ${report.keyId}` : ''} / 签名：${sig.zh}`);
   io.out(`  signer: ${signer.en} / 签名者：${signer.zh}`);
   const m = report.manifest;
-  if (m)
+  if (m && verdict.kind !== 'bad-signature')
     io.out(
       `  signed at ${m.signed_at}; document ${m.document.hash}; ${m.rules.length} rule(s) / 签名时间 ${m.signed_at}；文档 ${m.document.hash}；${m.rules.length} 条规则`,
     );
@@ -125,5 +144,8 @@ async function verifyPair(
     io.out(
       `  changed rules: ${report.changedRules.join(', ')} / 已改变的规则：${report.changedRules.join('、')}`,
     );
-  return report.ok ? EXIT_OK : EXIT_INVALID;
+  io.out(`  verdict: ${verdictHeadline(verdict).en}`);
+  if (!holds) io.out(`  reason: ${verdictReason(verdict).en}`);
+  for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
+  return holds ? EXIT_OK : EXIT_INVALID;
 }

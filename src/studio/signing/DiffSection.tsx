@@ -1,16 +1,18 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import type { SemanticDiff } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
-import { compareTexts, compareWithSigned } from './compare';
+import { compareTexts, compareWithSigned, LAST_SIGNED, SIGNED_VERSION } from './compare';
 import { dictionaryOf } from './dictionary';
+import { useSignatureVerdict } from './signature-verdict';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 
-const LAST_SIGNED = 'last-signed';
-
-/** Compare the document with another workspace document or its last signed export. */
+/**
+ * Compare the document with the version its signature file signed, its last signed export, or
+ * another workspace document.
+ */
 export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
   const t = useT(signingStrings);
   const id = useId();
@@ -23,20 +25,35 @@ export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
   });
   const dictionaryText = useStudio((s) => s.fieldDictionary);
   const signed = useSigning((s) => s.signedExports[doc.id]);
-  const [against, setAgainst] = useState('');
+  const verification = useSigning((s) => s.verifications[doc.id]);
+  const verdict = useSignatureVerdict(doc.id, false);
+  // The signed version is offered when its manifest is authentic: the signature verifies.
+  const signedVersion =
+    verification?.report.manifest && verdict && verdict.kind !== 'bad-signature'
+      ? verification.report.manifest
+      : null;
+  const signerName =
+    verdict && (verdict.kind === 'unchanged' || verdict.kind === 'changed')
+      ? verdict.signerName
+      : null;
+  const chosen = useSigning((s) => s.comparing[doc.id] ?? '');
+  const against = chosen === SIGNED_VERSION && !signedVersion ? '' : chosen;
+  const setAgainst = (value: string) => signing.compareWith(doc.id, value);
   useEffect(() => {
     void signing.loadSignedExport(doc.id);
   }, [doc.id]);
   const otherText = others.find((o) => o.id === against)?.text;
   const diff = useMemo((): SemanticDiff | null | undefined => {
     const dictionary = dictionaryOf(dictionaryText);
+    if (against === SIGNED_VERSION && signedVersion)
+      return compareWithSigned(signedVersion, doc.text, dictionary);
     if (against === LAST_SIGNED && signed)
       return compareWithSigned(signed.manifest, doc.text, dictionary);
     if (otherText !== undefined) return compareTexts(otherText, doc.text, dictionary);
     return undefined;
-  }, [against, signed, otherText, doc.text, dictionaryText]);
+  }, [against, signedVersion, signed, otherText, doc.text, dictionaryText]);
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="semantic-diff">
+    <section aria-labelledby={`${id}-title`} data-testid="semantic-diff" id={`diff-${doc.id}`}>
       <h3 id={`${id}-title`} className="section-title">
         {t.diff.heading}
       </h3>
@@ -44,6 +61,14 @@ export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
         <span>{t.diff.against}</span>
         <select value={against} onChange={(e) => setAgainst(e.currentTarget.value)}>
           <option value="">{t.diff.choose}</option>
+          {signedVersion && (
+            <option value={SIGNED_VERSION}>
+              {format(t.diff.signedVersion, {
+                signer: signerName ?? signedVersion.signer.key_id,
+                at: signedVersion.signed_at,
+              })}
+            </option>
+          )}
           {signed && (
             <option value={LAST_SIGNED}>
               {format(t.diff.lastSigned, { at: signed.signedAt })}

@@ -9,9 +9,9 @@ import { compareWithSigned } from './compare';
 import { workspaceDictionary } from './dictionary';
 import { type EvaluationInputs, recordEvidence } from './evidence';
 import { reportHtml } from './report-html';
+import { verdictNow } from './signature-verdict';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
-import { verificationStatus } from './verification-summary';
 
 function baseName(doc: StudioDocument): string {
   return documentFileName(doc.name).replace(/\.erdl\.yaml$/, '');
@@ -79,16 +79,15 @@ export function EvidenceActions({ doc }: { readonly doc: StudioDocument }) {
     const gloss = new Map(
       (ruleSnapshots(built.compiled, dictionary) ?? []).map((r) => [r.name, r.gloss]),
     );
-    // The signer is named only when this very text verified (or was signed here).
-    const sameText = verification && verification.text === doc.text;
-    const status = verification ? verificationStatus(verification.report) : null;
+    // The signer is named only while this very text is what was signed (derived now).
+    const verdict = verdictNow(doc.id);
     const manifest = verification?.report.manifest;
     const signer =
-      sameText && status !== 'tampered' && manifest
+      verdict?.kind === 'unchanged' && manifest
         ? {
             keyId: manifest.signer.key_id,
             signedAt: manifest.signed_at,
-            trustedName: verification.report.trusted ? verification.report.trustedName : null,
+            trustedName: verdict.signerName,
           }
         : null;
     const diff = signed ? compareWithSigned(signed.manifest, doc.text, dictionary) : null;

@@ -1,20 +1,19 @@
 import './signing.css';
 import { useT } from '../i18n/i18n';
-import { useStudio } from '../store';
-import { useSigning } from './signing-instance';
+import { useSignatureVerdict } from './signature-verdict';
 import { signingStrings } from './strings';
-import { verificationStatus } from './verification-summary';
+import { badgeStatus } from './verification-summary';
 
-/** A document's signature state in the document list; nothing for a document opened unsigned. */
+/**
+ * A document's signature state in the document list, derived from its text and the trusted keys
+ * now (never remembered); nothing for a document opened unsigned.
+ */
 export function VerificationBadge({ docId }: { readonly docId: string }) {
   const t = useT(signingStrings);
-  const record = useSigning((s) => s.verifications[docId]);
-  const text = useStudio((s) => s.documents[docId]?.text);
-  if (!record) return null;
-  const status = verificationStatus(record.report);
-  // A verified text that was edited is no longer what was signed: never keep showing "verified".
-  const shown = status !== 'tampered' && text !== record.text ? 'edited' : status;
-  const icon = { verified: '✔', unknown: '?', tampered: '✖', edited: '✎' }[shown];
+  const verdict = useSignatureVerdict(docId, false);
+  if (!verdict) return null;
+  const shown = badgeStatus(verdict);
+  const icon = { verified: '✔', checking: '…', unknown: '?', tampered: '✖', changed: '✎' }[shown];
   return (
     <span
       className={`signature-badge signature-${shown}`}

@@ -1,101 +1,102 @@
+import {
+  type SignatureVerdict,
+  verdictChangeLines,
+  verdictHeadline,
+  verdictReason,
+} from '../../signing';
 import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
-import type { Lang, StudioDocument } from '../store/types';
-import { useSigning } from './signing-instance';
+import type { StudioDocument } from '../store/types';
+import { SIGNED_VERSION } from './compare';
+import { useSignatureVerdict } from './signature-verdict';
+import { signing, useSigning } from './signing-instance';
 import type { DocumentVerification } from './signing-state';
 import { signingStrings } from './strings';
-import { hashesHold, verificationStatus } from './verification-summary';
+import { badgeStatus } from './verification-summary';
 
-/** What the signature check of this document found, in plain words. */
+/**
+ * What the signature of this document says about the text NOW: derived on every change of the
+ * text, its analysis or the trusted keys (src/signing/verdict.ts), never a remembered result.
+ */
 export function VerificationSection({ doc }: { readonly doc: StudioDocument }) {
   const t = useT(signingStrings);
-  const lang = useStudio((s) => s.lang);
   const record = useSigning((s) => s.verifications[doc.id]);
+  const verdict = useSignatureVerdict(doc.id, true);
   return (
     <section aria-labelledby="verification-title" data-testid="verification">
       <h3 id="verification-title" className="section-title">
         {t.verify.heading}
       </h3>
-      {!record ? (
+      {!record || !verdict ? (
         <p className="muted">{t.verify.none}</p>
       ) : (
-        <VerificationDetails record={record} edited={record.text !== doc.text} lang={lang} />
+        <VerificationDetails docId={doc.id} record={record} verdict={verdict} />
       )}
     </section>
   );
 }
 
 function VerificationDetails({
+  docId,
   record,
-  edited,
-  lang,
+  verdict,
 }: {
+  docId: string;
   record: DocumentVerification;
-  edited: boolean;
-  lang: Lang;
+  verdict: SignatureVerdict;
 }) {
   const t = useT(signingStrings);
-  const { report } = record;
-  const status = verificationStatus(report);
-  const holds = hashesHold(report);
-  const title = {
-    verified: t.verify.statusVerified,
-    unknown: t.verify.statusUnknown,
-    tampered: t.verify.statusTampered,
-  }[status];
-  const signature = {
-    valid: t.verify.signatureValid,
-    invalid: t.verify.signatureInvalid,
-    'not-checked': t.verify.signatureUnchecked,
-  }[report.signature];
-  // A file that is not what was signed is never shown as coming from a trusted signer.
-  const signer =
-    status === 'tampered'
-      ? format(t.verify.signerVoid, { keyId: report.keyId ?? '—' })
-      : report.trusted
-        ? format(t.verify.signerTrusted, { name: report.trustedName ?? '' })
-        : report.keyId
-          ? format(t.verify.signerUnknown, { keyId: report.keyId })
-          : t.verify.signerNone;
+  const lang = useStudio((s) => s.lang);
+  const status = badgeStatus(verdict);
+  const lines = verdictChangeLines(verdict);
+  const manifest = record.report.manifest;
+  const compare = () => {
+    signing.compareWith(docId, SIGNED_VERSION);
+    document.getElementById(`diff-${docId}`)?.scrollIntoView({ block: 'nearest' });
+  };
   return (
-    <div className={`verification verification-${status}`} data-status={status}>
-      <p className="verification-title" data-testid="verification-status">
-        <strong>{title}</strong>
+    <div className={`verification verification-${status}`} data-status={verdict.kind}>
+      <p className="verification-title" data-testid="verification-status" aria-live="polite">
+        <strong>{verdictHeadline(verdict)[lang]}</strong>
       </p>
-      {edited && (
-        <p role="status" className="notice notice-warning">
-          {t.verify.editedSince}
+      <p data-testid="verification-reason">{verdictReason(verdict)[lang]}</p>
+      {lines.length > 0 && (
+        <ul data-testid="changed-rules">
+          {lines.map((line) => (
+            <li key={line.en}>{line[lang]}</li>
+          ))}
+        </ul>
+      )}
+      {verdict.kind === 'changed' && (
+        <p>
+          <button type="button" onClick={compare} data-testid="compare-signed">
+            {t.verify.compareSigned}
+          </button>
         </p>
       )}
-      <ul data-testid="verification-lines">
-        <li>{signature}</li>
-        <li>{signer}</li>
-        <li>{holds ? t.verify.hashesHold : t.verify.hashesDiffer}</li>
-        {report.changedRules.length > 0 && (
-          <li data-testid="changed-rules">
-            {format(t.verify.changedRules, { rules: report.changedRules.join(', ') })}
-          </li>
-        )}
-      </ul>
-      {report.manifest && (
-        <p className="muted">
-          {format(t.verify.signedAt, {
-            at: report.manifest.signed_at,
-            keyId: report.manifest.signer.key_id,
-          })}
-        </p>
-      )}
-      <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
-      {report.problems.length > 0 && (
+      {verdict.kind === 'bad-signature' && (
         <>
-          <h4>{t.verify.problems}</h4>
+          <h4>{t.verify.whyBad}</h4>
           <ul data-testid="verification-problems">
-            {report.problems.map((p) => (
+            {verdict.detail.map((p) => (
               <li key={p.en}>{p[lang]}</li>
             ))}
           </ul>
         </>
       )}
+      {/* Who signed and when is only stated for a signature that verifies. */}
+      {manifest && verdict.kind !== 'bad-signature' && (
+        <p className="muted" data-testid="signed-by">
+          {format(t.verify.signedAt, {
+            at: manifest.signed_at,
+            signer:
+              (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
+                ? `${verdict.signerName} (${manifest.signer.key_id})`
+                : manifest.signer.key_id,
+          })}
+        </p>
+      )}
+      <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
     </div>
   );
 }

@@ -9,6 +9,12 @@ import {
   type SemanticDiff,
 } from '../../kernel';
 
+/** Compare versions' choice of the version a document was opened with a signature file for. */
+export const SIGNED_VERSION = 'signed-version';
+
+/** Compare versions' choice of the document's last signed export from this studio. */
+export const LAST_SIGNED = 'last-signed';
+
 /** The rule set a signed manifest describes, as the semantic diff reads it. */
 export function manifestVersion(manifest: Manifest): RuleSetVersion {
   return {

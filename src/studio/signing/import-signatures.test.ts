@@ -59,8 +59,8 @@ describe('importing a rule file with its signature file', () => {
     const id = studioStore.getState().activeId;
     expect(statusOf(id)).toBe('verified');
     expect(lastNotice()?.kind).toBe('info');
-    expect(lastNotice()?.message.en).toContain('signature valid, signer trusted');
-    expect(lastNotice()?.message.zh).toContain('签名有效');
+    expect(lastNotice()?.message.en).toContain('Signed, unchanged — signed by a trusted key');
+    expect(lastNotice()?.message.zh).toContain('已签名，未改动——由受信任的密钥');
   });
 
   it('an edited rule file is tampered, named, and still opened as a draft', async () => {

@@ -1,12 +1,18 @@
 import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
-import { SIGNATURE_SUFFIX } from '../../signing';
+import {
+  SIGNATURE_SUFFIX,
+  type SignatureVerdict,
+  verdictChangeLines,
+  verdictHeadline,
+  verdictReason,
+} from '../../signing';
 import { format } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
 import { signing } from './signing-instance';
 import { signingStrings } from './strings';
-import { problemDetail, verificationStatus } from './verification-summary';
+import { joinDetail, reportVerdict } from './verification-summary';
 
 /** A signature file holds the manifest with every canonical tree: larger than its rule file. */
 const MAX_SIGNATURE_BYTES = MAX_DOCUMENT_BYTES * 8;
@@ -99,26 +105,51 @@ async function verifySignatureFile(
     { signatureFile: signature.name, ruleFile, text, sourceBytes, envelopeBytes },
     workspaceDictionary(),
   );
-  const status = verificationStatus(report);
+  // The notice is about the file as read, with the keys trusted at that moment; the Export
+  // panel then follows the text and the trusted keys as they change.
+  const verdict = reportVerdict(report);
   const file = match?.fileName ?? ruleFile;
-  if (status === 'verified')
-    notify(
-      'info',
-      both((s) => s.verify.notice.verified, { file, name: report.trustedName ?? '' }),
-    );
-  else if (status === 'unknown')
-    notify(
-      'warning',
-      both((s) => s.verify.notice.unknown, { file, keyId: report.keyId ?? '' }),
-    );
+  const headline = verdictHeadline(verdict);
+  if (verdict.kind === 'unchanged')
+    notify('info', {
+      en: format(signingStrings.en.verify.notice.verified, {
+        file,
+        verdict: headline.en,
+        name: verdict.signerName ?? '',
+      }),
+      zh: format(signingStrings.zh.verify.notice.verified, {
+        file,
+        verdict: headline.zh,
+        name: verdict.signerName ?? '',
+      }),
+    });
   else {
-    const detail = problemDetail(report);
-    notify('error', {
-      en: format(signingStrings.en.verify.notice.tampered, { file, detail: detail.en }),
-      zh: format(signingStrings.zh.verify.notice.tampered, { file, detail: detail.zh }),
+    const detail = noticeDetail(verdict);
+    notify(verdict.kind === 'untrusted' ? 'warning' : 'error', {
+      en: format(signingStrings.en.verify.notice.failed, {
+        file,
+        verdict: headline.en,
+        detail: detail.en,
+      }),
+      zh: format(signingStrings.zh.verify.notice.failed, {
+        file,
+        verdict: headline.zh,
+        detail: detail.zh,
+      }),
     });
   }
   studioStore.getState().setActive(docId);
+}
+
+/** What a failed verdict's notice adds: the rules that differ, else the reason (first 3 items). */
+function noticeDetail(verdict: SignatureVerdict): Bilingual {
+  const items =
+    verdict.kind === 'bad-signature'
+      ? verdict.detail
+      : verdictChangeLines(verdict).length > 0
+        ? verdictChangeLines(verdict)
+        : [verdictReason(verdict)];
+  return joinDetail(items);
 }
 
 /** The open document a lone signature file belongs to: by file name, the active one first. */

@@ -40,6 +40,8 @@ export interface SigningState {
   readonly trusted: readonly TrustedKeyRecord[];
   readonly signedExports: Readonly<Record<string, SignedExportRecord>>;
   readonly verifications: Readonly<Record<string, DocumentVerification>>;
+  /** What each document's Compare versions section compares it with (its select's value). */
+  readonly comparing: Readonly<Record<string, string>>;
 }
 
 export type SigningStore = ReturnType<typeof createSigningStore>;
@@ -79,6 +81,7 @@ export function createSigningStore(
     trusted: [],
     signedExports: {},
     verifications: {},
+    comparing: {},
   }));
   let storage: Promise<KeyStorage> | null = null;
   let ownName = 'own key';
@@ -208,6 +211,10 @@ export function createSigningStore(
       const record: DocumentVerification = { ...input, report };
       store.setState({ verifications: { ...store.getState().verifications, [docId]: record } });
       return record;
+    },
+    /** Chooses what Compare versions compares the document with ('' for nothing). */
+    compareWith(docId: string, against: string) {
+      store.setState({ comparing: { ...store.getState().comparing, [docId]: against } });
     },
     forgetDocument(docId: string) {
       const { [docId]: _gone, ...rest } = store.getState().verifications;

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../kernel';
+import type { Bilingual, SourceComparison } from '../../kernel';
 import {
   type RuleFileVerification,
   type SignedRuleFile,
@@ -53,6 +53,7 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
     source: null,
     changedRules: [],
     problems: [notDone(outcome)],
+    signatureProblems: [notDone(outcome)],
   };
 }
 
@@ -60,4 +61,23 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
 export function signHere(input: KeySignInput): Promise<SignedRuleFile> {
   const { privateKey, publicKey, ...rest } = input;
   return signRuleFile({ ...rest, signer: signerFromCryptoKey(privateKey, publicKey) });
+}
+
+/**
+ * The text now against a document's signed manifest, rule by rule (`verifyRuleFile`'s comparison
+ * of the text's bytes), in the batch worker on a channel per document, so typing supersedes older
+ * requests. Null when superseded, failed, or the signature file has no readable manifest.
+ */
+export async function compareInWorker(
+  docId: string,
+  text: string,
+  envelopeBytes: Uint8Array,
+): Promise<SourceComparison | null> {
+  const input = { sourceBytes: new TextEncoder().encode(text), envelopeBytes };
+  if (!hasWorkers) return (await verifyRuleFile(input)).source;
+  const outcome = await getBatchKernel().request(`signed-compare:${docId}`, {
+    op: 'verify',
+    ...input,
+  });
+  return outcome.status === 'done' ? outcome.value.source : null;
 }

@@ -1,10 +1,17 @@
 import type { Bilingual } from '../../kernel';
-import type { RuleFileVerification } from '../../signing';
+import {
+  checkedText,
+  deriveVerdict,
+  type RuleFileVerification,
+  type SignatureVerdict,
+  signatureFacts,
+} from '../../signing';
 
 /**
- * How a signed file is shown: `verified` (valid signature, trusted signer, every hash holds),
- * `unknown` (valid and unchanged, signer not trusted) or `tampered` (anything else — never shown
- * as trusted; the document is an unsigned draft).
+ * How a signed file's check at import is summed up: `verified` (valid signature, trusted signer,
+ * every hash holds), `unknown` (valid signature, signer not trusted) or `tampered` (a bad
+ * signature, or the file is not what was signed). What the studio SHOWS is the verdict derived
+ * from the text and trusted keys now (signature-verdict.ts); this is the file as it was read.
  */
 export type VerificationStatus = 'verified' | 'unknown' | 'tampered';
 
@@ -20,17 +27,52 @@ export function hashesHold(report: RuleFileVerification): boolean {
   );
 }
 
+/** The verdict on the file exactly as checked, with the trust list of that check. */
+export function reportVerdict(report: RuleFileVerification): SignatureVerdict {
+  const trusted =
+    report.trusted === null
+      ? null
+      : report.trusted && report.keyId
+        ? [{ keyId: report.keyId, name: report.trustedName ?? report.keyId }]
+        : [];
+  return deriveVerdict(signatureFacts(report), trusted, checkedText(report));
+}
+
 export function verificationStatus(report: RuleFileVerification): VerificationStatus {
-  if (report.signature !== 'valid' || !hashesHold(report)) return 'tampered';
-  return report.trusted === true ? 'verified' : 'unknown';
+  const kind = reportVerdict(report).kind;
+  return kind === 'unchanged' ? 'verified' : kind === 'untrusted' ? 'unknown' : 'tampered';
+}
+
+/** A verdict as the document list's badge (and the section's colour) shows it. */
+export type BadgeStatus = 'verified' | 'checking' | 'unknown' | 'tampered' | 'changed';
+
+export function badgeStatus(verdict: SignatureVerdict): BadgeStatus {
+  switch (verdict.kind) {
+    case 'unchanged':
+      return 'verified';
+    case 'checking':
+      return 'checking';
+    case 'untrusted':
+      return 'unknown';
+    case 'bad-signature':
+      return 'tampered';
+    case 'changed':
+      return 'changed';
+  }
 }
 
 /** The first problems, joined: the detail of a one-line notice. */
 export function problemDetail(report: RuleFileVerification, limit = 3): Bilingual {
-  const shown = report.problems.slice(0, limit);
-  const more = report.problems.length - shown.length;
+  return joinDetail(report.problems, limit);
+}
+
+/** The first items, joined (a closing full stop dropped: the notice goes on). */
+export function joinDetail(items: readonly Bilingual[], limit = 3): Bilingual {
+  const shown = items.slice(0, limit);
+  const more = items.length - shown.length;
+  const trim = (text: string) => text.replace(/[.。]$/, '');
   return {
-    en: shown.map((p) => p.en).join('; ') + (more > 0 ? `; and ${more} more` : ''),
-    zh: shown.map((p) => p.zh).join('；') + (more > 0 ? `；另有 ${more} 项` : ''),
+    en: shown.map((p) => trim(p.en)).join('; ') + (more > 0 ? `; and ${more} more` : ''),
+    zh: shown.map((p) => trim(p.zh)).join('；') + (more > 0 ? `；另有 ${more} 项` : ''),
   };
 }

@@ -1,0 +1,337 @@
+import type { Bilingual, Manifest, SourceComparison } from '../kernel';
+import type { RuleFileVerification } from './signed-file';
+import type { SignatureStatus } from './signed-payload';
+
+/**
+ * The verdict on a signed rule file, derived — never remembered — from three things: what the
+ * signature file says (its signature status, signer and manifest), the keys trusted NOW, and the
+ * rule text on hand NOW (its document hash, its exact bytes and its per-rule hashes). The studio
+ * recomputes it on every change of any of them; `erdl verify` computes it once per file. Both
+ * print the texts made here, so a reason reads the same everywhere (docs/signed-files.md).
+ *
+ * One reason, in this precedence: the signature does not verify → the signer is not trusted →
+ * the text is not what was signed (naming the rules). "Signed, unchanged" only while the text's
+ * document hash and bytes equal the manifest's.
+ */
+export type SignatureVerdict =
+  | {
+      readonly kind: 'unchanged';
+      readonly keyId: string;
+      /** The trusted key's name; null when no trust list was given (`erdl verify` without --trust). */
+      readonly signerName: string | null;
+      readonly trustJudged: boolean;
+      readonly signedAt: string;
+    }
+  /** Signature and signer hold; the hashes of the current text are not computed yet. */
+  | { readonly kind: 'checking'; readonly keyId: string; readonly signedAt: string }
+  | {
+      readonly kind: 'bad-signature';
+      readonly keyId: string | null;
+      readonly detail: readonly Bilingual[];
+    }
+  | { readonly kind: 'untrusted'; readonly keyId: string; readonly signedAt: string }
+  | {
+      readonly kind: 'changed';
+      readonly keyId: string;
+      readonly signedAt: string;
+      readonly signerName: string | null;
+      /** What differs; null while the per-rule comparison of the current text is pending. */
+      readonly changes: SignedChanges | null;
+    };
+
+export type VerdictKind = SignatureVerdict['kind'];
+
+/** How the text on hand differs from the signed version (signed → now). */
+export interface SignedChanges {
+  /** The text does not load: nothing can be compared rule by rule. */
+  readonly unloadable: Bilingual | null;
+  readonly changed: readonly { readonly name: string; readonly condition: boolean }[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly reordered: boolean;
+  readonly fallback: { readonly before: string; readonly after: string } | null;
+  /** The document hash is the signed one but the bytes are not (comments or formatting). */
+  readonly bytesOnly: boolean;
+}
+
+/** What the signature file is, as checked (the signature does not depend on trust or text). */
+export interface SignatureFacts {
+  readonly signature: SignatureStatus;
+  readonly keyId: string | null;
+  readonly manifest: Manifest | null;
+  /** Why the signature file failed (envelope, signature, manifest), when it did. */
+  readonly problems: readonly Bilingual[];
+}
+
+/** The rule text on hand now, as far as its hashes are computed. */
+export type CurrentText =
+  /** Its analysis is not done yet. */
+  | { readonly state: 'pending' }
+  /** No rule file beside the signature (`erdl verify`). */
+  | { readonly state: 'missing' }
+  | {
+      readonly state: 'analysed';
+      /** The document hash of the text now; null when it does not load. */
+      readonly documentHash: string | null;
+      /** `sha256:` of the text's bytes now; null while not computed (needed when the document hash holds). */
+      readonly sourceSha256: string | null;
+      /** The text now against the manifest, rule by rule; null while pending. */
+      readonly comparison: SourceComparison | null;
+    };
+
+/** A key the verdict may find the signer among. */
+export interface TrustedSigner {
+  readonly keyId: string;
+  readonly name?: string;
+}
+
+/**
+ * The verdict: `trusted` is the trust list now (null: none given, trust is not judged); `current`
+ * the text now. Pure: the same inputs always give the same verdict.
+ */
+export function deriveVerdict(
+  facts: SignatureFacts,
+  trusted: readonly TrustedSigner[] | null,
+  current: CurrentText,
+): SignatureVerdict {
+  const manifest = facts.manifest;
+  if (facts.signature !== 'valid' || !manifest || facts.keyId === null)
+    return {
+      kind: 'bad-signature',
+      keyId: facts.keyId,
+      detail:
+        facts.problems.length > 0
+          ? facts.problems
+          : [{ en: 'the signed manifest cannot be read', zh: '无法读取签名清单' }],
+    };
+  const keyId = facts.keyId;
+  const signedAt = manifest.signed_at;
+  const signer = trusted ? trusted.find((k) => k.keyId === keyId) : undefined;
+  if (trusted && !signer) return { kind: 'untrusted', keyId, signedAt };
+  const signerName = signer ? (signer.name ?? keyId) : null;
+  if (current.state === 'pending') return { kind: 'checking', keyId, signedAt };
+  const changed = (changes: SignedChanges | null): SignatureVerdict => ({
+    kind: 'changed',
+    keyId,
+    signedAt,
+    signerName,
+    changes,
+  });
+  if (current.state === 'missing')
+    return changed({
+      ...NO_RULE_CHANGES,
+      unloadable: {
+        en: 'the signed rule file was not found beside its signature',
+        zh: '签名文件旁未找到被签名的规则文件',
+      },
+    });
+  const { documentHash, comparison } = current;
+  if (documentHash === manifest.document.hash) {
+    const sha = current.sourceSha256;
+    if (sha === manifest.document.source_sha256)
+      return { kind: 'unchanged', keyId, signerName, trustJudged: trusted !== null, signedAt };
+    if (sha === null) return { kind: 'checking', keyId, signedAt };
+    return changed({ ...NO_RULE_CHANGES, bytesOnly: true });
+  }
+  // The comparison must be of the same text: its document hash says so.
+  if (!comparison || comparison.document_hash !== documentHash) return changed(null);
+  return changed(changesOf(comparison));
+}
+
+const NO_RULE_CHANGES: SignedChanges = {
+  unloadable: null,
+  changed: [],
+  added: [],
+  removed: [],
+  reordered: false,
+  fallback: null,
+  bytesOnly: false,
+};
+
+function changesOf(comparison: SourceComparison): SignedChanges {
+  const diff = comparison.diff;
+  const first = comparison.errors[0];
+  if (!diff)
+    return {
+      ...NO_RULE_CHANGES,
+      unloadable: first
+        ? {
+            en: `the text no longer loads: ${first.code} ${first.message.en}`,
+            zh: `文本已无法加载：${first.code} ${first.message.zh}`,
+          }
+        : { en: 'the text no longer loads', zh: '文本已无法加载' },
+    };
+  return {
+    unloadable: null,
+    changed: diff.changed.map((c) => ({ name: c.name, condition: c.condition_changed })),
+    added: diff.added.map((r) => r.name),
+    removed: diff.removed.map((r) => r.name),
+    reordered: diff.reordered,
+    fallback: diff.fallback,
+    bytesOnly: false,
+  };
+}
+
+/** The signature file's facts as `verifyRuleFile` found them. */
+export function signatureFacts(report: RuleFileVerification): SignatureFacts {
+  return {
+    signature: report.signature,
+    keyId: report.keyId,
+    manifest: report.manifest,
+    problems: report.signatureProblems,
+  };
+}
+
+/** The rule file `verifyRuleFile` checked, as the text on hand. */
+export function checkedText(report: RuleFileVerification): CurrentText {
+  const source = report.source;
+  if (!source) return report.manifest ? { state: 'missing' } : { state: 'pending' };
+  return {
+    state: 'analysed',
+    documentHash: source.document_hash,
+    sourceSha256: source.source_sha256,
+    comparison: source,
+  };
+}
+
+/** Every rule named as differing, in the order changed, added, removed. */
+export function differingRules(changes: SignedChanges): string[] {
+  return [...changes.changed.map((c) => c.name), ...changes.added, ...changes.removed];
+}
+
+/** True when the file is verified: signature valid, signer trusted (when judged), text unchanged. */
+export function verdictHolds(verdict: SignatureVerdict): boolean {
+  return verdict.kind === 'unchanged';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The words. One place for the studio (both languages) and `erdl verify` (English).
+// ---------------------------------------------------------------------------------------------
+
+function count(n: number): Bilingual {
+  return { en: n === 1 ? '1 rule differs' : `${n} rules differ`, zh: `${n} 条规则不同` };
+}
+
+/** The verdict's headline: what the user sees first. */
+export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
+  switch (verdict.kind) {
+    case 'unchanged':
+      return { en: 'Signed, unchanged', zh: '已签名，未改动' };
+    case 'checking':
+      return { en: 'Signed — checking the current text…', zh: '已签名——正在核对当前文本…' };
+    case 'bad-signature':
+      return { en: 'NOT verified — bad signature', zh: '未通过验证——签名无效' };
+    case 'untrusted':
+      return { en: 'NOT verified — signer not trusted', zh: '未通过验证——签名者不受信任' };
+    case 'changed': {
+      const changes = verdict.changes;
+      if (!changes)
+        return {
+          en: 'Changed since signed — checking which rules…',
+          zh: '签名后已改动——正在核对哪些规则不同…',
+        };
+      if (changes.unloadable) return { en: 'Changed since signed', zh: '签名后已改动' };
+      const n = differingRules(changes).length;
+      if (n === 0) return { en: 'Changed since signed', zh: '签名后已改动' };
+      const c = count(n);
+      return { en: `Changed since signed — ${c.en}`, zh: `签名后已改动——${c.zh}` };
+    }
+  }
+}
+
+/** The one reason, in a sentence (for `unchanged`: what holds). */
+export function verdictReason(verdict: SignatureVerdict): Bilingual {
+  switch (verdict.kind) {
+    case 'unchanged':
+      return verdict.trustJudged
+        ? {
+            en: `Signed by a trusted key (${verdict.signerName ?? verdict.keyId}); the current text is exactly what was signed: its document hash and bytes equal the signed manifest’s.`,
+            zh: `由受信任的密钥（${verdict.signerName ?? verdict.keyId}）签名；当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。`,
+          }
+        : {
+            en: `The current text is exactly what was signed: its document hash and bytes equal the signed manifest’s. The signer ${verdict.keyId} was not judged (no trusted keys given).`,
+            zh: `当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。签名者 ${verdict.keyId} 未经判断（未提供受信任的密钥）。`,
+          };
+    case 'checking':
+      return {
+        en: 'The hashes of the current text are being computed; the verdict follows.',
+        zh: '正在计算当前文本的哈希，随后给出结论。',
+      };
+    case 'bad-signature':
+      return {
+        en: 'Bad signature: the signature file does not verify, so nothing it says (signer, hashes) can be relied on.',
+        zh: '签名无效：签名文件未通过校验，其中的签名者与哈希均不可信。',
+      };
+    case 'untrusted':
+      return {
+        en: `Signer not trusted: key ${verdict.keyId} is not one of your trusted keys. Trust its public key to judge the text.`,
+        zh: `签名者不受信任：密钥 ${verdict.keyId} 不在你的受信任密钥中。信任其公钥后才会核对文本。`,
+      };
+    case 'changed': {
+      const changes = verdict.changes;
+      if (!changes)
+        return {
+          en: 'Hashes differ: the current document hash is not the signed one; the rules that differ are being computed.',
+          zh: '哈希不一致：当前文档哈希与签名时不同；正在计算哪些规则不同。',
+        };
+      if (changes.unloadable)
+        return {
+          en: `Hashes differ: ${changes.unloadable.en}.`,
+          zh: `哈希不一致：${changes.unloadable.zh}。`,
+        };
+      if (changes.bytesOnly)
+        return {
+          en: 'Hashes differ: no rule differs, but the text is not the signed file byte for byte (comments or formatting changed).',
+          zh: '哈希不一致：没有规则不同，但文本与签名文件的字节不一致（注释或格式已改动）。',
+        };
+      return {
+        en: 'Hashes differ: the current text is not what was signed.',
+        zh: '哈希不一致：当前文本不是签名时的文本。',
+      };
+    }
+  }
+}
+
+/** One line per difference, naming each rule (empty unless `changed` with its comparison). */
+export function verdictChangeLines(verdict: SignatureVerdict): Bilingual[] {
+  if (verdict.kind !== 'changed' || !verdict.changes) return [];
+  return changeLines(verdict.changes);
+}
+
+export function changeLines(changes: SignedChanges): Bilingual[] {
+  const out: Bilingual[] = [];
+  for (const c of changes.changed) out.push(ruleChangedText(c.name, c.condition));
+  for (const name of changes.added) out.push(ruleAddedText(name));
+  for (const name of changes.removed) out.push(ruleRemovedText(name));
+  if (changes.reordered) out.push(REORDERED_TEXT);
+  if (changes.fallback)
+    out.push(fallbackChangedText(changes.fallback.before, changes.fallback.after));
+  return out;
+}
+
+export function ruleChangedText(name: string, condition: boolean): Bilingual {
+  return {
+    en: `rule "${name}" changed since signing (${condition ? 'its condition' : 'its decision, texts or ordering'})`,
+    zh: `规则 "${name}" 自签名后已改变（${condition ? '条件' : '决策、文本或排序字段'}）`,
+  };
+}
+
+export function ruleAddedText(name: string): Bilingual {
+  return { en: `rule "${name}" was added since signing`, zh: `规则 "${name}" 为签名后新增` };
+}
+
+export function ruleRemovedText(name: string): Bilingual {
+  return { en: `rule "${name}" was removed since signing`, zh: `规则 "${name}" 在签名后被删除` };
+}
+
+export const REORDERED_TEXT: Bilingual = {
+  en: 'rules were reordered since signing',
+  zh: '规则顺序自签名后已改变',
+};
+
+export function fallbackChangedText(before: string, after: string): Bilingual {
+  return {
+    en: `the fallback decision changed from ${before} to ${after}`,
+    zh: `兜底决策由 ${before} 改为 ${after}`,
+  };
+}

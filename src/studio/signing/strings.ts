@@ -80,6 +80,7 @@ export const signingStrings = defineStrings({
       },
       notice: {
         verified: '{file}: {verdict} — signed by a trusted key ({name}).',
+        untrusted: '{file}: {verdict} — key {keyId} is not one of your trusted keys.',
         failed: '{file}: {verdict} — {detail}. It is open as an unsigned draft.',
       },
     },
@@ -256,6 +257,7 @@ export const signingStrings = defineStrings({
       },
       notice: {
         verified: '{file}：{verdict}——由受信任的密钥（{name}）签名。',
+        untrusted: '{file}：{verdict}——密钥 {keyId} 不在你的受信任密钥中。',
         failed: '{file}：{verdict}——{detail}。已作为未签名草稿打开。',
       },
     },

@@ -1,10 +1,9 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type Download, expect, type Page, test } from './support/test';
+import { dismissNotices, downloadsOf, erdl } from './support/signing';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Signing in the real app (src/studio/signing/): generate a non-extractable key, download the
@@ -63,47 +62,6 @@ async function openStudio(page: Page) {
   await expect.poll(async () => (await active(page)).documentHash).toMatch(/^sha256:/);
   // Gloss arrives in a second phase (the batch worker) after the hashes.
   await expect.poll(async () => (await active(page)).rules[0]?.gloss.en ?? '').not.toBe('');
-}
-
-const execFile = promisify(execFileCallback);
-
-/** Runs the `erdl` command; resolves to its exit code and output (never throws on exit 1). */
-async function erdl(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await execFile('npx', ['tsx', 'src/cli/main.ts', ...args]);
-    return { code: 0, out: stdout + stderr };
-  } catch (e) {
-    const error = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: error.code ?? -1, out: `${error.stdout ?? ''}${error.stderr ?? ''}` };
-  }
-}
-
-/** Notices stack over the panels (some beyond the viewport); clear them through the store. */
-async function dismissNotices(page: Page) {
-  await page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
-      store: { getState(): { notices: { id: number }[]; dismissNotice(id: number): void } };
-    };
-    const state = hook.store.getState();
-    for (const n of state.notices) state.dismissNotice(n.id);
-  });
-}
-
-/** Clicks and collects the `count` downloads the click starts, saved under the test's output dir. */
-async function downloadsOf(page: Page, count: number, click: () => Promise<void>, dir: string) {
-  const downloads: Download[] = [];
-  const listener = (d: Download) => downloads.push(d);
-  page.on('download', listener);
-  await click();
-  await expect.poll(() => downloads.length).toBe(count);
-  page.off('download', listener);
-  const saved: Record<string, string> = {};
-  for (const d of downloads) {
-    const path = `${dir}/${d.suggestedFilename()}`;
-    await d.saveAs(path);
-    saved[d.suggestedFilename()] = path;
-  }
-  return saved;
 }
 
 test('sign, re-import verified, tamper one rule on disk and re-import as tampered naming it; the report', async ({

@@ -1,9 +1,8 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { type Download, expect, type Page, test } from '../support/test';
+import { dismissNotices, downloadsOf, erdl } from '../support/signing';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * Issue #14 point 1: the signature state is derived from the current text, never remembered.
@@ -13,17 +12,6 @@ import { type Download, expect, type Page, test } from '../support/test';
  * tampered file signed by a stranger: "signer not trusted" until the key is trusted, then the
  * hashes are the reason, naming the rule. In English and in Chinese.
  */
-
-const execFile = promisify(execFileCallback);
-
-async function erdl(...args: string[]): Promise<number> {
-  try {
-    await execFile('npx', ['tsx', 'src/cli/main.ts', ...args]);
-    return 0;
-  } catch (e) {
-    return (e as { code?: number }).code ?? -1;
-  }
-}
 
 const WORDS = {
   en: {
@@ -52,7 +40,7 @@ const WORDS = {
     ruleLine: '规则 "AML-001-high-risk-large" 自签名后已改变（条件）',
     compare: '与签名版本比较',
     compareWith: '将此文档与下列版本比较',
-    signedVersion: /^签名版本（由 你的签名密钥 于 \d{4}-\d\d-\d\dT/,
+    signedVersion: /^签名版本（签名者：你的签名密钥，签名时间：\d{4}-\d\d-\d\dT/,
     untrusted: '未通过验证——签名者不受信任',
     untrustedReason: '签名者不受信任：密钥 sha256:',
     hashReason: '哈希不一致：当前文本不是签名时的文本。',
@@ -89,32 +77,6 @@ function active(page: Page): Promise<Active> {
   });
 }
 
-async function dismissNotices(page: Page) {
-  await page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
-      store: { getState(): { notices: { id: number }[]; dismissNotice(id: number): void } };
-    };
-    const state = hook.store.getState();
-    for (const n of state.notices) state.dismissNotice(n.id);
-  });
-}
-
-async function downloadsOf(page: Page, count: number, click: () => Promise<void>, dir: string) {
-  const downloads: Download[] = [];
-  const listener = (d: Download) => downloads.push(d);
-  page.on('download', listener);
-  await click();
-  await expect.poll(() => downloads.length).toBe(count);
-  page.off('download', listener);
-  const saved: Record<string, string> = {};
-  for (const d of downloads) {
-    const path = join(dir, d.suggestedFilename());
-    await d.saveAs(path);
-    saved[d.suggestedFilename()] = path;
-  }
-  return saved;
-}
-
 function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
@@ -129,6 +91,8 @@ for (const lang of ['en', 'zh'] as const) {
 
   test.describe(`signature state (${lang})`, () => {
     test.use({ viewport: { width: 1440, height: 900 } });
+    // Signing, two downloads, an import and the CLI on a shared two-core machine.
+    test.setTimeout(120_000);
     test.beforeEach(async ({ page }) => {
       await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
     });
@@ -177,7 +141,11 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.getByTestId('changed-rules')).toHaveText(w.ruleLine);
       await expect(page.getByTestId('verification')).toContainText(w.hashReason);
       await expect(badge).toHaveAttribute('data-status', 'changed');
-      for (const stale of w.stale) await expect(page.locator('body')).not.toContainText(stale);
+      // Nothing about this document says unchanged or verified: not the panel, not its list entry.
+      for (const stale of w.stale) {
+        await expect(page.locator('.side')).not.toContainText(stale);
+        await expect(page.locator('[aria-current="true"]')).not.toContainText(stale);
+      }
       await page.screenshot({ path: `/tmp/signature-state-changed-${lang}.png` });
 
       // One click to the diff against the signed version.
@@ -190,7 +158,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.screenshot({ path: `/tmp/signature-state-diff-${lang}.png` });
 
       // Undo the edit: signed, unchanged again.
-      await line.click();
+      await page.locator('.view-line', { hasText: 'value: 20000' }).first().click();
       for (let i = 0; i < 20 && (await editorText(page)) !== signedText; i++) {
         const before = await editorText(page);
         await page.keyboard.press('Control+z');
@@ -210,17 +178,16 @@ for (const lang of ['en', 'zh'] as const) {
       const rules = join(dir, 'aml-screening.erdl.yaml');
       const original = await readFile('src/studio/examples/aml-screening.erdl.yaml', 'utf8');
       await writeFile(rules, original);
-      expect(await erdl('keygen', '--out', join(dir, 'stranger.jwk'))).toBe(0);
-      expect(
-        await erdl(
-          'sign',
-          rules,
-          '--key',
-          join(dir, 'stranger.jwk'),
-          '--time',
-          '2026-09-01T00:00:00Z',
-        ),
-      ).toBe(0);
+      expect((await erdl('keygen', '--out', join(dir, 'stranger.jwk'))).code).toBe(0);
+      const signed = await erdl(
+        'sign',
+        rules,
+        '--key',
+        join(dir, 'stranger.jwk'),
+        '--time',
+        '2026-09-01T00:00:00Z',
+      );
+      expect(signed.code, signed.out).toBe(0);
       await writeFile(rules, original.replace('value: 10000', 'value: 20000'));
 
       await page.goto('/');

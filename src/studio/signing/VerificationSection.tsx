@@ -91,7 +91,10 @@ function VerificationDetails({
             at: manifest.signed_at,
             signer:
               (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
-                ? `${verdict.signerName} (${manifest.signer.key_id})`
+                ? format(t.verify.signerWithKey, {
+                    name: verdict.signerName,
+                    keyId: manifest.signer.key_id,
+                  })
                 : manifest.signer.key_id,
           })}
         </p>

@@ -11,7 +11,6 @@ import {
 } from '../../signing';
 import type { Analysis, AnalysisEntry } from '../store/types';
 import { memoryKeyStorage } from './key-storage';
-import { signDocument } from './sign-document';
 import {
   currentTextOf,
   studioVerdict,
@@ -20,7 +19,7 @@ import {
   trustedNow,
 } from './signature-verdict';
 import { createSigningStore, type DocumentVerification } from './signing-state';
-import { RULES, RULES_LIMIT_CHANGED, RULES_REFORMATTED } from './test-support';
+import { RULES, RULES_LIMIT_CHANGED, RULES_REFORMATTED, signWithOwnKey } from './test-support';
 
 const AT = '2026-09-01T00:00:00.000Z';
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -53,21 +52,13 @@ beforeAll(async () => {
     () => new Date(AT),
   );
   await signing.generateKey();
-  const key = signing.store.getState().signingKey;
-  if (!key) throw new Error('no key');
-  const outcome = await signDocument({
-    text: RULES,
-    ruleFile: 'refund.erdl.yaml',
-    key,
-    signedAt: AT,
-  });
-  if (!outcome.ok) throw new Error(outcome.message.en);
+  const signed = await signWithOwnKey(signing, RULES, AT);
   record = await signing.verifyDocument('doc', {
-    signatureFile: outcome.signed.signatureFile,
+    signatureFile: signed.signatureFile,
     ruleFile: 'refund.erdl.yaml',
     text: RULES,
-    sourceBytes: outcome.signed.sourceBytes,
-    envelopeBytes: encode(outcome.signed.signatureText),
+    sourceBytes: signed.sourceBytes,
+    envelopeBytes: encode(signed.signatureText),
   });
   own = trustedNow(signing.store.getState(), 'en');
 });

@@ -195,7 +195,7 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
   await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
   await expect(page.getByTestId('verification-status')).toHaveText('签名后已改动——1 条规则不同');
   await expect(page.getByTestId('changed-rules')).toHaveText(
-    '规则 "SEC-001-refund-limit" 自签名后已改变（条件）',
+    '规则“SEC-001-refund-limit”自签名后已改动（条件）',
   );
   await page.getByRole('button', { name: '将界面切换为英文' }).click();
 

@@ -132,7 +132,7 @@ describe('erdl verify', () => {
     expect(err).toContain(
       'erdl: rules/pay.erdl.yaml: rule "PAY-001-large-refund" changed since signing',
     );
-    expect(err).toContain('erdl：rules/pay.erdl.yaml：规则 "PAY-001-large-refund" 自签名后已改变');
+    expect(err).toContain('erdl：rules/pay.erdl.yaml：规则“PAY-001-large-refund”自签名后已改动');
     expect(err).not.toContain('PAY-002');
   });
 

@@ -37,7 +37,7 @@ const WORDS = {
     verifiedNotice: '已签名，未改动——由受信任的密钥',
     unchanged: '已签名，未改动',
     changed: '签名后已改动——1 条规则不同',
-    ruleLine: '规则 "AML-001-high-risk-large" 自签名后已改变（条件）',
+    ruleLine: '规则“AML-001-high-risk-large”自签名后已改动（条件）',
     compare: '与签名版本比较',
     compareWith: '将此文档与下列版本比较',
     signedVersion: /^签名版本（签名者：你的签名密钥，签名时间：\d{4}-\d\d-\d\dT/,

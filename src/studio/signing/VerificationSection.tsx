@@ -52,7 +52,7 @@ function VerificationDetails({
   const manifest = record.report.manifest;
   const compare = () => {
     signing.compareWith(docId, SIGNED_VERSION);
-    document.getElementById(`diff-${docId}`)?.scrollIntoView({ block: 'nearest' });
+    document.getElementById(`diff-${docId}`)?.scrollIntoView({ block: 'start' });
   };
   return (
     <div className={`verification verification-${status}`} data-status={verdict.kind}>

@@ -124,7 +124,7 @@ describe('the signature verdict, derived from the text and trusted keys now', ()
     expect(verdictChangeLines(v)).toEqual([
       {
         en: 'rule "SEC-001-refund-limit" changed since signing (its condition)',
-        zh: '规则 "SEC-001-refund-limit" 自签名后已改变（条件）',
+        zh: '规则“SEC-001-refund-limit”自签名后已改动（条件）',
       },
     ]);
     expect(JSON.stringify(v)).not.toContain('SEC-002');
@@ -157,7 +157,7 @@ describe('the signature verdict, derived from the text and trusted keys now', ()
       'rule "SEC-002-block-delete" was removed since signing',
     ]);
     expect(verdictChangeLines(r).map((l) => l.zh)).toEqual([
-      '规则 "SEC-002-block-delete" 在签名后被删除',
+      '规则“SEC-002-block-delete”在签名后被删除',
     ]);
   });
 

@@ -155,6 +155,10 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(select.locator('option:checked')).toHaveText(w.signedVersion);
       await expect(page.getByTestId('diff-changed')).toContainText('AML-001-high-risk-large');
       await expect(page.getByTestId('diff-changed')).toContainText(/20,?000/);
+      // The panel scrolled to the diff; the page itself did not move; the keyboard is on the choice.
+      await expect(page.getByTestId('diff-changed')).toBeInViewport();
+      expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0);
+      await expect(select).toBeFocused();
       await page.screenshot({ path: `/tmp/signature-state-diff-${lang}.png` });
 
       // Undo the edit: signed, unchanged again.

@@ -1,10 +1,9 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type Download, expect, type Page, test } from './support/test';
+import { dismissNotices, downloadsOf, erdl } from './support/signing';
+import { expect, type Page, test } from './support/test';
 
 /**
  * Signing in the real app (src/studio/signing/): generate a non-extractable key, download the
@@ -63,47 +62,6 @@ async function openStudio(page: Page) {
   await expect.poll(async () => (await active(page)).documentHash).toMatch(/^sha256:/);
   // Gloss arrives in a second phase (the batch worker) after the hashes.
   await expect.poll(async () => (await active(page)).rules[0]?.gloss.en ?? '').not.toBe('');
-}
-
-const execFile = promisify(execFileCallback);
-
-/** Runs the `erdl` command; resolves to its exit code and output (never throws on exit 1). */
-async function erdl(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await execFile('npx', ['tsx', 'src/cli/main.ts', ...args]);
-    return { code: 0, out: stdout + stderr };
-  } catch (e) {
-    const error = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: error.code ?? -1, out: `${error.stdout ?? ''}${error.stderr ?? ''}` };
-  }
-}
-
-/** Notices stack over the panels (some beyond the viewport); clear them through the store. */
-async function dismissNotices(page: Page) {
-  await page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
-      store: { getState(): { notices: { id: number }[]; dismissNotice(id: number): void } };
-    };
-    const state = hook.store.getState();
-    for (const n of state.notices) state.dismissNotice(n.id);
-  });
-}
-
-/** Clicks and collects the `count` downloads the click starts, saved under the test's output dir. */
-async function downloadsOf(page: Page, count: number, click: () => Promise<void>, dir: string) {
-  const downloads: Download[] = [];
-  const listener = (d: Download) => downloads.push(d);
-  page.on('download', listener);
-  await click();
-  await expect.poll(() => downloads.length).toBe(count);
-  page.off('download', listener);
-  const saved: Record<string, string> = {};
-  for (const d of downloads) {
-    const path = `${dir}/${d.suggestedFilename()}`;
-    await d.saveAs(path);
-    saved[d.suggestedFilename()] = path;
-  }
-  return saved;
 }
 
 test('sign, re-import verified, tamper one rule on disk and re-import as tampered naming it; the report', async ({
@@ -190,7 +148,7 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
   // 3. Re-import both files: verified, signer trusted (the studio's own key), hashes hold.
   await page.getByTestId('open-files').setInputFiles([yamlPath, signaturePath]);
   await expect(
-    page.getByRole('status').filter({ hasText: 'signature valid, signer trusted' }),
+    page.getByRole('status').filter({ hasText: 'Signed, unchanged — signed by a trusted key' }),
   ).toBeVisible();
   const reimported = await active(page);
   expect(reimported.id).not.toBe(original.id);
@@ -199,12 +157,9 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
     page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
   ).toHaveAttribute('data-status', 'verified');
   await page.getByRole('tab', { name: 'Export' }).click();
-  await expect(page.getByTestId('verification-status')).toHaveText(
-    'Verified: signed by a trusted key, unchanged',
-  );
-  await expect(page.getByTestId('verification-lines')).toContainText('Signature: valid');
-  await expect(page.getByTestId('verification-lines')).toContainText(
-    'Hashes: the file’s recomputed hashes equal the signed manifest’s',
+  await expect(page.getByTestId('verification-status')).toHaveText('Signed, unchanged');
+  await expect(page.getByTestId('verification-reason')).toContainText(
+    'its document hash and bytes equal the signed manifest’s',
   );
   const exportAxe = await new AxeBuilder({ page }).include('.side').analyze();
   expect(exportAxe.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
@@ -214,24 +169,21 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
   expect(yaml).toContain('value: 5000');
   await writeFile(yamlPath, yaml.replace('value: 5000', 'value: 9000'));
   await page.getByTestId('open-files').setInputFiles([yamlPath, signaturePath]);
-  const alert = page.getByRole('alert').filter({ hasText: 'NOT verified' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Changed since signed' });
   await expect(alert).toContainText('SEC-001-refund-limit');
   const tampered = await active(page);
   // Still opened, as an unsigned draft with the edited text.
   expect(tampered.text).toContain('value: 9000');
   await expect(
     page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
-  ).toHaveAttribute('data-status', 'tampered');
+  ).toHaveAttribute('data-status', 'changed');
   await expect(page.getByTestId('verification-status')).toHaveText(
-    'NOT verified: open as an unsigned draft',
+    'Changed since signed — 1 rule differs',
   );
   await expect(page.getByTestId('changed-rules')).toHaveText(
-    'Rules whose content changed: SEC-001-refund-limit',
+    'rule "SEC-001-refund-limit" changed since signing (its condition)',
   );
-  await expect(page.getByTestId('verification-lines')).toContainText(
-    'Signer: not trusted for this file',
-  );
-  await expect(page.getByTestId('verification-lines')).not.toContainText('Signer: trusted');
+  await expect(page.getByTestId('verification')).not.toContainText('unchanged');
   // The semantic diff against the original document names the same rule, gloss before and after.
   await page.getByRole('combobox', { name: 'Compare this document with' }).selectOption({
     label: 'document “refund-guard”',
@@ -241,11 +193,9 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
 
   // In Chinese the same state reads plainly too.
   await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
-  await expect(page.getByTestId('verification-status')).toHaveText(
-    '未通过验证：作为未签名草稿打开',
-  );
+  await expect(page.getByTestId('verification-status')).toHaveText('签名后已改动——1 条规则不同');
   await expect(page.getByTestId('changed-rules')).toHaveText(
-    '内容已改变的规则：SEC-001-refund-limit',
+    '规则“SEC-001-refund-limit”自签名后已改动（条件）',
   );
   await page.getByRole('button', { name: '将界面切换为英文' }).click();
 
@@ -361,7 +311,7 @@ test('a file signed with `erdl sign` verifies in the studio: signer unknown unti
   await openStudio(page);
   await page.getByTestId('open-files').setInputFiles([rules, `${rules}.dsse.json`]);
   await expect(
-    page.getByRole('status').filter({ hasText: 'signature valid and every hash holds' }),
+    page.getByRole('status').filter({ hasText: 'NOT verified — signer not trusted' }),
   ).toBeVisible();
   await expect(
     page.locator('[aria-current="true"] [data-testid="signature-badge"]'),
@@ -369,11 +319,11 @@ test('a file signed with `erdl sign` verifies in the studio: signer unknown unti
   await dismissNotices(page);
   await page.getByRole('tab', { name: 'Export' }).click();
   await expect(page.getByTestId('verification-status')).toHaveText(
-    'Signature valid and unchanged, but the signer is not trusted',
+    'NOT verified — signer not trusted',
   );
   await page.getByTestId('trusted-key-file').setInputFiles(join(dir, 'cli.pub.jwk'));
-  await expect(page.getByTestId('verification-status')).toHaveText(
-    'Verified: signed by a trusted key, unchanged',
+  await expect(page.getByTestId('verification-status')).toHaveText('Signed, unchanged');
+  await expect(page.getByTestId('verification-reason')).toContainText(
+    'Signed by a trusted key (cli)',
   );
-  await expect(page.getByTestId('verification-lines')).toContainText('Signer: trusted (cli)');
 });

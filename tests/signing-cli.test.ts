@@ -132,7 +132,7 @@ describe('erdl verify', () => {
     expect(err).toContain(
       'erdl: rules/pay.erdl.yaml: rule "PAY-001-large-refund" changed since signing',
     );
-    expect(err).toContain('erdl：rules/pay.erdl.yaml：规则 "PAY-001-large-refund" 自签名后已改变');
+    expect(err).toContain('erdl：rules/pay.erdl.yaml：规则“PAY-001-large-refund”自签名后已改动');
     expect(err).not.toContain('PAY-002');
   });
 
@@ -151,6 +151,43 @@ describe('erdl verify', () => {
     io.files.set('unsigned.erdl.yaml', encode(PAYMENTS));
     expect(await erdl(io, 'verify', 'unsigned.erdl.yaml')).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/not signed[\s\S]*未签名/);
+  });
+
+  it('one reason per file, in the studio’s words: bad signature, then signer, then hashes', async () => {
+    const { io, printed } = await signedWorkspace();
+    const sigPath = printed[0]!;
+    expect(await erdl(io, 'verify', sigPath)).toBe(0);
+    expect(io.stdout).toContain('  verdict: Signed, unchanged');
+    expect(io.stdout.join('\n')).not.toMatch(/reason:/);
+    // Hashes differ, untrusted signer: the signer is the one reason.
+    io.files.set('rules/pay.erdl.yaml', encode(PAYMENTS.replace('value: 5000', 'value: 6000')));
+    expect(await erdl(io, 'keygen', '--out', 'other.jwk')).toBe(0);
+    io.stdout.length = 0;
+    expect(await erdl(io, 'verify', sigPath, '--trust', 'other.pub.jwk')).toBe(1);
+    expect(io.stdout).toContain('  verdict: NOT verified — signer not trusted');
+    expect(io.stdout.join('\n')).toMatch(/reason: Signer not trusted: key sha256:/);
+    expect(io.stdout.join('\n')).not.toMatch(/reason: Hashes differ/);
+    // Trusted: the hashes are the reason, naming the rule.
+    io.stdout.length = 0;
+    expect(await erdl(io, 'verify', sigPath, '--trust', 'keys/me.pub.jwk')).toBe(1);
+    expect(io.stdout).toContain('  verdict: Changed since signed — 1 rule differs');
+    expect(io.stdout.join('\n')).toMatch(
+      /reason: Hashes differ: the current text is not what was signed/,
+    );
+    expect(io.stdout).toContain(
+      '    rule "PAY-001-large-refund" changed since signing (its condition)',
+    );
+    // A bad signature outranks both, and names no signer.
+    const original = io.files.get(sigPath)!;
+    const flipped = new Uint8Array(original);
+    flipped[original.length - 10] = (flipped[original.length - 10] as number) ^ 1;
+    io.files.set(sigPath, flipped);
+    io.stdout.length = 0;
+    expect(await erdl(io, 'verify', sigPath, '--trust', 'keys/me.pub.jwk')).toBe(1);
+    expect(io.stdout).toContain('  verdict: NOT verified — bad signature');
+    expect(io.stdout.join('\n')).toMatch(/reason: Bad signature/);
+    expect(io.stdout.join('\n')).toMatch(/signer: not judged \(the signature does not verify\)/);
+    expect(io.stdout.join('\n')).not.toMatch(/PAY-001/);
   });
 
   it('usage errors: no FILE, an unreadable FILE, a bad --trust file (exit 2)', async () => {

@@ -149,7 +149,7 @@ describe('verifyRuleFile', () => {
     expect(r.changedRules).toEqual(['PAY-001-large-refund']);
     const text = r.problems.map((p) => `${p.en} | ${p.zh}`).join('\n');
     expect(text).toMatch(/rule "PAY-001-large-refund" changed since signing \(its condition\)/);
-    expect(text).toMatch(/规则 "PAY-001-large-refund" 自签名后已改变/);
+    expect(text).toMatch(/规则“PAY-001-large-refund”自签名后已改动/);
     expect(text).not.toMatch(/PAY-002/);
     expect(r.source?.diff?.changed[0]?.before.gloss.en).toMatch(/5,?000/);
     expect(r.source?.diff?.changed[0]?.after.gloss.en).toMatch(/50,?000/);

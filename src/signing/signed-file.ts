@@ -171,7 +171,7 @@ function sourceProblems(source: SourceComparison, changed: string[]): Bilingual[
   if (!source.source_matches)
     out.push({
       en: `the rule file's bytes changed since signing (sha256 now ${source.source_sha256})`,
-      zh: `规则文件内容自签名后已改变（当前 sha256 为 ${source.source_sha256}）`,
+      zh: `规则文件内容自签名后已改动（当前 sha256 为 ${source.source_sha256}）`,
     });
   if (source.errors.length > 0) {
     const first = source.errors[0] as Diagnostic;

@@ -312,21 +312,21 @@ export function changeLines(changes: SignedChanges): Bilingual[] {
 export function ruleChangedText(name: string, condition: boolean): Bilingual {
   return {
     en: `rule "${name}" changed since signing (${condition ? 'its condition' : 'its decision, texts or ordering'})`,
-    zh: `规则 "${name}" 自签名后已改变（${condition ? '条件' : '决策、文本或排序字段'}）`,
+    zh: `规则“${name}”自签名后已改动（${condition ? '条件' : '决策、文本或排序字段'}）`,
   };
 }
 
 export function ruleAddedText(name: string): Bilingual {
-  return { en: `rule "${name}" was added since signing`, zh: `规则 "${name}" 为签名后新增` };
+  return { en: `rule "${name}" was added since signing`, zh: `规则“${name}”为签名后新增` };
 }
 
 export function ruleRemovedText(name: string): Bilingual {
-  return { en: `rule "${name}" was removed since signing`, zh: `规则 "${name}" 在签名后被删除` };
+  return { en: `rule "${name}" was removed since signing`, zh: `规则“${name}”在签名后被删除` };
 }
 
 export const REORDERED_TEXT: Bilingual = {
   en: 'rules were reordered since signing',
-  zh: '规则顺序自签名后已改变',
+  zh: '规则顺序自签名后已改动',
 };
 
 export function fallbackChangedText(before: string, after: string): Bilingual {

@@ -140,9 +140,10 @@ async function verifyPair(
     io.out(
       '  rule file: bytes and every hash match the manifest / 规则文件：字节与全部哈希均与清单一致',
     );
-  if (report.changedRules.length > 0)
+  // Rules are named when the hashes are the reason (a bad signature's manifest is not authentic).
+  if (verdict.kind === 'changed' && report.changedRules.length > 0)
     io.out(
-      `  changed rules: ${report.changedRules.join(', ')} / 已改变的规则：${report.changedRules.join('、')}`,
+      `  changed rules: ${report.changedRules.join(', ')} / 已改动的规则：${report.changedRules.join('、')}`,
     );
   io.out(`  verdict: ${verdictHeadline(verdict).en}`);
   if (!holds) io.out(`  reason: ${verdictReason(verdict).en}`);

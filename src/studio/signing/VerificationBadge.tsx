@@ -13,7 +13,7 @@ export function VerificationBadge({ docId }: { readonly docId: string }) {
   const verdict = useSignatureVerdict(docId, false);
   if (!verdict) return null;
   const shown = badgeStatus(verdict);
-  const icon = { verified: '✔', checking: '…', unknown: '?', tampered: '✖', changed: '✎' }[shown];
+  const icon = { verified: '✔', checking: '…', unknown: '?', tampered: '✖', changed: '≠' }[shown];
   return (
     <span
       className={`signature-badge signature-${shown}`}

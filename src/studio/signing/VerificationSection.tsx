@@ -52,7 +52,8 @@ function VerificationDetails({
   const manifest = record.report.manifest;
   const compare = () => {
     signing.compareWith(docId, SIGNED_VERSION);
-    document.getElementById(`diff-${docId}`)?.scrollIntoView({ block: 'nearest' });
+    const section = document.getElementById(`diff-${docId}`);
+    if (section) showInPanel(section);
   };
   return (
     <div className={`verification verification-${status}`} data-status={verdict.kind}>
@@ -91,7 +92,10 @@ function VerificationDetails({
             at: manifest.signed_at,
             signer:
               (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
-                ? `${verdict.signerName} (${manifest.signer.key_id})`
+                ? format(t.verify.signerWithKey, {
+                    name: verdict.signerName,
+                    keyId: manifest.signer.key_id,
+                  })
                 : manifest.signer.key_id,
           })}
         </p>
@@ -99,4 +103,17 @@ function VerificationDetails({
       <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
     </div>
   );
+}
+
+/**
+ * Scrolls the panel (only the panel: scrollIntoView would move the whole page too) so that
+ * `section` starts at its top, and puts the keyboard on the section's first control.
+ */
+function showInPanel(section: HTMLElement) {
+  let panel = section.parentElement;
+  while (panel && !/(auto|scroll)/.test(getComputedStyle(panel).overflowY))
+    panel = panel.parentElement;
+  if (panel)
+    panel.scrollTop += section.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+  section.querySelector<HTMLElement>('select, button')?.focus({ preventScroll: true });
 }

@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { studioStore } from '../store';
 import { newDocument } from '../workspace/files';
 import { importWithSignatures, isSignatureFile } from './import-signatures';
-import { signDocument } from './sign-document';
 import { signing } from './signing-instance';
-import { RULES, RULES_LIMIT_CHANGED } from './test-support';
+import { RULES, RULES_LIMIT_CHANGED, signWithOwnKey } from './test-support';
 import { verificationStatus } from './verification-summary';
 
 let signatureText = '';
@@ -12,16 +11,7 @@ let signatureText = '';
 beforeAll(async () => {
   // No IndexedDB under Node: the page's signing state falls back to memory.
   expect(await signing.generateKey()).toBe(true);
-  const key = signing.store.getState().signingKey;
-  if (!key) throw new Error('no key');
-  const outcome = await signDocument({
-    text: RULES,
-    ruleFile: 'refund.erdl.yaml',
-    key,
-    signedAt: '2026-09-01T00:00:00Z',
-  });
-  if (!outcome.ok) throw new Error(outcome.message.en);
-  signatureText = outcome.signed.signatureText;
+  signatureText = (await signWithOwnKey(signing)).signatureText;
 });
 
 /** Adds each rule file as the workspace import does and returns the new id. */

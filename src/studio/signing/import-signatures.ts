@@ -8,6 +8,7 @@ import {
 } from '../../signing';
 import { format } from '../i18n/i18n';
 import { studioStore } from '../store';
+import type { Lang } from '../store/types';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
 import { signing } from './signing-instance';
@@ -58,9 +59,17 @@ function notify(kind: 'info' | 'warning' | 'error', message: Bilingual) {
 }
 
 function both(pick: (s: typeof signingStrings.zh) => string, values: Record<string, string>) {
+  return inBoth(pick, () => values);
+}
+
+/** A string of the table in both languages, with values that may differ per language. */
+function inBoth(
+  pick: (s: typeof signingStrings.zh) => string,
+  values: (lang: Lang) => Record<string, string>,
+): Bilingual {
   return {
-    en: format(pick(signingStrings.en), values),
-    zh: format(pick(signingStrings.zh), values),
+    en: format(pick(signingStrings.en), values('en')),
+    zh: format(pick(signingStrings.zh), values('zh')),
   };
 }
 
@@ -111,32 +120,30 @@ async function verifySignatureFile(
   const file = match?.fileName ?? ruleFile;
   const headline = verdictHeadline(verdict);
   if (verdict.kind === 'unchanged')
-    notify('info', {
-      en: format(signingStrings.en.verify.notice.verified, {
-        file,
-        verdict: headline.en,
-        name: verdict.signerName ?? '',
-      }),
-      zh: format(signingStrings.zh.verify.notice.verified, {
-        file,
-        verdict: headline.zh,
-        name: verdict.signerName ?? '',
-      }),
-    });
+    notify(
+      'info',
+      inBoth(
+        (t) => t.verify.notice.verified,
+        (lang) => ({ file, verdict: headline[lang], name: verdict.signerName ?? '' }),
+      ),
+    );
+  else if (verdict.kind === 'untrusted')
+    notify(
+      'warning',
+      inBoth(
+        (t) => t.verify.notice.untrusted,
+        (lang) => ({ file, verdict: headline[lang], keyId: verdict.keyId }),
+      ),
+    );
   else {
     const detail = noticeDetail(verdict);
-    notify(verdict.kind === 'untrusted' ? 'warning' : 'error', {
-      en: format(signingStrings.en.verify.notice.failed, {
-        file,
-        verdict: headline.en,
-        detail: detail.en,
-      }),
-      zh: format(signingStrings.zh.verify.notice.failed, {
-        file,
-        verdict: headline.zh,
-        detail: detail.zh,
-      }),
-    });
+    notify(
+      'error',
+      inBoth(
+        (t) => t.verify.notice.failed,
+        (lang) => ({ file, verdict: headline[lang], detail: detail[lang] }),
+      ),
+    );
   }
   studioStore.getState().setActive(docId);
 }

@@ -68,6 +68,7 @@ export const signingStrings = defineStrings({
       signedAt: 'Signed at {at} by {signer}',
       file: 'Signature file: {file}',
       compareSigned: 'Compare with the signed version',
+      signerWithKey: '{name} ({keyId})',
       whyBad: 'What is wrong with the signature file',
       noDocument:
         '{file}: no open document is named {rule}. Open the rule file together with its signature file.',
@@ -80,6 +81,7 @@ export const signingStrings = defineStrings({
       },
       notice: {
         verified: '{file}: {verdict} — signed by a trusted key ({name}).',
+        untrusted: '{file}: {verdict} — key {keyId} is not one of your trusted keys.',
         failed: '{file}: {verdict} — {detail}. It is open as an unsigned draft.',
       },
     },
@@ -242,9 +244,10 @@ export const signingStrings = defineStrings({
     verify: {
       heading: '此文档的签名',
       none: '此文档打开时没有附带签名文件。将 .erdl.yaml 与其 .dsse.json 一起打开（或在文档打开后再打开 .dsse.json）即可验证。',
-      signedAt: '由 {signer} 于 {at} 签名',
+      signedAt: '签名者：{signer}；签名时间：{at}',
       file: '签名文件：{file}',
       compareSigned: '与签名版本比较',
+      signerWithKey: '{name}（{keyId}）',
       whyBad: '签名文件的问题',
       noDocument: '{file}：没有名为 {rule} 的已打开文档。请将规则文件与其签名文件一起打开。',
       badge: {
@@ -256,6 +259,7 @@ export const signingStrings = defineStrings({
       },
       notice: {
         verified: '{file}：{verdict}——由受信任的密钥（{name}）签名。',
+        untrusted: '{file}：{verdict}——密钥 {keyId} 不在你的受信任密钥中。',
         failed: '{file}：{verdict}——{detail}。已作为未签名草稿打开。',
       },
     },
@@ -278,7 +282,7 @@ export const signingStrings = defineStrings({
       against: '将此文档与下列版本比较',
       choose: '请选择…',
       lastSigned: '其上次签名导出（{at}）',
-      signedVersion: '签名版本（由 {signer} 于 {at} 签名）',
+      signedVersion: '签名版本（签名者：{signer}，签名时间：{at}）',
       document: '文档“{name}”',
       same: '没有会改变结果的改动：文档哈希相同（格式与注释不计）。',
       added: '新增',

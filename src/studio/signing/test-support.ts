@@ -1,3 +1,6 @@
+import { signDocument } from './sign-document';
+import type { SigningStore } from './signing-state';
+
 /** Shared by this folder's tests: the quick-start rule file and one-value edits of it. */
 export const RULES = `# refund guard
 protocol: "erdl/v2"
@@ -45,3 +48,16 @@ export const RULES_REFORMATTED = RULES.replace(
 ).replace('priority: 20', 'priority:   20');
 
 export const REFUND_FACT = 'fact:\n  tool:\n    name: "issue_refund"\n    args: { amount: 8000 }\n';
+
+/** Signs `text` as `refund.erdl.yaml` with the store's own key (which must exist). */
+export async function signWithOwnKey(
+  signing: SigningStore,
+  text = RULES,
+  signedAt = '2026-09-01T00:00:00Z',
+) {
+  const key = signing.store.getState().signingKey;
+  if (!key) throw new Error('no key');
+  const outcome = await signDocument({ text, ruleFile: 'refund.erdl.yaml', key, signedAt });
+  if (!outcome.ok) throw new Error(outcome.message.en);
+  return outcome.signed;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument, Evaluator } from '../../kernel';
 import quickStart from '../examples/quick-start.erdl.yaml?raw';
-import { headline, headlineText, reasonText } from './evaluate-explain';
+import { headline, headlineText, matchedRules, reasonText } from './evaluate-explain';
 import { panelStrings } from './strings';
 
 const AS_OF = '2026-01-15T09:00:00Z';
@@ -109,6 +109,9 @@ describe('the headline', () => {
     expect(text).toBe(
       'SEC-900-shell-wipe failed closed: the match input has 10001 characters, over the limit of 10000. Its decision DENY applies (E12).',
     );
+    expect(matchedRules(r, en.failedClosedMark)).toEqual([
+      'SEC-900-shell-wipe (failed closed, its condition not evaluated)',
+    ]);
     expect(headlineText(r, zh, 'zh')).toBe(
       'SEC-900-shell-wipe 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
     );

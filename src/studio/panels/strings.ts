@@ -83,6 +83,7 @@ export const panelStrings = defineStrings({
       addField: 'Set in fact',
       failedBecause: 'Failed at:',
       stoppedAt: 'Stopped at:',
+      failedClosedMark: '{rule} (failed closed, its condition not evaluated)',
       why: {
         theValue: 'the value',
         typeMismatch: '{field} is the {type} {value}; {aType} never compares with {aExpected}.',
@@ -236,6 +237,7 @@ export const panelStrings = defineStrings({
       addField: '写入事实',
       failedBecause: '未满足的条件：',
       stoppedAt: '未能求值的条件：',
+      failedClosedMark: '{rule}（失败即关闭，条件未求值）',
       why: {
         theValue: '该值',
         typeMismatch: '{field} 是{type} {value}；{aType}与{aExpected}永远无法比较。',
@@ -288,7 +290,7 @@ export const panelStrings = defineStrings({
         disabled: '已停用',
         not_reached: '未执行到',
         covered: '被更高环覆盖',
-        error_fail_closed: '出错：按失败关闭处理',
+        error_fail_closed: '出错：失败即关闭',
         error_folded_false: '出错：按不匹配处理',
       },
       primary: {

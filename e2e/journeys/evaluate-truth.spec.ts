@@ -88,7 +88,7 @@ for (const lang of ['en', 'zh'] as const) {
     const step = page.locator('[data-testid="trace"] [data-status="false"]').first();
     await expect(step.getByTestId('failed-reason')).toHaveText(
       lang === 'en'
-        ? 'tool.args.amount is the string "3000"; a string never compares with a number. Did you mean 3000?'
+        ? 'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?'
         : 'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
     );
     await expect(page.getByTestId('decision-headline')).toHaveText(

@@ -48,7 +48,7 @@ describe('why not (reasonText)', () => {
     const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '3000' } } });
     const reason = r.eval_trace[0]!.reason!;
     expect(reasonText(reason, en, 'en', 'REQUEST_HUMAN')).toBe(
-      'tool.args.amount is the string "3000"; a string never compares with a number. Did you mean 3000?',
+      'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
     );
     expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN')).toBe(
       'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',

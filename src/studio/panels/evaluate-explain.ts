@@ -124,8 +124,7 @@ export function reasonText(
       const words = {
         field,
         type: t.types[type],
-        aType: t.aTypes[type],
-        aExpected: t.aTypes[expected],
+        expected: t.types[expected],
       };
       const text =
         'value' in reason

@@ -3,7 +3,7 @@ import { canonicalDecimal, Decimal } from '../tree/decimal';
 import type { ExprNode } from '../tree/types';
 import type { EvalCode, EvaluationError } from './errors';
 import type { TraceNode } from './evaluate';
-import { MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
+import { codePointLength, MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
 import { atOutput, equality, isNumeric, order, toJson, typeName, type Value } from './values';
 
 /**
@@ -149,7 +149,7 @@ export function explainFailure(
       limit === undefined || sized === undefined
         ? undefined
         : typeof sized === 'string'
-          ? [...sized].length
+          ? codePointLength(sized)
           : (sized as readonly Value[]).length;
     return {
       kind: 'error',

@@ -190,7 +190,7 @@ function instant(v: Value, node: string): number {
   return t;
 }
 
-function codePointLength(s: string): number {
+export function codePointLength(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -6,7 +6,7 @@ import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
-import { headlineText, reasonText } from './evaluate-explain';
+import { headlineText, matchedRules, reasonText } from './evaluate-explain';
 import { panelStrings } from './strings';
 
 /** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
@@ -153,7 +153,9 @@ function ResultCard({
       <p data-testid="decision-headline">{headlineText(result, t.evaluate, lang)}</p>
       <dl className="result-fields">
         <dt>{t.evaluate.matched}</dt>
-        <dd className="mono">{result.matched_rules.join(', ') || t.evaluate.none}</dd>
+        <dd className="mono" data-testid="matched-rules">
+          {matchedRules(result, t.evaluate.failedClosedMark).join(', ') || t.evaluate.none}
+        </dd>
         <dt>{t.evaluate.exempted}</dt>
         <dd className="mono">{result.unless_exemptions.join(', ') || t.evaluate.none}</dd>
         {primary

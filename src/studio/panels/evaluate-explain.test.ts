@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument, Evaluator } from '../../kernel';
 import quickStart from '../examples/quick-start.erdl.yaml?raw';
-import { headline, headlineText, reasonText } from './evaluate-explain';
+import { headline, headlineText, matchedRules, reasonText } from './evaluate-explain';
 import { panelStrings } from './strings';
 
 const AS_OF = '2026-01-15T09:00:00Z';
@@ -48,7 +48,7 @@ describe('why not (reasonText)', () => {
     const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '3000' } } });
     const reason = r.eval_trace[0]!.reason!;
     expect(reasonText(reason, en, 'en', 'REQUEST_HUMAN')).toBe(
-      'tool.args.amount is the string "3000"; a string never compares with a number. Did you mean 3000?',
+      'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
     );
     expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN')).toBe(
       'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
@@ -109,6 +109,9 @@ describe('the headline', () => {
     expect(text).toBe(
       'SEC-900-shell-wipe failed closed: the match input has 10001 characters, over the limit of 10000. Its decision DENY applies (E12).',
     );
+    expect(matchedRules(r, en.failedClosedMark)).toEqual([
+      'SEC-900-shell-wipe (failed closed, its condition not evaluated)',
+    ]);
     expect(headlineText(r, zh, 'zh')).toBe(
       'SEC-900-shell-wipe 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
     );

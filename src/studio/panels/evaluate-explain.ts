@@ -49,6 +49,17 @@ export function headlineText(result: EvaluationResult, t: EvaluateStrings, lang:
   }
 }
 
+/**
+ * matched_rules as shown: a rule there because an evaluation error failed it closed (E12) is
+ * marked so, since its condition was never evaluated.
+ */
+export function matchedRules(result: EvaluationResult, mark: string): string[] {
+  const closed = new Set(
+    result.eval_warnings.filter((w) => w.code === 'error_fail_closed').map((w) => w.rule),
+  );
+  return result.matched_rules.map((rule) => (closed.has(rule) ? format(mark, { rule }) : rule));
+}
+
 const TYPES = [
   'string',
   'number',
@@ -113,8 +124,7 @@ export function reasonText(
       const words = {
         field,
         type: t.types[type],
-        aType: t.aTypes[type],
-        aExpected: t.aTypes[expected],
+        expected: t.types[expected],
       };
       const text =
         'value' in reason

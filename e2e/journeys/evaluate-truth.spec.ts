@@ -1,0 +1,288 @@
+// Issue #14 point 7: Evaluate tells the whole truth — why a rule did not match (type mismatch,
+// missing, null, a limit that stopped it), a headline that names a rule only when it matched and
+// decided, and a fact suite opened or dropped beside its rules that becomes that document's suite.
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '../support/test';
+
+interface Hook {
+  store: {
+    getState(): {
+      activeId: string | null;
+      order: string[];
+      panel: string;
+      documents: Record<string, { name: string; text: string; suite?: string }>;
+      analyses: Record<string, { analysis: { diagnostics: { severity: string }[] } }>;
+    };
+  };
+}
+
+type Lang = 'en' | 'zh';
+
+const EXAMPLES = 'src/studio/examples';
+const LOAN_RULES = readFileSync(`${EXAMPLES}/loan-decision-table.erdl.yaml`);
+const LOAN_SUITE = readFileSync(`${EXAMPLES}/loan-decision-table.facts.yaml`);
+
+const WORDS = {
+  en: {
+    evaluate: 'Evaluate',
+    setInFact: 'Set in fact',
+    errors: '0 errors',
+    decidedBy: 'Decided by',
+  },
+  zh: {
+    evaluate: '求值',
+    setInFact: '写入事实',
+    errors: '0 个错误',
+    decidedBy: '决定',
+  },
+} as const;
+
+async function open(page: Page, lang: Lang) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+  await page.goto('/');
+  await expect(page.getByTestId('status-diagnostics')).toContainText(WORDS[lang].errors);
+}
+
+async function openDocument(page: Page, name: string) {
+  await page
+    .getByTestId('document-list')
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .first()
+    .click();
+}
+
+function workspace(page: Page) {
+  return page.evaluate(() => {
+    const s = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__.store.getState();
+    return {
+      active: s.activeId,
+      panel: s.panel,
+      documents: s.order.map((id) => ({
+        id,
+        name: s.documents[id]!.name,
+        suite: s.documents[id]!.suite ?? '',
+        errors: (s.analyses[id]?.analysis.diagnostics ?? []).filter((d) => d.severity === 'error')
+          .length,
+      })),
+    };
+  });
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  const w = WORDS[lang];
+
+  test(`${lang}: the why-not of a string amount names the type mismatch and the number meant`, async ({
+    page,
+  }) => {
+    await open(page, lang);
+    await openDocument(page, 'refund-guard');
+    await page.getByRole('tab', { name: w.evaluate }).click();
+    await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+    // The user sets the amount to the text "3000" (quoted: YAML text, not a number).
+    await page.getByTestId('fact-field-path').fill('tool.args.amount');
+    await page.getByTestId('fact-field-value').fill('"3000"');
+    await page.getByRole('button', { name: w.setInFact }).click();
+    await expect(page.getByTestId('fact-input')).toHaveValue(/amount: "3000"/);
+    await expect(page.getByTestId('decision')).toContainText('ALLOW');
+    const step = page.locator('[data-testid="trace"] [data-status="false"]').first();
+    await expect(step.getByTestId('failed-reason')).toHaveText(
+      lang === 'en'
+        ? 'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?'
+        : 'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+    );
+    await expect(page.getByTestId('decision-headline')).toHaveText(
+      lang === 'en'
+        ? 'No rule matched; the document default ALLOW applies.'
+        : '没有规则匹配：采用文档的兜底决策 ALLOW。',
+    );
+    await page.getByTestId('evaluation').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/evaluate-truth-mismatch-${lang}.png` });
+
+    // Without the field at all, the reason says it is not in the fact.
+    await page
+      .getByTestId('fact-input')
+      .fill('fact:\n  tool:\n    name: "issue_refund"\n    args: { order_id: "O1" }\n');
+    await expect(step.getByTestId('failed-reason')).toHaveText(
+      lang === 'en' ? 'tool.args.amount is not in the fact.' : '事实中没有 tool.args.amount。',
+    );
+  });
+
+  test(`${lang}: a regex input over the limit is not "decided by" the rule that failed closed`, async ({
+    page,
+  }) => {
+    await open(page, lang);
+    await openDocument(page, 'coding-agent-guard');
+    await page.getByRole('tab', { name: w.evaluate }).click();
+    await expect(page.getByTestId('decision')).toContainText('DENY');
+    // A path of 10,001 characters: SEC-103's `match` is over the 10,000-character input limit.
+    const path = `/workspace/${'a'.repeat(10_001 - '/workspace/'.length)}`;
+    await page
+      .getByTestId('fact-input')
+      .fill(`fact:\n  tool:\n    name: "read_file"\n    args:\n      path: "${path}"\n`);
+    const headline = page.getByTestId('decision-headline');
+    await expect(headline).toHaveText(
+      lang === 'en'
+        ? 'SEC-103-read-secrets failed closed: the match input has 10001 characters, over the limit of 10000. Its decision DENY applies (E12).'
+        : 'SEC-103-read-secrets 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
+    );
+    await expect(headline).not.toContainText(w.decidedBy);
+    // It is listed with the matched rules (E12: it applies), marked as never evaluated.
+    await expect(page.getByTestId('matched-rules')).toHaveText(
+      lang === 'en'
+        ? 'SEC-103-read-secrets (failed closed, its condition not evaluated)'
+        : 'SEC-103-read-secrets（失败即关闭，条件未求值）',
+    );
+    await expect(page.getByTestId('decision')).toContainText('DENY');
+    const step = page.locator('[data-testid="trace"] [data-status="error_fail_closed"]');
+    await expect(step.getByTestId('failed-reason')).toHaveText(
+      lang === 'en'
+        ? 'Not evaluated: the match input has 10001 characters, over the limit of 10000. The rule failed closed: its decision DENY applies (E12).'
+        : '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败即关闭：采用其决策 DENY（E12）。',
+    );
+    await page.getByTestId('evaluation').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/evaluate-truth-limit-${lang}.png` });
+
+    // A short path that matches: now the rule decided, and the headline says so.
+    await page
+      .getByTestId('fact-input')
+      .fill('fact:\n  tool:\n    name: "read_file"\n    args:\n      path: "/workspace/.env"\n');
+    await expect(headline).toHaveText(
+      lang === 'en' ? 'Decided by SEC-103-read-secrets' : '由 SEC-103-read-secrets 决定',
+    );
+  });
+}
+
+test('loan-decision-table.facts.yaml opened beside its rules becomes that document’s suite', async ({
+  page,
+}) => {
+  await open(page, 'en');
+  const before = await workspace(page);
+  await page.getByTestId('open-files').setInputFiles([
+    { name: 'loan-decision-table.erdl.yaml', mimeType: 'application/yaml', buffer: LOAN_RULES },
+    { name: 'loan-decision-table.facts.yaml', mimeType: 'application/yaml', buffer: LOAN_SUITE },
+  ]);
+  // One new document (the rules), whose suite is the facts file; no document of the facts file.
+  await expect
+    .poll(async () => (await workspace(page)).documents.length)
+    .toBe(before.documents.length + 1);
+  const after = await workspace(page);
+  const added = after.documents.find((d) => !before.documents.some((b) => b.id === d.id))!;
+  expect(added.name).toBe('loan-decision-table (2)');
+  expect(added.suite).toBe(LOAN_SUITE.toString('utf8'));
+  expect(after.documents.some((d) => /facts/.test(d.name))).toBe(false);
+  expect(after.active).toBe(added.id);
+  await expect(
+    page.getByRole('status').filter({
+      hasText:
+        '“loan-decision-table.facts.yaml” is now the fact suite of “loan-decision-table (2)”.',
+    }),
+  ).toBeVisible();
+  // It shows in the Evaluate panel as the document's suite, and runs: every case passes.
+  await expect(page.getByTestId('suite-input')).toHaveValue(LOAN_SUITE.toString('utf8'));
+  await expect(page.getByTestId('suite-badge')).toHaveAttribute('data-state', 'passing');
+  await expect(page.getByTestId('status-diagnostics')).toContainText('0 errors');
+});
+
+test('zh：把 loan-decision-table.facts.yaml 与其规则一起拖入，成为该文档的事实测试集', async ({
+  page,
+}) => {
+  await open(page, 'zh');
+  const before = await workspace(page);
+  await page.evaluate(
+    ([rules, suite]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([suite!], 'loan-decision-table.facts.yaml'));
+      transfer.items.add(new File([rules!], 'loan-decision-table.erdl.yaml'));
+      document
+        .querySelector('[data-testid="document-list"]')!
+        .dispatchEvent(
+          new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+    },
+    [LOAN_RULES.toString('utf8'), LOAN_SUITE.toString('utf8')],
+  );
+  await expect(
+    page.getByRole('status').filter({
+      hasText: '“loan-decision-table.facts.yaml”已成为“loan-decision-table (2)”的事实测试集。',
+    }),
+  ).toBeVisible();
+  const after = await workspace(page);
+  expect(after.documents.length).toBe(before.documents.length + 1);
+  const added = after.documents.find((d) => d.name === 'loan-decision-table (2)')!;
+  expect(added.suite).toBe(LOAN_SUITE.toString('utf8'));
+  expect(added.errors).toBe(0);
+  expect(after.documents.some((d) => /facts/.test(d.name))).toBe(false);
+  await expect(page.getByTestId('suite-badge')).toHaveAttribute('data-state', 'passing');
+  await page.screenshot({ path: '/tmp/evaluate-truth-suite-drop-zh.png' });
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: a facts file opened alone with no rules of its name is offered to the active document, never opened as rules`, async ({
+    page,
+  }) => {
+    await open(page, lang);
+    await openDocument(page, 'margin-expression');
+    const before = await workspace(page);
+    const suite = `suite: "margin"\ncases:\n  - name: "a quote"\n    fact: { tool: { name: "create_quote", args: { price: 100 } }, context: { cost: 50 } }\n`;
+    await page.getByTestId('open-files').setInputFiles({
+      name: 'pricing.facts.yaml',
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(suite),
+    });
+    const offer = page.getByTestId('suite-offer');
+    await expect(offer).toContainText(
+      lang === 'en'
+        ? '“pricing.facts.yaml” is a fact suite, not a rule document, and no open document is named “pricing”.'
+        : '“pricing.facts.yaml”是事实测试集，不是规则文档；没有名为“pricing”的已打开文档。',
+    );
+    expect((await workspace(page)).documents).toEqual(before.documents);
+    await page.screenshot({ path: `/tmp/evaluate-truth-suite-offer-${lang}.png` });
+    await offer
+      .getByRole('button', {
+        name: lang === 'en' ? 'Attach to “margin-expression”' : '附加到“margin-expression”',
+      })
+      .click();
+    await expect(offer).toBeHidden();
+    const after = await workspace(page);
+    expect(after.documents.length).toBe(before.documents.length);
+    expect(after.documents.find((d) => d.name === 'margin-expression')!.suite).toBe(suite);
+    await expect(page.getByTestId('suite-input')).toHaveValue(suite);
+  });
+}
+
+test('a facts file for an open document with another suite replaces it only when asked', async ({
+  page,
+}) => {
+  await open(page, 'en');
+  const before = await workspace(page);
+  const own = before.documents.find((d) => d.name === 'loan-decision-table')!.suite;
+  const other = `${LOAN_SUITE.toString('utf8')}# changed\n`;
+  await page.getByTestId('open-files').setInputFiles({
+    name: 'loan-decision-table.facts.yaml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(other),
+  });
+  const offer = page.getByTestId('suite-offer');
+  await expect(offer).toContainText(
+    '“loan-decision-table.facts.yaml” is the fact suite of “loan-decision-table”, which already has a different suite. Replace it?',
+  );
+  await offer.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(offer).toBeHidden();
+  expect((await workspace(page)).documents).toEqual(before.documents);
+  expect(own).not.toBe(other);
+
+  await page.getByTestId('open-files').setInputFiles({
+    name: 'loan-decision-table.facts.yaml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(other),
+  });
+  await offer.getByRole('button', { name: 'Replace its suite' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await workspace(page)).documents.find((d) => d.name === 'loan-decision-table')!.suite,
+    )
+    .toBe(other);
+  expect((await workspace(page)).documents.length).toBe(before.documents.length);
+});

@@ -71,8 +71,9 @@ export type RuleConversion =
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
 
 const FORM_NAMES: Record<ProjectionTarget, Bilingual> = {
-  simple: { en: 'Simple conditions', zh: 'Simple 条件' },
-  expr: { en: 'an Expression', zh: 'Expression 表达式' },
+  // A Latin word after Chinese text is set off by a space (决策表 needs none).
+  simple: { en: 'Simple conditions', zh: ' Simple 条件' },
+  expr: { en: 'an Expression', zh: ' Expression 表达式' },
   table: { en: 'a decision table', zh: '决策表' },
 };
 
@@ -866,30 +867,26 @@ function titleOf(names: readonly string[], to: ProjectionTarget, count: number):
 }
 
 /** What changes, in the user's words: decisions never; names and the document hash maybe. */
-function summaryOf(
-  title: Bilingual,
-  renames: readonly RuleMapping[],
-  notes: readonly Bilingual[],
-): Bilingual {
+function summaryOf(renames: readonly RuleMapping[], notes: readonly Bilingual[]): Bilingual {
   const extra = {
     en: notes.map((n) => ` ${n.en}`).join(''),
     zh: notes.map((n) => n.zh).join(''),
   };
   if (renames.length === 0)
     return {
-      en: `${title.en} — same decisions, same hash.${extra.en}`,
-      zh: `${title.zh}——决策不变，哈希不变。${extra.zh}`,
+      en: `Same decisions, same hash: only the way the rule is written changes.${extra.en}`,
+      zh: `决策不变，哈希不变：只改变规则的写法。${extra.zh}`,
     };
   const one = renames.length === 1 ? renames[0] : undefined;
   const en = one
-    ? `Results will call the rule ${one.to} instead of ${one.from}`
-    : `Results will call the rules ${renames.map((m) => `${m.to} (was ${m.from})`).join(', ')}`;
+    ? `results will call the rule ${one.to} instead of ${one.from}`
+    : `results will call the rules ${renames.map((m) => `${m.to} (was ${m.from})`).join(', ')}`;
   const zh = one
     ? `结果中该规则将称为 ${one.to}（原为 ${one.from}）`
     : `结果中这些规则将称为 ${renames.map((m) => `${m.to}（原为 ${m.from}）`).join('、')}`;
   return {
-    en: `${title.en} — same decisions, same rule hashes. ${en}, so the document hash changes until you convert back.${extra.en}`,
-    zh: `${title.zh}——决策不变，规则哈希不变。${zh}，因此文档哈希会改变，转换回来即可恢复。${extra.zh}`,
+    en: `Same decisions, same rule hashes; ${en}, so the document hash changes until you convert back.${extra.en}`,
+    zh: `决策不变，规则哈希不变；${zh}，因此文档哈希会改变，转换回来即可恢复。${extra.zh}`,
   };
 }
 
@@ -990,7 +987,7 @@ function finish(
   return {
     ok: true,
     fix: { title, edits: checked.fix },
-    summary: summaryOf(title, built.renames, built.notes ?? []),
+    summary: summaryOf(built.renames, built.notes ?? []),
     renames: built.renames,
   };
 }

@@ -248,7 +248,13 @@ class EditorSession implements EditorHost {
     modified: string,
     labels: { readonly original: string; readonly modified: string },
   ): () => void {
-    const diff = monaco.editor.createDiffEditor(container, {
+    // The diff editor gets an element of its own inside `container`, removed at once on close:
+    // a diff still being computed must not leave its editor in the container a new one mounts in.
+    const element = document.createElement('div');
+    element.style.width = '100%';
+    element.style.height = '100%';
+    container.append(element);
+    const diff = monaco.editor.createDiffEditor(element, {
       readOnly: true,
       originalEditable: false,
       automaticLayout: true,
@@ -264,18 +270,33 @@ class EditorSession implements EditorHost {
     diff.setModel({ original: originalModel, modified: modifiedModel });
     diff.getOriginalEditor().updateOptions({ ariaLabel: labels.original });
     diff.getModifiedEditor().updateOptions({ ariaLabel: labels.modified });
-    // Open at the first change rather than at the top of a long document.
-    const onDiff = diff.onDidUpdateDiff(() => {
-      const first = diff.getLineChanges()?.[0];
-      if (first)
-        diff.getModifiedEditor().revealLineInCenter(Math.max(first.modifiedStartLineNumber, 1));
-      onDiff.dispose();
-    });
-    return () => {
+    // Open at the first change rather than at the top of a long document. The models live until
+    // the diff of them is computed: disposed earlier (the dialog closed at once, or React's
+    // StrictMode mounting effects twice), the worker finds no models, returns no result, and
+    // Monaco reports "no diff result available" as an unhandled error.
+    let computed = false;
+    let closed = false;
+    const release = () => {
       onDiff.dispose();
       diff.dispose();
       originalModel.dispose();
       modifiedModel.dispose();
+    };
+    const onDiff = diff.onDidUpdateDiff(() => {
+      if (computed) return;
+      computed = true;
+      if (closed) {
+        release();
+        return;
+      }
+      const first = diff.getLineChanges()?.[0];
+      if (first)
+        diff.getModifiedEditor().revealLineInCenter(Math.max(first.modifiedStartLineNumber, 1));
+    });
+    return () => {
+      closed = true;
+      element.remove();
+      if (computed) release();
     };
   }
 

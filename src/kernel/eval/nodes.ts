@@ -1,10 +1,9 @@
 import { RE2JS } from 're2js';
-import { canonicalJson } from '../tree/canonical';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
-import { parseDuration, parseWindow } from '../tree/duration';
+import { parseDuration } from '../tree/duration';
 import type { ExprNode, LiteralValue } from '../tree/types';
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
-import type { TemporalWork } from './temporal';
+import { type TemporalWork, temporalKey, windowMs } from './temporal';
 import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
 import {
   compareNumbers,
@@ -553,12 +552,10 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'within':
     case 'rate': {
       const inner = build(n.args[0]);
-      const windowMs = (parseWindow(n.window) ?? 0) * 1000;
+      const ms = windowMs(n);
       const limit = n.node === 'rate' ? n.limit : 1;
-      const key =
-        n.node === 'rate'
-          ? `rate ${n.limit}/${n.window} ${canonicalJson(n.args[0])}`
-          : `within ${n.window} ${canonicalJson(n.args[0])}`;
+      // §5.2 ②: within keys on the condition alone (two windows read one log), rate on it + N/window.
+      const key = temporalKey(n);
       return (env) => {
         // Post-counting (§5.2 ①): only events where the condition itself holds are counted.
         if (!truthy(inner(env))) return false;
@@ -568,7 +565,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
             `${n.node}: as_of is not an ISO 8601 instant, so the window cannot be counted (E9)`,
             `${n.node}：as_of 不是 ISO 8601 时刻，无法计数时间窗口（E9）`,
           );
-        return env.temporal.hit(key, limit, windowMs, env.asOf);
+        return env.temporal.hit(key, limit, ms, env.asOf);
       };
     }
   }

@@ -240,15 +240,13 @@ export class KernelService {
     let temporalState: TemporalState | undefined;
     if (request.temporalState.trim() !== '') {
       const state = parseData('temporal_state', request.temporalState);
-      const parsed = state.ok ? parseTemporalState(state.value) : null;
-      if (parsed === null || typeof parsed === 'string') {
-        return {
-          kind: 'input-error',
-          input: 'temporal_state',
-          message: state.ok ? { en: String(parsed), zh: String(parsed) } : state.message,
-        };
+      const parsed = state.ok
+        ? parseTemporalState(state.value)
+        : { ok: false as const, message: state.message };
+      if (!parsed.ok) {
+        return { kind: 'input-error', input: 'temporal_state', message: parsed.message };
       }
-      temporalState = parsed;
+      temporalState = parsed.state;
     }
     const evaluator = this.evaluatorFor(result.document);
     const evaluation = evaluator.evaluate(fact.fact, {

@@ -83,17 +83,19 @@ export const evalVerb: Verb = {
     let state: TemporalState | undefined;
     if (options['--state'] !== undefined) {
       const data = await readData(io, options['--state']);
-      const parsed = data.ok ? parseTemporalState(data.value) : null;
-      if (!data.ok || typeof parsed === 'string' || parsed === null) {
-        printError(
-          io,
-          data.ok
-            ? { en: `${options['--state']}: ${parsed}`, zh: `${options['--state']}：${parsed}` }
-            : data.message,
-        );
+      if (!data.ok) {
+        printError(io, data.message);
         return EXIT_USAGE;
       }
-      state = parsed;
+      const parsed = parseTemporalState(data.value);
+      if (!parsed.ok) {
+        printError(io, {
+          en: `${options['--state']}: ${parsed.message.en}`,
+          zh: `${options['--state']}：${parsed.message.zh}`,
+        });
+        return EXIT_USAGE;
+      }
+      state = parsed.state;
     }
     const evaluator = new Evaluator(compiled.document);
     if (evaluator.stateful && options['--as-of'] === undefined) {

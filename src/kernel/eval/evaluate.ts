@@ -7,7 +7,13 @@ import { EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
 import { prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env } from './nodes';
-import { EMPTY_STATE, parseTemporalState, type TemporalState, TemporalWork } from './temporal';
+import {
+  EMPTY_STATE,
+  parseTemporalState,
+  retentionOf,
+  type TemporalState,
+  TemporalWork,
+} from './temporal';
 import { parseInstant } from './time';
 import { toJson, type Value } from './values';
 
@@ -107,6 +113,8 @@ export class Evaluator {
   private readonly rings: readonly (readonly PreparedRule[])[];
   /** Whether any rule uses within/rate (only then is temporal state carried, and as_of matters). */
   readonly stateful: boolean;
+  /** Each within/rate key's widest window in the document: how long its events are kept (I-35). */
+  private readonly retention: ReadonlyMap<string, number>;
 
   constructor(readonly document: CompiledDocument) {
     const prepared = document.rules.map((rule) => ({
@@ -125,11 +133,10 @@ export class Evaluator {
         a.rule.index - b.rule.index,
     );
     this.rings = [0, 1, 2, 3].map((ring) => prepared.filter((p) => p.rule.ring === ring));
-    this.stateful = prepared.some((p) =>
-      [...p.when.nodes, ...(p.unless?.nodes ?? [])].some(
-        (n) => n.node === 'within' || n.node === 'rate',
-      ),
+    this.retention = retentionOf(
+      prepared.flatMap((p) => [...p.when.nodes, ...(p.unless?.nodes ?? [])]),
     );
+    this.stateful = this.retention.size > 0;
   }
 
   private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
@@ -163,14 +170,14 @@ export class Evaluator {
     let stateIn: TemporalState | null = EMPTY_STATE;
     if (options.temporal_state !== undefined) {
       const parsed = parseTemporalState(options.temporal_state);
-      stateIn = typeof parsed === 'string' ? null : parsed;
-      if (typeof parsed === 'string')
+      stateIn = parsed.ok ? parsed.state : null;
+      if (!parsed.ok)
         warnings.push({
           code: 'state_invalid',
           rule: '',
           message: {
-            en: `${parsed}; within/rate conditions cannot be counted`,
-            zh: `temporal_state 无效（${parsed}）；within/rate 条件无法计数`,
+            en: `${parsed.message.en}; within/rate conditions cannot be counted`,
+            zh: `${parsed.message.zh}；within/rate 条件无法计数`,
           },
         });
     }
@@ -178,7 +185,7 @@ export class Evaluator {
       fact,
       element: undefined,
       asOf,
-      temporal: new TemporalWork(stateIn),
+      temporal: new TemporalWork(stateIn, this.retention),
       warnings,
       rule: '',
       guardContext: options.guard === true,

@@ -1,20 +1,19 @@
 import { RE2JS } from 're2js';
-import { canonicalJson } from '../tree/canonical';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
-import { parseDuration, parseWindow } from '../tree/duration';
+import { parseDuration } from '../tree/duration';
 import type { ExprNode, LiteralValue } from '../tree/types';
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
-import type { TemporalWork } from './temporal';
+import { type TemporalWork, temporalKey, windowMs } from './temporal';
 import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
 import {
-  atOutput,
   compareNumbers,
   DateValue,
   equality,
   isNumeric,
   order,
+  Rational,
   strictEquals,
-  toDecimal,
+  toRational,
   typeName,
   type Value,
 } from './values';
@@ -84,9 +83,11 @@ function literal(v: LiteralValue): Value {
     case 'null':
       return null;
     case 'number': {
-      // Keep a JS number when it is exactly this decimal (fast native comparisons), else a Decimal.
+      // Keep a JS number when it is exactly this decimal (fast native comparisons), else the
+      // exact Rational of the canonical text.
       const n = Number(v.value);
-      return canonicalDecimal(new Decimal(n)) === v.value ? n : new Decimal(v.value);
+      if (canonicalDecimal(new Decimal(n)) === v.value) return n;
+      return Rational.fromDecimalText(v.value) ?? n;
     }
     case 'list':
       return v.value.map(literal);
@@ -145,7 +146,7 @@ function isAscii(s: string): boolean {
 
 const truthy = (v: Value) => v === true;
 
-function number(v: Value, node: string): number | Decimal {
+function number(v: Value, node: string): number | Rational {
   if (isNumeric(v)) return v;
   if (v === undefined || v === null)
     fail('missing_operand', `${node}: operand is missing`, `${node}：操作数缺失`);
@@ -276,7 +277,8 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         if (typeof x === 'string' && typeof y === 'string') return (x === y) === want;
         if (typeof x === 'number' && typeof y === 'number') return (x === y) === want;
         // Values that do not compare (cross-type, lists, objects) make eq and ne both false.
-        const same = equality(atOutput(x), atOutput(y));
+        // A computed number compares by its exact value (E2: no rounding before an output node).
+        const same = equality(x, y);
         return same !== null && same === want;
       };
     }
@@ -296,16 +298,15 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         if (x === undefined) return false;
         const y = b(env);
         if (typeof x === 'number' && typeof y === 'number') return test(x < y ? -1 : x > y ? 1 : 0);
-        const c = order(atOutput(x), atOutput(y));
+        const c = order(x, y);
         return c !== null && test(c);
       };
     }
     case 'in': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       return (env) => {
-        const raw = a(env);
-        if (raw === undefined || Array.isArray(raw)) return false;
-        const x = atOutput(raw); // E2: a computed number is compared at scale 14, as in eq
+        const x = a(env);
+        if (x === undefined || Array.isArray(x)) return false;
         const set = list(env, b(env), 'in');
         if (!set) return false;
         for (const item of set) {
@@ -319,7 +320,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       return (env) => {
         const x = a(env);
-        const y = atOutput(b(env));
+        const y = b(env);
         if (typeof x === 'string') return typeof y === 'string' && x.includes(y);
         if (Array.isArray(x)) {
           const items = list(env, x, 'contains') ?? [];
@@ -391,10 +392,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
         const min = lo(env);
         const max = hi(env);
         if (!isNumeric(x) || !isNumeric(min) || !isNumeric(max)) return false;
-        const v = atOutput(x) as number | Decimal;
-        const lower = atOutput(min) as number | Decimal;
-        const upper = atOutput(max) as number | Decimal;
-        return compareNumbers(lower, v) <= 0 && compareNumbers(v, upper) <= 0;
+        return compareNumbers(min, x) <= 0 && compareNumbers(x, max) <= 0;
       };
     }
     case 'all':
@@ -437,9 +435,10 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'div': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const op = n.node;
+      // E2: exact (bounded rationals, rational.ts); nothing is rounded until an output node.
       return (env) => {
-        const x = toDecimal(number(a(env), op));
-        const y = toDecimal(number(b(env), op));
+        const x = toRational(number(a(env), op));
+        const y = toRational(number(b(env), op));
         switch (op) {
           case 'add':
             return x.plus(y);
@@ -449,15 +448,14 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
             return x.times(y);
           default:
             if (y.isZero()) fail('division_by_zero', 'div: division by zero', 'div：除数为零');
-            return x.div(y);
+            return x.dividedBy(y);
         }
       };
     }
     case 'round': {
       const a = build(n.args[0]);
       const places = n.places;
-      return (env) =>
-        toDecimal(number(a(env), 'round')).toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN);
+      return (env) => toRational(number(a(env), 'round')).roundHalfEven(places);
     }
     case 'days_between': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
@@ -523,7 +521,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
           return null;
         }
         const saved = env.element;
-        const nums: (number | Decimal)[] = [];
+        const nums: (number | Rational)[] = [];
         try {
           for (const item of items) {
             step(env);
@@ -547,25 +545,23 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
           env.element = saved;
         }
         if (fn === 'min' || fn === 'max') {
-          let best = nums[0] as number | Decimal;
+          let best = nums[0] as number | Rational;
           for (const x of nums)
             if ((fn === 'min' ? compareNumbers(x, best) : compareNumbers(best, x)) < 0) best = x;
           return best;
         }
-        let sum = new Decimal(0);
-        for (const x of nums) sum = sum.plus(toDecimal(x));
-        return fn === 'sum' ? sum : sum.div(nums.length);
+        let sum = Rational.ZERO;
+        for (const x of nums) sum = sum.plus(toRational(x));
+        return fn === 'sum' ? sum : sum.dividedBy(Rational.fromInteger(nums.length));
       };
     }
     case 'within':
     case 'rate': {
       const inner = build(n.args[0]);
-      const windowMs = (parseWindow(n.window) ?? 0) * 1000;
+      const ms = windowMs(n);
       const limit = n.node === 'rate' ? n.limit : 1;
-      const key =
-        n.node === 'rate'
-          ? `rate ${n.limit}/${n.window} ${canonicalJson(n.args[0])}`
-          : `within ${n.window} ${canonicalJson(n.args[0])}`;
+      // §5.2 ②: within keys on the condition alone (two windows read one log), rate on it + N/window.
+      const key = temporalKey(n);
       return (env) => {
         // Post-counting (§5.2 ①): only events where the condition itself holds are counted.
         if (!truthy(inner(env))) return false;
@@ -575,7 +571,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
             `${n.node}: as_of is not an ISO 8601 instant, so the window cannot be counted (E9)`,
             `${n.node}：as_of 不是 ISO 8601 时刻，无法计数时间窗口（E9）`,
           );
-        return env.temporal.hit(key, limit, windowMs, env.asOf);
+        return env.temporal.hit(key, limit, ms, env.asOf);
       };
     }
   }

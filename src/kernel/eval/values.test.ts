@@ -1,15 +1,15 @@
 // Runtime values: code point string order (§5.2), strict equality without conversion (§5.2,
-// I-32), rounding where a number leaves arithmetic (E2, I-33), JSON for traces and hashes.
+// I-32), exact numbers rounded only where they are written out (E2, I-33), JSON for traces and
+// hashes.
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../tree/decimal';
 import {
-  atOutput,
   compareStrings,
   DateValue,
   equality,
   isNumeric,
   MAX_JSON_DEPTH,
   order,
+  Rational,
   strictEquals,
   toJson,
   typeName,
@@ -17,6 +17,7 @@ import {
 } from './values';
 
 const sign = (n: number) => Math.sign(n);
+const dec = (text: string) => Rational.fromDecimalText(text) as Rational;
 
 describe('compareStrings: Unicode code point order', () => {
   it.each([
@@ -55,8 +56,9 @@ describe('equality / strictEquals: no implicit conversion', () => {
     ['a', 'a', true],
     ['a', 'b', false],
     [1, 1, true],
-    [1, new Decimal('1.00'), true],
-    [0.1, new Decimal('0.1'), true],
+    [1, dec('1.00'), true],
+    [0.1, dec('0.1'), true],
+    [0.33333333333333, Rational.of(1n, 3n), false], // exact: 1/3 is not 0.33333333333333
     [true, true, true],
     [false, true, false],
     [null, null, true],
@@ -88,7 +90,8 @@ describe('equality / strictEquals: no implicit conversion', () => {
 
 describe('order: gt/gte/lt/lte operands', () => {
   it('orders numbers, strings and dates; nothing across types', () => {
-    expect(order(2, new Decimal('10'))).toBeLessThan(0);
+    expect(order(2, dec('10'))).toBeLessThan(0);
+    expect(order(Rational.of(1n, 3n), 0.33333333333333)).toBeGreaterThan(0);
     expect(order('2', '10')).toBeGreaterThan(0);
     expect(order(new DateValue(0), '1970-01-02')).toBeLessThan(0);
     expect(order('100', 50)).toBe(null);
@@ -99,9 +102,9 @@ describe('order: gt/gte/lt/lte operands', () => {
 });
 
 describe('isNumeric', () => {
-  it('is true for finite numbers and decimals only', () => {
+  it('is true for finite numbers and rationals only', () => {
     expect(isNumeric(1)).toBe(true);
-    expect(isNumeric(new Decimal('1e40'))).toBe(true);
+    expect(isNumeric(dec('1e40'))).toBe(true);
     expect(isNumeric(Number.NaN)).toBe(false);
     expect(isNumeric(Number.POSITIVE_INFINITY)).toBe(false);
     expect(isNumeric('1')).toBe(false);
@@ -109,38 +112,14 @@ describe('isNumeric', () => {
   });
 });
 
-describe('atOutput: E2 scale 14, half-even, only for computed decimals', () => {
-  it.each([
-    ['1', '3', '0.33333333333333'],
-    ['2', '3', '0.66666666666667'],
-    ['1', '200000000000000', '0'], // 5e-15: a tie, rounds to the even 0
-    ['3', '200000000000000', '0.00000000000002'], // 1.5e-14: a tie, rounds to the even 2e-14
-    ['5', '200000000000000', '0.00000000000002'], // 2.5e-14 → 2e-14
-    ['-1', '3', '-0.33333333333333'],
-  ])('%s / %s → %s', (a, b, want) => {
-    const v = atOutput(new Decimal(a).div(b)) as Decimal;
-    expect(v.eq(new Decimal(want))).toBe(true);
-  });
-
-  it('keeps 1/3 × 3 exact enough to equal 1 after rounding', () => {
-    const v = atOutput(new Decimal(1).div(3).times(3)) as Decimal;
-    expect(v.eq(1)).toBe(true);
-  });
-
-  it('leaves JS numbers, strings and dates alone', () => {
-    expect(atOutput(0.30000000000000004)).toBe(0.30000000000000004);
-    expect(atOutput('x')).toBe('x');
-    const d = new DateValue(5);
-    expect(atOutput(d)).toBe(d);
-  });
-});
-
 describe('toJson', () => {
   it('writes decimals at scale 14 and dates as ISO text', () => {
-    expect(toJson(new Decimal(1).div(3))).toBe(0.33333333333333);
+    expect(toJson(Rational.of(1n, 3n))).toBe(0.33333333333333);
+    expect(toJson(Rational.of(2n, 3n))).toBe(0.66666666666667);
+    expect(toJson(Rational.of(-1n, 200000000000000n))).toBe(0); // a tie: to the even 0, not -0
     expect(toJson(new DateValue(0))).toBe('1970-01-01T00:00:00.000Z');
     expect(toJson(undefined)).toBe(null);
-    expect(toJson({ a: [1, new Decimal('2.5')] })).toEqual({ a: [1, 2.5] });
+    expect(toJson({ a: [1, dec('2.5')] })).toEqual({ a: [1, 2.5] });
   });
 
   it('cuts deep and cyclic values at MAX_JSON_DEPTH instead of overflowing the stack', () => {

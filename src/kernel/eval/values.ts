@@ -1,13 +1,14 @@
-import { Decimal } from '../tree/decimal';
 import { DateValue } from './date-value';
+import { Rational } from './rational';
 import { parseInstant } from './time';
 
-export { DateValue };
+export { DateValue, Rational };
 
 /**
  * Runtime values. Facts arrive as plain JSON-like data; numbers stay JS numbers until arithmetic
- * needs decimals (E2), so the common comparisons run on native numbers. `undefined` is the E11
- * "missing" sentinel; `null` is a present null. Time nodes produce `DateValue`s (UTC instants).
+ * needs exact values (E2: bounded rationals, ruling I-33), so the common comparisons run on native
+ * numbers. `undefined` is the E11 "missing" sentinel; `null` is a present null. Time nodes produce
+ * `DateValue`s (UTC instants).
  */
 
 export type Value =
@@ -16,28 +17,28 @@ export type Value =
   | boolean
   | string
   | number
-  | Decimal
+  | Rational
   | DateValue
   | readonly Value[]
   | { readonly [key: string]: Value };
 
-export function isDecimal(v: unknown): v is Decimal {
-  return v instanceof Decimal;
+/** A number (a finite JS number or a Rational). NaN and ±Infinity are not numbers (§7.0.1). */
+export function isNumeric(v: Value): v is number | Rational {
+  return typeof v === 'number' ? Number.isFinite(v) : v instanceof Rational;
 }
 
-/** A number (a finite JS number or a Decimal). NaN and ±Infinity are not numbers (§7.0.1). */
-export function isNumeric(v: Value): v is number | Decimal {
-  return typeof v === 'number' ? Number.isFinite(v) : v instanceof Decimal;
+/** The exact value of a number: a double reads as its shortest decimal text (0.1 is 1/10). */
+export function toRational(v: number | Rational): Rational {
+  return typeof v === 'number' ? Rational.fromNumber(v) : v;
 }
 
-export function toDecimal(v: number | Decimal): Decimal {
-  return typeof v === 'number' ? new Decimal(v) : v;
-}
-
-/** Numeric order by value; native when both are JS numbers (exact for doubles, see below). */
-export function compareNumbers(a: number | Decimal, b: number | Decimal): number {
+/**
+ * Numeric order by exact value; native when both are JS numbers (two doubles order as the
+ * decimals they read as, since distinct doubles have distinct shortest texts).
+ */
+export function compareNumbers(a: number | Rational, b: number | Rational): number {
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
-  return toDecimal(a).cmp(toDecimal(b));
+  return toRational(a).cmp(toRational(b));
 }
 
 /** Unicode code point order (§5.2), not UTF-16 code unit order. */
@@ -66,7 +67,7 @@ export function isRecord(v: Value): v is { readonly [key: string]: Value } {
     typeof v === 'object' &&
     v !== null &&
     !Array.isArray(v) &&
-    !(v instanceof Decimal) &&
+    !(v instanceof Rational) &&
     !(v instanceof DateValue)
   );
 }
@@ -112,25 +113,21 @@ function dateOrder(a: Value, b: Value): number | null {
   return x === null || y === null ? null : x - y;
 }
 
-/**
- * E2: arithmetic keeps 60 significant digits; a number is rounded to scale 14 (half-even) where
- * it leaves arithmetic — when compared, and when written to a result or trace.
- */
-export function atOutput(v: Value): Value {
-  return v instanceof Decimal ? v.toDecimalPlaces(14, Decimal.ROUND_HALF_EVEN) : v;
-}
+/** E2 output scale: a computed number is written with 14 decimals, half-even (ruling I-33). */
+export const OUTPUT_SCALE = 14;
 
 /** Nesting written by `toJson`; deeper parts (or a cycle) become the text "…" (traces only). */
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * The value as plain JSON for traces, results and hashes: numbers canonical at scale 14. A part
+ * The value as plain JSON for traces, results and hashes — E2's output node: an exact computed
+ * number is rounded here, and only here, to scale 14 half-even (ruling I-33). A part
  * nested deeper than MAX_JSON_DEPTH is written as "…", so a hostile fact (deep or cyclic) never
  * overflows the stack; hashed facts are validated first (fact.ts) and never reach that depth.
  */
 export function toJson(v: Value, depth = 0): unknown {
   if (v === undefined) return null;
-  if (v instanceof Decimal) return Number(v.toFixed(14, Decimal.ROUND_HALF_EVEN));
+  if (v instanceof Rational) return Number(v.toFixed(OUTPUT_SCALE));
   if (v instanceof DateValue) return v.toJSON();
   if (typeof v !== 'object' || v === null) return v;
   if (depth >= MAX_JSON_DEPTH) return '…';

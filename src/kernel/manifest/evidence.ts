@@ -139,15 +139,8 @@ export function buildEvidence(
   let stateIn: TemporalState = EMPTY_STATE;
   if (options.temporal_state !== undefined) {
     const parsed = parseTemporalState(options.temporal_state);
-    if (typeof parsed === 'string')
-      return {
-        ok: false,
-        message: {
-          en: `temporal_state: ${parsed}`,
-          zh: `temporal_state 无效：${parsed}`,
-        },
-      };
-    stateIn = parsed;
+    if (!parsed.ok) return { ok: false, message: parsed.message };
+    stateIn = parsed.state;
   }
   const guard = options.guard === true;
   const result = new Evaluator(document).evaluate(hashed.canonical, {

@@ -286,10 +286,10 @@ export function readEvent(raw: unknown, path: Path, r: FieldReader): SuiteEvent 
 
 export function readTemporalState(raw: unknown, path: Path, r: FieldReader): TemporalState | null {
   const parsed = parseTemporalState(raw);
-  if (typeof parsed !== 'string') return parsed;
+  if (parsed.ok) return parsed.state;
   r.report('error', 'suite-state', path, {
-    en: `${pathText(path)}: ${parsed}`,
-    zh: `${pathText(path)}：temporal_state 无效（${parsed}）`,
+    en: `${pathText(path)}: ${parsed.message.en}`,
+    zh: `${pathText(path)}：${parsed.message.zh}`,
   });
   return null;
 }

@@ -159,7 +159,7 @@ export class SuiteRun {
         rules: w.rules,
         count,
         counted: count > countInWindow(before, w, at),
-        at_limit: held.has(w.key),
+        at_limit: held.has(w.id),
       };
     });
     return { ...this.outcome(name, asOf, r, expect, range), windows, temporal_state: after };

@@ -1,17 +1,21 @@
 /**
  * The within/rate windows of a document and their counts at an instant, for sequence replay: a
  * reviewer sees each event's count against the limit, so "why was the 4th call stopped" is
- * answered by the numbers. Keys are the evaluator's temporal_state keys (ruling I-35).
+ * answered by the numbers. Keys are the evaluator's temporal_state keys (ruling I-35): two within
+ * windows on one condition are two windows here, counting one event log.
  */
 import type { CompiledDocument, CompiledRule } from '../document/compiled';
 import type { RuleTrace, TraceNode } from '../eval/evaluate';
-import type { TemporalState } from '../eval/temporal';
+import { type TemporalState, temporalKey, windowMs } from '../eval/temporal';
 import { parseInstant } from '../eval/time';
-import { canonicalJson } from '../tree/canonical';
-import { parseWindow } from '../tree/duration';
 import type { ExprNode, RateNode, WithinNode } from '../tree/types';
 
+export { temporalKey };
+
 export interface WindowSpec {
+  /** One window: its state key and its window (a within key is shared by its windows). */
+  readonly id: string;
+  /** The temporal_state key. */
   readonly key: string;
   readonly kind: 'within' | 'rate';
   readonly limit: number;
@@ -21,11 +25,9 @@ export interface WindowSpec {
   readonly rules: readonly string[];
 }
 
-/** The evaluator's key for a within/rate node (src/kernel/eval/nodes.ts; tested to agree). */
-export function temporalKey(n: WithinNode | RateNode): string {
-  return n.node === 'rate'
-    ? `rate ${n.limit}/${n.window} ${canonicalJson(n.args[0])}`
-    : `within ${n.window} ${canonicalJson(n.args[0])}`;
+/** A window's id: the state key and the window (a rate key already holds its window). */
+function windowId(n: WithinNode | RateNode): string {
+  return `${n.window} ${temporalKey(n)}`;
 }
 
 function visit(n: ExprNode, found: (n: WithinNode | RateNode) => void): void {
@@ -35,31 +37,32 @@ function visit(n: ExprNode, found: (n: WithinNode | RateNode) => void): void {
 
 /** Every window the document uses, in the order rules first use them. */
 export function windowsOf(document: CompiledDocument): WindowSpec[] {
-  const byKey = new Map<string, { spec: Omit<WindowSpec, 'rules'>; rules: string[] }>();
+  const byId = new Map<string, { spec: Omit<WindowSpec, 'rules'>; rules: string[] }>();
   for (const rule of document.rules) {
     const add = (n: WithinNode | RateNode) => {
-      const key = temporalKey(n);
-      let entry = byKey.get(key);
+      const id = windowId(n);
+      let entry = byId.get(id);
       if (!entry) {
         entry = {
           spec: {
-            key,
+            id,
+            key: temporalKey(n),
             kind: n.node,
             limit: n.node === 'rate' ? n.limit : 1,
             window: n.window,
-            windowMs: (parseWindow(n.window) ?? 0) * 1000,
+            windowMs: windowMs(n),
             condition: n.args[0],
           },
           rules: [],
         };
-        byKey.set(key, entry);
+        byId.set(id, entry);
       }
       if (!entry.rules.includes(rule.name)) entry.rules.push(rule.name);
     };
     visit(rule.when, add);
     if (rule.unless) visit(rule.unless, add);
   }
-  return [...byKey.values()].map((e) => ({ ...e.spec, rules: e.rules }));
+  return [...byId.values()].map((e) => ({ ...e.spec, rules: e.rules }));
 }
 
 /** Events of `key` inside (asOf − window, asOf], as the evaluator counts them. */
@@ -72,7 +75,7 @@ export function countInWindow(state: TemporalState, spec: WindowSpec, asOfMs: nu
   return count;
 }
 
-/** Keys whose modifier held (was true) in this evaluation, read from the trace. */
+/** Windows (`WindowSpec.id`) whose modifier held (was true) in this evaluation, read from the trace. */
 export function keysAtLimit(
   trace: readonly RuleTrace[],
   rules: ReadonlyMap<string, CompiledRule>,
@@ -80,7 +83,7 @@ export function keysAtLimit(
   const out = new Set<string>();
   const walk = (n: ExprNode, t: TraceNode | undefined) => {
     if (!t) return;
-    if ((n.node === 'within' || n.node === 'rate') && t.value === true) out.add(temporalKey(n));
+    if ((n.node === 'within' || n.node === 'rate') && t.value === true) out.add(windowId(n));
     if ('args' in n)
       n.args.forEach((a, i) => {
         walk(a, t.args?.[i]);

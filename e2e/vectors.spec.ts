@@ -20,7 +20,7 @@ test('every V-ENGINE vector passes in the kernel inside a browser Web Worker', a
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await page.goto('/vectors.html');
+  await page.goto('/e2e/vectors.html');
   const result = page.locator('#result');
   await expect(result).toHaveAttribute('data-status', /^(done|error)$/, { timeout: 60_000 });
   const report = JSON.parse((await result.textContent()) ?? '{}');

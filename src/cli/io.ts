@@ -21,8 +21,8 @@ export interface CliIo {
    */
   writeBytes?(path: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
   /**
-   * Streams a UTF-8 text file in chunks (`erdl eval --facts`, in constant memory); rejects like
-   * readBytes. Optional: without it the file is read whole.
+   * Streams a UTF-8 text file in chunks (`erdl eval --facts`, in constant memory; `-` is standard
+   * input); rejects like readBytes. Optional: without it the file is read whole.
    */
   readChunks?(path: string): AsyncIterable<string>;
   /** Resolves once standard output has room again (backpressure). Optional: always room. */
@@ -76,10 +76,12 @@ export function nodeIo(): CliIo {
   };
 }
 
-/** A file as strictly decoded UTF-8 text chunks (a malformed byte rejects, as readRules does). */
+/** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */
 async function* readUtf8Chunks(path: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+  const stream =
+    path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+  for await (const chunk of stream) {
     yield decoder.decode(chunk as Buffer, { stream: true });
   }
   const rest = decoder.decode();

@@ -42,6 +42,14 @@ export const evalVerb: Verb = {
       },
     },
     {
+      name: '--format',
+      value: 'jsonl|csv',
+      summary: {
+        en: 'with --facts: the fact set format (default: from the file name; jsonl for -)',
+        zh: '配合 --facts：事实集格式（默认按文件扩展名；- 时为 jsonl）',
+      },
+    },
+    {
       name: '--workers',
       value: 'N',
       summary: {
@@ -71,7 +79,7 @@ export const evalVerb: Verb = {
     'temporal_state (when any window holds state; pass it back with --state), eval_warnings,',
     'ruleset_hash, result_hash.',
     `Without --as-of the evaluation instant is ${DEFAULT_AS_OF}.`,
-    'With --facts FILE (JSON Lines or CSV, by extension; a row is a bare fact or a case with',
+    'With --facts FILE (JSON Lines or CSV, by extension or --format; - reads standard input; a row is a bare fact or a case with',
     'name/fact/as_of/expect) instead of FACT: one compact JSON object per line for each fact, in',
     "input order, in constant memory, on --workers threads. A row's as_of overrides --as-of;",
     '--state applies to every row (no state is carried between rows). --fields picks from',
@@ -92,7 +100,7 @@ export const evalVerb: Verb = {
       return EXIT_USAGE;
     }
     if (factsFile === undefined) {
-      for (const name of ['--fields', '--workers']) {
+      for (const name of ['--fields', '--workers', '--format']) {
         if (options[name] !== undefined) {
           printError(io, { en: `${name} needs --facts`, zh: `${name} 需要配合 --facts 使用` });
           return EXIT_USAGE;
@@ -175,11 +183,19 @@ async function evalFactSet(
   options: Readonly<Record<string, string>>,
   state: TemporalState | undefined,
 ): Promise<ExitCode> {
-  const format = factSetFormat(file);
+  const given = options['--format'];
+  if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
+    printError(io, {
+      en: `--format ${JSON.stringify(given)}: jsonl or csv`,
+      zh: `--format ${JSON.stringify(given)}：须为 jsonl 或 csv`,
+    });
+    return EXIT_USAGE;
+  }
+  const format = given ?? (file === '-' ? 'jsonl' : factSetFormat(file));
   if (format === null) {
     printError(io, {
-      en: `${file}: --facts reads JSON Lines (.jsonl, .ndjson) or CSV (.csv)`,
-      zh: `${file}：--facts 只读取 JSON Lines（.jsonl、.ndjson）或 CSV（.csv）`,
+      en: `${file}: --facts reads JSON Lines (.jsonl, .ndjson) or CSV (.csv); name the format with --format jsonl|csv`,
+      zh: `${file}：--facts 只读取 JSON Lines（.jsonl、.ndjson）或 CSV（.csv）；可用 --format jsonl|csv 指定格式`,
     });
     return EXIT_USAGE;
   }

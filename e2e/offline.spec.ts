@@ -127,6 +127,7 @@ test('a new build is offered as "Update available — Reload", and only its chan
   context,
 }) => {
   test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await expect(page.locator('[data-offline-state="ready"]')).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -15,10 +15,10 @@ export function OfflineStatus() {
       {t[state]}
       {state === 'update' && (
         <>
-          {' — '}
+          {' '}
           <button
             type="button"
-            className="offline-reload"
+            className="link-button"
             title={t.reloadTitle}
             onClick={() => applyUpdate()}
           >

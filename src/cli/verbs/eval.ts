@@ -79,11 +79,12 @@ export const evalVerb: Verb = {
     'temporal_state (when any window holds state; pass it back with --state), eval_warnings,',
     'ruleset_hash, result_hash.',
     `Without --as-of the evaluation instant is ${DEFAULT_AS_OF}.`,
-    'With --facts FILE (JSON Lines or CSV, by extension or --format; - reads standard input; a row is a bare fact or a case with',
-    'name/fact/as_of/expect) instead of FACT: one compact JSON object per line for each fact, in',
-    "input order, in constant memory, on --workers threads. A row's as_of overrides --as-of;",
-    '--state applies to every row (no state is carried between rows). --fields picks from',
-    `${BATCH_FIELDS.join(', ')} (name: the case's name, "line N" for a bare fact).`,
+    'With --facts FILE instead of FACT: JSON Lines or CSV (by extension, or --format; - reads',
+    'standard input); a row is a bare fact or a case with name/fact/as_of/expect. Prints one',
+    'compact JSON object per fact, in input order, in constant memory, on --workers threads.',
+    "A row's as_of overrides --as-of; --state applies to every row (no state is carried",
+    'between rows). --fields picks from name (the case\'s name, "line N" for a bare fact),',
+    ...wrap(`${RESULT_FIELDS.join(', ')}.`, 92),
     'Rows that cannot be read are skipped and reported on stderr (file:line:column), and the',
     'command then exits 2; a progress line is shown on stderr only when it is a terminal.',
     'Exits 0 when evaluated, whatever the decision; 2 when the rules do not load or FACT',
@@ -268,4 +269,17 @@ async function evalFactSet(
     return EXIT_USAGE;
   }
   return EXIT_OK;
+}
+
+/** Help text lines of at most `width` characters, broken after commas. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
 }

@@ -182,3 +182,23 @@ describe('erdl eval --facts', () => {
     expect((await readFile(file('big.jsonl'))).length).toBeGreaterThan(256 * 1024);
   }, 120_000);
 });
+
+describe('erdl eval --facts progress', () => {
+  it('is shown only through a terminal’s progress line, then cleared', async () => {
+    if (!process.stderr.isTTY) expect(nodeIo().progress).toBeUndefined();
+    const shown: string[] = [];
+    const cap = io();
+    const terminal: CliIo = { ...cap, progress: (line) => void shown.push(line) };
+    expect(
+      await run(
+        ['eval', QUICKSTART, '--facts', file('facts.jsonl'), '--fields', 'decision'],
+        terminal,
+      ),
+    ).toBe(0);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown[0]).toMatch(/^erdl eval: \d+ facts, \d+ facts\/s$/);
+    expect(shown.at(-1)).toBe('');
+    expect(cap.stderr).toEqual([]);
+    expect(cap.stdout).toHaveLength(3000);
+  }, 120_000);
+});

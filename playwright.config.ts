@@ -3,11 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests (e2e/) in Debian's Chromium at /usr/bin/chromium, which `npm run test:e2e`
  * installs when missing (scripts/ensure-chromium.sh). Playwright's own browser download is never
- * used. The tests run against the built app served by `vite preview`.
+ * used. The tests run against the built app served by `vite preview` (the product build plus the
+ * vectors test page).
  */
 /** E2E_PORT lets two runs share a machine (CI uses the default). */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${PORT}` : 'dist';
+// Never dist/: that is `npm start`'s product build.
+const OUT_DIR = `dist-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,7 +18,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: true,
-  timeout: 60_000,
+  // A guard against hangs, not a speed target: tests wait on conditions, and CI must pass with a
+  // core kept busy by something else (long journeys also call test.slow()).
+  timeout: 120_000,
   expect: { timeout: 30_000 },
   use: {
     ...devices['Desktop Chrome'],
@@ -38,8 +42,10 @@ export default defineConfig({
   webServer: {
     command: `npx vite build --logLevel warn --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
+    // The e2e build adds the vectors test page (e2e/vectors.html; see vite.config.ts).
+    env: { ERDL_E2E: '1' },
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 600_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

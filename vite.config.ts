@@ -1,12 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { offlinePlugin } from './scripts/vite-offline-plugin.js';
+import { PWA_OPTIONS } from './scripts/pwa-options.js';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
+/**
+ * ERDL_E2E=1 (set by playwright.config.ts for its own build) adds the browser-test page that runs
+ * the V-ENGINE vectors in a Web Worker (e2e/vectors.html). The product build (`npm run build`,
+ * `npm start`) has the studio only; the test page is never precached either way.
+ */
+const E2E = process.env.ERDL_E2E === '1';
+
 export default defineConfig({
-  plugins: [react(), offlinePlugin()],
+  plugins: [react(), VitePWA(PWA_OPTIONS)],
   server: {
     port: 5173,
     strictPort: false,
@@ -16,11 +24,12 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Monaco's editor bundle is one large lazily loaded chunk by design (precached for offline).
+    chunkSizeWarningLimit: 8 * 1024,
     rolldownOptions: {
-      // The studio, and the browser-test page that runs the V-ENGINE vectors in a Web Worker.
       input: {
         main: page('./index.html'),
-        vectors: page('./vectors.html'),
+        ...(E2E ? { vectors: page('./e2e/vectors.html') } : {}),
       },
     },
   },

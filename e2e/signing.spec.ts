@@ -67,6 +67,7 @@ async function openStudio(page: Page) {
 test('sign, re-import verified, tamper one rule on disk and re-import as tampered naming it; the report', async ({
   page,
 }) => {
+  test.slow(); // a long journey with two axe scans: minutes when the machine is loaded
   // Downloads go to a private temporary folder (test-results/ is shared with other runs).
   const dir = await mkdtemp(join(tmpdir(), 'erdl-signing-'));
   await openStudio(page);

@@ -14,15 +14,17 @@ function vectorFiles(dir: string): string[] {
 const engineDir = fileURLToPath(new URL('../vectors/engine/', import.meta.url));
 
 test('every V-ENGINE vector passes in the kernel inside a browser Web Worker', async ({ page }) => {
+  test.slow(); // every vector through the worker: minutes when the machine is loaded
   const onDisk = vectorFiles(engineDir).length;
   expect(onDisk).toBeGreaterThan(0);
 
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await page.goto('/vectors.html');
+  await page.goto('/e2e/vectors.html');
   const result = page.locator('#result');
-  await expect(result).toHaveAttribute('data-status', /^(done|error)$/, { timeout: 60_000 });
+  // Until the page reports (bounded by the test's own timeout, not a guess at the machine's speed).
+  await expect(result).toHaveAttribute('data-status', /^(done|error)$/, { timeout: 0 });
   const report = JSON.parse((await result.textContent()) ?? '{}');
 
   expect(pageErrors).toEqual([]);

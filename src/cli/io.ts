@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 
 /**
@@ -19,6 +20,15 @@ export interface CliIo {
    * Optional so read-only fakes need not provide it; verbs that write report its absence.
    */
   writeBytes?(path: string, bytes: Uint8Array, options?: WriteOptions): Promise<void>;
+  /**
+   * Streams a UTF-8 text file in chunks (`erdl eval --facts`, in constant memory; `-` is standard
+   * input); rejects like readBytes. Optional: without it the file is read whole.
+   */
+  readChunks?(path: string): AsyncIterable<string>;
+  /** Resolves once standard output has room again (backpressure). Optional: always room. */
+  drained?(): Promise<void>;
+  /** Replaces the progress line on a terminal's standard error; absent when stderr is no terminal. */
+  progress?(line: string): void;
 }
 
 export interface WriteOptions {
@@ -45,6 +55,18 @@ export function nodeIo(): CliIo {
         .map((e) => ({ name: e.name, directory: e.isDirectory() }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
+    readChunks: (path) => readUtf8Chunks(path),
+    drained: () =>
+      process.stdout.writableNeedDrain
+        ? new Promise((resolve) => process.stdout.once('drain', () => resolve()))
+        : Promise.resolve(),
+    ...(process.stderr.isTTY
+      ? {
+          progress: (line: string) => {
+            process.stderr.write(`\r\x1b[K${line}`);
+          },
+        }
+      : {}),
     writeBytes: async (path, bytes, options) => {
       await writeFile(path, bytes, {
         flag: options?.exclusive ? 'wx' : 'w',
@@ -52,4 +74,16 @@ export function nodeIo(): CliIo {
       });
     },
   };
+}
+
+/** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */
+async function* readUtf8Chunks(path: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const stream =
+    path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+  for await (const chunk of stream) {
+    yield decoder.decode(chunk as Buffer, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }

@@ -18,7 +18,7 @@ export async function readRules(io: CliIo, path: string): Promise<ReadResult> {
   }
 }
 
-function readFailure(path: string, e: unknown): Bilingual {
+export function readFailure(path: string, e: unknown): Bilingual {
   const code =
     typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   const file = JSON.stringify(path);

@@ -92,8 +92,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       options[name] = value;
     } else positional.push(arg);
   }
-  if (positional.length < verb.args.length) {
-    const missing = verb.args.slice(positional.length).join(' ');
+  // Arguments written `[NAME]` may be left out (the verb checks what it needs).
+  const required = verb.args.filter((a) => !a.startsWith('[')).length;
+  if (positional.length < required) {
+    const missing = verb.args.slice(positional.length, required).join(' ');
     return fail(io, {
       en: `"${verb.name}" needs ${missing}: ${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
       zh: `"${verb.name}" 缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,

@@ -1,4 +1,4 @@
-// The vectors test page (vectors.html): hands every V-ENGINE vector file, as text, to the studio's
+// The vectors test page (e2e/vectors.html, built only for the browser tests): hands every V-ENGINE vector file, as text, to the studio's
 // own kernel worker (kernel-worker.ts, through the same KernelClient the studio uses) and shows
 // the report in #result (data-status="done" or "error") for e2e/vectors.spec.ts to read.
 import { createKernelWorker, KernelClient } from '../studio/kernel/kernel-client';

@@ -1,17 +1,21 @@
 import {
   compileDocument,
   Evaluator,
+  factSetFormat,
   parseInstant,
   parseTemporalState,
   prepareFact,
   type TemporalState,
   unwrapFact,
 } from '../../kernel';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { BATCH_FIELDS, parseFields, RESULT_FIELDS, resultRecord } from '../batch/fields';
+import { runBatch } from '../batch/run-batch';
+import { EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
-import { readRules } from '../reader';
+import { readFailure, readRules } from '../reader';
 import type { Verb } from './verb';
 
 /** Without --as-of the instant is fixed, so the same input always gives the same result hash (I-36). */
@@ -19,8 +23,40 @@ export const DEFAULT_AS_OF = '1970-01-01T00:00:00.000Z';
 
 export const evalVerb: Verb = {
   name: 'eval',
-  args: ['RULES', 'FACT'],
+  args: ['RULES', '[FACT]'],
   options: [
+    {
+      name: '--facts',
+      value: 'FACTS.jsonl|.csv',
+      summary: {
+        en: 'evaluate every fact of a fact set, one JSON line each, on all cores',
+        zh: '对事实集中的每条事实求值，每条输出一行 JSON，使用全部 CPU 核',
+      },
+    },
+    {
+      name: '--fields',
+      value: 'a,b,…',
+      summary: {
+        en: 'with --facts: the result fields to print, in this order',
+        zh: '配合 --facts：要输出的结果字段及其顺序',
+      },
+    },
+    {
+      name: '--format',
+      value: 'jsonl|csv',
+      summary: {
+        en: 'with --facts: the fact set format (default: from the file name; jsonl for -)',
+        zh: '配合 --facts：事实集格式（默认按文件扩展名；- 时为 jsonl）',
+      },
+    },
+    {
+      name: '--workers',
+      value: 'N',
+      summary: {
+        en: 'with --facts: worker threads (default: one per core)',
+        zh: '配合 --facts：工作线程数（默认每个 CPU 核一个）',
+      },
+    },
     {
       name: '--as-of',
       value: 'ISO8601',
@@ -43,11 +79,35 @@ export const evalVerb: Verb = {
     'temporal_state (when any window holds state; pass it back with --state), eval_warnings,',
     'ruleset_hash, result_hash.',
     `Without --as-of the evaluation instant is ${DEFAULT_AS_OF}.`,
+    'With --facts FILE instead of FACT: JSON Lines or CSV (by extension, or --format; - reads',
+    'standard input); a row is a bare fact or a case with name/fact/as_of/expect. Prints one',
+    'compact JSON object per fact, in input order, in constant memory, on --workers threads.',
+    "A row's as_of overrides --as-of; --state applies to every row (no state is carried",
+    'between rows). --fields picks from name (the case\'s name, "line N" for a bare fact),',
+    ...wrap(`${RESULT_FIELDS.join(', ')}.`, 92),
+    'Rows that cannot be read are skipped and reported on stderr (file:line:column), and the',
+    'command then exits 2; a progress line is shown on stderr only when it is a terminal.',
     'Exits 0 when evaluated, whatever the decision; 2 when the rules do not load or FACT',
     'cannot be parsed (diagnostics on stderr).',
   ],
   async run(io, [rulesFile, factFile], options) {
     const rules = rulesFile as string;
+    const factsFile = options['--facts'];
+    if ((factsFile === undefined) === (factFile === undefined)) {
+      printError(io, {
+        en: 'eval needs exactly one of FACT or --facts FACTS.jsonl|.csv',
+        zh: 'eval 需要 FACT 或 --facts FACTS.jsonl|.csv 二者之一',
+      });
+      return EXIT_USAGE;
+    }
+    if (factsFile === undefined) {
+      for (const name of ['--fields', '--workers', '--format']) {
+        if (options[name] !== undefined) {
+          printError(io, { en: `${name} needs --facts`, zh: `${name} 需要配合 --facts 使用` });
+          return EXIT_USAGE;
+        }
+      }
+    }
     const read = await readRules(io, rules);
     if (!read.ok) {
       printError(io, read.message);
@@ -58,19 +118,21 @@ export const evalVerb: Verb = {
       for (const line of diagnosticLines(rules, compiled)) io.err(line);
       return EXIT_USAGE;
     }
-    const factData = await readData(io, factFile as string);
-    if (!factData.ok) {
-      printError(io, factData.message);
-      return EXIT_USAGE;
-    }
-    const raw = factData.value;
-    const fact = prepareFact(unwrapFact(raw));
-    if (!fact.ok) {
-      printError(io, {
-        en: `${factFile}: fact ${fact.path || '(root)'}: ${fact.problem}`,
-        zh: `${factFile}：事实 ${fact.path || '（根）'}：${fact.problem}`,
-      });
-      return EXIT_USAGE;
+    let fact: ReturnType<typeof prepareFact> | null = null;
+    if (factFile !== undefined) {
+      const factData = await readData(io, factFile);
+      if (!factData.ok) {
+        printError(io, factData.message);
+        return EXIT_USAGE;
+      }
+      fact = prepareFact(unwrapFact(factData.value));
+      if (!fact.ok) {
+        printError(io, {
+          en: `${factFile}: fact ${fact.path || '(root)'}: ${fact.problem}`,
+          zh: `${factFile}：事实 ${fact.path || '（根）'}：${fact.problem}`,
+        });
+        return EXIT_USAGE;
+      }
     }
     const asOf = options['--as-of'] ?? DEFAULT_AS_OF;
     if (parseInstant(asOf) === null) {
@@ -97,6 +159,9 @@ export const evalVerb: Verb = {
       }
       state = parsed.state;
     }
+    if (fact === null || !fact.ok) {
+      return evalFactSet(io, read.bytes, factsFile as string, options, state);
+    }
     const evaluator = new Evaluator(compiled.document);
     if (evaluator.stateful && options['--as-of'] === undefined) {
       io.err(
@@ -108,22 +173,115 @@ export const evalVerb: Verb = {
       as_of: asOf,
       ...(state ? { temporal_state: state } : {}),
     });
-    const out = {
-      decision: r.decision,
-      matched_rules: r.matched_rules,
-      unless_exemptions: r.unless_exemptions,
-      primary_instruction: r.primary_instruction,
-      primary_reason: r.primary_reason,
-      primary_explanation: r.primary_explanation,
-      primary_correction: r.primary_correction,
-      total_evaluated: r.total_evaluated,
-      total_matched: r.total_matched,
-      ...(r.temporal_state ? { temporal_state: r.temporal_state } : {}),
-      eval_warnings: r.eval_warnings,
-      ruleset_hash: r.ruleset_hash,
-      result_hash: r.result_hash,
-    };
-    io.out(JSON.stringify(out, null, 2));
+    io.out(JSON.stringify(resultRecord(r), null, 2));
     return EXIT_OK;
   },
 };
+
+/** `erdl eval RULES --facts FILE`: see run-batch.ts. */
+async function evalFactSet(
+  io: CliIo,
+  rules: Uint8Array,
+  file: string,
+  options: Readonly<Record<string, string>>,
+  state: TemporalState | undefined,
+): Promise<ExitCode> {
+  const given = options['--format'];
+  if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
+    printError(io, {
+      en: `--format ${JSON.stringify(given)}: jsonl or csv`,
+      zh: `--format ${JSON.stringify(given)}：须为 jsonl 或 csv`,
+    });
+    return EXIT_USAGE;
+  }
+  const format = given ?? (file === '-' ? 'jsonl' : factSetFormat(file));
+  if (format === null) {
+    printError(io, {
+      en: `${file}: --facts reads JSON Lines (.jsonl, .ndjson) or CSV (.csv); name the format with --format jsonl|csv`,
+      zh: `${file}：--facts 只读取 JSON Lines（.jsonl、.ndjson）或 CSV（.csv）；可用 --format jsonl|csv 指定格式`,
+    });
+    return EXIT_USAGE;
+  }
+  const fields = parseFields(options['--fields'] ?? RESULT_FIELDS.join(','));
+  if (!fields.ok) {
+    printError(io, {
+      en: `--fields: unknown field(s) ${fields.unknown.map((f) => JSON.stringify(f)).join(', ')}; fields are ${BATCH_FIELDS.join(', ')}`,
+      zh: `--fields：未知字段 ${fields.unknown.map((f) => JSON.stringify(f)).join('、')}；可用字段为 ${BATCH_FIELDS.join('、')}`,
+    });
+    return EXIT_USAGE;
+  }
+  let workers: number | undefined;
+  if (options['--workers'] !== undefined) {
+    workers = /^[1-9][0-9]{0,3}$/.test(options['--workers']) ? Number(options['--workers']) : NaN;
+    if (Number.isNaN(workers)) {
+      printError(io, {
+        en: `--workers ${JSON.stringify(options['--workers'])}: a whole number from 1 to 9999`,
+        zh: `--workers ${JSON.stringify(options['--workers'])}：须为 1 到 9999 的整数`,
+      });
+      return EXIT_USAGE;
+    }
+  }
+  const started = Date.now();
+  const progress = io.progress;
+  let shown = 0;
+  const summary = await runBatch(
+    io,
+    {
+      file,
+      format,
+      workers,
+      setup: {
+        rules,
+        asOf: options['--as-of'] ?? DEFAULT_AS_OF,
+        ...(state ? { state } : {}),
+        fields: fields.fields,
+      },
+    },
+    progress
+      ? (rows) => {
+          const now = Date.now();
+          if (now - shown < 200) return;
+          shown = now;
+          const rate = Math.round(rows / Math.max(0.001, (now - started) / 1000));
+          progress(`erdl eval: ${rows} facts, ${rate} facts/s`);
+        }
+      : undefined,
+  ).catch((error: unknown) => ({ error }));
+  if (progress) progress('');
+  if ('error' in summary) {
+    const e = summary.error;
+    const fsError = typeof e === 'object' && e !== null && 'syscall' in e;
+    const detail = e instanceof Error ? e.message : String(e);
+    printError(
+      io,
+      e instanceof TypeError && /encoded data was not valid/i.test(e.message)
+        ? { en: `${file}: not valid UTF-8`, zh: `${file}：不是有效的 UTF-8` }
+        : fsError
+          ? readFailure(file, e)
+          : { en: `${file}: evaluation stopped: ${detail}`, zh: `${file}：求值中止：${detail}` },
+    );
+    return EXIT_USAGE;
+  }
+  for (const line of summary.problems) io.err(line);
+  if (summary.skipped > 0) {
+    printError(io, {
+      en: `${file}: ${summary.skipped} of ${summary.rows} row(s) could not be read and were skipped`,
+      zh: `${file}：${summary.rows} 行中有 ${summary.skipped} 行无法读取，已跳过`,
+    });
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
+
+/** Help text lines of at most `width` characters, broken after commas. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}

@@ -1,32 +1,31 @@
-import { defineStrings, useT } from '../i18n/i18n';
+import { useT } from '../i18n/i18n';
+import { applyUpdate } from './register';
+import { offlineStrings } from './strings';
 import { useOfflineReady } from './use-offline-ready';
 
-const strings = defineStrings({
-  en: {
-    checking: 'Offline: checking…',
-    development: 'Offline: off in development',
-    unsupported: 'Offline: not supported by this browser',
-    installing: 'Offline: saving the studio…',
-    ready: 'Available offline',
-    failed: 'Offline: unavailable (online only)',
-  },
-  zh: {
-    checking: '离线：检查中…',
-    development: '离线：开发模式下不启用',
-    unsupported: '离线：此浏览器不支持',
-    installing: '离线：正在缓存工作室…',
-    ready: '可离线使用',
-    failed: '离线：不可用（仅在线）',
-  },
-});
-
-/** A status-bar item saying whether a reload would work with the network off. */
+/**
+ * A status-bar item saying whether a reload would work with the network off, or — when a newer
+ * build has been cached — "Update available" with a button that reloads onto it.
+ */
 export function OfflineStatus() {
-  const t = useT(strings);
+  const t = useT(offlineStrings);
   const state = useOfflineReady();
   return (
     <span role="status" data-offline-state={state}>
       {t[state]}
+      {state === 'update' && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="link-button"
+            title={t.reloadTitle}
+            onClick={() => applyUpdate()}
+          >
+            {t.reload}
+          </button>
+        </>
+      )}
     </span>
   );
 }

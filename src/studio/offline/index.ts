@@ -1,4 +1,4 @@
 export { OfflineStatus } from './OfflineStatus';
 export type { OfflineState } from './offline-state';
-export { registerServiceWorker } from './register';
+export { applyUpdate, registerServiceWorker } from './register';
 export { useOfflineReady } from './use-offline-ready';

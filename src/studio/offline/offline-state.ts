@@ -6,7 +6,7 @@
 export type OfflineState =
   /** Before `registerServiceWorker()` has run. */
   | 'checking'
-  /** `npm start`: the dev server never gets a service worker. */
+  /** `npm run dev`: the dev server never gets a service worker. */
   | 'development'
   /** The browser has no service workers (or forbids them here, e.g. not a secure context). */
   | 'unsupported'
@@ -15,7 +15,9 @@ export type OfflineState =
   /** Every file is cached: a reload works with the network off. */
   | 'ready'
   /** Registration or precaching failed; the studio works, online only. */
-  | 'failed';
+  | 'failed'
+  /** A newer build is cached and waiting: reloading (applyUpdate) switches to it. */
+  | 'update';
 
 let current: OfflineState = 'checking';
 const listeners = new Set<() => void>();

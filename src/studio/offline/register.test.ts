@@ -154,3 +154,77 @@ describe('registerServiceWorker on a host that blocks service workers', () => {
     );
   });
 });
+
+describe('registerServiceWorker: a newer build', () => {
+  /** A registration whose `updatefound` the test fires, on a page an older worker controls. */
+  function updatingHost() {
+    const updateListeners: (() => void)[] = [];
+    const controllerListeners: (() => void)[] = [];
+    const registration = {
+      active: {},
+      installing: null as ReturnType<typeof fakeWorker> | null,
+      waiting: null,
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'updatefound') updateListeners.push(listener);
+      },
+    };
+    const container = {
+      controller: {},
+      register: vi.fn(async () => registration),
+      ready: Promise.resolve({}),
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'controllerchange') controllerListeners.push(listener);
+      },
+    };
+    return {
+      registration,
+      container,
+      foundUpdate(worker: ReturnType<typeof fakeWorker>) {
+        registration.installing = worker;
+        for (const listener of updateListeners) listener();
+      },
+      takeOver: () => {
+        for (const listener of controllerListeners) listener();
+      },
+    };
+  }
+
+  it('is offered once it has precached, and reloading makes it take over, then reloads', async () => {
+    vi.stubEnv('PROD', true);
+    const host = updatingHost();
+    const reload = vi.fn();
+    vi.stubGlobal('navigator', { serviceWorker: host.container });
+    vi.stubGlobal('location', { reload });
+    const { getOfflineState } = await load();
+    const { registerServiceWorker, applyUpdate } = await import('./register');
+    registerServiceWorker();
+    await flush();
+    expect(getOfflineState()).toBe('ready');
+
+    const worker = Object.assign(fakeWorker(), { postMessage: vi.fn() });
+    host.foundUpdate(worker);
+    expect(getOfflineState()).toBe('ready'); // still downloading the changed files
+    worker.moveTo('installed');
+    expect(getOfflineState()).toBe('update');
+
+    applyUpdate();
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(reload).not.toHaveBeenCalled();
+    host.takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a first install (no controlling worker yet) is not an update', async () => {
+    vi.stubEnv('PROD', true);
+    const host = updatingHost();
+    (host.container as { controller: unknown }).controller = null;
+    vi.stubGlobal('navigator', { serviceWorker: host.container });
+    const { registerServiceWorker, getOfflineState } = await load();
+    registerServiceWorker();
+    await flush();
+    const worker = fakeWorker();
+    host.foundUpdate(worker);
+    worker.moveTo('installed');
+    expect(getOfflineState()).toBe('ready');
+  });
+});

@@ -1,7 +1,11 @@
 /**
- * Registers the service worker written by scripts/vite-offline-plugin.ts (production builds only)
- * and reports progress through `offline-state.ts`. Every failure is a console warning and the
- * state `failed`; the studio itself keeps working online.
+ * Registers the service worker (src/studio/offline/sw.ts, built to sw.js by vite-plugin-pwa;
+ * production builds only) and reports progress through `offline-state.ts`. Every failure is a
+ * console warning and the state `failed`; the studio itself keeps working online.
+ *
+ * Updates: when a newer build's worker has finished precaching (only the files that changed) and
+ * waits, the state is `update`; applyUpdate() — the status bar's "reload" — tells it to take over
+ * (Workbox's SKIP_WAITING message) and reloads the page once it controls it.
  */
 import { getOfflineState, setOfflineState } from './offline-state';
 
@@ -23,9 +27,45 @@ function watchInstall(registration: ServiceWorkerRegistration): void {
   });
 }
 
+let waitingWorker: ServiceWorker | null = null;
+
+/** A worker installed while another controls the page is an update, waiting for the prompt. */
+function offerUpdate(worker: ServiceWorker | null, container: ServiceWorkerContainer): void {
+  if (!worker || !container.controller) return;
+  waitingWorker = worker;
+  setOfflineState('update');
+}
+
+function watchUpdates(
+  registration: ServiceWorkerRegistration,
+  container: ServiceWorkerContainer,
+): void {
+  if (registration.waiting) offerUpdate(registration.waiting, container);
+  registration.addEventListener?.('updatefound', () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offerUpdate(worker, container);
+    });
+  });
+}
+
+/** Switches to the waiting build: it takes control, then the page reloads on it. */
+export function applyUpdate(): void {
+  const worker = waitingWorker;
+  const container = globalThis.navigator?.serviceWorker;
+  if (!worker || !container) return;
+  container.addEventListener('controllerchange', () => globalThis.location.reload(), {
+    once: true,
+  });
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
 function register(container: ServiceWorkerContainer): void {
   container.ready.then(
-    () => setOfflineState('ready'),
+    () => {
+      if (getOfflineState() !== 'update') setOfflineState('ready');
+    },
     (error: unknown) => warn('the service worker never became ready', error),
   );
   let pending: Promise<ServiceWorkerRegistration>;
@@ -44,6 +84,7 @@ function register(container: ServiceWorkerContainer): void {
       }
       if (!registration.active && getOfflineState() !== 'ready') setOfflineState('installing');
       watchInstall(registration);
+      watchUpdates(registration, container);
     },
     (error: unknown) => {
       warn('the service worker could not be registered', error);

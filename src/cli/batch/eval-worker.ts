@@ -1,0 +1,18 @@
+/**
+ * One worker thread of `erdl eval RULES --facts FILE` (run-batch.ts): compiles the rules once, then
+ * answers each batch of facts with their results, one JSON line each, in the order received.
+ * Built to lib/eval-worker.js (vite.lib.config.ts); run from source through tsx.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { compileDocument, Evaluator } from '../../kernel';
+import { type BatchJob, type BatchReply, evaluateBatch, type WorkerSetup } from './evaluate-batch';
+
+const setup = workerData as WorkerSetup;
+const compiled = compileDocument(setup.rules);
+if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
+const evaluator = new Evaluator(compiled.document);
+
+parentPort?.on('message', (job: BatchJob) => {
+  const reply: BatchReply = { seq: job.seq, lines: evaluateBatch(evaluator, setup, job.cases) };
+  parentPort?.postMessage(reply);
+});

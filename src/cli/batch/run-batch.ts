@@ -1,0 +1,169 @@
+/**
+ * `erdl eval RULES --facts FILE`: a fact set (JSON Lines or CSV, read by the kernel's streaming
+ * fact-set parsers) evaluated on every core. The main thread reads the file chunk by chunk, hands
+ * batches of facts to a pool of worker threads (eval-worker.ts) and prints their results in input
+ * order. At most two batches per worker are in flight and reading pauses while standard output is
+ * full, so memory stays constant however many facts the file holds.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { createFactSetParser, type FactSetBatch, type FactSetFormat } from '../../kernel';
+import type { CliIo } from '../io';
+import type { BatchCase, BatchJob, BatchReply, WorkerSetup } from './evaluate-batch';
+
+/** Facts per message to a worker: large enough to amortise the message, small enough to balance. */
+export const BATCH_SIZE = 256;
+const IN_FLIGHT_PER_WORKER = 2;
+
+export interface BatchOptions {
+  readonly file: string;
+  readonly format: FactSetFormat;
+  readonly setup: WorkerSetup;
+  readonly workers?: number;
+}
+
+export interface BatchSummary {
+  readonly rows: number;
+  readonly evaluated: number;
+  readonly skipped: number;
+  /** Positioned problems of skipped rows (capped by the parser; the rest only counted). */
+  readonly problems: readonly string[];
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The worker script next to this module: built JavaScript (lib/) or, from source, TypeScript. */
+function workerFile(): { url: URL; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) {
+    // tsx's loader is not inherited by worker threads: this entry loads the worker through it.
+    return { url: new URL('./eval-worker-tsx.mjs', import.meta.url), execArgv: [] };
+  }
+  return { url: new URL('./eval-worker.js', import.meta.url), execArgv: process.execArgv };
+}
+
+/** The file as text chunks: streamed when the io can, else read whole (in-memory test fakes). */
+async function* chunksOf(io: CliIo, file: string): AsyncGenerator<string> {
+  if (io.readChunks) {
+    yield* io.readChunks(file);
+    return;
+  }
+  yield new TextDecoder('utf-8', { fatal: true }).decode(await io.readBytes(file));
+}
+
+class Pool {
+  private readonly idle: Worker[] = [];
+  private readonly waiting = new Map<
+    Worker,
+    { resolve: (reply: BatchReply) => void; reject: (error: Error) => void }
+  >();
+  private readonly all: Worker[] = [];
+  private failure: Error | null = null;
+  private readonly freed: (() => void)[] = [];
+
+  constructor(size: number, setup: WorkerSetup) {
+    const { url, execArgv } = workerFile();
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(url, { workerData: setup, execArgv });
+      worker.on('message', (reply: BatchReply) => {
+        const job = this.waiting.get(worker);
+        this.waiting.delete(worker);
+        this.idle.push(worker);
+        this.freed.shift()?.();
+        job?.resolve(reply);
+      });
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (code !== 0 && !this.failure) this.fail(new Error(`a worker stopped (exit ${code})`));
+      });
+      this.idle.push(worker);
+      this.all.push(worker);
+    }
+  }
+
+  private fail(error: Error): void {
+    this.failure = error;
+    for (const wake of this.freed.splice(0)) wake();
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+  }
+
+  /** Runs a job on the next idle worker (waits for one). */
+  async run(job: BatchJob): Promise<BatchReply> {
+    while (this.idle.length === 0 && !this.failure) {
+      await new Promise<void>((resolve) => this.freed.push(resolve));
+    }
+    if (this.failure) throw this.failure;
+    const worker = this.idle.pop() as Worker;
+    return new Promise<BatchReply>((resolve, reject) => {
+      this.waiting.set(worker, { resolve, reject });
+      worker.postMessage(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.failure ??= new Error('closed');
+    await Promise.all(this.all.map((w) => w.terminate()));
+  }
+}
+
+/** Evaluates every fact of the file and prints one result line each, in input order. */
+export async function runBatch(
+  io: CliIo,
+  options: BatchOptions,
+  progress?: (rows: number) => void,
+): Promise<BatchSummary> {
+  const size = Math.max(1, options.workers ?? defaultWorkers());
+  const pool = new Pool(size, options.setup);
+  const parser = createFactSetParser(options.format);
+  const problems: string[] = [];
+  const limit = size * IN_FLIGHT_PER_WORKER;
+  /** Batches sent, in order; printed from the front as they complete. */
+  const inFlight: Promise<BatchReply>[] = [];
+  let pending: BatchCase[] = [];
+  let seq = 0;
+  let evaluated = 0;
+
+  const printFront = async () => {
+    const reply = await (inFlight.shift() as Promise<BatchReply>);
+    for (const line of reply.lines) io.out(line);
+    evaluated += reply.lines.length;
+    progress?.(evaluated);
+    if (io.drained) await io.drained();
+  };
+  const send = async (cases: BatchCase[]) => {
+    if (cases.length === 0) return;
+    const job: BatchJob = { seq: seq++, cases };
+    const running = pool.run(job);
+    running.catch(() => {}); // awaited in order by printFront
+    inFlight.push(running);
+    while (inFlight.length >= limit) await printFront();
+  };
+  const take = async (batch: FactSetBatch) => {
+    for (const d of batch.diagnostics) {
+      problems.push(
+        `${options.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en}`,
+      );
+      problems.push(`${options.file}:${d.line}:${d.column}：${d.code} ${d.message.zh}`);
+    }
+    for (const c of batch.cases) {
+      pending.push({ name: c.name, fact: c.fact, ...(c.as_of ? { as_of: c.as_of } : {}) });
+      if (pending.length >= BATCH_SIZE) {
+        const full = pending;
+        pending = [];
+        await send(full);
+      }
+    }
+  };
+
+  try {
+    for await (const chunk of chunksOf(io, options.file)) await take(parser.push(chunk));
+    await take(parser.end());
+    await send(pending);
+    while (inFlight.length > 0) await printFront();
+  } finally {
+    await pool.close();
+  }
+  return { rows: parser.rows, evaluated, skipped: parser.skipped, problems };
+}

@@ -1,0 +1,39 @@
+/**
+ * The Node build of the `erdl` command and of the kernel library (`npm run build:lib`, run by
+ * `prepare` after every install and before `npm pack`): plain ESM in lib/, every dependency
+ * bundled in, so the package runs with no tsx and installs with no runtime dependencies.
+ *   lib/erdl.js         the command (bin/erdl.js imports it)
+ *   lib/eval-worker.js  one worker thread of `erdl eval --facts` (src/cli/batch)
+ *   lib/kernel.js       `import … from 'erdl-studio/kernel'` (types: lib/types/, by tsconfig.lib.json)
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const source = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: true,
+    outDir: 'lib',
+    emptyOutDir: false,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: {
+        erdl: source('./src/cli/main.ts'),
+        'eval-worker': source('./src/cli/batch/eval-worker.ts'),
+        kernel: source('./src/kernel/index.ts'),
+      },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+});

@@ -4,7 +4,7 @@ import type { ExprNode } from '../tree/types';
 import type { EvalCode, EvaluationError } from './errors';
 import type { TraceNode } from './evaluate';
 import { codePointLength, MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
-import { atOutput, equality, isNumeric, order, toJson, typeName, type Value } from './values';
+import { equality, isNumeric, order, toJson, typeName, type Value } from './values';
 
 /**
  * The condition that made a rule's `when` false, read from its trace: inside an `and`, the first
@@ -206,7 +206,7 @@ function classify(
     if (k === undefined) return { ...base, ...extra };
     const node = nodes[k] as ExprNode;
     const v = value(k);
-    const json = v === undefined ? undefined : toJson(atOutput(v));
+    const json = v === undefined ? undefined : toJson(v);
     const shown = json !== undefined && JSON.stringify(json).length <= MAX_REASON_VALUE;
     return {
       ...base,
@@ -235,7 +235,7 @@ function classify(
   const mismatch = typeMismatch(
     op,
     operands,
-    operands.map((k) => atOutput(value(k))),
+    operands.map((k) => value(k)),
     nodes,
   );
   if (mismatch) {

@@ -29,6 +29,7 @@ const TYPED_SYMBOLS: readonly (readonly [string, string])[] = [
   ['≥', 'gte'],
   ['≤', 'lte'],
   ['≠', 'ne'],
+  ['<>', 'ne'],
   ['>', 'gt'],
   ['<', 'lt'],
   ['=', 'eq'],
@@ -61,11 +62,19 @@ export function formatCell(cell: CellModel | CellInput): string {
  * The cell as YAML flow text, §2.3 style: the operator (an enum keyword) and numbers bare, strings
  * double-quoted; the "any" cell is the string "-".
  */
-export function renderCellYaml(cell: CellInput): string {
-  if (cell.kind === 'any') return '"-"';
-  const op = cell.op;
+export function renderCellYaml(cell: CellInput, style: CellStyle = DEFAULT_CELL_STYLE): string {
+  if (cell.kind === 'any') return style.any;
+  const op = `${style.opQuote}${cell.op}${style.opQuote}`;
   return cell.value === undefined ? `[${op}]` : `[${op}, ${formatValue(cell.value)}]`;
 }
+
+/** How a table writes its cells: the operator bare or quoted, and the "any" cell's text. */
+export interface CellStyle {
+  readonly opQuote: '' | '"' | "'";
+  readonly any: string;
+}
+
+export const DEFAULT_CELL_STYLE: CellStyle = { opQuote: '', any: '"-"' };
 
 const fail = (en: string, zh: string): CellParse => ({ ok: false, message: { en, zh } });
 
@@ -87,7 +96,7 @@ export function cellValueOf(node: YNode): CellValue | null {
   return null;
 }
 
-function splitOperator(text: string): { op: string | null; rest: string } {
+export function splitOperator(text: string): { op: string | null; rest: string } {
   for (const [symbol, op] of TYPED_SYMBOLS) {
     if (text.startsWith(symbol)) return { op, rest: text.slice(symbol.length).trim() };
   }
@@ -99,7 +108,7 @@ function splitOperator(text: string): { op: string | null; rest: string } {
   return { op: null, rest: text };
 }
 
-function readValue(rest: string): CellValue | CellParse {
+export function readValue(rest: string): CellValue | CellParse {
   const fragment = loadFragment(rest);
   const value = fragment && fragment.node.kind !== 'map' ? cellValueOf(fragment.node) : null;
   if (!value) {
@@ -150,7 +159,7 @@ export function parseCell(input: string): CellParse {
   return { ok: true, cell: { kind: 'condition', op, value } };
 }
 
-function operandProblem(op: string, operand: string, v: CellValue): Bilingual | null {
+export function operandProblem(op: string, operand: string, v: CellValue): Bilingual | null {
   const needs = (en: string, zh: string): Bilingual => ({
     en: `${op} needs ${en}`,
     zh: `${op} 需要${zh}`,

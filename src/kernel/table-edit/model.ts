@@ -35,6 +35,18 @@ export interface ColumnModel {
   readonly range: Range;
 }
 
+/** The optional texts of a row (§4.1) the grid shows as columns. */
+export const ROW_TEXT_KEYS = ['message', 'instruction', 'explanation', 'correction'] as const;
+export type RowTextKey = (typeof ROW_TEXT_KEYS)[number];
+
+export interface RowText {
+  /** The text; a bilingual explanation `{zh, en}` is shown as its JSON and edited in the YAML. */
+  readonly value: string;
+  readonly editable: boolean;
+  /** The value node. */
+  readonly range: Range;
+}
+
 export interface RowModel {
   /** 1-based: the compiled rule is `<entry>#<index>`. */
   readonly index: number;
@@ -50,6 +62,8 @@ export interface RowModel {
   /** The `then` and `priority` value nodes, when present. */
   readonly thenRange: Range | null;
   readonly priorityRange: Range | null;
+  /** message, instruction, explanation, correction as written (absent keys are null). */
+  readonly texts: { readonly [K in RowTextKey]: RowText | null };
 }
 
 export interface TableModel {

@@ -40,3 +40,4 @@ export {
   tableToCsv,
 } from './table-csv';
 export { type TableEditOutcome, tableEdit } from './table-edit-op';
+export { ROW_TEXT_KEYS } from './model';

@@ -433,6 +433,28 @@ export const CODES = {
     zh: '第 {row} 行不匹配任何事实：其单元格相互排斥',
   },
 
+  // E515–E518: row names (I-75), the stable identity `<entry>#<name>` of a decision-table row.
+  'ERDL-E515': {
+    category: 'structure',
+    en: 'Row {row} name must be a non-empty string (the row compiles to <entry>#<name>); remove name to keep <entry>#{row}',
+    zh: '第 {row} 行的 name 必须是非空字符串（该行编译为 <规则名>#<行名>）；删除 name 则保持 <规则名>#{row}',
+  },
+  'ERDL-E516': {
+    category: 'structure',
+    en: 'Row name "{name}" must not contain "#" (it separates the rule name from the row name)',
+    zh: '行名 "{name}" 不能包含 "#"（它分隔规则名与行名）',
+  },
+  'ERDL-E517': {
+    category: 'structure',
+    en: 'Row name "{name}" is all digits and would read as a row number; add a letter (e.g. "row-{name}")',
+    zh: '行名 "{name}" 全是数字，会被当作行号；请加上字母（如 "row-{name}"）',
+  },
+  'ERDL-E518': {
+    category: 'structure',
+    en: 'Row name "{name}" is already used by row {first} of this table; row names must be unique within a table',
+    zh: '行名 "{name}" 已被本表第 {first} 行使用；同一张表内行名必须唯一',
+  },
+
   'ERDL-E601': {
     category: 'limit',
     en: 'Grade {grade} limit exceeded (E4): {measure} is {value}, the limit is {limit}',

@@ -12,7 +12,7 @@ export type RuleForm = 'simple' | 'expression' | 'table' | 'true';
 
 /**
  * One evaluable rule after compilation: a §4 rule entry, or one decision-table row (named
- * `<entry>#<n>`). Defaults are applied (override normal, ring 0, enabled true), so two documents
+ * `<entry>#<n>`, or `<entry>#<name>` for a row with a name, I-75). Defaults are applied (override normal, ring 0, enabled true), so two documents
  * that differ only in spelled-out defaults compile identically.
  */
 export interface CompiledRule {
@@ -21,6 +21,8 @@ export interface CompiledRule {
   readonly entry: string;
   /** 1-based table row number, for table rows. */
   readonly row?: number;
+  /** The row's `name`, for a named table row (its rule is `<entry>#<rowName>`, I-75). */
+  readonly rowName?: string;
   /** Position in definition order (table rows expanded in place). */
   readonly index: number;
   readonly form: RuleForm;

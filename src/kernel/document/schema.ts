@@ -9,6 +9,7 @@ import {
   SIMPLE_LOGIC,
   TABLE_COLUMN_FIELDS,
   TABLE_ROW_FIELDS,
+  TABLE_ROW_NAME,
 } from '../vocabulary/document';
 import { AGGREGATE_FUNCTIONS, DATE_PARTS, NODES } from '../vocabulary/nodes';
 import {
@@ -143,6 +144,15 @@ export function buildJsonSchema(): Schema {
                         { type: 'array', minItems: 1, maxItems: 2, items: [{ enum: operators }] },
                       ],
                     },
+                  },
+                ];
+              if (f === 'name')
+                return [
+                  f,
+                  {
+                    type: 'string',
+                    pattern: TABLE_ROW_NAME.pattern,
+                    description: bi(TABLE_ROW_NAME.zh, TABLE_ROW_NAME.en),
                   },
                 ];
               if (f === 'then') return [f, decision];

@@ -24,7 +24,7 @@ import type { Fields } from './validate';
 import { isScalar, type YMap, type YNode } from './ynode';
 
 /** `[CAT]-[NNN]-description`: category letters, a number of 3+ digits, words joined by - or _. */
-const RULE_NAME = /^[A-Z][A-Z0-9]{1,7}-\d{3,}-[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u;
+export const RULE_NAME = /^[A-Z][A-Z0-9]{1,7}-\d{3,}-[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u;
 
 interface Texts {
   message?: string;
@@ -219,8 +219,9 @@ function validateRule(
       checkLimits(ctx, tree, 'A', row.range);
       compiled.push({
         ...base,
-        name: `${name}#${row.index}`,
+        name: `${name}#${row.name ?? row.index}`,
         row: row.index,
+        ...(row.name !== undefined ? { rowName: row.name } : {}),
         index: index + compiled.length,
         form: 'table',
         grade: 'A',

@@ -83,7 +83,7 @@ function unavoidable(output: string, d: { code: string; range: { start: number; 
   }
 }
 
-interface Entry {
+export interface Entry {
   readonly name: string;
   readonly node: YMap;
   readonly compiled: readonly CompiledRule[];
@@ -126,7 +126,7 @@ function convertTree(
 }
 
 /** Rule entries of the loaded view, with the compiled rules each one produced. */
-function entries(root: YMap, doc: CompiledDocument): Entry[] {
+export function entries(root: YMap, doc: CompiledDocument): Entry[] {
   const rules = pair(root, 'rules');
   if (rules?.kind !== 'seq') return [];
   return rules.items.flatMap((node) => {
@@ -227,22 +227,9 @@ function convertEntry(
       continue;
     }
     taken.add(name);
-    if (r.when.node === 'literal' && (isBlockingDecision(r.then) || r.category === 'security')) {
-      refusals.push({
-        rule: r.name,
-        part: 'when',
-        ...(isBlockingDecision(r.then)
-          ? reason(
-              'rules/unconditional-row',
-              `row ${r.row} is the table's default row with the blocking decision ${r.then}; as a rule of its own it would be when: "true" with ${r.then}, which §7.4 rejects (ERDL-E801) — a default row only applies where the rows above did not match (I-29)`,
-              `第 ${r.row} 行是带阻断决策 ${r.then} 的默认行；单独成为规则后就是 when: "true" 配 ${r.then}，§7.4 不允许（ERDL-E801）——默认行只在上面各行都不匹配时才生效（I-29）`,
-            )
-          : reason(
-              'rules/unconditional-row',
-              `row ${r.row} is the table's default row in category security; as a rule of its own it would be when: "true", and §7.4 requires a security rule to have a condition (ERDL-E802)`,
-              `第 ${r.row} 行是 security 分类中的默认行；单独成为规则后就是 when: "true"，而 §7.4 要求安全规则至少有一个条件（ERDL-E802）`,
-            )),
-      });
+    const unconditional = unconditionalRow(r);
+    if (unconditional) {
+      refusals.push(unconditional);
       continue;
     }
     const w = convertTree(r.when, to, r.name, 'when');
@@ -276,6 +263,31 @@ function convertEntry(
   return { ok: true, value: { items, renames } };
 }
 
+/**
+ * A table's default row that cannot become a rule of its own (I-29): with a blocking decision it
+ * would be `when: "true"` + a blocking decision (ERDL-E801), in category security a rule without
+ * a condition (ERDL-E802).
+ */
+export function unconditionalRow(r: CompiledRule): Refusal | null {
+  if (r.when.node !== 'literal' || !(isBlockingDecision(r.then) || r.category === 'security'))
+    return null;
+  return {
+    rule: r.name,
+    part: 'when',
+    ...(isBlockingDecision(r.then)
+      ? reason(
+          'rules/unconditional-row',
+          `row ${r.row} is the table's default row with the blocking decision ${r.then}; as a rule of its own it would be when: "true" with ${r.then}, which §7.4 rejects (ERDL-E801) — a default row only applies where the rows above did not match (I-29)`,
+          `第 ${r.row} 行是带阻断决策 ${r.then} 的默认行；单独成为规则后就是 when: "true" 配 ${r.then}，§7.4 不允许（ERDL-E801）——默认行只在上面各行都不匹配时才生效（I-29）`,
+        )
+      : reason(
+          'rules/unconditional-row',
+          `row ${r.row} is the table's default row in category security; as a rule of its own it would be when: "true", and §7.4 requires a security rule to have a condition (ERDL-E802)`,
+          `第 ${r.row} 行是 security 分类中的默认行；单独成为规则后就是 when: "true"，而 §7.4 要求安全规则至少有一个条件（ERDL-E802）`,
+        )),
+  };
+}
+
 function tableRows(e: Entry): (YMap | undefined)[] {
   const when = pair(e.node, 'when');
   const rows = when?.kind === 'map' ? pair(when, 'rows') : undefined;
@@ -302,7 +314,7 @@ function labels(group: readonly Entry[]): Map<string, YV> {
 }
 
 /** What a table entry holds once for all its rows (I-21, I-23), compared as compiled. */
-const ENTRY_FIELDS: readonly [string, (r: CompiledRule) => unknown][] = [
+export const ENTRY_FIELDS: readonly [string, (r: CompiledRule) => unknown][] = [
   ['priority', (r) => r.priority],
   ['override', (r) => r.override],
   ['ring', (r) => r.ring],
@@ -329,7 +341,7 @@ const ENTRY_COPIED = [
   'source_text',
 ];
 
-function shownValue(v: unknown): string {
+export function shownValue(v: unknown): string {
   const text = v === null ? 'none' : typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
@@ -426,7 +438,7 @@ function tableEntry(
   };
 }
 
-function unknownRule(name: string, all: readonly Entry[]): Bilingual {
+export function unknownRule(name: string, all: readonly Entry[]): Bilingual {
   const hash = name.lastIndexOf('#');
   const entry = hash > 0 ? name.slice(0, hash) : null;
   if (entry && all.some((e) => e.name === entry && e.isTable)) {

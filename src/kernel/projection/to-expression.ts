@@ -36,8 +36,8 @@ export function literalYV(v: LiteralValue): YV {
 }
 
 /** A unary node's operand: written directly, except a list literal, which must be wrapped. */
-function unaryOperand(n: ExprNode): YV {
-  const y = expressionYV(n);
+function unaryOperand(n: ExprNode, lit: Lit): YV {
+  const y = expressionYV(n, false, lit);
   return n.node === 'literal' && n.type === 'list' ? seq([y]) : y;
 }
 
@@ -47,20 +47,23 @@ const node = (name: string, value: YV): YV => map([[name, value]]);
  * One tree node as Expression YAML. `root` writes a top-level and/or in block style, one operand
  * per line; everything else is flow style when it fits on a line.
  */
-export function expressionYV(n: ExprNode, root = false): YV {
+/** How a literal is written (the §2.3 spelling by default). */
+type Lit = (v: LiteralValue) => YV;
+
+export function expressionYV(n: ExprNode, root = false, lit: Lit = literalYV): YV {
   switch (n.node) {
     case 'field':
     case 'var':
       return map([[n.node, str(n.path)]], 'flow');
     case 'literal':
-      return literalYV(n);
+      return lit(n);
     case 'and':
     case 'or':
       return map([
         [
           n.node,
           seq(
-            n.args.map((a) => expressionYV(a)),
+            n.args.map((a) => expressionYV(a, false, lit)),
             root ? 'block' : 'auto',
           ),
         ],
@@ -70,27 +73,33 @@ export function expressionYV(n: ExprNode, root = false): YV {
     case 'length':
     case 'epoch_ms':
     case 'month_last_day':
-      return node(n.node, unaryOperand(n.args[0]));
+      return node(n.node, unaryOperand(n.args[0], lit));
     case 'round':
       return n.places === 0
-        ? node('round', unaryOperand(n.args[0]))
-        : node('round', seq([expressionYV(n.args[0]), plain(String(n.places))]));
+        ? node('round', unaryOperand(n.args[0], lit))
+        : node('round', seq([expressionYV(n.args[0], false, lit), plain(String(n.places))]));
     case 'date_part':
-      return node('date_part', seq([plain(n.part), expressionYV(n.args[0])]));
+      return node('date_part', seq([plain(n.part), expressionYV(n.args[0], false, lit)]));
     case 'aggregate':
-      return node('aggregate', seq([plain(n.fn), ...n.args.map((a) => expressionYV(a))]));
+      return node(
+        'aggregate',
+        seq([plain(n.fn), ...n.args.map((a) => expressionYV(a, false, lit))]),
+      );
     case 'within':
-      return node('within', seq([str(n.window), expressionYV(n.args[0])]));
+      return node('within', seq([str(n.window), expressionYV(n.args[0], false, lit)]));
     case 'rate':
-      return node('rate', seq([str(`${n.limit}/${n.window}`), expressionYV(n.args[0])]));
+      return node(
+        'rate',
+        seq([str(`${n.limit}/${n.window}`), expressionYV(n.args[0], false, lit)]),
+      );
     default:
       // Binary and ternary nodes, quantifiers: `{node: [operands…]}`.
-      return node(n.node, seq(n.args.map((a) => expressionYV(a))));
+      return node(n.node, seq(n.args.map((a) => expressionYV(a, false, lit))));
   }
 }
 
 /** The `when` (or `unless`) value for a tree in Expression form; literal true is `"true"` (§7.4). */
-export function expressionWhen(tree: ExprNode): YV {
+export function expressionWhen(tree: ExprNode, lit: Lit = literalYV): YV {
   if (tree.node === 'literal' && tree.type === 'boolean' && tree.value === true) return str('true');
-  return map([['expr', expressionYV(tree, true)]], 'block');
+  return map([['expr', expressionYV(tree, true, lit)]], 'block');
 }

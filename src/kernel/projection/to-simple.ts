@@ -391,35 +391,54 @@ export function gradeA(tree: ExprNode): Reason | null {
 }
 
 /** A condition's `value` in Simple YAML (between: `[min, max]`). */
-export function conditionValueYV(c: SimpleCondition): YV | null {
+export function conditionValueYV(c: SimpleCondition, lit: LiteralWriter = literalYV): YV | null {
   if (c.values.length === 0) return null;
-  if (c.values.length === 2) return seq(c.values.map(literalYV), 'flow');
-  return literalYV(c.values[0] as LiteralValue);
+  if (c.values.length === 2)
+    return seq(
+      c.values.map((v) => lit(v)),
+      'flow',
+    );
+  return lit(c.values[0] as LiteralValue);
 }
+
+/** The operator of the i-th condition as written in the source, when it is to be kept. */
+export type OperatorSpelling = (i: number) => string | undefined;
+
+/** How a literal is written (the §2.3 spelling by default; a conversion may keep the source's). */
+export type LiteralWriter = (v: LiteralValue) => YV;
 
 export function modifierText(m: SimpleModifier): string {
   return m.kind === 'within' ? m.window : `${m.limit}/${m.window}`;
 }
 
 /** One condition as the block mapping §4.2 writes: field, operator, value, then the modifier. */
-export function conditionYV(c: SimpleCondition): YV {
+export function conditionYV(
+  c: SimpleCondition,
+  lit: LiteralWriter = literalYV,
+  operator: string = c.operator,
+): YV {
   const pairs: [string, YV][] = [
     ['field', str(c.field)],
-    ['operator', plain(c.operator)],
+    ['operator', plain(operator)],
   ];
-  const v = conditionValueYV(c);
+  const v = conditionValueYV(c, lit);
   if (v) pairs.push(['value', v]);
   if (c.modifier) pairs.push([c.modifier.kind, str(modifierText(c.modifier))]);
   return map(pairs, 'block');
 }
 
 /** The `when` (or `unless`) value in Simple form. */
-export function simpleWhenYV(w: SimpleWhen): YV {
+export function simpleWhenYV(
+  w: SimpleWhen,
+  lit: LiteralWriter = literalYV,
+  operators?: OperatorSpelling,
+): YV {
   if (w.kind === 'true') return str('true');
+  const conditions = w.conditions.map((c, i) => conditionYV(c, lit, operators?.(i) ?? c.operator));
   return map(
     [
       ['logic', plain(w.logic)],
-      ['conditions', seq(w.conditions.map(conditionYV), 'block')],
+      ['conditions', seq(conditions, 'block')],
     ],
     'block',
   );

@@ -1,6 +1,12 @@
 import type { ExprNode } from '../tree/types';
 import { type Refusal, reason } from './refusal';
-import { conditionValueYV, type SimpleCondition, simpleFromTree } from './to-simple';
+import {
+  conditionValueYV,
+  type LiteralWriter,
+  type OperatorSpelling,
+  type SimpleCondition,
+  simpleFromTree,
+} from './to-simple';
 import { plain, seq, str, type YV } from './yaml-out';
 
 /**
@@ -222,13 +228,22 @@ export function planTable(rows: readonly RowSource[]): TablePlanResult {
 export const ANY = '-';
 
 /** A cell: `[operator, value]`, `[exists]` / `[not_exists]`, or `"-"`. */
-export function cellYV(c: SimpleCondition | null): YV {
+export function cellYV(c: SimpleCondition | null, lit?: LiteralWriter, operator?: string): YV {
   if (c === null) return str(ANY);
-  const v = conditionValueYV(c);
-  return seq(v ? [plain(c.operator), v] : [plain(c.operator)], 'flow');
+  const v = conditionValueYV(c, lit);
+  const op = plain(operator ?? c.operator);
+  return seq(v ? [op, v] : [op], 'flow');
 }
 
 /** A row's `when`: its cells, or `[]` for the default row. */
-export function rowWhenYV(cells: readonly (SimpleCondition | null)[]): YV {
-  return seq(cells.map(cellYV), 'flow');
+export function rowWhenYV(
+  cells: readonly (SimpleCondition | null)[],
+  lit?: LiteralWriter,
+  operators?: OperatorSpelling,
+): YV {
+  let k = 0;
+  return seq(
+    cells.map((c) => cellYV(c, lit, c ? operators?.(k++) : undefined)),
+    'flow',
+  );
 }

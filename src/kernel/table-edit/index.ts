@@ -32,6 +32,7 @@ export {
 } from './paste-plan';
 export { patchRead } from './patch-read';
 export { readTables } from './read-tables';
+export { freshRowName } from './row-name';
 export {
   type CsvImport,
   type CsvProblem,

@@ -1,6 +1,6 @@
 import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
-import { TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
+import { rowNameProblem, TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
 import type { CompileContext } from './context';
 import { type ExprNode, type FieldNode, TRUE_NODE } from './types';
@@ -16,8 +16,10 @@ export interface TableColumn {
 }
 
 export interface TableRow {
-  /** 1-based row number; the compiled rule is `<entry name>#<n>`. */
+  /** 1-based row number; the compiled rule is `<entry name>#<n>` when the row has no name. */
   readonly index: number;
+  /** The row's `name` (I-75): the compiled rule is then `<entry name>#<name>`. */
+  readonly name?: string;
   readonly when: ExprNode;
   /** The row map (its then / priority / message … are read by the rule assembler). */
   readonly source: YMap;
@@ -65,6 +67,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
   if (!ok) return null;
 
   const rows: TableRow[] = [];
+  const names = new Map<string, number>();
   let previousPriority: { value: number; row: number } | null = null;
   let unconditional: number | null = null;
   rowsNode.items.forEach((r, i) => {
@@ -86,6 +89,9 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
         ok = false;
       }
     }
+    const nameNode = r.items.find((p) => p.key === 'name')?.value;
+    const name = nameNode ? rowName(ctx, nameNode, index, names) : undefined;
+    if (name === null) ok = false;
     const cells = r.items.find((p) => p.key === 'when')?.value;
     const tree = rowTree(ctx, columns, cells, index, r);
     if (!tree) {
@@ -107,9 +113,42 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
       }
       previousPriority = { value: pr.value, row: index };
     }
-    rows.push({ index, when: tree, source: r, range: r.range });
+    rows.push(
+      typeof name === 'string'
+        ? { index, name, when: tree, source: r, range: r.range }
+        : { index, when: tree, source: r, range: r.range },
+    );
   });
   return ok ? { columns, rows } : null;
+}
+
+/**
+ * A row's `name` (I-75): a non-empty string, no `#`, not all digits, unique in the table. Returns
+ * the name, or null after reporting why it cannot be one.
+ */
+function rowName(
+  ctx: CompileContext,
+  node: YNode,
+  row: number,
+  names: Map<string, number>,
+): string | null {
+  if (!isScalar(node) || typeof node.value !== 'string') {
+    ctx.report('ERDL-E515', node.range, { row });
+    return null;
+  }
+  const name = node.value;
+  const problem = rowNameProblem(name);
+  if (problem === 'empty') ctx.report('ERDL-E515', node.range, { row });
+  else if (problem === 'hash') ctx.report('ERDL-E516', node.range, { name });
+  else if (problem === 'digits') ctx.report('ERDL-E517', node.range, { name });
+  if (problem) return null;
+  const first = names.get(name);
+  if (first !== undefined) {
+    ctx.report('ERDL-E518', node.range, { name, first });
+    return null;
+  }
+  names.set(name, row);
+  return name;
 }
 
 function column(ctx: CompileContext, c: YNode): TableColumn | null {

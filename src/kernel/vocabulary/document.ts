@@ -118,8 +118,12 @@ export const RULE_FIELDS = [
 export type RuleFieldName = (typeof RULE_FIELDS)[number]['name'];
 export const RULE_FIELD_ORDER: readonly RuleFieldName[] = RULE_FIELDS.map((f) => f.name);
 
-/** Keys a decision-table row may carry (§5.4 shows when / then / priority; the rest override the entry's). */
+/**
+ * Keys a decision-table row may carry (§5.4 shows when / then / priority; the texts override the
+ * entry's). `name` is ours (I-75): the row's stable identity, compiled as `<entry>#<name>`.
+ */
 export const TABLE_ROW_FIELDS = [
+  'name',
   'when',
   'then',
   'priority',
@@ -128,6 +132,25 @@ export const TABLE_ROW_FIELDS = [
   'correction',
   'explanation',
 ] as const;
+/**
+ * A row `name` (I-75): a non-empty string without `#` (the separator of `<entry>#<name>`) that is
+ * not all digits (so it can never be read as the positional `<entry>#<n>`), unique in its table.
+ */
+export const TABLE_ROW_NAME = {
+  /** JSON Schema pattern of an acceptable row name. */
+  pattern: '^(?![0-9]+$)[^#]*[^#\\s][^#]*$',
+  zh: '行名（稳定标识，编译为 <规则名>#<行名>）',
+  en: 'Row name (stable identity, compiled as <entry>#<name>)',
+} as const;
+
+/** Why a row name is refused, or null when it is acceptable (uniqueness aside). */
+export function rowNameProblem(name: string): 'empty' | 'hash' | 'digits' | null {
+  if (name.trim() === '') return 'empty';
+  if (name.includes('#')) return 'hash';
+  if (/^[0-9]+$/.test(name)) return 'digits';
+  return null;
+}
+
 /** Keys of a decision-table column. `label` is a string or {zh, en}. */
 export const TABLE_COLUMN_FIELDS = ['field', 'label'] as const;
 

@@ -140,9 +140,15 @@ function FixPreview({
       style={{ width: 'min(960px, 92vw)', padding: 16, border: '1px solid #888', borderRadius: 6 }}
     >
       <h2 id={titleId} style={{ fontSize: 16, marginTop: 0 }}>
-        {t.fix.dialogTitle}: {proposal.fix.title[lang]}
+        {proposal.summary
+          ? proposal.fix.title[lang]
+          : `${t.fix.dialogTitle}: ${proposal.fix.title[lang]}`}
       </h2>
-      <p style={{ margin: '0 0 8px' }}>{format(t.fix.code, { code: proposal.code })}</p>
+      <p style={{ margin: '0 0 8px' }} data-testid="fix-summary">
+        {proposal.summary
+          ? proposal.summary[lang]
+          : format(t.fix.code, { code: proposal.code })}
+      </p>
       {preview.kind === 'ready' ? (
         <figure
           ref={diff}

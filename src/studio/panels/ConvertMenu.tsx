@@ -45,7 +45,13 @@ export function ConvertMenu({
       return;
     }
     const conversion = outcome.value;
-    if (conversion.ok) now.proposeFix({ docId: doc.id, code: 'convert', fix: conversion.fix });
+    if (conversion.ok)
+      now.proposeFix({
+        docId: doc.id,
+        code: 'convert',
+        fix: conversion.fix,
+        summary: conversion.summary,
+      });
     else {
       for (const message of conversion.messages) now.notify('warning', message);
     }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Fix } from '../../kernel';
+import type { Bilingual, Fix } from '../../kernel';
 import type { StudioState } from './index';
 import type { Lang, Notice, PanelId } from './types';
 
@@ -22,6 +22,11 @@ export interface FixProposal {
   readonly docId: string;
   readonly code: string;
   readonly fix: Fix;
+  /**
+   * What the change does, in the user's words (a form conversion: "same decisions, same hash");
+   * shown instead of the diagnostic code, with the fix's title as the dialog's heading.
+   */
+  readonly summary?: Bilingual;
 }
 
 /** A request to move the editor's cursor (from the diagnostics list, the gloss, the trace …). */

@@ -236,7 +236,7 @@ test('one undo history: a grid edit is undone in the editor, and the grid undo u
   await cell(page, 0, 0).click();
   await page.keyboard.type('< 600');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('[lt, 600]');
+  await expect.poll(() => editorText(page)).toContain('[["lt", 600], "-"]');
   // Ctrl+Z in the editor restores it.
   await page.locator('.view-line', { hasText: 'kind: decision_table' }).first().click();
   await page.keyboard.press('Control+z');
@@ -424,7 +424,7 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await expect
     .poll(() => storeText(page))
     .toMatch(
-      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
+      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: request-human\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: escalate\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
     );
 });
 

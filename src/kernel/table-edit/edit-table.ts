@@ -1,5 +1,5 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
-import { isDecision } from '../vocabulary/decisions';
+import { type Decision, isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
 import {
   type CellModel,
@@ -9,7 +9,8 @@ import {
   type TableModel,
 } from './model';
 import { type Bounds, defaultRowIndex, type PlannedRow, planPaste } from './paste-plan';
-import { itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
+import { freshRowName } from './row-name';
+import { type ItemSpan, itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
 
 /**
  * Grid operations on one decision table as minimal text edits: scalars and cells are replaced in
@@ -143,8 +144,7 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
       const row = rowOf(op.row);
       const span = row && itemSpan(text, row.range);
       if (!span) return refuse('no such row', '没有这一行');
-      const copy = text.slice(span.dashLine, span.end);
-      return done([insertLines(text, span.end, copy)]);
+      return done([insertLines(text, span.end, namedCopy(text, table, row, span))]);
     }
     case 'moveRow':
       return moveItems(
@@ -366,13 +366,38 @@ function addRow(text: string, table: TableModel, at0: number, from?: number): Ta
     const anchor = table.rows[Math.min(at, table.rows.length - 1)] as RowModel;
     const anchorSpan = itemSpan(text, anchor.range);
     if (!span || !anchorSpan) return refuse(...notBlock());
-    const copy = text.slice(span.dashLine, span.end);
-    const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
+    const lines = namedCopy(text, table, source, span);
     return done([
       insertLines(text, at < table.rows.length ? anchorSpan.start : anchorSpan.end, lines),
     ]);
   }
   return addRows(text, table, at, [{ cells: new Map(), then: null, priority: null }]);
+}
+
+const rowNames = (table: TableModel) =>
+  table.rows.map((r) => r.name).filter((n): n is string => n !== null);
+
+const decisionOf = (then: string | null): Decision | undefined =>
+  then !== null && isDecision(then) ? then : undefined;
+
+/**
+ * The lines of `row` as a new row: its text (not its comments) with a fresh name (I-75) — its own
+ * name replaced, or a name added as its first key — so the table keeps unique row names.
+ */
+function namedCopy(text: string, table: TableModel, row: RowModel, span: ItemSpan): string {
+  const copy = text.slice(span.dashLine, span.end);
+  const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
+  const name = quoteLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
+  const inner = span.innerColumn;
+  if (row.name !== null) {
+    const key = /^(.*?)name: *(?:"[^"\n]*"|'[^'\n]*'|[^\s#]+)/gm;
+    for (let m = key.exec(lines); m; m = key.exec(lines)) {
+      const prefix = m[1] as string;
+      if (prefix.length === inner && /^ *(?:- +)?$/.test(prefix))
+        return `${lines.slice(0, m.index)}${prefix}name: ${name}${lines.slice(m.index + m[0].length)}`;
+    }
+  }
+  return `${lines.slice(0, inner)}name: ${name}\n${' '.repeat(inner)}${lines.slice(inner)}`;
 }
 
 function addRows(
@@ -391,6 +416,7 @@ function addRows(
   const dash = ' '.repeat(span.dashColumn);
   const inner = ' '.repeat(span.innerColumn);
   const quote = text[model.thenRange?.start ?? -1];
+  const names = new Set(rowNames(table));
   const lines = rows
     .map((r) => {
       const cells = table.columns.map((_, i) =>
@@ -399,7 +425,11 @@ function addRows(
       // Fail closed: without a decision of its own a new row decides what the default row
       // decides, with its message (§4.1 E211), so it widens nothing.
       const then = quoteLike(text, model.thenRange, r.then ?? model.then ?? 'DENY');
-      let out = `${dash}- when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
+      // A new row gets a fresh name (I-75), so rows inserted later never rename it.
+      const name = freshRowName(decisionOf(r.then ?? model.then), names);
+      names.add(name);
+      let out = `${dash}- name: ${quoteLike(text, model.thenRange, name)}\n`;
+      out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
       if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
       const message = r.then === null || r.then === model.then ? model.texts.message : null;
       if (message?.editable)

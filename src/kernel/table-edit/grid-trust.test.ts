@@ -481,6 +481,7 @@ describe('CSV export → import is lossless', () => {
   const comparable = (t: TableModel) => ({
     columns: t.columns.map((c) => [c.field, c.label]),
     rows: t.rows.map((r) => ({
+      name: r.name,
       cells: r.cells.map(formatCell),
       isDefault: r.isDefault,
       then: r.then,
@@ -521,6 +522,48 @@ describe('CSV export → import is lossless', () => {
     const bad = csvToTableEntry('context.amount {oops,then\n1,ALLOW\n', 'x', 2);
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.problems[0]).toMatchObject({ line: 1, column: 1 });
+  });
+});
+
+describe('row identity (I-75): rows the grid adds get fresh names', () => {
+  const compiledNames = (text: string) =>
+    (compileDocument(text).document?.rules ?? []).map((r) => r.name);
+
+  it('inserted, duplicated and pasted rows get unique names; later inserts rename no named row', () => {
+    let text = apply(LOAN, { kind: 'addRow', at: 5, from: 4 }).after;
+    text = apply(text, { kind: 'duplicateRow', row: 4 }).after;
+    text = apply(text, { kind: 'addRow', at: 1, from: 0 }).after;
+    const t = tableOf(text);
+    expect(t.rows.map((r) => r.name)).toEqual([
+      null,
+      'deny-3',
+      null,
+      null,
+      null,
+      'deny',
+      'deny-2',
+      null,
+    ]);
+    const names = compiledNames(text);
+    expect(names).toContain('FIN-201-loan-decision#deny');
+    expect(names).toContain('FIN-201-loan-decision#deny-2');
+    expect(errorsOf(text)).toEqual([]);
+    // Another insert above: the named rows keep their compiled names.
+    const later = apply(text, { kind: 'addRow', at: 0, from: 0 }).after;
+    for (const n of ['deny', 'deny-2', 'deny-3'])
+      expect(compiledNames(later)).toContain(`FIN-201-loan-decision#${n}`);
+    const pasted = apply(LOAN, {
+      kind: 'paste',
+      row: 4,
+      column: 0,
+      cells: [
+        ['>= 600', '< 100', 'ALLOW'],
+        ['>= 610', '< 200'],
+      ],
+      confirm: true,
+    });
+    expect(pasted.table.rows.slice(4, 6).map((r) => r.name)).toEqual(['allow', 'deny']);
+    expect(errorsOf(pasted.after)).toEqual([]);
   });
 });
 

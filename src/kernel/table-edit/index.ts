@@ -22,6 +22,7 @@ export {
 } from './edit-table';
 export { groupToTableEdit } from './group-to-table';
 export type * from './model';
+export { ROW_TEXT_KEYS } from './model';
 export {
   type Bounds,
   catchAllProblem,
@@ -41,4 +42,3 @@ export {
   tableToCsv,
 } from './table-csv';
 export { type TableEditOutcome, tableEdit } from './table-edit-op';
-export { ROW_TEXT_KEYS } from './model';

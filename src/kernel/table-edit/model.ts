@@ -48,8 +48,10 @@ export interface RowText {
 }
 
 export interface RowModel {
-  /** 1-based: the compiled rule is `<entry>#<index>`. */
+  /** 1-based: the compiled rule is `<entry>#<index>` when the row has no name. */
   readonly index: number;
+  /** The row's `name` (I-75): the compiled rule is then `<entry>#<name>`. */
+  readonly name: string | null;
   /** The row's cells; `[]` for the default row `when: []`. */
   readonly cells: readonly CellModel[];
   readonly isDefault: boolean;

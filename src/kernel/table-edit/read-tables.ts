@@ -108,6 +108,7 @@ function tableModel(
       : [];
     return {
       index: i + 1,
+      name: isMap(r) ? stringOf(get(r, 'name')) : null,
       cells,
       isDefault: isSeq(cellsNode) && cellsNode.items.length === 0,
       then: isMap(r) ? stringOf(get(r, 'then')) : null,

@@ -11,7 +11,8 @@ import { itemSpan } from './spans';
 /**
  * A table as CSV (docs/table-cells.md): a header of columns — each a field path, followed by its
  * label as JSON when it has one (`context.amount "loan amount"`, `context.x {"zh":"…","en":"…"}`)
- * — then `then`, `priority`, `message`, `instruction`, `explanation`, `correction`; one line per
+ * — then `then`, `priority`, `message`, `instruction`, `explanation`, `correction` and the row's
+ * `name` (I-75); one line per
  * row (cells as the grid shows them; the default row has empty condition cells, every other row
  * writes "-" for "any"). Import reads the same shape, so export → import loses nothing.
  */
@@ -23,6 +24,7 @@ export function tableToCsv(table: TableModel): string {
     'then',
     'priority',
     ...ROW_TEXT_KEYS,
+    'name',
   ];
   const rows = table.rows.map((r) => [
     ...table.columns.map((_, i) => {
@@ -32,6 +34,7 @@ export function tableToCsv(table: TableModel): string {
     r.then ?? '',
     r.priority === null ? '' : String(r.priority),
     ...ROW_TEXT_KEYS.map((k) => r.texts[k]?.value ?? ''),
+    r.name ?? '',
   ]);
   return `${formatDelimited([header, ...rows], ',')}\n`;
 }
@@ -134,6 +137,7 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
   });
   const fields = columns.map((c) => c.field);
   const textAt = ROW_TEXT_KEYS.map((k) => header.findIndex((h) => h.toLowerCase() === k));
+  const nameAt = header.findIndex((h) => h.toLowerCase() === 'name');
   const columnType = (i: number) => columnTypeFromTexts(body.map((r) => r[i] ?? ''));
   const pad = ' '.repeat(indent);
   const lines = [
@@ -187,7 +191,10 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
         `priority ${JSON.stringify(priority)} is not a whole number`,
         `优先级 ${JSON.stringify(priority)} 不是整数`,
       );
-    lines.push(`${pad}      - when: ${isDefault ? '[]' : `[${cells.join(', ')}]`}`);
+    const rowName = nameAt < 0 ? '' : (r[nameAt] ?? '').trim();
+    const when = `when: ${isDefault ? '[]' : `[${cells.join(', ')}]`}`;
+    if (rowName === '') lines.push(`${pad}      - ${when}`);
+    else lines.push(`${pad}      - name: ${JSON.stringify(rowName)}`, `${pad}        ${when}`);
     lines.push(`${pad}        then: ${then}`);
     if (priority !== '') lines.push(`${pad}        priority: ${priority}`);
     // §4.1 order: message → instruction → correction → explanation.

@@ -370,6 +370,7 @@ describe('CSV export and import', () => {
       'instruction',
       'explanation',
       'correction',
+      'name',
     ]);
     const entry = csvToTableEntry(csv, 'imported', 2);
     expect(entry.ok).toBe(true);

@@ -267,7 +267,8 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   for (let i = view.first; i < view.last; i++) {
     const r = table.rows[i];
     if (!r) continue;
-    const ruleName = `${table.entry}#${r.index}`;
+    // The row's identity (I-75): its name, else its position.
+    const ruleName = `${table.entry}#${r.name ?? r.index}`;
     rows.push(
       <GridRow
         key={i}

@@ -12,7 +12,13 @@ export {
   typeOfCells,
 } from './cell-reader';
 export { type CellInput, type CellParse, formatCell, parseCell, renderCellYaml } from './cell-text';
-export { detectDelimiter, formatDelimited, parseDelimited } from './delimited';
+export {
+  type DelimitedProblem,
+  detectDelimiter,
+  formatDelimited,
+  parseDelimited,
+  readDelimited,
+} from './delimited';
 export {
   cellStyle,
   editTable,

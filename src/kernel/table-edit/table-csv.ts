@@ -4,7 +4,7 @@ import { get, isSeq } from '../document/ynode';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, readCell, typeOfCells } from './cell-reader';
 import { formatCell, renderCellYaml } from './cell-text';
-import { formatDelimited, parseDelimited } from './delimited';
+import { formatDelimited, readDelimited } from './delimited';
 import { ROW_TEXT_KEYS, type TableModel } from './model';
 import { itemSpan } from './spans';
 
@@ -104,8 +104,10 @@ export type CsvImport =
  * document's rule items). Every cell is checked; any problem refuses the whole import.
  */
 export function csvToTableEntry(csv: string, name: string, indent: number): CsvImport {
-  const rows = parseDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
-  const problems: CsvProblem[] = [];
+  const read = readDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
+  const rows = read.rows;
+  const problems: CsvProblem[] = [...read.problems];
+  if (problems.length > 0) return { ok: false, problems };
   const problem = (line: number, column: number, en: string, zh: string) =>
     problems.push({ line, column, message: { en, zh } });
   const header = rows[0]?.map((h) => h.trim()) ?? [];

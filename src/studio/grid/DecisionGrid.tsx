@@ -1,12 +1,12 @@
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
 import {
   columnType,
-  parseDelimited,
   ROW_TEXT_KEYS,
   type RowTextKey,
+  readDelimited,
   type TableModel,
 } from '../../kernel/table-edit';
-import { format, useT } from '../i18n/i18n';
+import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
 import {
@@ -190,7 +190,19 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     // The grid takes the paste: the workspace's "paste as a new document" must not see it.
     e.preventDefault();
     e.stopPropagation();
-    const cells = parseDelimited(text);
+    const { rows: cells, problems } = readDelimited(text);
+    const problem = problems[0];
+    if (problem) {
+      edits.setStatus({
+        text: format(t.pasteMalformed, {
+          line: problem.line,
+          column: problem.column,
+          message: pick(problem.message, lang),
+        }),
+        details: [],
+      });
+      return;
+    }
     if (cells.length === 0) return;
     edits.preparePaste(active, selection, cells);
   };

@@ -95,6 +95,8 @@ export const gridStrings = defineStrings({
     pasteApply: 'Apply paste',
     pasteCancel: 'Cancel',
     pasteApplied: 'Pasted {n} rows as one change (Ctrl+Z undoes it).',
+    pasteMalformed:
+      'The pasted text cannot be read as a table (line {line}, column {column}): {message}. Nothing was pasted.',
   },
   zh: {
     none: '此文档没有决策表。when 为 kind: decision_table 的规则会显示在这里。',
@@ -185,5 +187,7 @@ export const gridStrings = defineStrings({
     pasteApply: '应用粘贴',
     pasteCancel: '取消',
     pasteApplied: '已将 {n} 行作为一次改动粘贴（Ctrl+Z 可撤销）。',
+    pasteMalformed:
+      '粘贴的文本无法读作表格（第 {line} 行第 {column} 列）：{message}。未粘贴任何内容。',
   },
 });

@@ -56,10 +56,13 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const t = useT(gridStrings);
   const conditions = table.columns.length;
   const [textsShown, setTextsShown] = useState(false);
-  // The message column appears by itself when a blocking row needs one (a cell to fill).
+  // The message column appears by itself when a blocking row needs one (a cell to fill), and
+  // stays once it has appeared (it does not vanish under the message just typed).
+  const [messageShown, setMessageShown] = useState(false);
+  if (!messageShown && table.rows.some(needsMessage)) setMessageShown(true);
   const textKeys: readonly RowTextKey[] = textsShown
     ? ROW_TEXT_KEYS
-    : table.rows.some(needsMessage)
+    : messageShown || table.rows.some(needsMessage)
       ? ['message']
       : [];
   const navColumns = conditions + 2 + textKeys.length;
@@ -190,7 +193,8 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     // The grid takes the paste: the workspace's "paste as a new document" must not see it.
     e.preventDefault();
     e.stopPropagation();
-    const { rows: cells, problems } = readDelimited(text);
+    // Spreadsheets copy TSV: commas are part of a cell (`<=1,000` is one cell), never a split.
+    const { rows: cells, problems } = readDelimited(text, '\t');
     const problem = problems[0];
     if (problem) {
       edits.setStatus({

@@ -7,8 +7,8 @@ import {
   cellValueOf,
   formatValue,
   operandProblem,
+  operatorHead,
   parseCell,
-  splitOperator,
 } from './cell-text';
 import type { CellModel, CellValue, TableModel } from './model';
 
@@ -311,21 +311,9 @@ export function readCell(input: string, type: ColumnType): CellParse {
         `${text} 有歧义：可能是区间，也可能是两个值的列表`,
       );
   }
-  const { op: named, rest } = splitOperator(text);
-  if (named === 'within' || named === 'rate')
-    return fail(
-      `${named} is a modifier and cannot be a table cell (§5.4)`,
-      `${named} 是修饰符，不能用作决策表单元格（§5.4）`,
-    );
-  const op = named ?? 'eq';
-  const info = simpleOperatorInfo(op);
-  if (!info) return fail(`unknown operator ${op}`, `未知运算符 ${op}`);
-  if (info.operand === 'none') {
-    if (rest !== '')
-      return fail(`${op} takes no value (got ${rest})`, `${op} 不接受值（收到 ${rest}）`);
-    return ok({ kind: 'condition', op });
-  }
-  if (rest === '') return fail(`${op} needs a value`, `${op} 需要一个值`);
+  const head = operatorHead(text);
+  if ('ok' in head) return head;
+  const { op, info, rest } = head;
   if (type === 'list' && info.operand !== 'count' && info.operand !== 'string')
     return refuse(type, `${op} does not apply to a list field`, `${op} 不适用于列表字段`);
   switch (info.operand) {

@@ -25,6 +25,25 @@ function moveOf(e: KeyboardEvent): 'down' | 'up' | 'right' | 'left' | null {
   return null;
 }
 
+/** The keys of a one-line editor: Escape cancels, Enter / Tab (with Shift) commit and move. */
+function lineKeys(
+  onExit: (exit: EditorExit) => void,
+  commit: (move: 'down' | 'up' | 'right' | 'left') => void,
+) {
+  return (e: KeyboardEvent) => {
+    e.stopPropagation();
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onExit({ kind: 'cancel' });
+      return;
+    }
+    const move = moveOf(e);
+    if (!move) return;
+    e.preventDefault();
+    commit(move);
+  };
+}
+
 /** Typing into a cell: one line of cell text (`>= 700`, `-` …), checked before it is written. */
 export function CellTextEditor({
   initial,
@@ -42,20 +61,11 @@ export function CellTextEditor({
   const lang = useStudio((s) => s.lang);
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    e.stopPropagation();
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onExit({ kind: 'cancel' });
-      return;
-    }
-    const move = moveOf(e);
-    if (!move) return;
-    e.preventDefault();
+  const onKeyDown = lineKeys(onExit, (move) => {
     const parsed = readCell(text, type);
     if (!parsed.ok) setError(pick(parsed.message, lang));
     else onExit({ kind: 'commit', text, move });
-  };
+  });
   return (
     <span className="grid-editor">
       <input
@@ -267,18 +277,7 @@ export function RowTextEditor({
         aria-label={label}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          e.stopPropagation();
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            onExit({ kind: 'cancel' });
-            return;
-          }
-          const move = moveOf(e);
-          if (!move) return;
-          e.preventDefault();
-          onExit({ kind: 'commit', text, move });
-        }}
+        onKeyDown={lineKeys(onExit, (move) => onExit({ kind: 'commit', text, move }))}
       />
     </span>
   );

@@ -177,7 +177,7 @@ test('spreadsheet keyboard: arrows, Tab, Enter, F2 and Escape; Enter on the last
   await page.keyboard.press('Tab');
   await page.keyboard.type('<= 100000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('- when: [["gte", 900], ["lte", 100000]]');
+  await expect.poll(() => storeText(page)).toContain('when: [["gte", 900], ["lte", 100000]]');
 });
 
 test('pasting a TSV block: previewed, refused whole for one bad cell, applied whole once confirmed', async ({
@@ -441,7 +441,7 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   const text = Buffer.concat(csv).toString('utf8');
   // Labels ride in the header, row texts follow priority (docs/table-cells.md).
   expect(text.split('\n')[0]).toBe(
-    '"context.credit_score ""credit score""","context.amount ""loan amount""",then,priority,message,instruction,explanation,correction',
+    '"context.credit_score ""credit score""","context.amount ""loan amount""",then,priority,message,instruction,explanation,correction,name',
   );
   await page
     .getByTestId('table-panel')

@@ -386,7 +386,7 @@ describe('paste is planned, previewed and atomic', () => {
       right: 0,
     });
     expect(plan.confirm).toHaveLength(1);
-    expect(plan.confirm[0]?.en).toContain('(rows 3)');
+    expect(plan.confirm[0]?.en).toContain('outside the selection: row 3.');
   });
 
   it('refuses a pasted row matching everything above the default row with another decision', () => {

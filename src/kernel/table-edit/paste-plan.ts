@@ -189,8 +189,8 @@ export function planPaste(
   const confirm: Bilingual[] = [];
   if (newRows > 0 && d >= 0 && insertAt === d) {
     confirm.push({
-      en: `The paste reaches the default row (row ${d + 1}). It is kept: ${newRows} pasted rows are inserted above it as new rows.`,
-      zh: `粘贴内容到达默认行（第 ${d + 1} 行）。默认行保持不变：${newRows} 行粘贴内容作为新行插入到它上方。`,
+      en: `The paste reaches the default row (row ${d + 1}). It is kept: the pasted rows from there on (${newRows}) are inserted above it as new rows.`,
+      zh: `粘贴内容到达默认行（第 ${d + 1} 行）。默认行保持不变：从这里起的粘贴行（${newRows} 行）作为新行插入到它上方。`,
     });
   }
   const sel = selection ?? { top: at.row, bottom: at.row, left: at.column, right: at.column };
@@ -200,8 +200,8 @@ export function planPaste(
   if (outside.length > 0) {
     const list = outside.map((r) => (r.target as number) + 1).join(', ');
     confirm.push({
-      en: `The paste overwrites ${outside.length} rows outside the selection (rows ${list}).`,
-      zh: `粘贴会覆盖选区之外的 ${outside.length} 行（第 ${list} 行）。`,
+      en: `The paste overwrites rows outside the selection: ${outside.length === 1 ? 'row' : 'rows'} ${list}.`,
+      zh: `粘贴会覆盖选区之外的行：第 ${list} 行。`,
     });
   }
   return { cells, rows, problems, confirm, insertAt, newRows, columnTypes };

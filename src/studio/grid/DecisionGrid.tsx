@@ -208,7 +208,7 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       return;
     }
     if (cells.length === 0) return;
-    edits.preparePaste(active, selection, cells);
+    edits.preparePaste(selection, cells);
   };
 
   // Drag and drop of rows (by their number) and columns (by their header).

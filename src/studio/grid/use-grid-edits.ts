@@ -95,9 +95,13 @@ export function useGridEdits({
     }
   };
 
-  /** Plans a pasted block at the active cell; the preview shows it before anything applies. */
-  const preparePaste = (at: CellRef, selection: Selection, cells: string[][]) => {
+  /**
+   * Plans a pasted block at the selection's top-left cell; the preview shows it before anything
+   * applies.
+   */
+  const preparePaste = (selection: Selection, cells: string[][]) => {
     const b = bounds(selection);
+    const at: CellRef = { row: b.top, col: b.left };
     const op = {
       kind: 'paste' as const,
       row: at.row,

@@ -100,13 +100,15 @@ export function GridRow({
           ? format(t.messageNeededTitle, { decision: r.then ?? '' })
           : readOnlyText
             ? t.textReadOnly
-            : truth === 'true'
-              ? t.cellTrue
-              : truth === 'false'
-                ? t.cellFalse
-                : truth
-                  ? t.cellNotEvaluated
-                  : undefined;
+            : textKey && text !== ''
+              ? text
+              : truth === 'true'
+                ? t.cellTrue
+                : truth === 'false'
+                  ? t.cellFalse
+                  : truth
+                    ? t.cellNotEvaluated
+                    : undefined;
         let content: ReactNode = text;
         if (isEditing) content = renderEditor(index, col);
         else if (col === conditions)

@@ -1,4 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
+import {
+  cell,
+  editorText,
+  grid,
+  type Hook,
+  openLoan,
+  pasteIntoGrid,
+  rowCount,
+  storeText,
+} from './support/grid';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -7,58 +17,6 @@ import { expect, type Page, test } from './support/test';
  * 8-column table (its speed is a `npm run bench:ui` figure). The document is chosen through the
  * page's store hook.
  */
-
-interface Hook {
-  store: {
-    getState(): {
-      order: string[];
-      activeId: string | null;
-      documents: Record<string, { name: string; text: string }>;
-      analyses: Record<string, { text: string; analysis: { diagnostics: unknown[] } }>;
-      setActive(id: string): void;
-      setPanel(panel: string): void;
-      addDocument(doc: Record<string, unknown>): string;
-      setText(id: string, text: string): void;
-    };
-  };
-}
-
-async function openLoan(page: Page) {
-  await page.goto('/');
-  await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
-  await page.evaluate(() => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-    const s = store.getState();
-    const id = s.order.find((d) => s.documents[d]?.name.includes('loan'));
-    if (!id) throw new Error('no loan example');
-    s.setActive(id);
-    s.setPanel('table');
-  });
-  await expect(grid(page)).toBeVisible();
-  await expect(cell(page, 0, 0)).toHaveText('< 580');
-}
-
-const grid = (page: Page) => page.getByTestId('decision-grid').first();
-const cell = (page: Page, row: number, col: number) =>
-  grid(page).locator(`[data-cell="${row}:${col}"]`);
-const rowCount = (page: Page) => grid(page).locator('tbody tr[data-row]').count();
-
-function storeText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-    const s = store.getState();
-    return s.documents[s.activeId as string]?.text ?? '';
-  });
-}
-
-function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
-  });
-}
 
 /** Puts the editor's cursor right after `needle` (scrolled into view) and focuses the editor. */
 async function cursorAfter(page: Page, needle: string) {
@@ -131,9 +89,9 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await cell(page, 1, 1).click();
   await page.keyboard.type('<= 25000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('- when: [["gte", 700], [lte, 25000]]');
+  await expect.poll(() => editorText(page)).toContain('- when: [["gte", 700], ["lte", 25000]]');
   const after = await storeText(page);
-  expect(after).toBe(before.replace('["lte", 20000]', '[lte, 25000]'));
+  expect(after).toBe(before.replace('["lte", 20000]', '["lte", 25000]'));
   await expect(cell(page, 1, 1)).toHaveText('<= 25000');
   // The typed editor (F2): operator picker and value.
   await cell(page, 0, 0).click();
@@ -141,7 +99,7 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await page.getByLabel('Row 1, credit score — Operator').selectOption('lte');
   await page.getByLabel('Row 1, credit score — Value').fill('579');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('- when: [[lte, 579], "-"]');
+  await expect.poll(() => storeText(page)).toContain('- when: [["lte", 579], "-"]');
   // The decision picker.
   await cell(page, 1, 2).click();
   await page.keyboard.press('F2');
@@ -210,6 +168,8 @@ test('spreadsheet keyboard: arrows, Tab, Enter, F2 and Escape; Enter on the last
   await expect.poll(() => rowCount(page)).toBe(6);
   await expect.poll(focused).toBe('4:1');
   await expect(cell(page, 4, 0)).toHaveText('-');
+  // It fails closed: the default row's decision (not ALLOW above a DENY default).
+  await expect(cell(page, 4, 2)).toContainText('DENY');
   await expect(cell(page, 5, 0)).toContainText('default');
   // Type a whole row with the keyboard alone.
   await page.keyboard.press('ArrowLeft');
@@ -217,39 +177,44 @@ test('spreadsheet keyboard: arrows, Tab, Enter, F2 and Escape; Enter on the last
   await page.keyboard.press('Tab');
   await page.keyboard.type('<= 100000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('- when: [[gte, 900], [lte, 100000]]');
+  await expect.poll(() => storeText(page)).toContain('when: [["gte", 900], ["lte", 100000]]');
 });
 
-test('pasting a 5×3 TSV block grows the table and reports the cells it could not take', async ({
+test('pasting a TSV block: previewed, refused whole for one bad cell, applied whole once confirmed', async ({
   page,
 }) => {
   await openLoan(page);
+  const before = await storeText(page);
   await cell(page, 1, 0).click();
-  const tsv = [
+  const rows = [
     '>= 750\t<= 30000\tALLOW',
     '>= 700\t> 30000\tREQUEST_HUMAN',
     'between 600, 699\t<= 8000\tESCALATE',
     '< 600\t-\tDENY',
-    '>= 1\tin {x: 1}\tBLOCKED',
-  ].join('\n');
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, tsv);
+  ];
+  await pasteIntoGrid(page, [...rows, '>= 1\tin {x: 1}\tBLOCKED'].join('\n'));
+  const preview = grid(page).getByTestId('paste-preview');
+  await expect(preview).toContainText('BLOCKED');
+  await expect(preview).toContainText('nothing will be pasted');
+  await expect(preview.getByRole('button', { name: 'Apply paste' })).toBeDisabled();
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toHaveCount(0);
+  expect(await storeText(page)).toBe(before);
+  await cell(page, 1, 0).click();
+  await pasteIntoGrid(page, rows.join('\n'));
+  await expect(preview).toContainText('between 600 and 699 (number)');
+  await expect(preview.getByRole('button', { name: 'Apply paste' })).toBeDisabled();
+  await preview.getByLabel('I confirm').check();
+  await preview.getByRole('button', { name: 'Apply paste' }).click();
   await expect.poll(() => rowCount(page)).toBe(6);
   await expect(cell(page, 1, 0)).toHaveText('>= 750');
   await expect(cell(page, 3, 0)).toHaveText('between [600, 699]');
   await expect(cell(page, 4, 2)).toContainText('DENY');
-  await expect(cell(page, 5, 0)).toHaveText('>= 1');
+  await expect(cell(page, 5, 0)).toContainText('default');
   const text = await storeText(page);
-  expect(text).toContain('- when: [[gte, 750], [lte, 30000]]');
+  expect(text).toContain('- when: [["gte", 750], ["lte", 30000]]');
   expect(text).toContain('# A poor score is declined whatever the amount.');
-  const status = grid(page).getByRole('status');
-  await expect(status).toContainText('could not take 2 pasted cells');
-  await expect(status).toContainText('BLOCKED');
+  await expect(grid(page).getByRole('status')).toContainText('Pasted 4 rows as one change');
   // Copy the selection back as TSV.
   await cell(page, 1, 0).click();
   await page.keyboard.press('Shift+ArrowRight');
@@ -271,7 +236,7 @@ test('one undo history: a grid edit is undone in the editor, and the grid undo u
   await cell(page, 0, 0).click();
   await page.keyboard.type('< 600');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('[lt, 600]');
+  await expect.poll(() => editorText(page)).toContain('[["lt", 600], "-"]');
   // Ctrl+Z in the editor restores it.
   await page.locator('.view-line', { hasText: 'kind: decision_table' }).first().click();
   await page.keyboard.press('Control+z');
@@ -414,9 +379,9 @@ test('500 rows × 8 columns: windowed rows, cell edits land in the grid, the YAM
   const edited = await storeText(page);
   expect(edited).toBe(
     text
-      .replace('["gte", 19]', '[lte, 7]')
-      .replace('["gte", 27]', '[lte, 8]')
-      .replace('["gte", 35]', '[lte, 9]'),
+      .replace('["gte", 19]', '["lte", 7]')
+      .replace('["gte", 27]', '["lte", 8]')
+      .replace('["gte", 35]', '["lte", 9]'),
   );
   await analysed();
   await expect.poll(() => editorText(page)).toBe(edited);
@@ -446,15 +411,20 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await page.keyboard.press('Home');
   await row('>= 5000', 'ESCALATE', '90');
   await expect.poll(() => rowCount(page)).toBe(3);
+  // A new row starts as a copy of the row it was added from (it widens nothing): the catch-all
+  // row is typed.
   await page.keyboard.press('Home');
+  await page.keyboard.type('-');
   await page.keyboard.press('Tab');
+  await page.keyboard.press('F2');
+  await page.keyboard.type('ALLOW');
   await page.keyboard.press('Tab');
   await page.keyboard.type('1');
   await page.keyboard.press('Tab');
   await expect
     .poll(() => storeText(page))
     .toMatch(
-      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
+      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: request-human\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: escalate\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
     );
 });
 
@@ -469,7 +439,10 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   expect(download.suggestedFilename()).toBe('FIN-201-loan-decision.csv');
   const csv = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
-  expect(text.split('\n')[0]).toBe('context.credit_score,context.amount,then,priority');
+  // Labels ride in the header, row texts follow priority (docs/table-cells.md).
+  expect(text.split('\n')[0]).toBe(
+    '"context.credit_score ""credit score""","context.amount ""loan amount""",then,priority,message,instruction,explanation,correction,name',
+  );
   await page
     .getByTestId('table-panel')
     .locator('input[type="file"]')

@@ -5,8 +5,9 @@
  * (`tool.args.amount`). A cell is JSON when it reads as a JSON number, true, false, null, a
  * "string", [list] or {object}; otherwise it is text; an empty cell leaves the field absent.
  */
-import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import type { Bilingual } from '../diagnostics/diagnostic';
 import { defineKey } from '../eval/values';
+import { type CsvRecord, createCsvTokenizer, type FieldStart } from '../util/csv-tokenizer';
 import {
   type FactSetBatch,
   type FactSetParser,
@@ -18,27 +19,12 @@ import { JsonError, parseJson } from './json-value';
 import type { SuiteCase } from './types';
 
 const CASE_COLUMNS = ['name', 'as_of', 'expect.decision', 'expect.matched_rules'];
-const UNQUOTED_STOP = /[,\r\n]/g;
-const QUOTED_STOP = /["\r\n]/g;
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-interface Place {
-  readonly range: Range;
-  readonly line: number;
-  readonly column: number;
-}
 
 interface Column {
   readonly name: string;
   /** Fact path segments; null for the case columns. */
   readonly path: readonly string[] | null;
-}
-
-enum State {
-  FieldStart,
-  Unquoted,
-  Quoted,
-  QuoteInQuoted,
 }
 
 export function createCsvParser(): FactSetParser {
@@ -47,57 +33,11 @@ export function createCsvParser(): FactSetParser {
   let headerBad = false;
   let consumed = 0;
   let rows = 0;
+  let cases: SuiteCase[] = [];
 
-  // Scanner position in the whole text.
-  let offset = 0;
-  let line = 1;
-  let lineStart = 0;
-  let afterCR = false;
-  let state: State = State.FieldStart;
-
-  // The record being read.
-  let cells: string[] = [];
-  let cellPlaces: { offset: number; line: number; column: number }[] = [];
-  let field = '';
-  let recordStart = { offset: 0, line: 1, column: 1 };
-  let recordChars = 0;
-  let recordProblem: { at: Place; message: Bilingual } | null = null;
-  let quotedSeen = false;
-
-  const place = (start: number, end: number, l: number, column: number): Place => ({
-    range: { start, end: Math.max(start, end) },
-    line: l,
-    column,
-  });
-
-  const startField = () => {
-    cellPlaces.push({ offset, line, column: offset - lineStart + 1 });
-  };
-
-  const endField = () => {
-    cells.push(field);
-    field = '';
-    state = State.FieldStart;
-  };
-
-  const endRecord = (cases: SuiteCase[]) => {
-    const blank = cells.length === 1 && cells[0] === '' && !quotedSeen && !recordProblem;
-    const whole = place(recordStart.offset, offset, recordStart.line, recordStart.column);
-    if (!blank) handleRecord(cells, cellPlaces, whole, recordProblem, cases);
-    cells = [];
-    cellPlaces = [];
-    recordChars = 0;
-    recordProblem = null;
-    quotedSeen = false;
-  };
-
-  const handleRecord = (
-    values: readonly string[],
-    places: readonly { offset: number; line: number; column: number }[],
-    whole: Place,
-    problem: { at: Place; message: Bilingual } | null,
-    cases: SuiteCase[],
-  ) => {
+  const handleRecord = (record: CsvRecord) => {
+    if (record.blank) return;
+    const { fields: values, places, whole, problem } = record;
     if (!columns) {
       if (problem) {
         problems.report('error', 'factset-csv', problem.at, problem.message);
@@ -128,148 +68,44 @@ export function createCsvParser(): FactSetParser {
       });
       return;
     }
-    const record = buildRecord(columns, values, places, problems);
-    const c = record ? rowToCase(record, whole, problems) : null;
+    const built = buildRecord(columns, values, places, problems);
+    const c = built ? rowToCase(built, whole, problems) : null;
     if (c) cases.push(c);
     else problems.skipped++;
   };
 
-  const checkSize = () => {
-    if (recordChars > MAX_ROW_CHARS && !recordProblem) {
-      recordProblem = {
-        at: place(recordStart.offset, offset, recordStart.line, recordStart.column),
-        message: {
-          en: `the row is longer than ${MAX_ROW_CHARS} characters`,
-          zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
-        },
-      };
-    }
-  };
-
-  const scan = (text: string, cases: SuiteCase[]) => {
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i] as string;
-      if (afterCR) {
-        afterCR = false;
-        // CRLF is one line break: after a record it is already handled, inside quotes it is text.
-        if (ch === '\n') {
-          if (state === State.Quoted && !recordProblem) field += ch;
-          offset++;
-          lineStart = offset;
-          continue;
-        }
-      }
-      if (recordChars === 0 && cells.length === 0 && state === State.FieldStart) {
-        recordStart = { offset, line, column: offset - lineStart + 1 };
-        // A byte order mark before the header is not part of the data.
-        if (offset === 0 && ch === '\uFEFF') {
-          offset++;
-          continue;
-        }
-      }
-      // Fast path: copy a run of ordinary characters inside a cell in one slice.
-      if (state === State.Unquoted || state === State.Quoted) {
-        const stop = state === State.Unquoted ? UNQUOTED_STOP : QUOTED_STOP;
-        stop.lastIndex = i;
-        const j = stop.exec(text)?.index ?? text.length;
-        if (j > i) {
-          recordChars += j - i;
-          if (!recordProblem) field += text.slice(i, j);
-          offset += j - i;
-          i = j - 1;
-          checkSize();
-          continue;
-        }
-      }
-      recordChars++;
-      checkSize();
-      const newline = ch === '\n' || ch === '\r';
-      switch (state) {
-        case State.FieldStart:
-          startField();
-          if (ch === '"') {
-            state = State.Quoted;
-            quotedSeen = true;
-            break;
-          }
-          state = State.Unquoted;
-          if (ch === ',') endField();
-          else if (newline) {
-            endField();
-            endRecord(cases);
-          } else field += ch;
-          break;
-        case State.Unquoted:
-          if (ch === ',') endField();
-          else if (newline) {
-            endField();
-            endRecord(cases);
-          } else if (!recordProblem) field += ch;
-          break;
-        case State.Quoted:
-          if (ch === '"') state = State.QuoteInQuoted;
-          else if (!recordProblem) field += ch;
-          break;
-        case State.QuoteInQuoted:
-          if (ch === '"') {
-            field += '"';
-            state = State.Quoted;
-          } else if (ch === ',') endField();
-          else if (newline) {
-            endField();
-            endRecord(cases);
-          } else {
-            recordProblem ??= {
-              at: place(offset, offset + 1, line, offset - lineStart + 1),
-              message: {
-                en: `unexpected ${JSON.stringify(ch)} after a closing quote (write "" for a quote inside a quoted cell)`,
-                zh: `右引号后出现意外的 ${JSON.stringify(ch)}（引号内的引号请写作 ""）`,
-              },
-            };
-            state = State.Unquoted;
-          }
-          break;
-      }
-      offset++;
-      if (newline) {
-        line++;
-        lineStart = offset;
-        if (ch === '\r') afterCR = true;
-      }
-    }
+  const tokenizer = createCsvTokenizer({
+    delimiter: ',',
+    maxRecordChars: MAX_ROW_CHARS,
+    onRecord: handleRecord,
+  });
+  const take = (): FactSetBatch => {
+    const batch = { cases, diagnostics: problems.take() };
+    cases = [];
+    return batch;
   };
 
   return {
     format: 'csv',
     push(chunk) {
       consumed += chunk.length;
-      const cases: SuiteCase[] = [];
-      scan(chunk, cases);
-      return { cases, diagnostics: problems.take() };
+      tokenizer.push(chunk);
+      return take();
     },
     end(): FactSetBatch {
-      const cases: SuiteCase[] = [];
-      if (state === State.Quoted) {
-        const start = cellPlaces[cellPlaces.length - 1] ?? recordStart;
-        recordProblem ??= {
-          at: place(start.offset, offset, start.line, start.column),
-          message: {
-            en: 'a quoted cell is not closed before the end of the file',
-            zh: '带引号的单元格直到文件末尾都没有闭合',
-          },
-        };
-      }
-      if (state !== State.FieldStart || cells.length > 0) {
-        endField();
-        endRecord(cases);
-      }
+      tokenizer.end();
       if (!columns)
-        problems.report('error', 'factset-csv-header', place(0, 0, 1, 1), {
-          en: 'the CSV has no header row (column names such as tool.name, expect.decision)',
-          zh: 'CSV 没有表头行（列名如 tool.name、expect.decision）',
-        });
-      problems.finish(place(offset, offset, line, offset - lineStart + 1));
-      return { cases, diagnostics: problems.take() };
+        problems.report(
+          'error',
+          'factset-csv-header',
+          { range: { start: 0, end: 0 }, line: 1, column: 1 },
+          {
+            en: 'the CSV has no header row (column names such as tool.name, expect.decision)',
+            zh: 'CSV 没有表头行（列名如 tool.name、expect.decision）',
+          },
+        );
+      problems.finish(tokenizer.position());
+      return take();
     },
     get consumed() {
       return consumed;
@@ -286,7 +122,7 @@ export function createCsvParser(): FactSetParser {
 /** Checks the header; null when it is unusable (every row is then skipped). */
 function readHeader(
   names: readonly string[],
-  places: readonly { offset: number; line: number; column: number }[],
+  places: readonly FieldStart[],
   problems: RowProblems,
 ): Column[] | null {
   const out: Column[] = [];
@@ -356,7 +192,7 @@ function headerProblem(name: string, i: number, seen: ReadonlySet<string>): Bili
 function buildRecord(
   columns: readonly Column[],
   values: readonly string[],
-  places: readonly { offset: number; line: number; column: number }[],
+  places: readonly FieldStart[],
   problems: RowProblems,
 ): Record<string, unknown> | null {
   const fact: Record<string, unknown> = {};

@@ -1,7 +1,12 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
 import type { YNode } from '../document/ynode';
-import { MAX_LIST_ITEMS, OPERATOR_ALIASES, simpleOperatorInfo } from '../vocabulary/operators';
+import {
+  MAX_LIST_ITEMS,
+  OPERATOR_ALIASES,
+  type SimpleOperatorInfo,
+  simpleOperatorInfo,
+} from '../vocabulary/operators';
 import type { CellModel, CellValue } from './model';
 
 /**
@@ -29,6 +34,7 @@ const TYPED_SYMBOLS: readonly (readonly [string, string])[] = [
   ['≥', 'gte'],
   ['≤', 'lte'],
   ['≠', 'ne'],
+  ['<>', 'ne'],
   ['>', 'gt'],
   ['<', 'lt'],
   ['=', 'eq'],
@@ -61,11 +67,19 @@ export function formatCell(cell: CellModel | CellInput): string {
  * The cell as YAML flow text, §2.3 style: the operator (an enum keyword) and numbers bare, strings
  * double-quoted; the "any" cell is the string "-".
  */
-export function renderCellYaml(cell: CellInput): string {
-  if (cell.kind === 'any') return '"-"';
-  const op = cell.op;
+export function renderCellYaml(cell: CellInput, style: CellStyle = DEFAULT_CELL_STYLE): string {
+  if (cell.kind === 'any') return style.any;
+  const op = `${style.opQuote}${cell.op}${style.opQuote}`;
   return cell.value === undefined ? `[${op}]` : `[${op}, ${formatValue(cell.value)}]`;
 }
+
+/** How a table writes its cells: the operator bare or quoted, and the "any" cell's text. */
+export interface CellStyle {
+  readonly opQuote: '' | '"' | "'";
+  readonly any: string;
+}
+
+export const DEFAULT_CELL_STYLE: CellStyle = { opQuote: '', any: '"-"' };
 
 const fail = (en: string, zh: string): CellParse => ({ ok: false, message: { en, zh } });
 
@@ -87,7 +101,32 @@ export function cellValueOf(node: YNode): CellValue | null {
   return null;
 }
 
-function splitOperator(text: string): { op: string | null; rest: string } {
+/**
+ * A cell's operator and the text of its value: refused when the operator is a modifier or unknown,
+ * finished when it takes no value (exists), or a value is missing. A bare value means `eq`.
+ */
+export function operatorHead(
+  text: string,
+): CellParse | { readonly op: string; readonly info: SimpleOperatorInfo; readonly rest: string } {
+  const { op: named, rest } = splitOperator(text);
+  if (named === 'within' || named === 'rate')
+    return fail(
+      `${named} is a modifier and cannot be a table cell (§5.4)`,
+      `${named} 是修饰符，不能用作决策表单元格（§5.4）`,
+    );
+  const op = named ?? 'eq';
+  const info = simpleOperatorInfo(op);
+  if (!info) return fail(`unknown operator ${op}`, `未知运算符 ${op}`);
+  if (info.operand === 'none') {
+    if (rest !== '')
+      return fail(`${op} takes no value (got ${rest})`, `${op} 不接受值（收到 ${rest}）`);
+    return { ok: true, cell: { kind: 'condition', op } };
+  }
+  if (rest === '') return fail(`${op} needs a value`, `${op} 需要一个值`);
+  return { op, info, rest };
+}
+
+export function splitOperator(text: string): { op: string | null; rest: string } {
   for (const [symbol, op] of TYPED_SYMBOLS) {
     if (text.startsWith(symbol)) return { op, rest: text.slice(symbol.length).trim() };
   }
@@ -99,7 +138,7 @@ function splitOperator(text: string): { op: string | null; rest: string } {
   return { op: null, rest: text };
 }
 
-function readValue(rest: string): CellValue | CellParse {
+export function readValue(rest: string): CellValue | CellParse {
   const fragment = loadFragment(rest);
   const value = fragment && fragment.node.kind !== 'map' ? cellValueOf(fragment.node) : null;
   if (!value) {
@@ -123,22 +162,9 @@ export function parseCell(input: string): CellParse {
   const text = input.trim();
   if (text === '' || text === '-') return { ok: true, cell: { kind: 'any' } };
   if (/[\r\n]/.test(text)) return fail('a cell is one line of text', '单元格只能是一行文本');
-  const { op: named, rest } = splitOperator(text);
-  if (named === 'within' || named === 'rate') {
-    return fail(
-      `${named} is a modifier and cannot be a table cell (§5.4)`,
-      `${named} 是修饰符，不能用作决策表单元格（§5.4）`,
-    );
-  }
-  const op = named ?? 'eq';
-  const info = simpleOperatorInfo(op);
-  if (!info) return fail(`unknown operator ${op}`, `未知运算符 ${op}`);
-  if (info.operand === 'none') {
-    if (rest !== '')
-      return fail(`${op} takes no value (got ${rest})`, `${op} 不接受值（收到 ${rest}）`);
-    return { ok: true, cell: { kind: 'condition', op } };
-  }
-  if (rest === '') return fail(`${op} needs a value`, `${op} 需要一个值`);
+  const head = operatorHead(text);
+  if ('ok' in head) return head;
+  const { op, info, rest } = head;
   // A bare "a, b" after in / not_in / between is a list.
   const wantsList = info.operand === 'list' || info.operand === 'range';
   const valueText = wantsList && !rest.startsWith('[') ? `[${rest}]` : rest;
@@ -150,7 +176,7 @@ export function parseCell(input: string): CellParse {
   return { ok: true, cell: { kind: 'condition', op, value } };
 }
 
-function operandProblem(op: string, operand: string, v: CellValue): Bilingual | null {
+export function operandProblem(op: string, operand: string, v: CellValue): Bilingual | null {
   const needs = (en: string, zh: string): Bilingual => ({
     en: `${op} needs ${en}`,
     zh: `${op} 需要${zh}`,

@@ -1,8 +1,16 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
-import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
-import { type CellInput, formatCell, parseCell, renderCellYaml } from './cell-text';
-import type { CellModel, RowModel, TableModel } from './model';
-import { itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
+import { type Decision, isDecision } from '../vocabulary/decisions';
+import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
+import {
+  type CellModel,
+  ROW_TEXT_KEYS,
+  type RowModel,
+  type RowTextKey,
+  type TableModel,
+} from './model';
+import { type Bounds, defaultRowIndex, type PlannedRow, planPaste } from './paste-plan';
+import { freshRowName } from './row-name';
+import { type ItemSpan, itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
 
 /**
  * Grid operations on one decision table as minimal text edits: scalars and cells are replaced in
@@ -18,8 +26,19 @@ export type TableOp =
     }
   | { readonly kind: 'setDecision'; readonly row: number; readonly decision: string }
   | { readonly kind: 'setPriority'; readonly row: number; readonly priority: number | null }
-  /** Inserts a row at `at` (0 … rows): every cell "-", the decision of the row above. */
-  | { readonly kind: 'addRow'; readonly at: number }
+  /**
+   * Inserts a row at `at` (0 … rows; never below the default row), failing closed: a copy of row
+   * `from` when that is a rule row, else every cell "-" with the default row's decision and
+   * message (so it widens nothing).
+   */
+  | { readonly kind: 'addRow'; readonly at: number; readonly from?: number }
+  /** A row's message / instruction / explanation / correction; null or "" removes it. */
+  | {
+      readonly kind: 'setRowText';
+      readonly row: number;
+      readonly key: RowTextKey;
+      readonly value: string | null;
+    }
   | { readonly kind: 'deleteRow'; readonly row: number }
   | { readonly kind: 'duplicateRow'; readonly row: number }
   | { readonly kind: 'moveRow'; readonly from: number; readonly to: number }
@@ -33,13 +52,17 @@ export type TableOp =
   | { readonly kind: 'moveColumn'; readonly from: number; readonly to: number }
   /**
    * A block of cell texts (TSV/CSV) at (row, column) in grid coordinates: the condition columns,
-   * then the decision, then the priority. Rows past the end are added.
+   * then the decision, then the priority. Applies whole or not at all (see planPaste): rows that
+   * reach the default row are inserted above it, and overwriting rows outside `selection` or
+   * reaching the default row needs `confirm`.
    */
   | {
       readonly kind: 'paste';
       readonly row: number;
       readonly column: number;
       readonly cells: readonly (readonly string[])[];
+      readonly selection?: Bounds;
+      readonly confirm?: boolean;
     };
 
 export interface RejectedCell {
@@ -76,7 +99,7 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
       const row = rowOf(op.row);
       if (!row || op.column < 0 || op.column >= table.columns.length)
         return refuse('no such cell', '没有这个单元格');
-      const edit = cellEdit(table, row, new Map([[op.column, op.cell]]));
+      const edit = cellEdit(text, table, row, new Map([[op.column, op.cell]]));
       return edit ? done(edit) : refuse(...mismatch(row, table));
     }
     case 'setDecision': {
@@ -99,7 +122,13 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
       return edit ? done(edit) : refuse(...notBlock());
     }
     case 'addRow':
-      return addRows(text, table, op.at, [{ cells: new Map(), then: null, priority: null }]);
+      return addRow(text, table, op.at, op.from);
+    case 'setRowText': {
+      const row = rowOf(op.row);
+      if (!row) return refuse('no such row', '没有这一行');
+      const edit = rowTextEdit(text, row, op.key, op.value);
+      return edit ? done(edit) : refuse(...notBlock());
+    }
     case 'deleteRow': {
       if (!table.structural) return refuse(...notBlock());
       const row = rowOf(op.row);
@@ -115,8 +144,7 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
       const row = rowOf(op.row);
       const span = row && itemSpan(text, row.range);
       if (!span) return refuse('no such row', '没有这一行');
-      const copy = text.slice(span.dashLine, span.end);
-      return done([insertLines(text, span.end, copy)]);
+      return done([insertLines(text, span.end, namedCopy(text, table, row, span))]);
     }
     case 'moveRow':
       return moveItems(
@@ -133,7 +161,7 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
     case 'moveColumn':
       return moveColumn(text, table, op.from, op.to);
     case 'paste':
-      return paste(text, table, op.row, op.column, op.cells);
+      return paste(text, table, op);
   }
 }
 
@@ -151,21 +179,106 @@ function mismatch(row: RowModel, table: TableModel): [string, string] {
   ];
 }
 
+/**
+ * How the table already writes its cells — the row's own cells first, then the other rows' — so
+ * an edit keeps the line's quoting (`["gte", 700]` stays quoted, `[gte, 700]` stays bare).
+ */
+export function cellStyle(text: string, table: TableModel, row?: RowModel): CellStyle {
+  const rows = row ? [row, ...table.rows.filter((r) => r !== row)] : table.rows;
+  let opQuote: CellStyle['opQuote'] | null = null;
+  let any: string | null = null;
+  for (const r of rows) {
+    for (const c of r.cells) {
+      const source = text.slice(c.range.start, c.range.end);
+      if (opQuote === null && c.kind === 'condition') {
+        const m = /^\[\s*(["']?)[a-z_]/.exec(source);
+        if (m) opQuote = (m[1] ?? '') as CellStyle['opQuote'];
+      }
+      if (any === null && c.kind === 'any' && /^(?:"-"|'-')$/.test(source)) any = source;
+    }
+    if (opQuote !== null && any !== null) break;
+  }
+  return { opQuote: opQuote ?? DEFAULT_CELL_STYLE.opQuote, any: any ?? DEFAULT_CELL_STYLE.any };
+}
+
 /** Edits writing `changes` (column → cell) into a row; a default row gets a full cell list. */
 function cellEdit(
+  text: string,
   table: TableModel,
   row: RowModel,
   changes: ReadonlyMap<number, CellInput>,
 ): TextEdit[] | null {
   if (!row.whenRange) return null;
+  const style = cellStyle(text, table, row);
   if (row.isDefault) {
-    const cells = table.columns.map((_, i) => renderCellYaml(changes.get(i) ?? { kind: 'any' }));
+    const cells = table.columns.map((_, i) =>
+      renderCellYaml(changes.get(i) ?? { kind: 'any' }, style),
+    );
     return [replace(row.whenRange, `[${cells.join(', ')}]`)];
   }
   if (row.cells.length !== table.columns.length) return null;
   return [...changes].map(([i, cell]) =>
-    replace((row.cells[i] as CellModel).range, renderCellYaml(cell)),
+    replace((row.cells[i] as CellModel).range, renderCellYaml(cell, style)),
   );
+}
+
+/** YAML text of a row text: double-quoted, or single-quoted where the row writes it so. */
+function textYaml(value: string, like: string | undefined): string {
+  if (like === "'" && !/[\n\\]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
+  return JSON.stringify(value);
+}
+
+/** §4.1 order of a row's keys, for where a new text goes. */
+const ROW_KEY_ORDER = [
+  'when',
+  'then',
+  'priority',
+  'message',
+  'instruction',
+  'correction',
+  'unless',
+  'explanation',
+];
+
+function rowTextEdit(
+  text: string,
+  row: RowModel,
+  key: RowTextKey,
+  value: string | null,
+): TextEdit[] | null {
+  const current = row.texts[key];
+  const empty = value === null || value.trim() === '';
+  if (current) {
+    if (!current.editable) return null;
+    if (empty) {
+      const start = lineStart(text, current.range.start);
+      if (!new RegExp(`^ *${key}: *$`).test(text.slice(start, current.range.start))) return null;
+      if (text.slice(current.range.start, current.range.end).includes('\n')) return null;
+      return [replace({ start, end: lineEndAfter(text, current.range.end) }, '')];
+    }
+    const quote = text[current.range.start];
+    if (text.slice(current.range.start, current.range.end).includes('\n')) return null;
+    return [replace(current.range, textYaml(value as string, quote))];
+  }
+  if (empty) return [];
+  // After the last present key that comes before it in the §4.1 order.
+  const order = ROW_KEY_ORDER.indexOf(key);
+  let after: { end: number } | null = null;
+  for (const k of ROW_KEY_ORDER.slice(0, order)) {
+    const r =
+      k === 'when'
+        ? row.whenRange
+        : k === 'then'
+          ? row.thenRange
+          : k === 'priority'
+            ? row.priorityRange
+            : (row.texts[k as RowTextKey]?.range ?? null);
+    if (r) after = r;
+  }
+  const quoted = ROW_TEXT_KEYS.map((k) => row.texts[k]).find((t) => t?.editable);
+  const like = quoted ? text[quoted.range.start] : row.thenRange ? text[row.thenRange.start] : '"';
+  const edit = keyInsert(text, row, after as never, `${key}: ${textYaml(value as string, like)}`);
+  return edit ? [edit] : null;
 }
 
 function quoteLike(text: string, at: Range | null, value: string): string {
@@ -229,6 +342,64 @@ interface NewRow {
   readonly priority: number | null;
 }
 
+/** Where a new row may go: never below the default row (it would be unreachable there). */
+function clampAboveDefault(table: TableModel, at: number): number {
+  const d = defaultRowIndex(table);
+  return d >= 0 && at > d ? d : at;
+}
+
+/**
+ * The row new rows copy their decision and message from when the paste gives none: the default
+ * row (so a new row decides what the table already decides for it), else the last row.
+ */
+function fallbackRow(table: TableModel): RowModel | undefined {
+  return table.rows[defaultRowIndex(table)] ?? table.rows[table.rows.length - 1];
+}
+
+function addRow(text: string, table: TableModel, at0: number, from?: number): TableEditResult {
+  if (!table.structural) return refuse(...notBlock());
+  if (at0 < 0 || at0 > table.rows.length) return refuse('no such row', '没有这一行');
+  const at = clampAboveDefault(table, at0);
+  const source = from === undefined ? undefined : table.rows[from];
+  if (source && !source.isDefault) {
+    const span = itemSpan(text, source.range);
+    const anchor = table.rows[Math.min(at, table.rows.length - 1)] as RowModel;
+    const anchorSpan = itemSpan(text, anchor.range);
+    if (!span || !anchorSpan) return refuse(...notBlock());
+    const lines = namedCopy(text, table, source, span);
+    return done([
+      insertLines(text, at < table.rows.length ? anchorSpan.start : anchorSpan.end, lines),
+    ]);
+  }
+  return addRows(text, table, at, [{ cells: new Map(), then: null, priority: null }]);
+}
+
+const rowNames = (table: TableModel) =>
+  table.rows.map((r) => r.name).filter((n): n is string => n !== null);
+
+const decisionOf = (then: string | null): Decision | undefined =>
+  then !== null && isDecision(then) ? then : undefined;
+
+/**
+ * The lines of `row` as a new row: its text (not its comments) with a fresh name (I-75) — its own
+ * name replaced, or a name added as its first key — so the table keeps unique row names.
+ */
+function namedCopy(text: string, table: TableModel, row: RowModel, span: ItemSpan): string {
+  const copy = text.slice(span.dashLine, span.end);
+  const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
+  const name = quoteLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
+  const inner = span.innerColumn;
+  if (row.name !== null) {
+    const key = /^(.*?)name: *(?:"[^"\n]*"|'[^'\n]*'|[^\s#]+)/gm;
+    for (let m = key.exec(lines); m; m = key.exec(lines)) {
+      const prefix = m[1] as string;
+      if (prefix.length === inner && /^ *(?:- +)?$/.test(prefix))
+        return `${lines.slice(0, m.index)}${prefix}name: ${name}${lines.slice(m.index + m[0].length)}`;
+    }
+  }
+  return `${lines.slice(0, inner)}name: ${name}\n${' '.repeat(inner)}${lines.slice(inner)}`;
+}
+
 function addRows(
   text: string,
   table: TableModel,
@@ -240,20 +411,29 @@ function addRows(
   const anchor = table.rows[Math.min(at, table.rows.length - 1)] as RowModel;
   const span = itemSpan(text, anchor.range);
   if (!span) return refuse(...notBlock());
-  const model = table.rows[at - 1] ?? anchor;
+  const model = fallbackRow(table) ?? anchor;
+  const style = cellStyle(text, table);
   const dash = ' '.repeat(span.dashColumn);
   const inner = ' '.repeat(span.innerColumn);
+  const quote = text[model.thenRange?.start ?? -1];
+  const names = new Set(rowNames(table));
   const lines = rows
     .map((r) => {
-      const cells = table.columns.map((_, i) => renderCellYaml(r.cells.get(i) ?? { kind: 'any' }));
-      // A new row takes the decision above unless that one needs a message (§4.1) it lacks.
-      const above =
-        model.then && isDecision(model.then) && !isBlockingDecision(model.then)
-          ? model.then
-          : 'ALLOW';
-      const then = quoteLike(text, model.thenRange, r.then ?? above);
-      let out = `${dash}- when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
+      const cells = table.columns.map((_, i) =>
+        renderCellYaml(r.cells.get(i) ?? { kind: 'any' }, style),
+      );
+      // Fail closed: without a decision of its own a new row decides what the default row
+      // decides, with its message (§4.1 E211), so it widens nothing.
+      const then = quoteLike(text, model.thenRange, r.then ?? model.then ?? 'DENY');
+      // A new row gets a fresh name (I-75), so rows inserted later never rename it.
+      const name = freshRowName(decisionOf(r.then ?? model.then), names);
+      names.add(name);
+      let out = `${dash}- name: ${quoteLike(text, model.thenRange, name)}\n`;
+      out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
       if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
+      const message = r.then === null || r.then === model.then ? model.texts.message : null;
+      if (message?.editable)
+        out += `${inner}message: ${textYaml(message.value, quote === "'" ? "'" : '"')}\n`;
       return out;
     })
     .join('');
@@ -399,82 +579,73 @@ function moveColumn(text: string, table: TableModel, from: number, to: number): 
 function paste(
   text: string,
   table: TableModel,
-  row0: number,
-  column0: number,
-  block: readonly (readonly string[])[],
+  op: Extract<TableOp, { kind: 'paste' }>,
 ): TableEditResult {
-  const conditionColumns = table.columns.length;
-  const rejected: RejectedCell[] = [];
+  const plan = planPaste(table, { row: op.row, column: op.column }, op.cells, op.selection);
+  if (plan.problems.length > 0) {
+    const first = plan.problems.slice(0, 3);
+    const where = (p: (typeof first)[number], zh: boolean) =>
+      p.blockColumn === null
+        ? zh
+          ? `粘贴的第 ${p.blockRow + 1} 行`
+          : `pasted row ${p.blockRow + 1}`
+        : zh
+          ? `粘贴的第 ${p.blockRow + 1} 行第 ${p.blockColumn + 1} 列`
+          : `pasted row ${p.blockRow + 1}, column ${p.blockColumn + 1}`;
+    return refuse(
+      `nothing was pasted: ${plan.problems.length} problems — ${first.map((p) => `${where(p, false)}: ${p.message.en}`).join('; ')}`,
+      `未粘贴任何内容：有 ${plan.problems.length} 个问题——${first.map((p) => `${where(p, true)}：${p.message.zh}`).join('；')}`,
+    );
+  }
+  if (plan.confirm.length > 0 && !op.confirm)
+    return refuse(
+      `the paste needs confirmation: ${plan.confirm.map((c) => c.en).join(' ')}`,
+      `粘贴需要确认：${plan.confirm.map((c) => c.zh).join('')}`,
+    );
   const edits: TextEdit[] = [];
   const added: NewRow[] = [];
-  block.forEach((values, r) => {
-    const rowIndex = row0 + r;
-    const cells = new Map<number, CellInput>();
-    let then: string | null = null;
-    let priority: number | null = null;
-    let priorityGiven = false;
-    values.forEach((raw, c) => {
-      const column = column0 + c;
-      const reject = (en: string, zh: string) =>
-        rejected.push({ row: rowIndex, column, text: raw, message: { en, zh } });
-      if (column < conditionColumns) {
-        const parsed = parseCell(raw);
-        if (parsed.ok) cells.set(column, parsed.cell);
-        else rejected.push({ row: rowIndex, column, text: raw, message: parsed.message });
-      } else if (column === conditionColumns) {
-        const decision = raw.trim().toUpperCase();
-        if (isDecision(decision)) then = decision;
-        else if (raw.trim() !== '')
-          reject(
-            `${JSON.stringify(raw)} is not one of the 13 decisions`,
-            `${JSON.stringify(raw)} 不是 13 种决策之一`,
-          );
-      } else if (column === conditionColumns + 1) {
-        const t = raw.trim();
-        if (t === '') return;
-        if (/^-?\d+$/.test(t)) {
-          priority = Number(t);
-          priorityGiven = true;
-        } else
-          reject(
-            `priority ${JSON.stringify(raw)} is not a whole number`,
-            `优先级 ${JSON.stringify(raw)} 不是整数`,
-          );
-      } else if (raw.trim() !== '') {
-        reject('outside the table (past the priority column)', '超出表格范围（在优先级列之后）');
-      }
-    });
-    const row = table.rows[rowIndex];
-    if (!row) {
-      added.push({ cells, then, priority });
-      return;
+  for (const planned of plan.rows) {
+    if (planned.target === null) {
+      added.push({
+        cells: planned.cells,
+        then: planned.then,
+        priority: planned.priority?.value ?? null,
+      });
+      continue;
     }
-    if (cells.size > 0) {
-      const cellEdits = cellEdit(table, row, cells);
-      if (!cellEdits) {
-        const [en, zh] = mismatch(row, table);
-        for (const [column] of cells)
-          rejected.push({
-            row: rowIndex,
-            column,
-            text: formatCell(cells.get(column) as CellInput),
-            message: { en, zh },
-          });
-      } else edits.push(...cellEdits);
-    }
-    if (then !== null) {
-      const edit = decisionEdit(text, row, then);
-      if (edit) edits.push(edit);
-    }
-    if (priorityGiven) {
-      const edit = priorityEdit(text, row, priority);
-      if (edit) edits.push(...edit);
-    }
-  });
+    const rowEdits = writeRow(text, table, table.rows[planned.target] as RowModel, planned);
+    if (!rowEdits.ok) return rowEdits;
+    edits.push(...rowEdits.edits);
+  }
   if (added.length > 0) {
-    const grown = addRows(text, table, table.rows.length, added);
+    const grown = addRows(text, table, plan.insertAt, added);
     if (!grown.ok) return grown;
     edits.push(...grown.edits);
   }
-  return done(edits, rejected);
+  return done(edits);
+}
+
+function writeRow(
+  text: string,
+  table: TableModel,
+  row: RowModel,
+  planned: PlannedRow,
+): TableEditResult {
+  const edits: TextEdit[] = [];
+  if (planned.cells.size > 0) {
+    const cellEdits = cellEdit(text, table, row, planned.cells);
+    if (!cellEdits) return refuse(...mismatch(row, table));
+    edits.push(...cellEdits);
+  }
+  if (planned.then !== null && planned.then !== row.then) {
+    const edit = decisionEdit(text, row, planned.then);
+    if (!edit) return refuse(...notBlock());
+    edits.push(edit);
+  }
+  if (planned.priority && planned.priority.value !== row.priority) {
+    const edit = priorityEdit(text, row, planned.priority.value);
+    if (!edit) return refuse(...notBlock());
+    edits.push(...edit);
+  }
+  return done(edits);
 }

@@ -1,9 +1,42 @@
 export { applyTextEdits } from './apply';
+export {
+  acceptedNotations,
+  BUILTIN_FIELD_TYPES,
+  COLUMN_TYPES,
+  type ColumnType,
+  columnType,
+  columnTypeName,
+  describeCell,
+  readCell,
+  readColumnCell,
+  typeOfCells,
+} from './cell-reader';
 export { type CellInput, type CellParse, formatCell, parseCell, renderCellYaml } from './cell-text';
-export { detectDelimiter, formatDelimited, parseDelimited } from './delimited';
-export { editTable, type RejectedCell, type TableEditResult, type TableOp } from './edit-table';
+export {
+  type DelimitedProblem,
+  detectDelimiter,
+  formatDelimited,
+  parseDelimited,
+  readDelimited,
+} from './delimited';
+export {
+  cellStyle,
+  editTable,
+  type RejectedCell,
+  type TableEditResult,
+  type TableOp,
+} from './edit-table';
 export { groupToTableEdit } from './group-to-table';
 export type * from './model';
+export { ROW_TEXT_KEYS } from './model';
+export {
+  type Bounds,
+  catchAllProblem,
+  defaultRowIndex,
+  type PastePlan,
+  type PlannedCell,
+  planPaste,
+} from './paste-plan';
 export { patchRead } from './patch-read';
 export { readTables } from './read-tables';
 export { freshRowName } from './row-name';

@@ -35,9 +35,23 @@ export interface ColumnModel {
   readonly range: Range;
 }
 
+/** The optional texts of a row (§4.1) the grid shows as columns. */
+export const ROW_TEXT_KEYS = ['message', 'instruction', 'explanation', 'correction'] as const;
+export type RowTextKey = (typeof ROW_TEXT_KEYS)[number];
+
+export interface RowText {
+  /** The text; a bilingual explanation `{zh, en}` is shown as its JSON and edited in the YAML. */
+  readonly value: string;
+  readonly editable: boolean;
+  /** The value node. */
+  readonly range: Range;
+}
+
 export interface RowModel {
-  /** 1-based: the compiled rule is `<entry>#<index>`. */
+  /** 1-based: the compiled rule is `<entry>#<index>` when the row has no name. */
   readonly index: number;
+  /** The row's `name` (I-75): the compiled rule is then `<entry>#<name>`. */
+  readonly name: string | null;
   /** The row's cells; `[]` for the default row `when: []`. */
   readonly cells: readonly CellModel[];
   readonly isDefault: boolean;
@@ -50,6 +64,8 @@ export interface RowModel {
   /** The `then` and `priority` value nodes, when present. */
   readonly thenRange: Range | null;
   readonly priorityRange: Range | null;
+  /** message, instruction, explanation, correction as written (absent keys are null). */
+  readonly texts: { readonly [K in RowTextKey]: RowText | null };
 }
 
 export interface TableModel {

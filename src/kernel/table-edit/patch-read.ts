@@ -2,7 +2,7 @@ import type { Range, TextEdit } from '../diagnostics/diagnostic';
 import { applyTextEdits } from './apply';
 import { type CellInput, cellValueOf } from './cell-text';
 import { editTable, type TableOp } from './edit-table';
-import type { CellModel, CellValue, RowModel, TableModel, TablesRead } from './model';
+import type { CellModel, CellValue, RowModel, RowText, TableModel, TablesRead } from './model';
 
 /**
  * The grid's fast path: an in-place edit (one cell, a decision, an existing priority) applied to
@@ -59,6 +59,7 @@ export function patchRead(
       priorityRange:
         r.priorityRange &&
         (changed && op.kind === 'setPriority' ? replaced : shift(r.priorityRange)),
+      texts: shiftTexts(r.texts, shift),
     };
   };
   const tables = read.tables.map((t) => ({
@@ -75,6 +76,16 @@ export function patchRead(
     })),
   }));
   return { text: next, read: { ok: true, tables, simpleGroups }, edits: [edit] };
+}
+
+function shiftTexts(texts: RowModel['texts'], shift: (r: Range) => Range): RowModel['texts'] {
+  const one = (t: RowText | null) => t && { ...t, range: shift(t.range) };
+  return {
+    message: one(texts.message),
+    instruction: one(texts.instruction),
+    explanation: one(texts.explanation),
+    correction: one(texts.correction),
+  };
 }
 
 function cellModelOf(cell: CellInput, range: Range): CellModel {

@@ -8,6 +8,8 @@ import type {
   CellModel,
   ColumnModel,
   RowModel,
+  RowText,
+  RowTextKey,
   SimpleGroupModel,
   TableModel,
   TablesRead,
@@ -106,6 +108,7 @@ function tableModel(
       : [];
     return {
       index: i + 1,
+      name: isMap(r) ? stringOf(get(r, 'name')) : null,
       cells,
       isDefault: isSeq(cellsNode) && cellsNode.items.length === 0,
       then: isMap(r) ? stringOf(get(r, 'then')) : null,
@@ -115,6 +118,7 @@ function tableModel(
       whenRange: cellsNode ? shift(cellsNode.range) : null,
       thenRange: rangeOf(r, 'then', shift),
       priorityRange: rangeOf(r, 'priority', shift),
+      texts: rowTexts(r, shift),
     };
   });
   const structural =
@@ -123,6 +127,32 @@ function tableModel(
     columnsNode.items.every((c) => isMap(c) && !c.flow) &&
     rowsNode.items.every((r) => isMap(r) && !r.flow);
   return { entry, ruleIndex, range: shift(when.range), columns, rows, structural };
+}
+
+function rowTexts(r: YNode, shift: (r: Range) => Range): RowModel['texts'] {
+  const text = (key: RowTextKey): RowText | null => {
+    const node = isMap(r) ? get(r, key) : undefined;
+    if (!node) return null;
+    const range = shift(node.range);
+    if (isScalar(node) && typeof node.value === 'string')
+      return { value: node.value, editable: true, range };
+    if (isMap(node)) {
+      const zh = stringOf(get(node, 'zh'));
+      const en = stringOf(get(node, 'en'));
+      return {
+        value: JSON.stringify({ ...(zh === null ? {} : { zh }), ...(en === null ? {} : { en }) }),
+        editable: false,
+        range,
+      };
+    }
+    return { value: isScalar(node) ? node.source : '…', editable: false, range };
+  };
+  return {
+    message: text('message'),
+    instruction: text('instruction'),
+    explanation: text('explanation'),
+    correction: text('correction'),
+  };
 }
 
 function rangeOf(r: YNode, key: string, shift: (r: Range) => Range): Range | null {

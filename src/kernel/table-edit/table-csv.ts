@@ -2,17 +2,30 @@ import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
 import { isDecision } from '../vocabulary/decisions';
-import { formatCell, parseCell, renderCellYaml } from './cell-text';
-import { formatDelimited, parseDelimited } from './delimited';
-import type { TableModel } from './model';
+import { type ColumnType, readCell, typeOfCells } from './cell-reader';
+import { formatCell, renderCellYaml } from './cell-text';
+import { formatDelimited, readDelimited } from './delimited';
+import { ROW_TEXT_KEYS, type TableModel } from './model';
 import { itemSpan } from './spans';
 
 /**
- * A table as CSV: a header of field paths then `then` and `priority`, one line per row (cells as
- * the grid shows them; the default row has empty condition cells). Import reads the same shape.
+ * A table as CSV (docs/table-cells.md): a header of columns — each a field path, followed by its
+ * label as JSON when it has one (`context.amount "loan amount"`, `context.x {"zh":"…","en":"…"}`)
+ * — then `then`, `priority`, `message`, `instruction`, `explanation`, `correction` and the row's
+ * `name` (I-75); one line per
+ * row (cells as the grid shows them; the default row has empty condition cells, every other row
+ * writes "-" for "any"). Import reads the same shape, so export → import loses nothing.
  */
 export function tableToCsv(table: TableModel): string {
-  const header = [...table.columns.map((c) => c.field), 'then', 'priority'];
+  const header = [
+    ...table.columns.map((c) =>
+      c.label === undefined ? c.field : `${c.field} ${JSON.stringify(c.label)}`,
+    ),
+    'then',
+    'priority',
+    ...ROW_TEXT_KEYS,
+    'name',
+  ];
   const rows = table.rows.map((r) => [
     ...table.columns.map((_, i) => {
       const cell = r.cells[i];
@@ -20,8 +33,59 @@ export function tableToCsv(table: TableModel): string {
     }),
     r.then ?? '',
     r.priority === null ? '' : String(r.priority),
+    ...ROW_TEXT_KEYS.map((k) => r.texts[k]?.value ?? ''),
+    r.name ?? '',
   ]);
   return `${formatDelimited([header, ...rows], ',')}\n`;
+}
+
+/** A header cell: the field path, then optionally its label as JSON (a string or {zh, en}). */
+function headerColumn(
+  cell: string,
+): { field: string; label?: string | { zh?: string; en?: string } } | null {
+  const m = /^(\S+)(?:\s+(.+))?$/.exec(cell.trim());
+  if (!m) return null;
+  const field = m[1] as string;
+  if (m[2] === undefined) return { field };
+  let label: unknown;
+  try {
+    label = JSON.parse(m[2]);
+  } catch {
+    return null;
+  }
+  if (typeof label === 'string') return { field, label };
+  if (label && typeof label === 'object' && !Array.isArray(label)) {
+    const { zh, en, ...rest } = label as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) return null;
+    if (
+      (zh !== undefined && typeof zh !== 'string') ||
+      (en !== undefined && typeof en !== 'string')
+    )
+      return null;
+    return {
+      field,
+      label: { ...(zh === undefined ? {} : { zh }), ...(en === undefined ? {} : { en }) },
+    };
+  }
+  return null;
+}
+
+/** A row text as YAML: a string double-quoted, a bilingual `{zh, en}` (as exported) as a map. */
+function textYamlOf(value: string): string | null {
+  const t = value.trim();
+  if (t.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(t) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const entries = Object.entries(parsed as Record<string, unknown>);
+        if (entries.every(([k, v]) => (k === 'zh' || k === 'en') && typeof v === 'string'))
+          return `{${entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')}}`;
+      }
+    } catch {
+      // Not JSON: an ordinary text that starts with a brace.
+    }
+  }
+  return JSON.stringify(value);
 }
 
 export interface CsvProblem {
@@ -40,11 +104,14 @@ export type CsvImport =
  * document's rule items). Every cell is checked; any problem refuses the whole import.
  */
 export function csvToTableEntry(csv: string, name: string, indent: number): CsvImport {
-  const rows = parseDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
-  const problems: CsvProblem[] = [];
+  const read = readDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
+  const rows = read.rows;
+  const problems: CsvProblem[] = [...read.problems];
+  if (problems.length > 0) return { ok: false, problems };
   const problem = (line: number, column: number, en: string, zh: string) =>
     problems.push({ line, column, message: { en, zh } });
   const header = rows[0]?.map((h) => h.trim()) ?? [];
+  const body = rows.slice(1);
   const thenAt = header.findIndex((h) => h.toLowerCase() === 'then');
   const priorityAt = header.findIndex((h) => h.toLowerCase() === 'priority');
   const fieldCount = thenAt < 0 ? -1 : thenAt;
@@ -57,16 +124,23 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
     );
     return { ok: false, problems };
   }
-  const fields = header.slice(0, fieldCount);
-  fields.forEach((f, i) => {
-    if (!/^[A-Za-z_][\w.]*$/.test(f))
+  const columns = header.slice(0, fieldCount).map((h, i) => {
+    const column = headerColumn(h);
+    if (!column || !/^[A-Za-z_][\w.]*$/.test(column.field)) {
       problem(
         1,
         i + 1,
-        `${JSON.stringify(f)} is not a field path`,
-        `${JSON.stringify(f)} 不是字段路径`,
+        `${JSON.stringify(h)} is not a field path (optionally followed by its label as JSON)`,
+        `${JSON.stringify(h)} 不是字段路径（其后可接 JSON 形式的标签）`,
       );
+      return { field: h };
+    }
+    return column;
   });
+  const fields = columns.map((c) => c.field);
+  const textAt = ROW_TEXT_KEYS.map((k) => header.findIndex((h) => h.toLowerCase() === k));
+  const nameAt = header.findIndex((h) => h.toLowerCase() === 'name');
+  const columnType = (i: number) => columnTypeFromTexts(body.map((r) => r[i] ?? ''));
   const pad = ' '.repeat(indent);
   const lines = [
     `${pad}- name: ${JSON.stringify(name)}`,
@@ -75,15 +149,27 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
     `${pad}  when:`,
     `${pad}    kind: decision_table`,
     `${pad}    columns:`,
-    ...fields.map((f) => `${pad}      - field: ${JSON.stringify(f)}`),
+    ...columns.flatMap((c) => [
+      `${pad}      - field: ${JSON.stringify(c.field)}`,
+      ...(c.label === undefined
+        ? []
+        : [
+            `${pad}        label: ${
+              typeof c.label === 'string'
+                ? JSON.stringify(c.label)
+                : `{${Object.entries(c.label)
+                    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+                    .join(', ')}}`
+            }`,
+          ]),
+    ]),
     `${pad}    rows:`,
   ];
-  const body = rows.slice(1);
   if (body.length === 0) problem(2, 1, 'the CSV has no rows', 'CSV 没有数据行');
   body.forEach((r, k) => {
     const line = k + 2;
     const cells = fields.map((_, i) => {
-      const parsed = parseCell(r[i] ?? '');
+      const parsed = readCell(r[i] ?? '', columnType(i));
       if (!parsed.ok) {
         problems.push({ line, column: i + 1, message: parsed.message });
         return '"-"';
@@ -107,9 +193,18 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
         `priority ${JSON.stringify(priority)} is not a whole number`,
         `优先级 ${JSON.stringify(priority)} 不是整数`,
       );
-    lines.push(`${pad}      - when: ${isDefault ? '[]' : `[${cells.join(', ')}]`}`);
+    const rowName = nameAt < 0 ? '' : (r[nameAt] ?? '').trim();
+    const when = `when: ${isDefault ? '[]' : `[${cells.join(', ')}]`}`;
+    if (rowName === '') lines.push(`${pad}      - ${when}`);
+    else lines.push(`${pad}      - name: ${JSON.stringify(rowName)}`, `${pad}        ${when}`);
     lines.push(`${pad}        then: ${then}`);
     if (priority !== '') lines.push(`${pad}        priority: ${priority}`);
+    // §4.1 order: message → instruction → correction → explanation.
+    for (const key of ['message', 'instruction', 'correction', 'explanation'] as const) {
+      const at = textAt[ROW_TEXT_KEYS.indexOf(key)] as number;
+      const value = at < 0 ? '' : (r[at] ?? '');
+      if (value !== '') lines.push(`${pad}        ${key}: ${textYamlOf(value)}`);
+    }
   });
   return problems.length > 0
     ? { ok: false, problems }
@@ -153,4 +248,19 @@ export function importCsvEdit(
   const newText =
     at === text.length && text[at - 1] !== '\n' ? `\n${entry.yaml.replace(/\n$/, '')}` : entry.yaml;
   return { ok: true, edit: { range: { start: at, end: at }, newText } };
+}
+
+/**
+ * The type of an imported column, by the same rule as a table's: the one type of the values its
+ * cells compare with, where a cell reads without knowing the type (numbers, "quoted text").
+ */
+function columnTypeFromTexts(cells: readonly string[]): ColumnType {
+  return (
+    typeOfCells(
+      cells.map((c) => {
+        const read = readCell(c, 'unknown');
+        return read.ok ? read.cell : null;
+      }),
+    ) ?? 'unknown'
+  );
 }

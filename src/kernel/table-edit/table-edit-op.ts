@@ -2,6 +2,7 @@ import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { applyTextEdits } from './apply';
 import { editTable, type RejectedCell, type TableOp } from './edit-table';
 import type { TableModel, TablesRead } from './model';
+import { catchAllProblem, defaultRowIndex, matchesEverything, planPaste } from './paste-plan';
 import { readTables } from './read-tables';
 
 export type TableEditOutcome =
@@ -56,12 +57,32 @@ export function tableEdit(
       },
     };
   }
+  // Fail closed: no edit may leave a new row that matches every input above the default row with
+  // another decision (it would widen what the table allows).
+  const wasCatchAll = catchAllRows(table);
+  const now = catchAllRows(changed);
+  if (now.length > wasCatchAll.length) {
+    const n = now.find((x) => !wasCatchAll.includes(x)) ?? (now[0] as number);
+    const problem = catchAllProblem(changed, n, changed.rows[n - 1]?.then ?? null);
+    if (problem) return { ok: false, message: problem };
+  }
   return {
     ok: true,
     edits: result.edits,
     rejected: result.rejected,
     after: { text: edited, read: after },
   };
+}
+
+/** 1-based numbers of the rows matching everything above the default row with another decision. */
+function catchAllRows(table: TableModel): number[] {
+  const d = defaultRowIndex(table);
+  const def = table.rows[d];
+  if (!def) return [];
+  return table.rows
+    .slice(0, d)
+    .filter((r) => matchesEverything(r.cells) && r.then !== def.then)
+    .map((r) => r.index);
 }
 
 function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): boolean {
@@ -71,6 +92,6 @@ function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): bo
   if (op.kind === 'deleteRow') rows -= 1;
   if (op.kind === 'addColumn') columns += 1;
   if (op.kind === 'deleteColumn') columns -= 1;
-  if (op.kind === 'paste') rows = Math.max(rows, op.row + op.cells.length);
+  if (op.kind === 'paste') rows += planPaste(before, op, op.cells, op.selection).newRows;
   return after.rows.length === rows && after.columns.length === columns;
 }

@@ -298,31 +298,52 @@ describe('grid operations are minimal edits', () => {
 });
 
 describe('paste', () => {
-  it('pastes a 5×3 block, growing the table and reporting what it could not take', () => {
+  it('pastes a 5×3 block whole or not at all: one bad cell refuses all of it, saying where', () => {
     const tsv =
       '< 500\t-\tDENY\n>= 800\t<= 50000\tALLOW\n>= 650\t> 50000\tREQUEST_HUMAN\nbetween 500, 649\t<= 2000\tESCALATE\n>= 1\tin {a: 1}\tMAYBE\n';
     const block = parseDelimited(tsv);
     expect(block).toHaveLength(5);
-    const { table, outcome, after } = run(LOAN, { kind: 'paste', row: 2, column: 0, cells: block });
+    const t = tableOf(LOAN);
+    const refused = tableEdit(LOAN, t.entry, {
+      kind: 'paste',
+      row: 2,
+      column: 0,
+      cells: block,
+      confirm: true,
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.message.en).toContain('nothing was pasted: 2 problems');
+      expect(refused.message.en).toContain('pasted row 5, column 2');
+      expect(refused.message.zh).toContain('未粘贴任何内容');
+    }
+    // Without the bad row it applies, after confirmation: rows reaching the default row are
+    // inserted above it and the default row stays last.
+    const good = block.slice(0, 4);
+    const unconfirmed = tableEdit(LOAN, t.entry, { kind: 'paste', row: 2, column: 0, cells: good });
+    expect(unconfirmed.ok).toBe(false);
+    const { table, after } = run(LOAN, {
+      kind: 'paste',
+      row: 2,
+      column: 0,
+      cells: good,
+      confirm: true,
+    });
     expect(table.rows).toHaveLength(7);
-    expect(cellsOf(table).slice(2)).toEqual([
+    expect(cellsOf(table).slice(2, 6)).toEqual([
       ['< 500', '-'],
       ['>= 800', '<= 50000'],
       ['>= 650', '> 50000'],
       ['between [500, 649]', '<= 2000'],
-      ['>= 1', '-'],
     ]);
     expect(table.rows.slice(2).map((r) => r.then)).toEqual([
       'DENY',
       'ALLOW',
       'REQUEST_HUMAN',
       'ESCALATE',
-      'ALLOW',
+      'DENY',
     ]);
-    expect(outcome.ok && outcome.rejected.map((r) => [r.row, r.column, r.text])).toEqual([
-      [6, 1, 'in {a: 1}'],
-      [6, 2, 'MAYBE'],
-    ]);
+    expect(table.rows[6]?.isDefault).toBe(true);
     expect(comments(after)).toEqual(comments(LOAN));
   });
 
@@ -339,7 +360,18 @@ describe('paste', () => {
 describe('CSV export and import', () => {
   it('exports a table and imports it back as a new table that compiles to the same rows', () => {
     const csv = tableToCsv(tableOf(LOAN));
-    expect(csv.split('\n')[0]).toBe('context.credit_score,context.amount,then,priority');
+    // Each column header carries its label (as JSON); the row texts follow priority.
+    expect(parseDelimited(csv)[0]).toEqual([
+      'context.credit_score "credit score"',
+      'context.amount "loan amount"',
+      'then',
+      'priority',
+      'message',
+      'instruction',
+      'explanation',
+      'correction',
+      'name',
+    ]);
     const entry = csvToTableEntry(csv, 'imported', 2);
     expect(entry.ok).toBe(true);
     const imported = importCsvEdit(LOAN, csv, 'FIN-202-imported');

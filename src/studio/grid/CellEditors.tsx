@@ -5,7 +5,7 @@ import {
   decisionInfo,
   simpleOperatorInfo,
 } from '../../kernel';
-import { type CellModel, formatCell, parseCell } from '../../kernel/table-edit';
+import { type CellModel, type ColumnType, formatCell, readCell } from '../../kernel/table-edit';
 import { pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import { gridStrings } from './strings';
@@ -25,21 +25,12 @@ function moveOf(e: KeyboardEvent): 'down' | 'up' | 'right' | 'left' | null {
   return null;
 }
 
-/** Typing into a cell: one line of cell text (`>= 700`, `-` …), checked before it is written. */
-export function CellTextEditor({
-  initial,
-  label,
-  onExit,
-}: {
-  readonly initial: string;
-  readonly label: string;
-  readonly onExit: (exit: EditorExit) => void;
-}) {
-  const t = useT(gridStrings);
-  const lang = useStudio((s) => s.lang);
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+/** The keys of a one-line editor: Escape cancels, Enter / Tab (with Shift) commit and move. */
+function lineKeys(
+  onExit: (exit: EditorExit) => void,
+  commit: (move: 'down' | 'up' | 'right' | 'left') => void,
+) {
+  return (e: KeyboardEvent) => {
     e.stopPropagation();
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -49,10 +40,32 @@ export function CellTextEditor({
     const move = moveOf(e);
     if (!move) return;
     e.preventDefault();
-    const parsed = parseCell(text);
+    commit(move);
+  };
+}
+
+/** Typing into a cell: one line of cell text (`>= 700`, `-` …), checked before it is written. */
+export function CellTextEditor({
+  initial,
+  type,
+  label,
+  onExit,
+}: {
+  readonly initial: string;
+  /** The column's type: the text is read by it (docs/table-cells.md). */
+  readonly type: ColumnType;
+  readonly label: string;
+  readonly onExit: (exit: EditorExit) => void;
+}) {
+  const t = useT(gridStrings);
+  const lang = useStudio((s) => s.lang);
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const onKeyDown = lineKeys(onExit, (move) => {
+    const parsed = readCell(text, type);
     if (!parsed.ok) setError(pick(parsed.message, lang));
     else onExit({ kind: 'commit', text, move });
-  };
+  });
   return (
     <span className="grid-editor">
       <input
@@ -80,10 +93,12 @@ export function CellTextEditor({
 /** F2 / Enter / double-click: an operator picker (Simple operators only) and a typed value. */
 export function CellTypedEditor({
   cell,
+  type,
   label,
   onExit,
 }: {
   readonly cell: CellModel | null;
+  readonly type: ColumnType;
   readonly label: string;
   readonly onExit: (exit: EditorExit) => void;
 }) {
@@ -110,7 +125,7 @@ export function CellTypedEditor({
     return `${op} ${value}`;
   };
   const commit = (move: 'down' | 'up' | 'stay') => {
-    const parsed = parseCell(text());
+    const parsed = readCell(text(), type);
     if (!parsed.ok) setError(pick(parsed.message, lang));
     else onExit({ kind: 'commit', text: text(), move });
   };
@@ -240,4 +255,30 @@ export function DecisionEditor({
 function decisionName(d: string, lang: 'en' | 'zh'): string {
   const info = decisionInfo(d);
   return info ? info[lang] : d;
+}
+
+/** A row text (message, instruction …): one line, written as a YAML string. */
+export function RowTextEditor({
+  value,
+  label,
+  onExit,
+}: {
+  readonly value: string;
+  readonly label: string;
+  readonly onExit: (exit: EditorExit) => void;
+}) {
+  const [text, setText] = useState(value);
+  return (
+    <span className="grid-editor">
+      <input
+        // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's key press in this cell
+        autoFocus
+        className="grid-input wide"
+        aria-label={label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={lineKeys(onExit, (move) => onExit({ kind: 'commit', text, move }))}
+      />
+    </span>
+  );
 }

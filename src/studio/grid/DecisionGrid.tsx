@@ -1,40 +1,36 @@
+import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
 import {
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import {
-  formatCell,
-  parseCell,
-  parseDelimited,
+  columnType,
+  ROW_TEXT_KEYS,
+  type RowTextKey,
+  readDelimited,
   type TableModel,
-  type TableOp,
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
-import { DecisionBadge } from '../panels/decision-label';
-import { studioStore, useStudio } from '../store';
+import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
-import { CellTextEditor, CellTypedEditor, DecisionEditor, type EditorExit } from './CellEditors';
-import { type CellTruth, cellTruths } from './cell-trace';
+import {
+  CellTextEditor,
+  CellTypedEditor,
+  DecisionEditor,
+  type EditorExit,
+  RowTextEditor,
+} from './CellEditors';
+import { columnLabel } from './column-label';
 import { editorHistory } from './editor-undo';
+import { GridHeader } from './GridHeader';
+import { GridRow, needsMessage } from './GridRow';
 import { GridToolbar } from './GridToolbar';
 import { gridAction } from './grid-keys';
+import { PastePreview } from './PastePreview';
 import { PriorityEditor } from './PriorityEditor';
-import { findingsIn, RowFindings } from './RowFindings';
-import { runTableEdit } from './run-table-edit';
-import { type CellRef, cellText, isSelected, type Selection, selectionTsv } from './selection';
+import { findingsIn } from './RowFindings';
+import { selectionTsv } from './selection';
 import { gridStrings } from './strings';
+import { useGridEdits } from './use-grid-edits';
+import { ROW_HEIGHT, useGridSelection, VIEWPORT } from './use-grid-selection';
 
-const ROW_HEIGHT = 34;
-/** Rows rendered beyond the visible ones; tables up to this size are not windowed at all. */
-const OVERSCAN = 12;
-const WINDOW_FROM = 80;
-const VIEWPORT = 460;
+export { columnLabel } from './column-label';
 
 type Editing = {
   readonly row: number;
@@ -50,164 +46,73 @@ interface Props {
   readonly lang: Lang;
 }
 
-export function columnLabel(
-  label: TableModel['columns'][number]['label'],
-  lang: Lang,
-): string | null {
-  if (label === undefined) return null;
-  if (typeof label === 'string') return label;
-  return label[lang] ?? label[lang === 'en' ? 'zh' : 'en'] ?? null;
-}
-
 /**
- * One decision table as a spreadsheet: condition columns, decision, priority, the compiled rule
- * name (gloss on hover) and the kernel's findings per row. Every change is a grid operation the
- * kernel turns into a minimal YAML edit; the grid re-renders from the re-read YAML.
+ * One decision table as a spreadsheet: condition columns (each with its type), decision,
+ * priority, optional row texts, the compiled rule name and the kernel's findings per row. This
+ * component wires the keyboard and clipboard to the selection (useGridSelection) and the edits
+ * (useGridEdits); rows render in GridRow, the header in GridHeader, pastes in PastePreview.
  */
 export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) {
   const t = useT(gridStrings);
   const conditions = table.columns.length;
-  const navColumns = conditions + 2;
+  const [textsShown, setTextsShown] = useState(false);
+  // The message column appears by itself when a blocking row needs one (a cell to fill), and
+  // stays once it has appeared (it does not vanish under the message just typed).
+  const [messageShown, setMessageShown] = useState(false);
+  if (!messageShown && table.rows.some(needsMessage)) setMessageShown(true);
+  const textKeys: readonly RowTextKey[] = textsShown
+    ? ROW_TEXT_KEYS
+    : messageShown || table.rows.some(needsMessage)
+      ? ['message']
+      : [];
+  const navColumns = conditions + 2 + textKeys.length;
   const rowCount = table.rows.length;
-  const [sel, setSel] = useState<Selection>({
-    anchor: { row: 0, col: 0 },
-    active: { row: 0, col: 0 },
-  });
+  const types = table.columns.map((_, i) => columnType(table, i));
   const [editing, setEditing] = useState<Editing>(null);
-  const [status, setStatus] = useState<{ text: string; details: string[] } | null>(null);
-  const [scrollTop, setScrollTop] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
-  const focusWanted = useRef(false);
   const evaluation = useStudio((s) => s.evaluations[docId]?.outcome);
   const trace = evaluation?.kind === 'result' ? evaluation.result.eval_trace : null;
-
-  const clamp = useCallback(
-    (c: CellRef): CellRef => ({
-      row: Math.max(0, Math.min(rowCount - 1, c.row)),
-      col: Math.max(0, Math.min(navColumns - 1, c.col)),
-    }),
-    [rowCount, navColumns],
-  );
-  // Rows or columns may disappear under the selection (an edit in the YAML): keep it inside.
-  const active = clamp(sel.active);
-  const anchor = clamp(sel.anchor);
-  const selection: Selection = { anchor, active };
-
-  // Not clamped to today's rows: a row being added is selected before it exists (the render
-  // clamps meanwhile, and focus follows once it appears).
-  const select = (to: CellRef, extend = false, adding = false) => {
-    const c = adding ? { row: Math.max(0, to.row), col: clamp(to).col } : clamp(to);
-    focusWanted.current = true;
-    setSel((s) => ({ anchor: extend ? s.anchor : c, active: c }));
-  };
-
-  // "Show in table" from the evaluation trace selects that row once, then the request is done.
-  const gridFocus = useStudio((s) => s.gridFocus);
-  useEffect(() => {
-    if (!gridFocus || gridFocus.docId !== docId || gridFocus.entry !== table.entry) return;
-    const row = gridFocus.row - 1;
-    focusWanted.current = true;
-    setSel({ anchor: { row, col: 0 }, active: { row, col: 0 } });
-    studioStore.getState().clearGridFocus();
-  }, [gridFocus, docId, table.entry]);
-
-  const windowed = rowCount > WINDOW_FROM;
-  const first = windowed ? Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN) : 0;
-  const last = windowed
-    ? Math.min(rowCount, Math.ceil((scrollTop + VIEWPORT) / ROW_HEIGHT) + OVERSCAN)
-    : rowCount;
-
-  // Keep the active row on screen, then give its cell the focus (roving tabindex).
-  useLayoutEffect(() => {
-    if (!focusWanted.current || editing) return;
-    const box = scroller.current;
-    if (box && windowed) {
-      const top = active.row * ROW_HEIGHT;
-      if (top < box.scrollTop) box.scrollTop = top;
-      else if (top + ROW_HEIGHT * 2 > box.scrollTop + box.clientHeight)
-        box.scrollTop = top - box.clientHeight + ROW_HEIGHT * 2;
-      if (box.scrollTop !== scrollTop) setScrollTop(box.scrollTop);
-    }
-    const cell = gridRef.current?.querySelector<HTMLElement>(
-      `[data-cell="${active.row}:${active.col}"]`,
-    );
-    // Never pull the focus back from elsewhere (the editor, a toolbar form).
-    const focusedElsewhere =
-      document.activeElement !== document.body &&
-      !gridRef.current?.contains(document.activeElement);
-    if (cell && !focusedElsewhere) {
-      if (document.activeElement !== cell) cell.focus({ preventScroll: windowed });
-      if (sel.active.row === active.row && sel.active.col === active.col)
-        focusWanted.current = false;
-    }
+  const view = useGridSelection({
+    docId,
+    entry: table.entry,
+    rowCount,
+    navColumns,
+    paused: editing !== null,
+    gridRef,
+    scroller,
   });
-
-  const run = async (op: TableOp) => {
-    const result = await runTableEdit(docId, table.entry, op);
-    if (!result.ok) return false;
-    if (result.rejected.length > 0) {
-      setStatus({
-        text: format(t.rejected, { n: result.rejected.length }),
-        details: result.rejected.map((r) =>
-          format(t.rejectedCell, {
-            row: r.row + 1,
-            column: r.column + 1,
-            text: r.text,
-            message: pick(r.message, lang),
-          }),
-        ),
-      });
-    } else if (op.kind === 'paste') {
-      setStatus({ text: format(t.pasted, { n: op.cells.length }), details: [] });
-    }
-    return true;
-  };
-
-  /** Where a new row goes: after the active row, but before a trailing default row. */
-  const addRowAt = (after: number) => {
-    const lastRow = table.rows[rowCount - 1];
-    return after >= rowCount - 1 && lastRow?.isDefault ? rowCount - 1 : after + 1;
-  };
-
-  const commit = async (row: number, col: number, text: string) => {
-    if (col < conditions) {
-      const parsed = parseCell(text);
-      if (!parsed.ok) return;
-      const current = table.rows[row];
-      const cell = current?.cells[col];
-      const unchanged =
-        current && !current.isDefault && cell && formatCell(cell) === formatCell(parsed.cell);
-      if (!unchanged) await run({ kind: 'setCell', row, column: col, cell: parsed.cell });
-    } else if (col === conditions) {
-      if (table.rows[row]?.then !== text) await run({ kind: 'setDecision', row, decision: text });
-    } else {
-      const priority = text === '' ? null : Number(text);
-      if (table.rows[row]?.priority !== priority) await run({ kind: 'setPriority', row, priority });
-    }
-  };
+  const { selection, active, select } = view;
+  const edits = useGridEdits({ docId, table, types, textKeys, lang });
 
   const exitEditor = (exit: EditorExit) => {
     const at = editing;
     setEditing(null);
-    focusWanted.current = true;
     if (!at) return;
     if (exit.kind === 'cancel') {
-      setSel((s) => ({ ...s }));
+      view.refocus();
       return;
     }
     if (exit.move === 'down' && at.row === rowCount - 1) {
       // Enter on the last row adds a row (after the edit itself has landed).
-      const next = addRowAt(at.row);
-      void commit(at.row, at.col, exit.text).then(() => run({ kind: 'addRow', at: next }));
+      const next = edits.addRowAt(at.row);
+      void edits.commit(at.row, at.col, exit.text).then(() => edits.addRow(at.row));
       select({ row: next, col: at.col }, false, true);
       return;
     }
-    void commit(at.row, at.col, exit.text);
+    void edits.commit(at.row, at.col, exit.text);
     const step = { down: [1, 0], up: [-1, 0], right: [0, 1], left: [0, -1], stay: [0, 0] }[
       exit.move
     ];
     select({ row: at.row + (step?.[0] ?? 0), col: at.col + (step?.[1] ?? 0) });
+  };
+
+  const textKeyAt = (col: number) =>
+    col >= conditions + 2 ? textKeys[col - conditions - 2] : undefined;
+  const startEditing = (row: number, col: number, initial: string | null) => {
+    const key = textKeyAt(col);
+    if (key && table.rows[row]?.texts[key]?.editable === false) return;
+    setEditing({ row, col, initial });
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -238,45 +143,37 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       }
       case 'down':
         if (!action.back && row === rowCount - 1 && editable) {
-          const at = addRowAt(row);
-          void run({ kind: 'addRow', at });
-          select({ row: at, col }, false, true);
+          select({ row: edits.addRow(row), col }, false, true);
         } else select({ row: row + (action.back ? -1 : 1), col });
         return;
       case 'edit':
-        setEditing({ row, col, initial: action.initial });
+        startEditing(row, col, action.initial);
         return;
-      case 'clear': {
-        const b = selectionBounds(selection);
-        const cells: string[][] = [];
-        for (let r = b.top; r <= b.bottom; r++)
-          cells.push(
-            Array.from({ length: Math.min(b.right, conditions - 1) - b.left + 1 }, () => '-'),
-          );
-        if (b.left < conditions) void run({ kind: 'paste', row: b.top, column: b.left, cells });
+      case 'clear':
+        edits.clear(selection);
         return;
-      }
       case 'undo':
       case 'redo':
         void editorHistory(docId, action.kind).then((ok) => {
-          if (!ok && action.kind === 'undo') setStatus({ text: t.undoUnavailable, details: [] });
+          if (!ok && action.kind === 'undo')
+            edits.setStatus({ text: t.undoUnavailable, details: [] });
         });
         return;
       case 'duplicateRow':
-        void run({ kind: 'duplicateRow', row });
+        void edits.run({ kind: 'duplicateRow', row });
         select({ row: row + 1, col }, false, true);
         return;
       case 'moveRow': {
         const to = row + action.by;
         if (to < 0 || to >= rowCount) return;
-        void run({ kind: 'moveRow', from: row, to });
+        void edits.run({ kind: 'moveRow', from: row, to });
         select({ row: to, col });
         return;
       }
       case 'moveColumn': {
         const to = col + action.by;
         if (col >= conditions || to < 0 || to >= conditions) return;
-        void run({ kind: 'moveColumn', from: col, to });
+        void edits.run({ kind: 'moveColumn', from: col, to });
         select({ row, col: to });
         return;
       }
@@ -286,7 +183,7 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const onCopy = (e: ClipboardEvent) => {
     if (editing) return;
     e.preventDefault();
-    e.clipboardData.setData('text/plain', selectionTsv(table, selection));
+    e.clipboardData.setData('text/plain', selectionTsv(table, selection, textKeys));
   };
 
   const onPaste = (e: ClipboardEvent) => {
@@ -296,9 +193,22 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     // The grid takes the paste: the workspace's "paste as a new document" must not see it.
     e.preventDefault();
     e.stopPropagation();
-    const cells = parseDelimited(text);
+    // Spreadsheets copy TSV: commas are part of a cell (`<=1,000` is one cell), never a split.
+    const { rows: cells, problems } = readDelimited(text, '\t');
+    const problem = problems[0];
+    if (problem) {
+      edits.setStatus({
+        text: format(t.pasteMalformed, {
+          line: problem.line,
+          column: problem.column,
+          message: pick(problem.message, lang),
+        }),
+        details: [],
+      });
+      return;
+    }
     if (cells.length === 0) return;
-    void run({ kind: 'paste', row: active.row, column: active.col, cells });
+    edits.preparePaste(selection, cells);
   };
 
   // Drag and drop of rows (by their number) and columns (by their header).
@@ -308,7 +218,7 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     const from = drag.current;
     drag.current = null;
     if (!from || from.kind !== kind || from.index === index || !editable) return;
-    void run(
+    void edits.run(
       kind === 'row'
         ? { kind: 'moveRow', from: from.index, to: index }
         : { kind: 'moveColumn', from: from.index, to: index },
@@ -318,12 +228,15 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const rulesByName = new Map((analysis?.rules ?? []).map((r) => [r.name, r]));
   const label = format(t.gridLabel, { entry: table.entry });
   const cellLabel = (row: number, col: number) => {
+    const key = textKeyAt(col);
     const header =
       col < conditions
         ? (columnLabel(table.columns[col]?.label, lang) ?? table.columns[col]?.field ?? '')
         : col === conditions
           ? t.decision
-          : t.priority;
+          : key
+            ? t[key]
+            : t.priority;
     return `${t.row} ${row + 1}, ${header}`;
   };
 
@@ -331,6 +244,15 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     const r = table.rows[row];
     if (!r || !editing) return null;
     const name = cellLabel(row, col);
+    const key = textKeyAt(col);
+    if (key)
+      return (
+        <RowTextEditor
+          value={editing.initial ?? r.texts[key]?.value ?? ''}
+          label={name}
+          onExit={exitEditor}
+        />
+      );
     if (col === conditions)
       return <DecisionEditor value={r.then} label={name} onExit={exitEditor} />;
     if (col === conditions + 1)
@@ -342,11 +264,15 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           onExit={exitEditor}
         />
       );
+    const type = types[col] ?? 'unknown';
     if (editing.initial !== null)
-      return <CellTextEditor initial={editing.initial} label={name} onExit={exitEditor} />;
+      return (
+        <CellTextEditor initial={editing.initial} type={type} label={name} onExit={exitEditor} />
+      );
     return (
       <CellTypedEditor
         cell={r.isDefault ? null : (r.cells[col] ?? null)}
+        type={type}
         label={name}
         onExit={exitEditor}
       />
@@ -354,105 +280,35 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   };
 
   const rows = [];
-  for (let i = first; i < last; i++) {
+  for (let i = view.first; i < view.last; i++) {
     const r = table.rows[i];
     if (!r) continue;
-    const ruleName = `${table.entry}#${r.index}`;
-    const rule = rulesByName.get(ruleName);
-    const ruleTrace = trace?.find((x) => x.rule === ruleName);
-    const truths = ruleTrace && !r.isDefault ? cellTruths(r.cells, ruleTrace.when as never) : null;
-    const matched = ruleTrace?.status === 'matched';
+    // The row's identity (I-75): its name, else its position.
+    const ruleName = `${table.entry}#${r.name ?? r.index}`;
     rows.push(
-      <tr
+      <GridRow
         key={i}
-        aria-rowindex={i + 2}
-        className={matched ? 'row-matched' : undefined}
-        data-row={i}
-        style={{ height: ROW_HEIGHT }}
-        onDragOver={(e) => e.preventDefault()}
+        docId={docId}
+        table={table}
+        index={i}
+        textKeys={textKeys}
+        selection={selection}
+        active={active}
+        editable={editable}
+        editing={editing}
+        renderEditor={renderEditor}
+        trace={trace?.find((x) => x.rule === ruleName)}
+        ruleName={ruleName}
+        gloss={rulesByName.get(ruleName)?.gloss[lang]}
+        findings={findingsIn(analysis?.diagnostics ?? [], r.range)}
+        lang={lang}
+        onSelect={(cell, extend) => select(cell, extend)}
+        onEdit={(cell) => startEditing(cell.row, cell.col, null)}
+        onDragStart={() => {
+          drag.current = { kind: 'row', index: i };
+        }}
         onDrop={onDrop('row', i)}
-      >
-        <th
-          scope="row"
-          className="row-head mono"
-          draggable={editable}
-          title={format(t.dragRow, { row: i + 1 })}
-          onDragStart={() => {
-            drag.current = { kind: 'row', index: i };
-          }}
-        >
-          {r.index}
-          {matched && <span className="sr-only"> — {t.evalMatched}</span>}
-        </th>
-        {Array.from({ length: navColumns }, (_, col) => {
-          const isActive = active.row === i && active.col === col;
-          const isEditing = editing?.row === i && editing.col === col;
-          const truth: CellTruth | null = truths && col < conditions ? (truths[col] ?? null) : null;
-          const text = cellText(table, i, col);
-          return (
-            <td
-              // biome-ignore lint/suspicious/noArrayIndexKey: grid columns are positional
-              key={col}
-              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
-              role="gridcell"
-              data-cell={`${i}:${col}`}
-              tabIndex={isActive ? 0 : -1}
-              aria-selected={isSelected(selection, i, col)}
-              aria-readonly={!editable}
-              className={[
-                'grid-cell',
-                col === conditions ? 'decision-cell' : col > conditions ? 'priority-cell' : 'mono',
-                isActive ? 'active' : '',
-                isSelected(selection, i, col) ? 'selected' : '',
-                truth ? `truth-${truth}` : '',
-              ].join(' ')}
-              title={
-                truth === 'true'
-                  ? t.cellTrue
-                  : truth === 'false'
-                    ? t.cellFalse
-                    : truth
-                      ? t.cellNotEvaluated
-                      : undefined
-              }
-              onMouseDown={(e) => {
-                if (isEditing) return;
-                select({ row: i, col }, e.shiftKey);
-              }}
-              onDoubleClick={() => editable && setEditing({ row: i, col, initial: null })}
-            >
-              {isEditing ? (
-                renderEditor(i, col)
-              ) : col === conditions ? (
-                r.then ? (
-                  <DecisionBadge decision={r.then} lang={lang} />
-                ) : (
-                  ''
-                )
-              ) : r.isDefault && col < conditions ? (
-                <span className="muted">{col === 0 ? t.defaultRow : '-'}</span>
-              ) : (
-                text
-              )}
-              {truth && (
-                <span className="truth-mark" aria-hidden="true">
-                  {truth === 'true' ? '✓' : truth === 'false' ? '✗' : '·'}
-                </span>
-              )}
-            </td>
-          );
-        })}
-        <td className="rule-name mono" title={rule ? rule.gloss[lang] : undefined}>
-          {ruleName}
-        </td>
-        <td className="findings">
-          <RowFindings
-            docId={docId}
-            row={r}
-            findings={findingsIn(analysis?.diagnostics ?? [], r.range)}
-          />
-        </td>
-      </tr>,
+      />,
     );
   }
 
@@ -467,17 +323,34 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
         table={table}
         active={active}
         editable={editable}
-        run={run}
+        run={edits.run}
         onSelect={(cell) => select(cell, false, true)}
-        copyText={() => selectionTsv(table, selection)}
-        addRowAt={addRowAt}
+        copyText={() => selectionTsv(table, selection, textKeys)}
+        addRowAt={edits.addRowAt}
+        textsShown={textsShown}
+        onToggleTexts={() => setTextsShown((s) => !s)}
       />
       {!table.structural && <p className="muted">{t.flowNote}</p>}
+      {edits.pending && (
+        <PastePreview
+          plan={edits.pending.plan}
+          table={table}
+          lang={lang}
+          onApply={() => {
+            void edits.applyPaste();
+            view.refocus();
+          }}
+          onCancel={() => {
+            edits.cancelPaste();
+            view.refocus();
+          }}
+        />
+      )}
       <div
         ref={scroller}
         className="grid-scroll"
-        style={windowed ? { height: VIEWPORT, overflowY: 'auto' } : undefined}
-        onScroll={(e) => windowed && setScrollTop(e.currentTarget.scrollTop)}
+        style={view.windowed ? { height: VIEWPORT, overflowY: 'auto' } : undefined}
+        onScroll={(e) => view.onScroll(e.currentTarget.scrollTop)}
       >
         <table
           ref={gridRef}
@@ -493,49 +366,32 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           onPaste={onPaste}
         >
           <caption>{format(t.caption, { entry: table.entry, n: rowCount })}</caption>
-          <thead>
-            <tr aria-rowindex={1}>
-              <th scope="col">{t.row}</th>
-              {table.columns.map((c, col) => {
-                const name = columnLabel(c.label, lang);
-                return (
-                  <th
-                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                    key={col}
-                    scope="col"
-                    draggable={editable}
-                    className={active.col === col ? 'column-active' : undefined}
-                    onDragStart={() => {
-                      drag.current = { kind: 'column', index: col };
-                    }}
-                    onDragOver={(e) => e.preventDefault()}
-                    onDrop={onDrop('column', col)}
-                  >
-                    <span className="column-label">{name ?? c.field}</span>
-                    {name && <span className="column-field mono">{c.field}</span>}
-                  </th>
-                );
-              })}
-              <th scope="col">{t.decision}</th>
-              <th scope="col">{t.priority}</th>
-              <th scope="col">{t.rule}</th>
-              <th scope="col">{t.findings}</th>
-            </tr>
-          </thead>
+          <GridHeader
+            table={table}
+            types={types}
+            textKeys={textKeys}
+            activeCol={active.col}
+            editable={editable}
+            lang={lang}
+            onDragStart={(col) => {
+              drag.current = { kind: 'column', index: col };
+            }}
+            onDrop={(col) => onDrop('column', col)}
+          />
           <tbody>
-            {first > 0 && <tr style={{ height: first * ROW_HEIGHT }} />}
+            {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
             {rows}
-            {last < rowCount && <tr style={{ height: (rowCount - last) * ROW_HEIGHT }} />}
+            {view.last < rowCount && <tr style={{ height: (rowCount - view.last) * ROW_HEIGHT }} />}
           </tbody>
         </table>
       </div>
       <div role="status" aria-live="polite" className="grid-status">
-        {status && (
+        {edits.status && (
           <>
-            <span>{status.text}</span>
-            {status.details.length > 0 && (
+            <span>{edits.status.text}</span>
+            {edits.status.details.length > 0 && (
               <ul>
-                {status.details.map((d) => (
+                {edits.status.details.map((d) => (
                   <li key={d}>{d}</li>
                 ))}
               </ul>
@@ -545,13 +401,4 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       </div>
     </section>
   );
-}
-
-function selectionBounds(s: Selection) {
-  return {
-    top: Math.min(s.anchor.row, s.active.row),
-    bottom: Math.max(s.anchor.row, s.active.row),
-    left: Math.min(s.anchor.col, s.active.col),
-    right: Math.max(s.anchor.col, s.active.col),
-  };
 }

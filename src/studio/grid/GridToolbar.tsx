@@ -13,6 +13,8 @@ export function GridToolbar({
   onSelect,
   copyText,
   addRowAt,
+  textsShown,
+  onToggleTexts,
 }: {
   readonly table: TableModel;
   readonly active: CellRef;
@@ -21,6 +23,8 @@ export function GridToolbar({
   readonly onSelect: (cell: CellRef) => void;
   readonly copyText: () => string;
   readonly addRowAt: (after: number) => number;
+  readonly textsShown: boolean;
+  readonly onToggleTexts: () => void;
 }) {
   const t = useT(gridStrings);
   const [adding, setAdding] = useState(false);
@@ -68,7 +72,7 @@ export function GridToolbar({
         type="button"
         className="button small"
         disabled={!structural}
-        onClick={act({ kind: 'addRow', at }, { row: at, col })}
+        onClick={act({ kind: 'addRow', at, from: row }, { row: at, col })}
       >
         {t.addRow}
       </button>
@@ -146,6 +150,15 @@ export function GridToolbar({
       </button>
       <button type="button" className="button small" onClick={exportCsv}>
         {t.exportCsv}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        aria-pressed={textsShown}
+        title={t.textsToggleLabel}
+        onClick={onToggleTexts}
+      >
+        {textsShown ? t.hideTexts : t.showTexts}
       </button>
       {adding && (
         <form

@@ -1,4 +1,9 @@
-import { formatCell, formatDelimited, type TableModel } from '../../kernel/table-edit';
+import {
+  formatCell,
+  formatDelimited,
+  type RowTextKey,
+  type TableModel,
+} from '../../kernel/table-edit';
 
 export interface CellRef {
   readonly row: number;
@@ -24,8 +29,16 @@ export function isSelected(s: Selection, row: number, col: number): boolean {
   return row >= b.top && row <= b.bottom && col >= b.left && col <= b.right;
 }
 
-/** The grid text of one cell: conditions as the kernel formats them, then decision and priority. */
-export function cellText(table: TableModel, row: number, col: number): string {
+/**
+ * The grid text of one cell: conditions as the kernel formats them, then decision and priority,
+ * then the row texts shown (`textKeys`).
+ */
+export function cellText(
+  table: TableModel,
+  row: number,
+  col: number,
+  textKeys: readonly RowTextKey[] = [],
+): string {
   const r = table.rows[row];
   if (!r) return '';
   const conditions = table.columns.length;
@@ -34,16 +47,22 @@ export function cellText(table: TableModel, row: number, col: number): string {
     return r.isDefault || !cell ? '-' : formatCell(cell);
   }
   if (col === conditions) return r.then ?? '';
-  return r.priority === null ? '' : String(r.priority);
+  if (col === conditions + 1) return r.priority === null ? '' : String(r.priority);
+  const key = textKeys[col - conditions - 2];
+  return key ? (r.texts[key]?.value ?? '') : '';
 }
 
 /** The selection as TSV, the way spreadsheets put a range on the clipboard. */
-export function selectionTsv(table: TableModel, s: Selection): string {
+export function selectionTsv(
+  table: TableModel,
+  s: Selection,
+  textKeys: readonly RowTextKey[] = [],
+): string {
   const b = bounds(s);
   const rows: string[][] = [];
   for (let r = b.top; r <= b.bottom; r++) {
     const line: string[] = [];
-    for (let c = b.left; c <= b.right; c++) line.push(cellText(table, r, c));
+    for (let c = b.left; c <= b.right; c++) line.push(cellText(table, r, c, textKeys));
     rows.push(line);
   }
   return formatDelimited(rows, '\t');

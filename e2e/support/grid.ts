@@ -1,0 +1,67 @@
+import { expect, type Page } from './test';
+
+/** Helpers for the decision-table grid specs (e2e/grid.spec.ts, e2e/journeys/grid-trust.spec.ts). */
+export interface Hook {
+  store: {
+    getState(): {
+      order: string[];
+      activeId: string | null;
+      documents: Record<string, { name: string; text: string }>;
+      analyses: Record<string, { text: string; analysis: { diagnostics: unknown[] } }>;
+      setActive(id: string): void;
+      setPanel(panel: string): void;
+      setLang(lang: string): void;
+      addDocument(doc: Record<string, unknown>): string;
+      setText(id: string, text: string): void;
+    };
+  };
+}
+
+export const grid = (page: Page) => page.getByTestId('decision-grid').first();
+export const cell = (page: Page, row: number, col: number) =>
+  grid(page).locator(`[data-cell="${row}:${col}"]`);
+export const rowCount = (page: Page) => grid(page).locator('tbody tr[data-row]').count();
+
+/** Opens the loan example in the Table panel, once the editor's markers are in. */
+export async function openLoan(page: Page) {
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
+  await page.evaluate(() => {
+    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
+    const s = store.getState();
+    const id = s.order.find((d) => s.documents[d]?.name.includes('loan'));
+    if (!id) throw new Error('no loan example');
+    s.setActive(id);
+    s.setPanel('table');
+  });
+  await expect(grid(page)).toBeVisible();
+  await expect(cell(page, 0, 0)).toHaveText('< 580');
+}
+
+export function storeText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
+    const s = store.getState();
+    return s.documents[s.activeId as string]?.text ?? '';
+  });
+}
+
+export function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      editor: { getModel(): { getValue(): string } };
+    };
+    return hook.editor.getModel().getValue();
+  });
+}
+
+/** Pastes text (as a spreadsheet puts it on the clipboard) into the focused grid cell. */
+export async function pasteIntoGrid(page: Page, text: string) {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}

@@ -1,0 +1,230 @@
+import type { Bilingual, Range } from '../diagnostics/diagnostic';
+
+/**
+ * The one CSV / TSV tokenizer of the kernel (RFC 4180: `"` quoting with `""` inside; CRLF, LF or
+ * CR line breaks; quoted fields may span lines; a byte order mark before the first record is not
+ * data). Streaming: text may arrive in chunks cut anywhere. Fact suites (suite/csv-facts.ts) and
+ * the decision grid's paste and CSV import (table-edit/delimited.ts) both read through it.
+ */
+
+export interface CsvPlace {
+  readonly range: Range;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface FieldStart {
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface CsvRecord {
+  readonly fields: readonly string[];
+  /** Where each field starts. */
+  readonly places: readonly FieldStart[];
+  /** The whole record. */
+  readonly whole: CsvPlace;
+  /** The first thing wrong in the record (its fields are then not to be trusted). */
+  readonly problem: { readonly at: CsvPlace; readonly message: Bilingual } | null;
+  /** One empty unquoted field: an empty line. */
+  readonly blank: boolean;
+}
+
+export interface CsvTokenizer {
+  push(chunk: string): void;
+  /** Ends the text: a quoted field still open is a problem of the last record. */
+  end(): void;
+  /** The current position (just after the text pushed so far). */
+  position(): CsvPlace;
+}
+
+enum State {
+  FieldStart,
+  Unquoted,
+  Quoted,
+  QuoteInQuoted,
+}
+
+export function createCsvTokenizer(options: {
+  readonly delimiter: ',' | '\t';
+  /** A record longer than this is a problem (its text is no longer kept). */
+  readonly maxRecordChars?: number;
+  readonly onRecord: (record: CsvRecord) => void;
+}): CsvTokenizer {
+  const { delimiter, onRecord } = options;
+  const maxChars = options.maxRecordChars ?? Number.POSITIVE_INFINITY;
+  const unquotedStop = new RegExp(`[${delimiter === '\t' ? '\\t' : ','}\\r\\n]`, 'g');
+  const quotedStop = /["\r\n]/g;
+
+  let offset = 0;
+  let line = 1;
+  let lineStart = 0;
+  let afterCR = false;
+  let state: State = State.FieldStart;
+
+  let cells: string[] = [];
+  let cellPlaces: FieldStart[] = [];
+  let field = '';
+  let recordStart = { offset: 0, line: 1, column: 1 };
+  let recordChars = 0;
+  let recordProblem: CsvRecord['problem'] = null;
+  let quotedSeen = false;
+  let tooLong = false;
+
+  const place = (start: number, end: number, l: number, column: number): CsvPlace => ({
+    range: { start, end: Math.max(start, end) },
+    line: l,
+    column,
+  });
+
+  const startField = () => {
+    cellPlaces.push({ offset, line, column: offset - lineStart + 1 });
+  };
+
+  const endField = () => {
+    cells.push(field);
+    field = '';
+    state = State.FieldStart;
+  };
+
+  const endRecord = () => {
+    const blank = cells.length === 1 && cells[0] === '' && !quotedSeen && !recordProblem;
+    const whole = place(recordStart.offset, offset, recordStart.line, recordStart.column);
+    onRecord({ fields: cells, places: cellPlaces, whole, problem: recordProblem, blank });
+    cells = [];
+    cellPlaces = [];
+    recordChars = 0;
+    recordProblem = null;
+    quotedSeen = false;
+    tooLong = false;
+  };
+
+  const checkSize = () => {
+    if (recordChars > maxChars && !tooLong) {
+      tooLong = true;
+      recordProblem ??= {
+        at: place(recordStart.offset, offset, recordStart.line, recordStart.column),
+        message: {
+          en: `the row is longer than ${maxChars} characters`,
+          zh: `该行超过 ${maxChars} 个字符`,
+        },
+      };
+    }
+  };
+
+  const scan = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (afterCR) {
+        afterCR = false;
+        // CRLF is one line break: after a record it is already handled, inside quotes it is text.
+        if (ch === '\n') {
+          if (state === State.Quoted && !tooLong) field += ch;
+          offset++;
+          lineStart = offset;
+          continue;
+        }
+      }
+      if (recordChars === 0 && cells.length === 0 && state === State.FieldStart) {
+        recordStart = { offset, line, column: offset - lineStart + 1 };
+        // A byte order mark before the header is not part of the data.
+        if (offset === 0 && ch === '\uFEFF') {
+          offset++;
+          continue;
+        }
+      }
+      // Fast path: copy a run of ordinary characters inside a cell in one slice.
+      if (state === State.Unquoted || state === State.Quoted) {
+        const stop = state === State.Unquoted ? unquotedStop : quotedStop;
+        stop.lastIndex = i;
+        const j = stop.exec(text)?.index ?? text.length;
+        if (j > i) {
+          recordChars += j - i;
+          if (!tooLong) field += text.slice(i, j);
+          offset += j - i;
+          i = j - 1;
+          checkSize();
+          continue;
+        }
+      }
+      recordChars++;
+      checkSize();
+      const newline = ch === '\n' || ch === '\r';
+      switch (state) {
+        case State.FieldStart:
+          startField();
+          if (ch === '"') {
+            state = State.Quoted;
+            quotedSeen = true;
+            break;
+          }
+          state = State.Unquoted;
+          if (ch === delimiter) endField();
+          else if (newline) {
+            endField();
+            endRecord();
+          } else field += ch;
+          break;
+        case State.Unquoted:
+          if (ch === delimiter) endField();
+          else if (newline) {
+            endField();
+            endRecord();
+          } else if (!tooLong) field += ch;
+          break;
+        case State.Quoted:
+          if (ch === '"') state = State.QuoteInQuoted;
+          else if (!tooLong) field += ch;
+          break;
+        case State.QuoteInQuoted:
+          if (ch === '"') {
+            field += '"';
+            state = State.Quoted;
+          } else if (ch === delimiter) endField();
+          else if (newline) {
+            endField();
+            endRecord();
+          } else {
+            recordProblem ??= {
+              at: place(offset, offset + 1, line, offset - lineStart + 1),
+              message: {
+                en: `unexpected ${JSON.stringify(ch)} after a closing quote (write "" for a quote inside a quoted cell)`,
+                zh: `右引号后出现意外的 ${JSON.stringify(ch)}（引号内的引号请写作 ""）`,
+              },
+            };
+            state = State.Unquoted;
+            if (!tooLong) field += ch;
+          }
+          break;
+      }
+      offset++;
+      if (newline) {
+        line++;
+        lineStart = offset;
+        if (ch === '\r') afterCR = true;
+      }
+    }
+  };
+
+  return {
+    push: scan,
+    end() {
+      if (state === State.Quoted) {
+        const start = cellPlaces[cellPlaces.length - 1] ?? recordStart;
+        recordProblem ??= {
+          at: place(start.offset, offset, start.line, start.column),
+          message: {
+            en: 'a quoted cell is not closed before the end of the file',
+            zh: '带引号的单元格直到文件末尾都没有闭合',
+          },
+        };
+      }
+      if (state !== State.FieldStart || cells.length > 0) {
+        endField();
+        endRecord();
+      }
+    },
+    position: () => place(offset, offset, line, offset - lineStart + 1),
+  };
+}

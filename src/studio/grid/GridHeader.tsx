@@ -1,0 +1,76 @@
+import type { DragEvent } from 'react';
+import {
+  type ColumnType,
+  columnTypeName,
+  type RowTextKey,
+  type TableModel,
+} from '../../kernel/table-edit';
+import { format, pick, useT } from '../i18n/i18n';
+import type { Lang } from '../store/types';
+import { columnLabel } from './column-label';
+import { gridStrings } from './strings';
+
+/** The header row: each condition column with its label, field path and type; then the rest. */
+export function GridHeader({
+  table,
+  types,
+  textKeys,
+  activeCol,
+  editable,
+  lang,
+  onDragStart,
+  onDrop,
+}: {
+  readonly table: TableModel;
+  readonly types: readonly ColumnType[];
+  readonly textKeys: readonly RowTextKey[];
+  readonly activeCol: number;
+  readonly editable: boolean;
+  readonly lang: Lang;
+  readonly onDragStart: (col: number) => void;
+  readonly onDrop: (col: number) => (e: DragEvent) => void;
+}) {
+  const t = useT(gridStrings);
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        <th scope="col">{t.row}</th>
+        {table.columns.map((c, col) => {
+          const name = columnLabel(c.label, lang);
+          const type = pick(columnTypeName(types[col] ?? 'unknown'), lang);
+          return (
+            <th
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+              key={col}
+              scope="col"
+              draggable={editable}
+              className={activeCol === col ? 'column-active' : undefined}
+              onDragStart={() => onDragStart(col)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={onDrop(col)}
+            >
+              <span className="column-label">{name ?? c.field}</span>
+              {name && <span className="column-field mono">{c.field}</span>}
+              <span
+                className={`column-type type-${types[col] ?? 'unknown'}`}
+                data-testid="column-type"
+                title={format(t.columnTypeTitle, { type })}
+              >
+                {type}
+              </span>
+            </th>
+          );
+        })}
+        <th scope="col">{t.decision}</th>
+        <th scope="col">{t.priority}</th>
+        {textKeys.map((k) => (
+          <th key={k} scope="col" className="text-head">
+            {t[k]}
+          </th>
+        ))}
+        <th scope="col">{t.rule}</th>
+        <th scope="col">{t.findings}</th>
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import {
+  type ColumnType,
+  formatCell,
+  type PastePlan,
+  planPaste,
+  type RowTextKey,
+  readCell,
+  type TableModel,
+  type TableOp,
+} from '../../kernel/table-edit';
+import { format, pick, useT } from '../i18n/i18n';
+import type { Lang } from '../store/types';
+import { runTableEdit } from './run-table-edit';
+import { bounds, type CellRef, type Selection } from './selection';
+import { gridStrings } from './strings';
+
+export interface GridStatus {
+  readonly text: string;
+  readonly details: readonly string[];
+}
+
+export interface PendingPaste {
+  readonly plan: PastePlan;
+  readonly op: Extract<TableOp, { kind: 'paste' }>;
+}
+
+/**
+ * The grid's edits: each is one kernel operation (one undo step); what the kernel refuses is said
+ * in the grid's status line. Pastes are planned first and wait in `pending` for the preview.
+ */
+export function useGridEdits({
+  docId,
+  table,
+  types,
+  textKeys,
+  lang,
+}: {
+  readonly docId: string;
+  readonly table: TableModel;
+  readonly types: readonly ColumnType[];
+  readonly textKeys: readonly RowTextKey[];
+  readonly lang: Lang;
+}) {
+  const t = useT(gridStrings);
+  const [status, setStatus] = useState<GridStatus | null>(null);
+  const [pending, setPending] = useState<PendingPaste | null>(null);
+  const conditions = table.columns.length;
+  const rowCount = table.rows.length;
+
+  const run = async (op: TableOp): Promise<boolean> => {
+    const result = await runTableEdit(docId, table.entry, op);
+    if (!result.ok) {
+      if (result.messages.length > 0)
+        setStatus({ text: result.messages.map((m) => pick(m, lang)).join(' '), details: [] });
+      return false;
+    }
+    if (op.kind === 'paste')
+      setStatus({ text: format(t.pasteApplied, { n: op.cells.length }), details: [] });
+    else setStatus(null);
+    return true;
+  };
+
+  /** Where a new row goes: after the active row, but never below the default row. */
+  const addRowAt = (after: number) => {
+    const d = table.rows.findIndex((r) => r.isDefault);
+    return d >= 0 && after + 1 > d ? d : after + 1;
+  };
+
+  /** A new row that fails closed: a copy of `from`, or the default row's decision and message. */
+  const addRow = (from: number) => {
+    const at = addRowAt(from);
+    void run({ kind: 'addRow', at, from });
+    return at;
+  };
+
+  const commit = async (row: number, col: number, text: string) => {
+    const current = table.rows[row];
+    if (col < conditions) {
+      const parsed = readCell(text, types[col] ?? 'unknown');
+      if (!parsed.ok) return;
+      const cell = current?.cells[col];
+      const unchanged =
+        current && !current.isDefault && cell && formatCell(cell) === formatCell(parsed.cell);
+      if (!unchanged) await run({ kind: 'setCell', row, column: col, cell: parsed.cell });
+    } else if (col === conditions) {
+      if (current?.then !== text) await run({ kind: 'setDecision', row, decision: text });
+    } else if (col === conditions + 1) {
+      const priority = text === '' ? null : Number(text);
+      if (current?.priority !== priority) await run({ kind: 'setPriority', row, priority });
+    } else {
+      const key = textKeys[col - conditions - 2];
+      if (key && (current?.texts[key]?.value ?? '') !== text)
+        await run({ kind: 'setRowText', row, key, value: text });
+    }
+  };
+
+  /**
+   * Plans a pasted block at the selection's top-left cell; the preview shows it before anything
+   * applies.
+   */
+  const preparePaste = (selection: Selection, cells: string[][]) => {
+    const b = bounds(selection);
+    const at: CellRef = { row: b.top, col: b.left };
+    const op = {
+      kind: 'paste' as const,
+      row: at.row,
+      column: at.col,
+      cells,
+      selection: b,
+    };
+    setPending({ plan: planPaste(table, { row: at.row, column: at.col }, cells, b), op });
+  };
+
+  const applyPaste = async () => {
+    if (!pending) return;
+    const op = { ...pending.op, confirm: true };
+    setPending(null);
+    await run(op);
+  };
+
+  /** Delete: every selected condition cell becomes "-" (the default row has none to clear). */
+  const clear = (selection: Selection) => {
+    const b = bounds(selection);
+    const d = table.rows.findIndex((r) => r.isDefault);
+    const bottom = d >= 0 && b.top < d ? Math.min(b.bottom, d - 1) : b.bottom;
+    if (b.left >= conditions || bottom < b.top || table.rows[b.top]?.isDefault) return;
+    const width = Math.min(b.right, conditions - 1) - b.left + 1;
+    const cells = Array.from({ length: bottom - b.top + 1 }, () =>
+      Array.from({ length: width }, () => '-'),
+    );
+    void run({
+      kind: 'paste',
+      row: b.top,
+      column: b.left,
+      cells,
+      selection: { ...b, bottom },
+      confirm: true,
+    });
+  };
+
+  return {
+    run,
+    status,
+    setStatus,
+    pending,
+    cancelPaste: () => setPending(null),
+    applyPaste,
+    preparePaste,
+    commit,
+    addRow,
+    addRowAt,
+    clear,
+    rowCount,
+  };
+}

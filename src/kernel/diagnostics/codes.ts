@@ -38,8 +38,8 @@ export const CODES = {
   'ERDL-E004': { category: 'input', en: 'The document is empty', zh: '文档为空' },
   'ERDL-E005': {
     category: 'syntax',
-    en: 'YAML syntax error: {detail}',
-    zh: 'YAML 语法错误：{detail}',
+    en: 'YAML syntax error: {what}',
+    zh: 'YAML 语法错误：{what}',
   },
   'ERDL-E006': {
     category: 'input',
@@ -73,6 +73,62 @@ export const CODES = {
     category: 'input',
     en: 'Text contains an unpaired UTF-16 surrogate (e.g. "\\uD800"); strings must be well-formed Unicode',
     zh: '文本包含未配对的 UTF-16 代理项（如 "\\uD800"）；字符串必须是合法的 Unicode',
+  },
+  // E014–E024: YAML syntax errors in plain words (src/kernel/document/yaml-errors.ts).
+  'ERDL-E014': {
+    category: 'syntax',
+    en: 'Line {line} starts with {count}: top-level fields such as "{key}" start at the beginning of the line',
+    zh: '第 {line} 行开头多了 {count} 个空格：“{key}”这样的顶层字段应从行首写起',
+  },
+  'ERDL-E015': {
+    category: 'syntax',
+    en: 'Line {line} is indented by {actual}, but the lines it belongs with are indented by {expected}',
+    zh: '第 {line} 行缩进了 {actual} 个空格，而与它同级的行缩进 {expected} 个空格',
+  },
+  'ERDL-E016': {
+    category: 'syntax',
+    en: 'Line {line} is indented with a tab: YAML indents with spaces only',
+    zh: '第 {line} 行用制表符缩进：YAML 只能用空格缩进',
+  },
+  'ERDL-E017': {
+    category: 'syntax',
+    en: 'The text quoted here is never closed: the {quote} has no closing {quote}',
+    zh: '引号没有闭合：此处的 {quote} 之后缺少结束的 {quote}',
+  },
+  'ERDL-E018': {
+    category: 'syntax',
+    en: 'Line {line} lines up with the list items above but has no "- ": start a new item with "- ", or indent it to continue the item above',
+    zh: '第 {line} 行与上方的列表项对齐，却没有以 "- " 开头：新增一项请以 "- " 开头；若属于上一项，请加大缩进',
+  },
+  'ERDL-E019': {
+    category: 'syntax',
+    en: 'A value that contains ": " must be in double quotes; unquoted, YAML reads it as a nested mapping',
+    zh: '含有 ": " 的值必须加双引号，否则 YAML 会把它当作嵌套映射',
+  },
+  'ERDL-E020': {
+    category: 'syntax',
+    en: '"{escape}" is not a valid escape in a double-quoted string; a backslash itself is written "\\\\"',
+    zh: '双引号字符串中的 "{escape}" 不是有效的转义；反斜杠本身应写作 "\\\\"',
+  },
+  'ERDL-E021': {
+    category: 'syntax',
+    en: 'A value that starts with "{char}" must be in double quotes',
+    zh: '以 "{char}" 开头的值必须加双引号',
+  },
+  'ERDL-E022': {
+    category: 'syntax',
+    en: 'The "{bracket}" opened here is never closed',
+    zh: '此处的 "{bracket}" 没有闭合',
+  },
+  'ERDL-E023': {
+    category: 'syntax',
+    en: 'Unknown YAML tag {tag}: rule documents use no tags',
+    zh: '未知的 YAML 标签 {tag}：规则文档不使用标签',
+  },
+  'ERDL-E024': {
+    category: 'syntax',
+    en: 'The alias *{name} refers to no anchor &{name} defined before it',
+    zh: '别名 *{name} 之前没有定义对应的锚点 &{name}',
   },
 
   'ERDL-E101': {

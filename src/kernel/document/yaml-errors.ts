@@ -333,11 +333,11 @@ function classify(err: YAMLError, source: SourceText, openQuote: number): Classi
     };
   }
   if (err.code === 'BAD_DQ_ESCAPE') {
-    const escape = text.slice(pos, pos + 2);
+    const sequence = text.slice(pos, pos + 2);
     return {
       code: 'ERDL-E020',
       range: { start: pos, end: pos + 2 },
-      params: { escape },
+      params: { escape: sequence },
       fix: {
         title: { en: 'Write a literal backslash', zh: '写成反斜杠本身' },
         edits: [{ range: { start: pos, end: pos + 1 }, newText: '\\\\' }],

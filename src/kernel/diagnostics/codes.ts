@@ -163,8 +163,8 @@ export const CODES = {
   },
   'ERDL-E107': {
     category: 'structure',
-    en: 'Unknown top-level field "{field}"{hint}',
-    zh: '未知的顶层字段 "{field}"{hint}',
+    en: 'Unknown top-level field "{field}"{hint}. The top level holds: {allowed}',
+    zh: '未知的顶层字段 "{field}"{hint}。顶层字段只有：{allowed}',
   },
   'ERDL-E108': {
     category: 'structure',
@@ -178,8 +178,8 @@ export const CODES = {
   },
   'ERDL-W110': {
     category: 'structure',
-    en: 'Unknown metadata field "{field}"',
-    zh: '未知的 metadata 字段 "{field}"',
+    en: 'Unknown metadata field "{field}"{hint}. metadata fields: {allowed}',
+    zh: '未知的 metadata 字段 "{field}"{hint}。metadata 字段有：{allowed}',
   },
   'ERDL-W111': { category: 'structure', en: 'metadata.name is missing', zh: '缺少 metadata.name' },
   'ERDL-W112': {
@@ -200,8 +200,8 @@ export const CODES = {
   },
   'ERDL-E203': {
     category: 'structure',
-    en: 'Unknown rule field "{field}"{hint}',
-    zh: '未知的规则字段 "{field}"{hint}',
+    en: 'Unknown rule field "{field}"{hint}. Rule fields: {allowed}',
+    zh: '未知的规则字段 "{field}"{hint}。规则字段有：{allowed}',
   },
   'ERDL-E204': {
     category: 'structure',
@@ -220,8 +220,8 @@ export const CODES = {
   },
   'ERDL-E207': {
     category: 'enum',
-    en: '"{value}" is not a decision type; expected one of: {allowed}',
-    zh: '"{value}" 不是决策类型；应为以下之一：{allowed}',
+    en: '"{value}" is not a decision type{hint}. Decision types: {allowed}',
+    zh: '"{value}" 不是决策类型{hint}。决策类型有：{allowed}',
   },
   'ERDL-E208': {
     category: 'enum',
@@ -276,8 +276,8 @@ export const CODES = {
   },
   'ERDL-E304': {
     category: 'enum',
-    en: 'Unknown operator "{value}"{hint}',
-    zh: '未知运算符 "{value}"{hint}',
+    en: 'Unknown operator "{value}"{hint}. Operators: {allowed}',
+    zh: '未知的运算符 "{value}"{hint}。可用的运算符：{allowed}',
   },
   'ERDL-E305': {
     category: 'condition',
@@ -326,8 +326,8 @@ export const CODES = {
   },
   'ERDL-E314': {
     category: 'condition',
-    en: 'Unknown condition key "{field}"; a condition has field, operator, value and optionally within or rate',
-    zh: '未知的条件键 "{field}"；条件包含 field、operator、value，可选 within 或 rate',
+    en: 'Unknown condition key "{field}"{hint}; a condition has field, operator, value and optionally within or rate',
+    zh: '未知的条件键 "{field}"{hint}；条件包含 field、operator、value，可选 within 或 rate',
   },
   'ERDL-I315': {
     category: 'condition',
@@ -397,8 +397,8 @@ export const CODES = {
   },
   'ERDL-E406': {
     category: 'condition',
-    en: 'Unknown {what} "{value}"; expected one of: {allowed}',
-    zh: '未知的{what} "{value}"；应为以下之一：{allowed}',
+    en: 'Unknown {what} "{value}"{hint}. Expected one of: {allowed}',
+    zh: '未知的{what} "{value}"{hint}。应为以下之一：{allowed}',
   },
   'ERDL-E407': {
     category: 'condition',
@@ -443,8 +443,8 @@ export const CODES = {
   },
   'ERDL-E506': {
     category: 'structure',
-    en: 'Unknown {what} key "{field}"',
-    zh: '未知的{what}键 "{field}"',
+    en: 'Unknown {what} key "{field}"{hint}. Keys: {allowed}',
+    zh: '未知的{what}键 "{field}"{hint}。可用的键：{allowed}',
   },
   'ERDL-W507': {
     category: 'condition',

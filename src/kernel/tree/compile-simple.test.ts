@@ -267,7 +267,7 @@ describe('Simple condition errors', () => {
     expect(codes(r, 'error')).toEqual(['ERDL-E304']);
     const r2 = compileWhenText(condition('not_containz', '"x"'));
     expect(messages(r2, 'ERDL-E304')).toEqual([
-      'Unknown operator "not_containz" (did you mean "not_contains"?)',
+      'Unknown operator "not_containz" (did you mean "not_contains"?). Operators: eq, ne, gt, gte, lt, lte, in, not_in, contains, not_contains, match, starts_with, ends_with, not_starts_with, not_ends_with, exists, not_exists, length_gt, length_gte, length_lt, length_lte, length_eq, between, not_between, count_gt, count_gte, count_lt, count_lte',
     ]);
   });
 

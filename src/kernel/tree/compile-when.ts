@@ -1,4 +1,5 @@
 import { isScalar, type YMap, type YNode } from '../document/ynode';
+import { keysOf, suggest } from '../util/suggest';
 import { DECISION_TABLE_KIND, WHEN_TRUE } from '../vocabulary/document';
 import { compileExpression } from './compile-expression';
 import { compileSimple } from './compile-simple';
@@ -73,10 +74,13 @@ function expressionWhen(ctx: CompileContext, y: YMap): CompiledWhen | null {
   let ok = true;
   for (const p of y.items) {
     if (p.key !== 'expr') {
-      ctx.report('ERDL-E506', p.keyNode.range, {
-        what: { en: 'expression when', zh: '表达式 when ' },
-        field: p.key,
-      });
+      const s = suggest(p.key, ['expr'], p.keyNode.range, {}, keysOf(y));
+      ctx.report(
+        'ERDL-E506',
+        p.keyNode.range,
+        { what: { en: 'expression when', zh: '表达式 when ' }, field: p.key, ...s.params },
+        s.fix,
+      );
       ok = false;
     }
   }

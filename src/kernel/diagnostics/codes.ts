@@ -501,8 +501,8 @@ export const CODES = {
   },
   'ERDL-E603': {
     category: 'regex',
-    en: 'Regex is not RE2-compatible: {detail}',
-    zh: '正则不兼容 RE2：{detail}',
+    en: 'The pattern uses {construct}, which RE2 does not support (§5.2: a match must run in linear time)',
+    zh: '正则使用了{construct}，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
   },
   'ERDL-E604': {
     category: 'regex',
@@ -513,6 +513,11 @@ export const CODES = {
     category: 'limit',
     en: 'Regex pattern is too long ({length} characters; the limit is {limit})',
     zh: '正则表达式过长（{length} 个字符；上限 {limit}）',
+  },
+  'ERDL-E606': {
+    category: 'regex',
+    en: 'The pattern is not a valid regular expression: {problem}',
+    zh: '正则表达式无效：{problem}',
   },
 
   'ERDL-W701': {

@@ -310,10 +310,39 @@ describe('Simple condition errors', () => {
       ['lookahead', '"foo(?=bar)"'],
       ['negative lookahead', '"foo(?!bar)"'],
       ['lookbehind', '"(?<=a)b"'],
-      ['unbalanced group', '"(ab"'],
-    ])('rejects a %s with E603', (_what, pattern) => {
+      ['negative lookbehind', '"(?<!a)b"'],
+      ['possessive quantifier', '"a*+b"'],
+      ['atomic group', '"(?>ab)"'],
+    ])('rejects a %s with E603, naming it', (what, pattern) => {
       const r = compileWhenText(condition('match', pattern));
       expect(codes(r, 'error')).toEqual(['ERDL-E603']);
+      const d = r.diagnostics.find((x) => x.code === 'ERDL-E603');
+      const word = what.replace('negative ', '');
+      expect(d?.message.en).toContain(word);
+      expect(d?.message.en).not.toMatch(/invalid named capture|Perl/);
+    });
+    it('a lookbehind is named as one in both languages, at the construct', () => {
+      const r = compileWhenText(condition('match', '"x(?<=a)b"'));
+      const d = r.diagnostics.find((x) => x.code === 'ERDL-E603');
+      expect(d?.message.en).toBe(
+        'The pattern uses a lookbehind "(?<=…)" / "(?<!…)", which RE2 does not support (§5.2: a match must run in linear time)',
+      );
+      expect(d?.message.zh).toBe(
+        '正则使用了后行断言 "(?<=…)" / "(?<!…)"，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
+      );
+    });
+    it('a lookbehind-looking text inside a class or escaped is no lookbehind', () => {
+      expect(codes(compileWhenText(condition('match', '"[(?<=]x"')), 'error')).toEqual([]);
+      expect(codes(compileWhenText(condition('match', '"\\\\\\\\(?<n>a)"')), 'error')).toEqual([]);
+    });
+    it.each([
+      ['"(ab"', '"(" is never closed'],
+      ['"a**"', 'two quantifiers in a row'],
+      ['"[z-a]"', 'a range whose end comes before its start'],
+    ])('an invalid pattern %s is E606 in plain words', (pattern, words) => {
+      const r = compileWhenText(condition('match', pattern));
+      expect(codes(r, 'error')).toEqual(['ERDL-E606']);
+      expect(r.diagnostics.find((x) => x.code === 'ERDL-E606')?.message.en).toContain(words);
     });
     it.each(['"(?i)abc"', '"(?i:abc)"', '"a(?s).b"', '"(?-i)x"'])(
       'rejects the inline flag in %s with E604',

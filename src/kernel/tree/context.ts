@@ -10,8 +10,10 @@ export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
   readonly sourceMap: SourceMap = new WeakMap();
 
-  report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix): void {
-    this.diagnostics.push(diagnostic(code, range, params, fix));
+  /** `detail`: technical words for the curious (an engine's message), never the message. */
+  report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix, detail?: string): void {
+    const d = diagnostic(code, range, params, fix);
+    this.diagnostics.push(detail === undefined ? d : { ...d, detail });
   }
 
   /** Records the source range of a node and returns it (so builders can stay expressions). */

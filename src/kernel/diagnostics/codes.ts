@@ -532,8 +532,8 @@ export const CODES = {
   },
   'ERDL-I703': {
     category: 'format',
-    en: 'Enum keywords are written bare (§2.3): {value}',
-    zh: '枚举关键字应裸写（§2.3）：{value}',
+    en: 'Keywords such as {value} are written without quotes (§2.3)',
+    zh: '{value} 这类关键字应直接书写，不加引号（§2.3）',
   },
 
   'ERDL-E801': {
@@ -569,8 +569,8 @@ export const CODES = {
   },
   'ERDL-I903': {
     category: 'condition',
-    en: 'Rule "{name}" carries no gloss (§5.5 G2); its gloss is rendered from the tree',
-    zh: '规则 "{name}" 未携带 gloss（§5.5 G2）；其 gloss 由树渲染生成',
+    en: 'Other rules here store their gloss but rule "{name}" does not (§5.5 G2); its gloss is rendered from the tree',
+    zh: '本文档的其他规则都存有 gloss，规则 "{name}" 却没有（§5.5 G2）；其 gloss 由树渲染生成',
   },
 } as const satisfies Record<string, CodeSpec>;
 

@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
+import { followedName } from '../workspace/naming';
 import type { StudioState } from './index';
 import type { Cursor, StudioDocument } from './types';
+import { uniqueName } from './workspace-slice';
 
 /** Rule documents: their text, fact, as_of and cursor. */
 export interface DocumentsSlice {
@@ -21,9 +23,19 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
   setText(id, text) {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
+    // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
+    const followed = followedName(doc.name, doc.text, text);
+    const state = get();
+    const name =
+      followed === null
+        ? doc.name
+        : uniqueName(
+            state.order.filter((d) => d !== id).map((d) => state.documents[d]?.name ?? ''),
+            followed,
+          );
     set({
-      documents: { ...get().documents, [id]: { ...doc, text } },
-      revision: get().revision + 1,
+      documents: { ...state.documents, [id]: { ...doc, text, name } },
+      revision: state.revision + 1,
     });
   },
   setCursor(id, cursor) {

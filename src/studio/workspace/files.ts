@@ -4,6 +4,7 @@
  */
 import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
+import { metadataName } from './naming';
 
 export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
 export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
@@ -41,9 +42,9 @@ rules:
       conditions:
         - field: "tool.name"
           operator: eq
-          value: "read_file"
+          value: "run_tests"
     then: ALLOW
-    message: "read_file call allowed"
+    message: "Running the tests is allowed"
 `;
 }
 
@@ -142,7 +143,8 @@ export function importText(fileName: string, text: string): ImportedFile {
     return { kind: 'workspace', snapshot: checked.snapshot, fileName };
   }
   if (text.trim() === '') return rejected(fileName, 'the file is empty.', '文件为空。');
-  return { kind: 'document', doc: newDocument(documentNameFromFile(fileName), text) };
+  const name = metadataName(text) ?? documentNameFromFile(fileName);
+  return { kind: 'document', doc: newDocument(name, text) };
 }
 
 function looksLikeWorkspace(text: string): boolean {

@@ -492,7 +492,7 @@ export const CODES = {
   'ERDL-E601': {
     category: 'limit',
     en: 'Grade {grade} limit exceeded (E4): {measure} is {value}, the limit is {limit}',
-    zh: '超出 {grade} 级限制（E4）：{measure} 为 {value}，上限为 {limit}',
+    zh: '超出 {grade} 级限制（E4）：{measure}为 {value}，上限为 {limit}',
   },
   'ERDL-E602': {
     category: 'limit',

@@ -59,7 +59,7 @@ export function hint(
 /** What an unknown name gets: the "did you mean" hint, the valid names, and the fix when there is one. */
 export interface Suggestion {
   /** `hint` and `allowed`, the message's placeholders. */
-  readonly params: { readonly hint: Bilingual; readonly allowed: string };
+  readonly params: { readonly hint: Bilingual; readonly allowed: Bilingual };
   readonly fix?: Fix;
 }
 
@@ -77,7 +77,10 @@ export function suggest(
 ): Suggestion {
   const best = closest(word, known, mistakes);
   return {
-    params: { ...hint(word, known, mistakes), allowed: known.join(', ') },
+    params: {
+      ...hint(word, known, mistakes),
+      allowed: { en: known.join(', '), zh: known.join('、') },
+    },
     ...(best === undefined || taken.includes(best) ? {} : { fix: replaceWith(range, best) }),
   };
 }

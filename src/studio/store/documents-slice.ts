@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { followedName } from '../workspace/naming';
+import { followName } from '../workspace/naming';
 import type { StudioState } from './index';
 import type { Cursor, StudioDocument } from './types';
 import { uniqueName } from './workspace-slice';
@@ -15,6 +15,9 @@ export interface DocumentsSlice {
   ): void;
 }
 
+/** Per document, the metadata.name its name follows (naming.ts `followName`; not persisted). */
+const links = new Map<string, string>();
+
 export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSlice> = (
   set,
   get,
@@ -24,14 +27,16 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
     // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
-    const followed = followedName(doc.name, doc.text, text);
+    const followed = followName(doc.name, links.get(id) ?? null, doc.text, text);
+    if (followed.link === null) links.delete(id);
+    else links.set(id, followed.link);
     const state = get();
     const name =
-      followed === null
+      followed.name === null
         ? doc.name
         : uniqueName(
             state.order.filter((d) => d !== id).map((d) => state.documents[d]?.name ?? ''),
-            followed,
+            followed.name,
           );
     set({
       documents: { ...state.documents, [id]: { ...doc, text, name } },

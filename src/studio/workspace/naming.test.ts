@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../examples';
 import { importText, skeletonText } from './files';
-import { followedName, metadataName } from './naming';
+import { followName, metadataName } from './naming';
 
 const doc = (metadata: string) =>
   `protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n${metadata}rules: []\n`;
@@ -52,16 +52,29 @@ describe('imported documents take their name from metadata.name', () => {
   });
 });
 
-describe('followedName', () => {
+describe('followName', () => {
   const named = (n: string) => skeletonText(n);
   it('a name that follows metadata.name follows its edit', () => {
-    expect(followedName('untitled', named('untitled'), named('refund-guard'))).toBe('refund-guard');
-    expect(followedName('untitled (2)', named('untitled'), named('x'))).toBe('x');
+    expect(followName('untitled', null, named('untitled'), named('refund-guard'))).toEqual({
+      name: 'refund-guard',
+      link: 'refund-guard',
+    });
+    expect(followName('untitled (2)', null, named('untitled'), named('x')).name).toBe('x');
   });
   it('a name the user chose stays', () => {
-    expect(followedName('mine', named('untitled'), named('refund-guard'))).toBeNull();
+    expect(followName('mine', null, named('untitled'), named('refund-guard'))).toEqual({
+      name: null,
+      link: null,
+    });
+    expect(followName('untitled-ish', null, named('untitled'), named('x')).name).toBeNull();
   });
-  it('nothing changes while the new text names nothing (e.g. mid-edit)', () => {
-    expect(followedName('untitled', named('untitled'), named(''))).toBeNull();
+  it('typing through text that names nothing keeps the link, then follows', () => {
+    const mid = named('untitled').replace('  name: "untitled"\n', '  n\n');
+    const step = followName('untitled', null, named('untitled'), mid);
+    expect(step).toEqual({ name: null, link: 'untitled' });
+    expect(followName('untitled', step.link, mid, named('loan-rules'))).toEqual({
+      name: 'loan-rules',
+      link: 'loan-rules',
+    });
   });
 });

@@ -57,15 +57,29 @@ function scalarText(written: string): string | null {
   return value !== null && value.trim() !== '' ? value.trim() : null;
 }
 
+/** `name` is `base` or its unique variant "base (2)". */
+function isNameOf(name: string, base: string): boolean {
+  return (
+    name === base || (name.startsWith(`${base} (`) && /^ \(\d+\)$/.test(name.slice(base.length)))
+  );
+}
+
 /**
- * The name a document takes after its text changed: a name that followed `metadata.name` (equal
- * to it, or its unique variant "name (2)") follows it on; a name the user chose stays.
+ * How a document's name follows its text. `link` is the metadata.name the name last followed
+ * (kept while an edit passes through text that names nothing, e.g. mid-typing; never persisted:
+ * after a reload the link is found again from a name equal to the text's metadata.name). A name
+ * the user chose is left alone. Returns the new name (null: unchanged) and the new link.
  */
-export function followedName(name: string, before: string, after: string): string | null {
+export function followName(
+  name: string,
+  link: string | null,
+  before: string,
+  after: string,
+): { readonly name: string | null; readonly link: string | null } {
   const previous = metadataName(before);
-  if (previous === null) return null;
-  const follows = name === previous || (name.startsWith(`${previous} (`) && /\(\d+\)$/.test(name));
-  if (!follows) return null;
+  const base = previous !== null && isNameOf(name, previous) ? previous : link;
+  if (base === null || !isNameOf(name, base)) return { name: null, link: null };
   const next = metadataName(after);
-  return next !== null && next !== previous ? next : null;
+  if (next === null || next === base) return { name: null, link: base };
+  return { name: next, link: next };
 }

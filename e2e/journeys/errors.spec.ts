@@ -1,3 +1,4 @@
+import { ERROR, markers } from '../support/editor';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -8,14 +9,6 @@ import { expect, type Page, test } from '../support/test';
  * and a marker hover at 1440×900 go to /tmp/errors-*.png.
  */
 
-interface MarkerView {
-  owner: string;
-  severity: number;
-  code: string;
-  startLineNumber: number;
-  message: string;
-}
-
 interface StudioHook {
   store: {
     getState(): {
@@ -25,8 +18,6 @@ interface StudioHook {
     };
   };
 }
-
-const ERROR = 8;
 
 const T = {
   en: {
@@ -65,24 +56,6 @@ async function openStudio(page: Page, lang: 'en' | 'zh') {
   await page.goto('/');
   await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
   await expect(page.getByTestId('status-diagnostics')).toContainText(T[lang].errors0);
-}
-
-function markers(page: Page): Promise<MarkerView[]> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      monaco: { editor: { getModelMarkers(filter: { resource: unknown }): MarkerView[] } };
-      editor: { getModel(): { uri: unknown } };
-    };
-    return hook.monaco.editor
-      .getModelMarkers({ resource: hook.editor.getModel().uri })
-      .map((m) => ({
-        owner: (m as MarkerView).owner,
-        severity: m.severity,
-        code: String(m.code),
-        startLineNumber: m.startLineNumber,
-        message: m.message,
-      }));
-  });
 }
 
 const kernelErrors = async (page: Page) =>

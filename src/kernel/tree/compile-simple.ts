@@ -12,7 +12,7 @@ import {
   type SimpleOperatorInfo,
   simpleOperatorInfo,
 } from '../vocabulary/operators';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { canonicalDecimal, parseNumberSource } from './decimal';
 import { canonicalWindow, parseRate, parseWindow } from './duration';
 import { literalNode, literalValue, nfc, scalarLiteral } from './literal';
@@ -270,13 +270,10 @@ export function compileSimple(ctx: CompileContext, when: YMap): ExprNode | null 
   let ok = true;
   for (const p of when.items) {
     if (p.key !== 'logic' && p.key !== 'conditions') {
-      const s = suggest(p.key, ['logic', 'conditions'], p.keyNode.range, {}, keysOf(when));
-      ctx.report(
-        'ERDL-E506',
-        p.keyNode.range,
-        { what: { en: 'Simple when', zh: ' Simple when ' }, field: p.key, ...s.params },
-        s.fix,
-      );
+      reportUnknownKey(ctx, when, p, ['logic', 'conditions'], {
+        en: 'Simple when',
+        zh: ' Simple when ',
+      });
       ok = false;
     }
   }

@@ -1,9 +1,8 @@
 import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
-import { keysOf, suggest } from '../util/suggest';
 import { TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { type ExprNode, type FieldNode, TRUE_NODE } from './types';
 
 /** The "any" cell: the row does not test this column (DMN's "-"). */
@@ -40,13 +39,10 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
   let ok = true;
   for (const p of when.items) {
     if (p.key !== 'kind' && p.key !== 'columns' && p.key !== 'rows') {
-      const s = suggest(p.key, ['kind', 'columns', 'rows'], p.keyNode.range, {}, keysOf(when));
-      ctx.report(
-        'ERDL-E506',
-        p.keyNode.range,
-        { what: { en: 'decision table', zh: '决策表' }, field: p.key, ...s.params },
-        s.fix,
-      );
+      reportUnknownKey(ctx, when, p, ['kind', 'columns', 'rows'], {
+        en: 'decision table',
+        zh: '决策表',
+      });
       ok = false;
     }
   }
@@ -83,13 +79,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
     }
     for (const p of r.items) {
       if (!(TABLE_ROW_FIELDS as readonly string[]).includes(p.key)) {
-        const s = suggest(p.key, TABLE_ROW_FIELDS, p.keyNode.range, {}, keysOf(r));
-        ctx.report(
-          'ERDL-E506',
-          p.keyNode.range,
-          { what: { en: 'table row', zh: '决策表行' }, field: p.key, ...s.params },
-          s.fix,
-        );
+        reportUnknownKey(ctx, r, p, TABLE_ROW_FIELDS, { en: 'table row', zh: '决策表行' });
         ok = false;
       }
     }
@@ -130,13 +120,7 @@ function column(ctx: CompileContext, c: YNode): TableColumn | null {
   let ok = true;
   for (const p of c.items) {
     if (!(TABLE_COLUMN_FIELDS as readonly string[]).includes(p.key)) {
-      const s = suggest(p.key, TABLE_COLUMN_FIELDS, p.keyNode.range, {}, keysOf(c));
-      ctx.report(
-        'ERDL-E506',
-        p.keyNode.range,
-        { what: { en: 'table column', zh: '决策表列' }, field: p.key, ...s.params },
-        s.fix,
-      );
+      reportUnknownKey(ctx, c, p, TABLE_COLUMN_FIELDS, { en: 'table column', zh: '决策表列' });
       ok = false;
     }
   }

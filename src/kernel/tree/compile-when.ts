@@ -1,10 +1,9 @@
 import { isScalar, type YMap, type YNode } from '../document/ynode';
-import { keysOf, suggest } from '../util/suggest';
 import { DECISION_TABLE_KIND, WHEN_TRUE } from '../vocabulary/document';
 import { compileExpression } from './compile-expression';
 import { compileSimple } from './compile-simple';
 import { type CompiledTable, compileTable } from './compile-table';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { normalize } from './normalize';
 import { type ExprNode, TRUE_NODE } from './types';
 
@@ -74,13 +73,7 @@ function expressionWhen(ctx: CompileContext, y: YMap): CompiledWhen | null {
   let ok = true;
   for (const p of y.items) {
     if (p.key !== 'expr') {
-      const s = suggest(p.key, ['expr'], p.keyNode.range, {}, keysOf(y));
-      ctx.report(
-        'ERDL-E506',
-        p.keyNode.range,
-        { what: { en: 'expression when', zh: '表达式 when ' }, field: p.key, ...s.params },
-        s.fix,
-      );
+      reportUnknownKey(ctx, y, p, ['expr'], { en: 'expression when', zh: '表达式 when ' });
       ok = false;
     }
   }

@@ -336,8 +336,8 @@ export const CODES = {
   },
   'ERDL-W316': {
     category: 'condition',
-    en: 'Field path "{value}" is outside the known namespaces ({namespaces})',
-    zh: '字段路径 "{value}" 不属于已知命名空间（{namespaces}）',
+    en: 'Field path "{value}" is outside the known namespaces ({namespaces}){hint}',
+    zh: '字段路径 "{value}" 不属于已知命名空间（{namespaces}）{hint}',
   },
   'ERDL-W317': {
     category: 'condition',

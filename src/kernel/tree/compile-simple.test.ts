@@ -374,6 +374,20 @@ describe('Simple condition errors', () => {
     expect(canonical(onlyRule(r).when)).toStrictEqual(n('eq', field('request.user'), str('x')));
   });
 
+  it('a misspelt namespace: did you mean, with a fix for the whole path (W316)', () => {
+    const r = compileWhenText(
+      'logic: AND\nconditions:\n  - {field: "tol.name", operator: eq, value: "x"}',
+    );
+    const d = r.diagnostics.find((x) => x.code === 'ERDL-W316');
+    expect(d?.message.en).toBe(
+      'Field path "tol.name" is outside the known namespaces (agent, tool, task, workflow, human, guardian, context) (did you mean "tool.name"?)',
+    );
+    expect(d?.message.zh).toBe(
+      '字段路径 "tol.name" 不属于已知命名空间（agent、tool、task、workflow、human、guardian、context）（是否应为 "tool.name"？）',
+    );
+    expect(d?.fix?.edits.map((e) => e.newText)).toEqual(['"tool.name"']);
+  });
+
   it.each(['"context..a"', '"context. a"', '5', '""'])(
     'field %s is an invalid path (E306)',
     (p) => {

@@ -1,6 +1,6 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
-import { keysOf, suggest } from '../util/suggest';
+import { closest, hint, keysOf, replaceWith, suggest } from '../util/suggest';
 import { ENTITIES, ENTITY_NAMES, SIMPLE_LOGIC } from '../vocabulary/document';
 import {
   CONDITION_OPERATOR_NAMES,
@@ -55,10 +55,20 @@ export function fieldNode(
   const path = nfc(n.value);
   const root = path.split('.')[0] ?? '';
   if (!ENTITY_NAMES.has(root)) {
-    ctx.report('ERDL-W316', n.range, {
-      value: path,
-      namespaces: ENTITIES.map((e) => e.name).join(', '),
-    });
+    // A misspelt namespace ("tol.name"): did you mean "tool.name", with a fix for the whole path.
+    const names = ENTITIES.map((e) => e.name);
+    const best = closest(root, names);
+    const meant = best === undefined ? undefined : `${best}${path.slice(root.length)}`;
+    ctx.report(
+      'ERDL-W316',
+      n.range,
+      {
+        value: path,
+        namespaces: { en: names.join(', '), zh: names.join('、') },
+        ...hint(meant ?? '', meant === undefined ? [] : [meant]),
+      },
+      meant === undefined ? undefined : replaceWith(n.range, JSON.stringify(meant)),
+    );
   }
   return ctx.at({ node: 'field', path }, n.range);
 }

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { ERROR, markers } from './support/editor';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -7,40 +8,11 @@ import { expect, type Page, test } from './support/test';
  * test hook (`__ERDL_EDITOR__`, Monaco's own API); everything else is driven by keyboard and mouse.
  */
 
-interface MarkerView {
-  owner: string;
-  severity: number;
-  code: string;
-  startLineNumber: number;
-  message: string;
-}
-
-/** Monaco's MarkerSeverity.Error. */
-const ERROR = 8;
-
 async function openEditor(page: Page) {
   await page.goto('/');
   // The first document's kernel markers are set (possibly none): Monaco and the kernel are up.
   await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
   await expect(page.getByRole('textbox', { name: 'ERDL rule document editor' })).toBeAttached();
-}
-
-function markers(page: Page): Promise<MarkerView[]> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      monaco: { editor: { getModelMarkers(filter: { resource: unknown }): MarkerView[] } };
-      editor: { getModel(): { uri: unknown } };
-    };
-    return hook.monaco.editor
-      .getModelMarkers({ resource: hook.editor.getModel().uri })
-      .map((m) => ({
-        owner: (m as MarkerView).owner,
-        severity: m.severity,
-        code: String(m.code),
-        startLineNumber: m.startLineNumber,
-        message: m.message,
-      }));
-  });
 }
 
 function editorText(page: Page): Promise<string> {

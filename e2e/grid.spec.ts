@@ -89,9 +89,9 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await cell(page, 1, 1).click();
   await page.keyboard.type('<= 25000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('- when: [["gte", 700], ["lte", 25000]]');
+  await expect.poll(() => editorText(page)).toContain('- when: [[gte, 700], [lte, 25000]]');
   const after = await storeText(page);
-  expect(after).toBe(before.replace('["lte", 20000]', '["lte", 25000]'));
+  expect(after).toBe(before.replace('[lte, 20000]', '[lte, 25000]'));
   await expect(cell(page, 1, 1)).toHaveText('<= 25000');
   // The typed editor (F2): operator picker and value.
   await cell(page, 0, 0).click();
@@ -105,7 +105,8 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await page.keyboard.press('F2');
   await page.getByLabel('Row 2, Decision').selectOption('NOTIFY');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('then: "NOTIFY"');
+  // The example writes keywords bare (§2.3); the picker keeps that.
+  await expect.poll(() => storeText(page)).toContain('then: NOTIFY\n');
   // A bad value is refused with a message, nothing written.
   await cell(page, 3, 1).click();
   await page.keyboard.type('between [9, 1]');
@@ -119,17 +120,18 @@ test('typing in the YAML updates the grid; broken YAML keeps the last good grid 
   page,
 }) => {
   await openLoan(page);
-  await cursorAfter(page, '["lte", 5000]]');
+  await cursorAfter(page, '[lte, 5000]]');
   for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('7500]]');
   await expect(cell(page, 3, 1)).toHaveText('<= 7500');
-  await cursorAfter(page, 'then: "ESCALATE"');
-  await page.keyboard.press('Backspace');
+  // `then: ESCALATE: x` does not parse (a nested mapping on one line).
+  await cursorAfter(page, 'then: ESCALATE');
+  await page.keyboard.type(': x');
   await expect(page.getByTestId('grid-readonly-banner')).toBeVisible();
   await expect(page.getByTestId('grid-readonly-banner')).toContainText('line');
   await expect(cell(page, 3, 1)).toHaveText('<= 7500');
   await expect(grid(page).getByRole('grid')).toHaveAttribute('aria-readonly', 'true');
-  await page.keyboard.type('"');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
   await expect(page.getByTestId('grid-readonly-banner')).toBeHidden();
   await expect(grid(page).getByRole('grid')).toHaveAttribute('aria-readonly', 'false');
 });

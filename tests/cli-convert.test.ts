@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument } from '../src/kernel';
+import { UNKNOWN_GREATER_THAN } from './cli-support';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = 'tests/fixtures/cli';
@@ -221,7 +222,7 @@ describe('erdl convert', () => {
     const r = await convert(BROKEN, '--to', 'expr');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toEqual([`${BROKEN}:19:21: error ERDL-E304 Unknown operator "greater_than"`]);
+    expect(r.stderr).toEqual([`${BROKEN}:19:21: error ERDL-E304 ${UNKNOWN_GREATER_THAN}`]);
   });
 
   it.each([

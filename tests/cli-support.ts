@@ -28,3 +28,7 @@ export function captureIo(files: Record<string, string> = {}): Captured {
         .sort((a, b) => (a.name < b.name ? -1 : 1)),
   };
 }
+
+/** ERDL-E304's message for tests/fixtures/cli/broken.erdl.yaml (`operator: greater_than`). */
+export const UNKNOWN_GREATER_THAN =
+  'Unknown operator "greater_than" (did you mean "gt"?). Operators: eq, ne, gt, gte, lt, lte, in, not_in, contains, not_contains, match, starts_with, ends_with, not_starts_with, not_ends_with, exists, not_exists, length_gt, length_gte, length_lt, length_lte, length_eq, between, not_between, count_gt, count_gte, count_lt, count_lte';

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument } from '../src/kernel';
+import { UNKNOWN_GREATER_THAN } from './cli-support';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = 'tests/fixtures/cli';
@@ -135,7 +136,7 @@ describe('erdl (spawned)', () => {
   it('check: a broken document exits 1 with FILE:LINE:COL: error CODE message', () => {
     const r = results.checkBroken;
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(`${BROKEN}:19:21: error ERDL-E304 Unknown operator "greater_than"\n`);
+    expect(r.stdout).toBe(`${BROKEN}:19:21: error ERDL-E304 ${UNKNOWN_GREATER_THAN}\n`);
     expect(r.stderr).toBe('');
   });
 
@@ -143,7 +144,7 @@ describe('erdl (spawned)', () => {
     const r = results.hashBroken;
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`${BROKEN}:19:21: error ERDL-E304 Unknown operator "greater_than"\n`);
+    expect(r.stderr).toBe(`${BROKEN}:19:21: error ERDL-E304 ${UNKNOWN_GREATER_THAN}\n`);
   });
 
   it('hash: decision-table rows are named <entry>#<n>, in definition order', async () => {

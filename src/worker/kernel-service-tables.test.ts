@@ -28,7 +28,7 @@ describe('the worker table operations', () => {
 
   it('answers a broken document and a bad CSV with bilingual messages', () => {
     const service = new KernelService(() => 0);
-    const broken = LOAN.replace('then: "ALLOW"', 'then: "ALLOW');
+    const broken = LOAN.replace('then: ALLOW', 'then: "ALLOW');
     expect(service.tables({ op: 'tables', doc: 'd', text: broken }).ok).toBe(false);
     const edit = service.tableEdit({
       op: 'tableEdit',

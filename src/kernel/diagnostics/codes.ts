@@ -38,8 +38,8 @@ export const CODES = {
   'ERDL-E004': { category: 'input', en: 'The document is empty', zh: '文档为空' },
   'ERDL-E005': {
     category: 'syntax',
-    en: 'YAML syntax error: {detail}',
-    zh: 'YAML 语法错误：{detail}',
+    en: 'YAML syntax error: {what}',
+    zh: 'YAML 语法错误：{what}',
   },
   'ERDL-E006': {
     category: 'input',
@@ -74,6 +74,62 @@ export const CODES = {
     en: 'Text contains an unpaired UTF-16 surrogate (e.g. "\\uD800"); strings must be well-formed Unicode',
     zh: '文本包含未配对的 UTF-16 代理项（如 "\\uD800"）；字符串必须是合法的 Unicode',
   },
+  // E014–E024: YAML syntax errors in plain words (src/kernel/document/yaml-errors.ts).
+  'ERDL-E014': {
+    category: 'syntax',
+    en: 'Line {line} starts with {count}: top-level fields such as "{key}" start at the beginning of the line',
+    zh: '第 {line} 行开头多了 {count} 个空格：“{key}”这样的顶层字段应从行首写起',
+  },
+  'ERDL-E015': {
+    category: 'syntax',
+    en: 'Line {line} is indented by {actual}, but the lines it belongs with are indented by {expected}',
+    zh: '第 {line} 行缩进了 {actual} 个空格，而与它同级的行缩进 {expected} 个空格',
+  },
+  'ERDL-E016': {
+    category: 'syntax',
+    en: 'Line {line} is indented with a tab: YAML indents with spaces only',
+    zh: '第 {line} 行用制表符缩进：YAML 只能用空格缩进',
+  },
+  'ERDL-E017': {
+    category: 'syntax',
+    en: 'The text quoted here is never closed: the {quote} has no closing {quote}',
+    zh: '引号没有闭合：此处的 {quote} 之后缺少结束的 {quote}',
+  },
+  'ERDL-E018': {
+    category: 'syntax',
+    en: 'Line {line} lines up with the list items above but has no "- ": start a new item with "- ", or indent it to continue the item above',
+    zh: '第 {line} 行与上方的列表项对齐，却没有以 "- " 开头：新增一项请以 "- " 开头；若属于上一项，请加大缩进',
+  },
+  'ERDL-E019': {
+    category: 'syntax',
+    en: 'A value that contains ": " must be in double quotes; unquoted, YAML reads it as a nested mapping',
+    zh: '含有 ": " 的值必须加双引号，否则 YAML 会把它当作嵌套映射',
+  },
+  'ERDL-E020': {
+    category: 'syntax',
+    en: '"{escape}" is not a valid escape in a double-quoted string; a backslash itself is written "\\\\"',
+    zh: '双引号字符串中的 "{escape}" 不是有效的转义；反斜杠本身应写作 "\\\\"',
+  },
+  'ERDL-E021': {
+    category: 'syntax',
+    en: 'A value that starts with "{char}" must be in double quotes',
+    zh: '以 "{char}" 开头的值必须加双引号',
+  },
+  'ERDL-E022': {
+    category: 'syntax',
+    en: 'The "{bracket}" opened here is never closed',
+    zh: '此处的 "{bracket}" 没有闭合',
+  },
+  'ERDL-E023': {
+    category: 'syntax',
+    en: 'Unknown YAML tag {tag}: rule documents use no tags',
+    zh: '未知的 YAML 标签 {tag}：规则文档不使用标签',
+  },
+  'ERDL-E024': {
+    category: 'syntax',
+    en: 'The alias *{name} refers to no anchor &{name} defined before it',
+    zh: '别名 *{name} 之前没有定义对应的锚点 &{name}',
+  },
 
   'ERDL-E101': {
     category: 'structure',
@@ -107,8 +163,8 @@ export const CODES = {
   },
   'ERDL-E107': {
     category: 'structure',
-    en: 'Unknown top-level field "{field}"{hint}',
-    zh: '未知的顶层字段 "{field}"{hint}',
+    en: 'Unknown top-level field "{field}"{hint}. The top level holds: {allowed}',
+    zh: '未知的顶层字段 "{field}"{hint}。顶层字段只有：{allowed}',
   },
   'ERDL-E108': {
     category: 'structure',
@@ -122,8 +178,8 @@ export const CODES = {
   },
   'ERDL-W110': {
     category: 'structure',
-    en: 'Unknown metadata field "{field}"',
-    zh: '未知的 metadata 字段 "{field}"',
+    en: 'Unknown metadata field "{field}"{hint}. metadata fields: {allowed}',
+    zh: '未知的 metadata 字段 "{field}"{hint}。metadata 字段有：{allowed}',
   },
   'ERDL-W111': { category: 'structure', en: 'metadata.name is missing', zh: '缺少 metadata.name' },
   'ERDL-W112': {
@@ -144,8 +200,8 @@ export const CODES = {
   },
   'ERDL-E203': {
     category: 'structure',
-    en: 'Unknown rule field "{field}"{hint}',
-    zh: '未知的规则字段 "{field}"{hint}',
+    en: 'Unknown rule field "{field}"{hint}. Rule fields: {allowed}',
+    zh: '未知的规则字段 "{field}"{hint}。规则字段有：{allowed}',
   },
   'ERDL-E204': {
     category: 'structure',
@@ -164,8 +220,8 @@ export const CODES = {
   },
   'ERDL-E207': {
     category: 'enum',
-    en: '"{value}" is not a decision type; expected one of: {allowed}',
-    zh: '"{value}" 不是决策类型；应为以下之一：{allowed}',
+    en: '"{value}" is not a decision type{hint}. Decision types: {allowed}',
+    zh: '"{value}" 不是决策类型{hint}。决策类型有：{allowed}',
   },
   'ERDL-E208': {
     category: 'enum',
@@ -220,8 +276,8 @@ export const CODES = {
   },
   'ERDL-E304': {
     category: 'enum',
-    en: 'Unknown operator "{value}"{hint}',
-    zh: '未知运算符 "{value}"{hint}',
+    en: 'Unknown operator "{value}"{hint}. Operators: {allowed}',
+    zh: '未知的运算符 "{value}"{hint}。可用的运算符：{allowed}',
   },
   'ERDL-E305': {
     category: 'condition',
@@ -270,8 +326,8 @@ export const CODES = {
   },
   'ERDL-E314': {
     category: 'condition',
-    en: 'Unknown condition key "{field}"; a condition has field, operator, value and optionally within or rate',
-    zh: '未知的条件键 "{field}"；条件包含 field、operator、value，可选 within 或 rate',
+    en: 'Unknown condition key "{field}"{hint}; a condition has field, operator, value and optionally within or rate',
+    zh: '未知的条件键 "{field}"{hint}；条件包含 field、operator、value，可选 within 或 rate',
   },
   'ERDL-I315': {
     category: 'condition',
@@ -280,8 +336,8 @@ export const CODES = {
   },
   'ERDL-W316': {
     category: 'condition',
-    en: 'Field path "{value}" is outside the known namespaces ({namespaces})',
-    zh: '字段路径 "{value}" 不属于已知命名空间（{namespaces}）',
+    en: 'Field path "{value}" is outside the known namespaces ({namespaces}){hint}',
+    zh: '字段路径 "{value}" 不属于已知命名空间（{namespaces}）{hint}',
   },
   'ERDL-W317': {
     category: 'condition',
@@ -341,8 +397,8 @@ export const CODES = {
   },
   'ERDL-E406': {
     category: 'condition',
-    en: 'Unknown {what} "{value}"; expected one of: {allowed}',
-    zh: '未知的{what} "{value}"；应为以下之一：{allowed}',
+    en: 'Unknown {what} "{value}"{hint}. Expected one of: {allowed}',
+    zh: '未知的{what} "{value}"{hint}。应为以下之一：{allowed}',
   },
   'ERDL-E407': {
     category: 'condition',
@@ -387,8 +443,8 @@ export const CODES = {
   },
   'ERDL-E506': {
     category: 'structure',
-    en: 'Unknown {what} key "{field}"',
-    zh: '未知的{what}键 "{field}"',
+    en: 'Unknown {what} key "{field}"{hint}. Keys: {allowed}',
+    zh: '未知的{what}键 "{field}"{hint}。可用的键：{allowed}',
   },
   'ERDL-W507': {
     category: 'condition',
@@ -458,7 +514,7 @@ export const CODES = {
   'ERDL-E601': {
     category: 'limit',
     en: 'Grade {grade} limit exceeded (E4): {measure} is {value}, the limit is {limit}',
-    zh: '超出 {grade} 级限制（E4）：{measure} 为 {value}，上限为 {limit}',
+    zh: '超出 {grade} 级限制（E4）：{measure}为 {value}，上限为 {limit}',
   },
   'ERDL-E602': {
     category: 'limit',
@@ -467,8 +523,8 @@ export const CODES = {
   },
   'ERDL-E603': {
     category: 'regex',
-    en: 'Regex is not RE2-compatible: {detail}',
-    zh: '正则不兼容 RE2：{detail}',
+    en: 'The pattern uses {construct}, which RE2 does not support (§5.2: a match must run in linear time)',
+    zh: '正则使用了{construct}，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
   },
   'ERDL-E604': {
     category: 'regex',
@@ -479,6 +535,11 @@ export const CODES = {
     category: 'limit',
     en: 'Regex pattern is too long ({length} characters; the limit is {limit})',
     zh: '正则表达式过长（{length} 个字符；上限 {limit}）',
+  },
+  'ERDL-E606': {
+    category: 'regex',
+    en: 'The pattern is not a valid regular expression: {problem}',
+    zh: '正则表达式无效：{problem}',
   },
 
   'ERDL-W701': {
@@ -493,8 +554,8 @@ export const CODES = {
   },
   'ERDL-I703': {
     category: 'format',
-    en: 'Enum keywords are written bare (§2.3): {value}',
-    zh: '枚举关键字应裸写（§2.3）：{value}',
+    en: 'Keywords such as {value} are written without quotes (§2.3)',
+    zh: '{value} 这类关键字应直接书写，不加引号（§2.3）',
   },
 
   'ERDL-E801': {
@@ -530,8 +591,8 @@ export const CODES = {
   },
   'ERDL-I903': {
     category: 'condition',
-    en: 'Rule "{name}" carries no gloss (§5.5 G2); its gloss is rendered from the tree',
-    zh: '规则 "{name}" 未携带 gloss（§5.5 G2）；其 gloss 由树渲染生成',
+    en: 'Other rules here store their gloss but rule "{name}" does not (§5.5 G2); its gloss is rendered from the tree',
+    zh: '本文档的其他规则都存有 gloss，规则 "{name}" 却没有（§5.5 G2）；其 gloss 由树渲染生成',
   },
 } as const satisfies Record<string, CodeSpec>;
 

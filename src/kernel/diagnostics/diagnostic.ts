@@ -67,4 +67,11 @@ export interface Diagnostic {
   readonly fix?: Fix;
   /** A counterexample fact (decision-table analysis, docs/table-analysis.md). */
   readonly example?: DiagnosticExample;
+  /**
+   * Diagnostics this one causes (one root cause, one error): shown folded under it ("and 54 more
+   * caused by this"), never as findings of their own. Fixing the root removes them.
+   */
+  readonly caused?: readonly Diagnostic[];
+  /** Technical detail for the curious (e.g. the YAML parser's own words, English); never the message. */
+  readonly detail?: string;
 }

@@ -136,7 +136,10 @@ describe('enum keywords bare (I703)', () => {
     expect(diag(text)).toEqual(['ERDL-I703@16:11']);
     expect(r.ok).toBe(true);
     expect(r.diagnostics[0]?.severity).toBe('info');
-    expect(r.diagnostics[0]?.message.en).toBe('Enum keywords are written bare (§2.3): ALLOW');
+    expect(r.diagnostics[0]?.message.en).toBe(
+      'Keywords such as ALLOW are written without quotes (§2.3)',
+    );
+    expect(r.diagnostics[0]?.message.zh).toBe('ALLOW 这类关键字应直接书写，不加引号（§2.3）');
     expect(applyFix(text, 'ERDL-I703')).toBe(VALID.replace('then: REQUEST_HUMAN', 'then: ALLOW'));
   });
 

@@ -88,7 +88,7 @@ function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode
             n.range,
             { value: n.value },
             {
-              title: { en: 'Write it bare', zh: '改为裸写' },
+              title: { en: 'Remove the quotes', zh: '去掉引号' },
               edits: [{ range: written(n), newText: n.value }],
             },
           ),

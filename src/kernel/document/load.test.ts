@@ -285,7 +285,7 @@ describe('alias bombs (E006)', () => {
 
   it('an undefined alias is a syntax error at the alias', () => {
     const { d, f } = only('a: 1\nb: *nowhere\n');
-    expect(d.code).toBe('ERDL-E005');
+    expect(d.code).toBe('ERDL-E024');
     expect([f.line, f.column]).toEqual([2, 4]);
   });
 
@@ -369,7 +369,7 @@ describe('top level is not a mapping (E009)', () => {
   });
 });
 
-describe('YAML syntax errors (E005), positioned at the error line', () => {
+describe('YAML syntax errors (E005, E014–E024), positioned at the error line', () => {
   it('a mapping item indented less than its siblings', () => {
     const text = lines(
       'protocol: "erdl/v2"',
@@ -380,8 +380,11 @@ describe('YAML syntax errors (E005), positioned at the error line', () => {
       'rules: []',
     );
     const { d, f } = only(text);
-    expect(d.code).toBe('ERDL-E005');
-    expect(d.message.en).toMatch(/^YAML syntax error: /);
+    expect(d.code).toBe('ERDL-E015');
+    expect(d.message.en).toBe(
+      'Line 5 is indented by 1 space, but the lines it belongs with are indented by 2 spaces',
+    );
+    expect(d.message.zh).toBe('第 5 行缩进了 1 个空格，而与它同级的行缩进 2 个空格');
     expect(f.line).toBe(5);
   });
 
@@ -395,7 +398,7 @@ describe('YAML syntax errors (E005), positioned at the error line', () => {
       'rules: []',
     );
     const { d, f } = only(text);
-    expect(d.code).toBe('ERDL-E005');
+    expect(d.code).toBe('ERDL-E017');
     expect(d.message.en).toContain('quote');
     expect([f.line, f.column]).toEqual([4, 9]);
   });
@@ -407,20 +410,20 @@ describe('YAML syntax errors (E005), positioned at the error line', () => {
 
   it('a mapping nested on one line', () => {
     const { d, f } = only('protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata: a: b\nrules: []\n');
-    expect(d.code).toBe('ERDL-E005');
+    expect(d.code).toBe('ERDL-E019');
     expect(f.line).toBe(3);
   });
 
   it('tab indentation', () => {
     const { d, f } = only('protocol: "erdl/v2"\nmetadata:\n\tname: "t"\n');
-    expect(d.code).toBe('ERDL-E005');
+    expect(d.code).toBe('ERDL-E016');
     expect(f.line).toBe(3);
   });
 
   it('an unknown tag is an error, not silently a string', () => {
     const text = VALID.replace('version: "2.1.0"', 'version: !semver "2.1.0"');
     const { d, f } = only(text);
-    expect(d.code).toBe('ERDL-E005');
+    expect(d.code).toBe('ERDL-E023');
     expect(d.message.en).toContain('!semver');
     expect([f.line, f.column]).toEqual([2, 10]);
   });

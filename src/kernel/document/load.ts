@@ -16,6 +16,7 @@ import { diagnostic } from '../diagnostics/codes';
 import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { decodeUtf8 } from './utf8';
+import { yamlDiagnostics } from './yaml-errors';
 import type { ScalarStyle, YMap, YNode, YPair, YScalar } from './ynode';
 
 /** 2 MiB: a 1,000-rule document is ~400 KB; larger input is refused before parsing (bounded time). */
@@ -37,6 +38,7 @@ export interface Loaded {
 }
 
 const at = (start: number, end = start): Range => ({ start, end });
+const UNREADABLE = { en: 'YAML cannot read the text here', zh: 'YAML 无法读取此处的文本' };
 
 function fail(text: string, d: Diagnostic, isJson = false): Loaded {
   return { text, source: new SourceText(text), root: null, isJson, diagnostics: [d] };
@@ -176,25 +178,38 @@ function parsePrepared(text: string, source: SourceText, isJson: boolean): Loade
       diagnostics: [
         /call stack/i.test(detail)
           ? diagnostic('ERDL-E008', at(0), { limit: MAX_NESTING })
-          : diagnostic('ERDL-E005', at(0), { detail }),
+          : { ...diagnostic('ERDL-E005', at(0), { what: UNREADABLE }), detail },
       ],
     };
   }
   const diagnostics: Diagnostic[] = [];
-  for (const err of [...doc.errors, ...doc.warnings]) {
-    const detail = firstLine(err.message);
-    // yaml reports an unclosed quote where the text ends; the error is where the quote opens.
-    const open = /^Missing closing .?quote/.test(detail)
-      ? quotedScalarEndingAt(doc, err.pos[0])
-      : -1;
-    // yaml may point one past the end of the text (at EOF); ranges stay inside it.
+  const problems = [...doc.errors, ...doc.warnings];
+  const nesting = problems.find((e) => /call stack/i.test(e.message));
+  const multiple = problems.filter((e) => e.code === 'MULTIPLE_DOCS');
+  if (nesting) {
+    diagnostics.push(diagnostic('ERDL-E008', at(0), { limit: MAX_NESTING }));
+  } else if (problems.length > 0) {
     const clamp = (o: number) => Math.max(0, Math.min(o, text.length));
-    const start = clamp(open === -1 ? err.pos[0] : open);
-    const range = at(start, Math.max(start, clamp(err.pos[1])));
-    if (err.code === 'MULTIPLE_DOCS') diagnostics.push(diagnostic('ERDL-E007', range));
-    else if (/call stack/i.test(detail))
-      diagnostics.push(diagnostic('ERDL-E008', range, { limit: MAX_NESTING }));
-    else diagnostics.push(diagnostic('ERDL-E005', range, { detail }));
+    for (const err of multiple)
+      diagnostics.push(diagnostic('ERDL-E007', at(clamp(err.pos[0]), clamp(err.pos[1]))));
+    diagnostics.push(
+      ...yamlDiagnostics(
+        source,
+        problems.filter((e) => e.code !== 'MULTIPLE_DOCS'),
+        (fixed) => {
+          try {
+            const d = parseDocument(fixed, PARSE_OPTIONS);
+            return [...d.errors, ...d.warnings];
+          } catch {
+            return [];
+          }
+        },
+        // yaml reports an unclosed quote where the text ends; the error is where the quote opens.
+        (err) =>
+          /^Missing closing .?quote/.test(err.message) ? quotedScalarEndingAt(doc, err.pos[0]) : -1,
+      ),
+    );
+    diagnostics.sort((a, b) => a.range.start - b.range.start);
   }
   if (diagnostics.length > 0) return { text, source, root: null, isJson, diagnostics };
 
@@ -399,9 +414,7 @@ class Expander {
     if (isAlias(n)) {
       const target = this.targets.get(n);
       if (!target) {
-        this.diagnostics.push(
-          diagnostic('ERDL-E005', rangeOf(n), { detail: `unresolved alias *${n.source}` }),
-        );
+        this.diagnostics.push(diagnostic('ERDL-E024', rangeOf(n), { name: n.source }));
         return null;
       }
       const outer = this.expanding === null;
@@ -456,7 +469,10 @@ class Expander {
       }
       return { kind: 'map', items, flow: n.flow === true, range: rangeOf(n) };
     }
-    this.diagnostics.push(diagnostic('ERDL-E005', rangeOf(n), { detail: 'unsupported YAML node' }));
+    this.diagnostics.push({
+      ...diagnostic('ERDL-E005', rangeOf(n), { what: UNREADABLE }),
+      detail: 'unsupported YAML node',
+    });
     return null;
   }
 }

@@ -237,7 +237,7 @@ describe('unknown fields (E203) and rule-level expr (E212)', () => {
     expect(diag(text)).toEqual(['ERDL-E203@10:5']);
     const en = r.diagnostics[0]?.message.en;
     expect(en).toBe(
-      `Unknown rule field "${written}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
+      `Unknown rule field "${written}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}. Rule fields: name, description, category, priority, override, ring, enabled, when, then, message, instruction, correction, unless, explanation, alternative, legal_basis, source_text, gloss`,
     );
     if (suggestion) expect(r.diagnostics[0]?.message.zh).toContain(`"${suggestion}"`);
   });
@@ -344,7 +344,7 @@ describe('then (E207)', () => {
     const r = compileDocument(text);
     expect(diag(text)).toEqual(['ERDL-E207@16:11']);
     expect(r.diagnostics[0]?.message.en).toMatch(
-      /^"deny" is not a decision type; expected one of: ALLOW, DENY, /,
+      /^"deny" is not a decision type \(did you mean "DENY"\?\)\. Decision types: ALLOW, DENY, /,
     );
     const fix = r.diagnostics[0]?.fix;
     expect(fix?.title.en).toBe('Write DENY');
@@ -360,7 +360,18 @@ describe('then (E207)', () => {
     expect(fixed).toBe(doc(valid()));
   });
 
-  it.each(['BLOCK', '"ALLOW "', '1', '[DENY]'])('then: %s has no fix', (value) => {
+  it.each([
+    ['BLOCK', 'DENY'],
+    ['"ALLOW "', 'ALLOW'],
+  ])('then: %s is a known mistake or a near miss: a fix to %s', (value, name) => {
+    const text = doc(valid().replace('then: REQUEST_HUMAN', `then: ${value}`));
+    const d = compileDocument(text).diagnostics.find((x) => x.code === 'ERDL-E207');
+    expect(d?.message.en).toContain(`(did you mean "${name}"?)`);
+    expect(d?.message.zh).toContain(`（是否应为 "${name}"？）`);
+    expect(diag(applyFix(text, 'ERDL-E207'))).toEqual([]);
+  });
+
+  it.each(['1', '[DENY]'])('then: %s has no fix', (value) => {
     const text = doc(valid().replace('then: REQUEST_HUMAN', `then: ${value}`));
     const d = compileDocument(text).diagnostics.find((x) => x.code === 'ERDL-E207');
     expect(d).toBeDefined();

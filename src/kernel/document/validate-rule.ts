@@ -6,7 +6,7 @@ import type { CompileContext } from '../tree/context';
 import { exceeded, type Grade, MEASURE_NAMES, measure } from '../tree/limits';
 import { normalize } from '../tree/normalize';
 import { childrenOf, type ExprNode } from '../tree/types';
-import { hint } from '../util/suggest';
+import { keysOf, suggest } from '../util/suggest';
 import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
 import {
   DEFAULT_OVERRIDE,
@@ -100,8 +100,10 @@ function validateRule(
   for (const p of rule.items) {
     if ((RULE_FIELD_ORDER as readonly string[]).includes(p.key)) continue;
     if (p.key === 'expr') ctx.report('ERDL-E212', p.keyNode.range);
-    else
-      ctx.report('ERDL-E203', p.keyNode.range, { field: p.key, ...hint(p.key, RULE_FIELD_ORDER) });
+    else {
+      const s = suggest(p.key, RULE_FIELD_ORDER, p.keyNode.range, {}, keysOf(rule));
+      ctx.report('ERDL-E203', p.keyNode.range, { field: p.key, ...s.params }, s.fix);
+    }
   }
   checkOrder(fields, rule);
 
@@ -143,8 +145,7 @@ function validateRule(
   fields.text(rule, 'gloss');
 
   for (const f of RULE_FIELDS) {
-    if (f.required && f.name !== 'then' && !get(f.name))
-      ctx.report('ERDL-E201', rule.range, { field: f.name });
+    if (f.required && f.name !== 'then' && !get(f.name)) missingField(fields, rule, f.name);
   }
 
   const whenNode = get('when');
@@ -167,7 +168,7 @@ function validateRule(
   if (isTable) {
     if (thenNode) ctx.report('ERDL-E213', thenNode.range);
   } else if (!thenNode) {
-    ctx.report('ERDL-E201', rule.range, { field: 'then' });
+    missingField(fields, rule, 'then');
   } else {
     then = fields.decision(thenNode);
   }
@@ -197,7 +198,7 @@ function validateRule(
       const rowMap = row.source;
       const rowThenNode = rowMap.items.find((p) => p.key === 'then')?.value;
       if (!rowThenNode) {
-        ctx.report('ERDL-E201', row.range, { field: 'then' });
+        ctx.report('ERDL-E201', headOf(rowMap), { field: 'then' });
         continue;
       }
       const rowThen = fields.decision(rowThenNode);
@@ -258,6 +259,55 @@ function validateRule(
       range: rule.range,
     },
   ];
+}
+
+/** Where a rule (or row) is named: its `name` key, else its first key — not the whole rule. */
+function headOf(map: YMap): Range {
+  const head = map.items.find((p) => p.key === 'name') ?? map.items[0];
+  return head ? head.keyNode.range : { start: map.range.start, end: map.range.start };
+}
+
+/**
+ * Placeholders a missing required field can take without choosing anything for the user; `when`
+ * and `then` are choices, so they get no fix.
+ */
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  name: '""',
+  description: '""',
+  priority: '0',
+};
+
+/**
+ * ERDL-E201 at the rule's name, with a fix that inserts a placeholder where §4.1 puts the field:
+ * before the first present field that follows it, else after the last one.
+ */
+function missingField(fields: Fields, rule: YMap, field: string): void {
+  const placeholder = PLACEHOLDERS[field];
+  let fix: Fix | undefined;
+  const first = rule.items[0];
+  if (placeholder !== undefined && !rule.flow && first) {
+    const { source } = fields;
+    const text = source.text;
+    const indent = source.position(first.keyNode.range.start).column - 1;
+    const entry = `${field}: ${placeholder}`;
+    const rank = (k: string) => (RULE_FIELD_ORDER as readonly string[]).indexOf(k);
+    const next = rule.items.find((p) => rank(p.key) > rank(field));
+    let edit: { range: Range; newText: string };
+    if (next) {
+      const at = next.keyNode.range.start;
+      edit = { range: { start: at, end: at }, newText: `${entry}\n${' '.repeat(indent)}` };
+    } else {
+      const last = rule.items[rule.items.length - 1] as (typeof rule.items)[number];
+      let at = last.value.range.end;
+      while (at > 0 && (text[at - 1] === '\n' || text[at - 1] === '\r')) at--;
+      const lineEnd = text.indexOf('\n', at);
+      at = lineEnd === -1 ? text.length : lineEnd;
+      if (text[at - 1] === '\r') at--;
+      edit = { range: { start: at, end: at }, newText: `\n${' '.repeat(indent)}${entry}` };
+    }
+    fix = { title: { en: `Add ${entry}`, zh: `添加 ${entry}` }, edits: [edit] };
+  }
+  fields.ctx.report('ERDL-E201', headOf(rule), { field }, fix);
 }
 
 /** §4.1 fixed order: the first field that appears after one it must precede. */

@@ -196,16 +196,24 @@ describe('unknown top-level fields (E107)', () => {
     const r = compileDocument(text);
     expect(diag(text)).toEqual(['ERDL-E107@12:1']);
     expect(r.diagnostics[0]?.message.en).toBe(
-      'Unknown top-level field "metdata" (did you mean "metadata"?)',
+      'Unknown top-level field "metdata" (did you mean "metadata"?). The top level holds: protocol, version, metadata, rules',
     );
+    expect(r.diagnostics[0]?.message.zh).toBe(
+      '未知的顶层字段 "metdata"（是否应为 "metadata"？）。顶层字段只有：protocol、version、metadata、rules',
+    );
+    // metadata is already there: writing it again would be a duplicate key, so no fix.
+    expect(r.diagnostics[0]?.fix).toBeUndefined();
+    const alone = top(PROTOCOL, VERSION, 'metdata:', '  name: "t"', '  decision: ALLOW', RULES);
+    expect(diag(applyFix(alone, 'ERDL-E107'))).toEqual([]);
     expect(r.diagnostics[0]?.message.zh).toContain('metadata');
   });
 
   it('without a suggestion when nothing is close', () => {
     const text = top(PROTOCOL, VERSION, METADATA, RULES, 'signature: "abc"');
     expect(compileDocument(text).diagnostics[0]?.message.en).toBe(
-      'Unknown top-level field "signature"',
+      'Unknown top-level field "signature". The top level holds: protocol, version, metadata, rules',
     );
+    expect(compileDocument(text).diagnostics[0]?.fix).toBeUndefined();
   });
 
   it('a misspelt rules is unknown and rules is missing', () => {
@@ -268,7 +276,9 @@ describe('metadata (E109, W110, W111, E207)', () => {
     const r = compileDocument(text);
     expect(diag(text)).toEqual(['ERDL-W110@6:3']);
     expect(r.ok).toBe(true);
-    expect(r.diagnostics[0]?.message.en).toBe('Unknown metadata field "author"');
+    expect(r.diagnostics[0]?.message.en).toBe(
+      'Unknown metadata field "author". metadata fields: name, description, category, decision, tags',
+    );
   });
 
   it('missing name is W111; the document loads', () => {
@@ -289,11 +299,11 @@ describe('metadata (E109, W110, W111, E207)', () => {
   });
 
   it('a fallback that is no decision at all has no fix', () => {
-    const text = top(PROTOCOL, VERSION, 'metadata:', '  name: "t"', '  decision: BLOCK', RULES);
+    const text = top(PROTOCOL, VERSION, 'metadata:', '  name: "t"', '  decision: NOPE', RULES);
     const d = compileDocument(text).diagnostics[0];
     expect(d?.code).toBe('ERDL-E207');
     expect(d?.fix).toBeUndefined();
-    expect(d?.message.en).toContain('"BLOCK" is not a decision type');
+    expect(d?.message.en).toContain('"NOPE" is not a decision type');
   });
 
   it('metadata fields are carried to the compiled document (NFC-normalized)', () => {

@@ -1,8 +1,13 @@
 import type { Fix, Range } from '../diagnostics/diagnostic';
 import type { SourceText } from '../diagnostics/source-text';
 import type { CompileContext } from '../tree/context';
-import { hint } from '../util/suggest';
-import { DECISION_NAMES, type Decision, isDecision } from '../vocabulary/decisions';
+import { keysOf, suggest } from '../util/suggest';
+import {
+  DECISION_MISTAKES,
+  DECISION_NAMES,
+  type Decision,
+  isDecision,
+} from '../vocabulary/decisions';
 import {
   FORMAT_VERSION,
   METADATA_FIELDS,
@@ -58,19 +63,8 @@ export class Fields {
   decision(n: YNode): Decision | undefined {
     if (isScalar(n) && isDecision(n.value)) return n.value;
     const written = isScalar(n) ? String(n.value) : '';
-    const upper = written.toUpperCase();
-    const fix: Fix | undefined = isDecision(upper)
-      ? {
-          title: { en: `Write ${upper}`, zh: `改为 ${upper}` },
-          edits: [{ range: n.range, newText: upper }],
-        }
-      : undefined;
-    this.ctx.report(
-      'ERDL-E207',
-      n.range,
-      { value: written, allowed: DECISION_NAMES.join(', ') },
-      fix,
-    );
+    const s = suggest(written, DECISION_NAMES, n.range, DECISION_MISTAKES);
+    this.ctx.report('ERDL-E207', n.range, { value: written, ...s.params }, s.fix);
     return undefined;
   }
 }
@@ -84,7 +78,8 @@ export function validateTopLevel(fields: Fields, root: YMap): { metadata?: YMap;
   const text = source.text;
   for (const p of root.items) {
     if (!(TOP_LEVEL_FIELDS as readonly string[]).includes(p.key)) {
-      ctx.report('ERDL-E107', p.keyNode.range, { field: p.key, ...hint(p.key, TOP_LEVEL_FIELDS) });
+      const s = suggest(p.key, TOP_LEVEL_FIELDS, p.keyNode.range, {}, keysOf(root));
+      ctx.report('ERDL-E107', p.keyNode.range, { field: p.key, ...s.params }, s.fix);
     }
   }
   for (const f of TOP_LEVEL_FIELDS) {
@@ -194,7 +189,9 @@ export function validateMetadata(
   if (!meta) return null;
   const known = METADATA_FIELDS.map((f) => f.name as string);
   for (const p of meta.items) {
-    if (!known.includes(p.key)) ctx.report('ERDL-W110', p.keyNode.range, { field: p.key });
+    if (known.includes(p.key)) continue;
+    const s = suggest(p.key, known, p.keyNode.range, {}, keysOf(meta));
+    ctx.report('ERDL-W110', p.keyNode.range, { field: p.key, ...s.params }, s.fix);
   }
   const name = fields.string(meta, 'name');
   if (!meta.items.some((p) => p.key === 'name')) ctx.report('ERDL-W111', meta.range);

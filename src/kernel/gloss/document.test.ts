@@ -107,9 +107,9 @@ describe('glossLint', () => {
     const text = doc(SIMPLE);
     const r = compileDocument(text);
     const ds = glossLint(r);
-    // Ordered by position: the rule's name (I903) comes before its field.
-    expect(ds.map((d) => d.code)).toEqual(['ERDL-I903', 'ERDL-W901']);
-    const w = ds[1];
+    // No rule of this document stores a gloss, so there is no I903 (ruling I-80).
+    expect(ds.map((d) => d.code)).toEqual(['ERDL-W901']);
+    const w = ds[0];
     expect(text.slice(w?.range.start, w?.range.end)).toBe('"agent.trust_level"');
     expect(w?.severity).toBe('warning');
     expect(w?.message.en).toBe(
@@ -125,9 +125,9 @@ describe('glossLint', () => {
     expect(partial.filter((d) => d.code === 'ERDL-W901').map((d) => d.message.en)).toEqual([
       'Field "agent.trust_level" has no Chinese display name (§5.5 G3): the gloss reads it as "智能体「trust level」"; add it to the field dictionary',
     ]);
-    expect(glossLint(r, { dictionary: en.dictionary, langs: ['en'] }).map((d) => d.code)).toEqual([
-      'ERDL-I903',
-    ]);
+    expect(glossLint(r, { dictionary: en.dictionary, langs: ['en'] }).map((d) => d.code)).toEqual(
+      [],
+    );
   });
 
   it('G3: fields of unless and of table columns are positioned too, one warning per column', () => {
@@ -200,11 +200,16 @@ describe('glossLint', () => {
     expect(glossLint(compileDocument(fixed)).filter((d) => d.code === 'ERDL-W902')).toEqual([]);
   });
 
-  it('G2: ERDL-I903 (information) for a rule without a stored gloss, at its name', () => {
-    const text = doc(SIMPLE);
+  it('G2: ERDL-I903 (information) for a rule without a stored gloss beside rules with one, at its name', () => {
+    const text = doc(`${SIMPLE}    gloss: "stale"\n${TABLE}`);
     const i = glossLint(compileDocument(text)).find((d) => d.code === 'ERDL-I903');
     expect(i?.severity).toBe('info');
-    expect(text.slice(i?.range.start, i?.range.end)).toBe('"SEC-001-refund-limit"');
+    expect(text.slice(i?.range.start, i?.range.end)).toBe('"FIN-001-routing"');
+  });
+
+  it('G2 (ruling I-80): no I903 when no rule of the document stores a gloss', () => {
+    const codes = glossLint(compileDocument(doc(SIMPLE))).map((d) => d.code);
+    expect(codes).not.toContain('ERDL-I903');
   });
 
   it('[] for a document that does not load', () => {

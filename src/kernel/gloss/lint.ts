@@ -13,7 +13,8 @@ import type { GlossRender } from './render';
  * - ERDL-W902 (G2): a stored `gloss` that is not render(tree), with a fix that writes the render;
  *   a text gloss may be in either language, a {zh, en} gloss is checked per language; a decision
  *   table's gloss is its row sentences joined ("；" / "; ");
- * - ERDL-I903 (G2): a rule without a stored gloss (information: the studio shows the live render).
+ * - ERDL-I903 (G2): a rule without a stored gloss in a document whose other rules store one
+ *   (ruling I-80: a document need not store gloss at all; only exported manifests carry it).
  * Ordered by position.
  */
 
@@ -89,12 +90,13 @@ function storedGlosses(
   const rendered = (entry: string, lang: GlossLang): string =>
     (texts.get(entry)?.[lang] ?? []).join(SENTENCES.rowSeparator[lang]);
   const out: Diagnostic[] = [];
+  const storesGloss = [...texts.keys()].some((entry) => entries.get(entry)?.gloss);
   for (const entry of texts.keys()) {
     const source = entries.get(entry);
     if (!source) continue;
     const stored = source.gloss;
     if (!stored) {
-      out.push(diagnostic('ERDL-I903', source.nameRange, { name: entry }));
+      if (storesGloss) out.push(diagnostic('ERDL-I903', source.nameRange, { name: entry }));
     } else if (stored.kind === 'text') {
       const expected = { zh: rendered(entry, 'zh'), en: rendered(entry, 'en') };
       if (stored.text === expected.zh || stored.text === expected.en) continue;

@@ -394,7 +394,10 @@ describe('incremental gloss ≡ glossDocument (zh, en) + glossLint', () => {
     for (const text of [json, stored]) {
       const look = check(g, c, { text, dictionary: undefined }, 'JSON');
       expect(look.ok).toBe(true);
-      expect(look.lint.length).toBeGreaterThan(0);
+      // W902 and I903 where one rule stores a gloss; nothing where none does (ruling I-80).
+      expect(look.lint.map((d) => d.code)).toEqual(
+        text === stored ? ['ERDL-W902', 'ERDL-I903'] : [],
+      );
       expect(g.stats.mode).toBe('full');
     }
     // A result from elsewhere (not the compiler's last) is not read from the compiler's parts.

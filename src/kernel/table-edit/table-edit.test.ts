@@ -133,7 +133,7 @@ describe('reading tables', () => {
   });
 
   it('refuses a document that does not parse, with positioned bilingual problems', () => {
-    const read = readTables(LOAN.replace('then: "ALLOW"', 'then: "ALLOW'));
+    const read = readTables(LOAN.replace('then: ALLOW', 'then: "ALLOW'));
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.problems[0]?.line).toBeGreaterThan(1);
@@ -204,8 +204,13 @@ describe('grid operations are minimal edits', () => {
   });
 
   it('sets the decision keeping its quoting, and adds, changes and removes a priority', () => {
-    const decided = run(LOAN, { kind: 'setDecision', row: 1, decision: 'NOTIFY' });
+    // The shipped example writes keywords bare (§2.3); a quoted one stays quoted.
+    const quoted = LOAN.replace('then: ALLOW\n', 'then: "ALLOW"\n');
+    const decided = run(quoted, { kind: 'setDecision', row: 1, decision: 'NOTIFY' });
     expect(decided.after).toContain('then: "NOTIFY"');
+    expect(run(LOAN, { kind: 'setDecision', row: 1, decision: 'NOTIFY' }).after).toContain(
+      'then: NOTIFY\n',
+    );
     const added = run(LOAN, { kind: 'setPriority', row: 1, priority: 5 });
     expect(added.table.rows[1]?.priority).toBe(5);
     const changed = run(added.after, { kind: 'setPriority', row: 1, priority: 7 });

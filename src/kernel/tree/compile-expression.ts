@@ -1,6 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YNode, type YScalar } from '../document/ynode';
-import { hint } from '../util/suggest';
+import { suggest } from '../util/suggest';
 import {
   AGGREGATE_FUNCTIONS,
   type AggregateFunction,
@@ -161,14 +161,18 @@ class ExpressionCompiler {
     }
     const info = nodeInfo(name);
     if (!info) {
-      this.ctx.report('ERDL-E401', pair.keyNode.range, {
-        value: pair.key,
-        ...(simpleOnlyHint(pair.key) ??
-          hint(
-            pair.key,
-            NODES.map((n) => n.name),
-          )),
-      });
+      const simple = simpleOnlyHint(pair.key);
+      const s = suggest(
+        pair.key,
+        NODES.map((n) => n.name),
+        pair.keyNode.range,
+      );
+      this.ctx.report(
+        'ERDL-E401',
+        pair.keyNode.range,
+        { value: pair.key, ...(simple ?? { hint: s.params.hint }) },
+        simple ? undefined : s.fix,
+      );
       return null;
     }
     const inner: Scope = { element: scope.element, depth: scope.depth + 1 };
@@ -544,11 +548,9 @@ class ExpressionCompiler {
 
   private keyword(y: YNode, allowed: readonly string[], what: Bilingual): string | null {
     if (isScalar(y) && typeof y.value === 'string' && allowed.includes(y.value)) return y.value;
-    this.ctx.report('ERDL-E406', y.range, {
-      what,
-      value: isScalar(y) ? String(y.value) : describe(y).en,
-      allowed: allowed.join(', '),
-    });
+    const value = isScalar(y) ? String(y.value) : describe(y).en;
+    const s = suggest(isScalar(y) ? value : '', allowed, y.range);
+    this.ctx.report('ERDL-E406', y.range, { what, value, ...s.params }, s.fix);
     return null;
   }
 

@@ -267,7 +267,7 @@ describe('Simple condition errors', () => {
     expect(codes(r, 'error')).toEqual(['ERDL-E304']);
     const r2 = compileWhenText(condition('not_containz', '"x"'));
     expect(messages(r2, 'ERDL-E304')).toEqual([
-      'Unknown operator "not_containz" (did you mean "not_contains"?)',
+      'Unknown operator "not_containz" (did you mean "not_contains"?). Operators: eq, ne, gt, gte, lt, lte, in, not_in, contains, not_contains, match, starts_with, ends_with, not_starts_with, not_ends_with, exists, not_exists, length_gt, length_gte, length_lt, length_lte, length_eq, between, not_between, count_gt, count_gte, count_lt, count_lte',
     ]);
   });
 
@@ -310,10 +310,39 @@ describe('Simple condition errors', () => {
       ['lookahead', '"foo(?=bar)"'],
       ['negative lookahead', '"foo(?!bar)"'],
       ['lookbehind', '"(?<=a)b"'],
-      ['unbalanced group', '"(ab"'],
-    ])('rejects a %s with E603', (_what, pattern) => {
+      ['negative lookbehind', '"(?<!a)b"'],
+      ['possessive quantifier', '"a*+b"'],
+      ['atomic group', '"(?>ab)"'],
+    ])('rejects a %s with E603, naming it', (what, pattern) => {
       const r = compileWhenText(condition('match', pattern));
       expect(codes(r, 'error')).toEqual(['ERDL-E603']);
+      const d = r.diagnostics.find((x) => x.code === 'ERDL-E603');
+      const word = what.replace('negative ', '');
+      expect(d?.message.en).toContain(word);
+      expect(d?.message.en).not.toMatch(/invalid named capture|Perl/);
+    });
+    it('a lookbehind is named as one in both languages, at the construct', () => {
+      const r = compileWhenText(condition('match', '"x(?<=a)b"'));
+      const d = r.diagnostics.find((x) => x.code === 'ERDL-E603');
+      expect(d?.message.en).toBe(
+        'The pattern uses a lookbehind "(?<=…)" / "(?<!…)", which RE2 does not support (§5.2: a match must run in linear time)',
+      );
+      expect(d?.message.zh).toBe(
+        '正则使用了后行断言 "(?<=…)" / "(?<!…)"，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
+      );
+    });
+    it('a lookbehind-looking text inside a class or escaped is no lookbehind', () => {
+      expect(codes(compileWhenText(condition('match', '"[(?<=]x"')), 'error')).toEqual([]);
+      expect(codes(compileWhenText(condition('match', '"\\\\\\\\(?<n>a)"')), 'error')).toEqual([]);
+    });
+    it.each([
+      ['"(ab"', '"(" is never closed'],
+      ['"a**"', 'two quantifiers in a row'],
+      ['"[z-a]"', 'a range whose end comes before its start'],
+    ])('an invalid pattern %s is E606 in plain words', (pattern, words) => {
+      const r = compileWhenText(condition('match', pattern));
+      expect(codes(r, 'error')).toEqual(['ERDL-E606']);
+      expect(r.diagnostics.find((x) => x.code === 'ERDL-E606')?.message.en).toContain(words);
     });
     it.each(['"(?i)abc"', '"(?i:abc)"', '"a(?s).b"', '"(?-i)x"'])(
       'rejects the inline flag in %s with E604',
@@ -343,6 +372,20 @@ describe('Simple condition errors', () => {
       'Field path "request.user" is outside the known namespaces (agent, tool, task, workflow, human, guardian, context)',
     ]);
     expect(canonical(onlyRule(r).when)).toStrictEqual(n('eq', field('request.user'), str('x')));
+  });
+
+  it('a misspelt namespace: did you mean, with a fix for the whole path (W316)', () => {
+    const r = compileWhenText(
+      'logic: AND\nconditions:\n  - {field: "tol.name", operator: eq, value: "x"}',
+    );
+    const d = r.diagnostics.find((x) => x.code === 'ERDL-W316');
+    expect(d?.message.en).toBe(
+      'Field path "tol.name" is outside the known namespaces (agent, tool, task, workflow, human, guardian, context) (did you mean "tool.name"?)',
+    );
+    expect(d?.message.zh).toBe(
+      '字段路径 "tol.name" 不属于已知命名空间（agent、tool、task、workflow、human、guardian、context）（是否应为 "tool.name"？）',
+    );
+    expect(d?.fix?.edits.map((e) => e.newText)).toEqual(['"tool.name"']);
   });
 
   it.each(['"context..a"', '"context. a"', '5', '""'])(

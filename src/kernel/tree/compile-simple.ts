@@ -1,17 +1,18 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
-import { hint } from '../util/suggest';
+import { closest, hint, keysOf, replaceWith, suggest } from '../util/suggest';
 import { ENTITIES, ENTITY_NAMES, SIMPLE_LOGIC } from '../vocabulary/document';
 import {
   CONDITION_OPERATOR_NAMES,
   type ConditionOperator,
   MAX_LIST_ITEMS,
   OPERATOR_ALIASES,
+  OPERATOR_MISTAKES,
   type OperandKind,
   type SimpleOperatorInfo,
   simpleOperatorInfo,
 } from '../vocabulary/operators';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { canonicalDecimal, parseNumberSource } from './decimal';
 import { canonicalWindow, parseRate, parseWindow } from './duration';
 import { literalNode, literalValue, nfc, scalarLiteral } from './literal';
@@ -54,10 +55,20 @@ export function fieldNode(
   const path = nfc(n.value);
   const root = path.split('.')[0] ?? '';
   if (!ENTITY_NAMES.has(root)) {
-    ctx.report('ERDL-W316', n.range, {
-      value: path,
-      namespaces: ENTITIES.map((e) => e.name).join(', '),
-    });
+    // A misspelt namespace ("tol.name"): did you mean "tool.name", with a fix for the whole path.
+    const names = ENTITIES.map((e) => e.name);
+    const best = closest(root, names);
+    const meant = best === undefined ? undefined : `${best}${path.slice(root.length)}`;
+    ctx.report(
+      'ERDL-W316',
+      n.range,
+      {
+        value: path,
+        namespaces: { en: names.join(', '), zh: names.join('、') },
+        ...hint(meant ?? '', meant === undefined ? [] : [meant]),
+      },
+      meant === undefined ? undefined : replaceWith(n.range, JSON.stringify(meant)),
+    );
   }
   return ctx.at({ node: 'field', path }, n.range);
 }
@@ -69,7 +80,11 @@ export function resolveOperator(
   owner: Range,
 ): SimpleOperatorInfo | null {
   if (!n || !isScalar(n) || typeof n.value !== 'string') {
-    if (n) ctx.report('ERDL-E304', n.range, { value: describe(n).en, ...hint('', []) });
+    if (n)
+      ctx.report('ERDL-E304', n.range, {
+        value: describe(n).en,
+        ...suggest('', CONDITION_OPERATOR_NAMES, n.range).params,
+      });
     else ctx.report('ERDL-E320', owner);
     return null;
   }
@@ -96,22 +111,8 @@ export function resolveOperator(
     return null;
   }
   if (!info) {
-    const lower = written.toLowerCase();
-    const fix = CONDITION_OPERATOR_NAMES.includes(lower as ConditionOperator)
-      ? {
-          title: { en: `Write ${lower}`, zh: `改为 ${lower}` },
-          edits: [{ range: n.range, newText: lower }],
-        }
-      : undefined;
-    ctx.report(
-      'ERDL-E304',
-      n.range,
-      {
-        value: written,
-        ...hint(written, [...CONDITION_OPERATOR_NAMES, ...Object.keys(OPERATOR_ALIASES)]),
-      },
-      fix,
-    );
+    const s = suggest(written, CONDITION_OPERATOR_NAMES, n.range, OPERATOR_MISTAKES);
+    ctx.report('ERDL-E304', n.range, { value: written, ...s.params }, s.fix);
     return null;
   }
   return info;
@@ -279,9 +280,9 @@ export function compileSimple(ctx: CompileContext, when: YMap): ExprNode | null 
   let ok = true;
   for (const p of when.items) {
     if (p.key !== 'logic' && p.key !== 'conditions') {
-      ctx.report('ERDL-E506', p.keyNode.range, {
-        what: { en: 'Simple when', zh: 'Simple when ' },
-        field: p.key,
+      reportUnknownKey(ctx, when, p, ['logic', 'conditions'], {
+        en: 'Simple when',
+        zh: ' Simple when ',
       });
       ok = false;
     }
@@ -334,7 +335,8 @@ function compileSimpleCondition(ctx: CompileContext, c: YNode): ExprNode | null 
   let ok = true;
   for (const p of c.items) {
     if (!CONDITION_KEYS.includes(p.key)) {
-      ctx.report('ERDL-E314', p.keyNode.range, { field: p.key });
+      const s = suggest(p.key, CONDITION_KEYS, p.keyNode.range, {}, keysOf(c));
+      ctx.report('ERDL-E314', p.keyNode.range, { field: p.key, hint: s.params.hint }, s.fix);
       ok = false;
     }
   }

@@ -2,7 +2,7 @@ import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
 import { rowNameProblem, TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { type ExprNode, type FieldNode, TRUE_NODE } from './types';
 
 /** The "any" cell: the row does not test this column (DMN's "-"). */
@@ -41,9 +41,9 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
   let ok = true;
   for (const p of when.items) {
     if (p.key !== 'kind' && p.key !== 'columns' && p.key !== 'rows') {
-      ctx.report('ERDL-E506', p.keyNode.range, {
-        what: { en: 'decision table', zh: '决策表' },
-        field: p.key,
+      reportUnknownKey(ctx, when, p, ['kind', 'columns', 'rows'], {
+        en: 'decision table',
+        zh: '决策表',
       });
       ok = false;
     }
@@ -82,10 +82,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
     }
     for (const p of r.items) {
       if (!(TABLE_ROW_FIELDS as readonly string[]).includes(p.key)) {
-        ctx.report('ERDL-E506', p.keyNode.range, {
-          what: { en: 'table row', zh: '决策表行' },
-          field: p.key,
-        });
+        reportUnknownKey(ctx, r, p, TABLE_ROW_FIELDS, { en: 'table row', zh: '决策表行' });
         ok = false;
       }
     }
@@ -162,10 +159,7 @@ function column(ctx: CompileContext, c: YNode): TableColumn | null {
   let ok = true;
   for (const p of c.items) {
     if (!(TABLE_COLUMN_FIELDS as readonly string[]).includes(p.key)) {
-      ctx.report('ERDL-E506', p.keyNode.range, {
-        what: { en: 'table column', zh: '决策表列' },
-        field: p.key,
-      });
+      reportUnknownKey(ctx, c, p, TABLE_COLUMN_FIELDS, { en: 'table column', zh: '决策表列' });
       ok = false;
     }
   }

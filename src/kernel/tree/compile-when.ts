@@ -3,7 +3,7 @@ import { DECISION_TABLE_KIND, WHEN_TRUE } from '../vocabulary/document';
 import { compileExpression } from './compile-expression';
 import { compileSimple } from './compile-simple';
 import { type CompiledTable, compileTable } from './compile-table';
-import type { CompileContext } from './context';
+import { type CompileContext, reportUnknownKey } from './context';
 import { normalize } from './normalize';
 import { type ExprNode, TRUE_NODE } from './types';
 
@@ -73,10 +73,7 @@ function expressionWhen(ctx: CompileContext, y: YMap): CompiledWhen | null {
   let ok = true;
   for (const p of y.items) {
     if (p.key !== 'expr') {
-      ctx.report('ERDL-E506', p.keyNode.range, {
-        what: { en: 'expression when', zh: '表达式 when ' },
-        field: p.key,
-      });
+      reportUnknownKey(ctx, y, p, ['expr'], { en: 'expression when', zh: '表达式 when ' });
       ok = false;
     }
   }

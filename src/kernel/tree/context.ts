@@ -1,5 +1,7 @@
 import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/codes';
-import type { Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
+import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
+import type { YMap, YPair } from '../document/ynode';
+import { keysOf, suggest } from '../util/suggest';
 import type { ExprNode } from './types';
 
 /** Where each tree node came from; kept beside the tree so positions never reach a hash. */
@@ -10,8 +12,10 @@ export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
   readonly sourceMap: SourceMap = new WeakMap();
 
-  report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix): void {
-    this.diagnostics.push(diagnostic(code, range, params, fix));
+  /** `detail`: technical words for the curious (an engine's message), never the message. */
+  report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix, detail?: string): void {
+    const d = diagnostic(code, range, params, fix);
+    this.diagnostics.push(detail === undefined ? d : { ...d, detail });
   }
 
   /** Records the source range of a node and returns it (so builders can stay expressions). */
@@ -25,4 +29,19 @@ export class CompileContext {
     for (const d of this.diagnostics) if (d.severity === 'error') n++;
     return n;
   }
+}
+
+/**
+ * ERDL-E506 for a key of `map` outside `known`: did you mean, the valid keys, and a fix that
+ * writes the suggestion (not when the mapping already has it).
+ */
+export function reportUnknownKey(
+  ctx: CompileContext,
+  map: YMap,
+  pair: YPair,
+  known: readonly string[],
+  what: Bilingual,
+): void {
+  const s = suggest(pair.key, known, pair.keyNode.range, {}, keysOf(map));
+  ctx.report('ERDL-E506', pair.keyNode.range, { what, field: pair.key, ...s.params }, s.fix);
 }

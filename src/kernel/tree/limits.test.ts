@@ -114,7 +114,7 @@ describe('Grade B (Expression)', () => {
     expect(messages(r, 'ERDL-E601')).toEqual([
       'Grade B limit exceeded (E4): tree depth is 11, the limit is 10',
     ]);
-    expect(r.diagnostics[0]?.message.zh).toBe('超出 B 级限制（E4）：树深度 为 11，上限为 10');
+    expect(r.diagnostics[0]?.message.zh).toBe('超出 B 级限制（E4）：树深度为 11，上限为 10');
   });
 
   it('arithmetic depth 4 is allowed, 5 is E601', () => {

@@ -145,3 +145,28 @@ export function isDecision(name: unknown): name is Decision {
 export function isBlockingDecision(name: Decision): boolean {
   return byName.get(name)?.blocking ?? true;
 }
+
+/**
+ * Words people write for a decision that is not one of the 13. Never accepted, only suggested
+ * (with a fix).
+ */
+export const DECISION_MISTAKES: Readonly<Record<string, Decision>> = {
+  BLOCK: 'DENY',
+  REJECT: 'DENY',
+  REFUSE: 'DENY',
+  FORBID: 'DENY',
+  APPROVE: 'ALLOW',
+  PERMIT: 'ALLOW',
+  ACCEPT: 'ALLOW',
+  PASS: 'ALLOW',
+  REVIEW: 'REQUEST_HUMAN',
+  HUMAN: 'REQUEST_HUMAN',
+  ASK: 'REQUEST_HUMAN',
+  ALERT: 'NOTIFY',
+  WARN: 'NOTIFY',
+  HALT: 'EMERGENCY_HALT',
+  STOP: 'EMERGENCY_HALT',
+  UNDO: 'ROLLBACK',
+  ISOLATE: 'QUARANTINE',
+  FIX: 'CORRECT',
+};

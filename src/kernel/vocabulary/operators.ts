@@ -353,3 +353,42 @@ export const CONDITION_OPERATOR_NAMES: readonly ConditionOperator[] = SIMPLE_OPE
 
 /** §5.2 "List limit: in/not_in operands ≤256 items". */
 export const MAX_LIST_ITEMS = 256;
+
+/**
+ * Names people write for an operator that is not one (from other rule languages and plain
+ * English). Never accepted — an unknown operator is an error — only suggested, with a fix.
+ */
+export const OPERATOR_MISTAKES: Readonly<Record<string, ConditionOperator>> = {
+  equals: 'eq',
+  equal: 'eq',
+  '=': 'eq',
+  '==': 'eq',
+  is: 'eq',
+  not_equal: 'ne',
+  not_equals: 'ne',
+  '!=': 'ne',
+  greater_than: 'gt',
+  '>': 'gt',
+  greater_than_or_equal: 'gte',
+  greater_than_or_equal_to: 'gte',
+  greater_or_equal: 'gte',
+  ge: 'gte',
+  '>=': 'gte',
+  less_than: 'lt',
+  '<': 'lt',
+  less_than_or_equal: 'lte',
+  less_than_or_equal_to: 'lte',
+  less_or_equal: 'lte',
+  le: 'lte',
+  '<=': 'lte',
+  one_of: 'in',
+  not_one_of: 'not_in',
+  includes: 'contains',
+  regex: 'match',
+  startswith: 'starts_with',
+  endswith: 'ends_with',
+  exist: 'exists',
+  present: 'exists',
+  missing: 'not_exists',
+  range: 'between',
+};

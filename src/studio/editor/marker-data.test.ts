@@ -44,3 +44,16 @@ describe('toMarkers', () => {
     expect(markerMessage(diagnostic({ message: { en: 'x', zh: 'x' } }), 'zh')).toBe('x');
   });
 });
+
+describe('one root cause, one marker', () => {
+  const severities = { error: 8, warning: 4, info: 2 };
+  it('a root says, in the UI language, how many problems it causes; they get no marker', () => {
+    const caused = Array.from({ length: 54 }, () => diagnostic({}));
+    const markers = toMarkers([diagnostic({ caused })], 'zh', severities);
+    expect(markers).toHaveLength(1);
+    expect(markers[0]?.message).toBe('未知决策\nunknown decision\n（另有 54 处由此引起）');
+    expect(markerMessage(diagnostic({ caused }), 'en')).toBe(
+      'unknown decision\n未知决策\n(and 54 more caused by this)',
+    );
+  });
+});

@@ -4,7 +4,9 @@
  */
 import type { Severity } from '../../kernel/diagnostics/diagnostic';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
+import { editorStrings } from './strings';
 
 /** The owner of the kernel's markers (monaco-yaml's own are `yaml`). */
 export const MARKER_OWNER = 'erdl';
@@ -20,12 +22,20 @@ export interface MarkerShape {
   readonly endColumn: number;
 }
 
-/** The UI language first, then the other one. */
+/**
+ * The UI language first, then the other one; a root cause says how many diagnostics it causes
+ * (they get no marker of their own: one root cause, one marker).
+ */
 export function markerMessage(d: PositionedDiagnostic, lang: Lang): string {
   const other = lang === 'zh' ? 'en' : 'zh';
-  return d.message[lang] === d.message[other]
-    ? d.message[lang]
-    : `${d.message[lang]}\n${d.message[other]}`;
+  const message =
+    d.message[lang] === d.message[other]
+      ? d.message[lang]
+      : `${d.message[lang]}\n${d.message[other]}`;
+  const caused = d.caused?.length ?? 0;
+  return caused === 0
+    ? message
+    : `${message}\n${format(editorStrings[lang].causedMore, { n: caused })}`;
 }
 
 export function toMarkers(

@@ -10,6 +10,7 @@ export const editorStrings = defineStrings({
     noDocument: 'No document is open.',
     schemaUnavailable:
       'The ERDL schema could not be loaded ({detail}); schema completion is off. The kernel still checks the document.',
+    causedMore: '(and {n} more caused by this)',
     fix: {
       dialogTitle: 'Review quick fix',
       diffLabel: 'Changes the fix makes: current text on the left, fixed text on the right',
@@ -60,6 +61,7 @@ export const editorStrings = defineStrings({
     retry: '重试',
     noDocument: '尚未打开文档。',
     schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
+    causedMore: '（另有 {n} 处由此引起）',
     fix: {
       dialogTitle: '审阅快速修复',
       diffLabel: '修复带来的改动：左侧为当前文本，右侧为修复后的文本',

@@ -60,6 +60,7 @@ function sameProblem(a: ProblemRowProps, b: ProblemRowProps): boolean {
     a.d.message.en === b.d.message.en &&
     a.d.start.line === b.d.start.line &&
     a.d.start.column === b.d.start.column &&
+    (a.d.caused?.length ?? 0) === (b.d.caused?.length ?? 0) &&
     (a.d.fix === b.d.fix || JSON.stringify(a.d.fix) === JSON.stringify(b.d.fix))
   );
 }
@@ -82,6 +83,15 @@ const ProblemRow = memo(function ProblemRow({ d, docId, lang }: ProblemRowProps)
         </span>
         <span className="mono muted">{d.code}</span>
         <span>{message}</span>
+        {d.caused && d.caused.length > 0 && (
+          <span
+            className="problem-caused muted"
+            data-testid="problem-caused"
+            title={format(t.problems.causedTitle, { n: d.caused.length })}
+          >
+            {format(t.problems.caused, { n: d.caused.length })}
+          </span>
+        )}
       </button>
       {d.fix && docId && (
         <button

@@ -45,6 +45,8 @@ export const shellStrings = defineStrings({
       fixLabel: 'Review the fix for {code} at line {line}',
       goTo: 'Go to line {line}, column {column}: {message}',
       more: '{n} more not shown',
+      caused: 'and {n} more caused by this',
+      causedTitle: 'Fixing this removes {n} more problems it causes',
     },
     incident: {
       dismiss: 'Dismiss',
@@ -98,6 +100,8 @@ export const shellStrings = defineStrings({
       fixLabel: '查看第 {line} 行 {code} 的修复',
       goTo: '转到第 {line} 行第 {column} 列：{message}',
       more: '另有 {n} 条未显示',
+      caused: '另有 {n} 处由此引起',
+      causedTitle: '修复此问题后，由它引起的另外 {n} 处问题也会消失',
     },
     incident: {
       dismiss: '关闭',

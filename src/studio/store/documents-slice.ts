@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
+import { followName } from '../workspace/naming';
 import type { StudioState } from './index';
 import type { Cursor, StudioDocument } from './types';
+import { uniqueName } from './workspace-slice';
 
 /** Rule documents: their text, fact, as_of and cursor. */
 export interface DocumentsSlice {
@@ -13,6 +15,9 @@ export interface DocumentsSlice {
   ): void;
 }
 
+/** Per document, the metadata.name its name follows (naming.ts `followName`; not persisted). */
+const links = new Map<string, string>();
+
 export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSlice> = (
   set,
   get,
@@ -21,9 +26,21 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
   setText(id, text) {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
+    // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
+    const followed = followName(doc.name, links.get(id) ?? null, doc.text, text);
+    if (followed.link === null) links.delete(id);
+    else links.set(id, followed.link);
+    const state = get();
+    const name =
+      followed.name === null
+        ? doc.name
+        : uniqueName(
+            state.order.filter((d) => d !== id).map((d) => state.documents[d]?.name ?? ''),
+            followed.name,
+          );
     set({
-      documents: { ...get().documents, [id]: { ...doc, text } },
-      revision: get().revision + 1,
+      documents: { ...state.documents, [id]: { ...doc, text, name } },
+      revision: state.revision + 1,
     });
   },
   setCursor(id, cursor) {

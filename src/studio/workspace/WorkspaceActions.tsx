@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { selectActive, studioStore, useStudio } from '../store';
+import { uniqueName } from '../store/workspace-slice';
 import {
   ACCEPTED_FILES,
   exportDocument,
@@ -26,7 +27,10 @@ export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActions
 
   const createDocument = () => {
     const state = studioStore.getState();
-    state.addDocument(newDocument(t.newDocumentName, skeletonText(t.newDocumentName)));
+    // Named after its metadata.name, which is unique in the workspace from the start.
+    const taken = state.order.map((id) => state.documents[id]?.name ?? '');
+    const name = uniqueName(taken, t.newDocumentName);
+    state.addDocument(newDocument(name, skeletonText(name)));
   };
 
   const pasteFromClipboard = async () => {

@@ -12,6 +12,7 @@ import {
   MAX_SUITE_CHARS,
 } from '../../kernel';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
+import { metadataName } from './naming';
 
 export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
 export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
@@ -67,9 +68,9 @@ rules:
       conditions:
         - field: "tool.name"
           operator: eq
-          value: "read_file"
+          value: "run_tests"
     then: ALLOW
-    message: "read_file call allowed"
+    message: "Running the tests is allowed"
 `;
 }
 
@@ -178,7 +179,8 @@ export function importText(fileName: string, text: string): ImportedFile {
   if (text.trim() === '') return rejected(fileName, 'the file is empty.', '文件为空。');
   if (SUITE_FILE.test(fileName) || looksLikeSuite(text))
     return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: 'suite' };
-  return { kind: 'document', doc: newDocument(documentNameFromFile(fileName), text) };
+  const name = metadataName(text) ?? documentNameFromFile(fileName);
+  return { kind: 'document', doc: newDocument(name, text) };
 }
 
 /** `loan.facts.yaml`, `loan.facts.jsonl`, `loan.csv` → `loan`: the name of the document it tests. */

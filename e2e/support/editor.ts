@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+
+/** A Monaco marker as the e2e tests read it. */
+export interface MarkerView {
+  owner: string;
+  severity: number;
+  code: string;
+  startLineNumber: number;
+  message: string;
+}
+
+/** Monaco's MarkerSeverity.Error. */
+export const ERROR = 8;
+
+/** Every marker on the editor's model, read through the editor's test hook (`__ERDL_EDITOR__`). */
+export function markers(page: Page): Promise<MarkerView[]> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      monaco: { editor: { getModelMarkers(filter: { resource: unknown }): MarkerView[] } };
+      editor: { getModel(): { uri: unknown } };
+    };
+    return hook.monaco.editor
+      .getModelMarkers({ resource: hook.editor.getModel().uri })
+      .map((m) => ({
+        owner: (m as MarkerView).owner,
+        severity: m.severity,
+        code: String(m.code),
+        startLineNumber: m.startLineNumber,
+        message: m.message,
+      }));
+  });
+}

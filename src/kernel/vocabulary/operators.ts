@@ -353,3 +353,11 @@ export const CONDITION_OPERATOR_NAMES: readonly ConditionOperator[] = SIMPLE_OPE
 
 /** §5.2 "List limit: in/not_in operands ≤256 items". */
 export const MAX_LIST_ITEMS = 256;
+
+/**
+ * The nodes a Simple `not_*` operator wraps (§5.2 "exists(f) AND not(node(f, v))"): derived from
+ * SIMPLE_OPERATORS, so gloss's merged reading and the Simple projection agree on the same set.
+ */
+export const GUARDED_NOT_NODES: ReadonlySet<string> = new Set(
+  SIMPLE_OPERATORS.filter((o) => o.compile === 'guarded-not').map((o) => o.node),
+);

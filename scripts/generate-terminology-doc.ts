@@ -37,7 +37,7 @@ export function terminologyDoc(): string {
     '# Terminology · 术语表',
     '',
     'One term per concept, in Chinese and English, for the badge, the gloss, the trace, the reports',
-    'and the UI. Generated from the kernel\'s vocabulary (`src/kernel/vocabulary/`) by',
+    "and the UI. Generated from the kernel's vocabulary (`src/kernel/vocabulary/`) by",
     '`npm run docs:terminology`; `tests/terminology-doc.test.ts` fails when this file is stale.',
     'Chinese wording follows [gloss.md](gloss.md) "Chinese: the rules every zh gloss follows".',
     '',
@@ -100,7 +100,11 @@ export function terminologyDoc(): string {
     '',
     ...table(
       ['ring', '中文', 'English'],
-      RINGS.map((r) => [String(r.ring), `第 ${r.ring} 执行环（${r.zh}）`, `ring ${r.ring} (${r.en})`]),
+      RINGS.map((r) => [
+        String(r.ring),
+        `第 ${r.ring} 执行环（${r.zh}）`,
+        `ring ${r.ring} (${r.en})`,
+      ]),
     ),
     '## Override levels · 覆盖级别（§7.1）',
     '',

@@ -9,7 +9,8 @@
  */
 
 /** Han ideographs (with extensions and compatibility forms), kana and CJK radicals. */
-const CJK_CHAR = /[\u2E80-\u2FDF\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
+const CJK_CHAR =
+  /[\u2E80-\u2FDF\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
 /** A half-width letter, digit or sign (printable ASCII other than the space). */
 const HALF_WIDTH = /[!-~]/;
 

@@ -78,33 +78,41 @@ const trees = fc.letrec<{ value: ExprNode; cond: ExprNode }>((tie) => ({
           node: 'in',
           args: [
             f(p),
-            { node: 'literal', type: 'list', value: items.map((s) => ({ type: 'string', value: s })) },
+            {
+              node: 'literal',
+              type: 'list',
+              value: items.map((s) => ({ type: 'string', value: s })),
+            },
           ],
         }) as ExprNode,
     ),
     fc
-      .tuple(fc.constantFrom('contains', 'starts_with', 'ends_with'), fc.constantFrom(...TEXT), stringArb)
+      .tuple(
+        fc.constantFrom('contains', 'starts_with', 'ends_with'),
+        fc.constantFrom(...TEXT),
+        stringArb,
+      )
       .map(([node, p, s]) => ({ node, args: [f(p), str(s)] }) as ExprNode),
     fc
       .constantFrom(...TEXT)
       .map((p) => ({ node: 'match', args: [f(p), str('^rm\\s+-rf')] }) as ExprNode),
-    fc.constantFrom(...TEXT, 'agent.is_vip').map((p) => ({ node: 'exists', args: [f(p)] }) as ExprNode),
+    fc
+      .constantFrom(...TEXT, 'agent.is_vip')
+      .map((p) => ({ node: 'exists', args: [f(p)] }) as ExprNode),
     tie('cond').map((a) => ({ node: 'not', args: [a] }) as ExprNode),
     fc
       .tuple(fc.constantFrom('and', 'or'), fc.array(tie('cond'), { minLength: 2, maxLength: 3 }))
       .map(([node, args]) => ({ node, args }) as ExprNode),
-    fc
-      .tuple(fc.constantFrom('all', 'any', 'none'), fc.integer({ min: 0, max: 100 }))
-      .map(
-        ([node, n]) =>
-          ({
-            node,
-            args: [
-              f('context.items'),
-              { node: 'gt', args: [{ node: 'var', path: '$.price' }, num(n)] },
-            ],
-          }) as ExprNode,
-      ),
+    fc.tuple(fc.constantFrom('all', 'any', 'none'), fc.integer({ min: 0, max: 100 })).map(
+      ([node, n]) =>
+        ({
+          node,
+          args: [
+            f('context.items'),
+            { node: 'gt', args: [{ node: 'var', path: '$.price' }, num(n)] },
+          ],
+        }) as ExprNode,
+    ),
     fc
       .tuple(tie('cond'), fc.constantFrom('10m', '1h', '30d'))
       .map(([a, window]) => ({ node: 'within', window, args: [a] }) as ExprNode),
@@ -112,7 +120,11 @@ const trees = fc.letrec<{ value: ExprNode; cond: ExprNode }>((tie) => ({
       .tuple(tie('cond'), fc.integer({ min: 1, max: 50 }))
       .map(([a, limit]) => ({ node: 'rate', limit, window: '1h', args: [a] }) as ExprNode),
     fc
-      .tuple(fc.constantFrom(...NUMERIC), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 10, max: 99 }))
+      .tuple(
+        fc.constantFrom(...NUMERIC),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 10, max: 99 }),
+      )
       .map(([p, a, b]) => ({ node: 'between', args: [f(p), num(a), num(b)] }) as ExprNode),
   ),
 }));

@@ -407,7 +407,6 @@ export const COMPARISON_NODES: ReadonlySet<string> = nodesInGroups('comparison')
 /** Boolean nodes that test values (comparison, set, string, existence): not logic, quantifiers or modifiers. */
 export const PREDICATE_NODES: ReadonlySet<string> = new Set(
   NODES.filter(
-    (n) =>
-      n.result === 'boolean' && ['comparison', 'set', 'string', 'existence'].includes(n.group),
+    (n) => n.result === 'boolean' && ['comparison', 'set', 'string', 'existence'].includes(n.group),
   ).map((n) => n.name),
 );

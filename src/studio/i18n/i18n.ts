@@ -34,9 +34,21 @@ export function pick(message: Bilingual, lang: Lang): string {
   return message[lang];
 }
 
-/** Fills `{name}` placeholders. */
+const PLURALS = new Intl.PluralRules('en');
+
+/**
+ * Fills `{name}` placeholders, and chooses plural forms: `{n:row|rows}` is "row" when the English
+ * plural category of `n` is "one" (Intl.PluralRules), else "rows" — "1 row", "2 rows". Chinese has
+ * no plural forms, so the Chinese tables never use it.
+ */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (all, key: string) =>
-    key in values ? String(values[key]) : all,
+  return template.replace(
+    /\{(\w+)(?::([^|{}]*)\|([^|{}]*))?\}/g,
+    (all, key: string, one, other) => {
+      if (!(key in values)) return all;
+      const value = values[key] as string | number;
+      if (one === undefined) return String(value);
+      return PLURALS.select(Number(value)) === 'one' ? one : other;
+    },
   );
 }

@@ -20,9 +20,9 @@ export const shellStrings = defineStrings({
     noDocument: 'No document open. Create or import one from the list on the left.',
     status: {
       label: 'Status',
-      errors: '{n} errors',
-      warnings: '{n} warnings',
-      infos: '{n} notes',
+      errors: '{n} {n:error|errors}',
+      warnings: '{n} {n:warning|warnings}',
+      infos: '{n} {n:note|notes}',
       analyzing: 'analyzing…',
       stale: 'results out of date',
       kernel: 'Kernel {v}',

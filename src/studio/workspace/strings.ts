@@ -4,7 +4,7 @@ export const workspaceStrings = defineStrings({
   en: {
     heading: 'Documents',
     listLabel: 'Documents in this workspace',
-    errors: '{n} errors',
+    errors: '{n} {n:error|errors}',
     rename: 'Rename',
     renameLabel: 'New name for {name}',
     renameHint: 'F2 or double-click to rename',
@@ -30,7 +30,7 @@ export const workspaceStrings = defineStrings({
     shareLink: 'Share link for {name}',
     shareCopied: 'Link copied to the clipboard.',
     shareNotCopied: 'Copy the link below (the clipboard was not available).',
-    shareLong: 'This link is long ({n} characters); some apps cut long links.',
+    shareLong: 'This link is long ({n} {n:character|characters}); some apps cut long links.',
     closeShare: 'Close',
     clipboardUnavailable:
       'The clipboard could not be read ({detail}). Paste with Ctrl+V outside the editor instead.',
@@ -38,12 +38,12 @@ export const workspaceStrings = defineStrings({
     imported: 'Imported “{name}”.',
     importWorkspaceTitle: 'Import workspace {file}',
     importWorkspaceBody:
-      'It holds {n} documents. Replace this workspace with it (yours is kept as a backup), or add its documents to this one?',
+      'It holds {n} {n:document|documents}. Replace this workspace with it (yours is kept as a backup), or add its documents to this one?',
     replace: 'Replace workspace',
     merge: 'Add its documents',
     conflictTitle: 'Another tab saved a newer version of this workspace.',
     conflictBodyDirty:
-      'Your changes in this tab ({n} documents) are not saved over it. Reload the other version, or keep yours as copies beside it.',
+      'Your changes in this tab ({n} {n:document|documents}) are not saved over it. Reload the other version, or keep yours as copies beside it.',
     conflictBodyClean: 'This tab has no unsaved changes. Reload to see the other version.',
     reloadTheirs: 'Reload theirs',
     keepMine: 'Keep mine as copies',

@@ -36,3 +36,4 @@ export {
   renderRuleDetailed,
 } from './render';
 export { checkTree, runGlossVector } from './vector';
+export { isCjk, joinZh, zhViolations } from './typography';

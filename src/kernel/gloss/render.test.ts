@@ -255,7 +255,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(sumRounded)).toEqual({
       en: '(the sum of the xs) rounded',
-      zh: '「xs」的总和四舍五入',
+      zh: '「xs」的总和四舍五入取整',
     });
     const days = n2('days_between', n1('month_last_day', f('task.due')), f('task.done'));
     expect(renderGloss(days, EN)).toBe(

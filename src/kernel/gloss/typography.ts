@@ -48,3 +48,29 @@ export function joinZh(...pieces: readonly string[]): string {
   }
   return out;
 }
+
+const CJK = '[\\u3400-\\u4DBF\\u4E00-\\u9FFF]';
+const HALF = '[!-~]';
+
+/** A zh gloss's own text: quoted values and regex patterns (user data) masked to one letter. */
+function skeleton(zh: string): string {
+  return zh.replace(/“[^”]*”/g, '“v”').replace(/ \/[^ ]*\//g, ' /r/');
+}
+
+/**
+ * Every violation of docs/gloss.md's Chinese rules in a zh gloss (empty when it follows them): a
+ * space between two Chinese characters, a Chinese/half-width seam without its one space, ASCII
+ * punctuation, a space next to full-width punctuation. Quoted values and regex patterns are not
+ * judged (they are the user's text). Used by the property tests and the e2e journey.
+ */
+export function zhViolations(zh: string): string[] {
+  const s = skeleton(zh);
+  const out: string[] = [];
+  if (new RegExp(`${CJK} +${CJK}`).test(s)) out.push('space between Chinese characters');
+  if (new RegExp(`${CJK}${HALF}|${HALF}${CJK}`).test(s))
+    out.push('Chinese next to a half-width character without a space');
+  if (new RegExp(`${CJK}  +${HALF}|${HALF}  +${CJK}`).test(s)) out.push('more than one space');
+  if (/[:,;()"[\]]/.test(s.replace(/ \/r\//g, ''))) out.push('ASCII punctuation');
+  if (/[（「“、，：；] | [）」”、，：；]/.test(s)) out.push('space next to full-width punctuation');
+  return out;
+}

@@ -7,28 +7,7 @@ import type { ExprNode, LiteralNode } from '../tree/types';
 import { DECISIONS } from '../vocabulary/decisions';
 import type { FieldDictionary } from './names';
 import { renderGloss, renderRule } from './render';
-import { isCjk, joinZh, zhSeamSpace } from './typography';
-
-const CJK = '[\\u3400-\\u4DBF\\u4E00-\\u9FFF]';
-const HALF = '[!-~]';
-
-/** The renderer's own text: quoted values and regex patterns (user data) masked to one letter. */
-function skeleton(zh: string): string {
-  return zh.replace(/“[^”]*”/g, '“v”').replace(/ \/[^ ]*\//g, ' /r/');
-}
-
-/** Every violation of the Chinese rules in a zh gloss (empty when it follows them). */
-export function zhViolations(zh: string): string[] {
-  const s = skeleton(zh);
-  const out: string[] = [];
-  if (new RegExp(`${CJK} +${CJK}`).test(s)) out.push('space between Chinese characters');
-  if (new RegExp(`${CJK}${HALF}|${HALF}${CJK}`).test(s))
-    out.push('Chinese next to a half-width character without a space');
-  if (new RegExp(`${CJK}  +${HALF}|${HALF}  +${CJK}`).test(s)) out.push('more than one space');
-  if (/[:,;()"[\]]/.test(s.replace(/ \/r\//g, ''))) out.push('ASCII punctuation');
-  if (/[（「“、，：；] | [）」”、，：；]/.test(s)) out.push('space next to full-width punctuation');
-  return out;
-}
+import { isCjk, joinZh, zhSeamSpace, zhViolations } from './typography';
 
 const f = (path: string): ExprNode => ({ node: 'field', path });
 const num = (n: number): LiteralNode => ({

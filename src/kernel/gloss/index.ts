@@ -35,5 +35,5 @@ export {
   renderRule,
   renderRuleDetailed,
 } from './render';
-export { checkTree, runGlossVector } from './vector';
 export { isCjk, joinZh, zhViolations } from './typography';
+export { checkTree, runGlossVector } from './vector';

@@ -54,7 +54,9 @@ const HALF = '[!-~]';
 
 /** A zh gloss's own text: quoted values and regex patterns (user data) masked to one letter. */
 function skeleton(zh: string): string {
-  return zh.replace(/“[^”]*”/g, '“v”').replace(/ \/[^ ]*\//g, ' /r/');
+  // A regex pattern runs from " /" to the "/" that ends it: the one followed by the seam space
+  // before Chinese, a full-width parenthesis or the end (a pattern may hold spaces and slashes).
+  return zh.replace(/“[^”]*”/g, '“v”').replace(/ \/.*?\/(?= [\u3400-\u9fff]|）|$)/g, ' /r/');
 }
 
 /**

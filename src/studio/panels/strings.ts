@@ -4,6 +4,11 @@ export const panelStrings = defineStrings({
   en: {
     staleNote: 'Showing the last valid state; the document currently has errors.',
     noRules: 'The document has no compiled rules yet.',
+    decision: {
+      title: 'Decision {code} ({name}): {effect}',
+      blocking: 'the operation does not simply proceed',
+      passing: 'the operation proceeds',
+    },
     gloss: {
       heading: 'Gloss',
       zh: '中文',
@@ -115,6 +120,11 @@ export const panelStrings = defineStrings({
   zh: {
     staleNote: '显示的是上一个有效状态；当前文档有错误。',
     noRules: '文档中还没有已编译的规则。',
+    decision: {
+      title: '决策 {code}（{name}）：{effect}',
+      blocking: '操作不会直接执行',
+      passing: '操作照常执行',
+    },
     gloss: {
       heading: '释义',
       zh: '中文',

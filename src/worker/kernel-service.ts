@@ -152,6 +152,7 @@ export class KernelService {
       rules,
       fields: [...fields],
       unnamedFields: [],
+      missingNames: [],
       dictionaryProblems: dictionary.problems,
       elapsedMs: this.clock() - started,
     };
@@ -183,10 +184,20 @@ export class KernelService {
         delegation: g.gloss.delegation,
       };
     }
-    for (const g of [...zh, ...en]) for (const f of g.gloss.unnamed) unnamed.add(f.path);
+    const missing = new Map<string, Set<'zh' | 'en'>>();
+    for (const [lang, glosses] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const)
+      for (const g of glosses)
+        for (const f of g.gloss.unnamed) {
+          unnamed.add(f.path);
+          missing.set(f.path, (missing.get(f.path) ?? new Set()).add(lang));
+        }
     return {
       rules,
       unnamedFields: [...unnamed],
+      missingNames: [...missing].map(([path, langs]) => ({ path, langs: [...langs] })),
       diagnostics: lint.map((d) => position(d, bom, source)),
       dictionaryProblems: dictionary.problems,
     };

@@ -23,6 +23,7 @@ import {
   parseInstant,
   parseTemporalState,
   prepareFact,
+  readEntries,
   type RuleConversion,
   renderGloss,
   runVector,
@@ -268,14 +269,20 @@ export class KernelService {
     });
     const failedConditions: Record<string, Bilingual> = {};
     const byName = new Map(result.document.rules.map((r) => [r.name, r]));
+    // A table row's condition reads its fields through the table's column labels, as its gloss
+    // does: one name per field across gloss and trace (read only when a row failed).
+    let entries: ReturnType<typeof readEntries> | undefined;
     for (const step of evaluation.eval_trace) {
       const rule = byName.get(step.rule);
       if (step.status !== 'false' || !rule || !step.when) continue;
       const failed = failingCondition(rule.when, step.when);
       if (!failed) continue;
+      if (rule.row !== undefined) entries ??= readEntries(result.source.text);
+      const labels = rule.row === undefined ? undefined : entries?.get(rule.entry)?.labels;
+      const options = { dictionary: this.dictionary.map, labels };
       failedConditions[step.rule] = {
-        zh: renderGloss(failed, { lang: 'zh', dictionary: this.dictionary.map }),
-        en: renderGloss(failed, { lang: 'en', dictionary: this.dictionary.map }),
+        zh: renderGloss(failed, { ...options, lang: 'zh' }),
+        en: renderGloss(failed, { ...options, lang: 'en' }),
       };
     }
     return {

@@ -40,6 +40,7 @@ export const shellStrings = defineStrings({
     },
     problems: {
       title: 'Problems',
+      heading: 'Problems ({n})',
       none: 'No problems.',
       fix: 'Fix…',
       fixLabel: 'Review the fix for {code} at line {line}',
@@ -93,6 +94,7 @@ export const shellStrings = defineStrings({
     },
     problems: {
       title: '问题',
+      heading: '问题（{n}）',
       none: '没有问题。',
       fix: '修复…',
       fixLabel: '查看第 {line} 行 {code} 的修复',

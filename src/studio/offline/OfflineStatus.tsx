@@ -1,24 +1,6 @@
-import { defineStrings, useT } from '../i18n/i18n';
+import { useT } from '../i18n/i18n';
+import { offlineStrings as strings } from './strings';
 import { useOfflineReady } from './use-offline-ready';
-
-const strings = defineStrings({
-  en: {
-    checking: 'Offline: checking…',
-    development: 'Offline: off in development',
-    unsupported: 'Offline: not supported by this browser',
-    installing: 'Offline: saving the studio…',
-    ready: 'Available offline',
-    failed: 'Offline: unavailable (online only)',
-  },
-  zh: {
-    checking: '离线：检查中…',
-    development: '离线：开发模式下不启用',
-    unsupported: '离线：此浏览器不支持',
-    installing: '离线：正在缓存工作室…',
-    ready: '可离线使用',
-    failed: '离线：不可用（仅在线）',
-  },
-});
 
 /** A status-bar item saying whether a reload would work with the network off. */
 export function OfflineStatus() {

@@ -1,4 +1,4 @@
-import { defineStrings } from '../i18n/i18n';
+import { defineStrings } from '../i18n/format';
 
 export const workspaceStrings = defineStrings({
   en: {
@@ -97,5 +97,45 @@ export const workspaceStrings = defineStrings({
     keepMine: '将我的版本保留为副本',
     confirmDiscard: '重新载入并丢弃此标签页中的修改？（浏览器数据库中会保留一份备份。）',
     confirmDiscardYes: '丢弃我的修改并重新载入',
+  },
+});
+
+/** Notices the workspace raises outside React (workspace/messages.ts). */
+export const workspaceMessageStrings = defineStrings({
+  en: {
+    storageUnavailable:
+      "The browser's storage (IndexedDB) is unavailable ({detail}). Your work is kept in this tab only and will be lost when it closes: export the workspace to keep it.",
+    saveFailed:
+      'The workspace could not be saved ({detail}). Your work is still here; it will be saved again on the next change. Export the workspace to keep a copy.',
+    storedWorkspaceInvalid:
+      'The saved workspace could not be read ({detail}); it was kept as a backup and the examples were loaded.',
+    recovered:
+      'Recovered unsaved work from a tab that closed before saving ({count} {count:document|documents} added as “(recovered)” copies where they differed).',
+    restoredUnsaved: 'Restored edits that were not yet saved when the page closed.',
+    sharedOpened: 'Opened the shared document “{name}” as a new document.',
+    forked:
+      "Loaded the other tab's version and added your {count} changed {count:document|documents} as copies.",
+    dictionaryKeptAsBackup:
+      'Both tabs changed the field dictionary: the other tab’s dictionary is used; yours is kept as a backup in the browser database.',
+    imported: 'Imported “{name}”.',
+    copySuffix: '(copy)',
+    recoveredSuffix: '(recovered)',
+  },
+  zh: {
+    storageUnavailable:
+      '浏览器存储（IndexedDB）不可用（{detail}）。你的工作只保存在此标签页中，关闭后将丢失：请导出工作区以保留。',
+    saveFailed:
+      '无法保存工作区（{detail}）。你的工作仍在此处，下次修改时会再次尝试保存。请导出工作区以保留副本。',
+    storedWorkspaceInvalid: '无法读取已保存的工作区（{detail}）；它已作为备份保留，并已加载示例。',
+    recovered:
+      '已恢复一个未及保存就关闭的标签页中的工作（有差异的 {count} 个文档已作为“（恢复）”副本添加）。',
+    restoredUnsaved: '已恢复页面关闭时尚未保存的编辑。',
+    sharedOpened: '已将分享的文档“{name}”作为新文档打开。',
+    forked: '已载入另一标签页的版本，并将你修改过的 {count} 个文档作为副本添加。',
+    dictionaryKeptAsBackup:
+      '两个标签页都修改了字段词典：使用另一标签页的词典；你的词典已作为备份保存在浏览器数据库中。',
+    imported: '已导入“{name}”。',
+    copySuffix: '（副本）',
+    recoveredSuffix: '（恢复）',
   },
 });

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
+import { bilingual } from '../i18n/format';
 import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { type ImportedFile, importText, readImportedFile } from './files';
 import { currentPersistence } from './persistence';
+import { workspaceMessageStrings } from './strings';
 
 /** A workspace file waiting for the user's answer: replace or merge. */
 export interface PendingWorkspace {
@@ -11,10 +13,8 @@ export interface PendingWorkspace {
   readonly fileName: string;
 }
 
-const importedMessage = (name: string) => ({
-  en: `Imported “${name}”.`,
-  zh: `已导入“${name}”。`,
-});
+const importedMessage = (name: string) =>
+  bilingual(workspaceMessageStrings, (t) => t.imported, { name });
 
 /** Files, drops and pastes all end here: documents are added, a workspace file asks first. */
 export function useImport() {

@@ -578,7 +578,7 @@ function isTrue(n: ExprNode): boolean {
 }
 
 /**
- * The whole-rule sentence: condition and decision (§5.5's example "当 … 时，需人工审批"), the
+ * The whole-rule sentence: condition and decision (§5.5: "当……时，则需人工裁决" in our wording), the
  * `unless` exemption, and the Appendix D mark for Grade C. `when: "true"` reads "For every
  * operation, …"; a decision table's default row after other rows reads "Otherwise, …".
  */

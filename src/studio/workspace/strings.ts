@@ -139,3 +139,27 @@ export const workspaceMessageStrings = defineStrings({
     recoveredSuffix: '（恢复）',
   },
 });
+
+/** Why a share link cannot be opened (workspace/share.ts). */
+export const shareStrings = defineStrings({
+  en: {
+    invalid: 'This share link is not valid: {reason}.',
+    problem: {
+      characters: 'it contains characters a share link never has',
+      altered: 'it is cut off or altered',
+      tooLarge: 'the document in it is too large',
+      noDocument: 'it does not hold a document',
+      notOurs: 'it was not made by ERDL Studio',
+    },
+  },
+  zh: {
+    invalid: '此分享链接无效：{reason}。',
+    problem: {
+      characters: '包含分享链接中不会出现的字符',
+      altered: '链接不完整或已被改动',
+      tooLarge: '其中的文档过大',
+      noDocument: '其中没有文档',
+      notOurs: '它不是由 ERDL Studio 生成的',
+    },
+  },
+});

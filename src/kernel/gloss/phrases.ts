@@ -85,11 +85,11 @@ export const BARE_CONDITION: Phrase = { zh: '{A}为真', en: '{A} is true' };
 
 /** `round` with decimal places (I-25): the §5.5 template says nothing about places. */
 export const ROUND_PLACES: Phrase = {
-  zh: '{A}四舍五入保留{places}位小数',
+  zh: '{A}四舍五入保留{places}位小数后的值',
   en: '{A} rounded to {places} decimal places',
 };
 export const ROUND_ONE_PLACE: Phrase = {
-  zh: '{A}四舍五入保留{places}位小数',
+  zh: '{A}四舍五入保留{places}位小数后的值',
   en: '{A} rounded to 1 decimal place',
 };
 

@@ -150,11 +150,11 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     const r = (places: number): ExprNode => ({ node: 'round', places, args: [f('context.total')] });
     expect(both(r(1))).toEqual({
       en: 'the total rounded to 1 decimal place',
-      zh: '「total」四舍五入保留 1 位小数',
+      zh: '「total」四舍五入保留 1 位小数后的值',
     });
     expect(both(r(2))).toEqual({
       en: 'the total rounded to 2 decimal places',
-      zh: '「total」四舍五入保留 2 位小数',
+      zh: '「total」四舍五入保留 2 位小数后的值',
     });
   });
 
@@ -246,7 +246,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(round)).toEqual({
       en: '(the a divided by 3) rounded',
-      zh: '（「a」÷3）四舍五入取整',
+      zh: '（「a」÷3）四舍五入取整后的值',
     });
     const sumRounded: ExprNode = {
       node: 'round',
@@ -255,7 +255,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(sumRounded)).toEqual({
       en: '(the sum of the xs) rounded',
-      zh: '「xs」的总和四舍五入取整',
+      zh: '「xs」的总和四舍五入取整后的值',
     });
     const days = n2('days_between', n1('month_last_day', f('task.due')), f('task.done'));
     expect(renderGloss(days, EN)).toBe(

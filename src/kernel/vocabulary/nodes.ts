@@ -281,7 +281,7 @@ export const NODES = [
     syntax: 'round',
     result: 'number',
     operands: ['number'],
-    gloss: { zh: '{A}四舍五入取整', en: '{A} rounded' },
+    gloss: { zh: '{A}四舍五入取整后的值', en: '{A} rounded' },
   },
   {
     name: 'days_between',

@@ -21,10 +21,12 @@ export function describeIncident(
     const t = kernelStrings[lang];
     const doc = format(t.doc, { name });
     const at = incident.at ? format(t.at, { at: incident.at }) : '';
-    const what = format(t.what[key], { doc });
-    const whileWhat = format(t.whileWhat[key], { doc });
-    const template = incident.reason === 'timeout' ? t.incidentTimeout : t.incidentFailed;
-    return format(template, { what, whileWhat, at, seconds });
+    const timeout = incident.reason === 'timeout';
+    const phrase = format(t.what[key], { doc });
+    // English continues "The kernel failed while checking …": the phrase is not at the start.
+    const what =
+      timeout || lang === 'zh' ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1);
+    return format(timeout ? t.incidentTimeout : t.incidentFailed, { what, at, seconds });
   };
   return { en: say('en'), zh: say('zh') };
 }

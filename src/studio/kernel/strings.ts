@@ -16,20 +16,12 @@ export const kernelStrings = defineStrings({
       tree: 'Building a canonical tree of {doc}',
       convert: 'Converting a rule of {doc}',
     },
-    whileWhat: {
-      analyze: 'checking {doc}',
-      evaluate: 'evaluating the sample fact of {doc}',
-      suite: 'running the fact suite of {doc}',
-      gloss: 'writing the gloss of {doc}',
-      tree: 'building a canonical tree of {doc}',
-      convert: 'converting a rule of {doc}',
-    },
     doc: '"{name}"',
     at: ' ({at})',
     incidentTimeout:
       '{what}{at} took longer than {seconds} s, so the kernel was restarted. The document and the results so far are kept.',
     incidentFailed:
-      'The kernel failed while {whileWhat}{at} and was restarted. The document and the results so far are kept.',
+      'The kernel failed while {what}{at} and was restarted. The document and the results so far are kept.',
   },
   zh: {
     closed: '工作室已关闭',
@@ -37,14 +29,6 @@ export const kernelStrings = defineStrings({
     crashed: '内核工作线程出错（{detail}），已重新启动。文档未受影响。',
     atSeparator: '，{at}',
     what: {
-      analyze: '检查 {doc}',
-      evaluate: '对 {doc} 的示例事实求值',
-      suite: '运行 {doc} 的事实测试集',
-      gloss: '生成 {doc} 的释义',
-      tree: '构建 {doc} 的规范表达式树',
-      convert: '转换 {doc} 的规则',
-    },
-    whileWhat: {
       analyze: '检查 {doc}',
       evaluate: '对 {doc} 的示例事实求值',
       suite: '运行 {doc} 的事实测试集',

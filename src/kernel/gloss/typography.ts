@@ -8,35 +8,43 @@
  * Only the seams are decided: a value's own text (a quoted string, a display name) is never changed.
  */
 
-/** Han ideographs (with extensions and compatibility forms), kana and CJK radicals. */
-const CJK_CHAR =
-  /[\u2E80-\u2FDF\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
-/** A half-width letter, digit or sign (printable ASCII other than the space). */
-const HALF_WIDTH = /[!-~]/;
-
 export function isCjk(ch: string): boolean {
-  return CJK_CHAR.test(ch);
+  return cjkCode(ch.codePointAt(0) ?? 0);
 }
 
 export function isHalfWidth(ch: string): boolean {
-  return HALF_WIDTH.test(ch);
+  return halfCode(ch.codePointAt(0) ?? 0);
 }
 
-function lastChar(s: string): string {
-  const chars = Array.from(s.slice(-2));
-  return chars.at(-1) ?? '';
+/** Code point classes by number (the seam rule runs at every join of every render: no regex). */
+function cjkCode(c: number): boolean {
+  return (
+    (c >= 0x2e80 && c <= 0x2fdf) ||
+    (c >= 0x3040 && c <= 0x30ff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0x20000 && c <= 0x3ffff)
+  );
 }
 
-function firstChar(s: string): string {
-  return String.fromCodePoint(s.codePointAt(0) ?? 0);
+function halfCode(c: number): boolean {
+  return c >= 0x21 && c <= 0x7e;
+}
+
+/** The last code point of a non-empty string. */
+function lastCode(s: string): number {
+  const low = s.charCodeAt(s.length - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && s.length > 1) return s.codePointAt(s.length - 2) ?? low;
+  return low;
 }
 
 /** Whether a Chinese text puts a space at the seam between `left` and `right`. */
 export function zhSeamSpace(left: string, right: string): boolean {
   if (left === '' || right === '') return false;
-  const a = lastChar(left);
-  const b = firstChar(right);
-  return (isCjk(a) && isHalfWidth(b)) || (isHalfWidth(a) && isCjk(b));
+  const a = lastCode(left);
+  const b = right.codePointAt(0) ?? 0;
+  return (cjkCode(a) && halfCode(b)) || (halfCode(a) && cjkCode(b));
 }
 
 /** Joins pieces of Chinese text by the seam rule. */

@@ -42,7 +42,7 @@ describe('erdl gloss (in-process)', () => {
       const r = await gloss(argv);
       expect(r.code).toBe(0);
       expect(r.out).toEqual({
-        'SEC-001-refund-limit': '当 工具名称 等于 “issue_refund” 且 金额 大于 5000 时，需人工审批',
+        'SEC-001-refund-limit': '当工具名称等于“issue_refund”且金额大于 5000 时，则需人工裁决',
       });
     }
   });
@@ -61,7 +61,7 @@ describe('erdl gloss (in-process)', () => {
     );
     expect(r.out?.['FIN-001-refund-routing#3']).toBe('Otherwise, the operation is allowed');
     const zh = await gloss([TABLE, '--lang', 'zh']);
-    expect(zh.out?.['FIN-002-refund-cap']).toBe('当 金额 大于 100000 时，拦截');
+    expect(zh.out?.['FIN-002-refund-cap']).toBe('当金额大于 100000 时，则拦截');
   });
 
   it('--fields: the §5.5 example sentence, in both languages', async () => {
@@ -73,7 +73,7 @@ describe('erdl gloss (in-process)', () => {
     });
     const zh = await gloss([MARGIN, '--fields', FIELDS, '--lang', 'zh']);
     expect(zh.out).toEqual({
-      'CMP-001-low-margin': '当（售价 减 成本）除以 售价 小于 15% 时，需人工审批',
+      'CMP-001-low-margin': '当（售价－成本）÷售价小于 15% 时，则需人工裁决',
     });
     // Without the dictionary the built-in wildcards name the fields, less naturally.
     const plain = await gloss([MARGIN]);
@@ -188,7 +188,7 @@ describe('erdl gloss (spawned)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
-      'CMP-001-low-margin': '当（售价 减 成本）除以 售价 小于 15% 时，需人工审批',
+      'CMP-001-low-margin': '当（售价－成本）÷售价小于 15% 时，则需人工裁决',
     });
   }, 60_000);
 });

@@ -62,3 +62,4 @@ export * from './vocabulary/decisions';
 export * from './vocabulary/document';
 export * from './vocabulary/nodes';
 export * from './vocabulary/operators';
+export * from './vocabulary/terms';

@@ -82,6 +82,8 @@ export interface Analysis {
   readonly fields: readonly string[];
   /** Field paths some gloss had to read through the fallback: no display name (zh or en). */
   readonly unnamedFields: readonly string[];
+  /** The same fields with the languages each lacks a display name in (the dictionary editor). */
+  readonly missingNames: readonly MissingName[];
   /** Problems in the field dictionary itself. */
   readonly dictionaryProblems: readonly Bilingual[];
   /** Milliseconds the kernel spent (worker clock), for the status bar and benchmarks. */
@@ -228,11 +230,19 @@ export interface RuleGlossText {
   readonly delegation: boolean;
 }
 
+/** A field the document reads that has no display name in `langs` (G3). */
+export interface MissingName {
+  readonly path: string;
+  readonly langs: readonly ('zh' | 'en')[];
+}
+
 export interface GlossOutcome {
   /** By compiled rule name; empty when the document does not load. */
   readonly rules: Readonly<Record<string, RuleGlossText>>;
   /** Field paths some gloss read through the fallback: no display name (zh or en). */
   readonly unnamedFields: readonly string[];
+  /** The same fields with the languages each lacks a display name in. */
+  readonly missingNames: readonly MissingName[];
   /** W901 / W902 / I903, positioned in the text sent. */
   readonly diagnostics: readonly PositionedDiagnostic[];
   /** Problems in the field dictionary itself. */

@@ -38,6 +38,12 @@ function reference(text: string, dictionaryText: string): Omit<GlossOutcome, 'di
     };
   });
   const unnamed = new Set([...zh, ...en].flatMap((g) => g.gloss.unnamed.map((f) => f.path)));
+  const lacking = (lang: 'zh' | 'en') =>
+    new Set((lang === 'zh' ? zh : en).flatMap((g) => g.gloss.unnamed.map((f) => f.path)));
+  const missingNames = [...unnamed].map((path) => ({
+    path,
+    langs: (['zh', 'en'] as const).filter((l) => lacking(l).has(path)),
+  }));
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const source = new SourceText(text);
   const at = (r: { start: number; end: number }) => ({ start: r.start + bom, end: r.end + bom });
@@ -55,7 +61,7 @@ function reference(text: string, dictionaryText: string): Omit<GlossOutcome, 'di
       end: source.position(range.end),
     };
   });
-  return { rules, unnamedFields: [...unnamed], diagnostics };
+  return { rules, unnamedFields: [...unnamed], missingNames, diagnostics };
 }
 
 const DICTIONARY = 'tool.args.amount: {zh: 退款金额, en: the refund amount}\ncontext.*: "{name}"\n';

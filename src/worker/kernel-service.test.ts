@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../kernel';
+import loanTable from '../studio/examples/loan-decision-table.erdl.yaml?raw';
 import quickStart from '../studio/examples/quick-start.erdl.yaml?raw';
 import { KernelService } from './kernel-service';
 
@@ -111,5 +112,28 @@ describe('KernelService.tree', () => {
     expect(tree.hash).toBe(analysis.rules[0]!.hash);
     expect(JSON.parse(tree.canonical)).toEqual(tree.when);
     expect(service().tree({ op: 'tree', doc: 'd', text: quickStart, rule: 'nope' })).toBeNull();
+  });
+});
+
+describe('KernelService.evaluate: the trace names fields as the gloss does', () => {
+  it('a failed table row reads its fields through the column labels, in both languages', () => {
+    const outcome = service().evaluate({
+      op: 'evaluate',
+      doc: 'loan',
+      text: loanTable,
+      fact: 'fact: {context: {credit_score: 720, amount: 35000}}',
+      asOf: '2026-01-15T09:00:00Z',
+      temporalState: '',
+      trace: true,
+    } as Parameters<KernelService['evaluate']>[0]);
+    if (outcome.kind !== 'result') throw new Error(outcome.kind);
+    expect(outcome.failedConditions['FIN-201-loan-decision#1']).toEqual({
+      zh: '信用评分小于 580',
+      en: 'credit score is less than 580',
+    });
+    expect(outcome.failedConditions['FIN-201-loan-decision#2']).toEqual({
+      zh: '贷款金额小于或等于 20000',
+      en: 'loan amount is less than or equal to 20000',
+    });
   });
 });

@@ -24,6 +24,7 @@ import {
   parseInstant,
   parseTemporalState,
   prepareFact,
+  readEntries,
   type RuleConversion,
   renderGloss,
   runVector,
@@ -153,6 +154,7 @@ export class KernelService {
       rules,
       fields: [...fields],
       unnamedFields: [],
+      missingNames: [],
       dictionaryProblems: dictionary.problems,
       elapsedMs: this.clock() - started,
     };
@@ -184,10 +186,20 @@ export class KernelService {
         delegation: g.gloss.delegation,
       };
     }
-    for (const g of [...zh, ...en]) for (const f of g.gloss.unnamed) unnamed.add(f.path);
+    const missing = new Map<string, Set<'zh' | 'en'>>();
+    for (const [lang, glosses] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const)
+      for (const g of glosses)
+        for (const f of g.gloss.unnamed) {
+          unnamed.add(f.path);
+          missing.set(f.path, (missing.get(f.path) ?? new Set()).add(lang));
+        }
     return {
       rules,
       unnamedFields: [...unnamed],
+      missingNames: [...missing].map(([path, langs]) => ({ path, langs: [...langs] })),
       diagnostics: lint.map((d) => position(d, bom, source)),
       dictionaryProblems: dictionary.problems,
     };
@@ -256,6 +268,9 @@ export class KernelService {
     });
     const failedConditions: Record<string, Bilingual> = {};
     const byName = new Map(result.document.rules.map((r) => [r.name, r]));
+    // A table row's condition reads its fields through the table's column labels, as its gloss
+    // does: one name per field across gloss and trace (read only when a row failed).
+    let entries: ReturnType<typeof readEntries> | undefined;
     for (const step of evaluation.eval_trace) {
       const rule = byName.get(step.rule);
       if (!rule || !step.when) continue;
@@ -266,9 +281,12 @@ export class KernelService {
           ? failingCondition(rule.when, step.when)
           : null;
       if (!failed) continue;
+      if (rule.row !== undefined) entries ??= readEntries(result.source.text);
+      const labels = rule.row === undefined ? undefined : entries?.get(rule.entry)?.labels;
+      const options = { dictionary: this.dictionary.map, labels };
       failedConditions[step.rule] = {
-        zh: renderGloss(failed, { lang: 'zh', dictionary: this.dictionary.map }),
-        en: renderGloss(failed, { lang: 'en', dictionary: this.dictionary.map }),
+        zh: renderGloss(failed, { ...options, lang: 'zh' }),
+        en: renderGloss(failed, { ...options, lang: 'en' }),
       };
     }
     return {

@@ -62,10 +62,10 @@ describe('glossDocument', () => {
     });
     expect(names(glossDocument(r, { lang: 'zh' }))).toEqual({
       'SEC-001-refund-limit':
-        '当 工具名称 等于 “issue_refund” 且 智能体「trust level」小于 3 时，需人工审批',
-      'FIN-001-routing#1': '当 申请金额 大于等于 10000 时，需人工审批',
-      'FIN-001-routing#2': '当 申请金额 大于等于 5000 且 kind 等于 “refund” 时，升级处理',
-      'FIN-001-routing#3': '否则，放行',
+        '当工具名称等于“issue_refund”且智能体「trust level」小于 3 时，则需人工裁决',
+      'FIN-001-routing#1': '当申请金额大于或等于 10000 时，则需人工裁决',
+      'FIN-001-routing#2': '当申请金额大于或等于 5000 且 kind 等于“refund”时，则升级处理',
+      'FIN-001-routing#3': '其余情况，一律放行',
     });
   });
 
@@ -182,7 +182,7 @@ describe('glossLint', () => {
     // A Chinese text is compared with (and fixed to) the Chinese render.
     const zhText = doc(`${SIMPLE}    gloss: "退款需审批"\n`);
     const zw = glossLint(compileDocument(zhText)).find((d) => d.code === 'ERDL-W902');
-    expect(zw?.fix?.edits[0]?.newText).toMatch(/^"当 工具名称 /);
+    expect(zw?.fix?.edits[0]?.newText).toMatch(/^"当工具名称/);
   });
 
   it('G2: per-language mismatches and a table entry (its rows joined)', () => {
@@ -195,7 +195,7 @@ describe('glossLint', () => {
       ws.flatMap((d) => d.fix?.edits ?? []),
     );
     expect(fixed).toContain(
-      'zh: "当 申请金额 大于等于 10000 时，需人工审批；当 申请金额 大于等于 5000 且 kind 等于 “refund” 时，升级处理；否则，放行"',
+      'zh: "当申请金额大于或等于 10000 时，则需人工裁决；当申请金额大于或等于 5000 且 kind 等于“refund”时，则升级处理；其余情况，一律放行"',
     );
     expect(glossLint(compileDocument(fixed)).filter((d) => d.code === 'ERDL-W902')).toEqual([]);
   });

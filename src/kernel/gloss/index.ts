@@ -13,6 +13,7 @@ export {
   type RuleGloss,
 } from './document';
 export type { EntrySource, StoredGloss } from './entries';
+export { readEntries } from './entries';
 export { formatLiteral, formatNumber } from './literals';
 export {
   BUILTIN_FIELDS,
@@ -35,4 +36,5 @@ export {
   renderRule,
   renderRuleDetailed,
 } from './render';
+export { isCjk, joinZh, zhViolations } from './typography';
 export { checkTree, runGlossVector } from './vector';

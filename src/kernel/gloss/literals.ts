@@ -19,9 +19,10 @@ import {
  * - lists in brackets; an empty list in words;
  * - durations humanized ("10 minutes" / "10 分钟");
  * - by context: a `match` pattern verbatim between slashes, an ISO date in a time node bare, a
- *   fraction compared with a ratio as a percentage ("15%", exactly 0.15).
+ *   fraction compared with a ratio as a percentage ("15%", exactly 0.15); the list of an `in`
+ *   as its items alone (`items`: “IR”、“KP”、“MM”, the sentence says "one of").
  */
-export type LiteralStyle = 'plain' | 'regex' | 'date' | 'percent';
+export type LiteralStyle = 'plain' | 'regex' | 'date' | 'percent' | 'items';
 
 /** Shortest exact decimal text of a number literal ("5000.00000000000000" → "5000"). */
 export function formatNumber(value: string): string {
@@ -106,7 +107,10 @@ export function formatLiteral(
       const items = lit.value.map((v) =>
         formatLiteral(v, lang, style === 'date' ? 'date' : 'plain'),
       );
-      return `${LIST_BRACKETS[0]}${items.join(LIST_SEPARATOR[lang])}${LIST_BRACKETS[1]}`;
+      const joined = items.join(LIST_SEPARATOR[lang]);
+      if (style === 'items' && lang === 'zh') return joined;
+      const [open, close] = LIST_BRACKETS[lang];
+      return `${open}${joined}${close}`;
     }
   }
 }

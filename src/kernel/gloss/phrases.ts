@@ -24,13 +24,13 @@ export const DECISION_PHRASES: Readonly<Record<Decision, Phrase>> = Object.fromE
 /** Rule sentence frames. {C} condition, {D} decision phrase, {U} the unless condition. */
 export const SENTENCES = {
   /** A rule with a condition (§5.5's example). */
-  when: { zh: '当 {C} 时，{D}', en: 'When {C}, {D}' },
+  when: { zh: '当{C}时，则{D}', en: 'When {C}, {D}' },
   /** `when: "true"` (§7.4). */
-  always: { zh: '对所有操作，{D}', en: 'For every operation, {D}' },
+  always: { zh: '对所有操作，一律{D}', en: 'For every operation, {D}' },
   /** A decision table's default row (`when: []`) after other rows: it applies where they did not. */
-  otherwise: { zh: '否则，{D}', en: 'Otherwise, {D}' },
+  otherwise: { zh: '其余情况，一律{D}', en: 'Otherwise, {D}' },
   /** Appended when the rule has an `unless` block. */
-  unless: { zh: '，除非 {U}', en: ', unless {U}' },
+  unless: { zh: '，除非{U}', en: ', unless {U}' },
   /** Joins the row sentences of one decision-table entry (the entry's stored gloss, G2). */
   rowSeparator: { zh: '；', en: '; ' },
 } as const satisfies Record<string, Phrase>;
@@ -43,14 +43,14 @@ export const GRADE_C_MARK: Phrase = {
 
 /** A function delegation node (Appendix D; rejected at load today, I-26). {name}: the function. */
 export const DELEGATION: Phrase = {
-  zh: '委派函数 {name} 的结果',
+  zh: '委派函数{name}的结果',
   en: 'the result of delegated function {name}',
 };
 /** Arguments of a delegation node, appended when it has any. {args}: the rendered arguments. */
 export const DELEGATION_ARGS: Phrase = { zh: '（参数：{args}）', en: ' (arguments: {args})' };
 
 /** A node kind the renderer does not know (never produced by the compiler). */
-export const UNKNOWN_NODE: Phrase = { zh: '未知节点 {name}', en: 'unknown node {name}' };
+export const UNKNOWN_NODE: Phrase = { zh: '未知节点{name}', en: 'unknown node {name}' };
 
 /**
  * §5.5 exists special case: a field whose last segment is is_* / has_* reads "{A} is true"
@@ -58,8 +58,8 @@ export const UNKNOWN_NODE: Phrase = { zh: '未知节点 {name}', en: 'unknown no
  * convention (a boolean field is true exactly when present).
  */
 export const BOOLEAN_EXISTS = {
-  positive: { zh: '{A} 为"是"', en: '{A} is true' },
-  negated: { zh: '{A} 不为"是"', en: '{A} is not true' },
+  positive: { zh: '{A}为“是”', en: '{A} is true' },
+  negated: { zh: '{A}不为“是”', en: '{A} is not true' },
 } as const satisfies Record<string, Phrase>;
 
 /**
@@ -69,33 +69,32 @@ export const BOOLEAN_EXISTS = {
  * "not (…)" template: it is true for a missing field, and the gloss must not hide that.
  */
 export const NEGATED: Readonly<Record<string, Phrase>> = {
-  in: { zh: '{A} 不属于 {B}', en: '{A} is not in {B}' },
-  contains: { zh: '{A} 不包含 {B}', en: '{A} does not contain {B}' },
-  match: { zh: '{A} 不匹配正则 {B}', en: '{A} does not match regex {B}' },
-  starts_with: { zh: '{A} 不以 {B} 开头', en: '{A} does not start with {B}' },
-  ends_with: { zh: '{A} 不以 {B} 结尾', en: '{A} does not end with {B}' },
-  between: { zh: '{A} 不介于 {B} 与 {C} 之间', en: '{A} is not between {B} and {C}' },
-  exists: { zh: '{A} 未发生', en: '{A} does not exist' },
+  in: { zh: '{A}不属于{B}', en: '{A} is not in {B}' },
+  contains: { zh: '{A}不包含{B}', en: '{A} does not contain {B}' },
+  starts_with: { zh: '{A}不以{B}开头', en: '{A} does not start with {B}' },
+  ends_with: { zh: '{A}不以{B}结尾', en: '{A} does not end with {B}' },
+  between: { zh: '{A}不介于{B}与{C}之间', en: '{A} is not between {B} and {C}' },
+  exists: { zh: '{A}未发生', en: '{A} does not exist' },
 };
 
 /**
  * A field or variable used directly as a condition is true only when its value is exactly true
  * (I-32); it reads as such instead of a bare noun.
  */
-export const BARE_CONDITION: Phrase = { zh: '{A} 为真', en: '{A} is true' };
+export const BARE_CONDITION: Phrase = { zh: '{A}为真', en: '{A} is true' };
 
 /** `round` with decimal places (I-25): the §5.5 template says nothing about places. */
 export const ROUND_PLACES: Phrase = {
-  zh: '{A} 四舍五入保留 {places} 位小数',
+  zh: '{A}四舍五入保留{places}位小数后的值',
   en: '{A} rounded to {places} decimal places',
 };
 export const ROUND_ONE_PLACE: Phrase = {
-  zh: '{A} 四舍五入保留 1 位小数',
+  zh: '{A}四舍五入保留{places}位小数后的值',
   en: '{A} rounded to 1 decimal place',
 };
 
 /** aggregate with a per-element value (`[fn, array, value]`): {A} of the §5.5 template becomes this. */
-export const AGGREGATE_OVER: Phrase = { zh: '{A} 中 {B}', en: '{B} over {A}' };
+export const AGGREGATE_OVER: Phrase = { zh: '{A}中{B}', en: '{B} over {A}' };
 
 /** The quantified element (`var`): `$` and `$.path`. */
 export const ELEMENT: Phrase = { zh: '该项', en: 'the item' };
@@ -112,7 +111,22 @@ export const QUOTES: Readonly<Record<GlossLang, readonly [string, string]>> = {
   zh: ['“', '”'],
   en: ['"', '"'],
 };
-export const LIST_BRACKETS: readonly [string, string] = ['[', ']'];
+/** Brackets of a list literal: English [a, b]; Chinese（“a”、“b”）, full-width like its separator. */
+export const LIST_BRACKETS: Readonly<Record<GlossLang, readonly [string, string]>> = {
+  zh: ['（', '）'],
+  en: ['[', ']'],
+};
+/**
+ * `in` with a non-empty list literal: the list is read as the values it names, without brackets
+ * (zh "国家为“IR”、“KP”、“MM”之一"; one value: "国家为“IR”"). English keeps the template.
+ * `negated` is the not_in reading (§5.2 guard).
+ */
+export const IN_LIST = {
+  many: { zh: '{A}为{B}之一', en: '{A} is in {B}' },
+  one: { zh: '{A}为{B}', en: '{A} is in {B}' },
+  negatedMany: { zh: '{A}不在{B}之列', en: '{A} is not in {B}' },
+  negatedOne: { zh: '{A}不为{B}', en: '{A} is not in {B}' },
+} as const satisfies Record<string, Phrase>;
 export const LIST_SEPARATOR: Phrase = { zh: '、', en: ', ' };
 export const REGEX_DELIMITER = '/';
 

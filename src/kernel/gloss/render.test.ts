@@ -8,6 +8,7 @@ import { AGGREGATE_FUNCTIONS, DATE_PARTS, NODES } from '../vocabulary/nodes';
 import { BUILTIN_FIELDS, type FieldDictionary } from './names';
 import { DECISION_PHRASES, GRADE_C_MARK } from './phrases';
 import { type GlossOptions, renderGloss, renderGlossDetailed, renderRule } from './render';
+import { joinZh } from './typography';
 
 // ── tree builders ────────────────────────────────────────────────────────────────────────────
 const f = (path: string): ExprNode => ({ node: 'field', path });
@@ -97,15 +98,22 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
         const bare = ['and', 'or', 'not', 'within', 'rate'].includes(info.name);
         const predicate = ['all', 'any', 'none'].includes(info.name);
         const wrap = (s: string, on: boolean) =>
-          on ? (lang === 'en' ? `${s} is true` : `${s} 为真`) : s;
+          on ? (lang === 'en' ? `${s} is true` : `${s}为真`) : s;
         const vals = {
           A: wrap(names[lang].A, bare),
           B: wrap(names[lang].B, bare || predicate),
           C: names[lang].C,
           ...(spec.extra?.[lang] ?? {}),
         };
-        let expected = fillTemplate(info.gloss[lang], vals);
-        if (lang === 'zh') expected = expected.replace(/ （/g, '（').replace(/） /g, '）');
+        // Chinese: the template's pieces joined by the seam rule (typography.ts), nothing else.
+        const expected =
+          lang === 'zh'
+            ? joinZh(
+                ...info.gloss.zh
+                  .split(/(\{(?:\w+|[\u4e00-\u9fff]+)\})/)
+                  .map((part) => fillTemplate(part, vals)),
+              )
+            : fillTemplate(info.gloss.en, vals);
         expect(renderGloss(spec.tree, { lang })).toBe(expected);
       }
     });
@@ -115,18 +123,18 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     it(`aggregate(${fn.name}): zh and en`, () => {
       const tree: ExprNode = { node: 'aggregate', fn: fn.name, args: [f('tool.args.items')] };
       expect(renderGloss(tree, EN)).toBe(fn.gloss.en.replace('{A}', 'the items argument'));
-      expect(renderGloss(tree, ZH)).toBe(fn.gloss.zh.replace('{A} ', '参数「items」'));
+      expect(renderGloss(tree, ZH)).toBe(fn.gloss.zh.replace('{A}', '参数「items」'));
     });
   }
 
   it('field, var and literal are the display name, the element and the value', () => {
     expect(both(n2('eq', v('$'), v('$.unit_price')))).toEqual({
       en: "the item equals the item's unit price",
-      zh: '该项 等于 该项的「unit price」',
+      zh: '该项等于该项的「unit price」',
     });
     expect(both(n2('eq', f('tool.name'), str('issue_refund')))).toEqual({
       en: 'the tool name equals "issue_refund"',
-      zh: '工具名称 等于 “issue_refund”',
+      zh: '工具名称等于“issue_refund”',
     });
   });
 
@@ -134,7 +142,7 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     for (const p of DATE_PARTS) {
       const t: ExprNode = { node: 'date_part', part: p.name, args: [f('task.due')] };
       expect(renderGloss(t, EN)).toBe(`the ${p.en} of the task's due`);
-      expect(renderGloss(t, ZH)).toBe(`任务「due」的 ${p.zh}`);
+      expect(renderGloss(t, ZH)).toBe(`任务「due」的${p.zh}`);
     }
   });
 
@@ -142,11 +150,11 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     const r = (places: number): ExprNode => ({ node: 'round', places, args: [f('context.total')] });
     expect(both(r(1))).toEqual({
       en: 'the total rounded to 1 decimal place',
-      zh: '「total」四舍五入保留 1 位小数',
+      zh: '「total」四舍五入保留 1 位小数后的值',
     });
     expect(both(r(2))).toEqual({
       en: 'the total rounded to 2 decimal places',
-      zh: '「total」四舍五入保留 2 位小数',
+      zh: '「total」四舍五入保留 2 位小数后的值',
     });
   });
 
@@ -158,7 +166,7 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     };
     expect(both(t)).toEqual({
       en: "the sum of the item's price over the items argument",
-      zh: '参数「items」中 该项的「price」之和',
+      zh: '参数「items」中该项的「price」的总和',
     });
   });
 });
@@ -172,7 +180,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     );
     expect(both(t, { dictionary: SALES })).toEqual({
       en: '(sale price minus cost) divided by sale price is less than 15%',
-      zh: '（售价 减 成本）除以 售价 小于 15%',
+      zh: '（售价－成本）÷售价小于 15%',
     });
   });
 
@@ -182,11 +190,11 @@ describe('parentheses where precedence would be ambiguous', () => {
     const c = n2('gt', f('tool.args.amount'), num('3'));
     expect(both(and(a, or(b, c)))).toEqual({
       en: 'the tool name equals "a" and (the task type equals "b" or the amount is greater than 3)',
-      zh: '工具名称 等于 “a” 且（任务类型 等于 “b” 或 金额 大于 3）',
+      zh: '工具名称等于“a”且（任务类型等于“b”或金额大于 3）',
     });
     expect(both(or(and(a, b), c))).toEqual({
       en: '(the tool name equals "a" and the task type equals "b") or the amount is greater than 3',
-      zh: '（工具名称 等于 “a” 且 任务类型 等于 “b”）或 金额 大于 3',
+      zh: '（工具名称等于“a”且任务类型等于“b”）或金额大于 3',
     });
     // Unnormalized nesting of the same kind keeps the tree's grouping visible.
     expect(renderGloss(and(a, and(b, c)), EN)).toBe(
@@ -225,11 +233,11 @@ describe('parentheses where precedence would be ambiguous', () => {
     const a = f('tool.args.command');
     expect(both(n2('gt', n2('add', n1('length', a), num('1')), num('10')))).toEqual({
       en: '(the length of the command) plus 1 is greater than 10',
-      zh: '命令 的长度 加 1 大于 10',
+      zh: '命令的长度＋1 大于 10',
     });
     expect(both(n2('gt', n2('add', num('1'), n1('length', a)), num('10')))).toEqual({
       en: '1 plus the length of the command is greater than 10',
-      zh: '1 加（命令 的长度）大于 10',
+      zh: '1＋（命令的长度）大于 10',
     });
     const round: ExprNode = {
       node: 'round',
@@ -238,7 +246,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(round)).toEqual({
       en: '(the a divided by 3) rounded',
-      zh: '（「a」除以 3）四舍五入',
+      zh: '（「a」÷3）四舍五入取整后的值',
     });
     const sumRounded: ExprNode = {
       node: 'round',
@@ -247,7 +255,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(sumRounded)).toEqual({
       en: '(the sum of the xs) rounded',
-      zh: '「xs」之和 四舍五入',
+      zh: '「xs」的总和四舍五入取整后的值',
     });
     const days = n2('days_between', n1('month_last_day', f('task.due')), f('task.done'));
     expect(renderGloss(days, EN)).toBe(
@@ -258,7 +266,7 @@ describe('parentheses where precedence would be ambiguous', () => {
   it('a condition used as a value, and a quantifier that is not the last operand', () => {
     expect(both(n2('eq', n2('gt', f('context.a'), num('1')), bool(true)))).toEqual({
       en: '(the a is greater than 1) equals true',
-      zh: '（「a」大于 1）等于 真',
+      zh: '（「a」大于 1）等于真',
     });
     const any: ExprNode = { node: 'any', args: [f('context.xs'), n2('gt', v('$'), num('0'))] };
     expect(renderGloss(and(any, n2('eq', f('tool.name'), str('x'))), EN)).toBe(
@@ -285,7 +293,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(t)).toEqual({
       en: '(the tool name equals "a" or the tool name equals "b") (again within 1 day)',
-      zh: '（工具名称 等于 “a” 或 工具名称 等于 “b”）（1 天 内再次发生）',
+      zh: '（工具名称等于“a”或工具名称等于“b”）（1 天内再次发生）',
     });
   });
 });
@@ -296,48 +304,48 @@ describe('compiled Simple shapes read naturally', () => {
   it('exists(f) AND not(in(f, L)) → "f is not in L"; the other guarded negations alike', () => {
     expect(both(guard(not(n2('in', cmd, list(str('rm'), str('dd'))))))).toEqual({
       en: 'the command is not in ["rm", "dd"]',
-      zh: '命令 不属于 [“rm”、“dd”]',
+      zh: '命令不在“rm”、“dd”之列',
     });
     expect(both(guard(not(n2('contains', cmd, str('sudo')))))).toEqual({
       en: 'the command does not contain "sudo"',
-      zh: '命令 不包含 “sudo”',
+      zh: '命令不包含“sudo”',
     });
     expect(both(guard(not(n2('starts_with', cmd, str('/')))))).toEqual({
       en: 'the command does not start with "/"',
-      zh: '命令 不以 “/” 开头',
+      zh: '命令不以“/”开头',
     });
     expect(both(guard(not(n2('ends_with', cmd, str('.sh')))))).toEqual({
       en: 'the command does not end with ".sh"',
-      zh: '命令 不以 “.sh” 结尾',
+      zh: '命令不以“.sh”结尾',
     });
     const nb = guard(not({ node: 'between', args: [cmd, num('1'), num('2')] }));
     expect(both(nb)).toEqual({
       en: 'the command is not between 1 and 2',
-      zh: '命令 不介于 1 与 2 之间',
+      zh: '命令不介于 1 与 2 之间',
     });
   });
 
   it('length and count guards read as the comparison alone', () => {
     expect(both(guard(n2('gt', n1('length', cmd), num('3'))))).toEqual({
       en: 'the length of the command is greater than 3',
-      zh: '命令 的长度 大于 3',
+      zh: '命令的长度大于 3',
     });
     const count: ExprNode = { node: 'aggregate', fn: 'count', args: [cmd] };
     expect(both(guard(n2('lte', count, num('3'))))).toEqual({
       en: 'the count of the command is less than or equal to 3',
-      zh: '命令 的元素个数 小于等于 3',
+      zh: '命令的元素个数小于或等于 3',
     });
   });
 
   it('a bare not(exists(f)) reads "f does not exist"; a bare not(P) keeps "not (…)"', () => {
     expect(both(not(n1('exists', cmd)))).toEqual({
       en: 'the command does not exist',
-      zh: '命令 未发生',
+      zh: '命令未发生',
     });
     // Without the guard the negation is also true for a missing field: the literal template says so.
     expect(both(not(n2('in', cmd, list(str('rm')))))).toEqual({
       en: 'not (the command is in ["rm"])',
-      zh: '非（命令 属于 [“rm”]）',
+      zh: '非（命令为“rm”）',
     });
   });
 
@@ -363,7 +371,7 @@ describe('compiled Simple shapes read naturally', () => {
     const tree = r.document?.rules[0]?.when as ExprNode;
     expect(both(tree)).toEqual({
       en: 'the tool name equals "t" or the command is not in ["rm"] or the length of the command is greater than 3',
-      zh: '工具名称 等于 “t” 或 命令 不属于 [“rm”] 或 命令 的长度 大于 3',
+      zh: '工具名称等于“t”或命令不为“rm”或命令的长度大于 3',
     });
   });
 });
@@ -373,14 +381,14 @@ describe('exists: the is_* / has_* boolean-field special case (§5.5)', () => {
     ['human.has_been_notified', { zh: '是否已告知', en: 'has been notified' }],
     ['context.is_vip', { zh: '是否贵宾', en: 'the VIP flag' }],
   ]);
-  it('reads "{A} is true" / `{A} 为"是"`, and its negation "is not true"', () => {
+  it('reads "{A} is true" / `{A} 为“是”`, and its negation "is not true"', () => {
     expect(both(n1('exists', f('human.has_been_notified')), { dictionary: names })).toEqual({
       en: 'has been notified is true',
-      zh: '是否已告知 为"是"',
+      zh: '是否已告知为“是”',
     });
     expect(both(not(n1('exists', f('context.is_vip'))), { dictionary: names })).toEqual({
       en: 'the VIP flag is not true',
-      zh: '是否贵宾 不为"是"',
+      zh: '是否贵宾不为“是”',
     });
   });
   it('tests the last path segment only', () => {
@@ -390,7 +398,7 @@ describe('exists: the is_* / has_* boolean-field special case (§5.5)', () => {
     expect(renderGloss(n1('exists', f('context.flags.has_card')), EN)).toBe(
       'the flags has card is true',
     );
-    expect(renderGloss(n1('exists', v('$.is_open')), ZH)).toBe('该项的「is open」为"是"');
+    expect(renderGloss(n1('exists', v('$.is_open')), ZH)).toBe('该项的「is open」为“是”');
     expect(renderGloss(n1('exists', f('context.this_is_x')), EN)).toBe('the this is x exists');
   });
 });
@@ -411,7 +419,7 @@ describe('literals', () => {
     expect(renderGloss(n2('gte', ratio, num('0.125')), EN)).toBe(
       'the a divided by the b is greater than or equal to 12.5%',
     );
-    expect(renderGloss(n2('lt', num('0.5'), ratio), ZH)).toBe('50% 小于「a」除以「b」');
+    expect(renderGloss(n2('lt', num('0.5'), ratio), ZH)).toBe('50% 小于「a」÷「b」');
     expect(renderGloss(n2('lt', ratio, num('2')), EN)).toBe(
       'the a divided by the b is less than 2',
     );
@@ -419,36 +427,36 @@ describe('literals', () => {
   });
   it('strings quoted per language, control characters escaped to keep one line', () => {
     expect(eq(str('a "b"\nc\t'))).toBe('the tool name equals "a "b"\\nc\\t"');
-    expect(eq(str('退款'), ZH)).toBe('工具名称 等于 “退款”');
+    expect(eq(str('退款'), ZH)).toBe('工具名称等于“退款”');
     expect(eq(str('x\u2028y'))).toBe('the tool name equals "x\\u2028y"');
   });
   it('booleans and null in words; lists; the empty list', () => {
     expect(both(n2('eq', f('tool.name'), bool(true)))).toEqual({
       en: 'the tool name equals true',
-      zh: '工具名称 等于 真',
+      zh: '工具名称等于真',
     });
-    expect(eq(bool(false), ZH)).toBe('工具名称 等于 假');
-    expect(eq(nul, ZH)).toBe('工具名称 等于 空');
+    expect(eq(bool(false), ZH)).toBe('工具名称等于假');
+    expect(eq(nul, ZH)).toBe('工具名称等于空');
     expect(eq(nul)).toBe('the tool name equals null');
     const l = n2('in', f('tool.name'), list(str('a'), num('1'), bool(false), nul));
     expect(both(l)).toEqual({
       en: 'the tool name is in ["a", 1, false, null]',
-      zh: '工具名称 属于 [“a”、1、假、空]',
+      zh: '工具名称为“a”、1、假、空之一',
     });
     expect(both(n2('in', f('tool.name'), list()))).toEqual({
       en: 'the tool name is in an empty list',
-      zh: '工具名称 属于 空列表',
+      zh: '工具名称属于空列表',
     });
   });
   it('regex verbatim between slashes; dates bare beside date values; durations in words', () => {
     expect(both(n2('match', f('tool.args.command'), str('^rm\\s+-rf\\b')))).toEqual({
       en: 'the command matches regex /^rm\\s+-rf\\b/',
-      zh: '命令 匹配正则 /^rm\\s+-rf\\b/',
+      zh: '命令匹配正则表达式 /^rm\\s+-rf\\b/',
     });
     const due = n2('date_add', f('task.due'), dur('1mo'));
     expect(both(n2('gt', due, str('2026-01-31')))).toEqual({
       en: "the task's due plus 1 month duration is greater than 2026-01-31",
-      zh: '任务「due」加 1 个月 时长 大于 2026-01-31',
+      zh: '任务「due」加 1 个月大于 2026-01-31',
     });
     expect(renderGloss(n2('days_between', str('2026-01-01'), f('task.due')), EN)).toBe(
       "days between 2026-01-01 and the task's due",
@@ -464,7 +472,7 @@ describe('literals', () => {
     ] as const) {
       const t = n2('date_add', f('task.due'), dur(d));
       expect(renderGloss(t, EN)).toBe(`the task's due plus ${en} duration`);
-      expect(renderGloss(t, ZH)).toBe(`任务「due」加 ${zh} 时长`);
+      expect(renderGloss(t, ZH)).toBe(`任务「due」加 ${zh}`);
     }
   });
 });
@@ -483,7 +491,7 @@ describe('display names (G3)', () => {
     );
     expect(renderGloss(t, { lang: 'zh', dictionary, labels })).toBe('application amount 大于 1');
     const zhOnly = new Map([['context.amount', { zh: '申请金额' }]]);
-    expect(renderGloss(t, { lang: 'zh', dictionary, labels: zhOnly })).toBe('申请金额 大于 1');
+    expect(renderGloss(t, { lang: 'zh', dictionary, labels: zhOnly })).toBe('申请金额大于 1');
     expect(renderGloss(t, { lang: 'en', dictionary, labels: zhOnly })).toBe(
       'the claim is greater than 1',
     );
@@ -510,7 +518,7 @@ describe('display names (G3)', () => {
       expect(g.unnamed).toEqual([]);
       expect(g.text).toBe(`${BUILTIN_FIELDS.get(path)?.en} exists`);
     }
-    expect(renderGloss(n1('exists', f('human')), ZH)).toBe('审批人 已发生');
+    expect(renderGloss(n1('exists', f('human')), ZH)).toBe('审批人已发生');
   });
 
   it('no display name: a readable fallback, reported as unnamed, never the raw path', () => {
@@ -548,7 +556,9 @@ describe('rule sentences', () => {
       expect(renderRule(rule, EN)).toBe(
         `When the amount is greater than 5000, ${DECISION_PHRASES[d.name].en}`,
       );
-      expect(renderRule(rule, ZH)).toBe(`当 金额 大于 5000 时，${DECISION_PHRASES[d.name].zh}`);
+      expect(renderRule(rule, ZH)).toBe(`当金额大于 5000 时，则${DECISION_PHRASES[d.name].zh}`);
+      // One term per concept: the sentence uses the decision's own §6 term (the badge's label).
+      expect(DECISION_PHRASES[d.name].zh).toContain(d.zh.replace(/^请求/, ''));
     }
     const phrases = DECISIONS.map((d) => DECISION_PHRASES[d.name]);
     expect(new Set(phrases.map((p) => p.en)).size).toBe(13);
@@ -561,7 +571,7 @@ describe('rule sentences', () => {
     expect(renderRule(rule, EN)).toBe(
       'When the amount is greater than 5000, the operation is blocked, unless the approver role equals "cfo"',
     );
-    expect(renderRule(rule, ZH)).toBe('当 金额 大于 5000 时，拦截，除非 审批人角色 等于 “cfo”');
+    expect(renderRule(rule, ZH)).toBe('当金额大于 5000 时，则拦截，除非审批人角色等于“cfo”');
     const always = {
       when: bool(true),
       unless: null,
@@ -569,10 +579,10 @@ describe('rule sentences', () => {
       form: 'true' as const,
     };
     expect(renderRule(always, EN)).toBe('For every operation, a notification is sent');
-    expect(renderRule(always, ZH)).toBe('对所有操作，发出通知');
+    expect(renderRule(always, ZH)).toBe('对所有操作，一律发出通知');
     const row = { ...always, form: 'table' as const, then: 'ALLOW' as const };
     expect(renderRule({ ...row, row: 3 }, EN)).toBe('Otherwise, the operation is allowed');
-    expect(renderRule({ ...row, row: 3 }, ZH)).toBe('否则，放行');
+    expect(renderRule({ ...row, row: 3 }, ZH)).toBe('其余情况，一律放行');
     expect(renderRule({ ...row, row: 1 }, EN)).toBe(
       'For every operation, the operation is allowed',
     );
@@ -591,7 +601,7 @@ describe('rule sentences', () => {
       form: 'expression' as const,
     };
     expect(renderRule({ ...rule, when: t, unless: null }, ZH)).toBe(
-      '当（「a」减「b」）除以「a」小于 15% 时，需人工审批',
+      '当（「a」－「b」）÷「a」小于 15% 时，则需人工裁决',
     );
     expect(renderRule(rule, ZH)).toContain('，除非（「a」');
   });
@@ -609,7 +619,7 @@ describe('rule sentences', () => {
       'When the result of delegated function "risk_score" (arguments: the agent ID) is greater than 0.8, the operation is blocked (contains non-recomputable function delegation)',
     );
     expect(renderRule(rule, ZH)).toBe(
-      '当 委派函数 “risk_score” 的结果（参数：智能体 ID）大于 0.8 时，拦截（含不可重算的函数委派）',
+      '当委派函数“risk_score”的结果（参数：智能体 ID）大于 0.8 时，则拦截（含不可重算的函数委派）',
     );
     expect(renderGlossDetailed(rule.when, ZH).delegation).toBe(true);
     expect(renderGloss(rule.when, EN).endsWith(GRADE_C_MARK.en)).toBe(true);

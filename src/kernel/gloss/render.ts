@@ -1,7 +1,14 @@
 import type { CompiledRule } from '../document/compiled';
 import { canonicalJson } from '../tree/canonical';
 import type { ExprNode, FieldNode, LiteralNode, VarNode } from '../tree/types';
-import { AGGREGATE_FUNCTIONS, DATE_PARTS, nodeInfo } from '../vocabulary/nodes';
+import {
+  AGGREGATE_FUNCTIONS,
+  COMPARISON_NODES,
+  DATE_PARTS,
+  nodeInfo,
+  PREDICATE_NODES,
+} from '../vocabulary/nodes';
+import { GUARDED_NOT_NODES } from '../vocabulary/operators';
 import { formatLiteral, isFraction, type LiteralStyle } from './literals';
 import { type ColumnLabels, type FieldDictionary, fieldDisplayName, humanize } from './names';
 import {
@@ -15,6 +22,7 @@ import {
   ELEMENT_PATH,
   type GlossLang,
   GRADE_C_MARK,
+  IN_LIST,
   LIST_SEPARATOR,
   NEGATED,
   type Phrase,
@@ -23,6 +31,7 @@ import {
   SENTENCES,
   UNKNOWN_NODE,
 } from './phrases';
+import { joinZh } from './typography';
 
 /**
  * render(tree) (§5.5 G1): the §5.5 templates of vocabulary/nodes.ts, filled recursively, with
@@ -80,17 +89,8 @@ interface Context {
   delegation: boolean;
 }
 
-const COMPARE = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
-const PREDICATES = new Set([
-  ...COMPARE,
-  'in',
-  'contains',
-  'match',
-  'starts_with',
-  'ends_with',
-  'exists',
-  'between',
-]);
+const COMPARE = COMPARISON_NODES;
+const PREDICATES = PREDICATE_NODES;
 const ARITHMETIC: Readonly<Record<string, number>> = {
   add: PREC.additive,
   sub: PREC.additive,
@@ -111,7 +111,7 @@ const FUNCTIONS = new Set([
 /** Time nodes whose operands are dates: an ISO date literal there reads bare. */
 const DATE_OPERANDS = new Set(['days_between', 'epoch_ms', 'month_last_day', 'date_part']);
 const DATE_RESULTS = new Set(['date_add', 'month_last_day']);
-const GUARDED_NOT = new Set(['in', 'contains', 'match', 'starts_with', 'ends_with', 'between']);
+const GUARDED_NOT = GUARDED_NOT_NODES;
 
 const atom = (text: string): Piece => ({
   text,
@@ -145,29 +145,20 @@ function shape(tpl: string, text: string, prec: number, infix = false): Piece {
 }
 
 /**
- * Fills a template. Chinese text is spaced between words, but full-width brackets （） and 「」
- * carry their own spacing (§5.5: "当（售价 减 成本）除以 售价 小于 15% 时"), so the template space
- * next to a value that begins or ends with one is dropped.
+ * Fills a template. English text is the template with the values put in. Chinese text is joined
+ * piece by piece by the seam rule of typography.ts (no space between Chinese characters, one space
+ * between a Chinese character and a half-width letter or digit): the template's own text carries
+ * no spaces, so every seam is decided in one place.
  */
 function fill(tpl: string, values: Readonly<Record<string, string>>, lang: GlossLang): string {
   const parts = tpl.split(PLACEHOLDER);
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    let part = parts[i] as string;
+  const pieces: string[] = [];
+  for (const part of parts) {
     const key = /^\{(.+)\}$/.exec(part)?.[1];
-    if (key === undefined || !Object.hasOwn(values, key)) {
-      out += part;
-      continue;
-    }
-    part = values[key] as string;
-    if (lang === 'zh') {
-      if (/^[（「]/.test(part) && out.endsWith(' ')) out = out.slice(0, -1);
-      const next = parts[i + 1];
-      if (/[）」]$/.test(part) && next?.startsWith(' ')) parts[i + 1] = next.slice(1);
-    }
-    out += part;
+    if (key !== undefined && Object.hasOwn(values, key)) pieces.push(values[key] as string);
+    else pieces.push(lang === 'zh' ? part.replaceAll(' ', '') : part);
   }
-  return out;
+  return lang === 'zh' ? joinZh(...pieces) : pieces.join('');
 }
 
 function parens(p: Piece, lang: GlossLang): string {
@@ -208,6 +199,11 @@ function needsParens(child: Piece, rule: SlotRule): boolean {
 
 function slot(child: Piece, rule: SlotRule, lang: GlossLang): string {
   return needsParens(child, rule) ? parens(child, lang) : child.text;
+}
+
+/** The number of items of a non-empty list literal, else 0. */
+function listSize(n: ExprNode | undefined): number {
+  return n?.node === 'literal' && n.type === 'list' ? n.value.length : 0;
 }
 
 function isLiteral(n: ExprNode): n is LiteralNode {
@@ -393,8 +389,21 @@ class Renderer {
 
   /** Comparison, set, string, between: values in, true/false out. */
   private predicate(name: string, args: readonly ExprNode[], override?: Phrase): Piece {
-    const tpl = override ? this.phrase(override) : (template(name, this.lang) ?? '{A}');
+    const list = name === 'in' ? listSize(args[1]) : 0;
+    const negated = override !== undefined;
+    const inList =
+      list === 0
+        ? undefined
+        : list === 1
+          ? IN_LIST[negated ? 'negatedOne' : 'one']
+          : IN_LIST[negated ? 'negatedMany' : 'many'];
+    const tpl = inList
+      ? this.phrase(inList)
+      : override
+        ? this.phrase(override)
+        : (template(name, this.lang) ?? '{A}');
     const styles = this.operandStyles(name, args);
+    if (inList) styles[1] = 'items';
     const keys = ['A', 'B', 'C'];
     const values: Record<string, string> = {};
     args.forEach((a, i) => {
@@ -569,7 +578,7 @@ function isTrue(n: ExprNode): boolean {
 }
 
 /**
- * The whole-rule sentence: condition and decision (§5.5's example "当 … 时，需人工审批"), the
+ * The whole-rule sentence: condition and decision (§5.5: "当……时，则需人工裁决" in our wording), the
  * `unless` exemption, and the Appendix D mark for Grade C. `when: "true"` reads "For every
  * operation, …"; a decision table's default row after other rows reads "Otherwise, …".
  */

@@ -31,7 +31,7 @@ describe('runGlossVector', () => {
       description: 'x',
       spec: '§5.5',
       tree: TREE,
-      expect: { zh: '金额 大于 5000', en: 'the amount is greater than 5000' },
+      expect: { zh: '金额大于 5000', en: 'the amount is greater than 5000' },
       expect_unnamed: [],
     });
     expect(ok).toEqual({ passed: true, failures: [] });
@@ -52,7 +52,7 @@ describe('runGlossVector', () => {
     const named = {
       ...v,
       fields: { 'agent.trust_level': { zh: '信任等级', en: 'the trust level' } },
-      expect: { zh: '信任等级 大于 5000', en: 'the trust level is greater than 5000' },
+      expect: { zh: '信任等级大于 5000', en: 'the trust level is greater than 5000' },
     };
     expect(runGlossVector(named).failures).toEqual([
       'expect_unnamed: expected ["agent.trust_level"], got []',
@@ -64,7 +64,7 @@ describe('runGlossVector', () => {
       document: RULE,
       expect: {
         'SEC-001-x': {
-          zh: '当 智能体「trust level」小于 3 时，拦截',
+          zh: '当智能体「trust level」小于 3 时，则拦截',
           en: "When the agent's trust level is less than 3, the operation is blocked",
         },
       },

@@ -1,7 +1,9 @@
 import { exceeded, MEASURE_NAMES, measure } from '../tree/limits';
 import type { ExprNode, FieldNode, LiteralValue } from '../tree/types';
+import { COMPARISON_NODES } from '../vocabulary/nodes';
 import {
   type ConditionOperator,
+  GUARDED_NOT_NODES,
   type OperandKind,
   SIMPLE_OPERATORS,
   type SimpleOperatorInfo,
@@ -134,8 +136,8 @@ function guardField(n: ExprNode): FieldNode | null {
   return n.node === 'exists' && isField(n.args[0]) ? n.args[0] : null;
 }
 
-const GUARDED_NOT = new Set(['in', 'contains', 'starts_with', 'ends_with', 'between']);
-const COMPARE = new Set(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
+const GUARDED_NOT = GUARDED_NOT_NODES;
+const COMPARE = COMPARISON_NODES;
 
 /**
  * A node that only exists as the second half of a guarded composition — not(positive(f, …)),

@@ -1,6 +1,8 @@
 import { compareStrings } from '../eval/values';
 import { Decimal } from '../tree/decimal';
 import type { ExprNode, LiteralValue } from '../tree/types';
+import { COMPARISON_NODES } from '../vocabulary/nodes';
+import { GUARDED_NOT_NODES } from '../vocabulary/operators';
 import { type Bits, emptyBits, setBit } from './bits';
 
 /**
@@ -55,19 +57,7 @@ export interface FieldDomain {
 }
 
 /** Nodes whose literal operands are compared with the field itself (not with its length). */
-const COMPARED = new Set([
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'between',
-  'contains',
-  'starts_with',
-  'ends_with',
-]);
+const COMPARED: ReadonlySet<string> = new Set([...COMPARISON_NODES, ...GUARDED_NOT_NODES]);
 
 interface Literals {
   /** Canonical decimal text (scale 14, as in the tree), so equal numbers are equal text. */

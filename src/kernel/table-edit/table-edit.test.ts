@@ -111,8 +111,8 @@ describe('reading tables', () => {
     const t = tableOf(LOAN);
     expect(t.entry).toBe('FIN-201-loan-decision');
     expect(t.columns.map((c) => [c.field, c.label])).toEqual([
-      ['context.credit_score', 'credit score'],
-      ['context.amount', 'loan amount'],
+      ['context.credit_score', { zh: '信用评分', en: 'credit score' }],
+      ['context.amount', { zh: '贷款金额', en: 'loan amount' }],
     ]);
     expect(cellsOf(t)).toEqual([
       ['< 580', '-'],

@@ -15,8 +15,9 @@ export interface DecisionInfo {
   readonly blocking: boolean;
   readonly restrictiveness: number;
   /**
-   * What the decision says in a gloss sentence ("When …, {phrase}"). REQUEST_HUMAN's zh phrase is
-   * §5.5's own example ("当 … 时，需人工审批").
+   * What the decision says in a gloss sentence ("When …, {phrase}"; zh "当……时，则{phrase}"). Each
+   * zh phrase uses the decision's own §6 term (`zh`), so badge and gloss say the same thing:
+   * REQUEST_HUMAN is 请求人工裁决 / 需人工裁决 (§5.5's example says 需人工审批; §6's term wins, I-76).
    */
   readonly phrase: { readonly zh: string; readonly en: string };
 }
@@ -60,7 +61,7 @@ export const DECISIONS = [
     en: 'request human adjudication',
     blocking: true,
     restrictiveness: 5,
-    phrase: { zh: '需人工审批', en: 'human approval is required' },
+    phrase: { zh: '需人工裁决', en: 'human approval is required' },
   },
   {
     name: 'ESCALATE',
@@ -84,7 +85,7 @@ export const DECISIONS = [
     en: 'defer',
     blocking: true,
     restrictiveness: 4,
-    phrase: { zh: '延后处理', en: 'the operation is deferred' },
+    phrase: { zh: '延期处理', en: 'the operation is deferred' },
   },
   {
     name: 'EMERGENCY_HALT',

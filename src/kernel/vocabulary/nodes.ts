@@ -89,7 +89,7 @@ export const NODES = [
     syntax: 'variadic',
     result: 'boolean',
     operands: ['boolean'],
-    gloss: { zh: '{A} 且 {B}', en: '{A} and {B}' },
+    gloss: { zh: '{A}且{B}', en: '{A} and {B}' },
   },
   {
     name: 'or',
@@ -97,7 +97,7 @@ export const NODES = [
     syntax: 'variadic',
     result: 'boolean',
     operands: ['boolean'],
-    gloss: { zh: '{A} 或 {B}', en: '{A} or {B}' },
+    gloss: { zh: '{A}或{B}', en: '{A} or {B}' },
   },
   {
     name: 'not',
@@ -113,7 +113,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 等于 {B}', en: '{A} equals {B}' },
+    gloss: { zh: '{A}等于{B}', en: '{A} equals {B}' },
   },
   {
     name: 'ne',
@@ -121,7 +121,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 不等于 {B}', en: '{A} does not equal {B}' },
+    gloss: { zh: '{A}不等于{B}', en: '{A} does not equal {B}' },
   },
   {
     name: 'gt',
@@ -129,7 +129,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 大于 {B}', en: '{A} is greater than {B}' },
+    gloss: { zh: '{A}大于{B}', en: '{A} is greater than {B}' },
   },
   {
     name: 'gte',
@@ -137,7 +137,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 大于等于 {B}', en: '{A} is greater than or equal to {B}' },
+    gloss: { zh: '{A}大于或等于{B}', en: '{A} is greater than or equal to {B}' },
   },
   {
     name: 'lt',
@@ -145,7 +145,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 小于 {B}', en: '{A} is less than {B}' },
+    gloss: { zh: '{A}小于{B}', en: '{A} is less than {B}' },
   },
   {
     name: 'lte',
@@ -153,7 +153,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'any'],
-    gloss: { zh: '{A} 小于等于 {B}', en: '{A} is less than or equal to {B}' },
+    gloss: { zh: '{A}小于或等于{B}', en: '{A} is less than or equal to {B}' },
   },
   {
     name: 'in',
@@ -161,7 +161,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'list'],
-    gloss: { zh: '{A} 属于 {B}', en: '{A} is in {B}' },
+    gloss: { zh: '{A}属于{B}', en: '{A} is in {B}' },
   },
   {
     name: 'contains',
@@ -169,7 +169,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['any', 'string'],
-    gloss: { zh: '{A} 包含 {B}', en: '{A} contains {B}' },
+    gloss: { zh: '{A}包含{B}', en: '{A} contains {B}' },
   },
   {
     name: 'match',
@@ -177,7 +177,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['string', 'string'],
-    gloss: { zh: '{A} 匹配正则 {B}', en: '{A} matches regex {B}' },
+    gloss: { zh: '{A}匹配正则表达式{B}', en: '{A} matches regex {B}' },
   },
   {
     name: 'starts_with',
@@ -185,7 +185,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['string', 'string'],
-    gloss: { zh: '{A} 以 {B} 开头', en: '{A} starts with {B}' },
+    gloss: { zh: '{A}以{B}开头', en: '{A} starts with {B}' },
   },
   {
     name: 'ends_with',
@@ -193,7 +193,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'boolean',
     operands: ['string', 'string'],
-    gloss: { zh: '{A} 以 {B} 结尾', en: '{A} ends with {B}' },
+    gloss: { zh: '{A}以{B}结尾', en: '{A} ends with {B}' },
   },
   {
     name: 'exists',
@@ -201,7 +201,7 @@ export const NODES = [
     syntax: 'unary',
     result: 'boolean',
     operands: ['any'],
-    gloss: { zh: '{A} 已发生', en: '{A} exists' },
+    gloss: { zh: '{A}已发生', en: '{A} exists' },
   },
   {
     name: 'length',
@@ -209,7 +209,7 @@ export const NODES = [
     syntax: 'unary',
     result: 'number',
     operands: ['any'],
-    gloss: { zh: '{A} 的长度', en: 'the length of {A}' },
+    gloss: { zh: '{A}的长度', en: 'the length of {A}' },
   },
   {
     name: 'between',
@@ -217,7 +217,7 @@ export const NODES = [
     syntax: 'ternary',
     result: 'boolean',
     operands: ['number', 'number', 'number'],
-    gloss: { zh: '{A} 介于 {B} 与 {C} 之间', en: '{A} is between {B} and {C}' },
+    gloss: { zh: '{A}介于{B}与{C}之间', en: '{A} is between {B} and {C}' },
   },
   {
     name: 'all',
@@ -225,7 +225,7 @@ export const NODES = [
     syntax: 'quantifier',
     result: 'boolean',
     operands: ['list', 'boolean'],
-    gloss: { zh: '{A} 中每一项均满足：{B}', en: 'every item in {A} satisfies: {B}' },
+    gloss: { zh: '{A}中每一项均满足：{B}', en: 'every item in {A} satisfies: {B}' },
   },
   {
     name: 'any',
@@ -233,7 +233,7 @@ export const NODES = [
     syntax: 'quantifier',
     result: 'boolean',
     operands: ['list', 'boolean'],
-    gloss: { zh: '{A} 中存在一项满足：{B}', en: 'some item in {A} satisfies: {B}' },
+    gloss: { zh: '{A}中至少有一项满足：{B}', en: 'some item in {A} satisfies: {B}' },
   },
   {
     name: 'none',
@@ -241,7 +241,7 @@ export const NODES = [
     syntax: 'quantifier',
     result: 'boolean',
     operands: ['list', 'boolean'],
-    gloss: { zh: '{A} 中无一项满足：{B}', en: 'no item in {A} satisfies: {B}' },
+    gloss: { zh: '{A}中没有任何一项满足：{B}', en: 'no item in {A} satisfies: {B}' },
   },
   {
     name: 'add',
@@ -249,7 +249,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'number',
     operands: ['number', 'number'],
-    gloss: { zh: '{A} 加 {B}', en: '{A} plus {B}' },
+    gloss: { zh: '{A}＋{B}', en: '{A} plus {B}' },
   },
   {
     name: 'sub',
@@ -257,7 +257,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'number',
     operands: ['number', 'number'],
-    gloss: { zh: '{A} 减 {B}', en: '{A} minus {B}' },
+    gloss: { zh: '{A}－{B}', en: '{A} minus {B}' },
   },
   {
     name: 'mul',
@@ -265,7 +265,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'number',
     operands: ['number', 'number'],
-    gloss: { zh: '{A} 乘 {B}', en: '{A} times {B}' },
+    gloss: { zh: '{A}×{B}', en: '{A} times {B}' },
   },
   {
     name: 'div',
@@ -273,7 +273,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'number',
     operands: ['number', 'number'],
-    gloss: { zh: '{A} 除以 {B}', en: '{A} divided by {B}' },
+    gloss: { zh: '{A}÷{B}', en: '{A} divided by {B}' },
   },
   {
     name: 'round',
@@ -281,7 +281,7 @@ export const NODES = [
     syntax: 'round',
     result: 'number',
     operands: ['number'],
-    gloss: { zh: '{A} 四舍五入', en: '{A} rounded' },
+    gloss: { zh: '{A}四舍五入取整后的值', en: '{A} rounded' },
   },
   {
     name: 'days_between',
@@ -289,7 +289,7 @@ export const NODES = [
     syntax: 'binary',
     result: 'number',
     operands: ['date', 'date'],
-    gloss: { zh: '{A} 与 {B} 之间的天数', en: 'days between {A} and {B}' },
+    gloss: { zh: '{A}与{B}相隔的天数', en: 'days between {A} and {B}' },
   },
   {
     name: 'epoch_ms',
@@ -297,7 +297,7 @@ export const NODES = [
     syntax: 'unary',
     result: 'number',
     operands: ['date'],
-    gloss: { zh: '{A} 的时间戳', en: 'the epoch milliseconds of {A}' },
+    gloss: { zh: '{A}的毫秒时间戳', en: 'the epoch milliseconds of {A}' },
   },
   {
     name: 'date_add',
@@ -305,7 +305,7 @@ export const NODES = [
     syntax: 'date_add',
     result: 'date',
     operands: ['date', 'string'],
-    gloss: { zh: '{A} 加 {B} 时长', en: '{A} plus {B} duration' },
+    gloss: { zh: '{A}加{B}', en: '{A} plus {B} duration' },
   },
   {
     name: 'date_part',
@@ -313,7 +313,7 @@ export const NODES = [
     syntax: 'date_part',
     result: 'number',
     operands: ['date'],
-    gloss: { zh: '{A} 的 {part}', en: 'the {part} of {A}' },
+    gloss: { zh: '{A}的{part}', en: 'the {part} of {A}' },
   },
   {
     name: 'month_last_day',
@@ -321,7 +321,7 @@ export const NODES = [
     syntax: 'unary',
     result: 'date',
     operands: ['date'],
-    gloss: { zh: '{A} 所在月的最后一日', en: 'the last day of the month of {A}' },
+    gloss: { zh: '{A}所在月的最后一天', en: 'the last day of the month of {A}' },
   },
   {
     name: 'aggregate',
@@ -337,7 +337,7 @@ export const NODES = [
     syntax: 'modifier',
     result: 'boolean',
     operands: ['boolean'],
-    gloss: { zh: '{A}（{window} 内再次发生）', en: '{A} (again within {window})' },
+    gloss: { zh: '{A}（{window}内再次发生）', en: '{A} (again within {window})' },
   },
   {
     name: 'rate',
@@ -346,7 +346,7 @@ export const NODES = [
     result: 'boolean',
     operands: ['boolean'],
     gloss: {
-      zh: '{A}（每 {window} 超过 {limit} 次）',
+      zh: '{A}（每{window}超过{limit}次）',
       en: '{A} (more than {limit} times per {window})',
     },
   },
@@ -359,11 +359,11 @@ export const SEMANTIC_NODE_NAMES: readonly NodeName[] = NODES.filter(
 ).map((n) => n.name);
 
 export const AGGREGATE_FUNCTIONS = [
-  { name: 'count', gloss: { zh: '{A} 的元素个数', en: 'the count of {A}' } },
-  { name: 'sum', gloss: { zh: '{A} 之和', en: 'the sum of {A}' } },
-  { name: 'avg', gloss: { zh: '{A} 的平均值', en: 'the average of {A}' } },
-  { name: 'min', gloss: { zh: '{A} 的最小值', en: 'the minimum of {A}' } },
-  { name: 'max', gloss: { zh: '{A} 的最大值', en: 'the maximum of {A}' } },
+  { name: 'count', gloss: { zh: '{A}的元素个数', en: 'the count of {A}' } },
+  { name: 'sum', gloss: { zh: '{A}的总和', en: 'the sum of {A}' } },
+  { name: 'avg', gloss: { zh: '{A}的平均值', en: 'the average of {A}' } },
+  { name: 'min', gloss: { zh: '{A}的最小值', en: 'the minimum of {A}' } },
+  { name: 'max', gloss: { zh: '{A}的最大值', en: 'the maximum of {A}' } },
 ] as const;
 export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number]['name'];
 
@@ -394,3 +394,19 @@ export const QUANTIFIER_NODES: ReadonlySet<string> = new Set(
 );
 /** Decimal places `round` accepts: 0 … 14 (the canonical scale, §7.2 E2). */
 export const MAX_ROUND_PLACES = 14;
+
+/**
+ * Node-class sets, derived from NODES — the one place gloss (gloss/render.ts), the projections
+ * (projection/to-simple.ts) and the table analysis read them from; no module restates a list.
+ */
+export function nodesInGroups(...groups: readonly NodeGroup[]): ReadonlySet<string> {
+  return new Set(NODES.filter((n) => groups.includes(n.group)).map((n) => n.name));
+}
+/** eq, ne, gt, gte, lt, lte. */
+export const COMPARISON_NODES: ReadonlySet<string> = nodesInGroups('comparison');
+/** Boolean nodes that test values (comparison, set, string, existence): not logic, quantifiers or modifiers. */
+export const PREDICATE_NODES: ReadonlySet<string> = new Set(
+  NODES.filter(
+    (n) => n.result === 'boolean' && ['comparison', 'set', 'string', 'existence'].includes(n.group),
+  ).map((n) => n.name),
+);

@@ -392,3 +392,11 @@ export const OPERATOR_MISTAKES: Readonly<Record<string, ConditionOperator>> = {
   missing: 'not_exists',
   range: 'between',
 };
+
+/**
+ * The nodes a Simple `not_*` operator wraps (§5.2 "exists(f) AND not(node(f, v))"): derived from
+ * SIMPLE_OPERATORS, so gloss's merged reading and the Simple projection agree on the same set.
+ */
+export const GUARDED_NOT_NODES: ReadonlySet<string> = new Set(
+  SIMPLE_OPERATORS.filter((o) => o.compile === 'guarded-not').map((o) => o.node),
+);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compileDocument } from '../../kernel';
+import { parse } from 'yaml';
+import { compileDocument, glossAll, parseFieldDictionary, zhViolations } from '../../kernel';
 import { KernelService } from '../../worker/kernel-service';
-import { EXAMPLES } from './index';
+import { EXAMPLE_FIELDS, EXAMPLES } from './index';
 
 /** What each example's sample fact decides, and which rule decides it. */
 const EXPECTED: Record<string, { decision: string; matched: string }> = {
@@ -45,6 +46,36 @@ describe('embedded examples', () => {
       expect(outcome.result.decision).toBe(EXPECTED[name]?.decision);
       expect(outcome.result.matched_rules).toContain(EXPECTED[name]?.matched);
       expect(outcome.result.total_matched).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('embedded examples read in natural Chinese and English (docs/gloss.md)', () => {
+  const fields = parseFieldDictionary(parse(EXAMPLE_FIELDS));
+  it("the examples' field dictionary is valid", () => expect(fields.ok).toBe(true));
+  const dictionary = fields.ok ? fields.dictionary : undefined;
+
+  it.each(EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s names every field it reads in both languages',
+    (_, example) => {
+      const all = glossAll(compileDocument(example.text), { dictionary, langs: ['zh', 'en'] });
+      expect(all?.lint.filter((d) => d.code === 'ERDL-W901')).toEqual([]);
+    },
+  );
+
+  it.each(EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s: every zh gloss follows the Chinese rules and has no English words',
+    (_, example) => {
+      const all = glossAll(compileDocument(example.text), { dictionary, langs: ['zh', 'en'] });
+      const zh = all?.zh ?? [];
+      expect(zh.length).toBeGreaterThan(0);
+      for (const rule of zh) {
+        const text = rule.gloss.text;
+        expect(zhViolations(text), text).toEqual([]);
+        // Latin letters only inside quoted values and regex patterns (the user's data).
+        const own = text.replace(/“[^”]*”/g, '').replace(/ \/.*?\/(?= [\u3400-\u9fff]|）|$)/g, '');
+        expect(own, text).not.toMatch(/[A-Za-z]/);
+      }
     },
   );
 });

@@ -6,6 +6,7 @@ import amlScreening from './aml-screening.erdl.yaml?raw';
 import amlScreeningSuite from './aml-screening.facts.yaml?raw';
 import codingAgentGuard from './coding-agent-guard.erdl.yaml?raw';
 import codingAgentGuardSuite from './coding-agent-guard.facts.yaml?raw';
+import exampleFields from './fields.yaml?raw';
 import loanDecisionTable from './loan-decision-table.erdl.yaml?raw';
 import loanDecisionTableSuite from './loan-decision-table.facts.yaml?raw';
 import marginExpression from './margin-expression.erdl.yaml?raw';
@@ -24,6 +25,12 @@ export interface Example {
   /** The rule set's own tests (`.facts.yaml`, docs/fact-suites.md). */
   readonly suite: string;
 }
+
+/**
+ * The field dictionary a fresh workspace starts with: both-language display names for the example
+ * fields no built-in name covers, so every example reads in Chinese and English (G3).
+ */
+export const EXAMPLE_FIELDS: string = exampleFields;
 
 const AS_OF = '2026-01-15T09:00:00.000Z';
 

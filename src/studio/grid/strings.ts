@@ -4,7 +4,7 @@ export const gridStrings = defineStrings({
   en: {
     none: 'This document has no decision tables. A rule whose when has kind: decision_table appears here.',
     gridLabel: 'Decision table {entry}',
-    caption: '{entry}: {n} rows',
+    caption: '{entry}: {n} {n:row|rows}',
     row: 'Row',
     decision: 'Decision',
     priority: 'Priority',
@@ -45,8 +45,8 @@ export const gridStrings = defineStrings({
     apply: 'Apply',
     keyboardHelp:
       'Arrows move, Tab / Shift+Tab move across, Enter / Shift+Enter move down / up (Enter on the last row adds one), F2 or typing edits, Escape cancels, Delete clears, Ctrl+C / Ctrl+V copy and paste, Ctrl+Z / Ctrl+Y undo and redo (shared with the editor), Alt+arrows move rows and columns, Ctrl+D duplicates a row.',
-    pasted: 'Pasted {n} rows.',
-    rejected: 'The table could not take {n} pasted cells:',
+    pasted: 'Pasted {n} {n:row|rows}.',
+    rejected: 'The table could not take {n} pasted {n:cell|cells}:',
     rejectedCell: 'row {row}, column {column} ({text}): {message}',
     sendExample: 'Send example to Evaluate',
     sendExampleLabel: 'Send the counterexample of {code} on row {row} to the Evaluate panel',
@@ -149,7 +149,7 @@ export const gridStrings = defineStrings({
     cellTrue: '对所求值的事实为真',
     cellFalse: '对所求值的事实为假',
     cellNotEvaluated: '未求值',
-    simpleHeading: 'Simple 规则的表格视图（只读）',
+    simpleHeading: '简单形式规则的表格视图（只读）',
     simpleCaption: '规则 {first} … {last}',
     convert: '转换为决策表',
     convertLabel: '将规则 {rules} 转换为一张决策表（先显示改动）',

@@ -6,17 +6,9 @@
 import type { Bilingual } from '../../kernel';
 import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
+import type { Shape, Strings } from './format';
 
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-export interface Strings<T> {
-  readonly en: T;
-  readonly zh: Shape<T>;
-}
-
-export function defineStrings<const T>(strings: { en: T; zh: Shape<T> }): Strings<T> {
-  return strings;
-}
+export { bilingual, defineStrings, format, type Shape, type Strings } from './format';
 
 /** The dictionary in the current UI language (re-renders when the language switches). */
 export function useT<T>(strings: Strings<T>): Shape<T> {
@@ -32,11 +24,4 @@ export function currentLang(): Lang {
 /** One side of a kernel message. */
 export function pick(message: Bilingual, lang: Lang): string {
   return message[lang];
-}
-
-/** Fills `{name}` placeholders. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (all, key: string) =>
-    key in values ? String(values[key]) : all,
-  );
 }

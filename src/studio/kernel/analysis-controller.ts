@@ -137,6 +137,7 @@ function merge(
     diagnostics,
     rules: analysis.rules.map((r) => withGloss(r, gloss.outcome.rules[r.name] ?? r.gloss)),
     unnamedFields: gloss.outcome.unnamedFields,
+    missingNames: gloss.outcome.missingNames,
     dictionaryProblems: gloss.outcome.dictionaryProblems,
   };
 }

@@ -1,15 +1,7 @@
 import type { Bilingual } from '../../kernel';
+import { format } from '../i18n/format';
 import type { Incident } from './kernel-client';
-
-/** What a request on a channel was doing, for people: "evaluating the sample fact of refund-guard". */
-const WHAT: Record<string, { en: string; zh: string }> = {
-  analyze: { en: 'Checking {doc}', zh: '检查 {doc}' },
-  evaluate: { en: 'Evaluating the sample fact of {doc}', zh: '对 {doc} 的示例事实求值' },
-  suite: { en: 'Running the fact suite of {doc}', zh: '运行 {doc} 的事实测试集' },
-  gloss: { en: 'Writing the gloss of {doc}', zh: '生成 {doc} 的释义' },
-  tree: { en: 'Building a canonical tree of {doc}', zh: '构建 {doc} 的规范表达式树' },
-  convert: { en: 'Converting a rule of {doc}', zh: '转换 {doc} 的规则' },
-};
+import { kernelStrings } from './strings';
 
 /**
  * The watchdog's report in words: which document, what it was doing (and, for a long job, which
@@ -21,19 +13,20 @@ export function describeIncident(
 ): Bilingual {
   const [kind = '', docId = ''] = incident.channel.split(/:(.*)/s);
   const name = nameOf(docId);
-  const what = WHAT[kind];
-  if (!what || name === undefined) return incident.message;
+  const kinds = kernelStrings.en.what;
+  if (!Object.hasOwn(kinds, kind) || name === undefined) return incident.message;
+  const key = kind as keyof typeof kinds;
   const seconds = (incident.budgetMs / 1000).toLocaleString('en');
-  const at = incident.at ? ` (${incident.at})` : '';
-  const en = what.en.replace('{doc}', `"${name}"`);
-  const zh = what.zh.replace('{doc}', `“${name}”`);
-  return incident.reason === 'timeout'
-    ? {
-        en: `${en}${at} took longer than ${seconds} s, so the kernel was restarted. The document and the results so far are kept.`,
-        zh: `${zh}${at}超过 ${seconds} 秒，内核已重新启动。文档和已有结果均已保留。`,
-      }
-    : {
-        en: `The kernel failed while ${en.charAt(0).toLowerCase()}${en.slice(1)}${at} and was restarted. The document and the results so far are kept.`,
-        zh: `${zh}${at}时内核出错，已重新启动。文档和已有结果均已保留。`,
-      };
+  const say = (lang: 'en' | 'zh'): string => {
+    const t = kernelStrings[lang];
+    const doc = format(t.doc, { name });
+    const at = incident.at ? format(t.at, { at: incident.at }) : '';
+    const timeout = incident.reason === 'timeout';
+    const phrase = format(t.what[key], { doc });
+    // English continues "The kernel failed while checking …": the phrase is not at the start.
+    const what =
+      timeout || lang === 'zh' ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1);
+    return format(timeout ? t.incidentTimeout : t.incidentFailed, { what, at, seconds });
+  };
+  return { en: say('en'), zh: say('zh') };
 }

@@ -21,6 +21,8 @@ import type {
   RequestFor,
 } from '../../worker/kernel-protocol';
 import { patch, RecentValues } from '../../worker/reply-delta';
+import { bilingual } from '../i18n/format';
+import { kernelStrings } from './strings';
 
 export interface WorkerLike {
   postMessage(message: Envelope | CancelMessage): void;
@@ -156,7 +158,7 @@ export class KernelClient {
     this.disarm();
     this.worker.terminate();
     for (const p of this.pending.values()) {
-      p.resolve({ status: 'restarted', message: { en: 'studio closed', zh: '工作室已关闭' } });
+      p.resolve({ status: 'restarted', message: bilingual(kernelStrings, (t) => t.closed) });
     }
     this.pending.clear();
   }
@@ -230,17 +232,15 @@ export class KernelClient {
     this.restarts += 1;
     const first = culprit ?? (this.pending.values().next().value as Pending | undefined);
     const seconds = first ? (first.budgetMs / 1000).toLocaleString('en') : '';
-    const at = first?.at ? `, ${first.at}` : '';
-    const message: Bilingual =
-      reason === 'timeout'
-        ? {
-            en: `The kernel took longer than ${seconds} s (${detail}${at}) and was restarted. Your document is unchanged.`,
-            zh: `内核处理超过 ${seconds} 秒（${detail}${at}），已重新启动。文档未受影响。`,
-          }
-        : {
-            en: `The kernel worker failed (${detail}) and was restarted. Your document is unchanged.`,
-            zh: `内核工作线程出错（${detail}），已重新启动。文档未受影响。`,
-          };
+    const at = (lang: 'en' | 'zh') =>
+      first?.at ? bilingual(kernelStrings, (t) => t.atSeparator, { at: first.at })[lang] : '';
+    const fill = (lang: 'en' | 'zh') =>
+      bilingual(kernelStrings, (t) => (reason === 'timeout' ? t.timeout : t.crashed), {
+        seconds,
+        detail,
+        at: at(lang),
+      })[lang];
+    const message: Bilingual = { en: fill('en'), zh: fill('zh') };
     const outstanding = [...this.pending.values()];
     this.pending.clear();
     this.worker = this.spawn();

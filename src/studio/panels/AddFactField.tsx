@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { parseData } from '../../kernel';
-import { useT } from '../i18n/i18n';
+import { bilingual, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import { setFactField } from './fact-edit';
 import { panelStrings } from './strings';
@@ -36,10 +36,10 @@ export function AddFactField({ docId }: { docId: string }) {
     if (!doc) return;
     const next = setFactField(doc.fact, path.trim(), value);
     if (next === null) {
-      notify('error', {
-        en: 'The fact is not a YAML mapping; fix it before adding fields.',
-        zh: '事实不是 YAML 映射；请先修复再添加字段。',
-      });
+      notify(
+        'error',
+        bilingual(panelStrings, (t) => t.evaluate.factNotMapping),
+      );
       return;
     }
     state.updateDocument(docId, { fact: next });

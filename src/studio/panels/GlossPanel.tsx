@@ -1,4 +1,5 @@
 import { type FormEvent, memo, useState } from 'react';
+import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { LIST_STEP, useProgressiveList } from '../shell/use-progressive-list';
@@ -44,7 +45,7 @@ export function GlossPanel() {
         </div>
       )}
       {analysis && (
-        <FieldNames unnamed={analysis.unnamedFields} problems={analysis.dictionaryProblems} />
+        <FieldNames missing={analysis.missingNames} problems={analysis.dictionaryProblems} />
       )}
     </div>
   );
@@ -116,15 +117,24 @@ const GlossRuleItem = memo(function GlossRuleItem({ rule, docId, lang }: GlossRu
   );
 }, sameRow);
 
+/**
+ * The fields the document reads without a display name: those lacking one in the UI language
+ * first, each with what it lacks and "add name". "Every field is named" is said only when no field
+ * lacks a name in either language.
+ */
 function FieldNames({
-  unnamed,
+  missing,
   problems,
 }: {
-  unnamed: readonly string[];
+  missing: readonly MissingName[];
   problems: readonly { en: string; zh: string }[];
 }) {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
+  const sorted = [...missing].sort(
+    (a, b) => Number(b.langs.includes(lang)) - Number(a.langs.includes(lang)),
+  );
+  const inUiLanguage = missing.filter((m) => m.langs.includes(lang)).length;
   return (
     <section className="field-names" aria-labelledby="field-names-title">
       <h3 id="field-names-title" className="section-title">
@@ -140,14 +150,19 @@ function FieldNames({
           </ul>
         </div>
       )}
-      {unnamed.length === 0 ? (
-        <p className="muted">{t.gloss.allNamed}</p>
+      {missing.length === 0 ? (
+        <p className="muted" data-testid="all-named">
+          {t.gloss.allNamed}
+        </p>
       ) : (
         <>
+          <p className="muted" data-testid="missing-summary">
+            {format(t.gloss.missingSummary, { n: inUiLanguage, total: missing.length })}
+          </p>
           <p className="muted">{t.gloss.dictionaryHelp}</p>
           <ul className="field-name-list">
-            {unnamed.map((field) => (
-              <FieldNameRow key={field} field={field} />
+            {sorted.map((m) => (
+              <FieldNameRow key={m.path} field={m.path} lacks={m.langs} />
             ))}
           </ul>
         </>
@@ -156,7 +171,7 @@ function FieldNames({
   );
 }
 
-function FieldNameRow({ field }: { field: string }) {
+function FieldNameRow({ field, lacks }: { field: string; lacks: readonly ('zh' | 'en')[] }) {
   const t = useT(panelStrings);
   const [open, setOpen] = useState(false);
   const [zh, setZh] = useState('');
@@ -168,8 +183,8 @@ function FieldNameRow({ field }: { field: string }) {
     const next = setDisplayName(state.fieldDictionary, field, { zh: zh.trim(), en: en.trim() });
     if (next === null) {
       notify('error', {
-        en: 'The field dictionary is not a YAML mapping; fix it before adding names.',
-        zh: '字段词典不是 YAML 映射；请先修复再添加显示名。',
+        en: panelStrings.en.gloss.notMapping,
+        zh: panelStrings.zh.gloss.notMapping,
       });
       return;
     }
@@ -179,6 +194,13 @@ function FieldNameRow({ field }: { field: string }) {
   return (
     <li className="field-name-row">
       <span className="mono">{field}</span>
+      <span className="tag">
+        {lacks.length === 2
+          ? t.gloss.lacksBoth
+          : lacks[0] === 'zh'
+            ? t.gloss.lacksZh
+            : t.gloss.lacksEn}
+      </span>
       {open ? (
         <form onSubmit={submit} className="inline-form">
           <input

@@ -1,16 +1,22 @@
 import { DECISIONS } from '../../kernel';
+import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
+import { panelStrings } from './strings';
 
 const BY_NAME = new Map<string, (typeof DECISIONS)[number]>(DECISIONS.map((d) => [d.name, d]));
 
-/** A decision as a badge: its code, and its name in the UI language (the other on hover). */
+/**
+ * A decision as a badge: its code and its name in the UI language; the hover says, in the UI
+ * language too, whether it lets the operation through (docs/terminology.md names every decision).
+ */
 export function DecisionBadge({ decision, lang }: { decision: string; lang: Lang }) {
+  const t = panelStrings[lang].decision;
   const info = BY_NAME.get(decision);
   const name = info ? info[lang] : decision;
-  const other = info ? info[lang === 'en' ? 'zh' : 'en'] : '';
   const tone = info?.blocking ? 'blocking' : 'passing';
+  const title = info ? format(t.title, { code: decision, name, effect: t[tone] }) : decision;
   return (
-    <span className={`decision decision-${tone}`} title={other}>
+    <span className={`decision decision-${tone}`} title={title}>
       <span className="mono">{decision}</span>
       {info && <span> · {name}</span>}
     </span>

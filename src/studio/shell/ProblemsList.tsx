@@ -19,7 +19,7 @@ export function ProblemsList() {
   return (
     <section className={`problems${dimmed ? ' stale' : ''}`} aria-labelledby="problems-title">
       <h2 id="problems-title" className="section-title">
-        {t.problems.title} ({diagnostics.length})
+        {format(t.problems.heading, { n: diagnostics.length })}
       </h2>
       {diagnostics.length === 0 ? (
         <p className="muted">{t.problems.none}</p>

@@ -20,9 +20,9 @@ export const shellStrings = defineStrings({
     noDocument: 'No document open. Create or import one from the list on the left.',
     status: {
       label: 'Status',
-      errors: '{n} errors',
-      warnings: '{n} warnings',
-      infos: '{n} notes',
+      errors: '{n} {n:error|errors}',
+      warnings: '{n} {n:warning|warnings}',
+      infos: '{n} {n:note|notes}',
       analyzing: 'analyzing…',
       stale: 'results out of date',
       kernel: 'Kernel {v}',
@@ -40,6 +40,7 @@ export const shellStrings = defineStrings({
     },
     problems: {
       title: 'Problems',
+      heading: 'Problems ({n})',
       none: 'No problems.',
       fix: 'Fix…',
       fixLabel: 'Review the fix for {code} at line {line}',
@@ -95,6 +96,7 @@ export const shellStrings = defineStrings({
     },
     problems: {
       title: '问题',
+      heading: '问题（{n}）',
       none: '没有问题。',
       fix: '修复…',
       fixLabel: '查看第 {line} 行 {code} 的修复',

@@ -96,7 +96,7 @@ describe('the evaluation report', () => {
     const html = report({ lang: 'zh' });
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain('ERDL 求值报告');
-    expect(html).toContain('需人工审批');
+    expect(html).toContain('需人工裁决');
   });
 
   it('leaves the fact out when redacted', () => {

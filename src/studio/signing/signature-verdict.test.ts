@@ -35,6 +35,7 @@ function analysed(text: string): AnalysisEntry {
     rules: [],
     fields: [],
     unnamedFields: [],
+    missingNames: [],
     dictionaryProblems: [],
     elapsedMs: 0,
   } satisfies Analysis;

@@ -342,7 +342,7 @@ export const signingStrings = defineStrings({
       matched: '匹配的规则',
       none: '无',
       gloss: '释义',
-      exemptions: '被 unless 豁免',
+      exemptions: '因豁免条件而豁免的规则',
       warnings: '求值警告',
       rulings: '适用的裁定',
       ruleHash: '规则哈希',

@@ -9,7 +9,7 @@ import {
   type SuiteResult,
   unwrapFact,
 } from '../../kernel';
-import { format, useT } from '../i18n/i18n';
+import { bilingual, format, useT } from '../i18n/i18n';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { DecisionBadge } from '../panels/decision-label';
 import { studioStore, useStudio } from '../store';
@@ -137,7 +137,7 @@ function SaveCaseButton({ docId }: { docId: string }) {
     if (!data.ok || !fact?.ok) {
       state.notify(
         'error',
-        data.ok ? { en: 'the fact cannot be read', zh: '无法读取事实' } : data.message,
+        data.ok ? bilingual(suiteStrings, (t) => t.factUnreadable) : data.message,
       );
       return;
     }

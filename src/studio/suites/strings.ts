@@ -2,6 +2,7 @@ import { defineStrings } from '../i18n/i18n';
 
 export const suiteStrings = defineStrings({
   en: {
+    factUnreadable: 'The fact cannot be read.',
     heading: 'Fact suite',
     help: 'Named facts with the decision each must get: the rule set’s own tests. They run on every edit.',
     suiteText: 'Suite (.facts.yaml)',
@@ -14,11 +15,11 @@ export const suiteStrings = defineStrings({
     backToSuite: 'Show the document’s own suite',
     cancel: 'Cancel',
     running: 'Running… {done} of {total}',
-    reading: 'Reading… {done} of {total} characters',
+    reading: 'Reading… {done} of {total} {total:character|characters}',
     cancelled: 'Cancelled: the figures cover what ran.',
     importedFrom: 'Results of {name}',
     problems: 'Problems in the suite',
-    invalidDocument: 'The document has {n} errors; the suite runs once it loads.',
+    invalidDocument: 'The document has {n} {n:error|errors}; the suite runs once it loads.',
     totals: '{passed} passed, {failed} failed, {unchecked} unchecked of {evaluations}',
     filterStatus: 'Show',
     all: 'all',
@@ -55,6 +56,7 @@ export const suiteStrings = defineStrings({
     statusLabel: { pass: 'pass', fail: 'FAIL', unchecked: '—' },
   },
   zh: {
+    factUnreadable: '无法读取事实。',
     heading: '事实测试集',
     help: '带预期决策的命名事实：规则集自己的测试。每次编辑都会运行。',
     suiteText: '测试集（.facts.yaml）',

@@ -1,8 +1,11 @@
-import { EXAMPLES } from '../examples';
+import { EXAMPLE_FIELDS, EXAMPLES } from '../examples';
 import { newDocumentId } from '../store/ids';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 
-/** The workspace of a first start: one document per embedded example, the first one active. */
+/**
+ * The workspace of a first start: one document per embedded example, the first one active, and the
+ * examples' field dictionary (every field they read named in both languages).
+ */
 export function freshWorkspace(): WorkspaceSnapshot {
   const documents: StudioDocument[] = EXAMPLES.map((example) => ({
     id: newDocumentId(),
@@ -19,6 +22,6 @@ export function freshWorkspace(): WorkspaceSnapshot {
     formatVersion: 1,
     documents,
     activeId: documents[0]?.id ?? null,
-    fieldDictionary: '',
+    fieldDictionary: EXAMPLE_FIELDS,
   };
 }

@@ -3,6 +3,8 @@
  * (`#doc=<base64url of deflate-raw JSON>`). The fragment never reaches a server.
  */
 import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import { format } from '../i18n/format';
+import { shareStrings } from './strings';
 
 export interface SharedDocument {
   readonly name: string;
@@ -43,33 +45,38 @@ export function shareDataFromHash(hash: string): string | null {
   return fragment.startsWith(prefix) ? fragment.slice(prefix.length) : null;
 }
 
-const invalid = (en: string, zh: string): DecodedShare => ({
+type ShareProblem = keyof typeof shareStrings.en.problem;
+
+const invalid = (problem: ShareProblem): DecodedShare => ({
   ok: false,
-  message: { en: `This share link is not valid: ${en}.`, zh: `此分享链接无效：${zh}。` },
+  message: {
+    en: format(shareStrings.en.invalid, { reason: shareStrings.en.problem[problem] }),
+    zh: format(shareStrings.zh.invalid, { reason: shareStrings.zh.problem[problem] }),
+  },
 });
 
 export async function decodeShare(data: string): Promise<DecodedShare> {
   if (data === '' || !/^[A-Za-z0-9_-]+$/.test(data)) {
-    return invalid('it contains characters a share link never has', '包含分享链接中不会出现的字符');
+    return invalid('characters');
   }
   const bytes = fromBase64Url(data);
-  if (bytes === null) return invalid('it is cut off or altered', '链接不完整或已被改动');
+  if (bytes === null) return invalid('altered');
   let json: Uint8Array | null;
   try {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
     json = await pump(stream, MAX_PAYLOAD_BYTES);
   } catch {
-    return invalid('it is cut off or altered', '链接不完整或已被改动');
+    return invalid('altered');
   }
-  if (json === null) return invalid('the document in it is too large', '其中的文档过大');
+  if (json === null) return invalid('tooLarge');
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
-    return invalid('it does not hold a document', '其中没有文档');
+    return invalid('noDocument');
   }
   if (typeof value !== 'object' || value === null) {
-    return invalid('it does not hold a document', '其中没有文档');
+    return invalid('noDocument');
   }
   const record = value as Record<string, unknown>;
   const { name, text, fact, asOf } = record;
@@ -82,10 +89,10 @@ export async function decodeShare(data: string): Promise<DecodedShare> {
     typeof fact !== 'string' ||
     typeof asOf !== 'string'
   ) {
-    return invalid('it was not made by ERDL Studio', '它不是由 ERDL Studio 生成的');
+    return invalid('notOurs');
   }
   if (new TextEncoder().encode(text).length > MAX_DOCUMENT_BYTES) {
-    return invalid('the document in it is too large', '其中的文档过大');
+    return invalid('tooLarge');
   }
   return { ok: true, doc: { name: name.trim(), text, fact, asOf } };
 }

@@ -1,10 +1,10 @@
-import { defineStrings } from '../i18n/i18n';
+import { defineStrings } from '../i18n/format';
 
 export const workspaceStrings = defineStrings({
   en: {
     heading: 'Documents',
     listLabel: 'Documents in this workspace',
-    errors: '{n} errors',
+    errors: '{n} {n:error|errors}',
     rename: 'Rename',
     renameLabel: 'New name for {name}',
     renameHint: 'F2 or double-click to rename',
@@ -30,7 +30,7 @@ export const workspaceStrings = defineStrings({
     shareLink: 'Share link for {name}',
     shareCopied: 'Link copied to the clipboard.',
     shareNotCopied: 'Copy the link below (the clipboard was not available).',
-    shareLong: 'This link is long ({n} characters); some apps cut long links.',
+    shareLong: 'This link is long ({n} {n:character|characters}); some apps cut long links.',
     closeShare: 'Close',
     clipboardUnavailable:
       'The clipboard could not be read ({detail}). Paste with Ctrl+V outside the editor instead.',
@@ -38,12 +38,12 @@ export const workspaceStrings = defineStrings({
     imported: 'Imported “{name}”.',
     importWorkspaceTitle: 'Import workspace {file}',
     importWorkspaceBody:
-      'It holds {n} documents. Replace this workspace with it (yours is kept as a backup), or add its documents to this one?',
+      'It holds {n} {n:document|documents}. Replace this workspace with it (yours is kept as a backup), or add its documents to this one?',
     replace: 'Replace workspace',
     merge: 'Add its documents',
     conflictTitle: 'Another tab saved a newer version of this workspace.',
     conflictBodyDirty:
-      'Your changes in this tab ({n} documents) are not saved over it. Reload the other version, or keep yours as copies beside it.',
+      'Your changes in this tab ({n} {n:document|documents}) are not saved over it. Reload the other version, or keep yours as copies beside it.',
     conflictBodyClean: 'This tab has no unsaved changes. Reload to see the other version.',
     reloadTheirs: 'Reload theirs',
     keepMine: 'Keep mine as copies',
@@ -120,5 +120,69 @@ export const workspaceStrings = defineStrings({
     replaceSuite: '替换其测试集',
     dismiss: '关闭',
     suiteOfferLabel: '事实测试集 {file}',
+  },
+});
+
+/** Notices the workspace raises outside React (workspace/messages.ts). */
+export const workspaceMessageStrings = defineStrings({
+  en: {
+    storageUnavailable:
+      "The browser's storage (IndexedDB) is unavailable ({detail}). Your work is kept in this tab only and will be lost when it closes: export the workspace to keep it.",
+    saveFailed:
+      'The workspace could not be saved ({detail}). Your work is still here; it will be saved again on the next change. Export the workspace to keep a copy.',
+    storedWorkspaceInvalid:
+      'The saved workspace could not be read ({detail}); it was kept as a backup and the examples were loaded.',
+    recovered:
+      'Recovered unsaved work from a tab that closed before saving ({count} {count:document|documents} added as “(recovered)” copies where they differed).',
+    restoredUnsaved: 'Restored edits that were not yet saved when the page closed.',
+    sharedOpened: 'Opened the shared document “{name}” as a new document.',
+    forked:
+      "Loaded the other tab's version and added your {count} changed {count:document|documents} as copies.",
+    dictionaryKeptAsBackup:
+      'Both tabs changed the field dictionary: the other tab’s dictionary is used; yours is kept as a backup in the browser database.',
+    imported: 'Imported “{name}”.',
+    copySuffix: '(copy)',
+    recoveredSuffix: '(recovered)',
+  },
+  zh: {
+    storageUnavailable:
+      '浏览器存储（IndexedDB）不可用（{detail}）。你的工作只保存在此标签页中，关闭后将丢失：请导出工作区以保留。',
+    saveFailed:
+      '无法保存工作区（{detail}）。你的工作仍在此处，下次修改时会再次尝试保存。请导出工作区以保留副本。',
+    storedWorkspaceInvalid: '无法读取已保存的工作区（{detail}）；它已作为备份保留，并已加载示例。',
+    recovered:
+      '已恢复一个未及保存就关闭的标签页中的工作（有差异的 {count} 个文档已作为“（恢复）”副本添加）。',
+    restoredUnsaved: '已恢复页面关闭时尚未保存的编辑。',
+    sharedOpened: '已将分享的文档“{name}”作为新文档打开。',
+    forked: '已载入另一标签页的版本，并将你修改过的 {count} 个文档作为副本添加。',
+    dictionaryKeptAsBackup:
+      '两个标签页都修改了字段词典：使用另一标签页的词典；你的词典已作为备份保存在浏览器数据库中。',
+    imported: '已导入“{name}”。',
+    copySuffix: '（副本）',
+    recoveredSuffix: '（恢复）',
+  },
+});
+
+/** Why a share link cannot be opened (workspace/share.ts). */
+export const shareStrings = defineStrings({
+  en: {
+    invalid: 'This share link is not valid: {reason}.',
+    problem: {
+      characters: 'it contains characters a share link never has',
+      altered: 'it is cut off or altered',
+      tooLarge: 'the document in it is too large',
+      noDocument: 'it does not hold a document',
+      notOurs: 'it was not made by ERDL Studio',
+    },
+  },
+  zh: {
+    invalid: '此分享链接无效：{reason}。',
+    problem: {
+      characters: '包含分享链接中不会出现的字符',
+      altered: '链接不完整或已被改动',
+      tooLarge: '其中的文档过大',
+      noDocument: '其中没有文档',
+      notOurs: '它不是由 ERDL Studio 生成的',
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { format } from '../i18n/i18n';
 import { getBatchKernel } from '../kernel/kernel-instance';
+import { bilingual } from '../i18n/format';
 import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
@@ -14,7 +14,7 @@ import {
   suiteTarget,
 } from './files';
 import { currentPersistence } from './persistence';
-import { workspaceStrings } from './strings';
+import { workspaceMessageStrings, workspaceStrings } from './strings';
 
 /** A workspace file waiting for the user's answer: replace or merge. */
 export interface PendingWorkspace {
@@ -32,19 +32,14 @@ export interface SuiteOffer {
   readonly docId: string | null;
 }
 
-const importedMessage = (name: string) => ({
-  en: `Imported “${name}”.`,
-  zh: `已导入“${name}”。`,
-});
+const importedMessage = (name: string) =>
+  bilingual(workspaceMessageStrings, (t) => t.imported, { name });
 
 type WorkspaceText = (typeof workspaceStrings)['zh'];
 
 /** A notice in both languages from the workspace string table. */
 function both(pick: (t: WorkspaceText) => string, values: Record<string, string>) {
-  return {
-    en: format(pick(workspaceStrings.en), values),
-    zh: format(pick(workspaceStrings.zh), values),
-  };
+  return bilingual(workspaceStrings, pick, values);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   ENTRY_FIELDS,
   type ProjectionTarget,
   type RuleMapping,
+  rowRuleName,
   shownValue,
   unconditionalRow,
   unknownRule,
@@ -84,9 +85,8 @@ const fail = (...messages: Bilingual[]): RuleConversion => ({ ok: false, message
 
 /** The rule a table row becomes: row 1 → the entry's name, row n → `E-r<n>`, a named row → `E-N`. */
 export function ruleNameOfRow(entry: string, index: number, rowName?: string): string {
-  if (rowName === undefined) return index === 1 ? entry : `${entry}-r${index}`;
-  if (rowName === entry || RULE_NAME.test(rowName)) return rowName;
-  return `${entry}-${rowName}`;
+  if (rowName === undefined && index === 1) return entry;
+  return rowRuleName(entry, index, rowName);
 }
 
 /** The inverse: the row name rule `rule` gets as row `index` of table `entry` (undefined: none). */

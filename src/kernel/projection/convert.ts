@@ -2,6 +2,7 @@ import { type CompileResult, compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
 import { load } from '../document/load';
+import { RULE_NAME } from '../document/validate-rule';
 import type { YMap, YNode } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
 import { canonicalDocument } from '../tree/document-hash';
@@ -61,9 +62,13 @@ export type ConvertResult =
   /** The output failed its own check (a kernel bug; nothing is returned rather than a wrong document). */
   | { readonly ok: false; readonly kind: 'internal'; readonly failures: readonly string[] };
 
-/** Name of the rule made from row `n` of table entry `entry` (rows compile to `<entry>#<n>`). */
-export function rowRuleName(entry: string, row: number): string {
-  return `${entry}-r${row}`;
+/**
+ * Name of the rule `erdl convert` makes from row `n` of table entry `entry`: `<entry>-r<n>`, or for
+ * a named row (I-75) `<entry>-<name>` — the name itself when it is a rule name already.
+ */
+export function rowRuleName(entry: string, row: number, rowName?: string): string {
+  if (rowName === undefined) return `${entry}-r${row}`;
+  return rowName === entry || RULE_NAME.test(rowName) ? rowName : `${entry}-${rowName}`;
 }
 
 /** §2.3 format diagnostics a conversion must never produce. */
@@ -214,7 +219,7 @@ function convertEntry(
   const renames: RuleMapping[] = [];
   const rows = tableRows(e);
   for (const r of e.compiled) {
-    const name = rowRuleName(e.name, r.row ?? 0);
+    const name = rowRuleName(e.name, r.row ?? 0, r.rowName);
     if (taken.has(name)) {
       refusals.push({
         rule: r.name,

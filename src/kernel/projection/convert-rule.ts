@@ -10,11 +10,10 @@ import type { ExprNode } from '../tree/types';
 import { DECISION_TABLE_KIND, RULE_FIELD_ORDER, rowNameProblem } from '../vocabulary/document';
 import { SIMPLE_OPERATORS } from '../vocabulary/operators';
 import {
-  ENTRY_FIELDS,
+  entryFieldRefusals,
   type ProjectionTarget,
   type RuleMapping,
   rowRuleName,
-  shownValue,
   unconditionalRow,
   unknownRule,
 } from './convert';
@@ -579,26 +578,7 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
   const base = head?.rules[0];
   if (!head || !base) return { ok: false, refusals: [] };
   const rules = group.map((e) => e.rules[0] as CompiledRule);
-  const refusals: Refusal[] = [];
-  for (const r of rules.slice(1)) {
-    const differs = ENTRY_FIELDS.filter(
-      ([, read]) => canonicalJson(read(r) ?? null) !== canonicalJson(read(base) ?? null),
-    );
-    if (differs.length === 0) continue;
-    const list = (sep: string) =>
-      differs
-        .map(([k, read]) => `${k} ${shownValue(read(r))} (${base.name}: ${shownValue(read(base))})`)
-        .join(sep);
-    const keys = differs.map(([k]) => k);
-    refusals.push({
-      rule: r.name,
-      ...reason(
-        'table/entry-fields',
-        `${list('; ')}; a table holds ${keys.join(', ')} once for all its rows`,
-        `${list('；')}；决策表的 ${keys.join('、')} 对所有行只有一个取值`,
-      ),
-    });
-  }
+  const refusals: Refusal[] = entryFieldRefusals(base, rules);
   const planned = planTable(rules.map((r) => ({ rule: r.name, when: r.when })));
   if (!planned.ok) refusals.push(...planned.refusals);
   // Texts: the entry keeps a text every rule has, written the same; otherwise each row carries

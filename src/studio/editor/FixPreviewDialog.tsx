@@ -145,9 +145,7 @@ function FixPreview({
           : `${t.fix.dialogTitle}: ${proposal.fix.title[lang]}`}
       </h2>
       <p style={{ margin: '0 0 8px' }} data-testid="fix-summary">
-        {proposal.summary
-          ? proposal.summary[lang]
-          : format(t.fix.code, { code: proposal.code })}
+        {proposal.summary ? proposal.summary[lang] : format(t.fix.code, { code: proposal.code })}
       </p>
       {preview.kind === 'ready' ? (
         <figure

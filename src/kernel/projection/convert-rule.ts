@@ -10,10 +10,10 @@ import type { ExprNode } from '../tree/types';
 import { DECISION_TABLE_KIND, RULE_FIELD_ORDER, rowNameProblem } from '../vocabulary/document';
 import { SIMPLE_OPERATORS } from '../vocabulary/operators';
 import {
-  ENTRY_FIELDS,
+  entryFieldRefusals,
   type ProjectionTarget,
   type RuleMapping,
-  shownValue,
+  rowRuleName,
   unconditionalRow,
   unknownRule,
 } from './convert';
@@ -84,9 +84,8 @@ const fail = (...messages: Bilingual[]): RuleConversion => ({ ok: false, message
 
 /** The rule a table row becomes: row 1 → the entry's name, row n → `E-r<n>`, a named row → `E-N`. */
 export function ruleNameOfRow(entry: string, index: number, rowName?: string): string {
-  if (rowName === undefined) return index === 1 ? entry : `${entry}-r${index}`;
-  if (rowName === entry || RULE_NAME.test(rowName)) return rowName;
-  return `${entry}-${rowName}`;
+  if (rowName === undefined && index === 1) return entry;
+  return rowRuleName(entry, index, rowName);
 }
 
 /** The inverse: the row name rule `rule` gets as row `index` of table `entry` (undefined: none). */
@@ -269,6 +268,8 @@ function commentItems(when: YNode | undefined): YSeq | undefined {
   if (isMap(expr) && expr.items.length === 1) {
     const v = expr.items[0]?.value;
     if ((expr.items[0]?.key === 'and' || expr.items[0]?.key === 'or') && isSeq(v)) return v;
+    // One condition written as one node: that node is the one item.
+    if (!expr.flow) return { kind: 'seq', items: [expr], flow: false, range: expr.range };
   }
   return undefined;
 }
@@ -350,6 +351,9 @@ function writeWhen(
   const body = emitted.slice(1);
   const dash = itemIndent === null ? null : `${' '.repeat(itemIndent)}- `;
   const starts = dash ? body.flatMap((l, i) => (l.startsWith(dash) ? [i] : [])) : [];
+  // One Expression node under `expr:` (written in block style for its comments) is one item.
+  if (itemIndent === null && items.length === 1 && body.length > 1 && body[0]?.trim() === 'expr:')
+    starts.push(1);
   if (starts.length !== items.length) {
     header.push(...items.flatMap((i) => [...i.lead, ...(i.tail ? [tailComment(i.tail)] : [])]));
     items = [];
@@ -384,14 +388,16 @@ function chunk(e: EntryText, key: string): Chunk | undefined {
 }
 
 /** `lines` with the `name` value replaced by `name`, in the same quoting. */
-function renamed(e: EntryText, c: Chunk, name: string, doc: DocLines): string[] {
+function renamed(e: EntryText, c: Chunk, name: string, doc: DocLines, like?: YNode): string[] {
   const pair = e.node.items.find((p) => p.key === 'name');
   if (!pair || !isScalar(pair.value) || name === e.name) return [...c.lines];
+  // A named row's name keeps the quoting it had on the row.
+  const style = isScalar(like) ? like : pair.value;
   const start = doc.columnOf(pair.value.range.start);
   const end = start + (pair.value.range.end - pair.value.range.start);
   const lines = [...c.lines];
   const line = lines[c.keyLine] ?? '';
-  lines[c.keyLine] = `${line.slice(0, start)}${scalarLike(pair.value, name)}${line.slice(end)}`;
+  lines[c.keyLine] = `${line.slice(0, start)}${scalarLike(style, name)}${line.slice(end)}`;
   return lines;
 }
 
@@ -450,6 +456,19 @@ function formOf(
   const s = simpleFromTree(tree);
   if (!s.ok) return { ok: false, refusal: { rule, part, ...s.reason } };
   return { ok: true, value: simpleWhenYV(s.when, lit, operators), simple: s.when };
+}
+
+/**
+ * An Expression of one node whose one item carries comments is written in block style under
+ * `expr:`, so the comments have lines of their own there (and read back as the item's).
+ */
+function withItemLines(value: YV, comments: WhenComments): YV {
+  const item = comments.items[0];
+  if (comments.items.length !== 1 || !item || (item.lead.length === 0 && !item.tail)) return value;
+  if (value.k !== 'map' || value.pairs.length !== 1 || value.pairs[0]?.[0] !== 'expr') return value;
+  const inner = value.pairs[0][1];
+  if (inner.k !== 'map' || ['and', 'or'].includes(inner.pairs[0]?.[0] ?? '')) return value;
+  return { ...value, pairs: [['expr', { ...inner, layout: 'block' }]] };
 }
 
 /** Where the items of a written `when` are: Simple conditions, or the root and/or's operands. */
@@ -536,7 +555,7 @@ function ruleToForm(ctx: Context, e: EntryText, to: 'simple' | 'expr'): Built {
         c.key,
         c.lines.slice(0, c.keyLine),
         c.indent,
-        f.value,
+        withItemLines(f.value, comments),
         comments,
         itemIndentOf(to, c.indent, tree),
       ),
@@ -559,26 +578,7 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
   const base = head?.rules[0];
   if (!head || !base) return { ok: false, refusals: [] };
   const rules = group.map((e) => e.rules[0] as CompiledRule);
-  const refusals: Refusal[] = [];
-  for (const r of rules.slice(1)) {
-    const differs = ENTRY_FIELDS.filter(
-      ([, read]) => canonicalJson(read(r) ?? null) !== canonicalJson(read(base) ?? null),
-    );
-    if (differs.length === 0) continue;
-    const list = (sep: string) =>
-      differs
-        .map(([k, read]) => `${k} ${shownValue(read(r))} (${base.name}: ${shownValue(read(base))})`)
-        .join(sep);
-    const keys = differs.map(([k]) => k);
-    refusals.push({
-      rule: r.name,
-      ...reason(
-        'table/entry-fields',
-        `${list('; ')}; a table holds ${keys.join(', ')} once for all its rows`,
-        `${list('；')}；决策表的 ${keys.join('、')} 对所有行只有一个取值`,
-      ),
-    });
-  }
+  const refusals: Refusal[] = entryFieldRefusals(base, rules);
   const planned = planTable(rules.map((r) => ({ rule: r.name, when: r.when })));
   if (!planned.ok) refusals.push(...planned.refusals);
   // Texts: the entry keeps a text every rule has, written the same; otherwise each row carries
@@ -635,10 +635,13 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
             .filter(isComment)
             .map((l) => l.trim())
         : [];
-    let lead = [...above, ...raw.header];
-    if (simple && raw.items.length === used.length) {
-      cellComments = cells.map((c, k) => (c ? raw.items[used.indexOf(k)] : undefined));
-    } else lead = [...above, ...flatten(raw)];
+    // An Expression's operand comments, regrouped per condition (= per cell).
+    const asConditions = simpleFromTree(r.when);
+    const arranged = arrange(raw, simple, asConditions.ok ? asConditions.when : null);
+    let lead = [...above, ...arranged.header];
+    if (arranged.items.length === used.length) {
+      cellComments = cells.map((c, k) => (c ? arranged.items[used.indexOf(k)] : undefined));
+    } else lead = [...above, ...flatten(arranged)];
     const conditionsNode = isMap(node) ? get(node, 'conditions') : undefined;
     const ops =
       simple && isSeq(conditionsNode)
@@ -796,7 +799,8 @@ function tableToRules(
     comments = arrange(comments, cellsSimple.ok ? cellsSimple.when : null, f.simple);
     const chunks: { key: string; lines: string[] }[] = [];
     for (const c of e.chunks) {
-      if (c.key === 'name') chunks.push({ key: c.key, lines: renamed(e, c, name, ctx.doc) });
+      if (c.key === 'name')
+        chunks.push({ key: c.key, lines: renamed(e, c, name, ctx.doc, get(row, 'name')) });
       else if (c.key === 'when') {
         chunks.push({
           key: 'when',
@@ -804,7 +808,7 @@ function tableToRules(
             'when',
             c.lines.slice(0, c.keyLine),
             c.indent,
-            f.value,
+            withItemLines(f.value, comments),
             comments,
             itemIndentOf(to, c.indent, r.when),
           ),

@@ -2,6 +2,7 @@ import { type CompileResult, compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
 import { load } from '../document/load';
+import { RULE_NAME } from '../document/validate-rule';
 import type { YMap, YNode } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
 import { canonicalDocument } from '../tree/document-hash';
@@ -61,9 +62,13 @@ export type ConvertResult =
   /** The output failed its own check (a kernel bug; nothing is returned rather than a wrong document). */
   | { readonly ok: false; readonly kind: 'internal'; readonly failures: readonly string[] };
 
-/** Name of the rule made from row `n` of table entry `entry` (rows compile to `<entry>#<n>`). */
-export function rowRuleName(entry: string, row: number): string {
-  return `${entry}-r${row}`;
+/**
+ * Name of the rule `erdl convert` makes from row `n` of table entry `entry`: `<entry>-r<n>`, or for
+ * a named row (I-75) `<entry>-<name>` — the name itself when it is a rule name already.
+ */
+export function rowRuleName(entry: string, row: number, rowName?: string): string {
+  if (rowName === undefined) return `${entry}-r${row}`;
+  return rowName === entry || RULE_NAME.test(rowName) ? rowName : `${entry}-${rowName}`;
 }
 
 /** §2.3 format diagnostics a conversion must never produce. */
@@ -126,7 +131,7 @@ function convertTree(
 }
 
 /** Rule entries of the loaded view, with the compiled rules each one produced. */
-export function entries(root: YMap, doc: CompiledDocument): Entry[] {
+function entries(root: YMap, doc: CompiledDocument): Entry[] {
   const rules = pair(root, 'rules');
   if (rules?.kind !== 'seq') return [];
   return rules.items.flatMap((node) => {
@@ -214,7 +219,7 @@ function convertEntry(
   const renames: RuleMapping[] = [];
   const rows = tableRows(e);
   for (const r of e.compiled) {
-    const name = rowRuleName(e.name, r.row ?? 0);
+    const name = rowRuleName(e.name, r.row ?? 0, r.rowName);
     if (taken.has(name)) {
       refusals.push({
         rule: r.name,
@@ -314,7 +319,7 @@ function labels(group: readonly Entry[]): Map<string, YV> {
 }
 
 /** What a table entry holds once for all its rows (I-21, I-23), compared as compiled. */
-export const ENTRY_FIELDS: readonly [string, (r: CompiledRule) => unknown][] = [
+const ENTRY_FIELDS: readonly [string, (r: CompiledRule) => unknown][] = [
   ['priority', (r) => r.priority],
   ['override', (r) => r.override],
   ['ring', (r) => r.ring],
@@ -326,36 +331,11 @@ export const ENTRY_FIELDS: readonly [string, (r: CompiledRule) => unknown][] = [
   ['source_text', (r) => r.source_text ?? null],
 ];
 
-/** Fields a merged table entry takes from its first rule. */
-const ENTRY_COPIED = [
-  'name',
-  'description',
-  'category',
-  'priority',
-  'override',
-  'ring',
-  'enabled',
-  'unless',
-  'alternative',
-  'legal_basis',
-  'source_text',
-];
-
-export function shownValue(v: unknown): string {
-  const text = v === null ? 'none' : typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-}
-
-/** table: the group's rules as the rows of one decision table entry, named after the first. */
-function tableEntry(
-  group: readonly Entry[],
-): { ok: true; value: EntryOutput } | { ok: false; refusals: readonly Refusal[] } {
-  const rules = group.flatMap((e) => e.compiled);
-  const head = group[0];
-  const base = rules[0];
-  // Nothing to merge, or one table already: written back as it is (row priorities included).
-  if (!head || !base || (group.length === 1 && head.isTable))
-    return { ok: true, value: { items: group.map(rawEntry), renames: [] } };
+/**
+ * `table/entry-fields`: the rules after the first that differ from it in a field a table entry
+ * holds once for all its rows (ENTRY_FIELDS), one refusal per rule naming each field and both values.
+ */
+export function entryFieldRefusals(base: CompiledRule, rules: readonly CompiledRule[]): Refusal[] {
   const refusals: Refusal[] = [];
   for (const r of rules.slice(1)) {
     const differs = ENTRY_FIELDS.filter(
@@ -376,6 +356,40 @@ function tableEntry(
       ),
     });
   }
+  return refusals;
+}
+
+/** Fields a merged table entry takes from its first rule. */
+const ENTRY_COPIED = [
+  'name',
+  'description',
+  'category',
+  'priority',
+  'override',
+  'ring',
+  'enabled',
+  'unless',
+  'alternative',
+  'legal_basis',
+  'source_text',
+];
+
+function shownValue(v: unknown): string {
+  const text = v === null ? 'none' : typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** table: the group's rules as the rows of one decision table entry, named after the first. */
+function tableEntry(
+  group: readonly Entry[],
+): { ok: true; value: EntryOutput } | { ok: false; refusals: readonly Refusal[] } {
+  const rules = group.flatMap((e) => e.compiled);
+  const head = group[0];
+  const base = rules[0];
+  // Nothing to merge, or one table already: written back as it is (row priorities included).
+  if (!head || !base || (group.length === 1 && head.isTable))
+    return { ok: true, value: { items: group.map(rawEntry), renames: [] } };
+  const refusals: Refusal[] = entryFieldRefusals(base, rules);
   const planned = planTable(rules.map((r) => ({ rule: r.name, when: r.when })));
   if (!planned.ok) refusals.push(...planned.refusals);
   if (refusals.length || !planned.ok) return { ok: false, refusals };

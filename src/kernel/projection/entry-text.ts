@@ -4,6 +4,7 @@ import type { YMap, YNode, YScalar } from '../document/ynode';
 import type { SourceMap } from '../tree/context';
 import type { LiteralValue } from '../tree/types';
 import { literalYV } from './to-expression';
+import { literalOrigin } from './to-simple';
 import { isBareWord, quote, type YV } from './yaml-out';
 
 /**
@@ -129,7 +130,12 @@ export const tailComment = (tail: string): string => tail.trim();
 
 /** `value` written in the style of `like` (a double-quoted, single-quoted or plain scalar). */
 export function scalarLike(like: YScalar, value: string): string {
-  if (like.style === 'plain' && isBareWord(value) && /^[\p{L}\p{N}_.\-/]+$/u.test(value))
+  // Plain: a word that YAML reads back as this string (not a number, boolean, null or date).
+  if (
+    like.style === 'plain' &&
+    (isBareWord(value) || /^[\p{L}_][\p{L}\p{N}_.\-/]*$/u.test(value)) &&
+    !/^(?:null|true|false|y|n|yes|no|on|off)$/i.test(value)
+  )
     return value;
   if (like.style === 'single' && !value.includes('\n')) return `'${value.replaceAll("'", "''")}'`;
   return quote(value);
@@ -143,7 +149,7 @@ export function scalarLike(like: YScalar, value: string): string {
  */
 export function verbatimLiterals(doc: DocLines, sourceMap: SourceMap): (v: LiteralValue) => YV {
   const write = (v: LiteralValue): YV => {
-    const range = sourceMap.get(v as never);
+    const range = sourceMap.get((literalOrigin(v) ?? v) as never);
     if (range) {
       const text = doc.slice(range);
       if (

@@ -96,6 +96,10 @@ function fits(kind: OperandKind, v: LiteralValue): boolean {
 
 const isField = (n: ExprNode): n is FieldNode => n.node === 'field';
 
+/** The tree literal a condition's value was read from (for the source text it was written as). */
+const LITERAL_ORIGIN = new WeakMap<LiteralValue, ExprNode>();
+export const literalOrigin = (v: LiteralValue): ExprNode | undefined => LITERAL_ORIGIN.get(v);
+
 /**
  * The value operands of `op` applied to `field`: every operand must be a literal the Simple
  * `value` of that operator can hold.
@@ -126,6 +130,7 @@ function values(
       );
     }
     const { node: _, ...value } = o;
+    LITERAL_ORIGIN.set(value as LiteralValue, o);
     out.push(value as LiteralValue);
   }
   return ok(out);

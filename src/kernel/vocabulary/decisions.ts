@@ -17,7 +17,7 @@ export interface DecisionInfo {
   /**
    * What the decision says in a gloss sentence ("When …, {phrase}"; zh "当……时，则{phrase}"). Each
    * zh phrase uses the decision's own §6 term (`zh`), so badge and gloss say the same thing:
-   * REQUEST_HUMAN is 请求人工裁决 / 需人工裁决 (§5.5's example says 需人工审批; §6's term wins, I-76).
+   * REQUEST_HUMAN is 请求人工裁决 / 需人工裁决 (§5.5's example says 需人工审批; §6's term wins, I-77).
    */
   readonly phrase: { readonly zh: string; readonly en: string };
 }

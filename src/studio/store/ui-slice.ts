@@ -54,7 +54,7 @@ export interface UiSlice {
   reveal: RevealRequest | null;
   gridFocus: GridFocus | null;
   setLang(lang: Lang): void;
-  /** Opens the Table panel on a compiled table row (`<entry>#<n>`); false for other rules. */
+  /** Opens the Table panel on a compiled table row (`<entry>#<n>` or `<entry>#<name>`); false for other rules. */
   showInGrid(docId: string, rule: string): boolean;
   clearGridFocus(): void;
   setPanel(panel: PanelId): void;
@@ -75,10 +75,18 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   reveal: null,
   gridFocus: null,
   showInGrid(docId, rule) {
+    // A row is `<entry>#<n>` or, when named, `<entry>#<name>` (I-75): the analysis knows its row.
+    const compiled = get().analyses[docId]?.analysis.rules.find((r) => r.name === rule);
     const match = /^(.*)#([1-9][0-9]*)$/s.exec(rule);
-    if (!match) return false;
+    const target =
+      compiled?.row !== undefined
+        ? { entry: compiled.entry, row: compiled.row }
+        : match
+          ? { entry: match[1] as string, row: Number(match[2]) }
+          : null;
+    if (!target) return false;
     if (get().activeId !== docId) get().setActive(docId);
-    set({ panel: 'table', gridFocus: { docId, entry: match[1]!, row: Number(match[2]) } });
+    set({ panel: 'table', gridFocus: { docId, ...target } });
     return true;
   },
   clearGridFocus() {

@@ -140,7 +140,7 @@ test('an error shows in the problems list and status bar, and the list moves the
 }) => {
   await openStudio(page);
   await replaceInActive(page, 'then: REQUEST_HUMAN', 'then: REQUEST_HUMANX');
-  await expect(page.getByTestId('status-diagnostics')).toContainText('1 errors');
+  await expect(page.getByTestId('status-diagnostics')).toHaveText(/^1 error · /);
   await expect(page.getByTestId('status-hash')).toContainText('no hash');
   const problem = page.getByTestId('problems').getByRole('button', { name: /REQUEST_HUMANX/ });
   await expect(problem).toBeVisible();
@@ -227,7 +227,7 @@ test('a kernel call over its budget restarts the worker and the studio keeps wor
   expect(outcome.status).toBe('restarted');
   await expect(page.getByTestId('kernel-incident')).toContainText('was restarted');
   await replaceInActive(page, 'then: REQUEST_HUMAN', 'then: DENYX');
-  await expect(page.getByTestId('status-diagnostics')).toContainText('1 errors');
+  await expect(page.getByTestId('status-diagnostics')).toHaveText(/^1 error · /);
 });
 
 test('no accessibility violations in English or Chinese', async ({ page }) => {

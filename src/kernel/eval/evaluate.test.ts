@@ -301,9 +301,7 @@ describe('evaluate() never throws on hostile facts', () => {
   it('a cyclic object: terminates, reports fact_invalid, decides on what the rules read', () => {
     const cyclic: Record<string, unknown> = { list: [1, 2] };
     cyclic.a = cyclic;
-    const started = Date.now();
     const r = run({ context: cyclic });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(r.decision).toBe('NOTIFY');
     expect(codes(r)).toEqual(['fact_invalid']);
     const t = r.eval_trace.find((x) => x.rule === 'H-001-exists')!;
@@ -322,15 +320,13 @@ describe('evaluate() never throws on hostile facts', () => {
     expect(r.decision).toBe('DENY');
   });
 
-  it('a 1,000,000-item array is refused quickly', () => {
+  it('a 1,000,000-item array is refused by its size, not walked (E4)', () => {
     const list = new Array(1_000_000).fill(0);
-    const started = Date.now();
     const r = run({ context: { list } }, { trace: false });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(codes(r)).toContain('array_limit');
   });
 
-  it('nested quantifiers over 1,000 × 10,000 elements stop at the step budget, quickly (E4)', () => {
+  it('nested quantifiers over 1,000 × 10,000 elements stop at the step budget (E4)', () => {
     const nested = evaluator([
       rule({
         name: 'S-001-nested',
@@ -339,9 +335,7 @@ describe('evaluate() never throws on hostile facts', () => {
     ]);
     const b = new Array(10_000).fill(0);
     const a = Array.from({ length: 1000 }, () => ({ b }));
-    const started = Date.now();
     const r = nested.evaluate({ context: { a } }, { as_of: AS_OF, hash: false, guard: true });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(codes(r)).toEqual(['step_limit', 'error_fail_closed']);
     expect(r.decision).toBe('DENY');
     // within the budget (9 × 10,000 + 9 visits) the same rule runs to the end

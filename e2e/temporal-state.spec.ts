@@ -88,7 +88,7 @@ test('a temporal_state saved before ruling I-35 changed: one window is migrated,
 
   // Two windows on one condition kept two logs: refused, never merged silently.
   await state.fill(OLD_TWO_WINDOWS);
-  const alert = page.getByRole('alert');
+  const alert = page.getByTestId('evaluation').getByRole('alert');
   await expect(alert).toContainText('Could not read temporal_state:');
   await expect(alert).toContainText('separate event logs for within 10m and within 1h');
   await expect(alert).toContainText('Start from an empty state, or keep only one of these keys.');
@@ -107,7 +107,7 @@ test('a temporal_state with two windows on one condition is refused in Chinese t
   await page.getByRole('button', { name: 'Switch the interface to Chinese' }).click();
   const state = page.getByLabel('temporal_state（YAML 或 JSON，留空表示无）');
   await state.fill(OLD_TWO_WINDOWS);
-  const alert = page.getByRole('alert');
+  const alert = page.getByTestId('evaluation').getByRole('alert');
   await expect(alert).toContainText('无法读取 temporal_state：');
   await expect(alert).toContainText('within 10m、within 1h 分别记录了事件');
   await expect(alert).toContainText('请从空状态开始，或只保留其中一个键。');

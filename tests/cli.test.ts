@@ -281,6 +281,64 @@ describe('erdl eval and vectors (in-process)', () => {
     expect(decisions).toEqual(['ALLOW', 'ALLOW', 'REQUEST_HUMAN']);
   });
 
+  it('--state written before ruling I-35 changed: one window migrated, two windows refused in both languages', async () => {
+    const rules = `${FIXTURES}/within-two-windows.erdl.yaml`;
+    const fact = `${FIXTURES}/fact-8000.yaml`;
+    const condition =
+      '{"args":[{"node":"field","path":"tool.name"},{"node":"literal","type":"string","value":"issue_refund"}],"node":"eq"}';
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-old-state-'));
+    const oneWindow = join(dir, 'one.json');
+    await writeFile(
+      oneWindow,
+      JSON.stringify({
+        version: 1,
+        windows: { [`within 1h ${condition}`]: ['2026-01-01T10:00:00.000Z'] },
+      }),
+    );
+    const migrated = await evalJson(
+      rules,
+      fact,
+      '--as-of',
+      '2026-01-01T10:20:00Z',
+      '--state',
+      oneWindow,
+    );
+    expect(migrated.code).toBe(0);
+    expect(migrated.out.matched_rules).toEqual(['SEC-004-refund-hour']);
+    expect(migrated.out.temporal_state).toEqual({
+      version: 1,
+      windows: {
+        [`within ${condition}`]: ['2026-01-01T10:00:00.000Z', '2026-01-01T10:20:00.000Z'],
+      },
+    });
+
+    const twoWindows = join(dir, 'two.json');
+    await writeFile(
+      twoWindows,
+      JSON.stringify({
+        version: 1,
+        windows: {
+          [`within 10m ${condition}`]: ['2026-01-01T10:00:00.000Z'],
+          [`within 1h ${condition}`]: ['2026-01-01T10:00:00.000Z'],
+        },
+      }),
+    );
+    const refused = await evalJson(
+      rules,
+      fact,
+      '--as-of',
+      '2026-01-01T10:20:00Z',
+      '--state',
+      twoWindows,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.io.stdout).toEqual([]);
+    expect(refused.io.stderr.join('\n')).toContain(
+      'separate event logs for within 10m and within 1h',
+    );
+    expect(refused.io.stderr.join('\n')).toContain('within 10m、within 1h 分别记录了事件');
+  });
+
   it('exit 2 for rules that do not load, an unparsable fact, a bad --as-of or a bad --state', async () => {
     const bad = await mkdtemp(join(tmpdir(), 'erdl-bad-'));
     const badFact = join(bad, 'fact.yaml');

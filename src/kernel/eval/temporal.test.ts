@@ -8,6 +8,15 @@ import { Evaluator } from './evaluate';
 import { EMPTY_STATE, parseTemporalState, type TemporalState, TemporalWork } from './temporal';
 
 const T0 = Date.UTC(2026, 8, 3, 10, 0, 0);
+/** A rule document's lines up to `rules:`. */
+const HEAD = [
+  'protocol: "erdl/v2"',
+  'version: "2.1.0"',
+  'metadata:',
+  '  name: "t"',
+  '  decision: ALLOW',
+  'rules:',
+];
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
@@ -252,12 +261,7 @@ describe('states written before ruling I-35 changed (within keys with a window)'
 
 describe('through the evaluator', () => {
   const text = [
-    'protocol: "erdl/v2"',
-    'version: "2.1.0"',
-    'metadata:',
-    '  name: "t"',
-    '  decision: ALLOW',
-    'rules:',
+    ...HEAD,
     '  - name: "TMP-001-rate"',
     '    description: "rate"',
     '    priority: 1',
@@ -333,12 +337,7 @@ describe('two windows on one condition, through the evaluator', () => {
     '    message: "again"',
   ];
   const text = [
-    'protocol: "erdl/v2"',
-    'version: "2.1.0"',
-    'metadata:',
-    '  name: "t"',
-    '  decision: ALLOW',
-    'rules:',
+    ...HEAD,
     ...rule('TMP-001-ten-minutes', 0, '10m', 'DEFER'),
     ...rule('TMP-002-one-hour', 2, '1h', 'NOTIFY'),
     '',

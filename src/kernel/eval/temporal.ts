@@ -158,9 +158,14 @@ export type StateReading =
 
 const refuse = (en: string, zh: string): StateReading => ({ ok: false, message: { en, zh } });
 
-/** A key or condition in a message: JSON-quoted, long ones shortened. */
+/** A key in a message: JSON-quoted, long ones shortened. */
 function shown(text: string): string {
-  return JSON.stringify(text.length > 120 ? `${text.slice(0, 119)}…` : text);
+  return JSON.stringify(brief(text, 120));
+}
+
+/** Text quoted in a message's prose, long text shortened (the caller adds the quotes). */
+function brief(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
@@ -227,13 +232,13 @@ function migrate(windows: Record<string, readonly string[]>): StateReading {
     const names = seen.map((x) => `within ${x}`);
     if (seen.length > 1)
       return refuse(
-        `temporal_state keeps separate event logs for ${names.join(' and ')} on the condition ${shown(condition)} (written before ruling I-35 changed); within now reads one log per condition (§5.2 ②), and merging them could lose events a wider window still counts. Start from an empty state, or keep only one of these keys.`,
-        `temporal_state 为条件 ${shown(condition)} 的 ${names.join('、')} 分别记录了事件（裁定 I-35 修改前的写法）；within 现在每个条件只读一份事件记录（§5.2 ②），合并会丢失较宽窗口仍要计数的事件。请从空状态开始，或只保留其中一个键。`,
+        `temporal_state keeps separate event logs for ${names.join(' and ')} on the condition "${brief(condition)}" (written before ruling I-35 changed); within now reads one log per condition (§5.2 ②), and merging them could lose events a wider window still counts. Start from an empty state, or keep only one of these keys.`,
+        `temporal_state 为条件“${brief(condition)}”的 ${names.join('、')} 分别记录了事件（裁定 I-35 修改前的写法）；within 现在每个条件只读一份事件记录（§5.2 ②），合并会丢失较宽窗口仍要计数的事件。请从空状态开始，或只保留其中一个键。`,
       );
     if (Object.hasOwn(windows, `within ${condition}`))
       return refuse(
-        `temporal_state holds both ${shown(`${names[0]} ${condition}`)} (written before ruling I-35 changed) and the key of the same condition without a window; which log is current cannot be told. Start from an empty state, or keep only one of these keys.`,
-        `temporal_state 同时含有 ${shown(`${names[0]} ${condition}`)}（裁定 I-35 修改前的写法）和同一条件不含窗口的键，无法判断哪份记录有效。请从空状态开始，或只保留其中一个键。`,
+        `temporal_state holds both "${brief(`${names[0]} ${condition}`)}" (written before ruling I-35 changed) and the key of the same condition without a window; which log is current cannot be told. Start from an empty state, or keep only one of these keys.`,
+        `temporal_state 同时含有“${brief(`${names[0]} ${condition}`)}”（裁定 I-35 修改前的写法）和同一条件不含窗口的键，无法判断哪份记录有效。请从空状态开始，或只保留其中一个键。`,
       );
   }
   for (const [key, list] of Object.entries(windows))

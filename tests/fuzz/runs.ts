@@ -30,5 +30,5 @@ export function fuzzParams(
  * share the machine with other work (3× the expected cost per run), yet a hang still ends.
  */
 export function fuzzTimeout(msPerRun = 20): number {
-  return Math.max(60_000, fuzzRuns() * msPerRun * 3);
+  return Math.max(120_000, fuzzRuns() * msPerRun * 3);
 }

@@ -498,17 +498,17 @@ export const CODES = {
   'ERDL-E516': {
     category: 'structure',
     en: 'Row name "{name}" must not contain "#" (it separates the rule name from the row name)',
-    zh: '行名 "{name}" 不能包含 "#"（它分隔规则名与行名）',
+    zh: '行名“{name}”不能包含“#”（它分隔规则名与行名）',
   },
   'ERDL-E517': {
     category: 'structure',
     en: 'Row name "{name}" is all digits and would read as a row number; add a letter (e.g. "row-{name}")',
-    zh: '行名 "{name}" 全是数字，会被当作行号；请加上字母（如 "row-{name}"）',
+    zh: '行名“{name}”全是数字，会被当作行号；请加上字母（如“row-{name}”）',
   },
   'ERDL-E518': {
     category: 'structure',
     en: 'Row name "{name}" is already used by row {first} of this table; row names must be unique within a table',
-    zh: '行名 "{name}" 已被本表第 {first} 行使用；同一张表内行名必须唯一',
+    zh: '行名“{name}”已被本表第 {first} 行使用；同一张表内行名必须唯一',
   },
 
   'ERDL-E601': {

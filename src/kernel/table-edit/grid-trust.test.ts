@@ -22,10 +22,11 @@ import {
 } from './index';
 import { ROW_TEXT_KEYS } from './model';
 
-const LOAN = readFileSync(
-  new URL('../../studio/examples/loan-decision-table.erdl.yaml', import.meta.url),
-  'utf8',
-);
+/**
+ * The loan table written with quoted operators and decisions (the shipped example writes them
+ * bare): the grid must keep whichever style a table uses, so these tests start from the quoted one.
+ */
+const LOAN = readFileSync(new URL('./__fixtures__/loan-quoted.erdl.yaml', import.meta.url), 'utf8');
 
 function tableOf(text: string, entry?: string): TableModel {
   const read = readTables(text);

@@ -367,8 +367,8 @@ describe('CSV export and import', () => {
     const csv = tableToCsv(tableOf(LOAN));
     // Each column header carries its label (as JSON); the row texts follow priority.
     expect(parseDelimited(csv)[0]).toEqual([
-      'context.credit_score "credit score"',
-      'context.amount "loan amount"',
+      'context.credit_score {"zh":"信用评分","en":"credit score"}',
+      'context.amount {"zh":"贷款金额","en":"loan amount"}',
       'then',
       'priority',
       'message',
@@ -385,6 +385,8 @@ describe('CSV export and import', () => {
     expect(after.startsWith(LOAN)).toBe(true);
     const copy = tableOf(after, 'FIN-202-imported');
     expect(cellsOf(copy)).toEqual(cellsOf(tableOf(LOAN)));
+    // Bilingual labels come back as they were.
+    expect(copy.columns.map((c) => c.label)).toEqual(tableOf(LOAN).columns.map((c) => c.label));
     const compiled = compileDocument(after);
     const hashes = (entry: string) =>
       compiled.document?.rules.filter((r) => r.entry === entry).map((r) => JSON.stringify(r.when));

@@ -108,7 +108,7 @@ describe('row name diagnostics (E515–E518), positioned, in both languages', ()
     expect(e.d.message.en).toBe(
       'Row name "a#b" must not contain "#" (it separates the rule name from the row name)',
     );
-    expect(e.d.message.zh).toBe('行名 "a#b" 不能包含 "#"（它分隔规则名与行名）');
+    expect(e.d.message.zh).toBe('行名“a#b”不能包含“#”（它分隔规则名与行名）');
   });
 
   it('E517: all digits (it would read as a row number)', () => {
@@ -123,7 +123,7 @@ describe('row name diagnostics (E515–E518), positioned, in both languages', ()
     expect(e.d.message.en).toBe(
       'Row name "2" is all digits and would read as a row number; add a letter (e.g. "row-2")',
     );
-    expect(e.d.message.zh).toBe('行名 "2" 全是数字，会被当作行号；请加上字母（如 "row-2"）');
+    expect(e.d.message.zh).toBe('行名“2”全是数字，会被当作行号；请加上字母（如“row-2”）');
     // A YAML number is not a string at all.
     expect(at(table([['2', '[[gt, 1]]', 'DENY']]), 'ERDL-E515').text).toBe('2');
   });
@@ -138,7 +138,7 @@ describe('row name diagnostics (E515–E518), positioned, in both languages', ()
     expect(e.d.message.en).toBe(
       'Row name "x" is already used by row 1 of this table; row names must be unique within a table',
     );
-    expect(e.d.message.zh).toBe('行名 "x" 已被本表第 1 行使用；同一张表内行名必须唯一');
+    expect(e.d.message.zh).toBe('行名“x”已被本表第 1 行使用；同一张表内行名必须唯一');
     expect(codes(compiled(text), 'error')).toEqual(['ERDL-E518']);
   });
 });

@@ -89,12 +89,12 @@ export const gridStrings = defineStrings({
     pasteAtNew: 'new row {row}, {column}',
     pasteRowProblem: 'pasted row {row}: {message}',
     pasteProblems:
-      '{n} problems: nothing will be pasted. Fix them in the source and paste again, or cancel.',
+      '{n} {n:problem|problems}: nothing will be pasted. Fix {n:it|them} in the source and paste again, or cancel.',
     pasteConfirmIntro: 'This paste needs your confirmation:',
     pasteConfirm: 'I confirm',
     pasteApply: 'Apply paste',
     pasteCancel: 'Cancel',
-    pasteApplied: 'Pasted {n} rows as one change (Ctrl+Z undoes it).',
+    pasteApplied: 'Pasted {n} {n:row|rows} as one change (Ctrl+Z undoes it).',
     pasteMalformed:
       'The pasted text cannot be read as a table (line {line}, column {column}): {message}. Nothing was pasted.',
   },

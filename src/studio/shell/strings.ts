@@ -47,7 +47,7 @@ export const shellStrings = defineStrings({
       goTo: 'Go to line {line}, column {column}: {message}',
       more: '{n} more not shown',
       caused: 'and {n} more caused by this',
-      causedTitle: 'Fixing this removes {n} more problems it causes',
+      causedTitle: 'Fixing this removes {n} more {n:problem|problems} it causes',
     },
     incident: {
       dismiss: 'Dismiss',

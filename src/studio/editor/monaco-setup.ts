@@ -10,6 +10,7 @@ import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { format } from '../i18n/i18n';
 import { type StudioStore, studioStore } from '../store';
+import { shouldComplete } from './completion-trigger';
 import { registerFieldCompletion } from './field-completion';
 import { registerFixActions } from './fix-actions';
 import { schemaKeyDescriptions } from './hover-content';
@@ -67,24 +68,49 @@ async function loadSchema(
       zh: format(editorStrings.zh.schemaUnavailable, { detail }),
     });
   }
-  configureMonacoYaml(monaco, {
-    enableSchemaRequest: false,
-    // The studio's own hover speaks the UI language and knows the vocabulary and glosses.
-    hover: false,
-    completion: true,
-    validate: true,
-    format: { enable: false },
-    yamlVersion: '1.2',
-    schemas:
-      schema === null
-        ? []
-        : [
-            {
-              uri: new URL(SCHEMA_PATH, globalThis.location?.href ?? 'http://localhost/').href,
-              fileMatch: ['**/*.erdl.yaml'],
-              schema: schema as object,
-            },
-          ],
-  });
+  withCompletionGuard(() =>
+    configureMonacoYaml(monaco, {
+      enableSchemaRequest: false,
+      // The studio's own hover speaks the UI language and knows the vocabulary and glosses.
+      hover: false,
+      completion: true,
+      validate: true,
+      format: { enable: false },
+      yamlVersion: '1.2',
+      schemas:
+        schema === null
+          ? []
+          : [
+              {
+                uri: new URL(SCHEMA_PATH, globalThis.location?.href ?? 'http://localhost/').href,
+                fileMatch: ['**/*.erdl.yaml'],
+                schema: schema as object,
+              },
+            ],
+    }),
+  );
   return schemaKeyDescriptions(schema);
+}
+
+/**
+ * Runs `configure` with every completion provider it registers guarded by `shouldComplete`: a
+ * space typed inside a scalar does not send monaco-yaml's worker a completion request.
+ */
+function withCompletionGuard<T>(configure: () => T): T {
+  const languages = monaco.languages;
+  const register = languages.registerCompletionItemProvider;
+  languages.registerCompletionItemProvider = (selector, provider) =>
+    register(selector, {
+      ...provider,
+      provideCompletionItems(model, position, context, token) {
+        const prefix = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+        if (!shouldComplete(prefix, context)) return { suggestions: [] };
+        return provider.provideCompletionItems(model, position, context, token);
+      },
+    });
+  try {
+    return configure();
+  } finally {
+    languages.registerCompletionItemProvider = register;
+  }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SourceText } from '../../kernel';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { carryDiagnostics } from './carry';
+import { carryDiagnostics, commonPrefix, commonSuffix } from './carry';
 
 const diag = (text: string, word: string): PositionedDiagnostic => {
   const start = text.indexOf(word);
@@ -108,5 +108,43 @@ describe('carryDiagnostics (property)', () => {
       }),
       { numRuns: 2000, seed: 1130 },
     );
+  });
+});
+
+describe('commonPrefix / commonSuffix', () => {
+  const naivePrefix = (a: string, b: string, max: number) => {
+    let i = 0;
+    while (i < max && a[i] === b[i]) i++;
+    return i;
+  };
+  const naiveSuffix = (a: string, b: string, max: number) => {
+    let n = 0;
+    while (n < max && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+    return n;
+  };
+  it('agree with a character loop, across chunk boundaries', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 5000 }),
+        fc.nat(9000),
+        fc.string({ maxLength: 3 }),
+        fc.nat(5),
+        (base, at, inserted, removed) => {
+          const cut = Math.min(at, base.length);
+          const edited = base.slice(0, cut) + inserted + base.slice(cut + removed);
+          const max = Math.min(base.length, edited.length);
+          const p = commonPrefix(base, edited, max);
+          expect(p).toBe(naivePrefix(base, edited, max));
+          expect(commonSuffix(base, edited, max - p)).toBe(naiveSuffix(base, edited, max - p));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('finds a change far into a long text', () => {
+    const base = 'rule: x\n'.repeat(70_000);
+    const edited = `${base.slice(0, 300_001)}!${base.slice(300_001)}`;
+    expect(commonPrefix(base, edited, base.length)).toBe(300_001);
+    expect(commonSuffix(base, edited, base.length - 300_001)).toBe(base.length - 300_001);
   });
 });

@@ -14,15 +14,9 @@ export function carryDiagnostics(
   diagnostics: readonly PositionedDiagnostic[],
 ): PositionedDiagnostic[] {
   if (before === after) return [...diagnostics];
-  let prefix = 0;
   const max = Math.min(before.length, after.length);
-  while (prefix < max && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < max - prefix &&
-    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-  )
-    suffix++;
+  const prefix = commonPrefix(before, after, max);
+  const suffix = commonSuffix(before, after, max - prefix);
   const changedEnd = before.length - suffix;
   const delta = after.length - before.length;
   // Line breaks the edit added (a window one wider on each side: an edit can join or split \r\n).
@@ -92,4 +86,30 @@ function lineStart(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && !isBreak(text, i)) i--;
   return i + 1;
+}
+
+/**
+ * Chunks compared as strings (natively) before characters one by one: on a 1,000-rule document
+ * (0.5 MB) a character loop over both texts after every analysis cost milliseconds of main thread.
+ */
+const CHUNK = 2048;
+
+/** The length of the common prefix of `a` and `b`, at most `max`. */
+export function commonPrefix(a: string, b: string, max: number): number {
+  let i = 0;
+  while (i + CHUNK <= max && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
+  while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The length of the common suffix of `a` and `b`, at most `max`. */
+export function commonSuffix(a: string, b: string, max: number): number {
+  let n = 0;
+  while (
+    n + CHUNK <= max &&
+    a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)
+  )
+    n += CHUNK;
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
 }

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
+import { countBySeverity } from '../shell/use-analysis';
 import { VerificationBadge } from '../signing/VerificationBadge';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
@@ -14,10 +15,7 @@ interface DocumentItemProps {
 /** One document in the list: select, rename inline (F2 / double-click), delete after confirming. */
 export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
   const t = useT(workspaceStrings);
-  const errors = useStudio(
-    (s) =>
-      s.analyses[doc.id]?.analysis.diagnostics.filter((d) => d.severity === 'error').length ?? 0,
-  );
+  const errors = useStudio((s) => countBySeverity(s.analyses[doc.id]?.analysis).error);
   const setActive = useStudio((s) => s.setActive);
   const renameDocument = useStudio((s) => s.renameDocument);
   const [renaming, setRenaming] = useState(false);

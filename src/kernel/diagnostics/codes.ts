@@ -262,7 +262,7 @@ export const CODES = {
   'ERDL-E301': {
     category: 'condition',
     en: 'when must be one of: a Simple block (logic + conditions), "true", an expression (expr) or a decision table (kind: decision_table)',
-    zh: 'when 必须是以下之一：Simple 条件块（logic + conditions）、"true"、表达式（expr）或决策表（kind: decision_table）',
+    zh: 'when 必须是以下之一：简单形式条件块（logic + conditions）、"true"、表达式（expr）或决策表（kind: decision_table）',
   },
   'ERDL-E302': {
     category: 'enum',
@@ -352,7 +352,7 @@ export const CODES = {
   'ERDL-E321': {
     category: 'condition',
     en: 'unless cannot be a decision table: write the exemption as a Simple block, an expression, or null',
-    zh: 'unless 不能是决策表：请用 Simple 条件块、表达式或 null 书写豁免条件',
+    zh: '豁免条件（unless）不能是决策表：请用简单形式条件块、表达式或 null 书写',
   },
   'ERDL-E320': {
     category: 'condition',
@@ -582,17 +582,17 @@ export const CODES = {
   'ERDL-W901': {
     category: 'condition',
     en: 'Field "{path}" has no {lang} display name (§5.5 G3): the gloss reads it as "{fallback}"; add it to the field dictionary',
-    zh: '字段 "{path}" 没有{lang}显示名（§5.5 G3）：gloss 中读作“{fallback}”；请在字段词典中补充',
+    zh: '字段“{path}”没有{lang}显示名（§5.5 G3）：释义中读作“{fallback}”；请在字段词典中补充',
   },
   'ERDL-W902': {
     category: 'condition',
     en: 'The stored gloss is not render(tree) (§5.5 G2); it should read: {expected}',
-    zh: '存储的 gloss 与 render(树) 不一致（§5.5 G2）；应为：{expected}',
+    zh: '存储的释义与由表达式树生成的释义不一致（§5.5 G2）；应为：{expected}',
   },
   'ERDL-I903': {
     category: 'condition',
     en: 'Other rules here store their gloss but rule "{name}" does not (§5.5 G2); its gloss is rendered from the tree',
-    zh: '本文档的其他规则都存有 gloss，规则 "{name}" 却没有（§5.5 G2）；其 gloss 由树渲染生成',
+    zh: '本文档的其他规则都存有释义，规则“{name}”却没有（§5.5 G2）；其释义将由表达式树生成',
   },
 } as const satisfies Record<string, CodeSpec>;
 

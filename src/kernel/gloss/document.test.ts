@@ -116,7 +116,7 @@ describe('glossLint', () => {
       'Field "agent.trust_level" has no Chinese or English display name (§5.5 G3): the gloss reads it as "the agent\'s trust level"; add it to the field dictionary',
     );
     expect(w?.message.zh).toBe(
-      '字段 "agent.trust_level" 没有中文和英文显示名（§5.5 G3）：gloss 中读作“智能体「trust level」”；请在字段词典中补充',
+      '字段“agent.trust_level”没有中文和英文显示名（§5.5 G3）：释义中读作“智能体「trust level」”；请在字段词典中补充',
     );
     // A dictionary entry in one language leaves only the other language missing.
     const en = parseFieldDictionary({ 'agent.trust_level': { en: 'the trust level' } });

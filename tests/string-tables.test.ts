@@ -116,6 +116,7 @@ function latinAllowed(text: string): boolean {
     .replace(/`[^`]*`/g, ' ') // code
     .replace(/"[^"]*"|“[^”]*”|「[^」]*」/g, ' ') // quoted values and names
     .replace(/\b[a-z_]+(?:\.[a-z_*]+)+\b/g, ' ') // field paths
+    .replace(/(?<![\w.])\.[a-z][\w.-]*/g, ' ') // file extensions (.erdl.yaml, .csv)
     .replace(/\b(?:[a-z]+_[a-z_]+|[A-Z][A-Z_]+[A-Z]|[A-Z]+-?\d+\w*)\b/g, ' '); // keys, enums, codes
   return stripped
     .split(/[^A-Za-z0-9-]+/)
@@ -193,11 +194,7 @@ const PENDING_INLINE = new Set([
   'src/studio/signing/trust-file.ts',
   'src/studio/signing/signing-worker.ts',
   'src/studio/signing/sign-document.ts',
-  'src/studio/grid/run-table-edit.ts',
-  'src/studio/workspace/files.ts',
   'src/worker/kernel-service.ts',
-  'src/worker/batch-worker.ts',
-  'src/worker/kernel-worker.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -3,9 +3,11 @@
 // in batches and yield to the event loop between them, which is when progress is posted and a
 // cancel message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
+import { bilingual } from '../studio/i18n/format';
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
+import { workerStrings } from './strings';
 import { type JobProgress, suiteJob } from './suite-job';
 
 const service = new KernelService(() => performance.now());
@@ -72,7 +74,7 @@ async function drain(): Promise<void> {
       reply({
         id: envelope.id,
         status: 'failed',
-        message: { en: `kernel error: ${detail}`, zh: `内核错误：${detail}` },
+        message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
       });
     }
     cancelled.delete(envelope.id);

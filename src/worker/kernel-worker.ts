@@ -1,9 +1,12 @@
 // The kernel behind the Web Worker boundary (docs/ARCHITECTURE.md, "Studio"). Requests queue up
 // while one runs; before running a request the worker drops every queued request that a newer one
 // on the same channel supersedes, so a burst of keystrokes costs one compile, not one per key.
+
+import { bilingual } from '../studio/i18n/format';
 import type { Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
+import { workerStrings } from './strings';
 
 const service = new KernelService(() => performance.now());
 const queue: Envelope[] = [];
@@ -62,7 +65,7 @@ function drain(): void {
       reply({
         id: envelope.id,
         status: 'failed',
-        message: { en: `kernel error: ${detail}`, zh: `内核错误：${detail}` },
+        message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
       });
     }
     // Let messages that arrived meanwhile join the queue before the next request runs.

@@ -2,8 +2,10 @@ import type { Bilingual } from '../../kernel';
 import type { RejectedCell } from '../../kernel/table-edit';
 import { applyTextEdits, patchRead } from '../../kernel/table-edit';
 import type { TableEditRequest } from '../../worker/kernel-protocol';
+import { bilingual } from '../i18n/format';
 import { studioStore } from '../store';
 import { getGridKernel } from './grid-kernel';
+import { gridStrings } from './strings';
 import { goodRead, setGoodRead } from './table-cache';
 
 export type EditResult =
@@ -74,10 +76,7 @@ async function runNow(
   const now = state.documents[docId]?.text;
   const next = now === text ? applyTextEdits(text, reply.edits) : null;
   if (next === null) {
-    const message = {
-      en: 'The document changed while the grid edit was computed; please repeat it.',
-      zh: '计算表格修改时文档已改变；请重做一次。',
-    };
+    const message = bilingual(gridStrings, (t) => t.editRaced);
     state.notify('warning', message);
     return { ok: false, messages: [message] };
   }

@@ -2,6 +2,7 @@ import { defineStrings } from '../i18n/i18n';
 
 export const gridStrings = defineStrings({
   en: {
+    editRaced: 'The document changed while the grid edit was computed; please repeat it.',
     none: 'This document has no decision tables. A rule whose when has kind: decision_table appears here.',
     gridLabel: 'Decision table {entry}',
     caption: '{entry}: {n} {n:row|rows}',
@@ -99,6 +100,7 @@ export const gridStrings = defineStrings({
       'The pasted text cannot be read as a table (line {line}, column {column}): {message}. Nothing was pasted.',
   },
   zh: {
+    editRaced: '计算表格修改时文档已改变；请重做一次。',
     none: '此文档没有决策表。when 为 kind: decision_table 的规则会显示在这里。',
     gridLabel: '决策表 {entry}',
     caption: '{entry}：{n} 行',

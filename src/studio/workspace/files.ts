@@ -11,8 +11,16 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_SUITE_CHARS,
 } from '../../kernel';
+import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 import { metadataName } from './naming';
+import { fileCheckStrings } from './strings';
+
+type FileCheckText = (typeof fileCheckStrings)['zh'];
+
+/** A file-check message in both languages, from the string table. */
+const says = (pick: (t: FileCheckText) => string, values: Record<string, string | number> = {}) =>
+  bilingual(fileCheckStrings, pick, values);
 
 export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
 export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
@@ -108,9 +116,12 @@ export function documentFileName(name: string): string {
   return safe.endsWith(DOCUMENT_EXTENSION) ? safe : `${safe}${DOCUMENT_EXTENSION}`;
 }
 
-const rejected = (fileName: string, en: string, zh: string): ImportedFile => ({
+const rejected = (fileName: string, reason: Bilingual): ImportedFile => ({
   kind: 'rejected',
-  message: { en: `${fileName}: ${en}`, zh: `${fileName}：${zh}` },
+  message: {
+    en: bilingual(fileCheckStrings, (t) => t.rejected, { file: fileName, reason: reason.en }).en,
+    zh: bilingual(fileCheckStrings, (t) => t.rejected, { file: fileName, reason: reason.zh }).zh,
+  },
 });
 
 /** Reads a picked, dropped or pasted file. Never throws. */
@@ -123,8 +134,7 @@ export async function readImportedFile(
   if (!isWorkspace && !factSet && !/\.(ya?ml|json)$/i.test(fileName)) {
     return rejected(
       fileName,
-      'not a rule document, fact suite or workspace file (expected .erdl.yaml, .yaml, .yml, .json, .facts.yaml, .jsonl, .csv or .erdl-workspace.json).',
-      '不是规则文档、事实测试集或工作区文件（应为 .erdl.yaml、.yaml、.yml、.json、.facts.yaml、.jsonl、.csv 或 .erdl-workspace.json）。',
+      says((t) => t.notOurs),
     );
   }
   const limit = isWorkspace
@@ -137,15 +147,17 @@ export async function readImportedFile(
   if (file.size > limit) {
     return rejected(
       fileName,
-      `too large (${file.size} bytes; the limit is ${limit} bytes).`,
-      `文件过大（${file.size} 字节，上限为 ${limit} 字节）。`,
+      says((t) => t.tooLarge, { size: file.size, limit }),
     );
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
   } catch {
-    return rejected(fileName, 'not UTF-8 text.', '不是 UTF-8 文本。');
+    return rejected(
+      fileName,
+      says((t) => t.notUtf8),
+    );
   }
   if (factSet) return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: factSet };
   return importText(fileName, text);
@@ -160,23 +172,20 @@ export function importText(fileName: string, text: string): ImportedFile {
     } catch (error) {
       return rejected(
         fileName,
-        `not a valid workspace file: the JSON does not parse (${(error as Error).message}).`,
-        `不是有效的工作区文件：JSON 无法解析（${(error as Error).message}）。`,
+        says((t) => t.jsonBroken, { detail: (error as Error).message }),
       );
     }
     const checked = checkSnapshot(value);
     if (!checked.ok) {
-      return {
-        kind: 'rejected',
-        message: {
-          en: `${fileName}: ${checked.message.en}`,
-          zh: `${fileName}：${checked.message.zh}`,
-        },
-      };
+      return rejected(fileName, checked.message);
     }
     return { kind: 'workspace', snapshot: checked.snapshot, fileName };
   }
-  if (text.trim() === '') return rejected(fileName, 'the file is empty.', '文件为空。');
+  if (text.trim() === '')
+    return rejected(
+      fileName,
+      says((t) => t.empty),
+    );
   if (SUITE_FILE.test(fileName) || looksLikeSuite(text))
     return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: 'suite' };
   const name = metadataName(text) ?? documentNameFromFile(fileName);
@@ -224,50 +233,42 @@ export type CheckedSnapshot =
   | { readonly ok: true; readonly snapshot: WorkspaceSnapshot }
   | { readonly ok: false; readonly message: Bilingual };
 
-const bad = (en: string, zh: string): CheckedSnapshot => ({
+const bad = (reason: Bilingual): CheckedSnapshot => ({
   ok: false,
-  message: { en: `not a valid workspace file: ${en}.`, zh: `不是有效的工作区文件：${zh}。` },
+  message: {
+    en: says((t) => t.badWorkspace, { reason: reason.en }).en,
+    zh: says((t) => t.badWorkspace, { reason: reason.zh }).zh,
+  },
 });
 
 /** Checks a parsed workspace file (or a stored record) field by field. */
 export function checkSnapshot(value: unknown): CheckedSnapshot {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return bad('it is not a JSON object', '它不是 JSON 对象');
+    return bad(says((t) => t.notObject));
   }
   const v = value as Record<string, unknown>;
   if (v.format !== WORKSPACE_FORMAT) {
-    return bad(`"format" must be "${WORKSPACE_FORMAT}"`, `"format" 必须是 "${WORKSPACE_FORMAT}"`);
+    return bad(says((t) => t.format, { format: WORKSPACE_FORMAT }));
   }
   if (v.formatVersion !== 1) {
-    return bad(
-      `"formatVersion" ${JSON.stringify(v.formatVersion)} is not supported (this studio reads 1)`,
-      `不支持 "formatVersion" ${JSON.stringify(v.formatVersion)}（本工作室读取 1）`,
-    );
+    return bad(says((t) => t.formatVersion, { version: String(JSON.stringify(v.formatVersion)) }));
   }
-  if (!Array.isArray(v.documents))
-    return bad('"documents" must be a list', '"documents" 必须是列表');
+  if (!Array.isArray(v.documents)) return bad(says((t) => t.documentsList));
   const fieldDictionary = v.fieldDictionary ?? '';
   if (typeof fieldDictionary !== 'string') {
-    return bad('"fieldDictionary" must be text', '"fieldDictionary" 必须是文本');
+    return bad(says((t) => t.dictionaryText));
   }
   const documents: StudioDocument[] = [];
   const ids = new Set<string>();
   for (const [index, raw] of v.documents.entries()) {
-    const where = { en: `document ${index + 1}`, zh: `第 ${index + 1} 个文档` };
+    const n = index + 1;
     const doc = checkDocument(raw);
     if (typeof doc === 'string') {
-      return bad(
-        `${where.en}: "${doc}" is missing or has the wrong type`,
-        `${where.zh}：“${doc}”缺失或类型错误`,
-      );
+      return bad(says((t) => t.documentField, { index: n, field: doc }));
     }
-    if (ids.has(doc.id))
-      return bad(`${where.en}: the id "${doc.id}" repeats`, `${where.zh}：id “${doc.id}”重复`);
+    if (ids.has(doc.id)) return bad(says((t) => t.documentIdRepeats, { index: n, id: doc.id }));
     if (new TextEncoder().encode(doc.text).length > MAX_DOCUMENT_BYTES) {
-      return bad(
-        `${where.en} is larger than ${MAX_DOCUMENT_BYTES} bytes`,
-        `${where.zh}超过 ${MAX_DOCUMENT_BYTES} 字节`,
-      );
+      return bad(says((t) => t.documentTooLarge, { index: n, limit: MAX_DOCUMENT_BYTES }));
     }
     ids.add(doc.id);
     documents.push(doc);

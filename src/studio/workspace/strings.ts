@@ -186,3 +186,43 @@ export const shareStrings = defineStrings({
     },
   },
 });
+
+/** Why a file or a workspace record is refused (files.ts); `{file}` is the file's name. */
+export const fileCheckStrings = defineStrings({
+  en: {
+    rejected: '{file}: {reason}',
+    notOurs:
+      'not a rule document, fact suite or workspace file (expected .erdl.yaml, .yaml, .yml, .json, .facts.yaml, .jsonl, .csv or .erdl-workspace.json).',
+    tooLarge: 'too large ({size} bytes; the limit is {limit} bytes).',
+    notUtf8: 'not UTF-8 text.',
+    jsonBroken: 'not a valid workspace file: the JSON does not parse ({detail}).',
+    empty: 'the file is empty.',
+    badWorkspace: 'not a valid workspace file: {reason}.',
+    notObject: 'it is not a JSON object',
+    format: '"format" must be "{format}"',
+    formatVersion: '"formatVersion" {version} is not supported (this studio reads 1)',
+    documentsList: '"documents" must be a list',
+    dictionaryText: '"fieldDictionary" must be text',
+    documentField: 'document {index}: "{field}" is missing or has the wrong type',
+    documentIdRepeats: 'document {index}: the id "{id}" repeats',
+    documentTooLarge: 'document {index} is larger than {limit} bytes',
+  },
+  zh: {
+    rejected: '{file}：{reason}',
+    notOurs:
+      '不是规则文档、事实测试集或工作区文件（应为 .erdl.yaml、.yaml、.yml、.json、.facts.yaml、.jsonl、.csv 或 .erdl-workspace.json）。',
+    tooLarge: '文件过大（{size} 字节，上限为 {limit} 字节）。',
+    notUtf8: '不是 UTF-8 文本。',
+    jsonBroken: '不是有效的工作区文件：JSON 无法解析（{detail}）。',
+    empty: '文件为空。',
+    badWorkspace: '不是有效的工作区文件：{reason}。',
+    notObject: '它不是 JSON 对象',
+    format: '"format" 必须是 "{format}"',
+    formatVersion: '不支持 "formatVersion" {version}（本工作室读取 1）',
+    documentsList: '"documents" 必须是列表',
+    dictionaryText: '"fieldDictionary" 必须是文本',
+    documentField: '第 {index} 个文档：“{field}”缺失或类型错误',
+    documentIdRepeats: '第 {index} 个文档：ID“{id}”重复',
+    documentTooLarge: '第 {index} 个文档超过 {limit} 字节',
+  },
+});

@@ -25,6 +25,7 @@ export {
   type EvaluationResult,
   Evaluator,
   evaluate,
+  RESULT_FIELDS,
   type RuleStatus,
   type RuleTrace,
   resultHash,

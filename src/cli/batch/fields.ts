@@ -2,23 +2,9 @@
  * The fields of one `erdl eval` result, in output order: the single-fact form prints them all (as
  * before), `erdl eval --facts … --fields a,b` prints the chosen ones, one JSON object per line.
  */
-import type { EvaluationResult } from '../../kernel';
+import { type EvaluationResult, RESULT_FIELDS } from '../../kernel';
 
-export const RESULT_FIELDS = [
-  'decision',
-  'matched_rules',
-  'unless_exemptions',
-  'primary_instruction',
-  'primary_reason',
-  'primary_explanation',
-  'primary_correction',
-  'total_evaluated',
-  'total_matched',
-  'temporal_state',
-  'eval_warnings',
-  'ruleset_hash',
-  'result_hash',
-] as const;
+export { RESULT_FIELDS };
 
 /** Besides the result's fields, a batch row can carry its case name (`line N` for a bare fact). */
 export const BATCH_FIELDS = ['name', ...RESULT_FIELDS] as const;

@@ -66,6 +66,23 @@ export interface RuleTrace {
   readonly reason?: TraceReason;
 }
 
+/** §7.0.3's result fields, in the order `erdl eval` prints them (the one list CLI and vectors use). */
+export const RESULT_FIELDS = [
+  'decision',
+  'matched_rules',
+  'unless_exemptions',
+  'primary_instruction',
+  'primary_reason',
+  'primary_explanation',
+  'primary_correction',
+  'total_evaluated',
+  'total_matched',
+  'temporal_state',
+  'eval_warnings',
+  'ruleset_hash',
+  'result_hash',
+] as const satisfies readonly (keyof EvaluationResult)[];
+
 export interface EvaluationResult {
   readonly decision: Decision;
   readonly matched_rules: readonly string[];

@@ -1,5 +1,5 @@
 import { compileDocument } from '../compile';
-import { type EvaluationResult, Evaluator } from '../eval/evaluate';
+import { type EvaluationResult, Evaluator, RESULT_FIELDS } from '../eval/evaluate';
 import { EMPTY_STATE, parseTemporalState, type TemporalState } from '../eval/temporal';
 import { canonicalJson } from '../tree/canonical';
 
@@ -22,23 +22,7 @@ export interface VectorOutcome {
 }
 
 /** Result fields a vector may state; `eval_warnings` is compared as the list of warning codes. */
-const COMPARABLE = new Set([
-  'decision',
-  'matched_rules',
-  'unless_exemptions',
-  'primary_instruction',
-  'primary_reason',
-  'primary_explanation',
-  'primary_correction',
-  'total_evaluated',
-  'total_matched',
-  'temporal_state',
-  'eval_warnings',
-  'ruleset_hash',
-  'result_hash',
-  'deciding_rule',
-  'statuses',
-]);
+const COMPARABLE = new Set<string>([...RESULT_FIELDS, 'deciding_rule', 'statuses']);
 
 /** A parsed YAML/JSON mapping as a record, or null (vectors are untrusted data). */
 export function record(v: unknown): Record<string, unknown> | null {

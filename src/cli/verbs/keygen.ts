@@ -1,4 +1,4 @@
-import { generateKeyPair, keyFileText } from '../../signing';
+import { generateKeyPair, keyFileText, keyNameProblem } from '../../signing';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
@@ -21,12 +21,22 @@ export const keygen: Verb = {
       value: 'KEY.jwk',
       summary: { en: 'where to write the private key (required)', zh: '私钥写入位置（必填）' },
     },
+    {
+      name: '--name',
+      value: 'NAME',
+      summary: {
+        en: 'display name of the key holder (person or organisation)',
+        zh: '密钥持有人的显示名称（个人或机构）',
+      },
+    },
   ],
   summary: { en: 'generate an Ed25519 signing key pair', zh: '生成 Ed25519 签名密钥对' },
   details: [
     'Writes the private key as a JWK (RFC 8037, with "kid" = sha256 of the raw public key) to',
     'KEY.jwk, readable by the owner only, and the public JWK beside it as KEY.pub.jwk. Prints the',
     'path of each file written, one per line. Never replaces an existing file.',
+    'With --name the key carries that display name as the JWK member "name" in both files (it is',
+    'not part of the key id); verifiers and the studio show it wherever the signer appears.',
     'Exits 0 when written; 2 for a usage error or when a file exists or cannot be written.',
   ],
   async run(io, _args, options) {
@@ -35,6 +45,15 @@ export const keygen: Verb = {
       printError(
         io,
         usageError({ en: 'keygen needs --out KEY.jwk', zh: 'keygen 需要 --out KEY.jwk' }),
+      );
+      return EXIT_USAGE;
+    }
+    const name = options['--name']?.normalize('NFC');
+    const nameProblem = name === undefined ? null : keyNameProblem(name);
+    if (nameProblem) {
+      printError(
+        io,
+        usageError({ en: `--name: ${nameProblem.en}`, zh: `--name：${nameProblem.zh}` }),
       );
       return EXIT_USAGE;
     }
@@ -51,10 +70,15 @@ export const keygen: Verb = {
     }
     const pair = await generateKeyPair();
     const encoder = new TextEncoder();
-    const wrote = await writeFileBytes(io, out, encoder.encode(keyFileText(pair.privateKey)), {
-      exclusive: true,
-      mode: 0o600,
-    });
+    const wrote = await writeFileBytes(
+      io,
+      out,
+      encoder.encode(keyFileText(pair.privateKey, name)),
+      {
+        exclusive: true,
+        mode: 0o600,
+      },
+    );
     if (!wrote.ok) {
       printError(io, wrote.message);
       return EXIT_USAGE;
@@ -62,7 +86,7 @@ export const keygen: Verb = {
     const wrotePub = await writeFileBytes(
       io,
       pubPath,
-      encoder.encode(keyFileText(pair.publicKey)),
+      encoder.encode(keyFileText(pair.publicKey, name)),
       {
         exclusive: true,
       },

@@ -134,6 +134,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(signers.nth(0)).toHaveAttribute('data-trusted', 'yes');
       await expect(signers.nth(1)).toHaveAttribute('data-trusted', 'yes');
       await expect(rp.getByTestId('verification-status')).toHaveText(w.unchanged);
+      await dismissNotices(rp);
       await rp.getByTestId('signers').scrollIntoViewIfNeeded();
       await rp.screenshot({ path: `/tmp/maker-checker-signers-${lang}.png` });
 
@@ -159,6 +160,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(rp.getByTestId('verification-status')).toHaveText(w.bad);
       await expect(rp.getByTestId('verification-problems')).toContainText(w.badDetail);
       await expect(rp.getByTestId('signers')).toHaveCount(0);
+      await dismissNotices(rp);
       await rp.getByTestId('verification-problems').scrollIntoViewIfNeeded();
       await rp.screenshot({ path: `/tmp/maker-checker-tampered-${lang}.png` });
       expect(reviewer.errors).toEqual([]);

@@ -98,69 +98,85 @@ describe('key names', () => {
   });
 });
 
+// PBKDF2 with 600,000 iterations takes about half a second per derivation on an idle machine,
+// several seconds on the shared test machine.
+const KDF_TIMEOUT = 60_000;
+
 describe('passphrase backups', () => {
-  it('a JWK backup restores with the right passphrase, and a wrong one is a clear error', async () => {
-    const pair = await generateKeyPair();
-    const backup = await backupKey(
-      pair.privateKey,
-      pair.publicKey,
-      'correct horse battery',
-      'Alice',
-    );
-    if (!backup.ok) throw new Error('no backup');
-    expect(backup.backup.kdf.iterations).toBeGreaterThanOrEqual(600_000);
-    expect(backup.backup.kdf.iterations).toBe(BACKUP_ITERATIONS);
-    expect(backup.text).not.toContain(pair.privateKey.d);
-    const value = JSON.parse(backup.text);
-    const restored = await restoreKeyJwk(value, 'correct horse battery');
-    expect(restored.ok && restored.privateKey.d).toBe(pair.privateKey.d);
-    expect(restored.ok && restored.name).toBe('Alice');
-    expect(restored.ok && restored.keyId).toBe(pair.keyId);
-    const wrong = await restoreKeyJwk(value, 'correct horse battery!');
-    expect(wrong.ok).toBe(false);
-    if (!wrong.ok) {
-      expect(wrong.message.en).toMatch(/wrong passphrase/);
-      expect(wrong.message.zh).toMatch(/口令错误/);
-    }
-    // The public part is bound: renaming the key in the backup makes it fail too.
-    const renamed = { ...value, public_key: { ...value.public_key, name: 'Mallory' } };
-    expect((await restoreKeyJwk(renamed, 'correct horse battery')).ok).toBe(false);
-    expect((await restoreKeyJwk({ format: 'nope' }, 'x')).ok).toBe(false);
-    const weak = { ...value, kdf: { ...value.kdf, iterations: 1000 } };
-    const refused = await restoreKeyJwk(weak, 'correct horse battery');
-    expect(!refused.ok && refused.message.en).toMatch(/600000/);
-  });
+  it(
+    'a JWK backup restores with the right passphrase, and a wrong one is a clear error',
+    async () => {
+      const pair = await generateKeyPair();
+      const backup = await backupKey(
+        pair.privateKey,
+        pair.publicKey,
+        'correct horse battery',
+        'Alice',
+      );
+      if (!backup.ok) throw new Error('no backup');
+      expect(backup.backup.kdf.iterations).toBeGreaterThanOrEqual(600_000);
+      expect(backup.backup.kdf.iterations).toBe(BACKUP_ITERATIONS);
+      expect(backup.text).not.toContain(pair.privateKey.d);
+      const value = JSON.parse(backup.text);
+      const restored = await restoreKeyJwk(value, 'correct horse battery');
+      expect(restored.ok && restored.privateKey.d).toBe(pair.privateKey.d);
+      expect(restored.ok && restored.name).toBe('Alice');
+      expect(restored.ok && restored.keyId).toBe(pair.keyId);
+      const wrong = await restoreKeyJwk(value, 'correct horse battery!');
+      expect(wrong.ok).toBe(false);
+      if (!wrong.ok) {
+        expect(wrong.message.en).toMatch(/wrong passphrase/);
+        expect(wrong.message.zh).toMatch(/口令错误/);
+      }
+      // The public part is bound: renaming the key in the backup makes it fail too.
+      const renamed = { ...value, public_key: { ...value.public_key, name: 'Mallory' } };
+      expect((await restoreKeyJwk(renamed, 'correct horse battery')).ok).toBe(false);
+      expect((await restoreKeyJwk({ format: 'nope' }, 'x')).ok).toBe(false);
+      const weak = { ...value, kdf: { ...value.kdf, iterations: 1000 } };
+      const refused = await restoreKeyJwk(weak, 'correct horse battery');
+      expect(!refused.ok && refused.message.en).toMatch(/600000/);
+    },
+    KDF_TIMEOUT,
+  );
 
-  it('refuses a short passphrase', async () => {
-    const pair = await generateKeyPair();
-    const backup = await backupKey(pair.privateKey, pair.publicKey, 'short');
-    expect(!backup.ok && backup.message.zh).toMatch(/口令至少需要 10 个字符/);
-  });
+  it(
+    'refuses a short passphrase',
+    async () => {
+      const pair = await generateKeyPair();
+      const backup = await backupKey(pair.privateKey, pair.publicKey, 'short');
+      expect(!backup.ok && backup.message.zh).toMatch(/口令至少需要 10 个字符/);
+    },
+    KDF_TIMEOUT,
+  );
 
-  it('an extractable CryptoKey backup restores as a non-extractable key that signs', async () => {
-    const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-      'sign',
-      'verify',
-    ])) as CryptoKeyPair;
-    const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
-    const publicKey = { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string } as const;
-    const backup = await backupKey(pair.privateKey, publicKey, 'a long passphrase', '李博');
-    if (!backup.ok) throw new Error('no backup');
-    const restored = await restoreKeyNonExtractable(JSON.parse(backup.text), 'a long passphrase');
-    if (!restored.ok) throw new Error(restored.message.en);
-    expect(restored.privateKey.extractable).toBe(false);
-    expect(restored.name).toBe('李博');
-    const signer = signerFromCryptoKey(restored.privateKey, restored.publicKey);
-    const signed = await signRuleFile({
-      sourceBytes: encode(PAYMENTS),
-      file: 'p.erdl.yaml',
-      signedAt: AT,
-      signer,
-    });
-    expect(signed.ok).toBe(true);
-    const wrong = await restoreKeyNonExtractable(JSON.parse(backup.text), 'another passphrase');
-    expect(!wrong.ok && wrong.message.zh).toMatch(/口令错误/);
-  });
+  it(
+    'an extractable CryptoKey backup restores as a non-extractable key that signs',
+    async () => {
+      const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+        'sign',
+        'verify',
+      ])) as CryptoKeyPair;
+      const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
+      const publicKey = { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string } as const;
+      const backup = await backupKey(pair.privateKey, publicKey, 'a long passphrase', '李博');
+      if (!backup.ok) throw new Error('no backup');
+      const restored = await restoreKeyNonExtractable(JSON.parse(backup.text), 'a long passphrase');
+      if (!restored.ok) throw new Error(restored.message.en);
+      expect(restored.privateKey.extractable).toBe(false);
+      expect(restored.name).toBe('李博');
+      const signer = signerFromCryptoKey(restored.privateKey, restored.publicKey);
+      const signed = await signRuleFile({
+        sourceBytes: encode(PAYMENTS),
+        file: 'p.erdl.yaml',
+        signedAt: AT,
+        signer,
+      });
+      expect(signed.ok).toBe(true);
+      const wrong = await restoreKeyNonExtractable(JSON.parse(backup.text), 'another passphrase');
+      expect(!wrong.ok && wrong.message.zh).toMatch(/口令错误/);
+    },
+    KDF_TIMEOUT,
+  );
 });
 
 describe('author and reviewer signatures', () => {
@@ -374,77 +390,81 @@ describe('erdl keygen --name, sign --role, verify --require-roles, key backup/re
     expect(await erdl(io, 'verify', 'pay.erdl.yaml', '--trust', 'team.jwks')).toBe(0);
   });
 
-  it('key backup and restore; a wrong passphrase exits 1 with a bilingual message', async () => {
-    const io = await workspace();
-    expect(
-      await erdl(
-        io,
-        'key',
-        'backup',
-        'alice.jwk',
-        '--out',
-        'alice.backup.json',
-        '--passphrase-file',
-        'pass.txt',
-      ),
-    ).toBe(0);
-    expect(io.stdout).toEqual(['alice.backup.json']);
-    expect(io.modes.get('alice.backup.json')).toBe(0o600);
-    expect(
-      await erdl(
-        io,
-        'key',
-        'restore',
-        'alice.backup.json',
-        '--out',
-        'restored/alice.jwk',
-        '--passphrase-file',
-        'pass.txt',
-      ),
-    ).toBe(0);
-    expect(io.stdout).toEqual(['restored/alice.jwk', 'restored/alice.pub.jwk']);
-    expect(JSON.parse(decode(io.files.get('restored/alice.jwk')!))).toEqual(
-      JSON.parse(decode(io.files.get('alice.jwk')!)),
-    );
-    io.files.set('wrong.txt', encode('not the passphrase\n'));
-    expect(
-      await erdl(
-        io,
-        'key',
-        'restore',
-        'alice.backup.json',
-        '--out',
-        'w.jwk',
-        '--passphrase-file',
-        'wrong.txt',
-      ),
-    ).toBe(1);
-    expect(io.stderr.join('\n')).toMatch(/wrong passphrase[\s\S]*口令错误/);
-    expect(io.files.has('w.jwk')).toBe(false);
-    expect(await erdl(io, 'key', 'backup', 'alice.jwk', '--out', 'b2.json')).toBe(2);
-    expect(
-      await erdl(
-        io,
-        'key',
-        'export',
-        'alice.jwk',
-        '--out',
-        'b2.json',
-        '--passphrase-file',
-        'pass.txt',
-      ),
-    ).toBe(2);
-    expect(
-      await erdl(
-        io,
-        'key',
-        'backup',
-        'alice.jwk',
-        '--out',
-        'alice.backup.json',
-        '--passphrase-file',
-        'pass.txt',
-      ),
-    ).toBe(2);
-  });
+  it(
+    'key backup and restore; a wrong passphrase exits 1 with a bilingual message',
+    async () => {
+      const io = await workspace();
+      expect(
+        await erdl(
+          io,
+          'key',
+          'backup',
+          'alice.jwk',
+          '--out',
+          'alice.backup.json',
+          '--passphrase-file',
+          'pass.txt',
+        ),
+      ).toBe(0);
+      expect(io.stdout).toEqual(['alice.backup.json']);
+      expect(io.modes.get('alice.backup.json')).toBe(0o600);
+      expect(
+        await erdl(
+          io,
+          'key',
+          'restore',
+          'alice.backup.json',
+          '--out',
+          'restored/alice.jwk',
+          '--passphrase-file',
+          'pass.txt',
+        ),
+      ).toBe(0);
+      expect(io.stdout).toEqual(['restored/alice.jwk', 'restored/alice.pub.jwk']);
+      expect(JSON.parse(decode(io.files.get('restored/alice.jwk')!))).toEqual(
+        JSON.parse(decode(io.files.get('alice.jwk')!)),
+      );
+      io.files.set('wrong.txt', encode('not the passphrase\n'));
+      expect(
+        await erdl(
+          io,
+          'key',
+          'restore',
+          'alice.backup.json',
+          '--out',
+          'w.jwk',
+          '--passphrase-file',
+          'wrong.txt',
+        ),
+      ).toBe(1);
+      expect(io.stderr.join('\n')).toMatch(/wrong passphrase[\s\S]*口令错误/);
+      expect(io.files.has('w.jwk')).toBe(false);
+      expect(await erdl(io, 'key', 'backup', 'alice.jwk', '--out', 'b2.json')).toBe(2);
+      expect(
+        await erdl(
+          io,
+          'key',
+          'export',
+          'alice.jwk',
+          '--out',
+          'b2.json',
+          '--passphrase-file',
+          'pass.txt',
+        ),
+      ).toBe(2);
+      expect(
+        await erdl(
+          io,
+          'key',
+          'backup',
+          'alice.jwk',
+          '--out',
+          'alice.backup.json',
+          '--passphrase-file',
+          'pass.txt',
+        ),
+      ).toBe(2);
+    },
+    KDF_TIMEOUT,
+  );
 });

@@ -1,16 +1,10 @@
-import {
-  backupKey,
-  keyFileText,
-  readPrivateJwk,
-  restoreKeyJwk,
-  signerFromJwk,
-} from '../../signing';
+import { backupKey, readPrivateJwk, restoreKeyJwk, signerFromJwk } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
 import { readJsonFile, writeFileBytes } from './key-files';
-import { publicKeyPath } from './keygen';
+import { publicKeyPath, writeKeyPair } from './keygen';
 import type { Verb } from './verb';
 
 /** The passphrase: the first line of --passphrase-file (never on the command line). */
@@ -139,28 +133,6 @@ export const key: Verb = {
     }
     const pubPath = publicKeyPath(out);
     if ((await exists(io, out)) || (await exists(io, pubPath))) return EXIT_USAGE;
-    const wrote = await writeFileBytes(
-      io,
-      out,
-      encoder.encode(keyFileText(restored.privateKey, restored.name)),
-      { exclusive: true, mode: 0o600 },
-    );
-    if (!wrote.ok) {
-      printError(io, wrote.message);
-      return EXIT_USAGE;
-    }
-    const wrotePub = await writeFileBytes(
-      io,
-      pubPath,
-      encoder.encode(keyFileText(restored.publicKey, restored.name)),
-      { exclusive: true },
-    );
-    if (!wrotePub.ok) {
-      printError(io, wrotePub.message);
-      return EXIT_USAGE;
-    }
-    io.out(out);
-    io.out(pubPath);
-    return EXIT_OK;
+    return writeKeyPair(io, out, restored.privateKey, restored.publicKey, restored.name);
   },
 };

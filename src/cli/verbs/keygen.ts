@@ -1,5 +1,12 @@
-import { generateKeyPair, keyFileText, keyNameProblem } from '../../signing';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import {
+  generateKeyPair,
+  keyFileText,
+  keyNameProblem,
+  type PrivateKeyJwk,
+  type PublicKeyJwk,
+} from '../../signing';
+import { EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
 import { writeFileBytes } from './key-files';
@@ -69,34 +76,39 @@ export const keygen: Verb = {
       }
     }
     const pair = await generateKeyPair();
-    const encoder = new TextEncoder();
-    const wrote = await writeFileBytes(
-      io,
-      out,
-      encoder.encode(keyFileText(pair.privateKey, name)),
-      {
-        exclusive: true,
-        mode: 0o600,
-      },
-    );
-    if (!wrote.ok) {
-      printError(io, wrote.message);
-      return EXIT_USAGE;
-    }
-    const wrotePub = await writeFileBytes(
-      io,
-      pubPath,
-      encoder.encode(keyFileText(pair.publicKey, name)),
-      {
-        exclusive: true,
-      },
-    );
-    if (!wrotePub.ok) {
-      printError(io, wrotePub.message);
-      return EXIT_USAGE;
-    }
-    io.out(out);
-    io.out(pubPath);
-    return EXIT_OK;
+    return writeKeyPair(io, out, pair.privateKey, pair.publicKey, name);
   },
 };
+
+/**
+ * Writes KEY.jwk (owner-only) and KEY.pub.jwk beside it, never replacing a file, and prints both
+ * paths (keygen, key restore).
+ */
+export async function writeKeyPair(
+  io: CliIo,
+  out: string,
+  privateKey: PrivateKeyJwk,
+  publicKey: PublicKeyJwk,
+  name: string | undefined,
+): Promise<ExitCode> {
+  const encoder = new TextEncoder();
+  const pubPath = publicKeyPath(out);
+  const wrote = await writeFileBytes(io, out, encoder.encode(keyFileText(privateKey, name)), {
+    exclusive: true,
+    mode: 0o600,
+  });
+  if (!wrote.ok) {
+    printError(io, wrote.message);
+    return EXIT_USAGE;
+  }
+  const wrotePub = await writeFileBytes(io, pubPath, encoder.encode(keyFileText(publicKey, name)), {
+    exclusive: true,
+  });
+  if (!wrotePub.ok) {
+    printError(io, wrotePub.message);
+    return EXIT_USAGE;
+  }
+  io.out(out);
+  io.out(pubPath);
+  return EXIT_OK;
+}

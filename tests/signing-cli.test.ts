@@ -1,46 +1,7 @@
 // keygen / sign / verify / verify-evidence end to end through run() and an in-memory file system.
 import { describe, expect, it } from 'vitest';
-import type { CliIo, WriteOptions } from '../src/cli/io';
-import { run } from '../src/cli/run';
 import { buildEvidence, redactEvidence } from '../src/kernel';
-import { compiled, decode, encode, PAYMENTS } from './signing-support';
-
-interface MemoryIo extends CliIo {
-  readonly files: Map<string, Uint8Array>;
-  readonly modes: Map<string, number>;
-  stdout: string[];
-  stderr: string[];
-}
-
-function memoryIo(files: Record<string, string> = {}): MemoryIo {
-  const io: MemoryIo = {
-    files: new Map(Object.entries(files).map(([k, v]) => [k, encode(v)])),
-    modes: new Map(),
-    stdout: [],
-    stderr: [],
-    out: (line) => io.stdout.push(line),
-    err: (line) => io.stderr.push(line),
-    readBytes: async (path) => {
-      const bytes = io.files.get(path);
-      if (!bytes) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
-      return bytes;
-    },
-    listDir: async () => [],
-    writeBytes: async (path: string, bytes: Uint8Array, options?: WriteOptions) => {
-      if (options?.exclusive && io.files.has(path))
-        throw Object.assign(new Error('EEXIST'), { code: 'EEXIST' });
-      io.files.set(path, new Uint8Array(bytes));
-      if (options?.mode !== undefined) io.modes.set(path, options.mode);
-    },
-  };
-  return io;
-}
-
-async function erdl(io: MemoryIo, ...argv: string[]) {
-  io.stdout = [];
-  io.stderr = [];
-  return run(argv, io);
-}
+import { compiled, decode, encode, erdl, memoryIo, PAYMENTS } from './signing-support';
 
 /** A workspace with a key pair and a signed PAYMENTS file. */
 async function signedWorkspace() {

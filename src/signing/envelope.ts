@@ -7,14 +7,30 @@ import { pae } from './pae';
 export interface DsseEnvelope {
   readonly payload: string;
   readonly payloadType: string;
-  readonly signatures: readonly { readonly keyid?: string; readonly sig: string }[];
+  readonly signatures: readonly DsseSignature[];
+}
+
+/**
+ * One DSSE signature entry. `statement` is ERDL's extension for a signature made in a role
+ * (author, reviewer): the base64 of a signed statement naming the role and the manifest's digest;
+ * `sig` is then over PAE(statement type, statement) — see src/signing/roles.ts.
+ */
+export interface DsseSignature {
+  readonly keyid?: string;
+  readonly sig: string;
+  readonly statement?: string;
 }
 
 /** An envelope read from a file, with its payload and signatures decoded. */
 export interface OpenedEnvelope {
   readonly envelope: DsseEnvelope;
   readonly payload: Uint8Array;
-  readonly signatures: readonly { readonly keyid: string | null; readonly sig: Uint8Array }[];
+  readonly signatures: readonly {
+    readonly keyid: string | null;
+    readonly sig: Uint8Array;
+    /** The role statement's bytes (ERDL extension), or null for a plain signature. */
+    readonly statement: Uint8Array | null;
+  }[];
   /** The file is exactly the text ERDL writes for this envelope (ruling I-43). */
   readonly canonical: boolean;
 }
@@ -83,12 +99,14 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
   if (!payload) return bad('"payload" is not valid base64', '"payload" 不是有效的 base64');
   if (!Array.isArray(env.signatures) || env.signatures.length === 0)
     return bad('"signatures" must be a non-empty array', '"signatures" 必须是非空数组');
-  const signatures: { keyid: string | null; sig: Uint8Array }[] = [];
+  const signatures: { keyid: string | null; sig: Uint8Array; statement: Uint8Array | null }[] = [];
   for (const [i, s] of env.signatures.entries()) {
     const item = s as Record<string, unknown>;
     if (typeof s !== 'object' || s === null || Array.isArray(s))
       return bad(`signatures[${i}] must be an object`, `signatures[${i}] 必须是对象`);
-    const unknown = Object.keys(item).filter((k) => k !== 'sig' && k !== 'keyid');
+    const unknown = Object.keys(item).filter(
+      (k) => k !== 'sig' && k !== 'keyid' && k !== 'statement',
+    );
     if (unknown.length > 0)
       return bad(
         `signatures[${i}] has an unknown member ${JSON.stringify(unknown[0])}`,
@@ -102,7 +120,16 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
         `signatures[${i}].sig is not valid base64`,
         `signatures[${i}].sig 不是有效的 base64`,
       );
-    signatures.push({ keyid: (item.keyid as string | undefined) ?? null, sig });
+    let statement: Uint8Array | null = null;
+    if (item.statement !== undefined) {
+      statement = typeof item.statement === 'string' ? fromBase64(item.statement) : null;
+      if (!statement)
+        return bad(
+          `signatures[${i}].statement is not valid base64`,
+          `signatures[${i}].statement 不是有效的 base64`,
+        );
+    }
+    signatures.push({ keyid: (item.keyid as string | undefined) ?? null, sig, statement });
   }
   const envelope = value as DsseEnvelope;
   return {

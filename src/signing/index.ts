@@ -19,6 +19,7 @@ export {
 } from './ed25519';
 export {
   type DsseEnvelope,
+  type DsseSignature,
   type EnvelopeRead,
   envelopeText,
   type OpenedEnvelope,
@@ -27,15 +28,42 @@ export {
   verifyDsseSignature,
 } from './envelope';
 export {
+  KEY_NAME_MAX,
   type KeyRead,
   keyFileText,
   keyIdOf,
+  keyNameProblem,
   type PrivateKeyJwk,
   type PublicKeyJwk,
+  readKeyName,
   readPrivateJwk,
   readPublicJwk,
 } from './jwk';
+export {
+  BACKUP_FORMAT,
+  BACKUP_ITERATIONS,
+  type BackupResult,
+  backupKey,
+  type KeyBackup,
+  PASSPHRASE_MIN,
+  passphraseProblem,
+  type RestoreResult,
+  restoreKeyJwk,
+  restoreKeyNonExtractable,
+} from './key-backup';
 export { pae } from './pae';
+export {
+  addRoleSignature,
+  checkRoleSignatures,
+  isSignerRole,
+  missingRoles,
+  ROLE_STATEMENT_TYPE,
+  type RoleSignature,
+  type RoleStatement,
+  roleZh,
+  SIGNER_ROLES,
+  type SignerRole,
+} from './roles';
 export {
   checkSignedEvidence,
   EVIDENCE_PAYLOAD_TYPE,

@@ -14,7 +14,14 @@ export interface PrivateKeyJwk extends PublicKeyJwk {
 export type KeyFile<K extends PublicKeyJwk> = K & { readonly kid: string };
 
 export type KeyRead<K> =
-  | { readonly ok: true; readonly key: K; readonly raw: Uint8Array; readonly keyId: string }
+  | {
+      readonly ok: true;
+      readonly key: K;
+      readonly raw: Uint8Array;
+      readonly keyId: string;
+      /** The display name the key was created with (the JWK member `name`), when it has one. */
+      readonly name?: string;
+    }
   | { readonly ok: false; readonly message: Bilingual };
 
 /** `sha256:` + hex SHA-256 of the raw 32-byte public key. */
@@ -56,7 +63,55 @@ export function readPublicJwk(value: unknown): KeyRead<PublicKeyJwk> {
       `the JWK "kid" ${JSON.stringify(jwk.kid)} is not the key id of "x" (${keyId})`,
       `JWK 的 "kid" ${JSON.stringify(jwk.kid)} 不是 "x" 的密钥标识（${keyId}）`,
     );
-  return { ok: true, key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string }, raw, keyId };
+  const name = readKeyName(jwk.name);
+  if (!name.ok) return name;
+  return {
+    ok: true,
+    key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string },
+    raw,
+    keyId,
+    ...(name.name !== undefined ? { name: name.name } : {}),
+  };
+}
+
+/** The longest display name a key may carry (characters). */
+export const KEY_NAME_MAX = 120;
+
+/**
+ * A key's display name (a person or an organisation): the JWK member `name`. It is not part of the
+ * key id (which hashes the raw public key only). Trimmed, NFC, 1…120 characters, no control
+ * characters; absent is allowed (older keys).
+ */
+export function readKeyName(
+  value: unknown,
+): { ok: true; name: string | undefined } | { ok: false; message: Bilingual } {
+  if (value === undefined) return { ok: true, name: undefined };
+  const problem = keyNameProblem(value);
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, name: (value as string).normalize('NFC') };
+}
+
+/** Why `value` is not a valid key name, or null when it is. */
+export function keyNameProblem(value: unknown): Bilingual | null {
+  if (typeof value !== 'string')
+    return { en: 'the key name must be a string', zh: '密钥名称必须是字符串' };
+  if (value.trim() !== value || value.length === 0)
+    return {
+      en: 'the key name must not be empty or start or end with spaces',
+      zh: '密钥名称不能为空，首尾也不能有空格',
+    };
+  if ([...value].length > KEY_NAME_MAX)
+    return {
+      en: `the key name is longer than ${KEY_NAME_MAX} characters`,
+      zh: `密钥名称超过 ${KEY_NAME_MAX} 个字符`,
+    };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value))
+    return {
+      en: 'the key name must not contain control characters or line breaks',
+      zh: '密钥名称不能包含控制字符或换行',
+    };
+  return null;
 }
 
 /** Reads an Ed25519 private JWK: `d` present and 32 bytes (that `d` matches `x` is checked on use). */
@@ -77,12 +132,18 @@ export function readPrivateJwk(value: unknown): KeyRead<PrivateKeyJwk> {
   return { ...pub, key: { ...pub.key, d: d as string } };
 }
 
-/** The JWK file text ERDL writes: pretty JSON with the key id as `kid`. */
-export function keyFileText(key: PublicKeyJwk | PrivateKeyJwk): string {
+/**
+ * The JWK file text ERDL writes: pretty JSON with the key id as `kid`, and the display name as
+ * `name` when given (a key without a name is written exactly as before).
+ */
+export function keyFileText(key: PublicKeyJwk | PrivateKeyJwk, name?: string): string {
   const raw = jwkBytes(key.x);
   if (!raw) throw new Error('invalid public key');
   const { kty, crv, x } = key;
+  const named = name !== undefined ? { name } : {};
   const out =
-    'd' in key ? { kty, crv, x, d: key.d, kid: keyIdOf(raw) } : { kty, crv, x, kid: keyIdOf(raw) };
+    'd' in key
+      ? { kty, crv, x, d: key.d, kid: keyIdOf(raw), ...named }
+      : { kty, crv, x, kid: keyIdOf(raw), ...named };
   return `${JSON.stringify(out, null, 2)}\n`;
 }

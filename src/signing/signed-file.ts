@@ -11,7 +11,8 @@ import {
   type SourceComparison,
 } from '../kernel';
 import type { Ed25519Backend, Signer } from './ed25519';
-import { type DsseEnvelope, envelopeText, signEnvelope } from './envelope';
+import { type DsseEnvelope, envelopeText, readEnvelope, signEnvelope } from './envelope';
+import { checkRoleSignatures, type RoleSignature } from './roles';
 import { checkSignedPayload, type SignatureStatus, type TrustedKey } from './signed-payload';
 import {
   fallbackChangedText,
@@ -109,6 +110,12 @@ export interface RuleFileVerification {
   readonly problems: readonly Bilingual[];
   /** The failures of the signature file itself (envelope, signature, manifest): no trust, no text. */
   readonly signatureProblems: readonly Bilingual[];
+  /**
+   * The role signatures (author, reviewer) after the plain one, each checked; empty when there are
+   * none or when the plain signature does not verify (then no signer is named). One that does not
+   * verify makes `signature` invalid.
+   */
+  readonly roles: readonly RoleSignature[];
 }
 
 /**
@@ -117,13 +124,30 @@ export interface RuleFileVerification {
  * hashes — naming each rule that changed. Never throws.
  */
 export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
-  const check = await checkSignedPayload(
+  const plainCheck = await checkSignedPayload(
     input.envelopeBytes,
     MANIFEST_PAYLOAD_TYPE,
     input.trusted,
     input.backend,
+    true,
   );
-  const problems: Bilingual[] = [...check.problems];
+  const opened = readEnvelope(input.envelopeBytes);
+  const allRoles = opened.ok
+    ? await checkRoleSignatures(opened.opened, input.trusted, input.backend)
+    : [];
+  const badRoles = allRoles.filter((r) => !r.valid);
+  // One role signature that does not verify makes the file's signature invalid (fail closed).
+  const check =
+    badRoles.length > 0 && plainCheck.signature === 'valid'
+      ? {
+          ...plainCheck,
+          signature: 'invalid' as const,
+          trusted: plainCheck.trusted === null ? null : false,
+          trustedName: null,
+        }
+      : plainCheck;
+  const roles = check.signature === 'valid' ? allRoles : [];
+  const problems: Bilingual[] = [...check.problems, ...badRoles.map((r) => r.problem as Bilingual)];
   let manifest: Manifest | null = null;
   if (check.payload !== undefined) {
     const read = readManifest(check.payload);
@@ -163,6 +187,7 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
     changedRules,
     problems,
     signatureProblems,
+    roles,
   };
 }
 

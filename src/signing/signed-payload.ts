@@ -40,6 +40,8 @@ export async function checkSignedPayload(
   payloadType: string,
   trusted?: readonly TrustedKey[],
   backend?: Ed25519Backend,
+  /** Rule files may carry role signatures after the plain one; evidence records may not. */
+  allowRoleSignatures = false,
 ): Promise<SignatureCheck> {
   const problems: Bilingual[] = [];
   const result = (
@@ -105,10 +107,14 @@ export async function checkSignedPayload(
       en: `signature file: the signer key id ${JSON.stringify(keyId)} is not the id of the signer's public key (${key.keyId})`,
       zh: `签名文件：签名者密钥标识 ${JSON.stringify(keyId)} 不是其公钥的标识（${key.keyId}）`,
     });
-  if (opened.signatures.length !== 1)
+  // One plain signature (the payload's signer), first; any further entry is a role signature
+  // carrying its signed statement (src/signing/roles.ts checks those).
+  const plain = opened.signatures.filter((s) => s.statement === null).length;
+  const extra = allowRoleSignatures ? 0 : opened.signatures.length - plain;
+  if (plain !== 1 || opened.signatures[0]?.statement !== null || extra > 0)
     refuse({
-      en: `signature file: ${opened.signatures.length} signatures; an ERDL signed file has exactly one`,
-      zh: `签名文件：含 ${opened.signatures.length} 个签名；ERDL 签名文件只含一个`,
+      en: `signature file: ${plain} plain signatures; an ERDL signed file has exactly one, first (further entries must be role signatures)`,
+      zh: `签名文件：含 ${plain} 个普通签名；ERDL 签名文件只含一个且位于首位（其余条目必须是角色签名）`,
     });
   const sig = opened.signatures[0];
   if (sig && sig.keyid !== key.keyId)

@@ -3,6 +3,7 @@ import { convert } from './convert';
 import { evalVerb } from './eval';
 import { gloss } from './gloss';
 import { hash } from './hash';
+import { key } from './key';
 import { keygen } from './keygen';
 import { sign } from './sign';
 import { testVerb } from './test';
@@ -23,6 +24,7 @@ export const VERBS: readonly Verb[] = [
   gloss,
   testVerb,
   keygen,
+  key,
   sign,
   verify,
   verifyEvidence,

@@ -55,7 +55,8 @@ export async function readTrustFile(
           zh: `${path}：第 ${i + 1} 个密钥：${key.message.zh}`,
         },
       };
-    keys.push({ keyId: key.keyId, publicKey: key.key, name: path });
+    // The key's own display name (JWK "name") when it has one, else the file it came from.
+    keys.push({ keyId: key.keyId, publicKey: key.key, name: key.name ?? path });
   }
   return { ok: true, keys };
 }

@@ -1,6 +1,25 @@
 import { compileDocument, type FieldDictionary, parseFieldDictionary } from '../../kernel';
-import { readPrivateJwk, signatureFileName, signerFromJwk, signRuleFile } from '../../signing';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import {
+  addRoleSignature,
+  checkedText,
+  deriveVerdict,
+  envelopeText,
+  fromBase64,
+  isSignerRole,
+  readEnvelope,
+  readPrivateJwk,
+  roleZh,
+  SIGNER_ROLES,
+  signatureFacts,
+  signatureFileName,
+  signerFromJwk,
+  signRuleFile,
+  verdictChangeLines,
+  verdictReason,
+  verifyRuleFile,
+} from '../../signing';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
@@ -27,6 +46,14 @@ export const sign: Verb = {
       value: 'FIELDS',
       summary: { en: 'field display names for the gloss', zh: '释义所用的字段显示名' },
     },
+    {
+      name: '--role',
+      value: 'author|reviewer',
+      summary: {
+        en: 'sign in a role, adding to an existing signature file',
+        zh: '以某一角色签名，追加到已有签名文件',
+      },
+    },
   ],
   summary: { en: 'sign a rule document (DSSE, Ed25519)', zh: '签名规则文档（DSSE，Ed25519）' },
   details: [
@@ -36,6 +63,11 @@ export const sign: Verb = {
     'versions, signer and signing time. RULES itself is not changed. Prints the path of every file',
     'written, one per line. Without --time the signing time is read from the clock (the kernel',
     'never reads it). See docs/signed-files.md.',
+    'With --role author|reviewer the signature is a role signature: when RULES.dsse.json exists',
+    'it is added to it (the other signatures stay valid), after checking that file verifies and',
+    'RULES is exactly the text it signed (otherwise refused, naming the rules that differ, exit 1);',
+    'when it does not exist the file is signed and the role signature added. The role, the',
+    "signer's key and name and the manifest's digest are inside what the role signature covers.",
     'Exits 0 when signed; 1 when RULES has load errors (diagnostics on stderr); 2 for a usage',
     'error, an unreadable or invalid key, a bad --time or a file that cannot be written.',
   ],
@@ -88,8 +120,33 @@ export const sign: Verb = {
       for (const line of diagnosticLines(file, compiled)) io.err(line);
       return EXIT_INVALID;
     }
+    const role = options['--role'];
+    if (role !== undefined && !isSignerRole(role)) {
+      printError(
+        io,
+        usageError({
+          en: `--role must be one of ${SIGNER_ROLES.join(', ')} (got ${JSON.stringify(role)})`,
+          zh: `--role 必须是 ${SIGNER_ROLES.join('、')} 之一（收到 ${JSON.stringify(role)}）`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
     // The CLI is not the kernel: without --time it may read the clock (docs/signed-files.md).
     const signedAt = options['--time'] ?? new Date().toISOString();
+    const out = signatureFileName(file);
+    if (role !== undefined) {
+      const existing = await readRules(io, out);
+      if (existing.ok) {
+        const added = await addToExisting(io, file, read.bytes, existing.bytes, {
+          role,
+          signer: signer.signer,
+          signedAt,
+          ...(key.name !== undefined ? { name: key.name } : {}),
+        });
+        if (added.code !== EXIT_OK) return added.code;
+        return writeSignature(io, out, added.text);
+      }
+    }
     const signed = await signRuleFile({
       sourceBytes: read.bytes,
       file: baseName(file),
@@ -101,13 +158,74 @@ export const sign: Verb = {
       printError(io, signed.message);
       return EXIT_USAGE;
     }
-    const out = signatureFileName(file);
-    const wrote = await writeFileBytes(io, out, new TextEncoder().encode(signed.text));
-    if (!wrote.ok) {
-      printError(io, wrote.message);
-      return EXIT_USAGE;
-    }
-    io.out(out);
-    return EXIT_OK;
+    let text = signed.text;
+    if (role !== undefined)
+      text = envelopeText(
+        await addRoleSignature(
+          signed.envelope,
+          fromBase64(signed.envelope.payload) ?? new Uint8Array(0),
+          {
+            role,
+            signer: signer.signer,
+            signedAt,
+            ...(key.name !== undefined ? { name: key.name } : {}),
+          },
+        ),
+      );
+    return writeSignature(io, out, text);
   },
 };
+
+async function writeSignature(io: CliIo, out: string, text: string): Promise<ExitCode> {
+  const wrote = await writeFileBytes(io, out, new TextEncoder().encode(text));
+  if (!wrote.ok) {
+    printError(io, wrote.message);
+    return EXIT_USAGE;
+  }
+  io.out(out);
+  return EXIT_OK;
+}
+
+/**
+ * Adds a role signature to an existing signature file: only when that file verifies (whoever its
+ * signers are: trust is the verifier's question) and RULES is exactly the text it signed.
+ */
+async function addToExisting(
+  io: CliIo,
+  file: string,
+  sourceBytes: Uint8Array,
+  envelopeBytes: Uint8Array,
+  input: Parameters<typeof addRoleSignature>[2],
+): Promise<{ code: ExitCode; text: string }> {
+  const report = await verifyRuleFile({ sourceBytes, envelopeBytes });
+  const verdict = deriveVerdict(signatureFacts(report), null, checkedText(report));
+  const opened = readEnvelope(envelopeBytes);
+  if (report.signature !== 'valid' || !opened.ok) {
+    printError(io, {
+      en: `${file}: cannot add a ${input.role} signature: the existing signature file does not verify (${verdictReason(verdict).en})`,
+      zh: `${file}：无法追加${roleZh(input.role)}签名：已有签名文件未通过校验（${verdictReason(verdict).zh}）`,
+    });
+    for (const p of report.signatureProblems) printError(io, p);
+    return { code: EXIT_INVALID, text: '' };
+  }
+  if (verdict.kind !== 'unchanged') {
+    printError(io, {
+      en: `${file}: refused: this text is not the one already signed (${verdictReason(verdict).en}); sign the same text, or sign anew without --role`,
+      zh: `${file}：已拒绝：此文本不是已签名的文本（${verdictReason(verdict).zh}）；请对同一文本签名，或不带 --role 重新签名`,
+    });
+    for (const line of verdictChangeLines(verdict)) printError(io, line);
+    return { code: EXIT_INVALID, text: '' };
+  }
+  if (report.roles.some((r) => r.role === input.role && r.keyId === input.signer.keyId)) {
+    printError(io, {
+      en: `${file}: key ${input.signer.keyId} has already signed as ${input.role}`,
+      zh: `${file}：密钥 ${input.signer.keyId} 已以${roleZh(input.role)}身份签名`,
+    });
+    return { code: EXIT_INVALID, text: '' };
+  }
+  const env = opened.opened.envelope;
+  return {
+    code: EXIT_OK,
+    text: envelopeText(await addRoleSignature(env, opened.opened.payload, input)),
+  };
+}

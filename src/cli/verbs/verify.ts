@@ -1,7 +1,13 @@
 import {
   checkedText,
   deriveVerdict,
+  isSignerRole,
+  missingRoles,
+  type RoleSignature,
+  roleZh,
   SIGNATURE_SUFFIX,
+  SIGNER_ROLES,
+  type SignerRole,
   signatureFacts,
   type TrustedKey,
   verdictChangeLines,
@@ -41,6 +47,14 @@ export const verify: Verb = {
         zh: '受信任的公钥：JWK、JWK 数组或 JWK Set',
       },
     },
+    {
+      name: '--require-roles',
+      value: 'author,reviewer',
+      summary: {
+        en: 'roles that must each be signed by a trusted key',
+        zh: '每个角色都必须由受信任的密钥签名',
+      },
+    },
   ],
   summary: { en: 'verify a signed rule document', zh: '验证已签名的规则文档' },
   details: [
@@ -52,6 +66,9 @@ export const verify: Verb = {
     'Prints one summary per rule file, ending with the verdict and, when it fails, its one reason',
     '(bad signature, then signer not trusted, then hashes differ — naming each rule), in the',
     "studio's words; every failure goes to stderr in English and Chinese.",
+    'Role signatures (erdl sign --role) are listed one per line: role, name, key, trust, time.',
+    'With --require-roles author,reviewer each listed role needs a valid signature by a trusted',
+    'key (author and reviewer by different keys); what is missing is named and the check fails.',
     'Exits 0 when every signature and hash holds; 1 when anything fails; 2 for a usage error,',
     'an unreadable FILE or a bad --trust file.',
   ],
@@ -64,6 +81,20 @@ export const verify: Verb = {
         return EXIT_USAGE;
       }
       trusted = read.keys;
+    }
+    let required: SignerRole[] = [];
+    const requireOption = options['--require-roles'];
+    if (requireOption !== undefined) {
+      const names = requireOption.split(',').map((r) => r.trim());
+      const wrong = names.find((r) => !isSignerRole(r));
+      if (wrong !== undefined) {
+        printError(io, {
+          en: `--require-roles: ${JSON.stringify(wrong)} is not a role (expected ${SIGNER_ROLES.join(', ')}, comma-separated)`,
+          zh: `--require-roles：${JSON.stringify(wrong)} 不是角色（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
+        });
+        return EXIT_USAGE;
+      }
+      required = [...new Set(names as SignerRole[])];
     }
     const pairs = new Map<string, Pair>();
     for (const path of paths) {
@@ -80,7 +111,7 @@ export const verify: Verb = {
     }
     let code: ExitCode = EXIT_OK;
     for (const pair of pairs.values()) {
-      if ((await verifyPair(io, pair, trusted)) !== EXIT_OK) code = EXIT_INVALID;
+      if ((await verifyPair(io, pair, trusted, required)) !== EXIT_OK) code = EXIT_INVALID;
     }
     return code;
   },
@@ -90,6 +121,7 @@ async function verifyPair(
   io: CliIo,
   pair: Pair,
   trusted: TrustedKey[] | undefined,
+  required: readonly SignerRole[],
 ): Promise<ExitCode> {
   const signature = await readRules(io, pair.signature);
   if (!signature.ok) {
@@ -110,7 +142,10 @@ async function verifyPair(
     printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
   // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts).
   const verdict = deriveVerdict(signatureFacts(report), trusted ?? null, checkedText(report));
-  const holds = verdictHolds(verdict);
+  const missing = required.length > 0 ? missingRoles(report.roles, required) : [];
+  for (const p of missing)
+    printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
+  const holds = verdictHolds(verdict) && missing.length === 0;
   const sig = {
     valid: { en: 'valid', zh: '有效' },
     invalid: { en: 'NOT valid', zh: '无效' },
@@ -131,6 +166,7 @@ async function verifyPair(
   io.out(`${holds ? 'OK' : 'FAILED'} ${pair.rules}`);
   io.out(`  signature: ${sig.en}${report.keyId ? `, key ${report.keyId}` : ''} / 签名：${sig.zh}`);
   io.out(`  signer: ${signer.en} / 签名者：${signer.zh}`);
+  for (const r of report.roles) io.out(roleLine(r));
   const m = report.manifest;
   if (m && verdict.kind !== 'bad-signature')
     io.out(
@@ -146,7 +182,23 @@ async function verifyPair(
       `  changed rules: ${report.changedRules.join(', ')} / 已改动的规则：${report.changedRules.join('、')}`,
     );
   io.out(`  verdict: ${verdictHeadline(verdict).en}`);
-  if (!holds) io.out(`  reason: ${verdictReason(verdict).en}`);
+  if (!verdictHolds(verdict)) io.out(`  reason: ${verdictReason(verdict).en}`);
+  for (const p of missing) io.out(`  roles: ${p.en} / 角色：${p.zh}`);
   for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
   return holds ? EXIT_OK : EXIT_INVALID;
+}
+
+/** One role signature: `  reviewer: Bob Li, key sha256:…, trusted, signed at … / 审核人：…`. */
+function roleLine(r: RoleSignature): string {
+  const role = r.role as SignerRole;
+  const name = r.name ?? r.trustedName;
+  const trust =
+    r.trusted === null
+      ? { en: 'trust unknown (no --trust given)', zh: '信任未知（未指定 --trust）' }
+      : r.trusted
+        ? { en: 'trusted', zh: '受信任' }
+        : { en: 'NOT trusted', zh: '不受信任' };
+  const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}`;
+  const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}`;
+  return `  ${role}: ${en} / ${roleZh(role)}：${zh}`;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { keyFileText } from '../../signing';
+import { keyFileText, keyNameProblem } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { useStudio } from '../store';
 import { downloadText } from '../workspace/files';
 import { CopyButton } from './CopyButton';
 import { signing, useSigning } from './signing-instance';
@@ -15,15 +16,27 @@ export function KeySection() {
   const key = useSigning((s) => s.signingKey);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const lang = useStudio((s) => s.lang);
+  const r = t.roles;
   useEffect(() => {
     signing.setOwnKeyName(t.trusted.own);
     void signing.ensureLoaded();
   }, [t.trusted.own]);
 
   const generate = async () => {
+    const chosen = name.trim().normalize('NFC');
+    // The name is asked for, not forced: a key without one is shown by its key id (as before).
+    const problem = chosen === '' ? null : keyNameProblem(chosen);
+    if (problem) {
+      setNameError(problem[lang]);
+      return;
+    }
+    setNameError(null);
     setBusy(true);
     try {
-      await signing.generateKey();
+      await signing.generateKey(chosen === '' ? undefined : chosen);
     } finally {
       setBusy(false);
     }
@@ -31,7 +44,11 @@ export function KeySection() {
   const exportPublic = () => {
     if (!key) return;
     const short = key.keyId.slice('sha256:'.length, 'sha256:'.length + 12);
-    downloadText(`erdl-${short}.pub.jwk`, keyFileText(key.publicKey), 'application/jwk+json');
+    downloadText(
+      `erdl-${short}.pub.jwk`,
+      keyFileText(key.publicKey, key.name),
+      'application/jwk+json',
+    );
   };
 
   return (
@@ -48,6 +65,11 @@ export function KeySection() {
         <p className="muted">{t.keys.loading}</p>
       ) : key ? (
         <>
+          {key.name && (
+            <p>
+              {r.keyName}: <strong data-testid="signing-key-name">{key.name}</strong>
+            </p>
+          )}
           <p>
             {t.keys.keyId}:{' '}
             <code className="mono hash-cell" data-testid="signing-key-id">
@@ -86,6 +108,25 @@ export function KeySection() {
       ) : (
         <>
           <p className="muted">{supported === false ? t.keys.unsupported : t.keys.none}</p>
+          <p className="field-row">
+            <label>
+              {r.nameLabel}{' '}
+              <input
+                type="text"
+                data-testid="signing-key-name-input"
+                value={name}
+                placeholder={r.namePlaceholder}
+                maxLength={120}
+                aria-invalid={nameError !== null}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </label>
+          </p>
+          {nameError && (
+            <p role="alert" className="notice notice-warning">
+              {nameError}
+            </p>
+          )}
           <button
             type="button"
             className="button"

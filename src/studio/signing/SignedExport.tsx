@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { hashBytes } from '../../kernel';
-import { signatureFileName } from '../../signing';
+import { type SignerRole, signatureFileName } from '../../signing';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { studioStore } from '../store';
@@ -8,7 +8,7 @@ import type { StudioDocument } from '../store/types';
 import { documentFileName, downloadText } from '../workspace/files';
 import { CopyButton } from './CopyButton';
 import { workspaceDictionary } from './dictionary';
-import { signDocument } from './sign-document';
+import { addRoleToSignature, signDocument } from './sign-document';
 import { signing, useSigning } from './signing-instance';
 import { signInWorker } from './signing-worker';
 import { signingStrings } from './strings';
@@ -19,14 +19,104 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
   const key = useSigning((s) => s.signingKey);
   const { analysis, current } = useActiveAnalysis();
   const [busy, setBusy] = useState(false);
+  const [role, setRole] = useState<SignerRole | ''>('');
+  const r = t.roles;
   const [signedAt, setSignedAt] = useState<{ docId: string; at: string } | null>(null);
   const ruleFile = documentFileName(doc.name);
   const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
   const loads = current && analysis?.documentHash != null;
 
+  /**
+   * Signs in a role: adds the key's role signature to the signature file this document was opened
+   * with (or to a new one), refused when the text is not exactly the one signed (issue #19).
+   */
+  const signInRole = async (chosen: SignerRole) => {
+    if (!key) return;
+    const at = new Date().toISOString();
+    const dictionary = workspaceDictionary();
+    const state = studioStore.getState();
+    const sourceBytes = new TextEncoder().encode(doc.text);
+    let envelopeBytes = signing.store.getState().verifications[doc.id]?.envelopeBytes;
+    if (!envelopeBytes) {
+      const fresh = await signDocument({
+        text: doc.text,
+        ruleFile,
+        key,
+        signedAt: at,
+        sign: signInWorker,
+        ...(dictionary ? { dictionary } : {}),
+      });
+      if (!fresh.ok) {
+        state.notify('error', fresh.message);
+        return;
+      }
+      envelopeBytes = new TextEncoder().encode(fresh.signed.signatureText);
+    }
+    const report = await signing.verify(sourceBytes, envelopeBytes, dictionary);
+    const added = await addRoleToSignature({
+      envelopeBytes,
+      report,
+      key,
+      role: chosen,
+      signedAt: at,
+    });
+    if (!added.ok) {
+      const en = signingStrings.en.roles;
+      const zh = signingStrings.zh.roles;
+      const message =
+        added.why === 'bad'
+          ? { en: en.refusedBad, zh: zh.refusedBad }
+          : added.why === 'already'
+            ? {
+                en: format(en.already, { role: en[chosen] }),
+                zh: format(zh.already, { role: zh[chosen] }),
+              }
+            : {
+                en: format(en.refusedChanged, {
+                  reason: [added.reason.en, ...added.lines.map((l) => l.en)].join(' '),
+                }),
+                zh: format(zh.refusedChanged, {
+                  reason: [added.reason.zh, ...added.lines.map((l) => l.zh)].join(''),
+                }),
+              };
+      state.notify('error', message);
+      return;
+    }
+    const signatureFile = signatureFileName(ruleFile);
+    downloadText(ruleFile, doc.text, 'application/yaml');
+    downloadText(signatureFile, added.signatureText, 'application/json');
+    setSignedAt({ docId: doc.id, at });
+    if (report.manifest)
+      await signing.recordSignedExport({
+        docId: doc.id,
+        fileName: ruleFile,
+        signedAt: report.manifest.signed_at,
+        manifest: report.manifest,
+      });
+    await signing.verifyDocument(
+      doc.id,
+      {
+        signatureFile,
+        ruleFile,
+        text: doc.text,
+        sourceBytes,
+        envelopeBytes: new TextEncoder().encode(added.signatureText),
+      },
+      dictionary,
+    );
+  };
+
   const sign = async () => {
     if (!key) return;
     setBusy(true);
+    if (role !== '') {
+      try {
+        await signInRole(role);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     try {
       // The signing time is this computer's clock at the moment of export, and is shown.
       const at = new Date().toISOString();
@@ -88,13 +178,30 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           {format(t.sign.help, { file: ruleFile, signature: signatureFileName(ruleFile) })}
         </p>
         <p className="field-row">
+          <label>
+            {r.roleLabel}{' '}
+            <select
+              data-testid="sign-role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as SignerRole | '')}
+            >
+              <option value="">{r.noRole}</option>
+              <option value="author">{r.author}</option>
+              <option value="reviewer">{r.reviewer}</option>
+            </select>
+          </label>
           <button
             type="button"
             className="button"
+            data-testid="sign-download"
             disabled={!key || !loads || busy}
             onClick={() => void sign()}
           >
-            {busy ? t.sign.signing : t.sign.download}
+            {busy
+              ? t.sign.signing
+              : role === ''
+                ? t.sign.download
+                : format(r.signInRole, { role: r[role] })}
           </button>
           <button
             type="button"
@@ -104,6 +211,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
             {t.sign.plain}
           </button>
         </p>
+        {role !== '' && <p className="muted">{r.cosignHelp}</p>}
         {!key && <p className="muted">{t.sign.needKey}</p>}
         {key && !loads && <p className="muted">{t.sign.hasErrors}</p>}
         {signedAt?.docId === doc.id && (

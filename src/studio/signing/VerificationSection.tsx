@@ -100,6 +100,30 @@ function VerificationDetails({
           })}
         </p>
       )}
+      {/* Role signatures (issue #19): who signed in which role, and whether each key is trusted. */}
+      {verdict.kind !== 'bad-signature' && record.report.roles.length > 0 && (
+        <>
+          <h4>{t.roles.signers}</h4>
+          <ul data-testid="signers" className="signers">
+            {record.report.roles.map((r) => (
+              <li
+                key={r.index}
+                data-role={r.role ?? ''}
+                data-trusted={r.trusted === true ? 'yes' : 'no'}
+              >
+                {format(t.roles.signerLine, {
+                  role: r.role ? t.roles[r.role] : '',
+                  name: r.name ?? r.trustedName ?? r.keyId ?? '',
+                })}{' '}
+                <strong>{r.trusted ? t.roles.trusted : t.roles.notTrusted}</strong>{' '}
+                <span className="muted mono">
+                  {format(t.roles.keyDetail, { keyId: r.keyId ?? '', at: r.signedAt ?? '' })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
     </div>
   );

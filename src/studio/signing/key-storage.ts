@@ -5,6 +5,8 @@ export interface SigningKeyRecord {
   readonly privateKey: CryptoKey;
   readonly publicKey: PublicKeyJwk;
   readonly keyId: string;
+  /** The display name chosen at creation (JWK `name`); absent for keys made before names. */
+  readonly name?: string;
   /** Wall-clock time of generation, for the person looking at it. */
   readonly createdAt: string;
 }

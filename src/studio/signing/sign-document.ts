@@ -1,5 +1,19 @@
 import type { Bilingual, FieldDictionary, Manifest } from '../../kernel';
-import { type SignedRuleFile, signatureFileName } from '../../signing';
+import {
+  addRoleSignature,
+  checkedText,
+  deriveVerdict,
+  envelopeText,
+  type RuleFileVerification,
+  readEnvelope,
+  type SignedRuleFile,
+  type SignerRole,
+  signatureFacts,
+  signatureFileName,
+  signerFromCryptoKey,
+  verdictChangeLines,
+  verdictReason,
+} from '../../signing';
 import type { SigningKeyRecord } from './key-storage';
 import { type KeySignInput, signHere } from './signing-worker';
 
@@ -53,4 +67,49 @@ export async function signDocument(input: {
     const detail = e instanceof Error ? e.message : String(e);
     return { ok: false, message: { en: `signing failed: ${detail}`, zh: `签名失败：${detail}` } };
   }
+}
+
+export type RoleSigning =
+  | { readonly ok: true; readonly signatureText: string }
+  | { readonly ok: false; readonly why: 'bad' }
+  | {
+      readonly ok: false;
+      readonly why: 'changed';
+      readonly reason: Bilingual;
+      readonly lines: readonly Bilingual[];
+    }
+  | { readonly ok: false; readonly why: 'already' };
+
+/**
+ * Adds the studio key's role signature to a signature file (issue #19): only when that file
+ * verifies and the current text is exactly the one it signed (`report` is its verification
+ * against the current text, without a trust list), otherwise refused with the verdict's reason
+ * and the rules that differ. The other signatures are kept byte for byte.
+ */
+export async function addRoleToSignature(input: {
+  readonly envelopeBytes: Uint8Array;
+  readonly report: RuleFileVerification;
+  readonly key: SigningKeyRecord;
+  readonly role: SignerRole;
+  readonly signedAt: string;
+}): Promise<RoleSigning> {
+  const opened = readEnvelope(input.envelopeBytes);
+  if (input.report.signature !== 'valid' || !opened.ok) return { ok: false, why: 'bad' };
+  const verdict = deriveVerdict(signatureFacts(input.report), null, checkedText(input.report));
+  if (verdict.kind !== 'unchanged')
+    return {
+      ok: false,
+      why: 'changed',
+      reason: verdictReason(verdict),
+      lines: verdictChangeLines(verdict),
+    };
+  if (input.report.roles.some((r) => r.role === input.role && r.keyId === input.key.keyId))
+    return { ok: false, why: 'already' };
+  const envelope = await addRoleSignature(opened.opened.envelope, opened.opened.payload, {
+    role: input.role,
+    signer: signerFromCryptoKey(input.key.privateKey, input.key.publicKey),
+    signedAt: input.signedAt,
+    ...(input.key.name !== undefined ? { name: input.key.name } : {}),
+  });
+  return { ok: true, signatureText: envelopeText(envelope) };
 }

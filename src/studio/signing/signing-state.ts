@@ -58,7 +58,11 @@ export function trustList(
   }));
   const own = state.signingKey;
   if (own && !list.some((k) => k.keyId === own.keyId))
-    list.push({ keyId: own.keyId, publicKey: own.publicKey, name: ownName });
+    list.push({
+      keyId: own.keyId,
+      publicKey: own.publicKey,
+      name: own.name ? `${own.name} (${ownName})` : ownName,
+    });
   return list;
 }
 
@@ -140,14 +144,18 @@ export function createSigningStore(
       ownName = name;
     },
     /** A new non-extractable key pair, replacing none: false when WebCrypto cannot. */
-    async generateKey(): Promise<boolean> {
+    async generateKey(name?: string): Promise<boolean> {
       const storage = await ensureLoaded();
       const pair = await generateNonExtractableKeyPair();
       if (!pair) {
         store.setState({ supported: false });
         return false;
       }
-      const record: SigningKeyRecord = { ...pair, createdAt: now().toISOString() };
+      const record: SigningKeyRecord = {
+        ...pair,
+        ...(name !== undefined ? { name } : {}),
+        createdAt: now().toISOString(),
+      };
       await storage.putSigningKey(record);
       store.setState({ supported: true, signingKey: record });
       return true;

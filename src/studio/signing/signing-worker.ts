@@ -54,6 +54,7 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
     changedRules: [],
     problems: [notDone(outcome)],
     signatureProblems: [notDone(outcome)],
+    roles: [],
   };
 }
 

@@ -65,7 +65,8 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
     keys.push({
       keyId: key.keyId,
       publicKey: key.key,
-      name: list.length > 1 ? `${name} ${i + 1}` : name,
+      // The key's own display name (JWK "name", issue #19) when it has one, else the file's name.
+      name: key.name ?? (list.length > 1 ? `${name} ${i + 1}` : name),
     });
   }
   return { ok: true, keys };

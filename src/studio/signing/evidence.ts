@@ -10,6 +10,8 @@ import {
   parseData,
   unwrapFact,
 } from '../../kernel';
+import { bilingual } from '../i18n/format';
+import { signingMessageStrings } from './strings';
 
 /** What the Evaluate panel evaluates: the document and its sample inputs, as text. */
 export interface EvaluationInputs {
@@ -41,10 +43,7 @@ export function recordEvidence(inputs: EvaluationInputs, traceId: string): Studi
     const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
     return {
       ok: false,
-      message: {
-        en: `the document has ${errors} error(s) and cannot be evaluated`,
-        zh: `文档有 ${errors} 个错误，无法求值`,
-      },
+      message: bilingual(signingMessageStrings, (t) => t.cannotEvaluate, { n: errors }),
     };
   }
   const fact = parseData('fact', inputs.fact);

@@ -6,13 +6,14 @@ import {
   verdictHeadline,
   verdictReason,
 } from '../../signing';
+import { bilingual } from '../i18n/format';
 import { format } from '../i18n/i18n';
 import { studioStore } from '../store';
 import type { Lang } from '../store/types';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
 import { signing } from './signing-instance';
-import { signingStrings } from './strings';
+import { signingMessageStrings, signingStrings } from './strings';
 import { joinDetail, reportVerdict } from './verification-summary';
 
 /** A signature file holds the manifest with every canonical tree: larger than its rule file. */
@@ -80,10 +81,14 @@ async function verifySignatureFile(
 ): Promise<void> {
   const ruleFile = signature.name.slice(0, -SIGNATURE_SUFFIX.length);
   if (signature.size > MAX_SIGNATURE_BYTES) {
-    notify('error', {
-      en: `${signature.name}: too large (${signature.size} bytes; the limit is ${MAX_SIGNATURE_BYTES} bytes).`,
-      zh: `${signature.name}：文件过大（${signature.size} 字节，上限为 ${MAX_SIGNATURE_BYTES} 字节）。`,
-    });
+    notify(
+      'error',
+      bilingual(signingMessageStrings, (t) => t.signatureTooLarge, {
+        file: signature.name,
+        size: signature.size,
+        limit: MAX_SIGNATURE_BYTES,
+      }),
+    );
     return;
   }
   // A browser may rename a second download ("x (1).yaml"): one rule file and one signature pair up.

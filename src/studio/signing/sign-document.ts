@@ -14,8 +14,10 @@ import {
   verdictChangeLines,
   verdictReason,
 } from '../../signing';
+import { bilingual } from '../i18n/format';
 import type { SigningKeyRecord } from './key-storage';
 import { type KeySignInput, signHere } from './signing-worker';
+import { signingMessageStrings } from './strings';
 
 export interface SignedDocument {
   readonly ruleFile: string;
@@ -65,7 +67,10 @@ export async function signDocument(input: {
   } catch (e) {
     // WebCrypto refusing the key (e.g. a key store from another browser profile) is reported, not thrown.
     const detail = e instanceof Error ? e.message : String(e);
-    return { ok: false, message: { en: `signing failed: ${detail}`, zh: `签名失败：${detail}` } };
+    return {
+      ok: false,
+      message: bilingual(signingMessageStrings, (t) => t.signingFailed, { detail }),
+    };
   }
 }
 

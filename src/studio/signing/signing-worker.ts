@@ -8,8 +8,10 @@ import {
   verifyRuleFile,
 } from '../../signing';
 import type { SignRequest } from '../../worker/kernel-protocol';
+import { bilingual } from '../i18n/format';
 import type { Outcome } from '../kernel/kernel-client';
 import { getBatchKernel } from '../kernel/kernel-instance';
+import { signingMessageStrings } from './strings';
 
 /**
  * `signRuleFile` and `verifyRuleFile` in the batch worker: both compile the whole document, most of
@@ -24,7 +26,7 @@ let calls = 0;
 /** Why a worker call gave no value, in both languages. */
 function notDone(outcome: Exclude<Outcome<unknown>, { status: 'done' }>): Bilingual {
   return outcome.status === 'stale'
-    ? { en: 'superseded by a newer request', zh: '已被更新的请求取代' }
+    ? bilingual(signingMessageStrings, (t) => t.superseded)
     : outcome.message;
 }
 

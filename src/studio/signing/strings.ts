@@ -397,3 +397,29 @@ export const signingStrings = defineStrings({
     },
   },
 });
+
+/** Messages the signing modules build outside React (notices, refusals, worker outcomes). */
+export const signingMessageStrings = defineStrings({
+  en: {
+    more: '; and {n} more',
+    signatureTooLarge: '{file}: too large ({size} bytes; the limit is {limit} bytes).',
+    cannotEvaluate: 'the document has {n} {n:error|errors} and cannot be evaluated',
+    notJson: '{file}: not JSON ({detail})',
+    noKeys: '{file}: holds no keys',
+    badKey: '{file}: {reason}',
+    badKeyAt: '{file}: key {index}: {reason}',
+    superseded: 'superseded by a newer request',
+    signingFailed: 'signing failed: {detail}',
+  },
+  zh: {
+    more: '；另有 {n} 项',
+    signatureTooLarge: '{file}：文件过大（{size} 字节，上限为 {limit} 字节）。',
+    cannotEvaluate: '文档有 {n} 个错误，无法求值',
+    notJson: '{file}：不是 JSON（{detail}）',
+    noKeys: '{file}：不含任何密钥',
+    badKey: '{file}：{reason}',
+    badKeyAt: '{file}：第 {index} 个密钥：{reason}',
+    superseded: '已被更新的请求取代',
+    signingFailed: '签名失败：{detail}',
+  },
+});

@@ -1,5 +1,7 @@
 import type { Bilingual, PublicKeyJwk } from '../../kernel';
 import { readPublicJwk } from '../../signing';
+import { bilingual } from '../i18n/format';
+import { signingMessageStrings } from './strings';
 
 export interface ReadTrustedKey {
   readonly keyId: string;
@@ -31,10 +33,7 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
     const detail = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
-      message: {
-        en: `${fileName}: not JSON (${detail})`,
-        zh: `${fileName}：不是 JSON（${detail}）`,
-      },
+      message: bilingual(signingMessageStrings, (t) => t.notJson, { file: fileName, detail }),
     };
   }
   const set = value as { keys?: unknown } | null;
@@ -46,21 +45,20 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
   if (list.length === 0)
     return {
       ok: false,
-      message: { en: `${fileName}: holds no keys`, zh: `${fileName}：不含任何密钥` },
+      message: bilingual(signingMessageStrings, (t) => t.noKeys, { file: fileName }),
     };
   const name = keyNameFromFile(fileName);
   const keys: ReadTrustedKey[] = [];
   for (const [i, item] of list.entries()) {
     const key = readPublicJwk(item);
     if (!key.ok) {
-      const where = list.length > 1 ? { en: ` key ${i + 1}:`, zh: `第 ${i + 1} 个密钥：` } : null;
-      return {
-        ok: false,
-        message: {
-          en: `${fileName}:${where?.en ?? ''} ${key.message.en}`,
-          zh: `${fileName}：${where?.zh ?? ''}${key.message.zh}`,
-        },
-      };
+      const say = (lang: 'en' | 'zh') =>
+        bilingual(signingMessageStrings, (t) => (list.length > 1 ? t.badKeyAt : t.badKey), {
+          file: fileName,
+          index: i + 1,
+          reason: key.message[lang],
+        })[lang];
+      return { ok: false, message: { en: say('en'), zh: say('zh') } };
     }
     keys.push({
       keyId: key.keyId,

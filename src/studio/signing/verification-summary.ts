@@ -6,6 +6,8 @@ import {
   type SignatureVerdict,
   signatureFacts,
 } from '../../signing';
+import { bilingual } from '../i18n/format';
+import { signingMessageStrings } from './strings';
 
 /**
  * How a signed file's check at import is summed up: `verified` (valid signature, trusted signer,
@@ -72,7 +74,11 @@ export function joinDetail(items: readonly Bilingual[], limit = 3): Bilingual {
   const more = items.length - shown.length;
   const trim = (text: string) => text.replace(/[.。]$/, '');
   return {
-    en: shown.map((p) => trim(p.en)).join('; ') + (more > 0 ? `; and ${more} more` : ''),
-    zh: shown.map((p) => trim(p.zh)).join('；') + (more > 0 ? `；另有 ${more} 项` : ''),
+    en:
+      shown.map((p) => trim(p.en)).join('; ') +
+      (more > 0 ? bilingual(signingMessageStrings, (t) => t.more, { n: more }).en : ''),
+    zh:
+      shown.map((p) => trim(p.zh)).join('；') +
+      (more > 0 ? bilingual(signingMessageStrings, (t) => t.more, { n: more }).zh : ''),
   };
 }

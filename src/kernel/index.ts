@@ -41,6 +41,7 @@ export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export * from './gloss';
+export * from './impact';
 export {
   createIncrementalCompiler,
   createIncrementalGloss,

@@ -51,6 +51,7 @@ export {
 } from './incremental';
 export * from './manifest';
 export * from './projection';
+export * from './report';
 export * from './suite';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';

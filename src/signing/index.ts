@@ -36,6 +36,7 @@ export {
   readPublicJwk,
 } from './jwk';
 export { pae } from './pae';
+export { type ReportSignature, reportSignature } from './report-signers';
 export {
   checkSignedEvidence,
   EVIDENCE_PAYLOAD_TYPE,

@@ -3,7 +3,9 @@ import { convert } from './convert';
 import { evalVerb } from './eval';
 import { gloss } from './gloss';
 import { hash } from './hash';
+import { impactVerb } from './impact';
 import { keygen } from './keygen';
+import { reportVerb } from './report';
 import { sign } from './sign';
 import { testVerb } from './test';
 import { tree } from './tree';
@@ -22,6 +24,8 @@ export const VERBS: readonly Verb[] = [
   convert,
   gloss,
   testVerb,
+  reportVerb,
+  impactVerb,
   keygen,
   sign,
   verify,

@@ -1,3 +1,4 @@
+import { ReviewReportSection } from '../review/ReviewReportSection';
 import { DiffSection } from '../signing/DiffSection';
 import { KeySection } from '../signing/KeySection';
 import { SignedExport } from '../signing/SignedExport';
@@ -15,6 +16,7 @@ export function ExportPanel() {
   return (
     <div className="export-panel">
       <SignedExport doc={doc} />
+      <ReviewReportSection doc={doc} />
       <VerificationSection doc={doc} />
       <DiffSection doc={doc} />
       <KeySection />

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { getBatchKernel } from '../kernel/kernel-instance';
 import { bilingual } from '../i18n/format';
+import { getBatchKernel } from '../kernel/kernel-instance';
 import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';

@@ -3,6 +3,7 @@
 // in batches and yield to the event loop between them, which is when progress is posted and a
 // cancel message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
+import { impactJob } from './impact-job';
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
@@ -33,8 +34,23 @@ async function runJob(envelope: Envelope): Promise<unknown> {
     const { op: _op, ...input } = request;
     return verifyRuleFile(input);
   }
+  if (request.op === 'impact')
+    return drive(
+      envelope,
+      impactJob(request, () => performance.now()),
+    );
   if (request.op !== 'suite') throw new Error(`the batch worker does not run ${request.op}`);
-  const job = suiteJob(request, () => performance.now());
+  return drive(
+    envelope,
+    suiteJob(request, () => performance.now()),
+  );
+}
+
+/** Runs a job generator, posting progress and yielding between batches; stops when asked. */
+async function drive<T>(
+  envelope: Envelope,
+  job: Generator<JobProgress, T, boolean | undefined>,
+): Promise<T> {
   let step = job.next();
   let last = 0;
   while (!step.done) {

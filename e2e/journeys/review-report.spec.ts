@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { downloadsOf } from '../support/signing';
+import { dismissNotices, downloadsOf } from '../support/signing';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -21,6 +21,9 @@ const WORDS = {
     lang: 'Report language',
     title: 'Rule-set review report',
     changes: 'Changes since the previous signed version',
+    unchanged: 'Signed, unchanged',
+    run: 'Run impact',
+    summary: '6 facts: 1 change decision, 5 keep it.',
   },
   zh: {
     exportTab: '导出',
@@ -30,6 +33,9 @@ const WORDS = {
     lang: '报告语言',
     title: '规则集审阅报告',
     changes: '自上一签名版本以来的变更',
+    unchanged: '已签名，未改动',
+    run: '运行影响分析',
+    summary: '共 6 个事实：1 个决策改变，5 个不变。',
   },
 } as const;
 
@@ -63,7 +69,19 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByRole('tab', { name: w.exportTab }).click();
       await page.getByRole('button', { name: w.generate }).click();
       await expect(page.getByTestId('signing-key-id')).toHaveText(/^sha256:/);
-      await downloadsOf(page, 2, () => page.getByRole('button', { name: w.download }).click(), dir);
+      const signed = await downloadsOf(
+        page,
+        2,
+        () => page.getByRole('button', { name: w.download }).click(),
+        dir,
+      );
+      // Re-open the signed pair: the signed text is now the document's verified version.
+      const yamlPath = signed['aml-screening.erdl.yaml'];
+      const signaturePath = signed['aml-screening.erdl.yaml.dsse.json'];
+      if (!yamlPath || !signaturePath) throw new Error(`downloads: ${Object.keys(signed)}`);
+      await page.getByTestId('open-files').setInputFiles([yamlPath, signaturePath]);
+      await expect(page.getByTestId('verification-status')).toHaveText(w.unchanged);
+      await dismissNotices(page);
 
       // Change 10000 to 5000 in the first rule.
       const line = page.locator('.view-line', { hasText: 'value: 10000' }).first();
@@ -110,6 +128,20 @@ for (const lang of ['en', 'zh'] as const) {
       await report.locator('[data-section="changes"]').scrollIntoViewIfNeeded();
       await report.screenshot({ path: `/tmp/review-report-changes-${lang}.png` });
       await report.close();
+
+      // Impact of the change over the example suite, against the signed version.
+      const impact = page.getByTestId('impact');
+      await impact.scrollIntoViewIfNeeded();
+      await impact.getByRole('button', { name: w.run }).click();
+      await expect(page.getByTestId('impact-summary')).toHaveText(w.summary);
+      const cell = page.locator(
+        '[data-testid="impact-matrix"] tr[data-from="REQUEST_HUMAN"][data-to="DENY"] td.num',
+      );
+      await expect(cell).toHaveText('1');
+      await expect(page.getByTestId('impact-samples')).toContainText('AML-002-high-risk-review');
+      await expect(page.getByTestId('impact-causes')).toContainText('AML-001-high-risk-large');
+      await page.getByTestId('impact-matrix').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/impact-${lang}.png` });
     });
   });
 }

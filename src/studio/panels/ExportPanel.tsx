@@ -1,3 +1,4 @@
+import { ImpactSection } from '../review/ImpactSection';
 import { ReviewReportSection } from '../review/ReviewReportSection';
 import { DiffSection } from '../signing/DiffSection';
 import { KeySection } from '../signing/KeySection';
@@ -19,6 +20,7 @@ export function ExportPanel() {
       <ReviewReportSection doc={doc} />
       <VerificationSection doc={doc} />
       <DiffSection doc={doc} />
+      <ImpactSection doc={doc} />
       <KeySection />
       <TrustedKeys />
     </div>

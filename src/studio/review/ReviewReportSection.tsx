@@ -32,7 +32,7 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
   const dictionaryText = useStudio((s) => s.fieldDictionary);
   const [lang, setLang] = useState<ReportLang>(uiLang);
   const [date, setDate] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ file: string; hash: string } | null>(null);
   const signed = useSigning((s) => s.signedExports[doc.id]);
   const verification = useSigning((s) => s.verifications[doc.id]);
   useEffect(() => {
@@ -98,7 +98,7 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
     }
     const file = reportFileName(ruleFile, lang);
     downloadText(file, report.html, 'text/html');
-    setDone(format(t.downloaded, { file, hash: hashText(report.html) }));
+    setDone({ file, hash: hashText(report.html) });
   };
 
   return (
@@ -142,7 +142,8 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
       </p>
       {done && (
         <p role="status" data-testid="review-report-done">
-          {done}
+          {format(t.downloaded, { file: done.file })}{' '}
+          <code className="mono hash-cell">{done.hash}</code>
         </p>
       )}
     </section>

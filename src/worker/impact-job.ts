@@ -6,19 +6,16 @@
 import {
   type CompiledDocument,
   compileDocument,
-  createFactSetParser,
   ImpactRun,
   parseSuite,
   type SuiteCase,
   type SuiteDiagnostic,
 } from '../kernel';
 import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
-import type { JobProgress } from './suite-job';
+import { type JobProgress, readFactSet } from './suite-job';
 
 /** Facts evaluated (in both versions) between progress reports. */
 const FACTS_PER_BATCH = 500;
-/** Characters of a fact set parsed between progress reports. */
-const CHARS_PER_CHUNK = 256 * 1024;
 
 function compiled(text: string): CompiledDocument | number {
   const r = compileDocument(text);
@@ -45,26 +42,11 @@ export function* impactJob(
     cases = parsed.suite.cases;
     asOf = parsed.suite.as_of;
   } else {
-    const parser = createFactSetParser(request.format);
-    const read: SuiteCase[] = [];
-    const total = request.facts.length;
-    for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
-      const batch = parser.push(request.facts.slice(at, at + CHARS_PER_CHUNK));
-      read.push(...batch.cases);
-      problems.push(...batch.diagnostics);
-      if (yield { done: Math.min(at + CHARS_PER_CHUNK, total), total }) {
-        cancelled = true;
-        break;
-      }
-    }
-    if (!cancelled) {
-      const last = parser.end();
-      read.push(...last.cases);
-      problems.push(...last.diagnostics);
-    }
-    if (problems.some((p) => p.severity === 'error') && read.length === 0)
+    const read = yield* readFactSet(request.format, request.facts, problems);
+    cancelled = read.cancelled;
+    if (problems.some((p) => p.severity === 'error') && read.cases.length === 0)
       return { kind: 'facts-invalid', problems };
-    cases = read;
+    cases = read.cases;
   }
   const run = new ImpactRun(before, after, asOf ? { as_of: asOf } : {});
   for (let i = 0; i < cases.length && !cancelled; i++) {

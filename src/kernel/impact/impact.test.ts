@@ -34,7 +34,8 @@ rules:
     message: "review"
 ${extra}`;
 
-const facts = (amounts: number[]) => amounts.map((amount, i) => ({ name: `f${i}`, fact: { tool: { args: { amount } } } }));
+const facts = (amounts: number[]) =>
+  amounts.map((amount, i) => ({ name: `f${i}`, fact: { tool: { args: { amount } } } }));
 
 describe('analyzeImpact', () => {
   // Old: DENY above 1000, REQUEST_HUMAN above 100. New: DENY above 500.
@@ -47,12 +48,14 @@ describe('analyzeImpact', () => {
     expect(r.total).toBe(6);
     expect(r.changed).toBe(3);
     expect(r.rules_changed).toBe(0);
-    expect(r.matrix).toEqual([
-      { from: 'ALLOW', to: 'ALLOW', count: 1 },
-      { from: 'DENY', to: 'DENY', count: 1 },
-      { from: 'REQUEST_HUMAN', to: 'DENY', count: 3 },
-      { from: 'REQUEST_HUMAN', to: 'REQUEST_HUMAN', count: 1 },
-    ].sort((a, b) => order(a) - order(b)));
+    expect(r.matrix).toEqual(
+      [
+        { from: 'ALLOW', to: 'ALLOW', count: 1 },
+        { from: 'DENY', to: 'DENY', count: 1 },
+        { from: 'REQUEST_HUMAN', to: 'DENY', count: 3 },
+        { from: 'REQUEST_HUMAN', to: 'REQUEST_HUMAN', count: 1 },
+      ].sort((a, b) => order(a) - order(b)),
+    );
     expect(r.transitions).toHaveLength(1);
     const t = r.transitions[0];
     expect(t?.from).toBe('REQUEST_HUMAN');

@@ -42,6 +42,7 @@ export { prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export * from './gloss';
+export * from './impact';
 export {
   createIncrementalCompiler,
   createIncrementalGloss,
@@ -51,6 +52,7 @@ export {
 } from './incremental';
 export * from './manifest';
 export * from './projection';
+export * from './report';
 export * from './suite';
 export { canonicalJson, hashCanonical, hashText } from './tree/canonical';
 export type { SourceMap } from './tree/context';

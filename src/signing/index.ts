@@ -52,6 +52,7 @@ export {
   restoreKeyNonExtractable,
 } from './key-backup';
 export { pae } from './pae';
+export { type ReportSignature, reportSignature } from './report-signers';
 export {
   addRoleSignature,
   checkRoleSignatures,

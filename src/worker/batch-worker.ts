@@ -4,6 +4,7 @@
 // cancel message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
 import { bilingual } from '../studio/i18n/format';
+import { impactJob } from './impact-job';
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
@@ -35,8 +36,23 @@ async function runJob(envelope: Envelope): Promise<unknown> {
     const { op: _op, ...input } = request;
     return verifyRuleFile(input);
   }
+  if (request.op === 'impact')
+    return drive(
+      envelope,
+      impactJob(request, () => performance.now()),
+    );
   if (request.op !== 'suite') throw new Error(`the batch worker does not run ${request.op}`);
-  const job = suiteJob(request, () => performance.now());
+  return drive(
+    envelope,
+    suiteJob(request, () => performance.now()),
+  );
+}
+
+/** Runs a job generator, posting progress and yielding between batches; stops when asked. */
+async function drive<T>(
+  envelope: Envelope,
+  job: Generator<JobProgress, T, boolean | undefined>,
+): Promise<T> {
   let step = job.next();
   let last = 0;
   while (!step.done) {

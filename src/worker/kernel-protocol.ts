@@ -13,6 +13,7 @@ import type {
   EvalWarning,
   FactSetFormat,
   Grade,
+  ImpactReport,
   ProjectionTarget,
   RuleConversion,
   RuleForm,
@@ -274,6 +275,31 @@ export type SuiteOutcome =
   | { readonly kind: 'document-invalid'; readonly errors: number }
   | { readonly kind: 'suite-invalid'; readonly problems: readonly SuiteDiagnostic[] };
 
+/**
+ * Impact of a change (issue #19 point 4): `oldText` and `newText` evaluated over the facts (the
+ * document's suite cases, or an imported JSON Lines / CSV fact set). Progress, cancel: the
+ * matrix so far (`cancelled` true).
+ */
+export interface ImpactRequest {
+  readonly op: 'impact';
+  readonly oldText: string;
+  readonly newText: string;
+  readonly facts: string;
+  readonly format: 'suite' | FactSetFormat;
+}
+
+export type ImpactOutcome =
+  | {
+      readonly kind: 'result';
+      readonly report: ImpactReport;
+      /** Rows of a fact set that could not be read (skipped), and suite warnings. */
+      readonly problems: readonly SuiteDiagnostic[];
+      readonly cancelled: boolean;
+      readonly elapsedMs: number;
+    }
+  | { readonly kind: 'document-invalid'; readonly which: 'old' | 'new'; readonly errors: number }
+  | { readonly kind: 'facts-invalid'; readonly problems: readonly SuiteDiagnostic[] };
+
 /** For the browser tests: run vector files in this worker. */
 export interface VectorsRequest {
   readonly op: 'vectors';
@@ -316,6 +342,7 @@ export type KernelRequest =
   | TreeRequest
   | ConvertRequest
   | SuiteRequest
+  | ImpactRequest
   | GlossRequest
   | VectorsRequest
   | SpinRequest
@@ -332,6 +359,7 @@ export interface KernelResponses {
   tree: RuleTree | null;
   convert: RuleConversion;
   suite: SuiteOutcome;
+  impact: ImpactOutcome;
   gloss: GlossOutcome;
   vectors: VectorsOutcome;
   spin: { readonly spun: number };

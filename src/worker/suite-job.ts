@@ -7,6 +7,7 @@ import {
   type CompiledDocument,
   compileDocument,
   createFactSetParser,
+  type FactSetFormat,
   parseSuite,
   type Suite,
   type SuiteCase,
@@ -48,24 +49,9 @@ export function* suiteJob(
     problems.push(...parsed.diagnostics);
     suite = parsed.suite;
   } else {
-    const parser = createFactSetParser(request.format);
-    const cases: SuiteCase[] = [];
-    const total = request.suite.length;
-    for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
-      const batch = parser.push(request.suite.slice(at, at + CHARS_PER_CHUNK));
-      cases.push(...batch.cases);
-      problems.push(...batch.diagnostics);
-      if (yield { done: Math.min(at + CHARS_PER_CHUNK, total), total }) {
-        cancelled = true;
-        break;
-      }
-    }
-    if (!cancelled) {
-      const last = parser.end();
-      cases.push(...last.cases);
-      problems.push(...last.diagnostics);
-    }
-    suite = { cases, sequences: [] };
+    const read = yield* readFactSet(request.format, request.suite, problems);
+    cancelled = read.cancelled;
+    suite = { cases: read.cases, sequences: [] };
   }
   const run = new SuiteRun(compiled, suite);
   while (!cancelled && !run.step(EVALUATIONS_PER_BATCH)) {
@@ -84,6 +70,31 @@ export function* suiteJob(
     cancelled,
     elapsedMs: clock() - started,
   };
+}
+
+/**
+ * Reads a JSON Lines / CSV fact set in chunks, yielding progress in characters; the value sent
+ * back is true to stop. Problems are appended to `problems`. Shared by the suite and impact jobs.
+ */
+export function* readFactSet(
+  format: FactSetFormat,
+  text: string,
+  problems: SuiteDiagnostic[],
+): Generator<JobProgress, { cases: SuiteCase[]; cancelled: boolean }, boolean | undefined> {
+  const parser = createFactSetParser(format);
+  const cases: SuiteCase[] = [];
+  const total = text.length;
+  for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
+    const batch = parser.push(text.slice(at, at + CHARS_PER_CHUNK));
+    cases.push(...batch.cases);
+    problems.push(...batch.diagnostics);
+    if (yield { done: Math.min(at + CHARS_PER_CHUNK, total), total })
+      return { cases, cancelled: true };
+  }
+  const last = parser.end();
+  cases.push(...last.cases);
+  problems.push(...last.diagnostics);
+  return { cases, cancelled: false };
 }
 
 function compileForSuite(text: string): CompiledDocument | { errors: number } {

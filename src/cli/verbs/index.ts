@@ -3,8 +3,10 @@ import { convert } from './convert';
 import { evalVerb } from './eval';
 import { gloss } from './gloss';
 import { hash } from './hash';
+import { impactVerb } from './impact';
 import { key } from './key';
 import { keygen } from './keygen';
+import { reportVerb } from './report';
 import { sign } from './sign';
 import { testVerb } from './test';
 import { tree } from './tree';
@@ -23,6 +25,8 @@ export const VERBS: readonly Verb[] = [
   convert,
   gloss,
   testVerb,
+  reportVerb,
+  impactVerb,
   keygen,
   key,
   sign,

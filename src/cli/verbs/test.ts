@@ -88,7 +88,7 @@ export const testVerb: Verb = {
   },
 };
 
-async function readText(io: CliIo, file: string): Promise<string | null> {
+export async function readText(io: CliIo, file: string): Promise<string | null> {
   const read = await readRules(io, file);
   if (!read.ok) {
     printError(io, read.message);
@@ -103,7 +103,7 @@ async function readText(io: CliIo, file: string): Promise<string | null> {
 }
 
 /** The suite, or null after printing why not. Warnings are printed and the suite still runs. */
-function readSuite(io: CliIo, file: string, text: string): Suite | null {
+export function readSuite(io: CliIo, file: string, text: string): Suite | null {
   const format = factSetFormat(file);
   let suite: Suite | null;
   let diagnostics: readonly SuiteDiagnostic[];

@@ -67,6 +67,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   verify: 30_000,
   // Long jobs report progress; the budget is the longest silence between two reports.
   suite: 15_000,
+  // Two documents compile before the first report.
+  impact: 30_000,
 };
 
 export interface KernelClientOptions {

@@ -1,3 +1,5 @@
+import { ImpactSection } from '../review/ImpactSection';
+import { ReviewReportSection } from '../review/ReviewReportSection';
 import { DiffSection } from '../signing/DiffSection';
 import { KeySection } from '../signing/KeySection';
 import { SignedExport } from '../signing/SignedExport';
@@ -15,8 +17,10 @@ export function ExportPanel() {
   return (
     <div className="export-panel">
       <SignedExport doc={doc} />
+      <ReviewReportSection doc={doc} />
       <VerificationSection doc={doc} />
       <DiffSection doc={doc} />
+      <ImpactSection doc={doc} />
       <KeySection />
       <TrustedKeys />
     </div>

@@ -4,7 +4,7 @@ import { signEvidence, signerFromCryptoKey } from '../../signing';
 import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
-import { documentFileName, downloadText } from '../workspace/files';
+import { downloadText, exportFileName } from '../workspace/files';
 import { compareWithSigned } from './compare';
 import { workspaceDictionary } from './dictionary';
 import { type EvaluationInputs, recordEvidence } from './evidence';
@@ -14,7 +14,7 @@ import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 
 function baseName(doc: StudioDocument): string {
-  return documentFileName(doc.name).replace(/\.erdl\.yaml$/, '');
+  return exportFileName(doc).replace(/\.erdl\.yaml$/, '');
 }
 
 function fail(message: Bilingual) {
@@ -91,7 +91,7 @@ export function EvidenceActions({ doc }: { readonly doc: StudioDocument }) {
           }
         : null;
     const diff = signed ? compareWithSigned(signed.manifest, doc.text, dictionary) : null;
-    const ruleFile = documentFileName(doc.name);
+    const ruleFile = exportFileName(doc);
     const html = reportHtml({
       lang,
       ruleFile,

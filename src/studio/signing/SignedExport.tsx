@@ -5,7 +5,7 @@ import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { studioStore } from '../store';
 import type { StudioDocument } from '../store/types';
-import { documentFileName, downloadText } from '../workspace/files';
+import { downloadText, exportFileName } from '../workspace/files';
 import { CopyButton } from './CopyButton';
 import { workspaceDictionary } from './dictionary';
 import { addRoleToSignature, signDocument } from './sign-document';
@@ -22,7 +22,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
   const [role, setRole] = useState<SignerRole | ''>('');
   const r = t.roles;
   const [signedAt, setSignedAt] = useState<{ docId: string; at: string } | null>(null);
-  const ruleFile = documentFileName(doc.name);
+  const ruleFile = exportFileName(doc);
   const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
   const loads = current && analysis?.documentHash != null;
 

@@ -1,9 +1,2 @@
-/** Text as HTML text or attribute value: every character that could start markup is escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** One escaper for every HTML report (the kernel's, shared with `erdl report`). */
+export { escapeHtml } from '../../kernel';

@@ -9,6 +9,7 @@ import {
   type EvaluationResult,
   type EvidenceRecord,
   type SemanticDiff,
+  shellQuote,
 } from '../../kernel';
 import { format } from '../i18n/i18n';
 import { panelStrings } from '../panels/strings';
@@ -124,9 +125,11 @@ export function reportHtml(input: ReportInput): string {
     : `<pre>${esc(JSON.stringify(evidence.fact, null, 2))}</pre>` +
       `<h3>${esc(t.state)}</h3><pre>${esc(JSON.stringify(evidence.temporal_state_in, null, 2))}</pre>`;
   const commands = [
-    ...(input.signer ? [`npm run --silent erdl -- verify ${input.ruleFile}.dsse.json`] : []),
-    `npm run --silent erdl -- hash ${input.ruleFile}`,
-    `npm run --silent erdl -- verify-evidence ${input.ruleFile} ${input.evidenceFile}`,
+    ...(input.signer
+      ? [`npm run --silent erdl -- verify ${shellQuote(`${input.ruleFile}.dsse.json`)}`]
+      : []),
+    `npm run --silent erdl -- hash ${shellQuote(input.ruleFile)}`,
+    `npm run --silent erdl -- verify-evidence ${shellQuote(input.ruleFile)} ${shellQuote(input.evidenceFile)}`,
   ];
   const title = `${t.title} — ${input.rulesetName ?? input.ruleFile}`;
   return `<!doctype html>

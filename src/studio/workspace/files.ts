@@ -13,7 +13,7 @@ import {
 } from '../../kernel';
 import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
-import { metadataName } from './naming';
+import { isNameOf, metadataName } from './naming';
 import { fileCheckStrings } from './strings';
 
 type FileCheckText = (typeof fileCheckStrings)['zh'];
@@ -334,8 +334,18 @@ export function downloadText(fileName: string, text: string, type: string): void
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * The file name a document is exported under: its metadata.name when the document's name is that
+ * name or the workspace's unique variant of it ("aml-screening (2)" while two are open), so
+ * re-exports keep the document's own name; a name the user chose is kept.
+ */
+export function exportFileName(doc: Pick<StudioDocument, 'name' | 'text'>): string {
+  const meta = metadataName(doc.text);
+  return documentFileName(meta !== null && isNameOf(doc.name, meta) ? meta : doc.name);
+}
+
 export function exportDocument(doc: StudioDocument): void {
-  downloadText(documentFileName(doc.name), doc.text, 'application/yaml');
+  downloadText(exportFileName(doc), doc.text, 'application/yaml');
 }
 
 export function exportWorkspace(snapshot: WorkspaceSnapshot): void {

@@ -58,7 +58,7 @@ function scalarText(written: string): string | null {
 }
 
 /** `name` is `base` or its unique variant "base (2)". */
-function isNameOf(name: string, base: string): boolean {
+export function isNameOf(name: string, base: string): boolean {
   return (
     name === base || (name.startsWith(`${base} (`) && /^ \(\d+\)$/.test(name.slice(base.length)))
   );

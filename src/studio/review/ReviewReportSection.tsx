@@ -1,0 +1,151 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  compileDocument,
+  hashBytes,
+  hashText,
+  type Manifest,
+  parseSuite,
+  type ReportLang,
+  type ReviewReportInput,
+  reviewReportHtml,
+  runSuite,
+} from '../../kernel';
+import { reportSignature } from '../../signing';
+import { format, useT } from '../i18n/i18n';
+import { dictionaryOf } from '../signing/dictionary';
+import { signing, useSigning } from '../signing/signing-instance';
+import { studioStore, useStudio } from '../store';
+import type { StudioDocument } from '../store/types';
+import { downloadText, exportFileName } from '../workspace/files';
+import { reviewStrings } from './strings';
+
+/** `aml-screening.erdl.yaml` → `aml-screening.review.zh.html`. */
+export function reportFileName(ruleFile: string, lang: ReportLang): string {
+  return `${ruleFile.replace(/\.erdl\.yaml$/, '')}.review.${lang}.html`;
+}
+
+/** Export → Report: builds the review report with the kernel's generator and downloads it. */
+export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
+  const t = useT(reviewStrings);
+  const id = useId();
+  const uiLang = useStudio((s) => s.lang);
+  const dictionaryText = useStudio((s) => s.fieldDictionary);
+  const [lang, setLang] = useState<ReportLang>(uiLang);
+  const [date, setDate] = useState('');
+  const [done, setDone] = useState<{ file: string; hash: string } | null>(null);
+  const signed = useSigning((s) => s.signedExports[doc.id]);
+  const verification = useSigning((s) => s.verifications[doc.id]);
+  useEffect(() => {
+    void signing.loadSignedExport(doc.id);
+  }, [doc.id]);
+  const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
+  // The versions on hand: the signed export made here, and the signature the document came with.
+  const manifests = [verification?.report.manifest, signed?.manifest].filter(
+    (m): m is Manifest => m != null,
+  );
+  const signedNow = manifests.find((m) => m.document.source_sha256 === sourceHash) ?? null;
+  const previous = manifests.find((m) => m.document.source_sha256 !== sourceHash) ?? null;
+
+  const download = async () => {
+    const ruleFile = exportFileName(doc);
+    const sourceBytes = new TextEncoder().encode(doc.text);
+    // Signers only from a signature that verifies and signs exactly these bytes.
+    const envelopes = [verification?.envelopeBytes].filter((b): b is Uint8Array => b != null);
+    let signers: ReviewReportInput['signers'] = [];
+    let signedAt: string | null = null;
+    for (const envelope of envelopes) {
+      const sig = await reportSignature(envelope, sourceBytes);
+      if (sig.signers.length) {
+        signers = sig.signers;
+        signedAt = sig.signedAt;
+        break;
+      }
+    }
+    if (!signers.length && signed && signed.manifest.document.source_sha256 === sourceHash) {
+      // The studio's own signed export of this very text (signed here, with the studio's key).
+      signers = [{ keyId: signed.manifest.signer.key_id }];
+      signedAt = signed.manifest.signed_at;
+    }
+    const compiled = compileDocument(sourceBytes).document;
+    const parsed = doc.suite?.trim() ? parseSuite(doc.suite).suite : null;
+    const dictionary = dictionaryOf(dictionaryText);
+    const report = reviewReportHtml({
+      lang,
+      file: ruleFile,
+      sourceBytes,
+      signers,
+      date: signedAt
+        ? { value: signedAt, source: 'signature' }
+        : date
+          ? { value: date, source: 'given' }
+          : null,
+      suite:
+        compiled && parsed
+          ? {
+              file: `${ruleFile.replace(/\.erdl\.yaml$/, '')}.facts.yaml`,
+              result: runSuite(compiled, parsed),
+            }
+          : null,
+      previous: previous ? { file: `${ruleFile}.dsse.json`, manifest: previous } : null,
+      ...(dictionary ? { dictionary } : {}),
+    });
+    if (!report.ok) {
+      studioStore.getState().notify('error', {
+        en: format(reviewStrings.en.failed, { reason: report.message.en }),
+        zh: format(reviewStrings.zh.failed, { reason: report.message.zh }),
+      });
+      return;
+    }
+    const file = reportFileName(ruleFile, lang);
+    downloadText(file, report.html, 'text/html');
+    setDone({ file, hash: hashText(report.html) });
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="review-report">
+      <h3 id={`${id}-title`} className="section-title">
+        {t.heading}
+      </h3>
+      <p className="muted">{t.help}</p>
+      <p className="field-row">
+        <label className="field">
+          <span>{t.lang}</span>
+          <select
+            value={lang}
+            onChange={(e) => setLang(e.target.value as ReportLang)}
+            data-testid="review-report-lang"
+          >
+            <option value="zh">{t.langZh}</option>
+            <option value="en">{t.langEn}</option>
+            <option value="both">{t.langBoth}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>{t.date}</span>
+          <input
+            type="date"
+            value={date}
+            disabled={signedNow !== null}
+            onChange={(e) => setDate(e.target.value)}
+            data-testid="review-report-date"
+          />
+        </label>
+        <button type="button" className="button" onClick={() => void download()}>
+          {t.download}
+        </button>
+      </p>
+      <p className="muted">
+        {signedNow ? format(t.fromSignature, { at: signedNow.signed_at }) : t.dateHelp}
+      </p>
+      <p className="muted">
+        {previous ? format(t.previous, { at: previous.signed_at }) : t.noPrevious}
+      </p>
+      {done && (
+        <p role="status" data-testid="review-report-done">
+          {format(t.downloaded, { file: done.file })}{' '}
+          <code className="mono hash-cell">{done.hash}</code>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -3,6 +3,7 @@ import { convert } from './convert';
 import { evalVerb } from './eval';
 import { gloss } from './gloss';
 import { hash } from './hash';
+import { importVerb } from './import';
 import { keygen } from './keygen';
 import { sign } from './sign';
 import { testVerb } from './test';
@@ -20,6 +21,7 @@ export const VERBS: readonly Verb[] = [
   evalVerb,
   vectors,
   convert,
+  importVerb,
   gloss,
   testVerb,
   keygen,

@@ -1,6 +1,7 @@
 import { check } from './check';
 import { convert } from './convert';
 import { evalVerb } from './eval';
+import { exportVerb } from './export';
 import { gloss } from './gloss';
 import { hash } from './hash';
 import { importVerb } from './import';
@@ -22,6 +23,7 @@ export const VERBS: readonly Verb[] = [
   vectors,
   convert,
   importVerb,
+  exportVerb,
   gloss,
   testVerb,
   keygen,

@@ -70,3 +70,4 @@ export function importGrid(
     notes: [],
   };
 }
+export { type DmnExport, tableToDmn } from './dmn-export';

@@ -318,12 +318,12 @@ export function importedDocument(
   });
   const entries = checked.filter((t) => t.entry !== null);
   const allNotes = [...notes];
-  if (entries.length > 0)
+  if (entries.some((t) => !/^ *- when: \[\]$/m.test(t.entry ?? '')))
     allNotes.push({
       level: 'info',
       message: {
-        en: 'a fact no row matches gets the fallback decision DENY (metadata.decision); the original gives no result',
-        zh: '没有任何行匹配的事实得到兜底决策 DENY（metadata.decision）；原表此时没有结果',
+        en: 'a table has no default row: a fact no row matches gets the fallback decision DENY (metadata.decision); the original gives no result',
+        zh: '有决策表没有默认行：没有任何行匹配的事实得到兜底决策 DENY（metadata.decision）；原表此时没有结果',
       },
     });
   return {

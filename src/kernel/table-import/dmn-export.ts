@@ -27,7 +27,7 @@ function feelValue(v: CellValue): string | null {
 }
 
 function feelList(v: CellValue | undefined): string | null {
-  if (!v || v.kind !== 'list') return null;
+  if (v?.kind !== 'list') return null;
   const items = v.items.map(feelValue);
   return items.every((i) => i !== null) ? items.join(', ') : null;
 }
@@ -63,7 +63,7 @@ export function cellToFeel(cell: CellModel): string | null {
     }
     case 'between':
     case 'not_between': {
-      if (!v || v.kind !== 'list' || v.items.length !== 2) return null;
+      if (v?.kind !== 'list' || v.items.length !== 2) return null;
       const [a, b] = v.items.map(feelValue);
       if (a == null || b == null) return null;
       return cell.op === 'between' ? `[${a}..${b}]` : `not([${a}..${b}])`;

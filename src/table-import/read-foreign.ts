@@ -28,7 +28,7 @@ const failed = (en: string, zh: string): DocumentImport => ({
 /** The document's name: the file name without its extension. */
 export function documentName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  return base.replace(/(\.dmn)?\.(dmn|xml|json|xlsx)$/i, '') || 'imported';
+  return base.replace(/(\.dmn|\.jdm)?\.(dmn|xml|json|xlsx)$/i, '') || 'imported';
 }
 
 export async function readDmn(xml: string, name: string): Promise<DocumentImport> {

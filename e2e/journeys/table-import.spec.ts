@@ -1,6 +1,7 @@
 // Issue #15 point 5: a decision table from another tool (DMN, GoRules JDM) opened in the studio
 // becomes a new document with the table, and its conversion report is shown in the UI language.
 import { readFileSync } from 'node:fs';
+import { openLoan } from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
 interface Hook {
@@ -111,3 +112,47 @@ for (const lang of ['en', 'zh'] as const) {
     await page.screenshot({ path: `/tmp/table-import-jdm-${lang}.png` });
   });
 }
+
+test('Export .xlsx from the grid, open the workbook: the same table comes back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => localStorage.setItem('erdl-studio.lang', 'en'));
+  await openLoan(page);
+  const entry = 'FIN-201-loan-decision';
+  const gridOf = (e: string) => page.locator(`[data-testid="decision-grid"][data-entry="${e}"]`);
+  const original = await gridOf(entry).locator('tbody tr').allInnerTexts();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    gridOf(entry).getByRole('button', { name: 'Export .xlsx' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${entry}.xlsx`);
+  const xlsx = Buffer.concat(await (await download.createReadStream()).toArray());
+  const before = await workspace(page);
+  await page.getByTestId('open-files').setInputFiles({
+    name: `${entry}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx,
+  });
+  await expect
+    .poll(async () => (await workspace(page)).documents.length)
+    .toBe(before.documents.length + 1);
+  await expect(page.getByTestId('conversion-report')).toContainText(
+    `Converted into the new document ${entry}.`,
+  );
+  await page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        __ERDL_STUDIO__: { store: { getState(): { setPanel(p: string): void } } };
+      }
+    ).__ERDL_STUDIO__.store
+      .getState()
+      .setPanel('table'),
+  );
+  // The same cells, row for row, in the imported document's grid.
+  await expect(gridOf(entry)).toBeVisible();
+  const texts = await gridOf(entry).locator('tbody tr').allInnerTexts();
+  expect(texts.length).toBeGreaterThan(3);
+  expect(texts).toEqual(original);
+  await page.screenshot({ path: '/tmp/table-import-xlsx-en.png' });
+});

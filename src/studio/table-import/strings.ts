@@ -11,6 +11,9 @@ export const tableImportStrings = defineStrings({
     table: 'Table {name}',
     file: 'The file',
     close: 'Close report',
+    exportXlsx: 'Export .xlsx',
+    exportDmn: 'Export DMN',
+    dmnRefused: 'This table cannot be exported as DMN: {problems}',
   },
   zh: {
     title: '转换报告：{file}',
@@ -22,5 +25,8 @@ export const tableImportStrings = defineStrings({
     table: '决策表 {name}',
     file: '文件',
     close: '关闭报告',
+    exportXlsx: '导出 .xlsx',
+    exportDmn: '导出 DMN',
+    dmnRefused: '该决策表无法导出为 DMN：{problems}',
   },
 });

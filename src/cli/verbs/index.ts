@@ -1,9 +1,11 @@
 import { check } from './check';
 import { convert } from './convert';
 import { evalVerb } from './eval';
+import { exportVerb } from './export';
 import { gloss } from './gloss';
 import { hash } from './hash';
 import { impactVerb } from './impact';
+import { importVerb } from './import';
 import { key } from './key';
 import { keygen } from './keygen';
 import { reportVerb } from './report';
@@ -23,6 +25,8 @@ export const VERBS: readonly Verb[] = [
   evalVerb,
   vectors,
   convert,
+  importVerb,
+  exportVerb,
   gloss,
   testVerb,
   reportVerb,

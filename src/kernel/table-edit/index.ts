@@ -44,7 +44,9 @@ export {
   type CsvImport,
   type CsvProblem,
   csvToTableEntry,
+  gridToTableEntry,
   importCsvEdit,
   tableToCsv,
+  tableToGrid,
 } from './table-csv';
 export { type TableEditOutcome, tableEdit } from './table-edit-op';

@@ -17,6 +17,11 @@ import { itemSpan } from './spans';
  * writes "-" for "any"). Import reads the same shape, so export → import loses nothing.
  */
 export function tableToCsv(table: TableModel): string {
+  return `${formatDelimited(tableToGrid(table), ',')}\n`;
+}
+
+/** The table as a grid of cell texts in the CSV shape: what CSV and spreadsheet exports write. */
+export function tableToGrid(table: TableModel): string[][] {
   const header = [
     ...table.columns.map((c) =>
       c.label === undefined ? c.field : `${c.field} ${JSON.stringify(c.label)}`,
@@ -36,7 +41,7 @@ export function tableToCsv(table: TableModel): string {
     ...ROW_TEXT_KEYS.map((k) => r.texts[k]?.value ?? ''),
     r.name ?? '',
   ]);
-  return `${formatDelimited([header, ...rows], ',')}\n`;
+  return [header, ...rows];
 }
 
 /** A header cell: the field path, then optionally its label as JSON (a string or {zh, en}). */
@@ -105,9 +110,22 @@ export type CsvImport =
  */
 export function csvToTableEntry(csv: string, name: string, indent: number): CsvImport {
   const read = readDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
-  const rows = read.rows;
-  const problems: CsvProblem[] = [...read.problems];
-  if (problems.length > 0) return { ok: false, problems };
+  if (read.problems.length > 0) return { ok: false, problems: [...read.problems] };
+  return gridToTableEntry(read.rows, name, indent, 'Imported from CSV');
+}
+
+/**
+ * A grid of cell texts in the CSV shape (a header row, then one row per table row) as a new rule
+ * entry holding the table: the one reader behind CSV, spreadsheet and DMN/JDM imports
+ * (docs/table-import.md). `line` in a problem is the 1-based grid row (the header is 1).
+ */
+export function gridToTableEntry(
+  rows: readonly (readonly string[])[],
+  name: string,
+  indent: number,
+  description: string,
+): CsvImport {
+  const problems: CsvProblem[] = [];
   const problem = (line: number, column: number, en: string, zh: string) =>
     problems.push({ line, column, message: { en, zh } });
   const header = rows[0]?.map((h) => h.trim()) ?? [];
@@ -144,7 +162,7 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
   const pad = ' '.repeat(indent);
   const lines = [
     `${pad}- name: ${JSON.stringify(name)}`,
-    `${pad}  description: "Imported from CSV"`,
+    `${pad}  description: ${JSON.stringify(description)}`,
     `${pad}  priority: 10`,
     `${pad}  when:`,
     `${pad}    kind: decision_table`,

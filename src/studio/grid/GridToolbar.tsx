@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
 import { format, useT } from '../i18n/i18n';
+import { ExportTableButtons } from '../table-import/ExportTableButtons';
 import type { CellRef } from './selection';
 import { gridStrings } from './strings';
 
@@ -151,6 +152,7 @@ export function GridToolbar({
       <button type="button" className="button small" onClick={exportCsv}>
         {t.exportCsv}
       </button>
+      <ExportTableButtons table={table} />
       <button
         type="button"
         className="button small"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
+import { ConversionReport } from '../table-import/ConversionReport';
 import { DocumentItem } from './DocumentItem';
 import { ImportWorkspaceDialog } from './ImportWorkspaceDialog';
 import { SuiteOfferBar } from './SuiteOfferBar';
@@ -19,7 +20,16 @@ export function DocumentList() {
   const order = useStudio((s) => s.order);
   const documents = useStudio((s) => s.documents);
   const activeId = useStudio((s) => s.activeId);
-  const { importFiles, importPasted, pending, resolve, suiteOffer, resolveSuite } = useImport();
+  const {
+    importFiles,
+    importPasted,
+    pending,
+    resolve,
+    suiteOffer,
+    resolveSuite,
+    report,
+    closeReport,
+  } = useImport();
   const [deleted, setDeleted] = useState<StudioDocument | null>(null);
   const [dragging, setDragging] = useState(false);
   const undoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -104,6 +114,13 @@ export function DocumentList() {
         </div>
       )}
       {suiteOffer && <SuiteOfferBar offer={suiteOffer} onChoose={resolveSuite} />}
+      {report && (
+        <ConversionReport
+          report={report.import}
+          documentName={report.docName}
+          onClose={closeReport}
+        />
+      )}
       <WorkspaceActions importFiles={importFiles} importPasted={importPasted} />
       {pending && (
         <ImportWorkspaceDialog

@@ -13,6 +13,7 @@ import {
 } from '../../kernel';
 import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
+import { type ForeignImport, isForeignFile, readForeignFile } from '../table-import/foreign-file';
 import { isNameOf, metadataName } from './naming';
 import { fileCheckStrings } from './strings';
 
@@ -28,7 +29,7 @@ export const WORKSPACE_FILE_NAME = `erdl-workspace${WORKSPACE_EXTENSION}`;
 export const DOCUMENT_EXTENSION = '.erdl.yaml';
 /** What the file picker offers. */
 export const ACCEPTED_FILES =
-  '.yaml,.yml,.json,.erdl.yaml,.erdl-workspace.json,.facts.yaml,.jsonl,.ndjson,.csv';
+  '.yaml,.yml,.json,.erdl.yaml,.erdl-workspace.json,.facts.yaml,.jsonl,.ndjson,.csv,.dmn,.xlsx';
 /** A fact suite's file name (docs/fact-suites.md): `X.facts.yaml` belongs to `X.erdl.yaml`. */
 const SUITE_FILE = /\.facts\.(ya?ml|json)$/i;
 /** A fact set (JSON Lines, CSV) is read in chunks by the worker: larger than a suite. */
@@ -55,7 +56,9 @@ export type ImportedFile =
   | { readonly kind: 'document'; readonly doc: NewDocument }
   | ImportedSuite
   | { readonly kind: 'workspace'; readonly snapshot: WorkspaceSnapshot; readonly fileName: string }
-  | { readonly kind: 'rejected'; readonly message: Bilingual };
+  | { readonly kind: 'rejected'; readonly message: Bilingual }
+  /** A decision table from another tool (DMN, GoRules JDM, Excel) and its conversion report. */
+  | ForeignImport;
 
 /** The minimal valid document a "New document" starts from. */
 export function skeletonText(name: string): string {
@@ -131,6 +134,14 @@ export async function readImportedFile(
   const fileName = file.name;
   const isWorkspace = fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION);
   const factSet = factSetFormat(fileName);
+  if (isForeignFile(fileName)) {
+    if (file.size > MAX_DOCUMENT_BYTES)
+      return rejected(
+        fileName,
+        says((t) => t.tooLarge, { size: file.size, limit: MAX_DOCUMENT_BYTES }),
+      );
+    return readForeignFile(fileName, new Uint8Array(await file.arrayBuffer()));
+  }
   if (!isWorkspace && !factSet && !/\.(ya?ml|json)$/i.test(fileName)) {
     return rejected(
       fileName,
@@ -160,6 +171,8 @@ export async function readImportedFile(
     );
   }
   if (factSet) return { kind: 'suite', fileName, stem: suiteStem(fileName), text, format: factSet };
+  if (isForeignFile(fileName, text))
+    return readForeignFile(fileName, new TextEncoder().encode(text));
   return importText(fileName, text);
 }
 

@@ -5,11 +5,13 @@ import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { run } from '../suites/suite-controller';
+import type { ForeignImport } from '../table-import/foreign-file';
 import {
   documentNameFromFile,
   type ImportedFile,
   type ImportedSuite,
   importText,
+  newDocument,
   readImportedFile,
   suiteTarget,
 } from './files';
@@ -79,6 +81,10 @@ function attachSuite(suite: ImportedSuite, docId: string): void {
 /** Files, drops and pastes all end here: documents are added, a workspace file asks first. */
 export function useImport() {
   const [pending, setPending] = useState<PendingWorkspace[]>([]);
+  /** The last imported table file's conversion report and the document it became (if any). */
+  const [report, setReport] = useState<{ import: ForeignImport; docName: string | null } | null>(
+    null,
+  );
   const [offers, setOffers] = useState<SuiteOffer[]>([]);
 
   /** A suite goes to its document (one imported with it, else the open one of its name). */
@@ -106,6 +112,12 @@ export function useImport() {
       else if (result.kind === 'suite') placeSuite(result, new Map());
       else if (result.kind === 'workspace') {
         setPending((list) => [...list, { snapshot: result.snapshot, fileName: result.fileName }]);
+      } else if (result.kind === 'foreign') {
+        const text = result.result.text;
+        const id = text === null ? null : state.addDocument(newDocument(result.name, text));
+        const docName = id === null ? null : (studioStore.getState().documents[id]?.name ?? null);
+        setReport({ import: result, docName });
+        return id;
       } else {
         const id = state.addDocument(result.doc);
         state.notify(
@@ -186,5 +198,7 @@ export function useImport() {
     resolve,
     suiteOffer: offers[0] ?? null,
     resolveSuite,
+    report,
+    closeReport: () => setReport(null),
   };
 }

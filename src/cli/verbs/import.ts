@@ -1,0 +1,93 @@
+import type { ImportNote } from '../../kernel/table-import';
+import { foreignKind, readForeign } from '../../table-import/read-foreign';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { printError, usageError } from '../messages';
+import { readRules } from '../reader';
+import type { Verb } from './verb';
+
+const LEVEL: Record<ImportNote['level'], { en: string; zh: string }> = {
+  error: { en: 'not converted', zh: '未转换' },
+  warning: { en: 'warning', zh: '警告' },
+  info: { en: 'note', zh: '说明' },
+};
+
+export const importVerb: Verb = {
+  name: 'import',
+  args: ['FILE'],
+  options: [
+    {
+      name: '--sheet',
+      value: 'N',
+      summary: {
+        en: 'the sheet of an .xlsx workbook to read (1 = first)',
+        zh: '要读取的 .xlsx 工作表（1 为第一个）',
+      },
+    },
+  ],
+  summary: {
+    en: 'import decision tables from DMN, GoRules JDM or Excel as ERDL',
+    zh: '从 DMN、GoRules JDM 或 Excel 导入决策表为 ERDL',
+  },
+  details: [
+    'FILE is a DMN 1.3/1.4 model (.dmn, .xml), a GoRules JDM graph (.json) or an Excel workbook',
+    '(.xlsx, one table per sheet in the CSV shape of docs/table-cells.md). Prints the ERDL document',
+    'on stdout and the conversion report on stderr: every table, column, cell and feature not',
+    'converted, and why (docs/table-import.md).',
+    'Exits 0 when every decision table was converted (warnings name what was left out); 1 when a',
+    'table was not (the document of the tables that were converted is still printed, if any); 2',
+    'for usage errors or an unreadable file.',
+  ],
+  async run(io, [fileArg], options) {
+    const file = fileArg as string;
+    if (foreignKind(file) === null) {
+      printError(
+        io,
+        usageError({
+          en: `${JSON.stringify(file)} is not a file that can be imported: use .dmn, .json (GoRules JDM) or .xlsx`,
+          zh: `${JSON.stringify(file)} 不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
+    const sheetOption = options['--sheet'];
+    if (sheetOption !== undefined && !/^[1-9]\d*$/.test(sheetOption)) {
+      printError(
+        io,
+        usageError({
+          en: `--sheet ${JSON.stringify(sheetOption)} is not a sheet number (1, 2, …)`,
+          zh: `--sheet ${JSON.stringify(sheetOption)} 不是工作表序号（1、2……）`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
+    const read = await readRules(io, file);
+    if (!read.ok) {
+      printError(io, read.message);
+      return EXIT_USAGE;
+    }
+    const result = await readForeign(
+      file,
+      read.bytes,
+      sheetOption === undefined ? undefined : Number(sheetOption),
+    );
+    const notes = [
+      ...result.notes,
+      ...result.tables.flatMap((t) =>
+        t.notes.map((n) => ({
+          ...n,
+          message: {
+            en: `${JSON.stringify(t.name)}: ${n.message.en}`,
+            zh: `${JSON.stringify(t.name)}：${n.message.zh}`,
+          },
+        })),
+      ),
+    ];
+    for (const n of notes)
+      printError(io, {
+        en: `${LEVEL[n.level].en}: ${n.message.en}`,
+        zh: `${LEVEL[n.level].zh}：${n.message.zh}`,
+      });
+    if (result.text !== null) io.out(result.text.replace(/\n$/, ''));
+    return result.text !== null && !notes.some((n) => n.level === 'error') ? EXIT_OK : EXIT_INVALID;
+  },
+};

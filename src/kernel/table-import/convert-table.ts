@@ -1,0 +1,337 @@
+import { compileDocument } from '../compile';
+import type { Bilingual } from '../diagnostics/diagnostic';
+import { gridToTableEntry } from '../table-edit/table-csv';
+import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
+import { feelToCellText } from './cell';
+import { readFeelLiteral, readFeelUnaryTests } from './feel';
+
+/**
+ * A decision table from another tool (DMN 1.3/1.4, GoRules JDM), reduced to what a conversion
+ * reads: cell texts as the tool wrote them. `dmn.ts` and `jdm.ts` build it; `convertTable` turns it
+ * into an ERDL table entry and a report naming everything not converted (docs/table-import.md).
+ */
+export interface ForeignTable {
+  readonly origin: 'DMN' | 'JDM';
+  /** The decision's name (or id). */
+  readonly name: string;
+  /** Upper case: FIRST, UNIQUE, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER. */
+  readonly hitPolicy: string;
+  readonly aggregation?: string;
+  readonly inputs: readonly { readonly label?: string; readonly expression: string }[];
+  readonly outputs: readonly {
+    readonly name?: string;
+    readonly label?: string;
+    /** The output's allowed values in order (DMN outputValues), for PRIORITY. */
+    readonly values?: readonly string[];
+  }[];
+  readonly rules: readonly {
+    readonly inputs: readonly string[];
+    readonly outputs: readonly string[];
+  }[];
+}
+
+export type NoteLevel = 'error' | 'warning' | 'info';
+
+/** One line of the conversion report. `error` means the table was not converted. */
+export interface ImportNote {
+  readonly level: NoteLevel;
+  readonly message: Bilingual;
+}
+
+export interface TableConversion {
+  readonly name: string;
+  /** The rule entry (YAML at 2 spaces), or null when the table could not be converted. */
+  readonly entry: string | null;
+  readonly notes: readonly ImportNote[];
+}
+
+const ENTITY_ROOTS = new Set(['tool', 'agent', 'task', 'workflow', 'human', 'guardian', 'context']);
+const PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+const DECISION_NAMES = new Set(['decision', 'then', 'result', 'outcome', '决策']);
+const MESSAGE_NAMES = new Set(['message', 'reason', 'msg', '消息', '提示']);
+
+/** An output entry's value as text: a FEEL string literal's content, else the text itself. */
+function outputValue(text: string): string {
+  const lit = readFeelLiteral(text);
+  return lit?.type === 'string' ? lit.value : text.trim();
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/** An ERDL rule name in the [CAT]-[NNN]-description form for the n-th imported table. */
+function ruleName(name: string, index: number): string {
+  const slug = name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `IMP-${String(index + 1).padStart(3, '0')}-${slug || 'table'}`;
+}
+
+export function convertTable(table: ForeignTable, index: number): TableConversion {
+  const notes: ImportNote[] = [];
+  const note = (level: NoteLevel, en: string, zh: string) =>
+    notes.push({ level, message: { en, zh } });
+  const where = `${table.origin} ${q(table.name)}`;
+  const fail = () => ({ name: table.name, entry: null, notes });
+
+  // Hit policy.
+  const policy = table.hitPolicy.toUpperCase();
+  if (policy === 'FIRST')
+    note(
+      'info',
+      'hit policy FIRST: rows keep their order (first match)',
+      '命中策略 FIRST：保持行序（取首个匹配）',
+    );
+  else if (policy === 'UNIQUE' || policy === 'ANY')
+    note(
+      'info',
+      `hit policy ${policy}: read as first match in row order; the table analysis checks the rows for overlaps`,
+      `命中策略 ${policy}：按行序取首个匹配；由决策表分析检查各行是否重叠`,
+    );
+  else if (policy !== 'PRIORITY') {
+    note(
+      'error',
+      `hit policy ${policy}${table.aggregation ? ` ${table.aggregation}` : ''} is not converted: an ERDL table decides one decision per fact (FIRST, UNIQUE, PRIORITY and ANY are converted)`,
+      `命中策略 ${policy}${table.aggregation ? ` ${table.aggregation}` : ''} 未转换：ERDL 决策表对每个事实只给出一个决策（可转换 FIRST、UNIQUE、PRIORITY 和 ANY）`,
+    );
+    return fail();
+  }
+
+  // Columns.
+  const columns: string[] = [];
+  table.inputs.forEach((input, i) => {
+    const expr = input.expression.trim();
+    const label = input.label?.trim();
+    if (!PATH.test(expr)) {
+      note(
+        'error',
+        `input ${i + 1} ${q(label || expr)}: the expression ${q(expr)} is not a field path, so the column is not converted`,
+        `输入 ${i + 1} ${q(label || expr)}：表达式 ${q(expr)} 不是字段路径，该列未转换`,
+      );
+      return;
+    }
+    const root = expr.split('.')[0] as string;
+    const field = ENTITY_ROOTS.has(root) ? expr : `context.${expr}`;
+    if (field !== expr)
+      note(
+        'info',
+        `input ${i + 1} ${q(expr)} reads the fact field ${q(field)} (fields outside the §3 entities live under context)`,
+        `输入 ${i + 1} ${q(expr)} 读取事实字段 ${q(field)}（不属于 §3 实体的字段放在 context 下）`,
+      );
+    columns.push(label && label !== expr ? `${field} ${q(label)}` : field);
+  });
+  if (table.inputs.length === 0) note('error', 'the table has no inputs', '决策表没有输入列');
+
+  // The decision and message outputs.
+  const decisionAt = (() => {
+    const named = table.outputs.findIndex((o) =>
+      DECISION_NAMES.has((o.name ?? o.label ?? '').trim().toLowerCase()),
+    );
+    if (named >= 0) return named;
+    return table.outputs.findIndex(
+      (_, k) =>
+        table.rules.length > 0 &&
+        table.rules.every((r) => isDecision(outputValue(r.outputs[k] ?? '').toUpperCase())),
+    );
+  })();
+  if (decisionAt < 0) {
+    note(
+      'error',
+      `no output holds one of the 13 ERDL decisions (name it "decision", or give every rule a value such as "DENY"): outputs ${table.outputs.map((o) => q(o.name ?? o.label ?? '')).join(', ') || '(none)'}`,
+      `没有任何输出列是 13 种 ERDL 决策之一（请命名为 "decision"，或让每条规则的值都是如 "DENY" 的决策）：输出列 ${table.outputs.map((o) => q(o.name ?? o.label ?? '')).join('、') || '（无）'}`,
+    );
+    return fail();
+  }
+  const messageAt = table.outputs.findIndex(
+    (o, k) => k !== decisionAt && MESSAGE_NAMES.has((o.name ?? o.label ?? '').trim().toLowerCase()),
+  );
+  table.outputs.forEach((o, k) => {
+    if (k === decisionAt || k === messageAt) return;
+    const n = q(o.name ?? o.label ?? `#${k + 1}`);
+    note(
+      'warning',
+      `output ${n} is not converted: an ERDL row gives a decision and a message only`,
+      `输出列 ${n} 未转换：ERDL 的行只给出决策和消息`,
+    );
+  });
+
+  // PRIORITY: rows in the order of their decision's place among the allowed values.
+  let order = table.rules.map((_, i) => i);
+  if (policy === 'PRIORITY') {
+    const values = table.outputs[decisionAt]?.values?.map(outputValue);
+    if (!values || values.length === 0) {
+      note(
+        'error',
+        "hit policy PRIORITY needs the decision output's allowed values (their order is the priority)",
+        '命中策略 PRIORITY 需要决策输出列的允许值（其顺序即优先级）',
+      );
+      return fail();
+    }
+    const rank = (i: number) => {
+      const v = outputValue(table.rules[i]?.outputs[decisionAt] ?? '');
+      const at = values.indexOf(v);
+      return at < 0 ? values.length : at;
+    };
+    order = [...order].sort((a, b) => rank(a) - rank(b) || a - b);
+    note(
+      'info',
+      `hit policy PRIORITY: rows reordered by the priority of their decision (${values.join(' > ')}), then first match`,
+      `命中策略 PRIORITY：按决策的优先级（${values.join(' > ')}）重排各行，再取首个匹配`,
+    );
+  }
+
+  // Cells.
+  const header = [...columns, 'then', 'message'];
+  const body: string[][] = [];
+  const generated: number[] = [];
+  for (const i of order) {
+    const rule = table.rules[i];
+    if (!rule) continue;
+    const cells: string[] = [];
+    table.inputs.forEach((input, c) => {
+      const text = rule.inputs[c] ?? '';
+      const read = readFeelUnaryTests(text);
+      const conv = read.ok ? feelToCellText(read.test) : read;
+      if (!conv.ok) {
+        note(
+          'error',
+          `rule ${i + 1}, input ${q(input.label || input.expression)}: ${q(text)} is not converted: ${conv.message.en}`,
+          `规则 ${i + 1}，输入 ${q(input.label || input.expression)}：${q(text)} 未转换：${conv.message.zh}`,
+        );
+        return;
+      }
+      cells.push(conv.text);
+    });
+    const decision = outputValue(rule.outputs[decisionAt] ?? '');
+    cells.push(decision);
+    let message = messageAt >= 0 ? outputValue(rule.outputs[messageAt] ?? '') : '';
+    const upper = decision.toUpperCase();
+    if (message === '' && isDecision(upper) && isBlockingDecision(upper)) {
+      // §4.1: a blocking decision needs a message; say where the decision came from.
+      message = `${upper} by rule ${i + 1} of the imported ${table.origin} table "${table.name}"`;
+      generated.push(i + 1);
+    }
+    cells.push(message);
+    body.push(cells);
+  }
+  if (generated.length > 0)
+    note(
+      'info',
+      `rules ${generated.join(', ')} block without a message: each gets one naming its original rule (§4.1 requires it)`,
+      `规则 ${generated.join('、')} 是阻断决策但没有消息：各自得到一条指明原规则的消息（§4.1 要求）`,
+    );
+  if (table.rules.length === 0) note('error', 'the table has no rules', '决策表没有规则');
+  if (notes.some((n) => n.level === 'error')) return fail();
+
+  // A last row that tests nothing is the table's default row (the same facts match it).
+  const last = body[body.length - 1];
+  if (last && body.length > 0 && last.slice(0, columns.length).every((c) => c === '-')) {
+    for (let c = 0; c < columns.length; c++) last[c] = '';
+    note(
+      'info',
+      'the last rule tests no input: it becomes the default row (when: [])',
+      '最后一条规则不测试任何输入：转换为默认行（when: []）',
+    );
+  }
+
+  const entry = gridToTableEntry(
+    [header, ...body],
+    ruleName(table.name, index),
+    2,
+    `Imported from ${where} (hit policy ${policy})`,
+  );
+  if (!entry.ok) {
+    for (const p of entry.problems) {
+      const rule = p.line >= 2 ? order[p.line - 2] : undefined;
+      const place = rule === undefined ? 'header' : `rule ${rule + 1}`;
+      const placeZh = rule === undefined ? '表头' : `规则 ${rule + 1}`;
+      note(
+        'error',
+        `${place}, column ${p.column}: ${p.message.en}`,
+        `${placeZh}，第 ${p.column} 列：${p.message.zh}`,
+      );
+    }
+    return fail();
+  }
+  return { name: table.name, entry: entry.yaml, notes };
+}
+
+/** The header of an imported document. The fallback decision applies when no row matches. */
+export function documentHeader(name: string, description: string): string {
+  return [
+    'protocol: "erdl/v2"',
+    'version: "2.1.0"',
+    'metadata:',
+    `  name: ${q(name)}`,
+    `  description: ${q(description)}`,
+    '  category: imported',
+    '  decision: DENY',
+    'rules:',
+    '',
+  ].join('\n');
+}
+
+export interface DocumentImport {
+  /** The ERDL document, or null when no table was converted. */
+  readonly text: string | null;
+  readonly tables: readonly TableConversion[];
+  /** Notes about the file as a whole (features outside decision tables). */
+  readonly notes: readonly ImportNote[];
+}
+
+/**
+ * Converted tables as one ERDL document. Tables read as UNIQUE or ANY are compiled alone and the
+ * table analysis's overlap findings (W509/W510) are added to their report: such overlaps mean the
+ * original table broke its own hit policy.
+ */
+export function importedDocument(
+  name: string,
+  description: string,
+  tables: readonly TableConversion[],
+  policies: ReadonlyMap<string, string>,
+  notes: readonly ImportNote[],
+): DocumentImport {
+  const checked = tables.map((t) => {
+    const policy = policies.get(t.name);
+    if (!t.entry || (policy !== 'UNIQUE' && policy !== 'ANY')) return t;
+    const compiled = compileDocument(documentHeader(name, description) + t.entry);
+    const overlaps = compiled.diagnostics.filter(
+      (d) => d.code === 'ERDL-W509' || d.code === 'ERDL-W510',
+    );
+    if (overlaps.length === 0) return t;
+    return {
+      ...t,
+      notes: [
+        ...t.notes,
+        ...overlaps.map(
+          (d): ImportNote => ({
+            level: 'warning',
+            message: {
+              en: `hit policy ${policy} broken in the original: ${d.message.en}`,
+              zh: `原表违反了命中策略 ${policy}：${d.message.zh}`,
+            },
+          }),
+        ),
+      ],
+    };
+  });
+  const entries = checked.filter((t) => t.entry !== null);
+  const allNotes = [...notes];
+  if (entries.some((t) => !/^ *- when: \[\]$/m.test(t.entry ?? '')))
+    allNotes.push({
+      level: 'info',
+      message: {
+        en: 'a table has no default row: a fact no row matches gets the fallback decision DENY (metadata.decision); the original gives no result',
+        zh: '有决策表没有默认行：没有任何行匹配的事实得到兜底决策 DENY（metadata.decision）；原表此时没有结果',
+      },
+    });
+  return {
+    text:
+      entries.length === 0
+        ? null
+        : documentHeader(name, description) + entries.map((t) => t.entry).join(''),
+    tables: checked,
+    notes: allNotes,
+  };
+}

@@ -1,0 +1,85 @@
+import type { ForeignTable, ImportNote } from './convert-table';
+
+/**
+ * The decision tables of a DMN 1.3/1.4 model as parsed by dmn-moddle (the bpmn-io parser, loaded
+ * by the caller: the kernel reads the plain object it returns, never XML). Every other DRG element
+ * is named in the notes as not converted.
+ */
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const textOf = (v: unknown): string => (isObj(v) ? str(v.text) : '');
+
+export function dmnTables(definitions: unknown): {
+  tables: ForeignTable[];
+  notes: ImportNote[];
+} {
+  const tables: ForeignTable[] = [];
+  const notes: ImportNote[] = [];
+  const note = (level: ImportNote['level'], en: string, zh: string) =>
+    notes.push({ level, message: { en, zh } });
+  if (!isObj(definitions) || str(definitions.$type) !== 'dmn:Definitions') {
+    note(
+      'error',
+      'the file is not a DMN model (no <definitions>)',
+      '该文件不是 DMN 模型（没有 <definitions>）',
+    );
+    return { tables, notes };
+  }
+  for (const el of arr(definitions.drgElement)) {
+    if (!isObj(el)) continue;
+    const type = str(el.$type).replace(/^dmn:/, '');
+    const name = str(el.name) || str(el.id);
+    if (type !== 'Decision') {
+      if (type !== 'InputData')
+        note(
+          'warning',
+          `${type} ${JSON.stringify(name)} is not converted (only decision tables are)`,
+          `${type} ${JSON.stringify(name)} 未转换（只转换决策表）`,
+        );
+      continue;
+    }
+    const logic = el.decisionLogic;
+    const logicType = isObj(logic) ? str(logic.$type).replace(/^dmn:/, '') : '';
+    if (!isObj(logic) || logicType !== 'DecisionTable') {
+      note(
+        'warning',
+        `decision ${JSON.stringify(name)} is not converted: its logic is ${logicType || 'missing'}, not a decision table`,
+        `决策 ${JSON.stringify(name)} 未转换：其逻辑是 ${logicType || '空'}，不是决策表`,
+      );
+      continue;
+    }
+    if (arr(el.informationRequirement).some((r) => isObj(r) && r.requiredDecision))
+      note(
+        'warning',
+        `decision ${JSON.stringify(name)} requires other decisions: the link is not converted; its inputs read fact fields of the same names`,
+        `决策 ${JSON.stringify(name)} 依赖其他决策：该依赖未转换；其输入读取同名的事实字段`,
+      );
+    tables.push({
+      origin: 'DMN',
+      name,
+      hitPolicy: str(logic.hitPolicy) || 'UNIQUE',
+      ...(str(logic.aggregation) ? { aggregation: str(logic.aggregation) } : {}),
+      inputs: arr(logic.input).map((i) => ({
+        label: isObj(i) ? str(i.label) : '',
+        expression: isObj(i) ? textOf(i.inputExpression) : '',
+      })),
+      outputs: arr(logic.output).map((o) => {
+        const values = isObj(o) ? textOf(o.outputValues) : '';
+        return {
+          name: isObj(o) ? str(o.name) : '',
+          label: isObj(o) ? str(o.label) : '',
+          ...(values ? { values: values.split(',').map((v) => v.trim()) } : {}),
+        };
+      }),
+      rules: arr(logic.rule).map((r) => ({
+        inputs: isObj(r) ? arr(r.inputEntry).map(textOf) : [],
+        outputs: isObj(r) ? arr(r.outputEntry).map(textOf) : [],
+      })),
+    });
+  }
+  if (tables.length === 0 && !notes.some((n) => n.level === 'error'))
+    note('error', 'the DMN model has no decision table', '该 DMN 模型没有决策表');
+  return { tables, notes };
+}

@@ -1,0 +1,200 @@
+import type { Bilingual } from '../diagnostics/diagnostic';
+
+/**
+ * FEEL simple unary tests (DMN 1.3/1.4 §7.3.1, the input entries of a decision table) and the
+ * unary tests of GoRules JDM tables, read into a small tree (docs/table-import.md). Only what an
+ * ERDL cell can say is read; anything else is refused with the reason, so an import never guesses.
+ */
+export type FeelLiteral =
+  | { readonly type: 'number'; readonly source: string; readonly value: number }
+  | { readonly type: 'string'; readonly value: string }
+  | { readonly type: 'boolean'; readonly value: boolean }
+  | { readonly type: 'date'; readonly value: string };
+
+export type FeelComparator = '<' | '<=' | '>' | '>=' | '=' | '!=';
+
+export type FeelTest =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'compare'; readonly op: FeelComparator; readonly value: FeelLiteral }
+  | {
+      readonly kind: 'range';
+      readonly low: FeelLiteral;
+      readonly high: FeelLiteral;
+      readonly lowClosed: boolean;
+      readonly highClosed: boolean;
+    }
+  | { readonly kind: 'list'; readonly items: readonly FeelTest[] }
+  | { readonly kind: 'not'; readonly inner: FeelTest };
+
+export type FeelRead =
+  | { readonly ok: true; readonly test: FeelTest }
+  | { readonly ok: false; readonly message: Bilingual };
+
+const refuse = (en: string, zh: string): FeelRead => ({ ok: false, message: { en, zh } });
+
+const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** Splits at top-level commas (outside quotes, brackets and parentheses). */
+function splitTopLevel(text: string): string[] | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (quoted) return null;
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim());
+}
+
+/** A FEEL literal: a number, a "string", true/false, date("…") / date and time("…"). */
+export function readFeelLiteral(text: string): FeelLiteral | null {
+  const t = text.trim();
+  if (NUMBER.test(t)) {
+    const source = t.startsWith('.') ? `0${t}` : t.startsWith('-.') ? `-0${t.slice(1)}` : t;
+    return { type: 'number', source, value: Number(source) };
+  }
+  if (t === 'true' || t === 'false') return { type: 'boolean', value: t === 'true' };
+  if (/^"(?:[^"\\]|\\.)*"$/.test(t)) {
+    try {
+      return { type: 'string', value: JSON.parse(t) as string };
+    } catch {
+      return null;
+    }
+  }
+  const date = /^(date|date and time)\s*\(\s*"([^"]*)"\s*\)$/.exec(t);
+  if (date && ISO_DATE.test(date[2] as string)) return { type: 'date', value: date[2] as string };
+  return null;
+}
+
+function readPositive(text: string): FeelRead {
+  const t = text.trim();
+  if (t === '') return refuse('an empty test in a list', '列表中有空的测试');
+  const interval = /^([[(\]])\s*(.+?)\s*\.\.\s*(.+?)\s*([\])[])$/.exec(t);
+  if (interval) {
+    const low = readFeelLiteral(interval[2] as string);
+    const high = readFeelLiteral(interval[3] as string);
+    if (!low || !high)
+      return refuse(
+        `${t}: a range's ends must be literals (numbers, strings or dates)`,
+        `${t}：区间的两端必须是字面量（数字、字符串或日期）`,
+      );
+    return {
+      ok: true,
+      test: {
+        kind: 'range',
+        low,
+        high,
+        lowClosed: interval[1] === '[',
+        highClosed: interval[4] === ']',
+      },
+    };
+  }
+  const cmp = /^(<=|>=|!=|==|<|>|=)\s*(.+)$/.exec(t);
+  if (cmp) {
+    const value = readFeelLiteral(cmp[2] as string);
+    if (!value)
+      return refuse(
+        `${t}: the compared value is not a literal (a name or an expression is not converted)`,
+        `${t}：比较的值不是字面量（名称或表达式不会被转换）`,
+      );
+    const op = (cmp[1] === '==' ? '=' : cmp[1]) as FeelComparator;
+    return { ok: true, test: { kind: 'compare', op, value } };
+  }
+  const value = readFeelLiteral(t);
+  if (value) return { ok: true, test: { kind: 'compare', op: '=', value } };
+  return refuse(
+    `${t} is not a simple unary test (comparisons, ranges, lists, -, not(…), strings, numbers, booleans and dates are converted)`,
+    `${t} 不是简单一元测试（可转换比较、区间、列表、-、not(…)、字符串、数字、布尔值和日期）`,
+  );
+}
+
+/** Reads one input entry. `-` and the empty text are "any". */
+export function readFeelUnaryTests(text: string): FeelRead {
+  const t = text.trim();
+  if (t === '' || t === '-') return { ok: true, test: { kind: 'any' } };
+  const not = /^not\s*\((.*)\)$/s.exec(t);
+  if (not) {
+    const inner = readFeelUnaryTests(not[1] as string);
+    if (!inner.ok) return inner;
+    if (inner.test.kind === 'any') return refuse('not(-) matches nothing', 'not(-) 不匹配任何值');
+    return { ok: true, test: { kind: 'not', inner: inner.test } };
+  }
+  const parts = splitTopLevel(t);
+  if (!parts) return refuse(`${t}: a string is not closed`, `${t}：字符串没有闭合`);
+  const items: FeelTest[] = [];
+  for (const p of parts) {
+    const r = readPositive(p);
+    if (!r.ok) return r;
+    items.push(r.test);
+  }
+  return items.length === 1
+    ? { ok: true, test: items[0] as FeelTest }
+    : { ok: true, test: { kind: 'list', items } };
+}
+
+/** A value as FEEL compares it: numbers with numbers, strings (and dates as ISO text) with strings. */
+export type FeelValue = number | string | boolean | null;
+
+function literalValue(l: FeelLiteral): FeelValue {
+  return l.value;
+}
+
+function compare(a: FeelValue, b: FeelValue): number | null {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : null;
+  return null;
+}
+
+/**
+ * Whether `value` satisfies the test, as FEEL defines it (a comparison of different types is
+ * null, which a decision table treats as no match). Used to check imports against the original.
+ */
+export function feelMatches(test: FeelTest, value: FeelValue): boolean {
+  switch (test.kind) {
+    case 'any':
+      return true;
+    case 'compare': {
+      const c = compare(value, literalValue(test.value));
+      if (c === null) return false;
+      switch (test.op) {
+        case '<':
+          return c < 0;
+        case '<=':
+          return c <= 0;
+        case '>':
+          return c > 0;
+        case '>=':
+          return c >= 0;
+        case '=':
+          return c === 0;
+        case '!=':
+          return c !== 0;
+      }
+      return false;
+    }
+    case 'range': {
+      const lo = compare(value, literalValue(test.low));
+      const hi = compare(value, literalValue(test.high));
+      if (lo === null || hi === null) return false;
+      return (test.lowClosed ? lo >= 0 : lo > 0) && (test.highClosed ? hi <= 0 : hi < 0);
+    }
+    case 'list':
+      return test.items.some((t) => feelMatches(t, value));
+    case 'not':
+      return !feelMatches(test.inner, value);
+  }
+}

@@ -1,0 +1,73 @@
+import { gridToTableEntry } from '../table-edit/table-csv';
+import {
+  convertTable,
+  type DocumentImport,
+  documentHeader,
+  type ForeignTable,
+  type ImportNote,
+  importedDocument,
+} from './convert-table';
+import { dmnTables } from './dmn';
+import { jdmTables } from './jdm';
+
+export type { DocumentImport, ForeignTable, ImportNote, TableConversion } from './convert-table';
+export { type FeelTest, feelMatches, readFeelUnaryTests } from './feel';
+
+function importTables(
+  name: string,
+  description: string,
+  read: { tables: ForeignTable[]; notes: ImportNote[] },
+): DocumentImport {
+  const policies = new Map(read.tables.map((t) => [t.name, t.hitPolicy.toUpperCase()]));
+  return importedDocument(
+    name,
+    description,
+    read.tables.map((t, i) => convertTable(t, i)),
+    policies,
+    read.notes,
+  );
+}
+
+/** A DMN model (as dmn-moddle parses it) as an ERDL document and its conversion report. */
+export function importDmn(definitions: unknown, name: string): DocumentImport {
+  return importTables(name, 'Imported from DMN', dmnTables(definitions));
+}
+
+/** A GoRules JDM graph (parsed JSON) as an ERDL document and its conversion report. */
+export function importJdm(json: unknown, name: string): DocumentImport {
+  return importTables(name, 'Imported from GoRules JDM', jdmTables(json));
+}
+
+/**
+ * A sheet in the CSV shape (docs/table-cells.md: header of field paths with optional JSON labels,
+ * then `then` (or `decision`), optional `priority`, `message`… and `name`) as an ERDL document
+ * holding one table named `name`. Every cell goes through the one cell reader; any problem refuses
+ * the sheet, each problem named by its row and column.
+ */
+export function importGrid(
+  rows: readonly (readonly string[])[],
+  name: string,
+  origin: string,
+): DocumentImport {
+  const HEADER_WORDS: Record<string, string> = { decision: 'then', 决策: 'then', 消息: 'message' };
+  const header = (rows[0] ?? []).map((h) => HEADER_WORDS[h.trim().toLowerCase()] ?? h);
+  const entry = gridToTableEntry([header, ...rows.slice(1)], name, 2, `Imported from ${origin}`);
+  if (!entry.ok)
+    return {
+      text: null,
+      tables: [],
+      notes: entry.problems.map((p) => ({
+        level: 'error' as const,
+        message: {
+          en: `row ${p.line}, column ${p.column}: ${p.message.en}`,
+          zh: `第 ${p.line} 行第 ${p.column} 列：${p.message.zh}`,
+        },
+      })),
+    };
+  return {
+    text: documentHeader(name, `Imported from ${origin}`) + entry.yaml,
+    tables: [{ name, entry: entry.yaml, notes: [] }],
+    notes: [],
+  };
+}
+export { type DmnExport, tableToDmn } from './dmn-export';

@@ -1,0 +1,52 @@
+import { type TableModel, tableToGrid } from '../../kernel/table-edit';
+import { tableToDmn } from '../../kernel/table-import';
+import { format, useT } from '../i18n/i18n';
+import { studioStore } from '../store';
+import { tableImportStrings } from './strings';
+
+function download(bytes: Uint8Array | string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Export a table as an Excel workbook (lazy-loaded writer) or as DMN 1.3 (docs/table-import.md). */
+export function ExportTableButtons({ table }: { readonly table: TableModel }) {
+  const t = useT(tableImportStrings);
+  const exportXlsx = async () => {
+    const { writeXlsxTable } = await import('../../table-import/xlsx');
+    download(
+      await writeXlsxTable(tableToGrid(table), table.entry),
+      `${table.entry}.xlsx`,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+  };
+  const exportDmn = () => {
+    const dmn = tableToDmn(table);
+    if (!dmn.ok) {
+      studioStore.getState().notify('error', {
+        en: format(tableImportStrings.en.dmnRefused, {
+          problems: dmn.problems.map((p) => p.en).join('; '),
+        }),
+        zh: format(tableImportStrings.zh.dmnRefused, {
+          problems: dmn.problems.map((p) => p.zh).join('；'),
+        }),
+      });
+      return;
+    }
+    download(dmn.xml, `${table.entry}.dmn`, 'application/xml');
+  };
+  return (
+    <>
+      <button type="button" className="button small" onClick={() => void exportXlsx()}>
+        {t.exportXlsx}
+      </button>
+      <button type="button" className="button small" onClick={exportDmn}>
+        {t.exportDmn}
+      </button>
+    </>
+  );
+}

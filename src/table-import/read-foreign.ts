@@ -1,0 +1,102 @@
+import type { DocumentImport, ImportNote } from '../kernel/table-import';
+import { importDmn, importJdm } from '../kernel/table-import';
+
+/**
+ * A decision-table file from another tool as an ERDL document and its conversion report, for the
+ * CLI (`erdl import`) and the studio alike (docs/table-import.md). The parsers load only when a
+ * file of their kind is read (dynamic import): dmn-moddle for .dmn, the xlsx reader for .xlsx.
+ */
+export type ForeignKind = 'dmn' | 'jdm' | 'xlsx';
+
+export function foreignKind(fileName: string): ForeignKind | null {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.dmn') || lower.endsWith('.dmn.xml') || lower.endsWith('.xml')) return 'dmn';
+  if (lower.endsWith('.json')) return 'jdm';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  return null;
+}
+
+const DMN13 = 'https://www.omg.org/spec/DMN/20191111/MODEL/';
+const DMN14 = 'https://www.omg.org/spec/DMN/20211108/MODEL/';
+
+const failed = (en: string, zh: string): DocumentImport => ({
+  text: null,
+  tables: [],
+  notes: [{ level: 'error', message: { en, zh } }],
+});
+
+/** The document's name: the file name without its extension. */
+export function documentName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  return base.replace(/(\.dmn|\.jdm)?\.(dmn|xml|json|xlsx)$/i, '') || 'imported';
+}
+
+export async function readDmn(xml: string, name: string): Promise<DocumentImport> {
+  const notes: ImportNote[] = [];
+  let text = xml;
+  if (xml.includes(DMN14)) {
+    // DMN 1.4 keeps the 1.3 decision-table elements; dmn-moddle knows the 1.3 namespace.
+    text = xml.replaceAll(DMN14, DMN13);
+    notes.push({
+      level: 'info',
+      message: {
+        en: 'DMN 1.4 read with the DMN 1.3 model (decision tables are the same in both)',
+        zh: '以 DMN 1.3 模型读取 DMN 1.4 文件（两版的决策表相同）',
+      },
+    });
+  }
+  const { DmnModdle } = await import('dmn-moddle');
+  let parsed: { rootElement: unknown; warnings: { message: string }[] };
+  try {
+    parsed = (await new DmnModdle().fromXML(text, 'dmn:Definitions')) as typeof parsed;
+  } catch (e) {
+    const detail = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    return failed(`the file is not a DMN model: ${detail}`, `该文件不是 DMN 模型：${detail}`);
+  }
+  for (const w of parsed.warnings) {
+    const detail = w.message.split('\n')[0] ?? '';
+    notes.push({
+      level: 'warning',
+      message: { en: `not read: ${detail}`, zh: `未读取：${detail}` },
+    });
+  }
+  const r = importDmn(parsed.rootElement, name);
+  return { ...r, notes: [...notes, ...r.notes] };
+}
+
+export function readJdm(json: string, name: string): DocumentImport {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return failed(`the file is not JSON: ${detail}`, `该文件不是 JSON：${detail}`);
+  }
+  return importJdm(value, name);
+}
+
+/** Reads a file of a known kind; `sheet` (1-based) picks an .xlsx sheet. */
+export async function readForeign(
+  fileName: string,
+  bytes: Uint8Array,
+  sheet?: number,
+): Promise<DocumentImport> {
+  const kind = foreignKind(fileName);
+  const name = documentName(fileName);
+  const text = () => new TextDecoder('utf-8').decode(bytes);
+  switch (kind) {
+    case 'dmn':
+      return readDmn(text(), name);
+    case 'jdm':
+      return readJdm(text(), name);
+    case 'xlsx': {
+      const { readXlsxTable } = await import('./xlsx');
+      return readXlsxTable(bytes, name, sheet);
+    }
+    default:
+      return failed(
+        `${JSON.stringify(fileName)} is not a file that can be imported: use .dmn, .json (GoRules JDM) or .xlsx`,
+        `${JSON.stringify(fileName)} 不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
+      );
+  }
+}

@@ -56,6 +56,14 @@ export const shellStrings = defineStrings({
       dismiss: 'Dismiss notice',
     },
     severity: { error: 'error', warning: 'warning', info: 'note' },
+    layout: {
+      separator: 'Resize the side panel (arrow keys)',
+      tableView: 'Table view',
+      tableViewTitle: 'Show the decision tables full width, with the YAML below',
+      yaml: 'YAML',
+      showYaml: 'Show the YAML',
+      hideYaml: 'Hide the YAML',
+    },
   },
   zh: {
     title: 'ERDL Studio',
@@ -112,5 +120,13 @@ export const shellStrings = defineStrings({
       dismiss: '关闭通知',
     },
     severity: { error: '错误', warning: '警告', info: '提示' },
+    layout: {
+      separator: '调整侧面板宽度（方向键）',
+      tableView: '表格视图',
+      tableViewTitle: '决策表占满宽度，YAML 显示在下方',
+      yaml: 'YAML',
+      showYaml: '显示 YAML',
+      hideYaml: '隐藏 YAML',
+    },
   },
 });

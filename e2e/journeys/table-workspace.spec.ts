@@ -1,0 +1,92 @@
+import { grid, openLoan } from '../support/grid';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * Issue #15 (points 1 and 2): the analyst's table workspace on the loan example at 1440×900, in
+ * English and in Chinese: resize the split (mouse and keyboard, remembered across a reload),
+ * switch to the table view (every column visible without horizontal scrolling, YAML collapsible).
+ */
+
+const TEXT = {
+  en: { tableView: 'Table view', hideYaml: 'Hide the YAML', showYaml: 'Show the YAML' },
+  zh: { tableView: '表格视图', hideYaml: '隐藏 YAML', showYaml: '显示 YAML' },
+} as const;
+
+async function setLang(page: Page, lang: 'en' | 'zh') {
+  await page.addInitScript((l) => {
+    if (!sessionStorage.getItem('lang-set')) {
+      localStorage.setItem('erdl-studio.lang', l);
+      sessionStorage.setItem('lang-set', '1');
+    }
+  }, lang);
+}
+
+const sideWidth = (page: Page) =>
+  page.locator('aside.side').evaluate((el) => el.getBoundingClientRect().width);
+
+for (const lang of ['en', 'zh'] as const) {
+  const T = TEXT[lang];
+  test(`${lang}: resize the split, switch to the table view, see every column`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await setLang(page, lang);
+    await openLoan(page);
+
+    // 1. The split: drag the separator left by 200 px, the side panel widens by 200 px.
+    const separator = page.getByRole('separator');
+    await expect(separator).toHaveAttribute('aria-valuenow', '460');
+    const before = await sideWidth(page);
+    const box = await separator.boundingBox();
+    if (!box) throw new Error('no separator box');
+    await page.mouse.move(box.x + box.width / 2, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 100, box.y + 200, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 - 200, box.y + 200, { steps: 4 });
+    await page.mouse.up();
+    await expect(separator).toHaveAttribute('aria-valuenow', '660');
+    expect(Math.round((await sideWidth(page)) - before)).toBe(200);
+    // … and with the keyboard: Right narrows by one step (24 px), Left widens.
+    await separator.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect(separator).toHaveAttribute('aria-valuenow', '636');
+    await expect.poll(() => sideWidth(page)).toBeCloseTo(636, 0);
+    await page.screenshot({ path: `/tmp/table-workspace-split-${lang}.png` });
+    // Remembered across a reload.
+    await page.reload();
+    await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
+    await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '636');
+
+    // 2. The table view: the grid takes the full width; nothing scrolls sideways.
+    await openLoan(page);
+    await page.getByRole('button', { name: T.tableView }).click();
+    await expect(page.getByRole('button', { name: T.tableView })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const view = page.getByTestId('table-view');
+    await expect(view.getByTestId('decision-grid')).toBeVisible();
+    await expect(page.locator('aside.side')).toHaveCount(0);
+    const scroll = grid(page).locator('.grid-scroll');
+    const widths = await scroll.evaluate((el) => ({ s: el.scrollWidth, c: el.clientWidth }));
+    expect(widths.s).toBeLessThanOrEqual(widths.c);
+    const hostWidths = await view.evaluate((el) => ({ s: el.scrollWidth, c: el.clientWidth }));
+    expect(hostWidths.s).toBeLessThanOrEqual(hostWidths.c);
+    // The findings column is on screen.
+    const findingsHeader = grid(page).locator('thead th').last();
+    const fb = await findingsHeader.boundingBox();
+    expect(fb && fb.x + fb.width).toBeLessThanOrEqual(1440);
+    // The YAML folds away and back.
+    await page.getByRole('button', { name: T.hideYaml }).click();
+    await expect(page.locator('#yaml-editor-host')).toBeHidden();
+    await page.screenshot({ path: `/tmp/table-workspace-view-${lang}.png` });
+    await page.getByRole('button', { name: T.showYaml }).click();
+    await expect(page.locator('#yaml-editor-host')).toBeVisible();
+    // The table view is remembered for this document.
+    await page.reload();
+    await expect(page.getByTestId('table-view').getByTestId('decision-grid')).toBeVisible();
+  });
+}

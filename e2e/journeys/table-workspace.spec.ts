@@ -8,8 +8,20 @@ import { expect, type Page, test } from '../support/test';
  */
 
 const TEXT = {
-  en: { tableView: 'Table view', hideYaml: 'Hide the YAML', showYaml: 'Show the YAML' },
-  zh: { tableView: '表格视图', hideYaml: '隐藏 YAML', showYaml: '显示 YAML' },
+  en: {
+    tableView: 'Table view',
+    hideYaml: 'Hide the YAML',
+    showYaml: 'Show the YAML',
+    showTexts: 'Show row texts',
+    decision: 'Decision',
+  },
+  zh: {
+    tableView: '表格视图',
+    hideYaml: '隐藏 YAML',
+    showYaml: '显示 YAML',
+    showTexts: '显示行文本',
+    decision: '决策',
+  },
 } as const;
 
 async function setLang(page: Page, lang: 'en' | 'zh') {
@@ -70,6 +82,9 @@ for (const lang of ['en', 'zh'] as const) {
     const view = page.getByTestId('table-view');
     await expect(view.getByTestId('decision-grid')).toBeVisible();
     await expect(page.locator('aside.side')).toHaveCount(0);
+    // With the row texts shown too (message, instruction, explanation, correction).
+    await grid(page).getByRole('button', { name: T.showTexts }).click();
+    await expect(grid(page).locator('thead th.text-head')).toHaveCount(4);
     const scroll = grid(page).locator('.grid-scroll');
     const widths = await scroll.evaluate((el) => ({ s: el.scrollWidth, c: el.clientWidth }));
     expect(widths.s).toBeLessThanOrEqual(widths.c);
@@ -79,6 +94,18 @@ for (const lang of ['en', 'zh'] as const) {
     const findingsHeader = grid(page).locator('thead th').last();
     const fb = await findingsHeader.boundingBox();
     expect(fb && fb.x + fb.width).toBeLessThanOrEqual(1440);
+    await page.screenshot({ path: `/tmp/table-workspace-texts-${lang}.png` });
+    // A column is resized by dragging its header's right edge.
+    const decisionHead = grid(page).locator('thead th', { hasText: T.decision });
+    const db = await decisionHead.boundingBox();
+    if (!db) throw new Error('no decision header');
+    await page.mouse.move(db.x + db.width - 1, db.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(db.x + db.width + 60, db.y + 10, { steps: 4 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => Math.round((await decisionHead.boundingBox())?.width ?? 0))
+      .toBe(Math.round(db.width + 61));
     // The YAML folds away and back.
     await page.getByRole('button', { name: T.hideYaml }).click();
     await expect(page.locator('#yaml-editor-host')).toBeHidden();

@@ -69,6 +69,7 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const rowCount = table.rows.length;
   const types = table.columns.map((_, i) => columnType(table, i));
   const [editing, setEditing] = useState<Editing>(null);
+  const [widths, setWidths] = useState<Record<string, number>>({});
   const scroller = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const evaluation = useStudio((s) => s.evaluations[docId]?.outcome);
@@ -377,6 +378,8 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
               drag.current = { kind: 'column', index: col };
             }}
             onDrop={(col) => onDrop('column', col)}
+            widths={widths}
+            onResize={(key, width) => setWidths((w) => ({ ...w, [key]: width }))}
           />
           <tbody>
             {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}

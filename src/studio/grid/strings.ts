@@ -10,6 +10,7 @@ export const gridStrings = defineStrings({
     priority: 'Priority',
     rule: 'Compiled rule',
     findings: 'Findings',
+    resizeColumn: 'Resize the column {column}',
     defaultRow: 'default (any input)',
     any: 'any',
     readOnlyBanner:
@@ -107,6 +108,7 @@ export const gridStrings = defineStrings({
     priority: '优先级',
     rule: '编译后的规则',
     findings: '发现',
+    resizeColumn: '调整「{column}」列宽',
     defaultRow: '默认行（任意输入）',
     any: '任意',
     readOnlyBanner: 'YAML 无法解析，表格以只读方式显示上一个有效状态。修复 YAML 后即可继续编辑：',

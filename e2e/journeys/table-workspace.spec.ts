@@ -14,6 +14,10 @@ const TEXT = {
     showYaml: 'Show the YAML',
     showTexts: 'Show row texts',
     decision: 'Decision',
+    shortcuts: 'Keyboard shortcuts (?)',
+    sheetTitle: 'Keyboard shortcuts of the table',
+    duplicate: 'Duplicate the row',
+    deleteColumn: 'Delete column',
   },
   zh: {
     tableView: '表格视图',
@@ -21,6 +25,10 @@ const TEXT = {
     showYaml: '显示 YAML',
     showTexts: '显示行文本',
     decision: '决策',
+    shortcuts: '键盘快捷键（?）',
+    sheetTitle: '决策表的键盘快捷键',
+    duplicate: '复制本行',
+    deleteColumn: '删除列',
   },
 } as const;
 
@@ -112,6 +120,28 @@ for (const lang of ['en', 'zh'] as const) {
     await page.screenshot({ path: `/tmp/table-workspace-view-${lang}.png` });
     await page.getByRole('button', { name: T.showYaml }).click();
     await expect(page.locator('#yaml-editor-host')).toBeVisible();
+    // 3. The toolbar: one line at 1440 px, in groups; `?` opens the shortcuts sheet.
+    const toolbar = grid(page).getByRole('toolbar');
+    const tops = await toolbar
+      .locator(':scope > fieldset, :scope > details')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(tops).size).toBe(1);
+    await expect(toolbar.getByRole('group')).toHaveCount(5);
+    await grid(page).locator('[data-cell="1:0"]').click();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: T.sheetTitle });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('row')).toHaveCount(17);
+    await expect(sheet.getByRole('row', { name: new RegExp(T.duplicate) })).toContainText('Ctrl+D');
+    await page.screenshot({ path: `/tmp/table-workspace-keys-${lang}.png` });
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    await expect(grid(page).locator('[data-cell="1:0"]')).toBeFocused();
+    await toolbar.getByRole('button', { name: T.shortcuts }).click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+
     // The table view is remembered for this document.
     await page.reload();
     await expect(page.getByTestId('table-view').getByTestId('decision-grid')).toBeVisible();

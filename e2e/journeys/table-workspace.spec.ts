@@ -18,6 +18,8 @@ const TEXT = {
     sheetTitle: 'Keyboard shortcuts of the table',
     duplicate: 'Duplicate the row',
     deleteColumn: 'Delete column',
+    repeats: 'Never fires: it repeats an earlier row. For example, credit score ',
+    goesTo: 'go to row 1 (DENY).',
   },
   zh: {
     tableView: '表格视图',
@@ -29,6 +31,8 @@ const TEXT = {
     sheetTitle: '决策表的键盘快捷键',
     duplicate: '复制本行',
     deleteColumn: '删除列',
+    repeats: '永不触发：它与前面的某一行重复。例如，信用评分 ',
+    goesTo: '由第 1 行（DENY）决策。',
   },
 } as const;
 
@@ -120,6 +124,17 @@ for (const lang of ['en', 'zh'] as const) {
     await page.screenshot({ path: `/tmp/table-workspace-view-${lang}.png` });
     await page.getByRole('button', { name: T.showYaml }).click();
     await expect(page.locator('#yaml-editor-host')).toBeVisible();
+    // 4. A finding in plain words: duplicate row 1; the copy never fires, said as a sentence
+    // with its counterexample in display names.
+    await grid(page).locator('[data-cell="0:0"]').click();
+    await page.keyboard.press('Control+d');
+    const sentence = grid(page)
+      .locator('tr[data-row="1"] .finding-sentence')
+      .filter({ hasText: T.repeats });
+    await expect(sentence).toContainText(T.repeats);
+    await expect(sentence).toContainText(T.goesTo);
+    await page.screenshot({ path: `/tmp/table-workspace-finding-${lang}.png` });
+
     // 3. The toolbar: one line at 1440 px, in groups; `?` opens the shortcuts sheet.
     const toolbar = grid(page).getByRole('toolbar');
     const tops = await toolbar

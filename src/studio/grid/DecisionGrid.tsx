@@ -25,6 +25,7 @@ import { gridAction } from './grid-keys';
 import { PastePreview } from './PastePreview';
 import { PriorityEditor } from './PriorityEditor';
 import { findingsIn } from './RowFindings';
+import { ShortcutsSheet } from './ShortcutsSheet';
 import { selectionTsv } from './selection';
 import { gridStrings } from './strings';
 import { useGridEdits } from './use-grid-edits';
@@ -69,6 +70,8 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const rowCount = table.rows.length;
   const types = table.columns.map((_, i) => columnType(table, i));
   const [editing, setEditing] = useState<Editing>(null);
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const evaluation = useStudio((s) => s.evaluations[docId]?.outcome);
@@ -124,10 +127,14 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       action.kind === 'move' ||
       action.kind === 'next' ||
       action.kind === 'down' ||
-      action.kind === 'home';
+      action.kind === 'home' ||
+      action.kind === 'help';
     if (!editable && !readOnlyAction) return;
     e.preventDefault();
     switch (action.kind) {
+      case 'help':
+        setShortcutsOpen(true);
+        return;
       case 'move':
         select({ row: row + action.rows, col: col + action.columns }, action.extend);
         return;
@@ -329,7 +336,16 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
         addRowAt={edits.addRowAt}
         textsShown={textsShown}
         onToggleTexts={() => setTextsShown((s) => !s)}
+        onShortcuts={() => setShortcutsOpen(true)}
       />
+      {shortcutsOpen && (
+        <ShortcutsSheet
+          onClose={() => {
+            setShortcutsOpen(false);
+            view.refocus();
+          }}
+        />
+      )}
       {!table.structural && <p className="muted">{t.flowNote}</p>}
       {edits.pending && (
         <PastePreview
@@ -377,6 +393,8 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
               drag.current = { kind: 'column', index: col };
             }}
             onDrop={(col) => onDrop('column', col)}
+            widths={widths}
+            onResize={(key, width) => setWidths((w) => ({ ...w, [key]: width }))}
           />
           <tbody>
             {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}

@@ -7,6 +7,7 @@ import {
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import type { Lang } from '../store/types';
+import { ColumnResizer } from './ColumnResizer';
 import { columnLabel } from './column-label';
 import { gridStrings } from './strings';
 
@@ -20,6 +21,8 @@ export function GridHeader({
   lang,
   onDragStart,
   onDrop,
+  widths,
+  onResize,
 }: {
   readonly table: TableModel;
   readonly types: readonly ColumnType[];
@@ -29,12 +32,27 @@ export function GridHeader({
   readonly lang: Lang;
   readonly onDragStart: (col: number) => void;
   readonly onDrop: (col: number) => (e: DragEvent) => void;
+  /** Widths the user gave columns (by key: `c<n>`, `decision`, a text key, `findings`). */
+  readonly widths: Readonly<Record<string, number>>;
+  readonly onResize: (key: string, width: number) => void;
 }) {
   const t = useT(gridStrings);
+  const sized = (key: string) => {
+    const w = widths[key];
+    return w === undefined ? undefined : { width: w, minWidth: w, maxWidth: w };
+  };
+  const resizer = (key: string, name: string) => (
+    <ColumnResizer
+      label={format(t.resizeColumn, { column: name })}
+      onResize={(w) => onResize(key, w)}
+    />
+  );
   return (
     <thead>
       <tr aria-rowindex={1}>
-        <th scope="col">{t.row}</th>
+        <th scope="col" className="row-head">
+          {t.row}
+        </th>
         {table.columns.map((c, col) => {
           const name = columnLabel(c.label, lang);
           const type = pick(columnTypeName(types[col] ?? 'unknown'), lang);
@@ -48,6 +66,7 @@ export function GridHeader({
               onDragStart={() => onDragStart(col)}
               onDragOver={(e) => e.preventDefault()}
               onDrop={onDrop(col)}
+              style={sized(`c${col}`)}
             >
               <span className="column-label">{name ?? c.field}</span>
               {name && <span className="column-field mono">{c.field}</span>}
@@ -58,18 +77,26 @@ export function GridHeader({
               >
                 {type}
               </span>
+              {resizer(`c${col}`, name ?? c.field)}
             </th>
           );
         })}
-        <th scope="col">{t.decision}</th>
+        <th scope="col" style={sized('decision')}>
+          {t.decision}
+          {resizer('decision', t.decision)}
+        </th>
         <th scope="col">{t.priority}</th>
         {textKeys.map((k) => (
-          <th key={k} scope="col" className="text-head">
+          <th key={k} scope="col" className="text-head" style={sized(k)}>
             {t[k]}
+            {resizer(k, t[k])}
           </th>
         ))}
         <th scope="col">{t.rule}</th>
-        <th scope="col">{t.findings}</th>
+        <th scope="col" className="findings-head" style={sized('findings')}>
+          {t.findings}
+          {resizer('findings', t.findings)}
+        </th>
       </tr>
     </thead>
   );

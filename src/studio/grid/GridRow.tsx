@@ -163,7 +163,7 @@ export function GridRow({
         {ruleName}
       </td>
       <td className="findings">
-        <RowFindings docId={docId} row={r} findings={findings} />
+        <RowFindings docId={docId} table={table} row={r} findings={findings} />
       </td>
     </tr>
   );

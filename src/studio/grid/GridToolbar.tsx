@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
 import { format, useT } from '../i18n/i18n';
 import { ExportTableButtons } from '../table-import/ExportTableButtons';
 import type { CellRef } from './selection';
 import { gridStrings } from './strings';
+
+/** The toolbar's width (CSS px) below which the column and clipboard groups fold into a menu. */
+const NARROW = 820;
 
 /** Row and column operations on the active cell, and CSV export — every one keyboard reachable. */
 export function GridToolbar({
@@ -16,6 +19,7 @@ export function GridToolbar({
   addRowAt,
   textsShown,
   onToggleTexts,
+  onShortcuts,
 }: {
   readonly table: TableModel;
   readonly active: CellRef;
@@ -26,8 +30,19 @@ export function GridToolbar({
   readonly addRowAt: (after: number) => number;
   readonly textsShown: boolean;
   readonly onToggleTexts: () => void;
+  readonly onShortcuts: () => void;
 }) {
   const t = useT(gridStrings);
+  // Below this width the column and clipboard groups fold into "More".
+  const bar = useRef<HTMLDivElement>(null);
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setNarrow(element.clientWidth < NARROW));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const [adding, setAdding] = useState(false);
   const [field, setField] = useState('');
   const [label, setLabel] = useState('');
@@ -63,96 +78,108 @@ export function GridToolbar({
     }
   };
   const at = addRowAt(row);
-  return (
-    <div
-      className="grid-toolbar"
-      role="toolbar"
-      aria-label={format(t.actions, { entry: table.entry })}
+  const button = (
+    name: string,
+    visible: string,
+    onClick: () => void,
+    disabled = false,
+    extra: Record<string, unknown> = {},
+  ) => (
+    <button
+      type="button"
+      className="button small"
+      aria-label={name}
+      title={name}
+      disabled={disabled}
+      onClick={onClick}
+      {...extra}
     >
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural}
-        onClick={act({ kind: 'addRow', at, from: row }, { row: at, col })}
-      >
-        {t.addRow}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural}
-        onClick={act({ kind: 'duplicateRow', row }, { row: row + 1, col })}
-      >
-        {t.duplicateRow}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || table.rows.length < 2}
-        onClick={act({ kind: 'deleteRow', row })}
-      >
-        {t.deleteRow}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || row === 0}
-        onClick={act({ kind: 'moveRow', from: row, to: row - 1 }, { row: row - 1, col })}
-      >
-        {t.rowUp}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || row >= table.rows.length - 1}
-        onClick={act({ kind: 'moveRow', from: row, to: row + 1 }, { row: row + 1, col })}
-      >
-        {t.rowDown}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural}
-        aria-expanded={adding}
-        onClick={() => setAdding((a) => !a)}
-      >
-        {t.addColumn}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || !inColumns || conditions < 2}
-        onClick={act({ kind: 'deleteColumn', column: col })}
-      >
-        {t.deleteColumn}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || !inColumns || col === 0}
-        onClick={act({ kind: 'moveColumn', from: col, to: col - 1 }, { row, col: col - 1 })}
-      >
-        {t.columnLeft}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={!structural || !inColumns || col >= conditions - 1}
-        onClick={act({ kind: 'moveColumn', from: col, to: col + 1 }, { row, col: col + 1 })}
-      >
-        {t.columnRight}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        onClick={() => void navigator.clipboard?.writeText(copyText())}
-      >
-        {t.copy}
-      </button>
-      <button type="button" className="button small" onClick={exportCsv}>
-        {t.exportCsv}
-      </button>
+      {visible}
+    </button>
+  );
+  const rowGroup = (
+    <fieldset aria-label={t.toolbarGroup.rows} className="toolbar-group">
+      <span className="toolbar-group-label" aria-hidden="true">
+        {t.toolbarGroup.rows}
+      </span>
+      {button(
+        t.addRow,
+        t.short.addRow,
+        act({ kind: 'addRow', at, from: row }, { row: at, col }),
+        !structural,
+      )}
+      {button(
+        t.duplicateRow,
+        t.short.duplicateRow,
+        act({ kind: 'duplicateRow', row }, { row: row + 1, col }),
+        !structural,
+      )}
+      {button(
+        t.deleteRow,
+        t.short.deleteRow,
+        act({ kind: 'deleteRow', row }),
+        !structural || table.rows.length < 2,
+      )}
+      {button(
+        t.rowUp,
+        t.short.rowUp,
+        act({ kind: 'moveRow', from: row, to: row - 1 }, { row: row - 1, col }),
+        !structural || row === 0,
+      )}
+      {button(
+        t.rowDown,
+        t.short.rowDown,
+        act({ kind: 'moveRow', from: row, to: row + 1 }, { row: row + 1, col }),
+        !structural || row >= table.rows.length - 1,
+      )}
+    </fieldset>
+  );
+  const columnGroup = (
+    <fieldset aria-label={t.toolbarGroup.columns} className="toolbar-group">
+      <span className="toolbar-group-label" aria-hidden="true">
+        {t.toolbarGroup.columns}
+      </span>
+      {button(t.addColumn, t.short.addColumn, () => setAdding((a) => !a), !structural, {
+        'aria-expanded': adding,
+      })}
+      {button(
+        t.deleteColumn,
+        t.short.deleteColumn,
+        act({ kind: 'deleteColumn', column: col }),
+        !structural || !inColumns || conditions < 2,
+      )}
+      {button(
+        t.columnLeft,
+        t.short.columnLeft,
+        act({ kind: 'moveColumn', from: col, to: col - 1 }, { row, col: col - 1 }),
+        !structural || !inColumns || col === 0,
+      )}
+      {button(
+        t.columnRight,
+        t.short.columnRight,
+        act({ kind: 'moveColumn', from: col, to: col + 1 }, { row, col: col + 1 }),
+        !structural || !inColumns || col >= conditions - 1,
+      )}
+    </fieldset>
+  );
+  const clipboardGroup = (
+    <fieldset aria-label={t.toolbarGroup.clipboard} className="toolbar-group">
+      {button(t.copy, t.short.copy, () => void navigator.clipboard?.writeText(copyText()))}
+    </fieldset>
+  );
+  // Import/export: CSV now; more formats (xlsx, DMN) join this group.
+  const importExportGroup = (
+    <fieldset
+      aria-label={t.toolbarGroup.importExport}
+      className="toolbar-group"
+      data-group="import-export"
+    >
+      {button(t.exportCsv, t.exportCsv, exportCsv)}
       <ExportTableButtons table={table} />
+    </fieldset>
+  );
+  const viewGroup = (
+    <fieldset aria-label={t.toolbarGroup.view} className="toolbar-group">
       <button
         type="button"
         className="button small"
@@ -162,6 +189,35 @@ export function GridToolbar({
       >
         {textsShown ? t.hideTexts : t.showTexts}
       </button>
+      {button(t.shortcutsLabel, t.shortcuts, onShortcuts, false, { 'aria-keyshortcuts': '?' })}
+    </fieldset>
+  );
+  return (
+    <div
+      ref={bar}
+      className={narrow ? 'grid-toolbar narrow' : 'grid-toolbar'}
+      role="toolbar"
+      aria-label={format(t.actions, { entry: table.entry })}
+    >
+      {rowGroup}
+      {narrow ? (
+        <details className="toolbar-more">
+          <summary className="button small" aria-label={t.moreLabel}>
+            {t.more}
+          </summary>
+          <div className="toolbar-more-menu">
+            {columnGroup}
+            {clipboardGroup}
+          </div>
+        </details>
+      ) : (
+        <>
+          {columnGroup}
+          {clipboardGroup}
+        </>
+      )}
+      {importExportGroup}
+      {viewGroup}
       {adding && (
         <form
           className="add-column"

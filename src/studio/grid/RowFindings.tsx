@@ -1,8 +1,11 @@
 import { stringify } from 'yaml';
-import type { RowModel } from '../../kernel/table-edit';
+import { fieldDisplayName } from '../../kernel/gloss/names';
+import type { RowModel, TableModel } from '../../kernel/table-edit';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, pick, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
+import { columnLabel } from './column-label';
+import { findingSentence } from './finding-sentence';
 import { gridStrings } from './strings';
 
 /**
@@ -11,10 +14,12 @@ import { gridStrings } from './strings';
  */
 export function RowFindings({
   docId,
+  table,
   row,
   findings,
 }: {
   readonly docId: string;
+  readonly table: TableModel;
   readonly row: RowModel;
   readonly findings: readonly PositionedDiagnostic[];
 }) {
@@ -24,6 +29,10 @@ export function RowFindings({
   // anything with a counterexample.
   const shown = findings.filter((d) => d.severity !== 'info' || d.example);
   if (shown.length === 0) return null;
+  // Display names: the column's label, else the field dictionary's built-in names.
+  const nameOf = (path: string) =>
+    columnLabel(table.columns.find((c) => c.field === path)?.label, lang) ??
+    fieldDisplayName(path, lang).text;
   return (
     <ul className="row-findings">
       {shown.map((d, i) => {
@@ -34,7 +43,10 @@ export function RowFindings({
             <span className={`badge badge-${d.severity}`} title={pick(d.message, lang)}>
               {d.code}
             </span>
-            <span className="sr-only"> {pick(d.message, lang)}</span>
+            <span className="finding-sentence">
+              {' '}
+              {findingSentence(d, lang, t.finding, nameOf) ?? pick(d.message, lang)}
+            </span>
             {example && (
               <button
                 type="button"

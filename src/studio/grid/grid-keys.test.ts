@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridAction, type KeyLike } from './grid-keys';
+import { GRID_KEYS, gridAction, type KeyLike } from './grid-keys';
 
 const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({
   key: k,
@@ -44,5 +44,34 @@ describe('the grid keyboard map', () => {
     expect(gridAction(key('c', { ctrlKey: true }))).toBeNull();
     expect(gridAction(key('v', { ctrlKey: true }))).toBeNull();
     expect(gridAction(key('Shift', { shiftKey: true }))).toBeNull();
+  });
+});
+
+describe('the shortcuts sheet (GRID_KEYS)', () => {
+  it('maps each listed key to the action it describes', () => {
+    for (const entry of GRID_KEYS) {
+      if (entry.sample) expect(gridAction(entry.sample)?.kind, entry.describe).toBe(entry.kind);
+    }
+  });
+  it('lists every action the keyboard map can return', () => {
+    const listed = new Set(GRID_KEYS.map((e) => e.kind));
+    for (const kind of [
+      'move',
+      'next',
+      'down',
+      'edit',
+      'clear',
+      'undo',
+      'redo',
+      'moveRow',
+      'moveColumn',
+      'duplicateRow',
+      'home',
+      'help',
+    ] as const)
+      expect(listed.has(kind), kind).toBe(true);
+  });
+  it('opens the sheet with ?', () => {
+    expect(gridAction(key('?'))).toEqual({ kind: 'help' });
   });
 });

@@ -15,7 +15,8 @@ export type GridAction =
   | { readonly kind: 'moveRow'; readonly by: number }
   | { readonly kind: 'moveColumn'; readonly by: number }
   | { readonly kind: 'duplicateRow' }
-  | { readonly kind: 'home'; readonly end: boolean };
+  | { readonly kind: 'home'; readonly end: boolean }
+  | { readonly kind: 'help' };
 
 export interface KeyLike {
   readonly key: string;
@@ -63,7 +64,94 @@ export function gridAction(e: KeyLike): GridAction | null {
       return { kind: 'home', end: false };
     case 'End':
       return { kind: 'home', end: true };
+    case '?':
+      // No cell notation starts with `?` (F2 still edits from an empty cell).
+      return { kind: 'help' };
   }
   if (e.key.length === 1 && !e.altKey && e.key !== ' ') return { kind: 'edit', initial: e.key };
   return null;
 }
+
+/**
+ * Every key the grid understands, for the shortcuts sheet: the keys as shown, the id of their
+ * description in the grid string table, and (for keys read by `gridAction`) a key event that
+ * must map to `kind` — grid-keys.test.ts checks each, so the sheet cannot drift from the map.
+ * Copy and paste are the browser's clipboard events (the grid's onCopy / onPaste).
+ */
+export interface GridKeyHelp {
+  readonly keys: readonly string[];
+  readonly describe: GridKeyDescription;
+  readonly sample: KeyLike | null;
+  readonly kind: GridAction['kind'] | 'copy' | 'paste';
+}
+
+export type GridKeyDescription =
+  | 'move'
+  | 'extend'
+  | 'moveRow'
+  | 'moveColumn'
+  | 'next'
+  | 'down'
+  | 'edit'
+  | 'type'
+  | 'clear'
+  | 'undo'
+  | 'redo'
+  | 'duplicateRow'
+  | 'home'
+  | 'copy'
+  | 'paste'
+  | 'help';
+
+const k = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({
+  key,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
+
+export const GRID_KEYS: readonly GridKeyHelp[] = [
+  { keys: ['↑', '↓', '←', '→'], describe: 'move', sample: k('ArrowUp'), kind: 'move' },
+  {
+    keys: ['Shift+↑↓←→'],
+    describe: 'extend',
+    sample: k('ArrowDown', { shiftKey: true }),
+    kind: 'move',
+  },
+  { keys: ['Tab', 'Shift+Tab'], describe: 'next', sample: k('Tab'), kind: 'next' },
+  { keys: ['Enter', 'Shift+Enter'], describe: 'down', sample: k('Enter'), kind: 'down' },
+  { keys: ['Home', 'End'], describe: 'home', sample: k('End'), kind: 'home' },
+  { keys: ['F2'], describe: 'edit', sample: k('F2'), kind: 'edit' },
+  { keys: ['a…z 0…9 < > = -'], describe: 'type', sample: k('7'), kind: 'edit' },
+  { keys: ['Delete', 'Backspace'], describe: 'clear', sample: k('Delete'), kind: 'clear' },
+  {
+    keys: ['Alt+↑', 'Alt+↓'],
+    describe: 'moveRow',
+    sample: k('ArrowUp', { altKey: true }),
+    kind: 'moveRow',
+  },
+  {
+    keys: ['Alt+←', 'Alt+→'],
+    describe: 'moveColumn',
+    sample: k('ArrowLeft', { altKey: true }),
+    kind: 'moveColumn',
+  },
+  {
+    keys: ['Ctrl+D', '⌘D'],
+    describe: 'duplicateRow',
+    sample: k('d', { ctrlKey: true }),
+    kind: 'duplicateRow',
+  },
+  { keys: ['Ctrl+Z', '⌘Z'], describe: 'undo', sample: k('z', { ctrlKey: true }), kind: 'undo' },
+  {
+    keys: ['Ctrl+Shift+Z', 'Ctrl+Y', '⌘⇧Z'],
+    describe: 'redo',
+    sample: k('y', { ctrlKey: true }),
+    kind: 'redo',
+  },
+  { keys: ['Ctrl+C', '⌘C'], describe: 'copy', sample: null, kind: 'copy' },
+  { keys: ['Ctrl+V', '⌘V'], describe: 'paste', sample: null, kind: 'paste' },
+  { keys: ['?'], describe: 'help', sample: k('?'), kind: 'help' },
+];

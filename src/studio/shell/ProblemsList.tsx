@@ -1,44 +1,82 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
+import { type SeverityFilter, viewProblems } from './problem-order';
 import { shellStrings } from './strings';
 import { useActiveAnalysis } from './use-analysis';
 
 /** Rendering thousands of rows would cost more than it helps; the editor shows every marker. */
 const MAX_SHOWN = 200;
 
-/** The active document's diagnostics; a click moves the editor there, "Fix…" proposes the fix. */
+/**
+ * The active document's diagnostics: errors, then warnings, then notes (folded while errors or
+ * warnings are there), with a severity filter; a click moves the editor there, "Fix…" proposes
+ * the fix.
+ */
 export function ProblemsList() {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
   const { docId, analysis, dimmed } = useActiveAnalysis();
+  const [filter, setFilter] = useState<SeverityFilter>('all');
   const diagnostics = analysis?.diagnostics ?? [];
-  const shown = diagnostics.slice(0, MAX_SHOWN);
+  const view = viewProblems(diagnostics, filter);
+  const main = view.main.slice(0, MAX_SHOWN);
+  const notes = view.notes.slice(0, Math.max(0, MAX_SHOWN - main.length));
+  const hidden = view.main.length + view.notes.length - main.length - notes.length;
+  const row = (d: PositionedDiagnostic) => (
+    <ProblemRow
+      key={`${d.code}:${d.range.start}:${d.range.end}:${d.message.en}`}
+      d={d}
+      docId={docId}
+      lang={lang}
+    />
+  );
   return (
     <section className={`problems${dimmed ? ' stale' : ''}`} aria-labelledby="problems-title">
-      <h2 id="problems-title" className="section-title">
-        {format(t.problems.heading, { n: diagnostics.length })}
-      </h2>
+      <div className="problems-head">
+        <h2 id="problems-title" className="section-title">
+          {format(t.problems.heading, { n: diagnostics.length })}
+        </h2>
+        {diagnostics.length > 0 && (
+          <label className="problems-filter">
+            {t.problems.filter}{' '}
+            <select
+              value={filter}
+              onChange={(e) => setFilter(e.target.value as SeverityFilter)}
+              data-testid="problems-filter"
+            >
+              <option value="all">{t.problems.all}</option>
+              <option value="error">{t.problems.errors}</option>
+              <option value="warning">{t.problems.warnings}</option>
+              <option value="info">{t.problems.notes}</option>
+            </select>
+          </label>
+        )}
+      </div>
       {diagnostics.length === 0 ? (
         <p className="muted">{t.problems.none}</p>
       ) : (
-        <ul className="problem-list" data-testid="problems">
-          {shown.map((d) => (
-            <ProblemRow
-              key={`${d.code}:${d.range.start}:${d.range.end}:${d.message.en}`}
-              d={d}
-              docId={docId}
-              lang={lang}
-            />
-          ))}
-          {diagnostics.length > MAX_SHOWN && (
-            <li className="muted">
-              {format(t.problems.more, { n: diagnostics.length - MAX_SHOWN })}
-            </li>
+        <>
+          {main.length > 0 && (
+            <ul className="problem-list" data-testid="problems">
+              {main.map(row)}
+            </ul>
           )}
-        </ul>
+          {notes.length > 0 &&
+            (view.notesFolded ? (
+              <details className="problem-notes" data-testid="problem-notes">
+                <summary>{format(t.problems.notesFolded, { n: view.notes.length })}</summary>
+                <ul className="problem-list">{notes.map(row)}</ul>
+              </details>
+            ) : (
+              <ul className="problem-list" data-testid={main.length > 0 ? undefined : 'problems'}>
+                {notes.map(row)}
+              </ul>
+            ))}
+          {hidden > 0 && <p className="muted">{format(t.problems.more, { n: hidden })}</p>}
+        </>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Bilingual, Fix } from '../../kernel';
+import { clampSide, type Layout, loadLayout, saveLayout, toggleId } from '../shell/layout';
 import type { StudioState } from './index';
 import type { Lang, Notice, PanelId } from './types';
 
@@ -53,6 +54,11 @@ export interface UiSlice {
   fixProposal: FixProposal | null;
   reveal: RevealRequest | null;
   gridFocus: GridFocus | null;
+  /** The side panel's width and the table view per document (remembered across reloads). */
+  layout: Layout;
+  setSideWidth(width: number): void;
+  setTableView(docId: string, on: boolean): void;
+  setYamlCollapsed(docId: string, collapsed: boolean): void;
   setLang(lang: Lang): void;
   /** Opens the Table panel on a compiled table row (`<entry>#<n>` or `<entry>#<name>`); false for other rules. */
   showInGrid(docId: string, rule: string): boolean;
@@ -74,6 +80,24 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   fixProposal: null,
   reveal: null,
   gridFocus: null,
+  layout: loadLayout(),
+  setSideWidth(width) {
+    const layout = { ...get().layout, sideWidth: clampSide(width) };
+    saveLayout(layout);
+    set({ layout });
+  },
+  setTableView(docId, on) {
+    const prev = get().layout;
+    const layout = { ...prev, tableView: toggleId(prev.tableView, docId, on) };
+    saveLayout(layout);
+    set({ layout });
+  },
+  setYamlCollapsed(docId, collapsed) {
+    const prev = get().layout;
+    const layout = { ...prev, yamlCollapsed: toggleId(prev.yamlCollapsed, docId, collapsed) };
+    saveLayout(layout);
+    set({ layout });
+  },
   showInGrid(docId, rule) {
     // A row is `<entry>#<n>` or, when named, `<entry>#<name>` (I-75): the analysis knows its row.
     const compiled = get().analyses[docId]?.analysis.rules.find((r) => r.name === rule);

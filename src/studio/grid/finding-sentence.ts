@@ -1,0 +1,89 @@
+import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { format } from '../i18n/i18n';
+import type { Lang } from '../store/types';
+
+/** The phrases a finding sentence is built from (the grid string table's `finding` group). */
+export interface FindingPhrases {
+  readonly neverFires: string;
+  readonly repeats: string;
+  readonly excludes: string;
+  readonly overlaps: string;
+  readonly uncovered: string;
+  readonly goesTo: string;
+  readonly listSeparator: string;
+  /** Between two sentences: a space in English, nothing in Chinese. */
+  readonly sentenceSeparator: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly nullValue: string;
+  readonly quoteOpen: string;
+  readonly quoteClose: string;
+}
+
+/** A number as the UI language writes it (grouping, decimals kept up to 20 digits). */
+export function formatNumber(n: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    maximumFractionDigits: 20,
+  }).format(n);
+}
+
+/** The leaves of a fact: [field path, value]; lists are leaves. */
+export function factLeaves(fact: unknown, prefix = ''): [string, unknown][] {
+  if (fact === null || typeof fact !== 'object' || Array.isArray(fact))
+    return prefix ? [[prefix, fact]] : [];
+  return Object.entries(fact as Record<string, unknown>).flatMap(([k, v]) =>
+    factLeaves(v, prefix ? `${prefix}.${k}` : k),
+  );
+}
+
+function formatValue(v: unknown, lang: Lang, p: FindingPhrases): string {
+  if (typeof v === 'number') return formatNumber(v, lang);
+  if (typeof v === 'string') return `${p.quoteOpen}${v}${p.quoteClose}`;
+  if (typeof v === 'boolean') return v ? p.yes : p.no;
+  if (v === null) return p.nullValue;
+  return JSON.stringify(v);
+}
+
+/** A counterexample fact in display names and formatted values: "credit score 699.5, amount 4,999". */
+export function describeExample(
+  fact: unknown,
+  lang: Lang,
+  p: FindingPhrases,
+  nameOf: (path: string) => string,
+): string {
+  return factLeaves(fact)
+    .map(([path, v]) => `${nameOf(path)} ${formatValue(v, lang, p)}`)
+    .join(p.listSeparator);
+}
+
+/**
+ * A table finding as a sentence in the row's findings cell, or null for findings without one
+ * (the kernel's message is then shown).
+ */
+export function findingSentence(
+  d: Pick<PositionedDiagnostic, 'code' | 'example'>,
+  lang: Lang,
+  p: FindingPhrases,
+  nameOf: (path: string) => string,
+): string | null {
+  const ex = d.example;
+  const fact = ex ? describeExample(ex.fact, lang, p, nameOf) : '';
+  const first = ex?.firstMatch;
+  const goesTo = first ? format(p.goesTo, { fact, row: first.row, decision: first.decision }) : '';
+  switch (d.code) {
+    case 'ERDL-W509':
+      return first
+        ? `${format(p.neverFires, { row: first.row })}${p.sentenceSeparator}${goesTo}`
+        : null;
+    case 'ERDL-W512':
+      return first ? `${p.repeats}${p.sentenceSeparator}${goesTo}` : p.repeats;
+    case 'ERDL-W514':
+      return p.excludes;
+    case 'ERDL-W510':
+      return first ? format(p.overlaps, { row: first.row, decision: first.decision, fact }) : null;
+    case 'ERDL-W511':
+      return ex ? format(p.uncovered, { fact }) : null;
+    default:
+      return null;
+  }
+}

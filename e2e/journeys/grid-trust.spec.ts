@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { cell, grid, type Hook, openLoan, pasteIntoGrid, rowCount, storeText } from '../support/grid';
+import {
+  cell,
+  grid,
+  type Hook,
+  openLoan,
+  pasteIntoGrid,
+  rowCount,
+  storeText,
+} from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -95,9 +103,7 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await storeText(page)).toBe(before);
       await page.screenshot({ path: `/tmp/grid-trust-preview-${lang}.png` });
       await preview(page).getByRole('button', { name: L.apply }).click();
-      await expect
-        .poll(() => storeText(page))
-        .toContain('[[gte, 700], [between, [1000, 5000]]]');
+      await expect.poll(() => storeText(page)).toContain('[[gte, 700], [between, [1000, 5000]]]');
       const text = await storeText(page);
       expect(text).toContain('[[gte, 700], [lte, 1000]]');
       expect(text).not.toContain('"1000-5000"');

@@ -99,7 +99,7 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await page.getByLabel('Row 1, credit score — Operator').selectOption('lte');
   await page.getByLabel('Row 1, credit score — Value').fill('579');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('- when: [["lte", 579], "-"]');
+  await expect.poll(() => storeText(page)).toContain('- when: [[lte, 579], "-"]');
   // The decision picker.
   await cell(page, 1, 2).click();
   await page.keyboard.press('F2');
@@ -179,7 +179,7 @@ test('spreadsheet keyboard: arrows, Tab, Enter, F2 and Escape; Enter on the last
   await page.keyboard.press('Tab');
   await page.keyboard.type('<= 100000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('when: [["gte", 900], ["lte", 100000]]');
+  await expect.poll(() => storeText(page)).toContain('when: [[gte, 900], [lte, 100000]]');
 });
 
 test('pasting a TSV block: previewed, refused whole for one bad cell, applied whole once confirmed', async ({
@@ -214,7 +214,7 @@ test('pasting a TSV block: previewed, refused whole for one bad cell, applied wh
   await expect(cell(page, 4, 2)).toContainText('DENY');
   await expect(cell(page, 5, 0)).toContainText('default');
   const text = await storeText(page);
-  expect(text).toContain('- when: [["gte", 750], ["lte", 30000]]');
+  expect(text).toContain('- when: [[gte, 750], [lte, 30000]]');
   expect(text).toContain('# A poor score is declined whatever the amount.');
   await expect(grid(page).getByRole('status')).toContainText('Pasted 4 rows as one change');
   // Copy the selection back as TSV.
@@ -238,7 +238,7 @@ test('one undo history: a grid edit is undone in the editor, and the grid undo u
   await cell(page, 0, 0).click();
   await page.keyboard.type('< 600');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('[["lt", 600], "-"]');
+  await expect.poll(() => editorText(page)).toContain('[[lt, 600], "-"]');
   // Ctrl+Z in the editor restores it.
   await page.locator('.view-line', { hasText: 'kind: decision_table' }).first().click();
   await page.keyboard.press('Control+z');
@@ -443,7 +443,7 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   const text = Buffer.concat(csv).toString('utf8');
   // Labels ride in the header, row texts follow priority (docs/table-cells.md).
   expect(text.split('\n')[0]).toBe(
-    '"context.credit_score ""credit score""","context.amount ""loan amount""",then,priority,message,instruction,explanation,correction,name',
+    '"context.credit_score {""zh"":""信用评分"",""en"":""credit score""}","context.amount {""zh"":""贷款金额"",""en"":""loan amount""}",then,priority,message,instruction,explanation,correction,name',
   );
   await page
     .getByTestId('table-panel')

@@ -98,6 +98,8 @@ test('a Chinese reader reads every example: gloss, trace, problems and table in 
     await expect(page.getByTestId('trace').first()).toBeVisible();
     const failed = page.getByTestId('failed-condition');
     for (const text of await failed.allTextContents()) {
+      // The failing condition is a sentence of its own; the reason (if any) follows it.
+      expect(text).toMatch(/^未(?:满足|能求值)的条件：.+?。/);
       const condition = text.replace(/^未满足的条件：\s*/, '');
       expect(zhViolations(condition), condition).toEqual([]);
       expect(ownWords(condition), `English words in "${condition}"`).not.toMatch(/[A-Za-z]/);
@@ -113,7 +115,28 @@ test('a Chinese reader reads every example: gloss, trace, problems and table in 
     }
   }
 
-  // Problems: the severity labels are one line each (never one character per line).
+  // Problems: the severity labels are one line each (never one character per line). The examples
+  // load without problems, so the reader makes one: a decision that does not exist.
+  await page.evaluate(() => {
+    const { store } = (
+      globalThis as unknown as {
+        __ERDL_STUDIO__: {
+          store: {
+            getState(): {
+              activeId: string;
+              documents: Record<string, { text: string }>;
+              setText(id: string, text: string): void;
+            };
+          };
+        };
+      }
+    ).__ERDL_STUDIO__;
+    const s = store.getState();
+    const text = s.documents[s.activeId]!.text;
+    const broken = text.replace(/then: "?[A-Z_]+"?/, 'then: ALLOWED');
+    if (broken === text) throw new Error('no decision to break');
+    s.setText(s.activeId, broken);
+  });
   const severities = page.locator('.problem .severity');
   await expect(severities.first()).toBeVisible();
   for (const box of await severities.evaluateAll((els) =>

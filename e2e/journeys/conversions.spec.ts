@@ -40,7 +40,7 @@ const WORDS = {
     lang: 'zh',
     gloss: '释义',
     toTable: '将 SEC-001-refund-limit 转换为决策表（先显示改动）',
-    toSimple: '将 SEC-001-refund-limit 转换为Simple 形式（先显示改动）',
+    toSimple: '将 SEC-001-refund-limit 转换为简单形式（先显示改动）',
     tableTitle: '将 SEC-001-refund-limit 显示为决策表',
     tableSummary:
       '决策不变，规则哈希不变；结果中该规则将称为 SEC-001-refund-limit#1（原为 SEC-001-refund-limit），因此文档哈希会改变，转换回来即可恢复。',

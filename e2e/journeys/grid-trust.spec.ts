@@ -1,4 +1,13 @@
-import { cell, grid, openLoan, pasteIntoGrid, rowCount, storeText } from '../support/grid';
+import { readFileSync } from 'node:fs';
+import {
+  cell,
+  grid,
+  type Hook,
+  openLoan,
+  pasteIntoGrid,
+  rowCount,
+  storeText,
+} from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -23,6 +32,7 @@ const TEXT = {
     showTexts: 'Show row texts',
     instruction: 'Instruction',
     exportCsv: 'Export CSV',
+    amountLabel: 'loan amount',
   },
   zh: {
     number: '数字',
@@ -39,8 +49,15 @@ const TEXT = {
     showTexts: '显示行文本',
     instruction: '指引',
     exportCsv: '导出 CSV',
+    amountLabel: '贷款金额',
   },
 } as const;
+
+/** The loan example as written before keywords went bare: quoted operators and decisions. */
+const QUOTED_LOAN = readFileSync(
+  new URL('../../src/kernel/table-edit/__fixtures__/loan-quoted.erdl.yaml', import.meta.url),
+  'utf8',
+);
 
 const preview = (page: Page) => grid(page).getByTestId('paste-preview');
 
@@ -86,11 +103,9 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await storeText(page)).toBe(before);
       await page.screenshot({ path: `/tmp/grid-trust-preview-${lang}.png` });
       await preview(page).getByRole('button', { name: L.apply }).click();
-      await expect
-        .poll(() => storeText(page))
-        .toContain('[["gte", 700], ["between", [1000, 5000]]]');
+      await expect.poll(() => storeText(page)).toContain('[[gte, 700], [between, [1000, 5000]]]');
       const text = await storeText(page);
-      expect(text).toContain('[["gte", 700], ["lte", 1000]]');
+      expect(text).toContain('[[gte, 700], [lte, 1000]]');
       expect(text).not.toContain('"1000-5000"');
       await expect(cell(page, 1, 1)).toHaveText('between [1000, 5000]');
       // One undo step takes the whole paste back.
@@ -145,6 +160,15 @@ for (const lang of ['en', 'zh'] as const) {
       page,
     }) => {
       await openLoan(page);
+      // A quoted table stays quoted: the new row is written in the table's own style.
+      await page.evaluate((text) => {
+        const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
+        const s = store.getState();
+        s.setText(s.activeId as string, text);
+      }, QUOTED_LOAN);
+      await waitAnalysed(page);
+      await expect(grid(page).locator('thead')).toContainText('loan amount');
+      await expect(cell(page, 4, 0)).toContainText(L.defaultRow);
       await cell(page, 4, 1).click();
       await page.keyboard.press('Enter');
       await expect.poll(() => rowCount(page)).toBe(6);
@@ -170,7 +194,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Enter');
       await expect
         .poll(() => storeText(page))
-        .toContain('[["gte", 700], ["lte", 20000]]\n          then: "DENY"\n');
+        .toContain('[[gte, 700], [lte, 20000]]\n          then: DENY\n');
       const toFill = grid(page).locator('tr[data-row="1"] td[data-text="message"]');
       await expect(toFill).toHaveClass(/needs-text/);
       await expect(toFill).toContainText(L.messageNeeded);
@@ -181,7 +205,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Enter');
       await expect
         .poll(() => storeText(page))
-        .toContain('then: "DENY"\n          message: "Small loans are paused"\n');
+        .toContain('then: DENY\n          message: "Small loans are paused"\n');
       await expect(toFill).not.toHaveClass(/needs-text/);
       await waitAnalysed(page);
       await expect(grid(page).locator('tr[data-row="1"] .findings')).not.toContainText('ERDL-E211');
@@ -212,7 +236,7 @@ for (const lang of ['en', 'zh'] as const) {
         .setInputFiles({ name: 'loan.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(page.getByTestId('decision-grid')).toHaveCount(2);
       const imported = page.locator('[data-entry="imported-table-2"]');
-      await expect(imported.locator('thead')).toContainText('loan amount');
+      await expect(imported.locator('thead')).toContainText(L.amountLabel);
       await expect(imported.locator('[data-cell="4:0"]')).toContainText(L.defaultRow);
       expect(await exportCsv('imported-table-2')).toBe(csv);
       // The grids show the same cells, decisions and texts.

@@ -113,6 +113,11 @@ export type EvaluateOutcome =
        * failed, or the one an evaluation error stopped), in gloss.
        */
       readonly failedConditions: Readonly<Record<string, Bilingual>>;
+      /**
+       * For each rule whose trace reason reads a field: that field's display name (column label,
+       * field dictionary or built-in name, as in the gloss), so the reason never shows a raw path.
+       */
+      readonly reasonFields: Readonly<Record<string, Bilingual>>;
       readonly elapsedMs: number;
     }
   /** The document does not load: nothing can be evaluated. */

@@ -135,5 +135,10 @@ describe('KernelService.evaluate: the trace names fields as the gloss does', () 
       zh: '贷款金额小于或等于 20000',
       en: 'loan amount is less than or equal to 20000',
     });
+    // The reason names its field by the column label too, never by its path.
+    expect(outcome.reasonFields['FIN-201-loan-decision#1']).toEqual({
+      zh: '信用评分',
+      en: 'credit score',
+    });
   });
 });

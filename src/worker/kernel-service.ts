@@ -16,6 +16,7 @@ import {
   type ExprNode,
   type FieldDictionary,
   failingCondition,
+  fieldDisplayName,
   type IncrementalCompiler,
   type IncrementalGlossStats,
   nodeAt,
@@ -267,6 +268,7 @@ export class KernelService {
       ...(temporalState ? { temporal_state: temporalState } : {}),
     });
     const failedConditions: Record<string, Bilingual> = {};
+    const reasonFields: Record<string, Bilingual> = {};
     const byName = new Map(result.document.rules.map((r) => [r.name, r]));
     // A table row's condition reads its fields through the table's column labels, as its gloss
     // does: one name per field across gloss and trace (read only when a row failed).
@@ -288,11 +290,21 @@ export class KernelService {
         zh: renderGloss(failed, { ...options, lang: 'zh' }),
         en: renderGloss(failed, { ...options, lang: 'en' }),
       };
+      // The reason names its field as the gloss does (G3), never by its raw path; an element
+      // path (`$.…`, inside a list quantifier) has no display name and stays as written.
+      const field = step.reason?.field;
+      if (field !== undefined && !field.startsWith('$')) {
+        reasonFields[step.rule] = {
+          zh: fieldDisplayName(field, 'zh', options).text,
+          en: fieldDisplayName(field, 'en', options).text,
+        };
+      }
     }
     return {
       kind: 'result',
       result: evaluation,
       failedConditions,
+      reasonFields,
       elapsedMs: this.clock() - started,
     };
   }

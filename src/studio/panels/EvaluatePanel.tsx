@@ -6,7 +6,7 @@ import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
-import { headlineText, matchedRules, reasonText } from './evaluate-explain';
+import { conditionLine, headlineText, matchedRules, reasonText } from './evaluate-explain';
 import { panelStrings } from './strings';
 
 /** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
@@ -100,7 +100,12 @@ export function EvaluatePanel() {
           </p>
         )}
         {outcome?.kind === 'result' && (
-          <ResultCard result={outcome.result} failed={outcome.failedConditions} lang={lang} />
+          <ResultCard
+            result={outcome.result}
+            failed={outcome.failedConditions}
+            fields={outcome.reasonFields}
+            lang={lang}
+          />
         )}
         {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
       </section>
@@ -131,10 +136,12 @@ function text(value: Text | null, lang: Lang): string | null {
 function ResultCard({
   result,
   failed,
+  fields,
   lang,
 }: {
   result: EvaluationResult;
   failed: Readonly<Record<string, { zh: string; en: string }>>;
+  fields: Readonly<Record<string, { zh: string; en: string }>>;
   lang: Lang;
 }) {
   const t = useT(panelStrings);
@@ -190,7 +197,7 @@ function ResultCard({
           </ul>
         </>
       )}
-      <Trace trace={result.eval_trace} failed={failed} />
+      <Trace trace={result.eval_trace} failed={failed} fields={fields} />
     </div>
   );
 }
@@ -214,20 +221,27 @@ function TraceTree({ node }: { node: TraceNode }) {
   );
 }
 
-/** Why a rule did not match: the condition (in gloss) and the kernel's reason for it. */
-function WhyNot({ step, condition }: { step: RuleTrace; condition: string | undefined }) {
+/**
+ * Why a rule did not match: the condition (in gloss) and the kernel's reason for it, two
+ * sentences; the reason names its field by its display name (`field`), as the gloss does.
+ */
+function WhyNot({
+  step,
+  condition,
+  field,
+}: {
+  step: RuleTrace;
+  condition: string | undefined;
+  field: string | undefined;
+}) {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
-  const why = step.reason ? reasonText(step.reason, t.evaluate, lang, step.then) : null;
+  const why = step.reason ? reasonText(step.reason, t.evaluate, lang, step.then, field) : null;
   if (!condition && !why) return null;
-  const label = step.reason?.kind === 'error' ? t.evaluate.stoppedAt : t.evaluate.failedBecause;
+  const line = step.reason?.kind === 'error' ? t.evaluate.stoppedLine : t.evaluate.failedLine;
   return (
     <div className="trace-failed" data-testid="failed-condition">
-      {condition && (
-        <div>
-          {label} {condition}
-        </div>
-      )}
+      {condition && <div>{conditionLine(line, condition)}</div>}
       {why && (
         <div className="trace-why" data-testid="failed-reason">
           {why}
@@ -240,9 +254,11 @@ function WhyNot({ step, condition }: { step: RuleTrace; condition: string | unde
 function Trace({
   trace,
   failed,
+  fields,
 }: {
   trace: readonly RuleTrace[];
   failed: Readonly<Record<string, { zh: string; en: string }>>;
+  fields: Readonly<Record<string, { zh: string; en: string }>>;
 }) {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
@@ -294,7 +310,11 @@ function Trace({
                   </>
                 )}
                 {step.note && <span className="muted"> — {step.note}</span>}
-                <WhyNot step={step} condition={failed[step.rule]?.[lang]} />
+                <WhyNot
+                  step={step}
+                  condition={failed[step.rule]?.[lang]}
+                  field={fields[step.rule]?.[lang]}
+                />
                 {(step.when || step.unless) && (
                   <details>
                     <summary>{t.evaluate.nodeValues}</summary>

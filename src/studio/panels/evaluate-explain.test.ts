@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument, Evaluator } from '../../kernel';
 import quickStart from '../examples/quick-start.erdl.yaml?raw';
-import { headline, headlineText, matchedRules, reasonText } from './evaluate-explain';
+import {
+  conditionLine,
+  headline,
+  headlineText,
+  matchedRules,
+  reasonText,
+} from './evaluate-explain';
 import { panelStrings } from './strings';
 
 const AS_OF = '2026-01-15T09:00:00Z';
@@ -51,18 +57,46 @@ describe('why not (reasonText)', () => {
       'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
     );
     expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN')).toBe(
-      'tool.args.amount 是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+      '「tool.args.amount」是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+    );
+  });
+
+  it('names the field by its display name when it has one, as the gloss does', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '3000' } } });
+    const reason = r.eval_trace[0]!.reason!;
+    expect(reasonText(reason, en, 'en', 'REQUEST_HUMAN', 'the amount')).toBe(
+      'The amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
+    );
+    expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN', '金额')).toBe(
+      '金额是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+    );
+    const low = run(quick, { tool: { name: 'issue_refund', args: { amount: 10 } } });
+    expect(reasonText(low.eval_trace[0]!.reason!, zh, 'zh', 'X', '金额')).toBe('金额的值为 10。');
+    expect(reasonText(low.eval_trace[0]!.reason!, en, 'en', 'X', 'the amount')).toBe(
+      'The amount is 10.',
+    );
+  });
+
+  it('writes the failing condition as a sentence of its own', () => {
+    expect(conditionLine(zh.failedLine, '信用评分小于 580')).toBe(
+      '未满足的条件：信用评分小于 580。',
+    );
+    expect(conditionLine(en.failedLine, 'credit score is less than 580')).toBe(
+      'Failed at: credit score is less than 580.',
+    );
+    expect(conditionLine(zh.stoppedLine, '路径匹配「a」。')).toBe(
+      '未能求值的条件：路径匹配「a」。',
     );
   });
 
   it('names a missing field and a null one', () => {
     const missing = run(quick, { tool: { name: 'issue_refund', args: {} } }).eval_trace[0]!.reason!;
     expect(reasonText(missing, en, 'en', 'X')).toBe('tool.args.amount is not in the fact.');
-    expect(reasonText(missing, zh, 'zh', 'X')).toBe('事实中没有 tool.args.amount。');
+    expect(reasonText(missing, zh, 'zh', 'X')).toBe('事实中没有「tool.args.amount」。');
     const nul = run(quick, { tool: { name: 'issue_refund', args: { amount: null } } })
       .eval_trace[0]!.reason!;
     expect(reasonText(nul, en, 'en', 'X')).toMatch(/^tool\.args\.amount is null;/);
-    expect(reasonText(nul, zh, 'zh', 'X')).toMatch(/^tool\.args\.amount 为 null；/);
+    expect(reasonText(nul, zh, 'zh', 'X')).toMatch(/^「tool\.args\.amount」为 null；/);
   });
 
   it('shows the value read when a condition is simply false', () => {

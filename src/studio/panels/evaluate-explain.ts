@@ -107,16 +107,45 @@ function errorDetail(reason: TraceReason, t: EvaluateStrings, lang: Lang): strin
 }
 
 /**
+ * The failing condition (a gloss fragment) as a sentence of its own: `line` is the string with
+ * `{condition}`; the gloss's own closing punctuation, if any, is not doubled.
+ */
+export function conditionLine(line: string, condition: string): string {
+  return format(line, { condition: condition.replace(/[。．.！!？?]$/u, '') });
+}
+
+/** An English sentence that opens with a display name ("the amount …") starts with a capital. */
+function capitalized(lang: Lang, text: string): string {
+  return lang === 'en' ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/**
  * Why a rule did not match, in one or two sentences. `decision` is the rule's own (`then`), named
- * when it failed closed. Null when there is nothing to add to the failing condition itself.
+ * when it failed closed. `name` is the display name of the reason's field in `lang` (column label,
+ * field dictionary or built-in, as in the gloss); without one the field's path is shown. Null when
+ * there is nothing to add to the failing condition itself.
  */
 export function reasonText(
   reason: TraceReason,
   t: EvaluateStrings,
   lang: Lang,
   decision: string,
+  name?: string,
 ): string | null {
-  const field = reason.field ?? t.why.theValue;
+  const text = reasonSentences(reason, t, lang, decision, name);
+  return text !== null && name !== undefined ? capitalized(lang, text) : text;
+}
+
+function reasonSentences(
+  reason: TraceReason,
+  t: EvaluateStrings,
+  lang: Lang,
+  decision: string,
+  name: string | undefined,
+): string | null {
+  const field =
+    name ??
+    (reason.field === undefined ? t.why.theValue : format(t.why.rawField, { path: reason.field }));
   switch (reason.kind) {
     case 'type_mismatch': {
       const type = typeKey(reason.type);

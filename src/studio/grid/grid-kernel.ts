@@ -3,7 +3,7 @@
  * computing grid edits never queue behind a long analysis of the same document in the main
  * kernel worker — on a 500-row table the analysis takes seconds, the table read a fraction.
  */
-import { createKernelWorker, KernelClient } from '../kernel/kernel-client';
+import { createKernelWorker, KernelClient } from '../../worker/kernel-client';
 import { studioStore } from '../store';
 
 let instance: KernelClient | null = null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { KernelClient } from '../../worker/kernel-client';
 import type { Analysis } from '../../worker/kernel-protocol';
 import { createStudioStore } from '../store';
 import { startAnalysis } from './analysis-controller';
-import type { KernelClient } from './kernel-client';
 
 /** A kernel whose requests answer only when the test says so. */
 function fakeKernel() {

@@ -13,6 +13,8 @@
  * (0.5 MB at 1,000 rules, plus the garbage) and the worker as many to decode, for no earlier
  * result: the newest text waits for the running analysis either way.
  */
+
+import type { KernelClient } from '../../worker/kernel-client';
 import type {
   Analysis,
   GlossOutcome,
@@ -21,7 +23,6 @@ import type {
 } from '../../worker/kernel-protocol';
 import type { StudioStore } from '../store';
 import { carryDiagnostics } from './carry';
-import type { KernelClient } from './kernel-client';
 
 interface Sent {
   readonly text: string;

@@ -1,6 +1,6 @@
 import type { Bilingual } from '../../kernel';
+import type { Incident } from '../../worker/kernel-client';
 import { format } from '../i18n/format';
-import type { Incident } from './kernel-client';
 import { kernelStrings } from './strings';
 
 /**

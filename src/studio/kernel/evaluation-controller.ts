@@ -2,8 +2,9 @@
  * Evaluates the active document's sample fact whenever the document, the fact, `as_of` or the
  * temporal state changes (debounced), while the Evaluate panel is open.
  */
+
+import type { KernelClient } from '../../worker/kernel-client';
 import type { StudioStore } from '../store';
-import type { KernelClient } from './kernel-client';
 
 const DEBOUNCE_MS = 60;
 

@@ -1,12 +1,13 @@
 /** The page's two kernel worker clients, each created on first use. */
-import { studioStore } from '../store';
-import { describeIncident } from './describe-incident';
+
 import {
   createBatchWorker,
   createKernelWorker,
   type Incident,
   KernelClient,
-} from './kernel-client';
+} from '../../worker/kernel-client';
+import { studioStore } from '../store';
+import { describeIncident } from './describe-incident';
 
 let instance: KernelClient | null = null;
 let batchInstance: KernelClient | null = null;

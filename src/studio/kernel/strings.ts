@@ -1,6 +1,6 @@
 import { defineStrings } from '../i18n/format';
 
-/** What the studio says about its kernel workers (kernel-client.ts, describe-incident.ts). */
+/** What the studio says about its kernel workers (src/worker/kernel-client.ts, describe-incident.ts). */
 export const kernelStrings = defineStrings({
   en: {
     closed: 'studio closed',

@@ -7,9 +7,9 @@ import {
   type VerifyRuleFileInput,
   verifyRuleFile,
 } from '../../signing';
+import type { Outcome } from '../../worker/kernel-client';
 import type { SignRequest } from '../../worker/kernel-protocol';
 import { bilingual } from '../i18n/format';
-import type { Outcome } from '../kernel/kernel-client';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { signingMessageStrings } from './strings';
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Incident } from '../kernel/kernel-client';
+import type { Incident } from '../../worker/kernel-client';
 import type { StudioState } from './index';
 import type { Analysis, AnalysisEntry } from './types';
 

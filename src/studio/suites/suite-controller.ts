@@ -5,8 +5,8 @@
  * progress and can be cancelled; the editor's markers never wait for either.
  */
 
+import type { KernelClient } from '../../worker/kernel-client';
 import type { SuiteRequest } from '../../worker/kernel-protocol';
-import type { KernelClient } from '../kernel/kernel-client';
 import type { StudioStore } from '../store';
 
 const DEBOUNCE_MS = 250;

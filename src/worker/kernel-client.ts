@@ -11,7 +11,9 @@
  * Deltas: for per-document streams (`DELTA_OPS`) a request names the last value received on its
  * channel, and the worker may answer with the difference (src/worker/reply-delta.ts).
  */
-import type { Bilingual } from '../../kernel';
+import type { Bilingual } from '../kernel';
+import { bilingual } from '../studio/i18n/format';
+import { kernelStrings } from '../studio/kernel/strings';
 import type {
   CancelMessage,
   Envelope,
@@ -19,10 +21,8 @@ import type {
   Op,
   Reply,
   RequestFor,
-} from '../../worker/kernel-protocol';
-import { patch, RecentValues } from '../../worker/reply-delta';
-import { bilingual } from '../i18n/format';
-import { kernelStrings } from './strings';
+} from './kernel-protocol';
+import { patch, RecentValues } from './reply-delta';
 
 export interface WorkerLike {
   postMessage(message: Envelope | CancelMessage): void;
@@ -262,7 +262,7 @@ export class KernelClient {
 
 /** The worker for long jobs (fact suites, gloss of whole documents), so they never delay markers. */
 export function createBatchWorker(): WorkerLike {
-  return new Worker(new URL('../../worker/batch-worker.ts', import.meta.url), {
+  return new Worker(new URL('./batch-worker.ts', import.meta.url), {
     type: 'module',
     name: 'erdl-batch',
   }) as unknown as WorkerLike;
@@ -270,7 +270,7 @@ export function createBatchWorker(): WorkerLike {
 
 /** The studio's worker: a module worker bundled by Vite. */
 export function createKernelWorker(): WorkerLike {
-  return new Worker(new URL('../../worker/kernel-worker.ts', import.meta.url), {
+  return new Worker(new URL('./kernel-worker.ts', import.meta.url), {
     type: 'module',
     name: 'erdl-kernel',
   }) as unknown as WorkerLike;

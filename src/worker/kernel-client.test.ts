@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Envelope, Reply } from '../../worker/kernel-protocol';
-import { diff } from '../../worker/reply-delta';
 import { type Incident, KernelClient, type WorkerLike } from './kernel-client';
+import type { Envelope, Reply } from './kernel-protocol';
+import { diff } from './reply-delta';
 
 /** A worker whose answers the test releases by hand, with timers the test fires by hand. */
 function harness() {

@@ -208,7 +208,7 @@ describe('erdl convert', () => {
     );
     expect(r.stderr[0]).toContain('its first operand is the div node, not a field');
     expect(r.stderr[1]).toMatch(
-      /^erdl：无法将 FIN-001-margin 转换为 Simple 形式 \[simple\/not-a-condition\]：when：/,
+      /^erdl：无法将 FIN-001-margin 转换为简单形式 \[simple\/not-a-condition\]：when：/,
     );
     expect(r.stderr[2]).toMatch(
       /^erdl: cannot convert FIN-002-list to Simple \[simple\/not-a-condition\]: unless: /,

@@ -44,7 +44,7 @@ const WORDS = {
     tableTitle: '将 SEC-001-refund-limit 显示为决策表',
     tableSummary:
       '决策不变，规则哈希不变；结果中该规则将称为 SEC-001-refund-limit#1（原为 SEC-001-refund-limit），因此文档哈希会改变，转换回来即可恢复。',
-    simpleTitle: '将 SEC-001-refund-limit 显示为 Simple 条件',
+    simpleTitle: '将 SEC-001-refund-limit 显示为简单形式',
     simpleSummary: '结果中该规则将称为 SEC-001-refund-limit（原为 SEC-001-refund-limit#1）',
     apply: '应用',
     cancel: '取消',

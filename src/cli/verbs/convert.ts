@@ -12,8 +12,8 @@ import type { Verb } from './verb';
 
 /** "to <form>" in each language. */
 const TO_FORM: Record<ProjectionTarget, Bilingual> = {
-  simple: { en: 'to Simple', zh: '转换为 Simple 形式' },
-  expr: { en: 'to Expression', zh: '转换为 Expression 形式' },
+  simple: { en: 'to Simple', zh: '转换为简单形式' },
+  expr: { en: 'to Expression', zh: '转换为表达式形式' },
   table: { en: 'to a decision table', zh: '转换为决策表' },
 };
 

@@ -85,7 +85,7 @@ describe('splitting a table in place and merging it back', () => {
     if (!split.ok) throw new Error('refused');
     expect(split.fix.title).toEqual({
       en: 'Split FIN-001-routing into 2 rules written as Simple conditions',
-      zh: '将 FIN-001-routing 拆分为 2 条规则，写成 Simple 条件',
+      zh: '将 FIN-001-routing 拆分为 2 条规则，写成简单形式',
     });
     expect(split.summary.en).toBe(
       'Same decisions, same rule hashes; results will call the rules FIN-001-routing (was FIN-001-routing#1), FIN-001-routing-small (was FIN-001-routing#small), so the document hash changes until you convert back. Column labels ("amount") have no place in a rule and are not kept.',

@@ -56,7 +56,7 @@ describe('convertRuleEdit', () => {
     expect(edited).toContain(
       '\n\n  # A second rule, untouched by the conversion\n  - name: "SEC-002-no-guests"',
     );
-    expect(result.fix.title.zh).toContain('Expression');
+    expect(result.fix.title.zh).toContain('表达式形式');
   });
 
   it('round-trips Expression back to Simple with the same hashes', () => {

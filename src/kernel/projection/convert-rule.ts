@@ -71,9 +71,9 @@ export type RuleConversion =
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
 
 const FORM_NAMES: Record<ProjectionTarget, Bilingual> = {
-  // A Latin word after Chinese text is set off by a space (决策表 needs none).
-  simple: { en: 'Simple conditions', zh: ' Simple 条件' },
-  expr: { en: 'an Expression', zh: ' Expression 表达式' },
+  // The terminology table's terms (docs/terminology.md): 简单形式, 表达式形式, 决策表.
+  simple: { en: 'Simple conditions', zh: '简单形式' },
+  expr: { en: 'an Expression', zh: '表达式形式' },
   table: { en: 'a decision table', zh: '决策表' },
 };
 

@@ -116,7 +116,7 @@ function values(
         reason(
           'simple/value',
           `${shown(at)}: ${op.name} compares the field with ${shown(o)}; a Simple ${op.name} needs ${EXPECTED[op.operand].en} as its value`,
-          `${shown(at)}：${op.name} 把字段与 ${shown(o)} 比较；Simple 的 ${op.name} 的 value 必须是${EXPECTED[op.operand].zh}`,
+          `${shown(at)}：${op.name} 把字段与 ${shown(o)} 比较；简单形式的 ${op.name} 的 value 必须是${EXPECTED[op.operand].zh}`,
         ),
       );
     }
@@ -125,7 +125,7 @@ function values(
         reason(
           'simple/value',
           `${shown(at)}: the value ${shown(o)} is not ${EXPECTED[op.operand].en}, which is what a Simple ${op.name} takes`,
-          `${shown(at)}：值 ${shown(o)} 不是${EXPECTED[op.operand].zh}，而 Simple 的 ${op.name} 只接受这种值`,
+          `${shown(at)}：值 ${shown(o)} 不是${EXPECTED[op.operand].zh}，而简单形式的 ${op.name} 只接受这种值`,
         ),
       );
     }
@@ -182,7 +182,7 @@ function guardedPart(n: ExprNode): { field: FieldNode; build: () => Step<SimpleC
             reason(
               'simple/not-a-condition',
               `${shown(n)}: there is no Simple operator ${prefix}_${n.node} (${family(kind)} exist)`,
-              `${shown(n)}：没有 Simple 运算符 ${prefix}_${n.node}（只有 ${family(kind)}）`,
+              `${shown(n)}：没有简单形式运算符 ${prefix}_${n.node}（只有 ${family(kind)}）`,
             ),
           );
         }
@@ -206,7 +206,7 @@ function missingGuard(n: ExprNode, field: FieldNode): Reason {
   return reason(
     'simple/missing-guard',
     `${shown(n)} is not directly preceded by ${shown({ node: 'exists', args: [field] })}: the Simple operators that compile to it always put that exists guard right before it (§5.2 exists guard)`,
-    `${shown(n)} 之前没有紧邻的 ${shown({ node: 'exists', args: [field] })}：能编译出它的 Simple 运算符总是紧挨着带上这个 exists 守卫（§5.2 exists 守卫）`,
+    `${shown(n)} 之前没有紧邻的 ${shown({ node: 'exists', args: [field] })}：能编译出它的简单形式运算符总是紧挨着带上这个 exists 守卫（§5.2 exists 守卫）`,
   );
 }
 
@@ -223,7 +223,7 @@ export function atomicCondition(n: ExprNode): Step<SimpleCondition> {
         reason(
           'simple/modifier',
           `${shown(n)}: ${n.node} wraps something that is not one Simple condition (${inner.reason.message.en})`,
-          `${shown(n)}：${n.node} 包裹的不是单个 Simple 条件（${inner.reason.message.zh}）`,
+          `${shown(n)}：${n.node} 包裹的不是单个简单形式条件（${inner.reason.message.zh}）`,
         ),
       );
     }
@@ -244,7 +244,7 @@ export function atomicCondition(n: ExprNode): Step<SimpleCondition> {
       reason(
         'simple/nested-logic',
         `${shown(n)}: Simple conditions do not nest; the only ${n.node} a Simple condition compiles to is the exists guard of a not_*, length_* or count_* operator`,
-        `${shown(n)}：Simple 条件不能嵌套；Simple 条件只会编译出 not_*、length_*、count_* 运算符的 exists 守卫这一种 ${n.node}`,
+        `${shown(n)}：简单形式条件不能嵌套；简单形式只会编译出 not_*、length_*、count_* 运算符的 exists 守卫这一种 ${n.node}`,
       ),
     );
   }
@@ -267,7 +267,7 @@ export function atomicCondition(n: ExprNode): Step<SimpleCondition> {
       reason(
         'simple/not-a-condition',
         `${shown(n)}: no Simple operator compiles to not(${inner.node}(…)); the negated operators are not_in, not_contains, not_starts_with, not_ends_with, not_between (with an exists guard) and not_exists`,
-        `${shown(n)}：没有 Simple 运算符会编译为 not(${inner.node}(…))；取反运算符只有 not_in、not_contains、not_starts_with、not_ends_with、not_between（带 exists 守卫）和 not_exists`,
+        `${shown(n)}：没有简单形式运算符会编译为 not(${inner.node}(…))；取反运算符只有 not_in、not_contains、not_starts_with、not_ends_with、not_between（带 exists 守卫）和 not_exists`,
       ),
     );
   }
@@ -281,7 +281,7 @@ export function atomicCondition(n: ExprNode): Step<SimpleCondition> {
         reason(
           'simple/not-a-condition',
           `${shown(n)}: its first operand is ${what}, not a field; a Simple condition tests a field against a value`,
-          `${shown(n)}：第一个操作数是${whatZh}而不是字段；Simple 条件是拿字段与值比较`,
+          `${shown(n)}：第一个操作数是${whatZh}而不是字段；简单形式条件是拿字段与值比较`,
         ),
       );
     }
@@ -294,7 +294,7 @@ export function atomicCondition(n: ExprNode): Step<SimpleCondition> {
     reason(
       'simple/not-a-condition',
       `${shown(n)}: ${describeKind(n)} is not one of the 28 Simple condition operators (§5.2)`,
-      `${shown(n)}：${describeKindZh(n).trim()}不属于 28 个 Simple 条件运算符（§5.2）`,
+      `${shown(n)}：${describeKindZh(n).trim()}不属于 28 个简单形式运算符（§5.2）`,
     ),
   );
 }
@@ -393,7 +393,7 @@ export function gradeA(tree: ExprNode): Reason | null {
   return reason(
     'simple/grade-limit',
     `the condition's ${name.en} is ${e.value}, over the Grade A limit of ${e.limit} that applies to Simple conditions and table rows (E4)`,
-    `该条件的${name.zh}为 ${e.value}，超过 Simple 条件与决策表行适用的 A 级上限 ${e.limit}（E4）`,
+    `该条件的${name.zh}为 ${e.value}，超过简单形式条件与决策表行适用的 A 级上限 ${e.limit}（E4）`,
   );
 }
 

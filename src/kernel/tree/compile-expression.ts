@@ -587,7 +587,7 @@ function simpleOnlyHint(name: string): { hint: Bilingual } | null {
   return {
     hint: {
       en: ` (${name} is a Simple operator; as an expression write ${en})`,
-      zh: `（${name} 是 Simple 运算符；表达式中请写作 ${en}）`,
+      zh: `（${name} 是简单形式运算符；表达式中请写作 ${en}）`,
     },
   };
 }

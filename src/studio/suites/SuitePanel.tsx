@@ -269,13 +269,13 @@ function Results({ result, lang }: { result: SuiteResult; lang: Lang }) {
             const c = result.cases[i]!;
             return (
               <tr key={i} className={`case-${c.status}`} data-status={c.status}>
-                <td>{t.statusLabel[c.status]}</td>
+                <td className="nowrap">{t.statusLabel[c.status]}</td>
                 <td>{c.name}</td>
                 <td>
                   <DecisionBadge decision={c.decision} lang={lang} />
                 </td>
                 <td className="mono">{c.expect?.decision ?? '—'}</td>
-                <td>{c.mismatches.map((m) => m[lang]).join('; ')}</td>
+                <td>{c.mismatches.map((m) => m[lang]).join(lang === 'zh' ? '；' : '; ')}</td>
               </tr>
             );
           })}

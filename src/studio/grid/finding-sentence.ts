@@ -11,8 +11,8 @@ export interface FindingPhrases {
   readonly uncovered: string;
   readonly goesTo: string;
   readonly listSeparator: string;
-  /** Between two sentences: a space in English, nothing in Chinese. */
-  readonly sentenceSeparator: string;
+  /** Two sentences in a row (`{first} {second}` in English, no space in Chinese). */
+  readonly twoSentences: string;
   readonly yes: string;
   readonly no: string;
   readonly nullValue: string;
@@ -73,10 +73,13 @@ export function findingSentence(
   switch (d.code) {
     case 'ERDL-W509':
       return first
-        ? `${format(p.neverFires, { row: first.row })}${p.sentenceSeparator}${goesTo}`
+        ? format(p.twoSentences, {
+            first: format(p.neverFires, { row: first.row }),
+            second: goesTo,
+          })
         : null;
     case 'ERDL-W512':
-      return first ? `${p.repeats}${p.sentenceSeparator}${goesTo}` : p.repeats;
+      return first ? format(p.twoSentences, { first: p.repeats, second: goesTo }) : p.repeats;
     case 'ERDL-W514':
       return p.excludes;
     case 'ERDL-W510':

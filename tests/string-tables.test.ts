@@ -183,12 +183,6 @@ describe('UI string tables', () => {
   }
 });
 
-/**
- * Modules that still build bilingual messages inline, each owned by another area of work (signing,
- * grid, worker replies, workspace file checks): listed so the list can only shrink.
- */
-const PENDING_INLINE = new Set(['src/worker/kernel-service.ts']);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -200,7 +194,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('UI text lives in the string tables', () => {
-  it('no studio or worker module writes Chinese text outside comments (except the pending list)', () => {
+  it('no studio or worker module writes Chinese text outside comments', () => {
     const offenders: string[] = [];
     for (const file of [
       ...sourceFiles(join(ROOT, 'src/studio')),
@@ -210,15 +204,8 @@ describe('UI text lives in the string tables', () => {
       const code = readFileSync(file, 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-      if (/[\u3400-\u9fff]/.test(code) && !PENDING_INLINE.has(name)) offenders.push(name);
+      if (/[\u3400-\u9fff]/.test(code)) offenders.push(name);
     }
     expect(offenders).toEqual([]);
-  });
-
-  it('the pending list holds only modules that still need it', () => {
-    for (const name of PENDING_INLINE) {
-      const code = readFileSync(join(ROOT, name), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-      expect(/[\u3400-\u9fff]/.test(code), name).toBe(true);
-    }
   });
 });

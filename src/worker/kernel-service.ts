@@ -40,6 +40,7 @@ import {
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
+import { bilingual } from '../studio/i18n/format';
 import type {
   Analysis,
   AnalyzeRequest,
@@ -62,6 +63,16 @@ import type {
   VectorsRequest,
 } from './kernel-protocol';
 import { ruleCanonical } from './rule-canonical';
+import { workerStrings } from './strings';
+
+type WorkerText = (typeof workerStrings)['zh'];
+
+/** One language of a worker string, filled. */
+const say = (
+  lang: 'en' | 'zh',
+  pick: (t: WorkerText) => string,
+  values: Record<string, string | number>,
+): string => bilingual(workerStrings, pick, values)[lang];
 
 /** A rule's gloss before the gloss request answers (the studio keeps showing the last one). */
 const NO_GLOSS: RuleGlossText = { zh: '', en: '', delegation: false };
@@ -106,8 +117,16 @@ export class KernelService {
         : {
             ok: false,
             messages: imported.problems.map((p) => ({
-              en: `CSV line ${p.line}, column ${p.column}: ${p.message.en}`,
-              zh: `CSV 第 ${p.line} 行第 ${p.column} 列：${p.message.zh}`,
+              en: say('en', (t) => t.csvAt, {
+                line: p.line,
+                column: p.column,
+                message: p.message.en,
+              }),
+              zh: say('zh', (t) => t.csvAt, {
+                line: p.line,
+                column: p.column,
+                message: p.message.zh,
+              }),
             })),
           };
     }
@@ -235,8 +254,14 @@ export class KernelService {
         kind: 'input-error',
         input: 'fact',
         message: {
-          en: `fact ${fact.path || '(root)'}: ${fact.problem}`,
-          zh: `事实 ${fact.path || '（根）'}：${fact.problem}`,
+          en: say('en', (t) => t.factAt, {
+            path: fact.path || workerStrings.en.factRoot,
+            problem: fact.problem,
+          }),
+          zh: say('zh', (t) => t.factAt, {
+            path: fact.path || workerStrings.zh.factRoot,
+            problem: fact.problem,
+          }),
         },
       };
     }
@@ -244,10 +269,7 @@ export class KernelService {
       return {
         kind: 'input-error',
         input: 'as_of',
-        message: {
-          en: `as_of ${JSON.stringify(request.asOf)} is not an ISO 8601 instant`,
-          zh: `as_of ${JSON.stringify(request.asOf)} 不是 ISO 8601 时刻`,
-        },
+        message: bilingual(workerStrings, (t) => t.asOf, { value: JSON.stringify(request.asOf) }),
       };
     }
     let temporalState: TemporalState | undefined;

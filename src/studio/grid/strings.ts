@@ -171,7 +171,7 @@ export const gridStrings = defineStrings({
     decision: '决策',
     priority: '优先级',
     rule: '编译后的规则',
-    findings: '发现',
+    findings: '分析结果',
     resizeColumn: '调整「{column}」列宽',
     toolbarGroup: {
       rows: '行',

@@ -11,6 +11,7 @@
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import { EDITOR_VIEW_OPTIONS } from '../../src/studio/editor/view-options';
 
 declare global {
   var __BARE_MONACO__:
@@ -29,17 +30,7 @@ const model = monaco.editor.createModel('', 'yaml');
 model.updateOptions({ tabSize: 2, insertSpaces: true });
 const editor = monaco.editor.create(container, {
   model,
-  automaticLayout: true,
-  minimap: { enabled: false },
-  tabSize: 2,
-  insertSpaces: true,
-  detectIndentation: false,
-  wordBasedSuggestions: 'off',
-  quickSuggestions: { other: true, strings: false, comments: false },
-  stickyScroll: { enabled: false },
-  fixedOverflowWidgets: true,
-  scrollBeyondLastLine: false,
-  renderWhitespace: 'boundary',
+  ...EDITOR_VIEW_OPTIONS,
 });
 
 globalThis.__BARE_MONACO__ = {

@@ -12,6 +12,7 @@ import { MARKER_OWNER, toMarkers } from './marker-data';
 import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
 import { editorStrings } from './strings';
 import { applyEdits, minimalEdit } from './text-edits';
+import { EDITOR_VIEW_OPTIONS } from './view-options';
 
 /** Test and benchmark hook (like `__ERDL_STUDIO__`): the Monaco API and the mounted editor. */
 declare global {
@@ -50,21 +51,7 @@ class EditorSession implements EditorHost {
     this.editor = monaco.editor.create(container, {
       model: null,
       ariaLabel: editorStrings[state.lang].editorLabel,
-      automaticLayout: true,
-      minimap: { enabled: false },
-      tabSize: 2,
-      insertSpaces: true,
-      detectIndentation: false,
-      wordBasedSuggestions: 'off',
-      // Suggestions open on monaco-yaml's and the field completion's trigger characters (space,
-      // colon, dot, quote); not on every letter typed inside a string, which on a 1,000-rule
-      // document would ask the YAML worker for a completion per keystroke of a message.
-      quickSuggestions: { other: true, strings: false, comments: false },
-      // Sticky scroll rebuilds an outline of the whole document after every edit.
-      stickyScroll: { enabled: false },
-      fixedOverflowWidgets: true,
-      scrollBeyondLastLine: false,
-      renderWhitespace: 'boundary',
+      ...EDITOR_VIEW_OPTIONS,
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     });
     const cursorListener = this.editor.onDidChangeCursorPosition((e) => {

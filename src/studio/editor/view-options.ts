@@ -1,0 +1,22 @@
+/**
+ * The editor's view options: one list for the studio's editor (editor-session.ts) and for the
+ * bare-Monaco page `npm run bench:ui` compares it with (bench/bare-monaco), so the benchmark's
+ * baseline renders exactly what the studio renders, minus the studio.
+ */
+export const EDITOR_VIEW_OPTIONS = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  tabSize: 2,
+  insertSpaces: true,
+  detectIndentation: false,
+  wordBasedSuggestions: 'off',
+  // Suggestions open on monaco-yaml's and the field completion's trigger characters (space,
+  // colon, dot, quote); not on every letter typed inside a string, which on a 1,000-rule
+  // document would ask the YAML worker for a completion per keystroke of a message.
+  quickSuggestions: { other: true, strings: false, comments: false },
+  // Sticky scroll rebuilds an outline of the whole document after every edit.
+  stickyScroll: { enabled: false },
+  fixedOverflowWidgets: true,
+  scrollBeyondLastLine: false,
+  renderWhitespace: 'boundary',
+} as const;

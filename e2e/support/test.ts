@@ -25,6 +25,8 @@ interface Seen {
   kind: 'pageerror' | 'console.error';
   text: string;
   url: string;
+  /** A page error's stack, shown with the failure so the source can be found. */
+  stack?: string;
 }
 
 export const test = base.extend<ConsoleWatch & { consoleGuard: undefined }>({
@@ -55,7 +57,12 @@ export const test = base.extend<ConsoleWatch & { consoleGuard: undefined }>({
       if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus) {
         throw new Error(
           `The page reported ${unexpected.length} unexpected error(s):\n` +
-            unexpected.map((entry) => `  ${entry.kind} at ${entry.url}: ${entry.text}`).join('\n'),
+            unexpected
+              .map(
+                (entry) =>
+                  `  ${entry.kind} at ${entry.url}: ${entry.text}${entry.stack ? `\n${entry.stack}` : ''}`,
+              )
+              .join('\n'),
         );
       }
     },
@@ -74,7 +81,12 @@ function attach(page: Page, seen: Seen[]): void {
   if (attached.has(page)) return;
   attached.add(page);
   page.on('pageerror', (error) =>
-    seen.push({ kind: 'pageerror', text: String(error.message ?? error), url: page.url() }),
+    seen.push({
+      kind: 'pageerror',
+      text: String(error.message ?? error),
+      url: page.url(),
+      stack: error.stack,
+    }),
   );
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

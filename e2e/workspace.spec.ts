@@ -179,8 +179,11 @@ test('two tabs: reloading theirs over unsaved changes asks first', async ({ cont
   const [a, b] = await twoTabs(context);
   await typeAtEnd(a, '# from A');
   await expect.poll(async () => (await studio(a)).persistence).toBe('saved');
-  await typeAtEnd(b, '# from B');
+  // B has heard of A's save before it types: the edit below is then unsaved work over a known
+  // newer version (typing first races the broadcast, and a save that lands first forks instead).
   const banner = b.getByRole('alert').filter({ hasText: 'Another tab saved a newer version' });
+  await expect(banner).toBeVisible();
+  await typeAtEnd(b, '# from B');
   await banner.getByRole('button', { name: 'Reload theirs' }).click();
   await expect(banner).toContainText('discard your changes');
   await banner.getByRole('button', { name: 'Cancel' }).click();

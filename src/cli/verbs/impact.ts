@@ -7,13 +7,11 @@ import {
 } from '../../kernel';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
-import { printError, usageError } from '../messages';
+import { printError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readRules } from '../reader';
-import { readSuite, readText } from './test';
+import { readSuite, readText, reportFormat } from './test';
 import type { Verb } from './verb';
-
-const FORMATS = ['table', 'json'] as const;
 
 export const impactVerb: Verb = {
   name: 'impact',
@@ -41,17 +39,8 @@ export const impactVerb: Verb = {
     'errors, or on a usage error.',
   ],
   async run(io, [oldArg, newArg, factsArg], options) {
-    const format = options['--format'] ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      printError(
-        io,
-        usageError({
-          en: `--format must be table or json, not ${JSON.stringify(format)}`,
-          zh: `--format 只能是 table 或 json，而不是 ${JSON.stringify(format)}`,
-        }),
-      );
-      return EXIT_USAGE;
-    }
+    const format = reportFormat(io, options);
+    if (format === null) return EXIT_USAGE;
     const before = await load(io, oldArg as string);
     if (!before) return EXIT_USAGE;
     const after = await load(io, newArg as string);

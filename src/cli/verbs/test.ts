@@ -21,6 +21,23 @@ import type { Verb } from './verb';
 
 const FORMATS = ['table', 'json'] as const;
 
+/** `--format table|json` (default table) of the report verbs; null after printing a usage error. */
+export function reportFormat(
+  io: CliIo,
+  options: Readonly<Record<string, string | undefined>>,
+): (typeof FORMATS)[number] | null {
+  const format = options['--format'] ?? 'table';
+  if ((FORMATS as readonly string[]).includes(format)) return format as (typeof FORMATS)[number];
+  printError(
+    io,
+    usageError({
+      en: `--format must be table or json, not ${JSON.stringify(format)}`,
+      zh: `--format 只能是 table 或 json，而不是 ${JSON.stringify(format)}`,
+    }),
+  );
+  return null;
+}
+
 export const testVerb: Verb = {
   name: 'test',
   args: ['RULES', 'SUITE'],
@@ -51,17 +68,8 @@ export const testVerb: Verb = {
   async run(io, [rulesArg, suiteArg], options) {
     const rulesFile = rulesArg as string;
     const suiteFile = suiteArg as string;
-    const format = options['--format'] ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      printError(
-        io,
-        usageError({
-          en: `--format must be table or json, not ${JSON.stringify(format)}`,
-          zh: `--format 只能是 table 或 json，而不是 ${JSON.stringify(format)}`,
-        }),
-      );
-      return EXIT_USAGE;
-    }
+    const format = reportFormat(io, options);
+    if (format === null) return EXIT_USAGE;
     const rules = await readRules(io, rulesFile);
     if (!rules.ok) {
       printError(io, rules.message);

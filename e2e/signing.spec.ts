@@ -293,6 +293,44 @@ test('a trusted key can be imported, named and removed; a bad key file is refuse
   );
 });
 
+test('a trusted key renamed just before the page unloads keeps its new name (the rename is journaled at once)', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Generate signing key' }).click();
+  await expect(page.getByTestId('signing-key-id')).toHaveText(/^sha256:/);
+  const dir = await mkdtemp(join(tmpdir(), 'erdl-keys-'));
+  const files = await downloadsOf(
+    page,
+    1,
+    () => page.getByRole('button', { name: 'Download public key (JWK)' }).click(),
+    dir,
+  );
+  const jwk = JSON.parse(await readFile(Object.values(files)[0] as string, 'utf8')) as Record<
+    string,
+    string
+  >;
+  await writeFile(`${dir}/alice.pub.jwk`, JSON.stringify(jwk));
+  await page.getByTestId('trusted-key-file').setInputFiles(`${dir}/alice.pub.jwk`);
+  const name = page.getByRole('textbox', { name: `Name for key ${jwk.kid}` });
+  await expect(name).toHaveValue('alice');
+  await name.fill('Alice (finance)');
+  // Enter (the blur saves) and the reload in one task: the IndexedDB write of the old page may be
+  // aborted, which lost the name before it was journaled (the flake of the test above).
+  await Promise.all([
+    page.waitForEvent('load'),
+    name.evaluate((input: HTMLInputElement) => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      location.reload();
+    }),
+  ]);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByRole('textbox', { name: `Name for key ${jwk.kid}` })).toHaveValue(
+    'Alice (finance)',
+  );
+});
+
 test('a file signed with `erdl sign` verifies in the studio: signer unknown until its key is trusted', async ({
   page,
 }) => {

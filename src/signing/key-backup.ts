@@ -1,5 +1,5 @@
 import { type Bilingual, canonicalJson } from '../kernel';
-import { fromBase64, toBase64 } from './base64';
+import { fromBase64, toBase64, toBase64Url } from './base64';
 import { verifyEd25519 } from './ed25519';
 import { jwkBytes, keyIdOf, keyNameProblem, type PrivateKeyJwk, type PublicKeyJwk } from './jwk';
 
@@ -281,4 +281,63 @@ export async function restoreKeyNonExtractable(
   } catch {
     return WRONG_PASSPHRASE;
   }
+}
+
+/** Reads a backup file's text: the parsed JSON, or why it is not one (bilingual). Never throws. */
+export function parseBackupText(
+  text: string,
+):
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: Bilingual } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return fail(`the file is damaged: not JSON (${detail})`, `文件已损坏：不是 JSON（${detail}）`);
+  }
+}
+
+export type KeyWithBackup =
+  | {
+      readonly ok: true;
+      /** Non-extractable: restored from `text` itself, so the backup is proven to restore. */
+      readonly privateKey: CryptoKey;
+      readonly publicKey: PublicKeyJwk;
+      readonly keyId: string;
+      /** The backup file's text (the format `erdl key restore` reads). */
+      readonly text: string;
+    }
+  | { readonly ok: false; readonly message: Bilingual };
+
+/**
+ * A new key pair with its passphrase-encrypted backup (the studio's "back up at creation"). The
+ * pair is generated extractable only for the wrap; the key returned is the backup restored as a
+ * NON-extractable key, so what gets stored can never be exported, and a backup that would not
+ * restore with this passphrase is never handed out. Null when WebCrypto has no Ed25519.
+ */
+export async function generateKeyWithBackup(
+  passphrase: string,
+  name?: string,
+): Promise<KeyWithBackup | null> {
+  const weak = passphraseProblem(passphrase);
+  if (weak) return { ok: false, message: weak };
+  let pair: CryptoKeyPair;
+  try {
+    pair = (await crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
+  } catch {
+    return null;
+  }
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const publicKey: PublicKeyJwk = { kty: 'OKP', crv: 'Ed25519', x: toBase64Url(raw) };
+  const backup = await backupKey(pair.privateKey, publicKey, passphrase, name);
+  if (!backup.ok) return backup;
+  const restored = await restoreKeyNonExtractable(backup.backup, passphrase);
+  if (!restored.ok) return restored;
+  return {
+    ok: true,
+    privateKey: restored.privateKey,
+    publicKey: restored.publicKey,
+    keyId: restored.keyId,
+    text: backup.text,
+  };
 }

@@ -254,11 +254,11 @@ export function missingRoles(
       present
         ? {
             en: `required role ${role}: signed, but not by a trusted key`,
-            zh: `必需角色 ${roleZh(role)}：已签名，但签名密钥不受信任`,
+            zh: `必需角色“${roleZh(role)}”：已签名，但签名密钥不受信任`,
           }
         : {
             en: `required role ${role}: no valid signature in this role`,
-            zh: `必需角色 ${roleZh(role)}：没有该角色的有效签名`,
+            zh: `必需角色“${roleZh(role)}”：没有该角色的有效签名`,
           },
     );
   }

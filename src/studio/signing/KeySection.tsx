@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react';
-import { keyFileText, keyNameProblem } from '../../signing';
-import { format, useT } from '../i18n/i18n';
-import { useStudio } from '../store';
+import { useEffect, useRef, useState } from 'react';
+import type { Bilingual } from '../../kernel';
+import { keyFileText, keyNameProblem, PASSPHRASE_MIN, passphraseProblem } from '../../signing';
+import { bilingual, format, pick, useT } from '../i18n/i18n';
+import { studioStore, useStudio } from '../store';
 import { downloadText } from '../workspace/files';
 import { CopyButton } from './CopyButton';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 
-/** Generate the studio's signing key (non-extractable), show its id, export the public JWK. */
+/** A backup file is a few hundred bytes; anything large is not one. */
+const MAX_BACKUP_FILE_BYTES = 64 * 1024;
+
+/**
+ * Generate the studio's signing key (non-extractable; with a passphrase-protected backup when the
+ * user asks, the only moment one can be made), restore one from a backup, show its id, export the
+ * public JWK. docs/signed-files.md "Key names and backups".
+ */
 export function KeySection() {
   const t = useT(signingStrings);
   const status = useSigning((s) => s.status);
@@ -17,7 +25,10 @@ export function KeySection() {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Bilingual | null>(null);
+  const [withBackup, setWithBackup] = useState(false);
+  const [passphrase, setPassphrase] = useState('');
+  const [again, setAgain] = useState('');
   const lang = useStudio((s) => s.lang);
   const r = t.roles;
   useEffect(() => {
@@ -28,15 +39,39 @@ export function KeySection() {
   const generate = async () => {
     const chosen = name.trim().normalize('NFC');
     // The name is asked for, not forced: a key without one is shown by its key id (as before).
-    const problem = chosen === '' ? null : keyNameProblem(chosen);
-    if (problem) {
-      setNameError(problem[lang]);
+    const refused = chosen === '' ? null : keyNameProblem(chosen);
+    if (refused) {
+      setProblem(refused);
       return;
     }
-    setNameError(null);
+    if (withBackup) {
+      const weak = passphraseProblem(passphrase);
+      if (weak || passphrase !== again) {
+        setProblem(weak ?? bilingual(signingStrings, (s) => s.keys.passphraseMismatch));
+        return;
+      }
+    }
+    setProblem(null);
     setBusy(true);
     try {
-      await signing.generateKey(chosen === '' ? undefined : chosen);
+      const keyName = chosen === '' ? undefined : chosen;
+      if (!withBackup) {
+        await signing.generateKey(keyName);
+        return;
+      }
+      const made = await signing.generateKeyWithBackup(passphrase, keyName);
+      if (made === null) return;
+      if (!made.ok) {
+        setProblem(made.message);
+        return;
+      }
+      downloadText(made.file, made.text, 'application/json');
+      setPassphrase('');
+      setAgain('');
+      studioStore.getState().notify(
+        'info',
+        bilingual(signingStrings, (s) => s.keys.backupSaved, { file: made.file }),
+      );
     } finally {
       setBusy(false);
     }
@@ -78,6 +113,16 @@ export function KeySection() {
             <CopyButton text={key.keyId} what={t.keys.keyId} />
           </p>
           <p className="muted">{format(t.keys.created, { at: key.createdAt })}</p>
+          <p className="muted" data-testid="signing-key-backup">
+            {key.backup
+              ? format(
+                  key.backup.kind === 'created' ? t.keys.backupCreated : t.keys.backupRestored,
+                  {
+                    file: key.backup.file,
+                  },
+                )
+              : t.keys.noBackup}
+          </p>
           <p className="field-row">
             <button type="button" className="button small" onClick={exportPublic}>
               {t.keys.exportPublic}
@@ -117,14 +162,50 @@ export function KeySection() {
                 value={name}
                 placeholder={r.namePlaceholder}
                 maxLength={120}
-                aria-invalid={nameError !== null}
+                aria-invalid={problem !== null}
                 onChange={(e) => setName(e.target.value)}
               />
             </label>
           </p>
-          {nameError && (
-            <p role="alert" className="notice notice-warning">
-              {nameError}
+          <p className="field-row">
+            <label>
+              <input
+                type="checkbox"
+                data-testid="signing-key-backup-check"
+                checked={withBackup}
+                onChange={(e) => setWithBackup(e.target.checked)}
+              />{' '}
+              {t.keys.backupOnCreate}
+            </label>
+          </p>
+          {withBackup && (
+            <>
+              <p className="muted">{t.keys.backupHelp}</p>
+              <p className="field-row">
+                <label>
+                  {format(t.keys.passphrase, { min: PASSPHRASE_MIN })}{' '}
+                  <input
+                    type="password"
+                    autoComplete="new-password"
+                    value={passphrase}
+                    onChange={(e) => setPassphrase(e.target.value)}
+                  />
+                </label>
+                <label>
+                  {t.keys.passphraseAgain}{' '}
+                  <input
+                    type="password"
+                    autoComplete="new-password"
+                    value={again}
+                    onChange={(e) => setAgain(e.target.value)}
+                  />
+                </label>
+              </p>
+            </>
+          )}
+          {problem && (
+            <p role="alert" className="notice notice-warning" data-testid="signing-key-problem">
+              {pick(problem, lang)}
             </p>
           )}
           <button
@@ -135,8 +216,121 @@ export function KeySection() {
           >
             {busy ? t.keys.generating : t.keys.generate}
           </button>
+          <RestoreKey disabled={busy || supported === false} />
         </>
       )}
     </section>
+  );
+}
+
+/** "FILE: why", in both languages. */
+function failedFor(file: string, reason: Bilingual): Bilingual {
+  return {
+    en: format(signingStrings.en.keys.restoreFailed, { file, reason: reason.en }),
+    zh: format(signingStrings.zh.keys.restoreFailed, { file, reason: reason.zh }),
+  };
+}
+
+/** Restore the signing key from a backup file (the studio's or `erdl key backup`'s) and its passphrase. */
+function RestoreKey({ disabled }: { readonly disabled: boolean }) {
+  const t = useT(signingStrings);
+  const lang = useStudio((s) => s.lang);
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<{ file: string; text: string } | null>(null);
+  const [passphrase, setPassphrase] = useState('');
+  const [problem, setProblem] = useState<Bilingual | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (file: File) => {
+    setProblem(null);
+    setChosen(null);
+    try {
+      if (file.size > MAX_BACKUP_FILE_BYTES) throw new Error(`${file.size} bytes`);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+      setChosen({ file: file.name, text });
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e);
+      setProblem(
+        failedFor(
+          file.name,
+          bilingual(signingStrings, (s) => s.keys.restoreUnreadable, { detail }),
+        ),
+      );
+    }
+  };
+  const restore = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const outcome = await signing.restoreKey(chosen.file, chosen.text, passphrase);
+      if (!outcome.ok) {
+        setProblem(failedFor(chosen.file, outcome.message));
+        return;
+      }
+      studioStore.getState().notify(
+        'info',
+        bilingual(signingStrings, (s) => s.keys.restored, {
+          file: chosen.file,
+          keyId: outcome.keyId,
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="key-restore" data-testid="key-restore">
+      <button
+        type="button"
+        className="button small"
+        disabled={disabled || busy}
+        onClick={() => input.current?.click()}
+      >
+        {t.keys.restoreOpen}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label={t.keys.restoreLabel}
+        data-testid="key-backup-file"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) void choose(file);
+        }}
+      />
+      {chosen && (
+        <form
+          className="field-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void restore();
+          }}
+        >
+          <span>{format(t.keys.restoreFile, { file: chosen.file })}</span>
+          <label>
+            {t.keys.restorePassphrase}{' '}
+            <input
+              type="password"
+              autoComplete="current-password"
+              value={passphrase}
+              onChange={(e) => setPassphrase(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="button small" disabled={disabled || busy}>
+            {busy ? t.keys.restoring : t.keys.restore}
+          </button>
+        </form>
+      )}
+      {problem && (
+        <p role="alert" className="notice notice-warning" data-testid="key-restore-problem">
+          {pick(problem, lang)}
+        </p>
+      )}
+    </div>
   );
 }

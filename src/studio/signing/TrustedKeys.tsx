@@ -74,7 +74,14 @@ export function TrustedKeys() {
                   <input
                     defaultValue={key.name}
                     aria-label={format(t.trusted.nameFor, { keyId: key.keyId })}
-                    onBlur={(e) => void signing.renameTrusted(key.keyId, e.currentTarget.value)}
+                    onBlur={(e) => {
+                      const field = e.currentTarget;
+                      // Shown and journaled at once (a reload right after cannot lose it); an
+                      // empty name is refused and the field shows the name the key keeps.
+                      void signing.renameTrusted(key.keyId, field.value).then((renamed) => {
+                        if (!renamed) field.value = key.name;
+                      });
+                    }}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter') e.currentTarget.blur();
                     }}

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import {
   type SignatureVerdict,
   verdictChangeLines,
@@ -111,14 +112,13 @@ function VerificationDetails({
                 data-role={r.role ?? ''}
                 data-trusted={r.trusted === true ? 'yes' : 'no'}
               >
-                {format(t.roles.signerLine, {
+                {fillParts(t.roles.signerLine, {
                   role: r.role ? t.roles[r.role] : '',
                   name: r.name ?? r.trustedName ?? r.keyId ?? '',
-                })}{' '}
-                <strong>{r.trusted ? t.roles.trusted : t.roles.notTrusted}</strong>{' '}
-                <span className="muted mono">
-                  {format(t.roles.keyDetail, { keyId: r.keyId ?? '', at: r.signedAt ?? '' })}
-                </span>
+                  trust: <strong>{r.trusted ? t.roles.trusted : t.roles.notTrusted}</strong>,
+                  keyId: <code className="mono">{r.keyId ?? ''}</code>,
+                  at: r.signedAt ?? '',
+                })}
               </li>
             ))}
           </ul>
@@ -127,6 +127,23 @@ function VerificationDetails({
       <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
     </div>
   );
+}
+
+/**
+ * A template's `{name}` placeholders filled with text or elements (one sentence per language in
+ * the strings table, so word order and punctuation stay the translator's).
+ */
+function fillParts(template: string, values: Record<string, ReactNode>): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let offset = 0;
+  for (const part of template.split(/(\{\w+\})/)) {
+    const key = /^\{(\w+)\}$/.exec(part)?.[1];
+    const value = key !== undefined && key in values ? values[key] : part;
+    // Keyed by the part's place in the template (fixed for a template).
+    parts.push(<Fragment key={offset}>{value}</Fragment>);
+    offset += part.length;
+  }
+  return parts;
 }
 
 /**

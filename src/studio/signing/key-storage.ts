@@ -7,8 +7,13 @@ export interface SigningKeyRecord {
   readonly keyId: string;
   /** The display name chosen at creation (JWK `name`); absent for keys made before names. */
   readonly name?: string;
-  /** Wall-clock time of generation, for the person looking at it. */
+  /** Wall-clock time of generation (or of the restore), for the person looking at it. */
   readonly createdAt: string;
+  /**
+   * The passphrase-encrypted backup this key has: downloaded when it was created, or the file it
+   * was restored from. Absent: no backup exists, and none can be made (the key is non-extractable).
+   */
+  readonly backup?: { readonly file: string; readonly kind: 'created' | 'restored' };
 }
 
 /** A public key the user chose to trust, under the name they gave it. */

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { keyIdOf, signatureFileName } from '../../signing';
+import {
+  backupKey,
+  generateKeyPair,
+  generateNonExtractableKeyPair,
+  keyIdOf,
+  restoreKeyJwk,
+  signatureFileName,
+} from '../../signing';
 import { jwkBytes } from '../../signing/jwk';
 import { memoryKeyStorage } from './key-storage';
 import { signDocument } from './sign-document';
-import { createSigningStore } from './signing-state';
+import { createSigningStore, memoryNameJournal } from './signing-state';
 import { RULES, RULES_LIMIT_CHANGED, RULES_REFORMATTED } from './test-support';
 import { hashesHold, problemDetail, verificationStatus } from './verification-summary';
 
@@ -178,5 +185,99 @@ describe('signing state', () => {
     const other = createSigningStore(async () => storage, memoryKeyStorage);
     expect((await other.loadSignedExport('d'))?.signedAt).toBe(AT);
     expect(other.store.getState().signedExports.d?.fileName).toBe('refund.erdl.yaml');
+  });
+
+  it('a rename is shown and journaled before any await; a reload that lost the write applies it', async () => {
+    const storage = memoryKeyStorage();
+    const journal = memoryNameJournal();
+    const open = () =>
+      createSigningStore(
+        async () => storage,
+        memoryKeyStorage,
+        () => new Date(AT),
+        undefined,
+        journal,
+      );
+    const first = open();
+    await first.ensureLoaded();
+    const pair = await generateNonExtractableKeyPair();
+    if (!pair) throw new Error('no Ed25519');
+    await first.addTrusted([{ keyId: pair.keyId, publicKey: pair.publicKey, name: 'alice' }]);
+    // The page goes away right after the edit: the storage write never happens.
+    const put = storage.putTrusted;
+    storage.putTrusted = () => new Promise(() => undefined);
+    const pending = first.renameTrusted(pair.keyId, 'Alice (finance)');
+    expect(first.store.getState().trusted[0]?.name).toBe('Alice (finance)');
+    expect(journal.read()).toEqual({ [pair.keyId]: 'Alice (finance)' });
+    void pending; // never settles: that page is gone
+    storage.putTrusted = put;
+    expect((await storage.listTrusted())[0]?.name).toBe('alice');
+    // The next page load applies the journal, stores it and clears it.
+    const second = open();
+    await second.ensureLoaded();
+    expect(second.store.getState().trusted[0]?.name).toBe('Alice (finance)');
+    expect((await storage.listTrusted())[0]?.name).toBe('Alice (finance)');
+    expect(journal.read()).toEqual({});
+    // An empty name is refused: the key keeps its name.
+    expect(await second.renameTrusted(pair.keyId, '   ')).toBe(false);
+    expect(second.store.getState().trusted[0]?.name).toBe('Alice (finance)');
+  });
+
+  it('a key generated with a backup is stored non-extractable; the backup restores it here and in the CLI format', async () => {
+    const { signing, storage } = newStore();
+    expect(await signing.generateKeyWithBackup('short', 'Alice')).toMatchObject({ ok: false });
+    expect(signing.store.getState().signingKey).toBeNull();
+    const made = await signing.generateKeyWithBackup('correct horse battery', 'Alice');
+    if (!made?.ok) throw new Error('no backup');
+    const key = signing.store.getState().signingKey;
+    if (!key) throw new Error('no key');
+    expect(key.privateKey.extractable).toBe(false);
+    expect(key.name).toBe('Alice');
+    expect(key.backup).toEqual({ file: made.file, kind: 'created' });
+    expect(made.file).toBe(`erdl-${key.keyId.slice(7, 19)}.backup.json`);
+    // The CLI's restore reads the same file and gets the same key.
+    const jwk = await restoreKeyJwk(JSON.parse(made.text), 'correct horse battery');
+    if (!jwk.ok) throw new Error(jwk.message.en);
+    expect(jwk.keyId).toBe(key.keyId);
+    expect(jwk.name).toBe('Alice');
+    // Restoring needs no key in place.
+    expect(await signing.restoreKey(made.file, made.text, 'correct horse battery')).toMatchObject({
+      ok: false,
+    });
+    await signing.deleteKey();
+    const wrong = await signing.restoreKey(made.file, made.text, 'wrong passphrase!');
+    expect(wrong).toEqual({
+      ok: false,
+      message: {
+        en: 'key backup: wrong passphrase, or the backup was changed (it cannot be decrypted)',
+        zh: '密钥备份：口令错误，或备份已被改动（无法解密）',
+      },
+    });
+    const damaged = await signing.restoreKey(made.file, made.text.slice(0, 40), 'x');
+    expect(damaged.ok).toBe(false);
+    if (!damaged.ok) {
+      expect(damaged.message.en).toMatch(/^key backup: the file is damaged: not JSON/);
+      expect(damaged.message.zh).toMatch(/^密钥备份：文件已损坏：不是 JSON/);
+    }
+    expect(signing.store.getState().signingKey).toBeNull();
+    const back = await signing.restoreKey('mine.backup.json', made.text, 'correct horse battery');
+    expect(back).toEqual({ ok: true, keyId: key.keyId });
+    const restored = await storage.getSigningKey();
+    expect(restored?.privateKey.extractable).toBe(false);
+    expect(restored?.backup).toEqual({ file: 'mine.backup.json', kind: 'restored' });
+    expect(restored?.name).toBe('Alice');
+    // It signs as the same key.
+    const signed = await signedBy(signing);
+    expect(signed.manifest.signer.key_id).toBe(key.keyId);
+  });
+
+  it('restores a backup made by `erdl key backup` (a private JWK file)', async () => {
+    const { signing } = newStore();
+    const pair = await generateKeyPair();
+    const backup = await backupKey(pair.privateKey, pair.publicKey, 'a long passphrase', 'CLI key');
+    if (!backup.ok) throw new Error(backup.message.en);
+    const restored = await signing.restoreKey('cli.backup.json', backup.text, 'a long passphrase');
+    expect(restored).toEqual({ ok: true, keyId: pair.keyId });
+    expect(signing.store.getState().signingKey?.name).toBe('CLI key');
   });
 });

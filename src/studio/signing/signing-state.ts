@@ -4,10 +4,13 @@
  * signature file. A small store of its own, so the workspace snapshot never carries keys.
  */
 import { createStore } from 'zustand/vanilla';
-import type { FieldDictionary } from '../../kernel';
+import type { Bilingual, FieldDictionary } from '../../kernel';
 import {
+  generateKeyWithBackup,
   generateNonExtractableKeyPair,
+  parseBackupText,
   type RuleFileVerification,
+  restoreKeyNonExtractable,
   type TrustedKey,
   verifyRuleFile,
 } from '../../signing';
@@ -46,6 +49,30 @@ export interface SigningState {
 
 export type SigningStore = ReturnType<typeof createSigningStore>;
 
+/**
+ * Names given to trusted keys that may not have reached the key store yet. A rename is written
+ * here synchronously, before the IndexedDB write starts: a reload or a closed tab right after the
+ * edit aborts an IndexedDB transaction still in flight, and the name typed would be lost. The next
+ * load applies what is left here and clears it. localStorage in the studio, memory in tests.
+ */
+export interface NameJournal {
+  read(): Record<string, string>;
+  put(keyId: string, name: string): void;
+  /** Forgets `keyId`'s entry; with `name`, only while that is still the pending name. */
+  done(keyId: string, name?: string): void;
+}
+
+export function memoryNameJournal(): NameJournal {
+  const entries = new Map<string, string>();
+  return {
+    read: () => Object.fromEntries(entries),
+    put: (keyId, name) => void entries.set(keyId, name),
+    done: (keyId, name) => {
+      if (name === undefined || entries.get(keyId) === name) entries.delete(keyId);
+    },
+  };
+}
+
 /** The trust list a verification uses: the user's trusted keys and the studio's own key. */
 export function trustList(
   state: Pick<SigningState, 'signingKey' | 'trusted'>,
@@ -76,6 +103,7 @@ export function createSigningStore(
   fallback: () => KeyStorage,
   now: () => Date = () => new Date(),
   verifyFile: typeof verifyRuleFile = verifyRuleFile,
+  journal: NameJournal = memoryNameJournal(),
 ) {
   const store = createStore<SigningState>()(() => ({
     status: 'idle',
@@ -101,14 +129,36 @@ export function createSigningStore(
         store.setState({ storageError: e instanceof Error ? e.message : String(e) });
         opened = fallback();
       }
-      const [signingKey, trusted] = await Promise.all([
+      const [signingKey, listed] = await Promise.all([
         opened.getSigningKey(),
         opened.listTrusted(),
       ]);
+      const trusted = await applyJournal(opened, listed);
       store.setState({ status: 'ready', signingKey, trusted: sortTrusted(trusted) });
       return opened;
     })();
     return storage;
+  }
+
+  /** Renames the previous page did not get to store (see NameJournal), stored now. */
+  async function applyJournal(
+    opened: KeyStorage,
+    listed: readonly TrustedKeyRecord[],
+  ): Promise<TrustedKeyRecord[]> {
+    const pending = journal.read();
+    const trusted: TrustedKeyRecord[] = [];
+    for (const key of listed) {
+      const name = pending[key.keyId];
+      if (name === undefined || name === key.name) {
+        trusted.push(key);
+        continue;
+      }
+      const record = { ...key, name };
+      await opened.putTrusted(record);
+      trusted.push(record);
+    }
+    for (const [keyId, name] of Object.entries(pending)) journal.done(keyId, name);
+    return trusted;
   }
 
   async function reverifyAll(dictionary?: FieldDictionary): Promise<void> {
@@ -160,6 +210,76 @@ export function createSigningStore(
       store.setState({ supported: true, signingKey: record });
       return true;
     },
+    /**
+     * A new key and its passphrase-encrypted backup (the only moment a backup can be made: the
+     * key stored is non-extractable). Resolves to the backup's file name and text to download, or
+     * why not; null when WebCrypto cannot.
+     */
+    async generateKeyWithBackup(
+      passphrase: string,
+      name?: string,
+    ): Promise<
+      | { readonly ok: true; readonly file: string; readonly text: string }
+      | { readonly ok: false; readonly message: Bilingual }
+      | null
+    > {
+      const storage = await ensureLoaded();
+      const made = await generateKeyWithBackup(passphrase, name);
+      if (made === null) {
+        store.setState({ supported: false });
+        return null;
+      }
+      if (!made.ok) return made;
+      const file = backupFileName(made.keyId);
+      const record: SigningKeyRecord = {
+        privateKey: made.privateKey,
+        publicKey: made.publicKey,
+        keyId: made.keyId,
+        ...(name !== undefined ? { name } : {}),
+        createdAt: now().toISOString(),
+        backup: { file, kind: 'created' },
+      };
+      await storage.putSigningKey(record);
+      store.setState({ supported: true, signingKey: record });
+      return { ok: true, file, text: made.text };
+    },
+    /**
+     * Restores the signing key from a backup file's text (`erdl key backup` or the studio's own),
+     * stored non-extractable. Refused while a signing key exists (delete it first).
+     */
+    async restoreKey(
+      file: string,
+      text: string,
+      passphrase: string,
+    ): Promise<
+      | { readonly ok: true; readonly keyId: string }
+      | { readonly ok: false; readonly message: Bilingual }
+    > {
+      const storage = await ensureLoaded();
+      if (store.getState().signingKey)
+        return {
+          ok: false,
+          message: {
+            en: 'a signing key exists; delete it before restoring another',
+            zh: '已有签名密钥；请先删除它再恢复另一个',
+          },
+        };
+      const parsed = parseBackupText(text);
+      if (!parsed.ok) return parsed;
+      const restored = await restoreKeyNonExtractable(parsed.value, passphrase);
+      if (!restored.ok) return restored;
+      const record: SigningKeyRecord = {
+        privateKey: restored.privateKey,
+        publicKey: restored.publicKey,
+        keyId: restored.keyId,
+        ...(restored.name !== undefined ? { name: restored.name } : {}),
+        createdAt: now().toISOString(),
+        backup: { file, kind: 'restored' },
+      };
+      await storage.putSigningKey(record);
+      store.setState({ supported: true, signingKey: record });
+      return { ok: true, keyId: restored.keyId };
+    },
     async deleteKey(): Promise<void> {
       const storage = await ensureLoaded();
       await storage.deleteSigningKey();
@@ -187,23 +307,39 @@ export function createSigningStore(
         existing.set(record.keyId, record);
         added.push(record);
       }
-      store.setState({ trusted: sortTrusted([...existing.values()]) });
+      // Merged into the list as it is now: a rename made while the keys were being stored stays.
+      const current = store
+        .getState()
+        .trusted.filter((k) => !added.some((a) => a.keyId === k.keyId));
+      store.setState({ trusted: sortTrusted([...current, ...added]) });
       if (added.length > 0) await reverifyAll(dictionary);
       return { added, already };
     },
-    async renameTrusted(keyId: string, name: string): Promise<void> {
-      const storage = await ensureLoaded();
+    /**
+     * Renames a trusted key. The new name is shown and journaled before this returns (no await
+     * comes first), so a reload right after the edit cannot lose it; then it is stored.
+     * An empty name is refused: the key keeps its name (returns false).
+     */
+    renameTrusted(keyId: string, name: string): Promise<boolean> {
       const key = store.getState().trusted.find((k) => k.keyId === keyId);
       const trimmed = name.trim();
-      if (!key || trimmed === '' || trimmed === key.name) return;
+      if (!key || trimmed === '') return Promise.resolve(false);
+      if (trimmed === key.name) return Promise.resolve(true);
       const record = { ...key, name: trimmed };
-      await storage.putTrusted(record);
+      journal.put(keyId, trimmed);
       store.setState({
         trusted: sortTrusted(store.getState().trusted.map((k) => (k.keyId === keyId ? record : k))),
       });
+      return (async () => {
+        const storage = await ensureLoaded();
+        await storage.putTrusted(record);
+        journal.done(keyId, trimmed);
+        return true;
+      })();
     },
     async removeTrusted(keyId: string, dictionary?: FieldDictionary): Promise<void> {
       const storage = await ensureLoaded();
+      journal.done(keyId);
       await storage.deleteTrusted(keyId);
       store.setState({ trusted: store.getState().trusted.filter((k) => k.keyId !== keyId) });
       await reverifyAll(dictionary);
@@ -243,6 +379,11 @@ export function createSigningStore(
       });
     },
   };
+}
+
+/** `erdl-<first 12 hex digits of the key id>.backup.json`, beside the `.pub.jwk` of the same key. */
+export function backupFileName(keyId: string): string {
+  return `erdl-${keyId.slice('sha256:'.length, 'sha256:'.length + 12)}.backup.json`;
 }
 
 function sortTrusted(list: readonly TrustedKeyRecord[]): TrustedKeyRecord[] {

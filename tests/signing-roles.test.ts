@@ -11,6 +11,7 @@ import {
   missingRoles,
   readEnvelope,
   readPublicJwk,
+  reportSignature,
   restoreKeyJwk,
   restoreKeyNonExtractable,
   signerFromCryptoKey,
@@ -467,4 +468,22 @@ describe('erdl keygen --name, sign --role, verify --require-roles, key backup/re
     },
     KDF_TIMEOUT,
   );
+});
+
+describe('the review report names the signers of a co-signed file', () => {
+  it('by name and role, the plain signer folded into its author signature; a bad role signature names nobody', async () => {
+    const { alice, bob, reviewed } = await makerChecker();
+    const sig = await reportSignature(encode(envelopeText(reviewed)), encode(PAYMENTS));
+    expect(sig.problems).toEqual([]);
+    expect(sig.signers).toEqual([
+      { keyId: alice.keyId, name: 'Alice Chen', role: 'author' },
+      { keyId: bob.keyId, name: '李博', role: 'reviewer' },
+    ]);
+    const broken = JSON.parse(envelopeText(reviewed));
+    const s2: string = broken.signatures[2].sig;
+    broken.signatures[2].sig = `${s2[0] === 'A' ? 'B' : 'A'}${s2.slice(1)}`;
+    const bad = await reportSignature(encode(JSON.stringify(broken)), encode(PAYMENTS));
+    expect(bad.signers).toEqual([]);
+    expect(bad.problems.map((p) => p.en).join('\n')).toMatch(/role signature 3: NOT valid/);
+  });
 });

@@ -1,4 +1,6 @@
 import { hashBytes, type Manifest, type ReviewSigner, readManifest } from '../kernel';
+import { readEnvelope } from './envelope';
+import { checkRoleSignatures } from './roles';
 import { MANIFEST_PAYLOAD_TYPE } from './signed-file';
 import { checkSignedPayload } from './signed-payload';
 
@@ -8,8 +10,10 @@ export interface ReportSignature {
   readonly manifest: Manifest | null;
   /**
    * Who signed: only when the signature holds and it signs exactly `sourceBytes` (empty
-   * otherwise, so a report never names a signer of other bytes). One place for the keys work to
-   * add names and roles and further signatures.
+   * otherwise, so a report never names a signer of other bytes). Each role signature with the
+   * name and role its key signed (author, reviewer, in the envelope's order); the plain
+   * signature's key by its id when no role signature names it. Names are as signed: whether a
+   * key is trusted is `erdl verify`'s question, not the report's.
    */
   readonly signers: readonly ReviewSigner[];
   /** The signing time, when `signers` is not empty. */
@@ -22,9 +26,19 @@ export async function reportSignature(
   envelopeBytes: Uint8Array,
   sourceBytes: Uint8Array | null,
 ): Promise<ReportSignature> {
-  const check = await checkSignedPayload(envelopeBytes, MANIFEST_PAYLOAD_TYPE);
+  const check = await checkSignedPayload(
+    envelopeBytes,
+    MANIFEST_PAYLOAD_TYPE,
+    undefined,
+    undefined,
+    true,
+  );
   const problems = [...check.problems];
-  if (check.signature !== 'valid' || check.payload === undefined)
+  const opened = readEnvelope(envelopeBytes);
+  const roles = opened.ok ? await checkRoleSignatures(opened.opened) : [];
+  // One role signature that does not verify makes the file's signature invalid (as verify does).
+  for (const r of roles) if (r.problem) problems.push(r.problem);
+  if (check.signature !== 'valid' || check.payload === undefined || problems.length > 0)
     return { manifest: null, signers: [], signedAt: null, problems };
   const read = readManifest(check.payload);
   if (!read.ok) return { manifest: null, signers: [], signedAt: null, problems: read.problems };
@@ -41,9 +55,16 @@ export async function reportSignature(
         },
       ],
     };
+  const signers: ReviewSigner[] = roles.map((r) => ({
+    keyId: r.keyId ?? '',
+    ...(r.name !== null ? { name: r.name } : {}),
+    ...(r.role !== null ? { role: r.role } : {}),
+  }));
+  if (!roles.some((r) => r.keyId === manifest.signer.key_id))
+    signers.unshift({ keyId: manifest.signer.key_id });
   return {
     manifest,
-    signers: [{ keyId: manifest.signer.key_id }],
+    signers,
     signedAt: manifest.signed_at,
     problems: [],
   };

@@ -88,6 +88,23 @@ describe('reviewReportHtml', () => {
     expect(out).not.toMatch(/<[a-z][^>]*\s(src|href)=/i);
   });
 
+  it('names each signer with the role in the report language', () => {
+    const signers = [
+      { keyId: 'sha256:aa', name: '陈爱丽', role: 'author' },
+      { keyId: 'sha256:bb', name: 'Bob Li', role: 'reviewer' },
+    ];
+    const zh = html({ lang: 'zh', signers });
+    expect(zh).toContain(
+      '<li data-role="author">陈爱丽（作者），<span class="hash">sha256:aa</span>',
+    );
+    expect(zh).toContain('<li data-role="reviewer">Bob Li（审核人），');
+    const en = html({ lang: 'en', signers });
+    expect(en).toContain(
+      '<li data-role="author">陈爱丽 (author) — <span class="hash">sha256:aa</span>',
+    );
+    expect(en).toContain('Bob Li (reviewer) — ');
+  });
+
   it('prints shell-quoted commands for a browser-renamed file', () => {
     const out = html({ file: 'aml-screening (3).erdl.yaml' });
     expect(out).toContain(`npx erdl hash &#39;aml-screening (3).erdl.yaml&#39;`);

@@ -201,6 +201,13 @@ ${this.recompute()}
 `;
   }
 
+  /** A signer's role after the name, in the report's words: 陈爱丽（作者）, Alice Chen (author). */
+  private role(role: string | undefined): string {
+    if (role === 'author') return this.t('roleAuthor');
+    if (role === 'reviewer') return this.t('roleReviewer');
+    return role ? ` (${esc(role)})` : '';
+  }
+
   private cover(): string {
     const doc = this.result.document;
     if (!doc) return '';
@@ -211,7 +218,7 @@ ${this.recompute()}
         : `<ul>${signers
             .map(
               (s) =>
-                `<li>${s.name ? `${esc(s.name)}${s.role ? ` (${esc(s.role)})` : ''} — ` : ''}<span class="hash">${esc(s.keyId)}</span></li>`,
+                `<li${s.role ? ` data-role="${esc(s.role)}"` : ''}>${s.name ? `${esc(s.name)}${this.role(s.role)}${this.lang === 'zh' ? '，' : ' — '}` : ''}<span class="hash">${esc(s.keyId)}</span></li>`,
             )
             .join('')}</ul>`;
     const dateText = date

@@ -13,6 +13,8 @@ export const REVIEW_STRINGS = {
   documentHash: { en: 'Document hash', zh: '文档哈希' },
   sourceHash: { en: 'File SHA-256', zh: '文件 SHA-256' },
   signers: { en: 'Signers', zh: '签名者' },
+  roleAuthor: { en: ' (author)', zh: '（作者）' },
+  roleReviewer: { en: ' (reviewer)', zh: '（审核人）' },
   unsigned: {
     en: 'Not signed: no signature of these exact bytes was given',
     zh: '未签名：未提供针对此文件字节的签名',

@@ -331,6 +331,142 @@ test('a trusted key renamed just before the page unloads keeps its new name (the
   );
 });
 
+test('key backup: made at creation, restored by `erdl key restore`; an `erdl key backup` restored in the studio; wrong passphrase and damaged file refused in both languages', async ({
+  page,
+}) => {
+  test.slow(); // PBKDF2 with 600,000 iterations, several times
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openStudio(page);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  const dir = await mkdtemp(join(tmpdir(), 'erdl-backup-'));
+  const pass = join(dir, 'pass.txt');
+  await writeFile(pass, 'correct horse battery\n');
+  const keySection = page.getByTestId('signing-key');
+  await page.getByTestId('signing-key-name-input').fill('Alice Chen');
+  await keySection
+    .getByLabel('Also download a passphrase-protected backup of the private key')
+    .check();
+  await keySection.getByLabel('Passphrase (at least 10 characters)').fill('short');
+  await keySection.getByLabel('Passphrase again').fill('short');
+  await page.getByRole('button', { name: 'Generate signing key' }).click();
+  await expect(page.getByTestId('signing-key-problem')).toHaveText(
+    'the passphrase must have at least 10 characters',
+  );
+  await keySection.getByLabel('Passphrase (at least 10 characters)').fill('correct horse battery');
+  await keySection.getByLabel('Passphrase again').fill('correct horse batterx');
+  await page.getByRole('button', { name: 'Generate signing key' }).click();
+  await expect(page.getByTestId('signing-key-problem')).toHaveText('The two passphrases differ.');
+  await keySection.getByLabel('Passphrase again').fill('correct horse battery');
+  await keySection.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/signing-key-backup-form-en.png' });
+  const made = await downloadsOf(
+    page,
+    1,
+    () => page.getByRole('button', { name: 'Generate signing key' }).click(),
+    dir,
+  );
+  const [backupName, backupPath] = Object.entries(made)[0] ?? [];
+  expect(backupName).toMatch(/^erdl-[0-9a-f]{12}\.backup\.json$/);
+  const keyId = (await page.getByTestId('signing-key-id').textContent()) ?? '';
+  expect(keyId).toMatch(/^sha256:/);
+  expect(keyId.slice(7, 19)).toBe(backupName?.slice(5, 17));
+  await expect(page.getByTestId('signing-key-backup')).toHaveText(
+    `Backup: ${backupName}, downloaded when the key was created.`,
+  );
+  // Only the public part is readable in the backup.
+  const backupText = await readFile(backupPath as string, 'utf8');
+  expect(JSON.parse(backupText).public_key).toMatchObject({ kid: keyId, name: 'Alice Chen' });
+  expect(backupText).not.toMatch(/"d"/);
+
+  // The studio's backup restores with the CLI, and that key's signature is the studio's own.
+  const cliKey = join(dir, 'alice.jwk');
+  const restored = await erdl(
+    'key',
+    'restore',
+    backupPath as string,
+    '--out',
+    cliKey,
+    '--passphrase-file',
+    pass,
+  );
+  expect(restored.code).toBe(0);
+  const cliPub = JSON.parse(await readFile(join(dir, 'alice.pub.jwk'), 'utf8'));
+  expect(cliPub).toMatchObject({ kid: keyId, name: 'Alice Chen' });
+  const rules = join(dir, 'cli-signed.erdl.yaml');
+  await writeFile(rules, await readFile('src/studio/examples/quick-start.erdl.yaml', 'utf8'));
+  expect((await erdl('sign', rules, '--key', cliKey)).code).toBe(0);
+  await page.getByTestId('open-files').setInputFiles([rules, `${rules}.dsse.json`]);
+  await dismissNotices(page);
+  await page.getByRole('tab', { name: 'Export' }).click();
+  await expect(page.getByTestId('verification-status')).toHaveText('Signed, unchanged');
+  await expect(page.getByTestId('verification-reason')).toContainText(
+    'Signed by a trusted key (Alice Chen (your signing key))',
+  );
+
+  // A key backed up with `erdl key backup` restores in the studio (after deleting the current one).
+  expect((await erdl('keygen', '--out', join(dir, 'bob.jwk'), '--name', 'Bob Li')).code).toBe(0);
+  const bobBackup = join(dir, 'bob.backup.json');
+  const backedUp = await erdl(
+    'key',
+    'backup',
+    join(dir, 'bob.jwk'),
+    '--out',
+    bobBackup,
+    '--passphrase-file',
+    pass,
+  );
+  expect(backedUp.code).toBe(0);
+  const bobPub = JSON.parse(await readFile(join(dir, 'bob.pub.jwk'), 'utf8'));
+  await page.getByRole('button', { name: 'Delete signing key' }).click();
+  await page.getByRole('button', { name: 'Delete key', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Generate signing key' })).toBeVisible();
+  const restore = page.getByTestId('key-restore');
+  await restore.getByTestId('key-backup-file').setInputFiles(bobBackup);
+  await expect(restore).toContainText('Backup file: bob.backup.json');
+  await restore.getByLabel('Passphrase of the backup').fill('not the passphrase');
+  await restore.getByRole('button', { name: 'Restore key' }).click();
+  const problem = page.getByTestId('key-restore-problem');
+  await expect(problem).toHaveText(
+    'bob.backup.json: key backup: wrong passphrase, or the backup was changed (it cannot be decrypted)',
+  );
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(problem).toHaveText(
+    'bob.backup.json：密钥备份：口令错误，或备份已被改动（无法解密）',
+  );
+  const damaged = join(dir, 'damaged.backup.json');
+  await writeFile(damaged, (await readFile(bobBackup, 'utf8')).slice(0, 120));
+  await restore.getByTestId('key-backup-file').setInputFiles(damaged);
+  await expect(restore).toContainText('备份文件：damaged.backup.json');
+  await restore.getByLabel('备份的口令').fill('correct horse battery');
+  await restore.getByRole('button', { name: '恢复密钥' }).click();
+  await expect(problem).toContainText('damaged.backup.json：密钥备份：文件已损坏：不是 JSON（');
+  await page.getByTestId('signing-key').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/signing-key-restore-error-zh.png' });
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(problem).toContainText(
+    'damaged.backup.json: key backup: the file is damaged: not JSON (',
+  );
+  await restore.getByTestId('key-backup-file').setInputFiles(bobBackup);
+  await restore.getByLabel('Passphrase of the backup').fill('correct horse battery');
+  await restore.getByRole('button', { name: 'Restore key' }).click();
+  await expect(page.getByTestId('signing-key-id')).toHaveText(bobPub.kid);
+  await expect(page.getByTestId('signing-key-name')).toHaveText('Bob Li');
+  await expect(page.getByTestId('signing-key-backup')).toHaveText(
+    'Restored from the backup bob.backup.json.',
+  );
+  // The restored key signs in the studio; `erdl verify` trusts it by the CLI's public key.
+  const signed = await downloadsOf(
+    page,
+    2,
+    () => page.getByRole('button', { name: 'Download signed' }).click(),
+    await mkdtemp(join(tmpdir(), 'erdl-backup-signed-')),
+  );
+  const signedRules = Object.entries(signed).find(([n]) => n.endsWith('.erdl.yaml'))?.[1];
+  const verified = await erdl('verify', signedRules as string, '--trust', join(dir, 'bob.pub.jwk'));
+  expect(verified.out).toContain(bobPub.kid);
+  expect(verified.code).toBe(0);
+});
+
 test('a file signed with `erdl sign` verifies in the studio: signer unknown until its key is trusted', async ({
   page,
 }) => {

@@ -292,8 +292,14 @@ export function parseBackupText(
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    return fail(`the file is damaged: not JSON (${detail})`, `文件已损坏：不是 JSON（${detail}）`);
+    // The engine's own wording is English only: keep just where it stopped, in both languages.
+    const at = /position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
+    return at === undefined
+      ? fail('the file is damaged: not JSON', '文件已损坏：不是 JSON')
+      : fail(
+          `the file is damaged: not JSON (it breaks off at character ${Number(at) + 1})`,
+          `文件已损坏：不是 JSON（在第 ${Number(at) + 1} 个字符处中断）`,
+        );
   }
 }
 

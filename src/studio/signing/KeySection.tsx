@@ -56,7 +56,7 @@ export function KeySection() {
     try {
       const keyName = chosen === '' ? undefined : chosen;
       if (!withBackup) {
-        await signing.generateKey(keyName);
+        if (await signing.generateKey(keyName)) setName('');
         return;
       }
       const made = await signing.generateKeyWithBackup(passphrase, keyName);
@@ -68,6 +68,8 @@ export function KeySection() {
       downloadText(made.file, made.text, 'application/json');
       setPassphrase('');
       setAgain('');
+      setWithBackup(false);
+      setName('');
       studioStore.getState().notify(
         'info',
         bilingual(signingStrings, (s) => s.keys.backupSaved, { file: made.file }),
@@ -305,13 +307,13 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
       />
       {chosen && (
         <form
-          className="field-row"
+          className="key-restore-form"
           onSubmit={(e) => {
             e.preventDefault();
             void restore();
           }}
         >
-          <span>{format(t.keys.restoreFile, { file: chosen.file })}</span>
+          <p>{format(t.keys.restoreFile, { file: chosen.file })}</p>
           <label>
             {t.keys.restorePassphrase}{' '}
             <input

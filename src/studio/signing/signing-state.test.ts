@@ -253,12 +253,21 @@ describe('signing state', () => {
         zh: '密钥备份：口令错误，或备份已被改动（无法解密）',
       },
     });
-    const damaged = await signing.restoreKey(made.file, made.text.slice(0, 40), 'x');
-    expect(damaged.ok).toBe(false);
-    if (!damaged.ok) {
-      expect(damaged.message.en).toMatch(/^key backup: the file is damaged: not JSON/);
-      expect(damaged.message.zh).toMatch(/^密钥备份：文件已损坏：不是 JSON/);
-    }
+    // A broken byte: where it breaks, in both languages (the engine's English wording is not shown).
+    const broken = `${made.text.slice(0, 2)}#${made.text.slice(3)}`;
+    expect(await signing.restoreKey(made.file, broken, 'x')).toEqual({
+      ok: false,
+      message: {
+        en: 'key backup: the file is damaged: not JSON (it breaks off at character 3)',
+        zh: '密钥备份：文件已损坏：不是 JSON（在第 3 个字符处中断）',
+      },
+    });
+    // Cut short: no position to give.
+    const cut = await signing.restoreKey(made.file, made.text.slice(0, 40), 'x');
+    expect(cut.ok ? null : cut.message).toEqual({
+      en: expect.stringMatching(/^key backup: the file is damaged: not JSON/),
+      zh: expect.stringMatching(/^密钥备份：文件已损坏：不是 JSON/),
+    });
     expect(signing.store.getState().signingKey).toBeNull();
     const back = await signing.restoreKey('mine.backup.json', made.text, 'correct horse battery');
     expect(back).toEqual({ ok: true, keyId: key.keyId });

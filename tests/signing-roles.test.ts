@@ -1,5 +1,6 @@
 // Issue #19 points 2 and 3: key names, passphrase backups, author and reviewer signatures.
 import { describe, expect, it } from 'vitest';
+import { hashBytes } from '../src/kernel';
 import {
   addRoleSignature,
   BACKUP_ITERATIONS,
@@ -356,6 +357,74 @@ describe('erdl keygen --name, sign --role, verify --require-roles, key backup/re
     // The same key in the same role twice is refused.
     expect(await sign('bob.jwk', 'reviewer', '2026-09-03T00:00:00Z')).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/already signed as reviewer[\s\S]*已以审核人身份签名/);
+  });
+
+  it('the reviewer records the review report read; verify --report checks it', async () => {
+    const io = await workspace();
+    expect(
+      await erdl(
+        io,
+        'sign',
+        'pay.erdl.yaml',
+        '--key',
+        'alice.jwk',
+        '--role',
+        'author',
+        '--time',
+        AT,
+      ),
+    ).toBe(0);
+    // The report the reviewer reads (what `erdl report` writes; any bytes are hashed as they are).
+    expect(await erdl(io, 'report', 'pay.erdl.yaml', '--lang', 'both')).toBe(0);
+    const html = io.stdout.join('\n');
+    expect(html).toMatch(/^<!doctype html>/i);
+    io.files.set('review.html', encode(html));
+    io.files.set('other.html', encode(`${html}<!-- edited -->`));
+    expect(
+      await erdl(io, 'sign', 'pay.erdl.yaml', '--key', 'bob.jwk', '--report', 'review.html'),
+    ).toBe(2);
+    expect(io.stderr.join('\n')).toContain('--report needs --role');
+    const cosign = [
+      'sign',
+      'pay.erdl.yaml',
+      '--key',
+      'bob.jwk',
+      '--role',
+      'reviewer',
+      '--report',
+      'review.html',
+    ];
+    expect(await erdl(io, ...cosign)).toBe(0);
+    const digest = hashBytes(io.files.get('review.html')!);
+    const verify = (report: string) =>
+      erdl(io, 'verify', 'pay.erdl.yaml', '--trust', 'team.jwks', '--report', report);
+    expect(await verify('review.html')).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(
+      new RegExp(
+        `reviewer: 李博, key sha256:[0-9a-f]+, trusted, signed at .*, report ${digest} / 审核人：李博，.*，报告 ${digest}`,
+      ),
+    );
+    expect(await verify('other.html')).toBe(1);
+    const other = hashBytes(io.files.get('other.html')!);
+    expect(io.stderr.join('\n')).toContain(
+      `report ${other}: not the report that was signed (recorded: reviewer ${digest})`,
+    );
+    expect(io.stderr.join('\n')).toContain(
+      `报告 ${other}：不是签名时所记录的报告（已记录：审核人 ${digest}）`,
+    );
+    // The recorded hash is inside what the reviewer signed: changing it breaks that signature.
+    const envelope = JSON.parse(decode(io.files.get('pay.erdl.yaml.dsse.json')!));
+    const entry = envelope.signatures[2];
+    const statement = JSON.parse(decode(fromBase64(entry.statement)!));
+    expect(statement.report_sha256).toBe(digest);
+    entry.statement = toBase64(
+      encode(JSON.stringify({ ...statement, report_sha256: other }).replace(/\s/g, '')),
+    );
+    io.files.set('pay.erdl.yaml.dsse.json', encode(`${JSON.stringify(envelope)}\n`));
+    expect(await verify('other.html')).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(
+      /role signature 3: (NOT valid|the statement is not canonical)/,
+    );
   });
 
   it('co-signing a different text is refused, naming the rules that differ', async () => {

@@ -64,6 +64,7 @@ export {
   ROLE_STATEMENT_TYPE,
   type RoleSignature,
   type RoleStatement,
+  reportNotRecorded,
   roleZh,
   SIGNER_ROLES,
   type SignerRole,

@@ -40,7 +40,14 @@ export interface RoleStatement {
   };
   readonly payload_type: string;
   readonly payload_sha256: string;
+  /**
+   * The SHA-256 of the review report the signer read (`erdl sign --role … --report FILE`), when
+   * recorded: the report is deterministic, so this names exactly what was reviewed.
+   */
+  readonly report_sha256?: string;
 }
+
+const SHA256 = /^sha256:[0-9a-f]{64}$/;
 
 function digest(bytes: Uint8Array): string {
   return `sha256:${bytesToHex(sha256(bytes))}`;
@@ -55,8 +62,12 @@ export async function addRoleSignature(
     readonly signer: Signer;
     readonly name?: string;
     readonly signedAt: string;
+    /** `sha256:` + hex of the review report's bytes, recorded in the statement. */
+    readonly reportSha256?: string;
   },
 ): Promise<DsseEnvelope> {
+  if (input.reportSha256 !== undefined && !SHA256.test(input.reportSha256))
+    throw new Error(`not a sha256 digest: ${input.reportSha256}`);
   const statement: RoleStatement = {
     format: ROLE_STATEMENT_FORMAT,
     role: input.role,
@@ -68,6 +79,7 @@ export async function addRoleSignature(
     },
     payload_type: envelope.payloadType,
     payload_sha256: digest(payload),
+    ...(input.reportSha256 !== undefined ? { report_sha256: input.reportSha256 } : {}),
   };
   const bytes = new TextEncoder().encode(canonicalJson(statement));
   const sig = await input.signer.sign(pae(ROLE_STATEMENT_TYPE, bytes));
@@ -94,6 +106,8 @@ export interface RoleSignature {
   readonly trusted: boolean | null;
   /** The name the trust list gives the key. */
   readonly trustedName: string | null;
+  /** The review report's SHA-256 the signature records (when valid and recorded). */
+  readonly reportSha256: string | null;
   /** Why it is not valid. */
   readonly problem: Bilingual | null;
 }
@@ -108,6 +122,7 @@ function invalid(index: number, en: string, zh: string): RoleSignature {
     signedAt: null,
     trusted: null,
     trustedName: null,
+    reportSha256: null,
     problem: {
       en: `signature file: role signature ${index + 1}: ${en}`,
       zh: `签名文件：第 ${index + 1} 个角色签名：${zh}`,
@@ -218,6 +233,17 @@ export async function checkRoleSignatures(
       out.push(invalid(index, '"signed_at" must be a string', '"signed_at" 必须是字符串'));
       continue;
     }
+    const report = st.report_sha256;
+    if (report !== undefined && (typeof report !== 'string' || !SHA256.test(report))) {
+      out.push(
+        invalid(
+          index,
+          '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
+          '"report_sha256" 必须是 "sha256:" 加 64 位小写十六进制数字',
+        ),
+      );
+      continue;
+    }
     const match = trusted?.find((k) => k.keyId === key.keyId);
     out.push({
       index,
@@ -228,6 +254,7 @@ export async function checkRoleSignatures(
       signedAt: st.signed_at,
       trusted: trusted ? match !== undefined : null,
       trustedName: match?.name ?? null,
+      reportSha256: typeof report === 'string' ? report : null,
       problem: null,
     });
   }
@@ -273,6 +300,28 @@ export function missingRoles(
       });
   }
   return problems;
+}
+
+/**
+ * What `erdl verify --report FILE` finds wrong: null when a valid role signature records exactly
+ * `sha256` (the report's bytes) as the report it was signed over.
+ */
+export function reportNotRecorded(
+  roles: readonly RoleSignature[],
+  sha256: string,
+): Bilingual | null {
+  if (roles.some((r) => r.valid && r.reportSha256 === sha256)) return null;
+  const recorded = roles.filter((r) => r.valid && r.reportSha256 !== null);
+  if (recorded.length === 0)
+    return {
+      en: `report ${sha256}: no role signature records a report`,
+      zh: `报告 ${sha256}：没有任何角色签名记录了报告`,
+    };
+  const list = recorded.map((r) => `${r.role} ${r.reportSha256}`);
+  return {
+    en: `report ${sha256}: not the report that was signed (recorded: ${list.join(', ')})`,
+    zh: `报告 ${sha256}：不是签名时所记录的报告（已记录：${recorded.map((r) => `${roleZh(r.role as SignerRole)} ${r.reportSha256}`).join('、')}）`,
+  };
 }
 
 export function roleZh(role: SignerRole): string {

@@ -1,4 +1,9 @@
-import { compileDocument, type FieldDictionary, parseFieldDictionary } from '../../kernel';
+import {
+  compileDocument,
+  type FieldDictionary,
+  hashBytes,
+  parseFieldDictionary,
+} from '../../kernel';
 import {
   addRoleSignature,
   checkedText,
@@ -54,6 +59,14 @@ export const sign: Verb = {
         zh: '以某一角色签名，追加到已有签名文件',
       },
     },
+    {
+      name: '--report',
+      value: 'REPORT.html',
+      summary: {
+        en: 'with --role: record the SHA-256 of the review report read',
+        zh: '与 --role 连用：记录所审阅报告的 SHA-256',
+      },
+    },
   ],
   summary: { en: 'sign a rule document (DSSE, Ed25519)', zh: '签名规则文档（DSSE，Ed25519）' },
   details: [
@@ -68,6 +81,9 @@ export const sign: Verb = {
     'RULES is exactly the text it signed (otherwise refused, naming the rules that differ, exit 1);',
     'when it does not exist the file is signed and the role signature added. The role, the',
     "signer's key and name and the manifest's digest are inside what the role signature covers.",
+    'With --report REPORT.html (only with --role) the SHA-256 of that file — the review report',
+    '`erdl report` or the studio wrote — is recorded in the role statement too; `erdl verify',
+    '--report` checks it.',
     'Exits 0 when signed; 1 when RULES has load errors (diagnostics on stderr); 2 for a usage',
     'error, an unreadable or invalid key, a bad --time or a file that cannot be written.',
   ],
@@ -131,6 +147,26 @@ export const sign: Verb = {
       );
       return EXIT_USAGE;
     }
+    let reportSha256: string | undefined;
+    const reportPath = options['--report'];
+    if (reportPath !== undefined) {
+      if (role === undefined) {
+        printError(
+          io,
+          usageError({
+            en: '--report needs --role (the report is recorded in a role signature)',
+            zh: '--report 需要 --role（报告记录在角色签名中）',
+          }),
+        );
+        return EXIT_USAGE;
+      }
+      const report = await readRules(io, reportPath);
+      if (!report.ok) {
+        printError(io, report.message);
+        return EXIT_USAGE;
+      }
+      reportSha256 = hashBytes(report.bytes);
+    }
     // The CLI is not the kernel: without --time it may read the clock (docs/signed-files.md).
     const signedAt = options['--time'] ?? new Date().toISOString();
     const out = signatureFileName(file);
@@ -142,6 +178,7 @@ export const sign: Verb = {
           signer: signer.signer,
           signedAt,
           ...(key.name !== undefined ? { name: key.name } : {}),
+          ...(reportSha256 !== undefined ? { reportSha256 } : {}),
         });
         if (added.code !== EXIT_OK) return added.code;
         return writeSignature(io, out, added.text);
@@ -169,6 +206,7 @@ export const sign: Verb = {
             signer: signer.signer,
             signedAt,
             ...(key.name !== undefined ? { name: key.name } : {}),
+            ...(reportSha256 !== undefined ? { reportSha256 } : {}),
           },
         ),
       );

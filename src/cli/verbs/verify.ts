@@ -1,9 +1,11 @@
+import { hashBytes } from '../../kernel';
 import {
   checkedText,
   deriveVerdict,
   isSignerRole,
   missingRoles,
   type RoleSignature,
+  reportNotRecorded,
   roleZh,
   SIGNATURE_SUFFIX,
   SIGNER_ROLES,
@@ -55,6 +57,14 @@ export const verify: Verb = {
         zh: '每个角色都必须由受信任的密钥签名',
       },
     },
+    {
+      name: '--report',
+      value: 'REPORT.html',
+      summary: {
+        en: 'the review report a role signature must record (its SHA-256)',
+        zh: '角色签名必须记录的审阅报告（其 SHA-256）',
+      },
+    },
   ],
   summary: { en: 'verify a signed rule document', zh: '验证已签名的规则文档' },
   details: [
@@ -69,6 +79,8 @@ export const verify: Verb = {
     'Role signatures (erdl sign --role) are listed one per line: role, name, key, trust, time.',
     'With --require-roles author,reviewer each listed role needs a valid signature by a trusted',
     'key (author and reviewer by different keys); what is missing is named and the check fails.',
+    "With --report REPORT.html a valid role signature must record that file's SHA-256 (erdl sign",
+    '--role … --report); otherwise the check fails, naming the hashes recorded.',
     'Exits 0 when every signature and hash holds; 1 when anything fails; 2 for a usage error,',
     'an unreadable FILE or a bad --trust file.',
   ],
@@ -96,6 +108,15 @@ export const verify: Verb = {
       }
       required = [...new Set(names as SignerRole[])];
     }
+    let reportSha256: string | null = null;
+    if (options['--report'] !== undefined) {
+      const report = await readRules(io, options['--report']);
+      if (!report.ok) {
+        printError(io, report.message);
+        return EXIT_USAGE;
+      }
+      reportSha256 = hashBytes(report.bytes);
+    }
     const pairs = new Map<string, Pair>();
     for (const path of paths) {
       const pair = pairOf(path);
@@ -111,7 +132,8 @@ export const verify: Verb = {
     }
     let code: ExitCode = EXIT_OK;
     for (const pair of pairs.values()) {
-      if ((await verifyPair(io, pair, trusted, required)) !== EXIT_OK) code = EXIT_INVALID;
+      if ((await verifyPair(io, pair, trusted, required, reportSha256)) !== EXIT_OK)
+        code = EXIT_INVALID;
     }
     return code;
   },
@@ -122,6 +144,7 @@ async function verifyPair(
   pair: Pair,
   trusted: TrustedKey[] | undefined,
   required: readonly SignerRole[],
+  reportSha256: string | null = null,
 ): Promise<ExitCode> {
   const signature = await readRules(io, pair.signature);
   if (!signature.ok) {
@@ -143,6 +166,9 @@ async function verifyPair(
   // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts).
   const verdict = deriveVerdict(signatureFacts(report), trusted ?? null, checkedText(report));
   const missing = required.length > 0 ? missingRoles(report.roles, required) : [];
+  const reportProblem =
+    reportSha256 === null ? null : reportNotRecorded(report.roles, reportSha256);
+  if (reportProblem !== null) missing.push(reportProblem);
   for (const p of missing)
     printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
   const holds = verdictHolds(verdict) && missing.length === 0;
@@ -198,7 +224,8 @@ function roleLine(r: RoleSignature): string {
       : r.trusted
         ? { en: 'trusted', zh: '受信任' }
         : { en: 'NOT trusted', zh: '不受信任' };
-  const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}`;
-  const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}`;
+  const report = r.reportSha256;
+  const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}${report ? `, report ${report}` : ''}`;
+  const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}${report ? `，报告 ${report}` : ''}`;
   return `  ${role}: ${en} / ${roleZh(role)}：${zh}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,9 @@ import { type Browser, expect, type Page, test } from '../support/test';
  * person's studio) creates his named key, trusts the author's key, opens the signed pair, reads
  * the review report (cover with the author's name and role, a rule's gloss in both languages),
  * reads the impact of a change on the example facts (10000 → 5000 against the signed version),
- * reverts it and co-signs as reviewer: both listed by name and role, trusted; `erdl verify
- * --require-roles author,reviewer` passes on the downloaded files. Then tampering: a rule changed
+ * reverts it and co-signs as reviewer (the report he read is recorded with his signature): both
+ * listed by name and role, trusted; `erdl verify --require-roles author,reviewer --report` passes
+ * on the downloaded files with the report he read, and fails with another. Then tampering: a rule changed
  * in the signed YAML, and the reviewer's signature altered, are each named precisely on
  * re-import in the studio and by `erdl verify`. English and Chinese; screenshots at 1440×900 in
  * /tmp/reviewer-*.png.
@@ -261,6 +263,10 @@ for (const lang of ['en', 'zh'] as const) {
       await retype(rp, '5000', '10000');
       await expect(rp.getByTestId('verification-status')).toHaveText(w.unchanged);
       await rp.getByTestId('sign-role').selectOption('reviewer');
+      // The report he read is for exactly this text again: it is recorded with his signature.
+      await expect(rp.getByTestId('sign-report')).toContainText(
+        `aml-screening.review.${lang}.html`,
+      );
       const reviewed = await downloadsOf(
         rp,
         2,
@@ -289,7 +295,8 @@ for (const lang of ['en', 'zh'] as const) {
         () => section.getByRole('button', { name: w.report }).click(),
         await mkdtemp(join(tmpdir(), `erdl-reviewer-report2-${lang}-`)),
       );
-      const html2 = await readFile(Object.values(after)[0] as string, 'utf8');
+      const report2 = Object.values(after)[0] as string;
+      const html2 = await readFile(report2, 'utf8');
       expect(html2).toContain(`<li data-role="author">${w.coverAuthor}`);
       expect(html2).toContain(`<li data-role="reviewer">${w.coverReviewer}`);
 
@@ -307,6 +314,32 @@ for (const lang of ['en', 'zh'] as const) {
       expect(good.out).toContain(w.author);
       expect(good.out).toContain(w.reviewer);
       expect(good.code).toBe(0);
+      // The report he read is the one his signature records; the later one is not.
+      const readReport = await erdl(
+        'verify',
+        cosignedRules,
+        '--trust',
+        trust,
+        '--require-roles',
+        'author,reviewer',
+        '--report',
+        reportPath,
+      );
+      const digest = `sha256:${createHash('sha256')
+        .update(await readFile(reportPath))
+        .digest('hex')}`;
+      expect(readReport.out).toContain(`report ${digest}`);
+      expect(readReport.code).toBe(0);
+      const laterReport = await erdl(
+        'verify',
+        cosignedRules,
+        '--trust',
+        trust,
+        '--report',
+        report2,
+      );
+      expect(laterReport.out).toContain('not the report that was signed');
+      expect(laterReport.code).toBe(1);
 
       // Tampering (a): a rule changed in the signed YAML.
       const tamperedRules = join(dir, 'tampered-rule');

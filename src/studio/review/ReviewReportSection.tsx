@@ -99,6 +99,12 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
     const file = reportFileName(ruleFile, lang);
     downloadText(file, report.html, 'text/html');
     setDone({ file, hash: hashText(report.html) });
+    // A role signature of this very text records the report read (docs/signed-files.md).
+    signing.recordReviewedReport(doc.id, {
+      file,
+      sha256: hashText(report.html),
+      sourceSha256: hashBytes(sourceBytes),
+    });
   };
 
   return (

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import { keyFileText, keyNameProblem, PASSPHRASE_MIN, passphraseProblem } from '../../signing';
 import { bilingual, format, pick, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import { downloadText } from '../workspace/files';
 import { CopyButton } from './CopyButton';
+import { FileChooserButton, PassphraseField } from './FileChooserButton';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 
@@ -184,24 +185,18 @@ export function KeySection() {
             <>
               <p className="muted">{t.keys.backupHelp}</p>
               <p className="field-row">
-                <label>
-                  {format(t.keys.passphrase, { min: PASSPHRASE_MIN })}{' '}
-                  <input
-                    type="password"
-                    autoComplete="new-password"
-                    value={passphrase}
-                    onChange={(e) => setPassphrase(e.target.value)}
-                  />
-                </label>
-                <label>
-                  {t.keys.passphraseAgain}{' '}
-                  <input
-                    type="password"
-                    autoComplete="new-password"
-                    value={again}
-                    onChange={(e) => setAgain(e.target.value)}
-                  />
-                </label>
+                <PassphraseField
+                  label={format(t.keys.passphrase, { min: PASSPHRASE_MIN })}
+                  value={passphrase}
+                  isNew
+                  onChange={setPassphrase}
+                />
+                <PassphraseField
+                  label={t.keys.passphraseAgain}
+                  value={again}
+                  isNew
+                  onChange={setAgain}
+                />
               </p>
             </>
           )}
@@ -237,7 +232,6 @@ function failedFor(file: string, reason: Bilingual): Bilingual {
 function RestoreKey({ disabled }: { readonly disabled: boolean }) {
   const t = useT(signingStrings);
   const lang = useStudio((s) => s.lang);
-  const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ file: string; text: string } | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<Bilingual | null>(null);
@@ -283,25 +277,13 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
 
   return (
     <div className="key-restore" data-testid="key-restore">
-      <button
-        type="button"
-        className="button small"
-        disabled={disabled || busy}
-        onClick={() => input.current?.click()}
-      >
-        {t.keys.restoreOpen}
-      </button>
-      <input
-        ref={input}
-        type="file"
+      <FileChooserButton
+        label={t.keys.restoreOpen}
+        inputLabel={t.keys.restoreLabel}
         accept=".json"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label={t.keys.restoreLabel}
-        data-testid="key-backup-file"
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
+        testId="key-backup-file"
+        disabled={disabled || busy}
+        onFiles={([file]) => {
           if (file) void choose(file);
         }}
       />
@@ -314,15 +296,12 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
           }}
         >
           <p>{format(t.keys.restoreFile, { file: chosen.file })}</p>
-          <label>
-            {t.keys.restorePassphrase}{' '}
-            <input
-              type="password"
-              autoComplete="current-password"
-              value={passphrase}
-              onChange={(e) => setPassphrase(e.target.value)}
-            />
-          </label>
+          <PassphraseField
+            label={t.keys.restorePassphrase}
+            value={passphrase}
+            isNew={false}
+            onChange={setPassphrase}
+          />
           <button type="submit" className="button small" disabled={disabled || busy}>
             {busy ? t.keys.restoring : t.keys.restore}
           </button>

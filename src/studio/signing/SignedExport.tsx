@@ -20,6 +20,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
   const { analysis, current } = useActiveAnalysis();
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<SignerRole | ''>('');
+  const reviewed = useSigning((s) => s.reviewedReports[doc.id]);
   const r = t.roles;
   const [signedAt, setSignedAt] = useState<{ docId: string; at: string } | null>(null);
   const ruleFile = exportFileName(doc);
@@ -53,12 +54,17 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
       envelopeBytes = new TextEncoder().encode(fresh.signed.signatureText);
     }
     const report = await signing.verify(sourceBytes, envelopeBytes, dictionary);
+    const reviewed = signing.store.getState().reviewedReports[doc.id];
     const added = await addRoleToSignature({
       envelopeBytes,
       report,
       key,
       role: chosen,
       signedAt: at,
+      // The review report downloaded for exactly this text is recorded with the signature.
+      ...(reviewed?.sourceSha256 === hashBytes(sourceBytes)
+        ? { reportSha256: reviewed.sha256 }
+        : {}),
     });
     if (!added.ok) {
       const en = signingStrings.en.roles;
@@ -212,6 +218,11 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           </button>
         </p>
         {role !== '' && <p className="muted">{r.cosignHelp}</p>}
+        {role !== '' && reviewed?.sourceSha256 === sourceHash && (
+          <p className="muted" data-testid="sign-report">
+            {format(r.recordsReport, { file: reviewed.file, hash: reviewed.sha256 })}
+          </p>
+        )}
         {!key && <p className="muted">{t.sign.needKey}</p>}
         {key && !loads && <p className="muted">{t.sign.hasErrors}</p>}
         {signedAt?.docId === doc.id && (

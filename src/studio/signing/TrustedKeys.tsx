@@ -1,7 +1,7 @@
-import { useRef } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { workspaceDictionary } from './dictionary';
+import { FileChooserButton } from './FileChooserButton';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 import { readTrustFile } from './trust-file';
@@ -47,7 +47,6 @@ async function importKeyFile(file: File): Promise<void> {
 export function TrustedKeys() {
   const t = useT(signingStrings);
   const trusted = useSigning((s) => s.trusted);
-  const input = useRef<HTMLInputElement>(null);
   return (
     <section aria-labelledby="trusted-keys-title" data-testid="trusted-keys">
       <h3 id="trusted-keys-title" className="section-title">
@@ -105,24 +104,16 @@ export function TrustedKeys() {
           </tbody>
         </table>
       )}
-      <button type="button" className="button small" onClick={() => input.current?.click()}>
-        {t.trusted.import}
-      </button>
-      <input
-        ref={input}
-        type="file"
+      <FileChooserButton
+        label={t.trusted.import}
+        inputLabel={t.trusted.importLabel}
         accept=".jwk,.json"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label={t.trusted.importLabel}
-        data-testid="trusted-key-file"
-        onChange={(e) => {
-          const files = [...(e.currentTarget.files ?? [])];
-          e.currentTarget.value = '';
+        testId="trusted-key-file"
+        onFiles={(files) =>
           void (async () => {
             for (const file of files) await importKeyFile(file);
-          })();
-        }}
+          })()
+        }
       />
     </section>
   );

@@ -97,6 +97,8 @@ export async function addRoleToSignature(input: {
   readonly key: SigningKeyRecord;
   readonly role: SignerRole;
   readonly signedAt: string;
+  /** The review report read, recorded in the role statement (`report_sha256`). */
+  readonly reportSha256?: string;
 }): Promise<RoleSigning> {
   const opened = readEnvelope(input.envelopeBytes);
   if (input.report.signature !== 'valid' || !opened.ok) return { ok: false, why: 'bad' };
@@ -115,6 +117,7 @@ export async function addRoleToSignature(input: {
     signer: signerFromCryptoKey(input.key.privateKey, input.key.publicKey),
     signedAt: input.signedAt,
     ...(input.key.name !== undefined ? { name: input.key.name } : {}),
+    ...(input.reportSha256 !== undefined ? { reportSha256: input.reportSha256 } : {}),
   });
   return { ok: true, signatureText: envelopeText(envelope) };
 }

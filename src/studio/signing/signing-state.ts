@@ -45,6 +45,15 @@ export interface SigningState {
   readonly verifications: Readonly<Record<string, DocumentVerification>>;
   /** What each document's Compare versions section compares it with (its select's value). */
   readonly comparing: Readonly<Record<string, string>>;
+  /** The review report last downloaded per document, recorded with a role signature of that text. */
+  readonly reviewedReports: Readonly<Record<string, ReviewedReport>>;
+}
+
+/** A review report as downloaded: its SHA-256 and the SHA-256 of the rule text it was made from. */
+export interface ReviewedReport {
+  readonly file: string;
+  readonly sha256: string;
+  readonly sourceSha256: string;
 }
 
 export type SigningStore = ReturnType<typeof createSigningStore>;
@@ -114,6 +123,7 @@ export function createSigningStore(
     signedExports: {},
     verifications: {},
     comparing: {},
+    reviewedReports: {},
   }));
   let storage: Promise<KeyStorage> | null = null;
   let ownName = 'own key';
@@ -359,6 +369,10 @@ export function createSigningStore(
     /** Chooses what Compare versions compares the document with ('' for nothing). */
     compareWith(docId: string, against: string) {
       store.setState({ comparing: { ...store.getState().comparing, [docId]: against } });
+    },
+    /** Remembers the review report just downloaded for `docId` (for this page only). */
+    recordReviewedReport(docId: string, report: ReviewedReport) {
+      store.setState({ reviewedReports: { ...store.getState().reviewedReports, [docId]: report } });
     },
     forgetDocument(docId: string) {
       const { [docId]: _gone, ...rest } = store.getState().verifications;

@@ -217,6 +217,8 @@ export const signingStrings = defineStrings({
       already: 'Not signed: your key has already signed as {role}.',
       signers: 'Signers',
       signerLine: '{role}: {name} ({trust}), key {keyId}, signed {at}',
+      recordsReport:
+        'The review report you downloaded for this text ({file}, {hash}) is recorded with the signature; `erdl verify --report {file}` checks it.',
       trusted: 'trusted',
       notTrusted: 'NOT trusted',
     },
@@ -430,6 +432,8 @@ export const signingStrings = defineStrings({
       already: '未签名：你的密钥已以{role}身份签名。',
       signers: '签名者',
       signerLine: '{role}：{name}（{trust}），密钥 {keyId}，签名时间 {at}',
+      recordsReport:
+        '你为此文本下载的审阅报告（{file}，{hash}）将随签名一并记录；可用 `erdl verify --report {file}` 核对。',
       trusted: '受信任',
       notTrusted: '不受信任',
     },

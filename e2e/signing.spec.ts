@@ -251,9 +251,11 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
   await report.pdf({ path: 'test-results/signing-report.pdf', format: 'A4' });
 });
 
-test('a trusted key can be imported, named and removed; a bad key file is refused in both languages', async ({
-  page,
-}) => {
+/**
+ * Opens the studio, generates its key, downloads the public JWK and imports it again as a trusted
+ * key file named alice.pub.jwk (so the trusted key is named "alice").
+ */
+async function trustOwnKeyAsAlice(page: Page) {
   await openStudio(page);
   await page.getByRole('tab', { name: 'Export' }).click();
   await page.getByRole('button', { name: 'Generate signing key' }).click();
@@ -267,12 +269,18 @@ test('a trusted key can be imported, named and removed; a bad key file is refuse
   );
   const [pubName, pubPath] = Object.entries(files)[0] ?? [];
   expect(pubName).toMatch(/^erdl-[0-9a-f]{12}\.pub\.jwk$/);
-  if (!pubPath) return;
-  const jwk = JSON.parse(await readFile(pubPath, 'utf8')) as Record<string, string>;
+  const jwk = JSON.parse(await readFile(pubPath as string, 'utf8')) as Record<string, string>;
   expect(Object.keys(jwk).sort()).toEqual(['crv', 'kid', 'kty', 'x']);
   const alice = `${dir}/alice.pub.jwk`;
   await writeFile(alice, JSON.stringify(jwk));
   await page.getByTestId('trusted-key-file').setInputFiles(alice);
+  return { dir, jwk };
+}
+
+test('a trusted key can be imported, named and removed; a bad key file is refused in both languages', async ({
+  page,
+}) => {
+  const { dir, jwk } = await trustOwnKeyAsAlice(page);
   const name = page.getByRole('textbox', { name: `Name for key ${jwk.kid}` });
   await expect(name).toHaveValue('alice');
   await name.fill('Alice (finance)');
@@ -296,23 +304,7 @@ test('a trusted key can be imported, named and removed; a bad key file is refuse
 test('a trusted key renamed just before the page unloads keeps its new name (the rename is journaled at once)', async ({
   page,
 }) => {
-  await openStudio(page);
-  await page.getByRole('tab', { name: 'Export' }).click();
-  await page.getByRole('button', { name: 'Generate signing key' }).click();
-  await expect(page.getByTestId('signing-key-id')).toHaveText(/^sha256:/);
-  const dir = await mkdtemp(join(tmpdir(), 'erdl-keys-'));
-  const files = await downloadsOf(
-    page,
-    1,
-    () => page.getByRole('button', { name: 'Download public key (JWK)' }).click(),
-    dir,
-  );
-  const jwk = JSON.parse(await readFile(Object.values(files)[0] as string, 'utf8')) as Record<
-    string,
-    string
-  >;
-  await writeFile(`${dir}/alice.pub.jwk`, JSON.stringify(jwk));
-  await page.getByTestId('trusted-key-file').setInputFiles(`${dir}/alice.pub.jwk`);
+  const { jwk } = await trustOwnKeyAsAlice(page);
   const name = page.getByRole('textbox', { name: `Name for key ${jwk.kid}` });
   await expect(name).toHaveValue('alice');
   await name.fill('Alice (finance)');

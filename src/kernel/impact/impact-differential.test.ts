@@ -9,7 +9,7 @@ import { generateDocument, generateFacts, prng } from '../../../bench/generate';
 import { compileDocument } from '../compile';
 import type { CompiledDocument } from '../document/compiled';
 import { Evaluator } from '../eval/evaluate';
-import { toJson } from '../eval/values';
+import { toJson, type Value } from '../eval/values';
 import { createJsonLinesParser } from '../suite/jsonl-facts';
 import { DECISION_NAMES } from '../vocabulary/decisions';
 import { analyzeImpact, type ImpactReport, ImpactRun, mergeImpactReports } from './impact';
@@ -21,7 +21,7 @@ function compile(text: string): CompiledDocument {
   return r.document;
 }
 
-type Fact = { name: string; fact: unknown };
+type Fact = { name: string; fact: Value };
 
 /** The definition, written plainly: both versions evaluated in full, sets compared. */
 function reference(a: CompiledDocument, b: CompiledDocument, facts: Fact[], samples = 3) {
@@ -59,7 +59,7 @@ function reference(a: CompiledDocument, b: CompiledDocument, facts: Fact[], samp
       list.push({
         name: f.name,
         index,
-        fact: toJson(f.fact as never),
+        fact: toJson(f.fact),
         old: { decision: x.decision, matched_rules: x.matched_rules },
         new: { decision: y.decision, matched_rules: y.matched_rules },
       });
@@ -99,7 +99,7 @@ function facts(count: number, seed: number): Fact[] {
     if (damage === 1) f.tool.args.price = 'cheap';
     if (damage === 2) f.context.country = null;
     if (damage === 3) f.context.cost = f.tool.args.price; // division by zero in the expressions
-    return { name: `line ${i + 1}`, fact: f };
+    return { name: `line ${i + 1}`, fact: f as Value };
   });
 }
 

@@ -83,6 +83,8 @@ export function mergeImpactOutcomes(outcomes: readonly ImpactOutcome[]): ImpactO
 }
 
 export interface ImpactPoolRun {
+  /** Workers the run uses (parts of the fact set). */
+  readonly workers: number;
   /** The merged outcome; not `done` when any part failed, was restarted or went stale. */
   readonly outcome: Promise<Outcome<ImpactOutcome>>;
   /** Stops every part at its next batch (each answers with what it has so far). */
@@ -115,6 +117,7 @@ export function runImpactPool(
     }),
   );
   return {
+    workers: parts.length,
     outcome: Promise.all(running).then((outcomes): Outcome<ImpactOutcome> => {
       const failed = outcomes.find((o) => o.status !== 'done');
       if (failed) return failed;

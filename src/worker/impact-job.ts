@@ -1,25 +1,38 @@
 /**
  * The impact of a change as a generator (issue #19 point 4): yields progress between batches so
  * the batch worker can report it and stop when asked, and returns the matrix (so far, when
- * stopped). Pure (no worker globals): unit-tested under Node and driven by batch-worker.ts.
+ * stopped). A JSON Lines / CSV fact set is read and evaluated chunk by chunk (never held whole as
+ * facts), and progress counts lines. Pure (no worker globals): unit-tested under Node, driven by
+ * batch-worker.ts, and run once per part by the studio's worker pool (impact-pool.ts).
  */
 import {
   type CompiledDocument,
   compileDocument,
+  createFactSetParser,
+  createJsonLinesParser,
   ImpactRun,
   parseSuite,
   type SuiteCase,
   type SuiteDiagnostic,
 } from '../kernel';
 import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
-import { type JobProgress, readFactSet } from './suite-job';
+import type { JobProgress } from './suite-job';
 
 /** Facts evaluated (in both versions) between progress reports. */
 const FACTS_PER_BATCH = 500;
+/** Characters of a fact set read (and their facts evaluated) between progress reports. */
+const CHARS_PER_CHUNK = 64 * 1024;
 
 function compiled(text: string): CompiledDocument | number {
   const r = compileDocument(text);
   return r.document ?? r.diagnostics.filter((d) => d.severity === 'error').length;
+}
+
+/** Line breaks in text[from, to). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }
 
 export function* impactJob(
@@ -32,33 +45,55 @@ export function* impactJob(
   const after = compiled(request.newText);
   if (typeof after === 'number') return { kind: 'document-invalid', which: 'new', errors: after };
   const problems: SuiteDiagnostic[] = [];
-  let cases: readonly SuiteCase[];
-  let asOf: string | undefined;
   let cancelled = false;
-  if (request.format === 'suite') {
-    const parsed = parseSuite(request.facts);
-    if (!parsed.suite) return { kind: 'facts-invalid', problems: parsed.diagnostics };
-    problems.push(...parsed.diagnostics);
-    cases = parsed.suite.cases;
-    asOf = parsed.suite.as_of;
-  } else {
-    const read = yield* readFactSet(request.format, request.facts, problems);
-    cancelled = read.cancelled;
-    if (problems.some((p) => p.severity === 'error') && read.cases.length === 0)
-      return { kind: 'facts-invalid', problems };
-    cases = read.cases;
-  }
-  const run = new ImpactRun(before, after, asOf ? { as_of: asOf } : {});
-  for (let i = 0; i < cases.length && !cancelled; i++) {
-    run.add(cases[i] as SuiteCase);
-    if ((i + 1) % FACTS_PER_BATCH === 0 && i + 1 < cases.length)
-      if (yield { done: i + 1, total: cases.length }) cancelled = true;
-  }
-  return {
+  const result = (run: ImpactRun): ImpactOutcome => ({
     kind: 'result',
     report: run.report(),
     problems,
     cancelled,
     elapsedMs: clock() - started,
-  };
+  });
+
+  if (request.format === 'suite') {
+    const parsed = parseSuite(request.facts);
+    if (!parsed.suite) return { kind: 'facts-invalid', problems: parsed.diagnostics };
+    problems.push(...parsed.diagnostics);
+    const cases = parsed.suite.cases;
+    const asOf = parsed.suite.as_of;
+    const run = new ImpactRun(before, after, asOf ? { as_of: asOf } : {});
+    for (let i = 0; i < cases.length && !cancelled; i++) {
+      run.add(cases[i] as SuiteCase);
+      if ((i + 1) % FACTS_PER_BATCH === 0 && i + 1 < cases.length)
+        if (yield { done: i + 1, total: cases.length }) cancelled = true;
+    }
+    return result(run);
+  }
+
+  const text = request.facts;
+  const parser =
+    request.format === 'jsonl' && request.part
+      ? createJsonLinesParser(request.part)
+      : createFactSetParser(request.format);
+  const run = new ImpactRun(before, after);
+  const lines = lineBreaks(text, 0, text.length) + (text.endsWith('\n') ? 0 : 1);
+  /** Lines read before the current chunk; facts evaluated since the last report. */
+  let read = 0;
+  let since = 0;
+  for (let at = 0; !cancelled; at += CHARS_PER_CHUNK) {
+    const end = Math.min(at + CHARS_PER_CHUNK, text.length);
+    const batch = at < text.length ? parser.push(text.slice(at, end)) : parser.end();
+    problems.push(...batch.diagnostics);
+    for (let i = 0; i < batch.cases.length && !cancelled; i++) {
+      run.add(batch.cases[i] as SuiteCase);
+      if (++since >= FACTS_PER_BATCH) {
+        since = 0;
+        if (yield { done: Math.min(read + i + 1, lines), total: lines }) cancelled = true;
+      }
+    }
+    if (at >= text.length) break;
+    read += lineBreaks(text, at, end);
+  }
+  if (run.done === 0 && problems.some((p) => p.severity === 'error'))
+    return { kind: 'facts-invalid', problems };
+  return result(run);
 }

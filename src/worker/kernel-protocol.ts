@@ -291,6 +291,12 @@ export interface ImpactRequest {
   readonly newText: string;
   readonly facts: string;
   readonly format: 'suite' | FactSetFormat;
+  /**
+   * `facts` is one part of a larger JSON Lines text (a worker pool's share, see impact-pool.ts):
+   * where it starts there, so facts are named and problems placed as in the whole text. The
+   * report's sample indexes count from the part's first fact (mergeImpactReports moves them).
+   */
+  readonly part?: { readonly offset: number; readonly line: number };
 }
 
 export type ImpactOutcome =

@@ -28,6 +28,39 @@ export interface EvaluateOptions {
   readonly trace?: boolean;
   /** Compute result_hash (default true); bulk callers that only need decisions turn it off. */
   readonly hash?: boolean;
+  /**
+   * Rule outcomes shared with another version of the document evaluated on the same fact and
+   * instant (`Evaluator.shareOutcomes`, impact analysis). Ignored when tracing or in a Guard context.
+   */
+  readonly outcomes?: RuleOutcomes;
+}
+
+/** A shared rule's outcome for one fact; 0 = not evaluated yet. */
+const NOT_YET = 0;
+const EXEMPTED = 1;
+const JUDGED: readonly ('matched' | 'false' | 'error_fail_closed' | 'error_folded_false')[] = [
+  'matched',
+  'false',
+  'error_fail_closed',
+  'error_folded_false',
+];
+
+/**
+ * Outcomes of the rules two evaluators share (same name, condition trees, grade and decision),
+ * by slot: the first evaluation of a fact records each shared rule's outcome, the second reuses it
+ * instead of running the rule again. Sound because a rule's outcome depends only on those and on
+ * the fact and instant — `shareOutcomes` refuses documents with within/rate state, and Guard
+ * contexts and traced evaluations ignore it. A reused rule adds no eval_warnings (impact analysis
+ * reads decisions and matched rules only). `clear()` before each new fact.
+ */
+export class RuleOutcomes {
+  readonly codes: Uint8Array;
+  constructor(readonly slots: number) {
+    this.codes = new Uint8Array(slots);
+  }
+  clear(): void {
+    this.codes.fill(NOT_YET);
+  }
 }
 
 /** How one rule ended, so "not reached" is never confused with "false" (§7.0.2). */
@@ -116,6 +149,8 @@ interface PreparedRule {
   /** The rule's decision looked up once: blocking (I-9) and restrictiveness (I-30). */
   readonly blocking: boolean;
   readonly restrictiveness: number;
+  /** Its slot in a RuleOutcomes shared with another evaluator, or -1. */
+  slot: number;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -142,6 +177,7 @@ export class Evaluator {
       failClosed: rule.grade === 'A',
       blocking: isBlockingDecision(rule.then),
       restrictiveness: restrictiveness(rule.then),
+      slot: -1,
     }));
     prepared.sort(
       (a, b) =>
@@ -154,6 +190,34 @@ export class Evaluator {
       prepared.flatMap((p) => [...p.when.nodes, ...(p.unless?.nodes ?? [])]),
     );
     this.stateful = this.retention.size > 0;
+  }
+
+  /**
+   * Pairs two evaluators (each with at most one partner): every rule of `b` whose name, `when`,
+   * `unless`, grade and decision equal a rule of `a` gets a shared slot. Null when either document
+   * keeps within/rate state (a rule's outcome then depends on the rules before it).
+   */
+  static shareOutcomes(a: Evaluator, b: Evaluator): RuleOutcomes | null {
+    if (a.stateful || b.stateful) return null;
+    const key = (p: PreparedRule) =>
+      JSON.stringify([
+        p.rule.name,
+        p.rule.hash,
+        p.rule.unless ? canonicalJson(p.rule.unless) : null,
+        p.rule.grade,
+        p.rule.then,
+      ]);
+    const mine = new Map<string, PreparedRule>();
+    for (const p of a.rings.flat()) mine.set(key(p), p);
+    let slots = 0;
+    for (const p of b.rings.flat()) {
+      const twin = mine.get(key(p));
+      if (!twin) continue;
+      mine.delete(key(p));
+      twin.slot = slots;
+      p.slot = slots++;
+    }
+    return new RuleOutcomes(slots);
   }
 
   private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
@@ -210,6 +274,7 @@ export class Evaluator {
       steps: 0,
     };
     const tracing = options.trace === true;
+    const shared = tracing || env.guardContext ? null : (options.outcomes ?? null);
     const trace: RuleTrace[] = [];
     const matched: PreparedRule[] = [];
     const exemptions: string[] = [];
@@ -243,44 +308,54 @@ export class Evaluator {
           continue;
         }
         evaluated++;
-        env.rule = r.name;
-        env.steps = 0;
-        const nodeValues: unknown[] | null = tracing ? [] : null;
-        const unlessValues: unknown[] | null = tracing ? [] : null;
-        const trees = tracing ? tracedTrees(p) : p;
-        if (trees.unless) {
-          env.trace = unlessValues;
-          const exempt = this.judge(env, p, trees.unless, true);
-          if (exempt === true) {
-            exemptions.push(r.name);
-            if (base)
-              trace.push({ ...base, status: 'exempted', ...traceTrees(p, unlessValues, null) });
-            continue;
+        const slot = shared ? p.slot : -1;
+        const known = slot >= 0 ? ((shared as RuleOutcomes).codes[slot] as number) : NOT_YET;
+        if (known === EXEMPTED) {
+          exemptions.push(r.name);
+          continue;
+        }
+        let status: RuleStatus;
+        if (known !== NOT_YET) status = JUDGED[known - 2] as RuleStatus;
+        else {
+          env.rule = r.name;
+          env.steps = 0;
+          const nodeValues: unknown[] | null = tracing ? [] : null;
+          const unlessValues: unknown[] | null = tracing ? [] : null;
+          const trees = tracing ? tracedTrees(p) : p;
+          if (trees.unless) {
+            env.trace = unlessValues;
+            const exempt = this.judge(env, p, trees.unless, true);
+            if (exempt === true) {
+              exemptions.push(r.name);
+              if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
+              if (base)
+                trace.push({ ...base, status: 'exempted', ...traceTrees(p, unlessValues, null) });
+              continue;
+            }
+          }
+          env.trace = nodeValues;
+          const outcome = this.judge(env, p, trees.when, false);
+          status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
+          if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
+          if (base) {
+            const reason =
+              status === 'matched' || !nodeValues
+                ? null
+                : explainFailure(
+                    trees.when.nodes,
+                    nodeValues,
+                    status,
+                    status === 'false' ? null : this.lastError,
+                  );
+            trace.push({
+              ...base,
+              status,
+              ...traceTrees(p, unlessValues, nodeValues),
+              ...(reason ? { reason } : {}),
+            });
           }
         }
-        env.trace = nodeValues;
-        const outcome = this.judge(env, p, trees.when, false);
-        const status: RuleStatus =
-          outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
-        const hit = outcome === true || outcome === 'error_fail_closed';
-        if (base) {
-          const reason =
-            status === 'matched' || !nodeValues
-              ? null
-              : explainFailure(
-                  trees.when.nodes,
-                  nodeValues,
-                  status,
-                  status === 'false' ? null : this.lastError,
-                );
-          trace.push({
-            ...base,
-            status,
-            ...traceTrees(p, unlessValues, nodeValues),
-            ...(reason ? { reason } : {}),
-          });
-        }
-        if (!hit) continue;
+        if (status !== 'matched' && status !== 'error_fail_closed') continue;
         matched.push(p);
         if (!winner) winner = p;
         if (r.then === 'EMERGENCY_HALT') halted = true;

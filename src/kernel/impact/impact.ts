@@ -7,7 +7,7 @@
  * studio's worker can report progress and stop, and memory does not grow with the fact count.
  */
 import type { CompiledDocument } from '../document/compiled';
-import { Evaluator } from '../eval/evaluate';
+import { type EvaluationResult, Evaluator, type RuleOutcomes } from '../eval/evaluate';
 import { toJson } from '../eval/values';
 import { DEFAULT_SUITE_AS_OF } from '../suite/run-suite';
 import type { SuiteCase } from '../suite/types';
@@ -81,6 +81,8 @@ const rank = (d: string) => ORDER.get(d) ?? DECISION_NAMES.length;
 export class ImpactRun {
   private readonly oldEval: Evaluator;
   private readonly newEval: Evaluator;
+  /** Outcomes of the rules both versions share, reused for the new version (null: none). */
+  private readonly shared: RuleOutcomes | null;
   private readonly asOf: string;
   private readonly sampleLimit: number;
   private readonly cells = new Map<string, { from: Decision; to: Decision; count: number }>();
@@ -97,6 +99,7 @@ export class ImpactRun {
   ) {
     this.oldEval = new Evaluator(oldDocument);
     this.newEval = new Evaluator(newDocument);
+    this.shared = Evaluator.shareOutcomes(this.oldEval, this.newEval);
     this.asOf = options.as_of ?? DEFAULT_SUITE_AS_OF;
     this.sampleLimit = options.samples ?? IMPACT_SAMPLES;
   }
@@ -109,23 +112,34 @@ export class ImpactRun {
   /** Evaluates one fact in both versions and counts it. */
   add(c: Pick<SuiteCase, 'name' | 'fact' | 'as_of'>): void {
     const as_of = c.as_of ?? this.asOf;
-    const a = this.oldEval.evaluate(c.fact, { as_of, hash: false });
-    const b = this.newEval.evaluate(c.fact, { as_of, hash: false });
+    const shared = this.shared;
+    let a: EvaluationResult;
+    let b: EvaluationResult;
+    if (shared) {
+      shared.clear();
+      a = this.oldEval.evaluate(c.fact, { as_of, hash: false, outcomes: shared });
+      b = this.newEval.evaluate(c.fact, { as_of, hash: false, outcomes: shared });
+    } else {
+      a = this.oldEval.evaluate(c.fact, { as_of, hash: false });
+      b = this.newEval.evaluate(c.fact, { as_of, hash: false });
+    }
     const index = this.total++;
     const key = `${a.decision}\u0000${b.decision}`;
     const cell = this.cells.get(key);
     if (cell) cell.count++;
     else this.cells.set(key, { from: a.decision, to: b.decision, count: 1 });
-    const oldSet = new Set(a.matched_rules);
-    const newSet = new Set(b.matched_rules);
+    const ra = a.matched_rules;
+    const rb = b.matched_rules;
     if (a.decision === b.decision) {
-      if (oldSet.size !== newSet.size || a.matched_rules.some((r) => !newSet.has(r)))
-        this.rulesChanged++;
+      // Most facts match the same rules in the same order: no sets needed to see that.
+      if (!sameList(ra, rb) && !sameSet(ra, rb)) this.rulesChanged++;
       return;
     }
     this.changed++;
-    for (const r of a.matched_rules) if (!newSet.has(r)) this.cause(r).only_old++;
-    for (const r of b.matched_rules) if (!oldSet.has(r)) this.cause(r).only_new++;
+    const oldSet = new Set(ra);
+    const newSet = new Set(rb);
+    for (const r of ra) if (!newSet.has(r)) this.cause(r).only_old++;
+    for (const r of rb) if (!oldSet.has(r)) this.cause(r).only_new++;
     let list = this.samples.get(key);
     if (!list) {
       list = [];
@@ -136,8 +150,8 @@ export class ImpactRun {
         name: c.name,
         index,
         fact: toJson(c.fact),
-        old: { decision: a.decision, matched_rules: [...a.matched_rules] },
-        new: { decision: b.decision, matched_rules: [...b.matched_rules] },
+        old: { decision: a.decision, matched_rules: [...ra] },
+        new: { decision: b.decision, matched_rules: [...rb] },
       });
   }
 
@@ -151,31 +165,130 @@ export class ImpactRun {
   }
 
   report(): ImpactReport {
-    const matrix = [...this.cells.values()]
-      .map((c) => ({ ...c }))
-      .sort((x, y) => rank(x.from) - rank(y.from) || rank(x.to) - rank(y.to));
-    const transitions = matrix
-      .filter((c) => c.from !== c.to)
-      .sort((x, y) => y.count - x.count || rank(x.from) - rank(y.from) || rank(x.to) - rank(y.to))
-      .map((c) => ({ ...c, samples: [...(this.samples.get(`${c.from}\u0000${c.to}`) ?? [])] }));
-    const causes = [...this.causes.entries()]
-      .map(([rule, c]) => ({ rule, ...c }))
-      .sort(
-        (x, y) =>
-          y.only_old + y.only_new - (x.only_old + x.only_new) ||
-          (x.rule < y.rule ? -1 : x.rule > y.rule ? 1 : 0),
-      );
-    return {
+    return finish({
       old_hash: this.oldDocument.hash,
       new_hash: this.newDocument.hash,
       total: this.total,
       changed: this.changed,
       rules_changed: this.rulesChanged,
-      matrix,
-      transitions,
-      causes,
-    };
+      cells: this.cells.values(),
+      samples: (from, to) => this.samples.get(`${from}\u0000${to}`) ?? [],
+      causes: this.causes.entries(),
+    });
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  if (sa.size !== sb.size) return false;
+  for (const r of sa) if (!sb.has(r)) return false;
+  return true;
+}
+
+/** The report from its counts, in the one order every report has (see ImpactReport). */
+function finish(parts: {
+  old_hash: string;
+  new_hash: string;
+  total: number;
+  changed: number;
+  rules_changed: number;
+  cells: Iterable<ImpactCell>;
+  samples: (from: Decision, to: Decision) => readonly ImpactSample[];
+  causes: Iterable<[string, { only_old: number; only_new: number }]>;
+}): ImpactReport {
+  const matrix = [...parts.cells]
+    .map((c) => ({ from: c.from, to: c.to, count: c.count }))
+    .sort((x, y) => rank(x.from) - rank(y.from) || rank(x.to) - rank(y.to));
+  const transitions = matrix
+    .filter((c) => c.from !== c.to)
+    .sort((x, y) => y.count - x.count || rank(x.from) - rank(y.from) || rank(x.to) - rank(y.to))
+    .map((c) => ({ ...c, samples: [...parts.samples(c.from, c.to)] }));
+  const causes = [...parts.causes]
+    .map(([rule, c]) => ({ rule, only_old: c.only_old, only_new: c.only_new }))
+    .sort(
+      (x, y) =>
+        y.only_old + y.only_new - (x.only_old + x.only_new) ||
+        (x.rule < y.rule ? -1 : x.rule > y.rule ? 1 : 0),
+    );
+  return {
+    old_hash: parts.old_hash,
+    new_hash: parts.new_hash,
+    total: parts.total,
+    changed: parts.changed,
+    rules_changed: parts.rules_changed,
+    matrix,
+    transitions,
+    causes,
+  };
+}
+
+/**
+ * One report from the reports of consecutive parts of a fact set (each part's first fact follows
+ * the previous part's last), as a worker pool produces them: counts add up, each sample's index
+ * moves by the facts of the parts before it, and each transition keeps its first `samples` facts
+ * in input order. The result is the report of the whole fact set, byte for byte, however it was
+ * split. Every part must compare the same two versions with the same sample limit.
+ */
+export function mergeImpactReports(
+  parts: readonly ImpactReport[],
+  options: Pick<ImpactOptions, 'samples'> = {},
+): ImpactReport {
+  const first = parts[0];
+  if (!first) throw new Error('mergeImpactReports: no parts');
+  const limit = options.samples ?? IMPACT_SAMPLES;
+  const cells = new Map<string, ImpactCell & { count: number }>();
+  const samples = new Map<string, ImpactSample[]>();
+  const causes = new Map<string, { only_old: number; only_new: number }>();
+  let total = 0;
+  let changed = 0;
+  let rulesChanged = 0;
+  for (const part of parts) {
+    if (part.old_hash !== first.old_hash || part.new_hash !== first.new_hash)
+      throw new Error('mergeImpactReports: the parts compare different versions');
+    for (const c of part.matrix) {
+      const key = `${c.from}\u0000${c.to}`;
+      const cell = cells.get(key);
+      if (cell) cell.count += c.count;
+      else cells.set(key, { from: c.from, to: c.to, count: c.count });
+    }
+    for (const t of part.transitions) {
+      const key = `${t.from}\u0000${t.to}`;
+      let list = samples.get(key);
+      if (!list) {
+        list = [];
+        samples.set(key, list);
+      }
+      for (const s of t.samples)
+        if (list.length < limit) list.push({ ...s, index: s.index + total });
+    }
+    for (const c of part.causes) {
+      const sum = causes.get(c.rule);
+      if (sum) {
+        sum.only_old += c.only_old;
+        sum.only_new += c.only_new;
+      } else causes.set(c.rule, { only_old: c.only_old, only_new: c.only_new });
+    }
+    total += part.total;
+    changed += part.changed;
+    rulesChanged += part.rules_changed;
+  }
+  return finish({
+    old_hash: first.old_hash,
+    new_hash: first.new_hash,
+    total,
+    changed,
+    rules_changed: rulesChanged,
+    cells: cells.values(),
+    samples: (from, to) => samples.get(`${from}\u0000${to}`) ?? [],
+    causes: causes.entries(),
+  });
 }
 
 /** The whole impact of `newDocument` over `oldDocument` on `facts` (any iterable, read once). */

@@ -10,4 +10,6 @@ export {
   type ImpactSample,
   type ImpactSide,
   type ImpactTransition,
+  mergeImpactReports,
 } from './impact';
+export { type FactLinesPart, splitFactLines } from './split';

@@ -12,12 +12,19 @@ import {
 import { JsonError, parseJson } from './json-value';
 import type { SuiteCase } from './types';
 
-export function createJsonLinesParser(): FactSetParser {
+/**
+ * `start`: where the text fed begins in a larger file (a part of it read by one worker of a
+ * pool): the offset of its first character and the 1-based number of its first line, so names
+ * (`line N`) and problem positions are those of the whole file.
+ */
+export function createJsonLinesParser(
+  start: { readonly offset: number; readonly line: number } = { offset: 0, line: 1 },
+): FactSetParser {
   const problems = new RowProblems();
   let pending = '';
   /** Offset (in the whole text) and 1-based number of the line `pending` starts. */
-  let lineOffset = 0;
-  let lineNumber = 1;
+  let lineOffset = start.offset;
+  let lineNumber = start.line;
   let consumed = 0;
   let rows = 0;
   /** Inside a line that was too long: drop text up to its end. */

@@ -29,3 +29,15 @@ export function getBatchKernel(): KernelClient {
   batchInstance ??= new KernelClient({ createWorker: createBatchWorker, onIncident });
   return batchInstance;
 }
+
+const poolExtras: KernelClient[] = [];
+
+/**
+ * `size` batch kernels for a job split across workers (the impact of a change, on a large fact
+ * set): the batch kernel and size − 1 more, each created on first use and kept.
+ */
+export function getBatchPool(size: number): KernelClient[] {
+  while (poolExtras.length < size - 1)
+    poolExtras.push(new KernelClient({ createWorker: createBatchWorker, onIncident }));
+  return [getBatchKernel(), ...poolExtras.slice(0, Math.max(0, size - 1))];
+}

@@ -1,9 +1,10 @@
 import './review.css';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { decisionInfo, factSetFormat, type ImpactReport } from '../../kernel';
+import { type ImpactPoolRun, poolSize, runImpactPool } from '../../worker/impact-pool';
 import type { ImpactOutcome, ImpactRequest } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { getBatchKernel } from '../kernel/kernel-instance';
+import { getBatchPool } from '../kernel/kernel-instance';
 import { useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -36,8 +37,10 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
   const [imported, setImported] = useState<{ name: string; text: string } | null>(null);
   const [source, setSource] = useState<'suite' | 'file'>('suite');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [channel, setChannel] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<ImpactOutcome | null>(null);
+  const [running, setRunning] = useState<ImpactPoolRun | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  /** The last run's outcome, with what it compared (to tell when it is about an older text). */
+  const [shown, setShown] = useState<Shown | null>(null);
   const chosen = against || (signedText ? SIGNED : (others[0]?.id ?? ''));
   const oldText = chosen === SIGNED ? signedText?.text : others.find((o) => o.id === chosen)?.text;
   const facts =
@@ -46,13 +49,23 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
       : doc.suite?.trim()
         ? { text: doc.suite, format: 'suite' as const }
         : null;
+  const current = shown
+    ? shown.request.oldText === oldText &&
+      shown.request.newText === doc.text &&
+      shown.request.facts === facts?.text &&
+      shown.request.format === facts?.format
+    : false;
+  // A run still going when the section closes is stopped: nobody would see its result.
+  const runningRef = useRef<ImpactPoolRun | null>(null);
+  runningRef.current = running;
+  useEffect(() => () => runningRef.current?.cancel(), []);
 
   const run = async () => {
     if (oldText === undefined || !facts) return;
     const name = `impact:${doc.id}:${++runs}`;
-    setChannel(name);
-    setOutcome(null);
+    setShown(null);
     setProgress(null);
+    setCancelling(false);
     const request: ImpactRequest = {
       op: 'impact',
       oldText,
@@ -60,13 +73,28 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
       facts: facts.text,
       format: facts.format,
     };
-    const result = await getBatchKernel().request(name, request, undefined, (done, total) =>
-      setProgress({ done, total }),
-    );
-    setChannel(null);
+    const started = performance.now();
+    const pool = getBatchPool(poolSize(navigator.hardwareConcurrency));
+    let last = { done: 0, total: 0 };
+    const handle = runImpactPool(pool, name, request, (done, total) => {
+      last = { done, total };
+      setProgress(last);
+    });
+    setRunning(handle);
+    const result = await handle.outcome;
+    setRunning(null);
     setProgress(null);
-    if (result.status === 'done') setOutcome(result.value);
-    else if (result.status !== 'stale') studioStore.getState().notify('error', result.message);
+    setCancelling(false);
+    if (result.status === 'done') {
+      const seconds = (performance.now() - started) / 1000;
+      setShown({
+        request,
+        outcome: result.value,
+        progress: last,
+        seconds,
+        workers: handle.workers,
+      });
+    } else if (result.status !== 'stale') studioStore.getState().notify('error', result.message);
   };
 
   const importFacts = async (file: File | undefined) => {
@@ -125,32 +153,76 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
             <button
               type="button"
               className="button"
-              disabled={channel !== null || oldText === undefined || !facts}
+              disabled={running !== null || oldText === undefined || !facts}
               onClick={() => void run()}
             >
               {t.impactRun}
             </button>
-            {channel !== null && (
+            {running !== null && (
               <button
                 type="button"
                 className="button"
-                onClick={() => getBatchKernel().cancel(channel)}
+                disabled={cancelling}
+                onClick={() => {
+                  setCancelling(true);
+                  running.cancel();
+                }}
               >
                 {t.impactCancel}
               </button>
             )}
           </p>
           {!facts && <p className="muted">{t.impactNoFacts}</p>}
-          {progress && (
-            <p role="status">
-              <progress value={progress.done} max={progress.total} />{' '}
-              {format(t.impactProgress, progress)}
+          {running !== null && (
+            <p role="status" data-testid="impact-progress">
+              <progress value={progress?.done ?? 0} max={progress?.total || 1} />{' '}
+              {cancelling ? t.impactCancelling : progress ? format(t.impactProgress, progress) : ''}
             </p>
           )}
-          {outcome && <ImpactOutcomeView outcome={outcome} lang={lang} />}
+          {shown && <ImpactShown shown={shown} current={current} lang={lang} />}
         </>
       )}
     </section>
+  );
+}
+
+interface Shown {
+  readonly request: ImpactRequest;
+  readonly outcome: ImpactOutcome;
+  /** The last progress the run reported (where a cancelled run stopped). */
+  readonly progress: { readonly done: number; readonly total: number };
+  readonly seconds: number;
+  readonly workers: number;
+}
+
+/** A finished run: its outcome, marked when it is about an older text than the one shown now. */
+function ImpactShown({ shown, current, lang }: { shown: Shown; current: boolean; lang: Lang }) {
+  const t = useT(reviewStrings);
+  const { outcome } = shown;
+  if (outcome.kind === 'result' && outcome.cancelled)
+    return (
+      <p role="status" data-testid="impact-cancelled" data-state="cancelled">
+        {format(t.impactCancelled, shown.progress)}
+      </p>
+    );
+  return (
+    <div
+      data-testid="impact-outcome"
+      data-current={current}
+      className={current ? '' : 'impact-stale'}
+    >
+      {!current && (
+        <p role="status" className="impact-error" data-testid="impact-stale">
+          {t.impactStale}
+        </p>
+      )}
+      <ImpactOutcomeView outcome={outcome} lang={lang} />
+      {outcome.kind === 'result' && (
+        <p className="muted" data-testid="impact-took">
+          {format(t.impactTook, { seconds: shown.seconds.toFixed(1), workers: shown.workers })}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -175,7 +247,7 @@ function ImpactOutcomeView({ outcome, lang }: { outcome: ImpactOutcome; lang: La
         })}
       </p>
     );
-  return <ImpactReportView report={outcome.report} cancelled={outcome.cancelled} lang={lang} />;
+  return <ImpactReportView report={outcome.report} lang={lang} />;
 }
 
 function DecisionName({ name, lang }: { name: string; lang: Lang }) {
@@ -188,8 +260,8 @@ function DecisionName({ name, lang }: { name: string; lang: Lang }) {
   );
 }
 
-function ImpactReportView(props: { report: ImpactReport; cancelled: boolean; lang: Lang }) {
-  const { report, cancelled, lang } = props;
+function ImpactReportView(props: { report: ImpactReport; lang: Lang }) {
+  const { report, lang } = props;
   const t = useT(reviewStrings);
   return (
     <div data-testid="impact-result">
@@ -200,7 +272,6 @@ function ImpactReportView(props: { report: ImpactReport; cancelled: boolean; lan
           unchanged: report.total - report.changed,
         })}
       </p>
-      {cancelled && <p className="muted">{t.impactCancelled}</p>}
       <table className="data-table" data-testid="impact-matrix">
         <thead>
           <tr>

@@ -127,7 +127,7 @@ for (const lang of ['en', 'zh'] as const) {
     // 4. A finding in plain words: duplicate row 1; the copy never fires, said as a sentence
     // with its counterexample in display names.
     await grid(page).locator('[data-cell="0:0"]').click();
-    await page.keyboard.press('Control+d');
+    await page.keyboard.press('Control+Shift+d');
     const sentence = grid(page)
       .locator('tr[data-row="1"] .finding-sentence')
       .filter({ hasText: T.repeats });

@@ -21,6 +21,7 @@ const TEXT = {
       'cannot fill row 2 from column 2 (context.amount) (number) into column 3 (context.channel) (text)',
     width: 'loan amount: ',
     fillDownHelp: 'Fill down: copy the top row of the selection into the rows below it',
+    tableView: 'Table view',
   },
   zh: {
     readsBetween: '读作：介于 1000 与 20000 之间（数字）',
@@ -35,11 +36,20 @@ const TEXT = {
       '无法把第 2 行从第 2 列（context.amount）（数字）填充到第 3 列（context.channel）（文本）',
     width: '「贷款金额」列宽',
     fillDownHelp: '向下填充：把选区第一行复制到其下方各行',
+    tableView: '表格视图',
   },
 } as const;
 
-/** The loan table with a text column, the channel (the field dictionary lists its values). */
-async function addChannelColumn(page: Page) {
+/**
+ * The loan table in the table view, with a text column: the channel (the field dictionary lists
+ * its values).
+ */
+async function addChannelColumn(page: Page, tableView: string) {
+  await page.getByRole('button', { name: tableView }).click();
+  await expect(page.getByRole('button', { name: tableView })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.evaluate(() => {
     const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
     const s = store.getState();
@@ -79,7 +89,7 @@ for (const lang of ['en', 'zh'] as const) {
       page,
     }) => {
       await openLoan(page);
-      await addChannelColumn(page);
+      await addChannelColumn(page, L.tableView);
 
       // 1. The number picker: F2 on "<= 20000", ↓↓↓ from ≤ to between, Tab to min and max.
       await cell(page, 1, 1).click();
@@ -107,7 +117,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Tab');
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type('ca');
-      const options = grid(page).getByRole('option');
+      const options = grid(page).getByRole('listbox').getByRole('option');
       await expect(options.first()).toContainText('cash');
       await expect(options.first()).toContainText(L.dictionary);
       await page.screenshot({ path: `/tmp/cell-editing-completion-${lang}.png` });
@@ -139,7 +149,7 @@ for (const lang of ['en', 'zh'] as const) {
       page,
     }) => {
       await openLoan(page);
-      await addChannelColumn(page);
+      await addChannelColumn(page, L.tableView);
       const before = await storeText(page);
 
       // Fill down: the score "< 580" of row 1 into rows 2 and 3 (Shift+↓ ×2, Ctrl+D).

@@ -3,7 +3,7 @@ import { type Bilingual, DECISION_NAMES, decisionInfo } from '../../kernel';
 import type { ColumnType } from '../../kernel/table-edit';
 import { useT } from '../i18n/i18n';
 import { useStudio } from '../store';
-import { CellReading, useCellReading, useCompletion } from './CellHelp';
+import { CellReading, useCellCommit, useCompletion } from './CellHelp';
 import type { Completion } from './cell-completion';
 import {
   PICKER_SYMBOLS,
@@ -27,8 +27,6 @@ export type EditorExit =
       readonly all?: boolean;
     }
   | { readonly kind: 'cancel' };
-
-type Move = Extract<EditorExit, { kind: 'commit' }>['move'];
 
 /** The grid's answer to a commit: null when it applies, else why it was refused (editor stays). */
 export type ExitHandler = (exit: EditorExit) => Bilingual | null;
@@ -85,25 +83,17 @@ export function CellTextEditor({
 }: ConditionEditorProps & { readonly initial: string }) {
   const t = useT(gridStrings);
   const [text, setText] = useState(initial);
-  const [refused, setRefused] = useState<Bilingual | null>(null);
-  const reading = useCellReading(text, type);
+  const { reading, refused, clearRefused, commit } = useCellCommit(text, type, onExit);
   const hintId = useId();
   const completion = useCompletion({
     all: completions,
     text,
     setText: (next) => {
       setText(next);
-      setRefused(null);
+      clearRefused();
     },
     column,
   });
-  const commit = (move: Move, all = false) => {
-    if (!reading.ok) {
-      setRefused(reading.message);
-      return;
-    }
-    setRefused(onExit({ kind: 'commit', text, move, all }));
-  };
   const onKeyDown = (e: KeyboardEvent) => {
     e.stopPropagation();
     if (completion.onKey(e)) return;
@@ -135,7 +125,7 @@ export function CellTextEditor({
         value={text}
         onChange={(e) => {
           completion.onChange(e.target.value);
-          setRefused(null);
+          clearRefused();
         }}
         onKeyDown={onKeyDown}
       />
@@ -146,6 +136,8 @@ export function CellTextEditor({
     </span>
   );
 }
+
+const ORDERED_OPS = new Set<PickerOp>(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']);
 
 /**
  * F2 / Enter / double-click on a condition cell: an operator picker of the column's type and a
@@ -164,14 +156,16 @@ export function CellPicker({
   const t = useT(gridStrings);
   const c = t.cellEditing;
   const [state, setState] = useState(start);
-  const [refused, setRefused] = useState<Bilingual | null>(null);
-  const text = pickerText(type, state);
-  const reading = useCellReading(text, type);
+  const { reading, refused, clearRefused, commit } = useCellCommit(
+    pickerText(type, state),
+    type,
+    onExit,
+  );
   const hintId = useId();
   const operand = pickerOperand(state.op);
   const update = (next: Partial<PickerState>) => {
     setState((s) => ({ ...s, ...next }));
-    setRefused(null);
+    clearRefused();
   };
   // The value field completes with the values themselves (the picker quotes what needs quotes).
   const values = completions
@@ -184,13 +178,6 @@ export function CellPicker({
     setText: (next) => update({ value: next.slice(prefix.length) }),
     column,
   });
-  const commit = (move: Move, all = false) => {
-    if (!reading.ok) {
-      setRefused(reading.message);
-      return;
-    }
-    setRefused(onExit({ kind: 'commit', text, move, all }));
-  };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     e.stopPropagation();
     if (e.target instanceof HTMLInputElement && completion.onKey(e)) return;
@@ -213,10 +200,9 @@ export function CellPicker({
       }
     }
   };
+  // Comparisons show their symbol (the notation) and their words; the rest their words.
   const opLabel = (op: PickerOp) =>
-    op === 'any' || op === 'yes' || op === 'no'
-      ? `${PICKER_SYMBOLS[op] === '-' ? '- ' : ''}${c.op[op]}`
-      : `${PICKER_SYMBOLS[op]} — ${c.op[op]}`;
+    ORDERED_OPS.has(op) || op === 'any' ? `${PICKER_SYMBOLS[op]} ${c.op[op]}` : c.op[op];
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keys bubble from the editor's own controls
     <span className="grid-editor typed cell-help" onKeyDown={onKeyDown}>

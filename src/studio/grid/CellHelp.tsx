@@ -20,6 +20,32 @@ export function useCellReading(text: string, type: ColumnType) {
 }
 
 /**
+ * The reading of an editor's text and its commit: a text that does not read is not committed (the
+ * reason stays); a commit the grid refuses (another selected cell's column) keeps its reason too.
+ */
+export function useCellCommit(
+  text: string,
+  type: ColumnType,
+  onExit: (exit: {
+    kind: 'commit';
+    text: string;
+    move: 'down' | 'up' | 'right' | 'left' | 'stay';
+    all: boolean;
+  }) => Bilingual | null,
+) {
+  const reading = useCellReading(text, type);
+  const [refused, setRefused] = useState<Bilingual | null>(null);
+  const commit = (move: 'down' | 'up' | 'right' | 'left' | 'stay', all = false) => {
+    if (!reading.ok) {
+      setRefused(reading.message);
+      return;
+    }
+    setRefused(onExit({ kind: 'commit', text, move, all }));
+  };
+  return { reading, refused, clearRefused: () => setRefused(null), commit };
+}
+
+/**
  * The line under an editor: "Reads as: ≥ 700 (number)", or the reason the text is refused —
  * after a refused commit, said again as an alert ("Not applied, the cell keeps its value").
  */

@@ -54,6 +54,16 @@ function meant(type: ColumnType): fc.Arbitrary<{ state: PickerState; cell: CellI
     ({ kind: 'scalar', value, source }) as const;
   const num = (n: { source: string }) => scalar(Number(n.source), n.source);
   const str = (s: string) => scalar(s, JSON.stringify(s));
+  /** `in` with texts typed as "a, b": the picker writes them quoted. */
+  const inList = (items: fc.Arbitrary<string>) =>
+    fc.array(items, { minLength: 1, maxLength: 5 }).map((values) => ({
+      state: { ...emptyPicker('in'), value: values.join(', ') },
+      cell: {
+        kind: 'condition',
+        op: 'in',
+        value: { kind: 'list', items: values.map(str) },
+      } as CellInput,
+    }));
   const any = fc.constant({ state: emptyPicker('any'), cell: { kind: 'any' } as CellInput });
   switch (type) {
     case 'number':
@@ -91,14 +101,7 @@ function meant(type: ColumnType): fc.Arbitrary<{ state: PickerState; cell: CellI
           state: { ...emptyPicker(op), value: s },
           cell: { kind: 'condition', op, value: str(s) } as CellInput,
         })),
-        fc.array(item, { minLength: 1, maxLength: 5 }).map((items) => ({
-          state: { ...emptyPicker('in'), value: items.join(', ') },
-          cell: {
-            kind: 'condition',
-            op: 'in',
-            value: { kind: 'list', items: items.map(str) },
-          } as CellInput,
-        })),
+        inList(item),
       );
     case 'date':
       return fc.oneof(
@@ -107,14 +110,7 @@ function meant(type: ColumnType): fc.Arbitrary<{ state: PickerState; cell: CellI
           state: { ...emptyPicker(op), value: d },
           cell: { kind: 'condition', op, value: str(d) } as CellInput,
         })),
-        fc.array(isoDate, { minLength: 1, maxLength: 4 }).map((items) => ({
-          state: { ...emptyPicker('in'), value: items.join(', ') },
-          cell: {
-            kind: 'condition',
-            op: 'in',
-            value: { kind: 'list', items: items.map(str) },
-          } as CellInput,
-        })),
+        inList(isoDate),
       );
     case 'boolean':
       return fc.oneof(

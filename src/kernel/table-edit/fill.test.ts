@@ -110,10 +110,10 @@ describe('fill right', () => {
     const edit = fillEdit(t, { top: 1, bottom: 1, left: 1, right: 2 }, 'right');
     const message = refused(edit);
     expect(message?.en).toBe(
-      'cannot fill row 2 from column 2 (context.amount) (number) into column 3 (context.channel) (text): <= 20000 would mean something else there',
+      'cannot fill row 2 from “loan amount” (number) into “context.channel” (text): <= 20000 would mean something else there',
     );
     expect(message?.zh).toBe(
-      '无法把第 2 行从第 2 列（context.amount）（数字）填充到第 3 列（context.channel）（文本）：<= 20000 在那里的含义会不同',
+      '无法把第 2 行从「loan amount」（数字）填充到「context.channel」（文本）：<= 20000 在那里的含义会不同',
     );
   });
 
@@ -123,7 +123,7 @@ describe('fill right', () => {
     const after = applied(MIXED, fillEdit(t, { top: 0, bottom: 0, left: 1, right: 2 }, 'right'));
     expect(cells(after)[0]).toEqual(['< 580', '-', '-']);
     expect(refused(fillEdit(t, { top: 0, bottom: 0, left: 2, right: 3 }, 'right'))?.en).toMatch(
-      /cannot fill column 3 \(context.channel\) into the decision/,
+      /cannot fill “context.channel” into the decision/,
     );
   });
 
@@ -150,10 +150,8 @@ describe('multi-cell edit', () => {
   it('refuses the whole edit when one column cannot read the text, saying where', () => {
     const t = tableOf(MIXED);
     const edit = multiCellEdit(t, { top: 0, bottom: 1, left: 1, right: 2 }, 'gold');
-    expect(refused(edit)?.en).toMatch(
-      /^row 1, column 2 \(context.amount\): "gold" is not a number/,
-    );
-    expect(refused(edit)?.zh).toMatch(/^第 1 行，第 2 列（context.amount）：/);
+    expect(refused(edit)?.en).toMatch(/^row 1, “loan amount”: "gold" is not a number/);
+    expect(refused(edit)?.zh).toMatch(/^第 1 行「loan amount」：/);
   });
 
   it('skips the default row, and edits decisions', () => {

@@ -42,8 +42,12 @@ function columnName(table: TableModel, col: number): Bilingual {
   const conditions = table.columns.length;
   if (col === conditions) return { en: 'the decision', zh: '决策' };
   if (col === conditions + 1) return { en: 'the priority', zh: '优先级' };
-  const field = table.columns[col]?.field ?? '';
-  return { en: `column ${col + 1} (${field})`, zh: `第 ${col + 1} 列（${field}）` };
+  // The column by its label (the analyst's name for it), else its field path.
+  const column = table.columns[col];
+  const label = column?.label;
+  const en = (typeof label === 'string' ? label : (label?.en ?? label?.zh)) ?? column?.field ?? '';
+  const zh = (typeof label === 'string' ? label : (label?.zh ?? label?.en)) ?? column?.field ?? '';
+  return { en: `“${en}”`, zh: `「${zh}」` };
 }
 
 /** The last row an edit may write: `bottom`, or the row above the default row. */
@@ -76,7 +80,7 @@ function asPaste(
     const n = row + problem.blockRow + 1;
     return refuse(
       `row ${n}, ${where.en}: ${problem.message.en}`,
-      `第 ${n} 行，${where.zh}：${problem.message.zh}`,
+      `第 ${n} 行${where.zh}：${problem.message.zh}`,
     );
   }
   if (plan.newRows > 0) return refuse('the edit would add rows', '此编辑会新增行');
@@ -117,7 +121,7 @@ function invalidSource(table: TableModel, row: number, col: number): BlockEdit {
   const where = columnName(table, col);
   return refuse(
     `row ${row + 1}, ${where.en} does not read as a cell; fix it in the YAML before filling from it`,
-    `第 ${row + 1} 行，${where.zh}无法读取为单元格；请先在 YAML 中修正，再以它填充`,
+    `第 ${row + 1} 行${where.zh}无法读取为单元格；请先在 YAML 中修正，再以它填充`,
   );
 }
 

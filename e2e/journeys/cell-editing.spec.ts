@@ -103,11 +103,18 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.type('20,000');
       await expect(reading(page)).toHaveText(L.readsBetween);
       await page.screenshot({ path: `/tmp/cell-editing-picker-${lang}.png` });
+      const beforePicker = await storeText(page);
       await page.keyboard.press('Enter');
       await expect
         .poll(() => storeText(page))
         .toContain('[[gte, 700], [between, [1000, 20000]], "-"]');
       await expect(cell(page, 2, 1)).toBeFocused();
+      // The picker's commit is one undo step.
+      const picked = await storeText(page);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => storeText(page)).toBe(beforePicker);
+      await page.keyboard.press('Control+y');
+      await expect.poll(() => storeText(page)).toBe(picked);
 
       // 2. The text picker: completion from the field dictionary (cash), chosen with ↓ Enter.
       await cell(page, 0, 2).click();
@@ -200,6 +207,13 @@ for (const lang of ['en', 'zh'] as const) {
         .poll(async () => Math.round((await head.boundingBox())?.width ?? 0))
         .toBe(start + 32);
       expect(await storeText(page)).toBe(before);
+
+      // Moving a row (Alt+↓) is one undo step too.
+      await page.keyboard.press('Alt+ArrowDown');
+      await expect.poll(() => storeText(page)).not.toBe(before);
+      await expect(cell(page, 1, 1)).toHaveText('-');
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => storeText(page)).toBe(before);
 
       // The shortcuts sheet lists the new keys.
       await page.keyboard.press('?');

@@ -59,7 +59,7 @@ for (const lang of ['en', 'zh'] as const) {
     await openLoan(page);
 
     // 1. The split: drag the separator left by 200 px, the side panel widens by 200 px.
-    const separator = page.getByRole('separator');
+    const separator = page.getByTestId('split-separator');
     await expect(separator).toHaveAttribute('aria-valuenow', '460');
     const before = await sideWidth(page);
     const box = await separator.boundingBox();
@@ -82,7 +82,7 @@ for (const lang of ['en', 'zh'] as const) {
     // Remembered across a reload.
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
-    await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '636');
+    await expect(page.getByTestId('split-separator')).toHaveAttribute('aria-valuenow', '636');
 
     // 2. The table view: the grid takes the full width; nothing scrolls sideways.
     await openLoan(page);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { firstTable as tableOf } from '../test-support';
 import {
   applyTextEdits,
   type BlockEdit,
   fillEdit,
   formatCell,
   multiCellEdit,
-  readTables,
   type TableModel,
   tableEdit,
 } from './index';
@@ -25,12 +25,6 @@ const MIXED = LOAN.replace(
     '[["between", [580, 699]], ["lte", 5000]]',
     '[["between", [580, 699]], ["lte", 5000], "-"]',
   );
-
-function tableOf(text: string): TableModel {
-  const read = readTables(text);
-  if (!read.ok) throw new Error('does not read');
-  return read.tables[0] as TableModel;
-}
 
 /** Applies a block edit as the grid does (one tableEdit: one text change, one undo step). */
 function applied(text: string, edit: BlockEdit): TableModel {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFieldDictionary } from '../../kernel/gloss/names';
-import { columnType, readCell, readTables, type TableModel } from '../../kernel/table-edit';
+import { columnType, readCell } from '../../kernel/table-edit';
+import { firstTable as table } from '../../kernel/test-support';
 import { applyCompletion, type Completion, columnValues, completionsFor } from './cell-completion';
 
 const LOAN = readFileSync(
@@ -23,12 +24,6 @@ const WITH_CHANNEL = LOAN.replace(
     '[["between", [580, 699]], ["lte", 5000]]',
     '[["between", [580, 699]], ["lte", 5000], "-"]',
   );
-
-function table(text: string): TableModel {
-  const read = readTables(text);
-  if (!read.ok) throw new Error('does not read');
-  return read.tables[0] as TableModel;
-}
 
 const dict = parseFieldDictionary({
   'context.channel': { en: 'the channel', values: ['cash', 'app', 12, '-', 'in'] },

@@ -8,6 +8,7 @@ import {
   type TableOp,
   tableEdit,
 } from '../../kernel/table-edit';
+import { firstTable as tableOf } from '../../kernel/test-support';
 import type { TableEditRequest } from '../../worker/kernel-protocol';
 import { studioStore } from '../store';
 import { runTableEdit } from './run-table-edit';
@@ -32,12 +33,6 @@ const LOAN = readFileSync(
   new URL('../../kernel/table-edit/__fixtures__/loan-quoted.erdl.yaml', import.meta.url),
   'utf8',
 );
-
-function tableOf(text: string): TableModel {
-  const read = readTables(text);
-  if (!read.ok) throw new Error('does not read');
-  return read.tables[0] as TableModel;
-}
 
 /**
  * Every grid action is one undo step: the editor turns each text the store is given into one

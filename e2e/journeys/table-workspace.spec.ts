@@ -1,3 +1,4 @@
+import { GRID_KEYS } from '../../src/studio/grid/grid-keys';
 import { grid, openLoan } from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
@@ -147,8 +148,11 @@ for (const lang of ['en', 'zh'] as const) {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: T.sheetTitle });
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('row')).toHaveCount(17);
-    await expect(sheet.getByRole('row', { name: new RegExp(T.duplicate) })).toContainText('Ctrl+D');
+    // A header row and one row per key of the grid's keyboard map.
+    await expect(sheet.getByRole('row')).toHaveCount(GRID_KEYS.length + 1);
+    await expect(sheet.getByRole('row', { name: new RegExp(T.duplicate) })).toContainText(
+      'Ctrl+Shift+D',
+    );
     await page.screenshot({ path: `/tmp/table-workspace-keys-${lang}.png` });
     await page.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);

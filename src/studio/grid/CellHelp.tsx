@@ -3,6 +3,7 @@ import type { Bilingual } from '../../kernel';
 import { type ColumnType, describeCell, readCell } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
+import type { EditorExit, ExitHandler } from './CellEditors';
 import { applyCompletion, type Completion, completionsFor } from './cell-completion';
 import { gridStrings } from './strings';
 
@@ -23,19 +24,10 @@ export function useCellReading(text: string, type: ColumnType) {
  * The reading of an editor's text and its commit: a text that does not read is not committed (the
  * reason stays); a commit the grid refuses (another selected cell's column) keeps its reason too.
  */
-export function useCellCommit(
-  text: string,
-  type: ColumnType,
-  onExit: (exit: {
-    kind: 'commit';
-    text: string;
-    move: 'down' | 'up' | 'right' | 'left' | 'stay';
-    all: boolean;
-  }) => Bilingual | null,
-) {
+export function useCellCommit(text: string, type: ColumnType, onExit: ExitHandler) {
   const reading = useCellReading(text, type);
   const [refused, setRefused] = useState<Bilingual | null>(null);
-  const commit = (move: 'down' | 'up' | 'right' | 'left' | 'stay', all = false) => {
+  const commit = (move: Extract<EditorExit, { kind: 'commit' }>['move'], all = false) => {
     if (!reading.ok) {
       setRefused(reading.message);
       return;

@@ -295,7 +295,7 @@ test('a row that can never fire is flagged; its counterexample evaluates as stat
 }) => {
   await openLoan(page);
   await cell(page, 0, 0).click();
-  await page.keyboard.press('Control+d');
+  await page.keyboard.press('Control+Shift+d');
   await expect.poll(() => rowCount(page)).toBe(6);
   const findings = grid(page).locator('tr[data-row="1"] .row-findings');
   await expect(findings).toContainText('ERDL-W512');

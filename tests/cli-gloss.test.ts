@@ -154,7 +154,7 @@ describe('erdl gloss (in-process)', () => {
     });
     expect(r.io.stderr).toHaveLength(4);
     expect(r.io.stderr[2]).toBe(
-      'erdl: wrong.yaml: "tool.args.a": unknown key "fr" (only zh and en)',
+      'erdl: wrong.yaml: "tool.args.a": unknown key "fr" (only zh, en and values)',
     );
   });
 

@@ -1,3 +1,4 @@
+import { GRID_KEYS } from '../../src/studio/grid/grid-keys';
 import { grid, openLoan } from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
@@ -59,7 +60,7 @@ for (const lang of ['en', 'zh'] as const) {
     await openLoan(page);
 
     // 1. The split: drag the separator left by 200 px, the side panel widens by 200 px.
-    const separator = page.getByRole('separator');
+    const separator = page.getByTestId('split-separator');
     await expect(separator).toHaveAttribute('aria-valuenow', '460');
     const before = await sideWidth(page);
     const box = await separator.boundingBox();
@@ -82,7 +83,7 @@ for (const lang of ['en', 'zh'] as const) {
     // Remembered across a reload.
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
-    await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '636');
+    await expect(page.getByTestId('split-separator')).toHaveAttribute('aria-valuenow', '636');
 
     // 2. The table view: the grid takes the full width; nothing scrolls sideways.
     await openLoan(page);
@@ -127,7 +128,7 @@ for (const lang of ['en', 'zh'] as const) {
     // 4. A finding in plain words: duplicate row 1; the copy never fires, said as a sentence
     // with its counterexample in display names.
     await grid(page).locator('[data-cell="0:0"]').click();
-    await page.keyboard.press('Control+d');
+    await page.keyboard.press('Control+Shift+d');
     const sentence = grid(page)
       .locator('tr[data-row="1"] .finding-sentence')
       .filter({ hasText: T.repeats });
@@ -147,8 +148,11 @@ for (const lang of ['en', 'zh'] as const) {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: T.sheetTitle });
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('row')).toHaveCount(17);
-    await expect(sheet.getByRole('row', { name: new RegExp(T.duplicate) })).toContainText('Ctrl+D');
+    // A header row and one row per key of the grid's keyboard map.
+    await expect(sheet.getByRole('row')).toHaveCount(GRID_KEYS.length + 1);
+    await expect(sheet.getByRole('row', { name: new RegExp(T.duplicate) })).toContainText(
+      'Ctrl+Shift+D',
+    );
     await page.screenshot({ path: `/tmp/table-workspace-keys-${lang}.png` });
     await page.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);

@@ -4,6 +4,8 @@
  */
 import { type CompileResult, compileDocument } from './compile';
 import type { Diagnostic, TextEdit } from './diagnostics/diagnostic';
+import type { TableModel } from './table-edit/model';
+import { readTables } from './table-edit/read-tables';
 
 /**
  * A valid header. `doc(rules)` puts the rules right after it, so the first rule line is line
@@ -121,3 +123,12 @@ rules:
     then: DENY
     message: "Country blocked"
 `;
+
+/** The first decision table of `text` as the grid reads it (throws when the text does not read). */
+export function firstTable(text: string): TableModel {
+  const read = readTables(text);
+  if (!read.ok) throw new Error('the tables do not read');
+  const table = read.tables[0];
+  if (!table) throw new Error('no decision table');
+  return table;
+}

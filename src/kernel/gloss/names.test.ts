@@ -56,12 +56,25 @@ describe('parseFieldDictionary', () => {
       '"*" is not a field path (dot-separated segments, optionally ending in ".*")',
       '"a.*.b" is not a field path (dot-separated segments, optionally ending in ".*")',
       '"tool.a": the display name must be a string or a mapping {zh, en}',
-      '"tool.b": unknown key "fr" (only zh and en)',
+      '"tool.b": unknown key "fr" (only zh, en and values)',
       '"tool.c": display names must be non-empty strings',
       '"tool.d": give at least one of zh and en',
       '"tool.e": the display name must be a string or a mapping {zh, en}',
     ]);
     for (const p of r.problems) expect(p.zh).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('dictionary values', () => {
+  it('an entry may list the known values of its field (grid completions)', () => {
+    const r = parseFieldDictionary({
+      'context.channel': { zh: '渠道', en: 'the channel', values: ['web', 'app', 7, true] },
+    });
+    expect(r.ok && r.dictionary.get('context.channel')?.values).toEqual(['web', 'app', 7, true]);
+    const bad = parseFieldDictionary({ 'context.x': { en: 'x', values: [{ a: 1 }] } });
+    expect(bad.ok ? null : bad.problems[0]?.en).toBe(
+      '"context.x": values must be a list of texts, numbers or yes/no values',
+    );
   });
 });
 

@@ -16,6 +16,8 @@ import { FALLBACK_NAMES, fillPhrase, type GlossLang } from './phrases';
 export interface DisplayName {
   readonly zh?: string;
   readonly en?: string;
+  /** Known values of the field (optional), offered as completions in the table grid. */
+  readonly values?: readonly (string | number | boolean)[];
 }
 
 /** Path (or `prefix.*`) → display name. Build one with `parseFieldDictionary` or `new Map`. */
@@ -183,6 +185,10 @@ const PROBLEMS = {
   },
   empty: { en: 'display names must be non-empty strings', zh: '显示名必须是非空字符串' },
   none: { en: 'give at least one of zh and en', zh: 'zh 与 en 至少给出一个' },
+  values: {
+    en: 'values must be a list of texts, numbers or yes/no values',
+    zh: 'values 应为文本、数字或是/否值的列表',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /** A display-name entry, or what is wrong with it. */
@@ -195,13 +201,23 @@ function displayNameOf(entry: unknown): DisplayName | { readonly problem: Biling
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     return { problem: PROBLEMS.shape };
-  const out: { zh?: string; en?: string } = {};
+  const out: { zh?: string; en?: string; values?: (string | number | boolean)[] } = {};
   for (const [k, v] of Object.entries(entry as Record<string, unknown>)) {
+    if (k === 'values') {
+      const ok =
+        Array.isArray(v) &&
+        v.every((x) => typeof x === 'string' || typeof x === 'boolean' || Number.isFinite(x));
+      if (!ok) return { problem: PROBLEMS.values };
+      out.values = (v as (string | number | boolean)[]).map((x) =>
+        typeof x === 'string' ? x.normalize('NFC') : x,
+      );
+      continue;
+    }
     if (k !== 'zh' && k !== 'en')
       return {
         problem: {
-          en: `unknown key "${k}" (only zh and en)`,
-          zh: `未知的键 "${k}"（只能是 zh 与 en）`,
+          en: `unknown key "${k}" (only zh, en and values)`,
+          zh: `未知的键 "${k}"（只能是 zh、en 与 values）`,
         },
       };
     const t = text(v);

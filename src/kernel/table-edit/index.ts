@@ -26,6 +26,7 @@ export {
   type TableEditResult,
   type TableOp,
 } from './edit-table';
+export { type BlockEdit, fillEdit, multiCellEdit } from './fill';
 export { groupToTableEdit } from './group-to-table';
 export type * from './model';
 export { ROW_TEXT_KEYS } from './model';

@@ -1,29 +1,43 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
-import {
-  CONDITION_OPERATOR_NAMES,
-  DECISION_NAMES,
-  decisionInfo,
-  simpleOperatorInfo,
-} from '../../kernel';
-import { type CellModel, type ColumnType, formatCell, readCell } from '../../kernel/table-edit';
-import { pick, useT } from '../i18n/i18n';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type Bilingual, DECISION_NAMES, decisionInfo } from '../../kernel';
+import type { ColumnType } from '../../kernel/table-edit';
+import { useT } from '../i18n/i18n';
 import { useStudio } from '../store';
+import { CellReading, useCellCommit, useCompletion } from './CellHelp';
+import type { Completion } from './cell-completion';
+import {
+  PICKER_SYMBOLS,
+  type PickerOp,
+  type PickerState,
+  pickerOperand,
+  pickerOperators,
+  pickerText,
+} from './cell-picker';
 import { gridStrings } from './strings';
 
-/** How an editor ended: committed text and where to go next, or cancelled. */
+/**
+ * How an editor ended: committed text and where to go next (`all`: Ctrl+Enter, into every
+ * selected cell), or cancelled.
+ */
 export type EditorExit =
   | {
       readonly kind: 'commit';
       readonly text: string;
       readonly move: 'down' | 'up' | 'right' | 'left' | 'stay';
+      readonly all?: boolean;
     }
   | { readonly kind: 'cancel' };
+
+/** The grid's answer to a commit: null when it applies, else why it was refused (editor stays). */
+export type ExitHandler = (exit: EditorExit) => Bilingual | null;
 
 function moveOf(e: KeyboardEvent): 'down' | 'up' | 'right' | 'left' | null {
   if (e.key === 'Enter') return e.shiftKey ? 'up' : 'down';
   if (e.key === 'Tab') return e.shiftKey ? 'left' : 'right';
   return null;
 }
+
+const ctrlEnter = (e: KeyboardEvent) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
 
 /** The keys of a one-line editor: Escape cancels, Enter / Tab (with Shift) commit and move. */
 function lineKeys(
@@ -44,161 +58,210 @@ function lineKeys(
   };
 }
 
-/** Typing into a cell: one line of cell text (`>= 700`, `-` …), checked before it is written. */
+interface ConditionEditorProps {
+  /** The column's type: the text is read by it (docs/table-cells.md). */
+  readonly type: ColumnType;
+  readonly label: string;
+  /** The column's name, for the completion list. */
+  readonly column: string;
+  readonly completions: readonly Completion[];
+  readonly onExit: ExitHandler;
+}
+
+/**
+ * Typing into a condition cell: one line of cell text (`>= 700`, `-` …), read by the column as
+ * it is typed — the reading or the reason it is refused shows under the cell — with completions.
+ * A text that does not read is not committed: the cell keeps its value and the reason stays.
+ */
 export function CellTextEditor({
   initial,
   type,
   label,
+  column,
+  completions,
   onExit,
-}: {
-  readonly initial: string;
-  /** The column's type: the text is read by it (docs/table-cells.md). */
-  readonly type: ColumnType;
-  readonly label: string;
-  readonly onExit: (exit: EditorExit) => void;
-}) {
+}: ConditionEditorProps & { readonly initial: string }) {
   const t = useT(gridStrings);
-  const lang = useStudio((s) => s.lang);
   const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const onKeyDown = lineKeys(onExit, (move) => {
-    const parsed = readCell(text, type);
-    if (!parsed.ok) setError(pick(parsed.message, lang));
-    else onExit({ kind: 'commit', text, move });
+  const { reading, refused, clearRefused, commit } = useCellCommit(text, type, onExit);
+  const hintId = useId();
+  const completion = useCompletion({
+    all: completions,
+    text,
+    setText: (next) => {
+      setText(next);
+      clearRefused();
+    },
+    column,
   });
+  const onKeyDown = (e: KeyboardEvent) => {
+    e.stopPropagation();
+    if (completion.onKey(e)) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onExit({ kind: 'cancel' });
+      return;
+    }
+    if (ctrlEnter(e)) {
+      e.preventDefault();
+      commit('stay', true);
+      return;
+    }
+    const move = moveOf(e);
+    if (!move) return;
+    e.preventDefault();
+    commit(move);
+  };
   return (
-    <span className="grid-editor">
+    <span className="grid-editor cell-help">
       <input
         // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's key press in this cell
         autoFocus
         className="grid-input mono"
         aria-label={`${label} — ${t.cellText}`}
-        aria-invalid={error !== null}
+        aria-invalid={!reading.ok}
+        aria-describedby={hintId}
+        {...completion.inputProps}
         value={text}
         onChange={(e) => {
-          setText(e.target.value);
-          setError(null);
+          completion.onChange(e.target.value);
+          clearRefused();
         }}
         onKeyDown={onKeyDown}
       />
-      {error && (
-        <span role="alert" className="grid-error">
-          {error}
-        </span>
-      )}
+      <span className="grid-popover">
+        <CellReading id={hintId} reading={reading} refused={refused} />
+        {completion.list}
+      </span>
     </span>
   );
 }
 
-/** F2 / Enter / double-click: an operator picker (Simple operators only) and a typed value. */
-export function CellTypedEditor({
-  cell,
+const ORDERED_OPS = new Set<PickerOp>(['eq', 'ne', 'lt', 'lte', 'gt', 'gte']);
+
+/**
+ * F2 / Enter / double-click on a condition cell: an operator picker of the column's type and a
+ * value editor (one value, a list, or min and max), writing exactly the notation the reader reads
+ * (cell-picker.ts). Tab from the last field commits and moves right (Shift+Tab from the operator:
+ * left), Enter commits and moves down, Ctrl+Enter writes every selected cell, Escape cancels.
+ */
+export function CellPicker({
+  start,
   type,
   label,
+  column,
+  completions,
   onExit,
-}: {
-  readonly cell: CellModel | null;
-  readonly type: ColumnType;
-  readonly label: string;
-  readonly onExit: (exit: EditorExit) => void;
-}) {
+}: ConditionEditorProps & { readonly start: PickerState }) {
   const t = useT(gridStrings);
-  const lang = useStudio((s) => s.lang);
-  const start = cell?.kind === 'condition' ? cell : null;
-  const [op, setOp] = useState(start?.op ?? '-');
-  const startValue = start?.value
-    ? formatCell({ kind: 'condition', op: 'eq', value: start.value }).slice(2)
-    : '';
-  const range =
-    start?.value?.kind === 'list' && start.value.items.length === 2
-      ? start.value.items.map((i) => (i.kind === 'scalar' ? i.source : ''))
-      : ['', ''];
-  const [value, setValue] = useState(startValue);
-  const [min, setMin] = useState(range[0] ?? '');
-  const [max, setMax] = useState(range[1] ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const operand = op === '-' ? 'any' : simpleOperatorInfo(op)?.operand;
-  const text = () => {
-    if (op === '-') return '-';
-    if (operand === 'none') return op;
-    if (operand === 'range') return `${op} [${min}, ${max}]`;
-    return `${op} ${value}`;
+  const c = t.cellEditing;
+  const [state, setState] = useState(start);
+  const { reading, refused, clearRefused, commit } = useCellCommit(
+    pickerText(type, state),
+    type,
+    onExit,
+  );
+  const hintId = useId();
+  const operand = pickerOperand(state.op);
+  const update = (next: Partial<PickerState>) => {
+    setState((s) => ({ ...s, ...next }));
+    clearRefused();
   };
-  const commit = (move: 'down' | 'up' | 'stay') => {
-    const parsed = readCell(text(), type);
-    if (!parsed.ok) setError(pick(parsed.message, lang));
-    else onExit({ kind: 'commit', text: text(), move });
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
+  // The value field completes with the values themselves (the picker quotes what needs quotes).
+  const values = completions
+    .filter((x) => operand !== 'list' || !/[,，;；、]/.test(x.label))
+    .map((x) => ({ ...x, insert: x.label }));
+  const prefix = operand === 'list' ? 'in ' : '= ';
+  const completion = useCompletion({
+    all: operand === 'one' || operand === 'list' ? values : [],
+    text: prefix + state.value,
+    setText: (next) => update({ value: next.slice(prefix.length) }),
+    column,
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     e.stopPropagation();
+    if (e.target instanceof HTMLInputElement && completion.onKey(e)) return;
     if (e.key === 'Escape') {
       e.preventDefault();
       onExit({ kind: 'cancel' });
+    } else if (ctrlEnter(e)) {
+      e.preventDefault();
+      commit('stay', true);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       commit(e.shiftKey ? 'up' : 'down');
+    } else if (e.key === 'Tab') {
+      // Tab moves between the picker's fields; past the last (or before the first) it commits.
+      const fields = [...e.currentTarget.querySelectorAll<HTMLElement>('select, input')];
+      const at = fields.indexOf(e.target as HTMLElement);
+      if ((!e.shiftKey && at === fields.length - 1) || (e.shiftKey && at === 0)) {
+        e.preventDefault();
+        commit(e.shiftKey ? 'left' : 'right');
+      }
     }
   };
+  // Comparisons show their symbol (the notation) and their words; the rest their words.
+  const opLabel = (op: PickerOp) =>
+    ORDERED_OPS.has(op) || op === 'any' ? `${PICKER_SYMBOLS[op]} ${c.op[op]}` : c.op[op];
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keys bubble from the editor's own controls
-    <span className="grid-editor typed" onKeyDown={onKeyDown}>
+    <span className="grid-editor typed cell-help" onKeyDown={onKeyDown}>
       <select
         // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's request in this cell
         autoFocus
         aria-label={`${label} — ${t.operator}`}
-        value={op}
-        onChange={(e) => {
-          setOp(e.target.value);
-          setError(null);
-        }}
+        aria-describedby={hintId}
+        value={state.op}
+        onChange={(e) => update({ op: e.target.value as PickerOp })}
       >
-        <option value="-">{t.anyOption}</option>
-        {CONDITION_OPERATOR_NAMES.map((name) => {
-          const info = simpleOperatorInfo(name);
-          return (
-            <option key={name} value={name}>
-              {name} — {info ? info[lang] : ''}
-            </option>
-          );
-        })}
+        {pickerOperators(type).map((op) => (
+          <option key={op} value={op}>
+            {opLabel(op)}
+          </option>
+        ))}
       </select>
-      {operand === 'range' ? (
+      {operand === 'range' && (
         <>
           <input
             className="grid-input narrow mono"
             aria-label={`${label} — ${t.min}`}
+            aria-invalid={!reading.ok}
+            aria-describedby={hintId}
             inputMode="decimal"
-            value={min}
-            onChange={(e) => setMin(e.target.value)}
+            value={state.min}
+            onChange={(e) => update({ min: e.target.value })}
           />
           <input
             className="grid-input narrow mono"
             aria-label={`${label} — ${t.max}`}
+            aria-invalid={!reading.ok}
+            aria-describedby={hintId}
             inputMode="decimal"
-            value={max}
-            onChange={(e) => setMax(e.target.value)}
+            value={state.max}
+            onChange={(e) => update({ max: e.target.value })}
           />
         </>
-      ) : operand !== 'none' && operand !== 'any' ? (
+      )}
+      {(operand === 'one' || operand === 'list') && (
         <input
           className="grid-input mono"
-          aria-label={`${label} — ${t.value}`}
-          inputMode={operand === 'count' ? 'numeric' : undefined}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
+          aria-label={`${label} — ${operand === 'list' ? c.items : t.value}`}
+          aria-invalid={!reading.ok}
+          aria-describedby={hintId}
+          placeholder={operand === 'list' ? c.items : type === 'date' ? 'YYYY-MM-DD' : undefined}
+          inputMode={type === 'number' && operand === 'one' ? 'decimal' : undefined}
+          {...completion.inputProps}
+          value={state.value}
+          onChange={(e) => completion.onChange(prefix + e.target.value)}
         />
-      ) : null}
-      <button type="button" className="button small" onClick={() => commit('stay')}>
+      )}
+      <button type="button" className="button small" tabIndex={-1} onClick={() => commit('stay')}>
         {t.apply}
       </button>
-      {error && (
-        <span role="alert" className="grid-error">
-          {error}
-        </span>
-      )}
+      <span className="grid-popover">
+        <CellReading id={hintId} reading={reading} refused={refused} />
+        {completion.list}
+      </span>
     </span>
   );
 }
@@ -234,6 +297,11 @@ export function DecisionEditor({
         if (e.key === 'Escape') {
           e.preventDefault();
           exit({ kind: 'cancel' });
+        }
+        if (ctrlEnter(e)) {
+          e.preventDefault();
+          exit({ kind: 'commit', text: current, move: 'stay', all: true });
+          return;
         }
         const move = moveOf(e);
         if (move) {

@@ -5,14 +5,17 @@ export const COLUMN_MIN = 48;
 export const COLUMN_MAX = 900;
 
 /**
- * A handle on a header cell's right edge: drag it to set the
- * column's width. `width` is the column's current rendered width when the drag starts.
+ * A handle on a header cell's right edge: drag it to set the column's width (measured from the
+ * header's rendered width when the drag starts).
  */
 export function ColumnResizer({
   label,
+  width,
   onResize,
 }: {
   readonly label: string;
+  /** The width the user gave the column (mouse or Alt+Shift+← / →), if any. */
+  readonly width: number | undefined;
   readonly onResize: (width: number) => void;
 }) {
   const drag = useRef<{ x: number; width: number } | null>(null);
@@ -29,10 +32,17 @@ export function ColumnResizer({
     if (from) set(from.width + e.clientX - from.x);
   };
   return (
-    // The mouse's handle; the header keeps its keyboard order (a handle per column would add
-    // a tab stop each), and the title names it.
+    // The mouse's handle, and the column's width for assistive technology (aria-valuenow). It is
+    // not a tab stop (a handle per column would add one each): the keyboard resizes the active
+    // cell's column with Alt+Shift+← / → (grid-keys.ts), and the status line says the width.
+    // biome-ignore lint/a11y/useSemanticElements: a draggable handle inside a header cell, not a rule between sections
     <span
-      aria-hidden="true"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuemin={COLUMN_MIN}
+      aria-valuemax={COLUMN_MAX}
+      aria-valuenow={width}
       title={label}
       className="column-resizer"
       draggable={false}

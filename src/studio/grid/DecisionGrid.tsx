@@ -1,43 +1,29 @@
-import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   columnType,
   ROW_TEXT_KEYS,
   type RowTextKey,
-  readDelimited,
   type TableModel,
 } from '../../kernel/table-edit';
-import { format, pick, useT } from '../i18n/i18n';
+import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
-import {
-  CellTextEditor,
-  CellTypedEditor,
-  DecisionEditor,
-  type EditorExit,
-  RowTextEditor,
-} from './CellEditors';
 import { columnLabel } from './column-label';
-import { editorHistory } from './editor-undo';
+import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
 import { GridRow, needsMessage } from './GridRow';
+import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
-import { gridAction } from './grid-keys';
 import { PastePreview } from './PastePreview';
-import { PriorityEditor } from './PriorityEditor';
 import { findingsIn } from './RowFindings';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { selectionTsv } from './selection';
 import { gridStrings } from './strings';
+import { useGridCommands } from './use-grid-commands';
 import { useGridEdits } from './use-grid-edits';
 import { ROW_HEIGHT, useGridSelection, VIEWPORT } from './use-grid-selection';
 
 export { columnLabel } from './column-label';
-
-type Editing = {
-  readonly row: number;
-  readonly col: number;
-  readonly initial: string | null;
-} | null;
 
 interface Props {
   readonly docId: string;
@@ -49,9 +35,13 @@ interface Props {
 
 /**
  * One decision table as a spreadsheet: condition columns (each with its type), decision,
- * priority, optional row texts, the compiled rule name and the kernel's findings per row. This
- * component wires the keyboard and clipboard to the selection (useGridSelection) and the edits
- * (useGridEdits); rows render in GridRow, the header in GridHeader, pastes in PastePreview.
+ * priority, optional row texts, the compiled rule name and the kernel's findings per row.
+ * This component lays the grid out; its state and jobs live in their own modules:
+ * - selection, row window and roving focus: useGridSelection (use-grid-selection.ts);
+ * - edits as kernel operations, one undo step each (fill, multi-cell edit, paste …): useGridEdits;
+ * - keys, editor exits, clipboard, drag and drop, column widths: useGridCommands;
+ * - rendering: GridToolbar, GridHeader, GridRow, GridCellEditor (the editor of the edited cell),
+ *   PastePreview, GridStatusLine.
  */
 export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) {
   const t = useT(gridStrings);
@@ -70,7 +60,6 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   const rowCount = table.rows.length;
   const types = table.columns.map((_, i) => columnType(table, i));
   const [editing, setEditing] = useState<Editing>(null);
-  const [widths, setWidths] = useState<Record<string, number>>({});
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -87,155 +76,24 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
   });
   const { selection, active, select } = view;
   const edits = useGridEdits({ docId, table, types, textKeys, lang });
-
-  const exitEditor = (exit: EditorExit) => {
-    const at = editing;
-    setEditing(null);
-    if (!at) return;
-    if (exit.kind === 'cancel') {
-      view.refocus();
-      return;
-    }
-    if (exit.move === 'down' && at.row === rowCount - 1) {
-      // Enter on the last row adds a row (after the edit itself has landed).
-      const next = edits.addRowAt(at.row);
-      void edits.commit(at.row, at.col, exit.text).then(() => edits.addRow(at.row));
-      select({ row: next, col: at.col }, false, true);
-      return;
-    }
-    void edits.commit(at.row, at.col, exit.text);
-    const step = { down: [1, 0], up: [-1, 0], right: [0, 1], left: [0, -1], stay: [0, 0] }[
-      exit.move
-    ];
-    select({ row: at.row + (step?.[0] ?? 0), col: at.col + (step?.[1] ?? 0) });
-  };
-
-  const textKeyAt = (col: number) =>
-    col >= conditions + 2 ? textKeys[col - conditions - 2] : undefined;
-  const startEditing = (row: number, col: number, initial: string | null) => {
-    const key = textKeyAt(col);
-    if (key && table.rows[row]?.texts[key]?.editable === false) return;
-    setEditing({ row, col, initial });
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (editing) return;
-    const action = gridAction(e);
-    if (!action) return;
-    const { row, col } = active;
-    const readOnlyAction =
-      action.kind === 'move' ||
-      action.kind === 'next' ||
-      action.kind === 'down' ||
-      action.kind === 'home' ||
-      action.kind === 'help';
-    if (!editable && !readOnlyAction) return;
-    e.preventDefault();
-    switch (action.kind) {
-      case 'help':
-        setShortcutsOpen(true);
-        return;
-      case 'move':
-        select({ row: row + action.rows, col: col + action.columns }, action.extend);
-        return;
-      case 'home':
-        select({ row, col: action.end ? navColumns - 1 : 0 });
-        return;
-      case 'next': {
-        const forward = !action.back;
-        if (forward && col === navColumns - 1) select({ row: row + 1, col: 0 });
-        else if (!forward && col === 0) select({ row: row - 1, col: navColumns - 1 });
-        else select({ row, col: col + (forward ? 1 : -1) });
-        return;
-      }
-      case 'down':
-        if (!action.back && row === rowCount - 1 && editable) {
-          select({ row: edits.addRow(row), col }, false, true);
-        } else select({ row: row + (action.back ? -1 : 1), col });
-        return;
-      case 'edit':
-        startEditing(row, col, action.initial);
-        return;
-      case 'clear':
-        edits.clear(selection);
-        return;
-      case 'undo':
-      case 'redo':
-        void editorHistory(docId, action.kind).then((ok) => {
-          if (!ok && action.kind === 'undo')
-            edits.setStatus({ text: t.undoUnavailable, details: [] });
-        });
-        return;
-      case 'duplicateRow':
-        void edits.run({ kind: 'duplicateRow', row });
-        select({ row: row + 1, col }, false, true);
-        return;
-      case 'moveRow': {
-        const to = row + action.by;
-        if (to < 0 || to >= rowCount) return;
-        void edits.run({ kind: 'moveRow', from: row, to });
-        select({ row: to, col });
-        return;
-      }
-      case 'moveColumn': {
-        const to = col + action.by;
-        if (col >= conditions || to < 0 || to >= conditions) return;
-        void edits.run({ kind: 'moveColumn', from: col, to });
-        select({ row, col: to });
-        return;
-      }
-    }
-  };
-
-  const onCopy = (e: ClipboardEvent) => {
-    if (editing) return;
-    e.preventDefault();
-    e.clipboardData.setData('text/plain', selectionTsv(table, selection, textKeys));
-  };
-
-  const onPaste = (e: ClipboardEvent) => {
-    if (editing || !editable) return;
-    const text = e.clipboardData.getData('text/plain');
-    if (!text) return;
-    // The grid takes the paste: the workspace's "paste as a new document" must not see it.
-    e.preventDefault();
-    e.stopPropagation();
-    // Spreadsheets copy TSV: commas are part of a cell (`<=1,000` is one cell), never a split.
-    const { rows: cells, problems } = readDelimited(text, '\t');
-    const problem = problems[0];
-    if (problem) {
-      edits.setStatus({
-        text: format(t.pasteMalformed, {
-          line: problem.line,
-          column: problem.column,
-          message: pick(problem.message, lang),
-        }),
-        details: [],
-      });
-      return;
-    }
-    if (cells.length === 0) return;
-    edits.preparePaste(selection, cells);
-  };
-
-  // Drag and drop of rows (by their number) and columns (by their header).
-  const drag = useRef<{ kind: 'row' | 'column'; index: number } | null>(null);
-  const onDrop = (kind: 'row' | 'column', index: number) => (e: DragEvent) => {
-    e.preventDefault();
-    const from = drag.current;
-    drag.current = null;
-    if (!from || from.kind !== kind || from.index === index || !editable) return;
-    void edits.run(
-      kind === 'row'
-        ? { kind: 'moveRow', from: from.index, to: index }
-        : { kind: 'moveColumn', from: from.index, to: index },
-    );
-  };
+  const commands = useGridCommands({
+    docId,
+    table,
+    editable,
+    lang,
+    textKeys,
+    view,
+    edits,
+    gridRef,
+    openShortcuts: () => setShortcutsOpen(true),
+    editing,
+    setEditing,
+  });
 
   const rulesByName = new Map((analysis?.rules ?? []).map((r) => [r.name, r]));
   const label = format(t.gridLabel, { entry: table.entry });
   const cellLabel = (row: number, col: number) => {
-    const key = textKeyAt(col);
+    const key = commands.textKeyAt(col);
     const header =
       col < conditions
         ? (columnLabel(table.columns[col]?.label, lang) ?? table.columns[col]?.field ?? '')
@@ -247,44 +105,18 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     return `${t.row} ${row + 1}, ${header}`;
   };
 
-  const renderEditor = (row: number, col: number) => {
-    const r = table.rows[row];
-    if (!r || !editing) return null;
-    const name = cellLabel(row, col);
-    const key = textKeyAt(col);
-    if (key)
-      return (
-        <RowTextEditor
-          value={editing.initial ?? r.texts[key]?.value ?? ''}
-          label={name}
-          onExit={exitEditor}
-        />
-      );
-    if (col === conditions)
-      return <DecisionEditor value={r.then} label={name} onExit={exitEditor} />;
-    if (col === conditions + 1)
-      return (
-        <PriorityEditor
-          value={r.priority}
-          initial={editing.initial}
-          label={name}
-          onExit={exitEditor}
-        />
-      );
-    const type = types[col] ?? 'unknown';
-    if (editing.initial !== null)
-      return (
-        <CellTextEditor initial={editing.initial} type={type} label={name} onExit={exitEditor} />
-      );
-    return (
-      <CellTypedEditor
-        cell={r.isDefault ? null : (r.cells[col] ?? null)}
-        type={type}
-        label={name}
-        onExit={exitEditor}
+  const renderEditor = (row: number, col: number) =>
+    editing && (
+      <GridCellEditor
+        table={table}
+        editing={editing}
+        types={types}
+        textKeys={textKeys}
+        lang={lang}
+        label={cellLabel(row, col)}
+        onExit={commands.exitEditor}
       />
     );
-  };
 
   const rows = [];
   for (let i = view.first; i < view.last; i++) {
@@ -310,11 +142,9 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
         findings={findingsIn(analysis?.diagnostics ?? [], r.range)}
         lang={lang}
         onSelect={(cell, extend) => select(cell, extend)}
-        onEdit={(cell) => startEditing(cell.row, cell.col, null)}
-        onDragStart={() => {
-          drag.current = { kind: 'row', index: i };
-        }}
-        onDrop={onDrop('row', i)}
+        onEdit={(cell) => commands.startEditing(cell.row, cell.col, null)}
+        onDragStart={() => commands.dragStart('row', i)}
+        onDrop={commands.onDrop('row', i)}
       />,
     );
   }
@@ -377,9 +207,9 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           aria-colcount={navColumns + 3}
           aria-readonly={!editable}
           className="data-table grid-table"
-          onKeyDown={onKeyDown}
-          onCopy={onCopy}
-          onPaste={onPaste}
+          onKeyDown={commands.onKeyDown}
+          onCopy={commands.onCopy}
+          onPaste={commands.onPaste}
         >
           <caption>{format(t.caption, { entry: table.entry, n: rowCount })}</caption>
           <GridHeader
@@ -389,12 +219,10 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
             activeCol={active.col}
             editable={editable}
             lang={lang}
-            onDragStart={(col) => {
-              drag.current = { kind: 'column', index: col };
-            }}
-            onDrop={(col) => onDrop('column', col)}
-            widths={widths}
-            onResize={(key, width) => setWidths((w) => ({ ...w, [key]: width }))}
+            onDragStart={(col) => commands.dragStart('column', col)}
+            onDrop={(col) => commands.onDrop('column', col)}
+            widths={commands.widths}
+            onResize={commands.resize}
           />
           <tbody>
             {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
@@ -403,20 +231,11 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           </tbody>
         </table>
       </div>
-      <div role="status" aria-live="polite" className="grid-status">
-        {edits.status && (
-          <>
-            <span>{edits.status.text}</span>
-            {edits.status.details.length > 0 && (
-              <ul>
-                {edits.status.details.map((d) => (
-                  <li key={d}>{d}</li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
+      {/*
+        Slot for bands under the table body (e.g. the "uncovered inputs" band): render them here,
+        after the scrolling table and before the status line, as siblings of .grid-scroll.
+      */}
+      <GridStatusLine status={edits.status} />
     </section>
   );
 }

@@ -44,6 +44,7 @@ export function GridHeader({
   const resizer = (key: string, name: string) => (
     <ColumnResizer
       label={format(t.resizeColumn, { column: name })}
+      width={widths[key]}
       onResize={(w) => onResize(key, w)}
     />
   );
@@ -67,6 +68,8 @@ export function GridHeader({
               onDragOver={(e) => e.preventDefault()}
               onDrop={onDrop(col)}
               style={sized(`c${col}`)}
+              data-width-key={`c${col}`}
+              data-column-name={name ?? c.field}
             >
               <span className="column-label">{name ?? c.field}</span>
               {name && <span className="column-field mono">{c.field}</span>}
@@ -81,13 +84,25 @@ export function GridHeader({
             </th>
           );
         })}
-        <th scope="col" style={sized('decision')}>
+        <th
+          scope="col"
+          style={sized('decision')}
+          data-width-key="decision"
+          data-column-name={t.decision}
+        >
           {t.decision}
           {resizer('decision', t.decision)}
         </th>
         <th scope="col">{t.priority}</th>
         {textKeys.map((k) => (
-          <th key={k} scope="col" className="text-head" style={sized(k)}>
+          <th
+            key={k}
+            scope="col"
+            className="text-head"
+            style={sized(k)}
+            data-width-key={k}
+            data-column-name={t[k]}
+          >
             {t[k]}
             {resizer(k, t[k])}
           </th>

@@ -26,6 +26,14 @@ describe('the grid keyboard map', () => {
     });
     expect(gridAction(key('ArrowUp', { altKey: true }))).toEqual({ kind: 'moveRow', by: -1 });
     expect(gridAction(key('ArrowRight', { altKey: true }))).toEqual({ kind: 'moveColumn', by: 1 });
+    expect(gridAction(key('ArrowLeft', { altKey: true, shiftKey: true }))).toEqual({
+      kind: 'resizeColumn',
+      by: -16,
+    });
+    expect(gridAction(key('ArrowUp', { altKey: true, shiftKey: true }))).toEqual({
+      kind: 'moveRow',
+      by: -1,
+    });
   });
 
   it('Tab / Enter with Shift go back; F2 and typing edit; Delete clears', () => {
@@ -40,7 +48,11 @@ describe('the grid keyboard map', () => {
     expect(gridAction(key('z', { ctrlKey: true }))).toEqual({ kind: 'undo' });
     expect(gridAction(key('Z', { metaKey: true, shiftKey: true }))).toEqual({ kind: 'redo' });
     expect(gridAction(key('y', { ctrlKey: true }))).toEqual({ kind: 'redo' });
-    expect(gridAction(key('d', { ctrlKey: true }))).toEqual({ kind: 'duplicateRow' });
+    expect(gridAction(key('D', { ctrlKey: true, shiftKey: true }))).toEqual({
+      kind: 'duplicateRow',
+    });
+    expect(gridAction(key('d', { ctrlKey: true }))).toEqual({ kind: 'fill', direction: 'down' });
+    expect(gridAction(key('r', { metaKey: true }))).toEqual({ kind: 'fill', direction: 'right' });
     expect(gridAction(key('c', { ctrlKey: true }))).toBeNull();
     expect(gridAction(key('v', { ctrlKey: true }))).toBeNull();
     expect(gridAction(key('Shift', { shiftKey: true }))).toBeNull();
@@ -66,6 +78,8 @@ describe('the shortcuts sheet (GRID_KEYS)', () => {
       'moveRow',
       'moveColumn',
       'duplicateRow',
+      'fill',
+      'resizeColumn',
       'home',
       'help',
     ] as const)

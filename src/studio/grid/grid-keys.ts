@@ -15,6 +15,8 @@ export type GridAction =
   | { readonly kind: 'moveRow'; readonly by: number }
   | { readonly kind: 'moveColumn'; readonly by: number }
   | { readonly kind: 'duplicateRow' }
+  | { readonly kind: 'fill'; readonly direction: 'down' | 'right' }
+  | { readonly kind: 'resizeColumn'; readonly by: number }
   | { readonly kind: 'home'; readonly end: boolean }
   | { readonly kind: 'help' };
 
@@ -25,6 +27,9 @@ export interface KeyLike {
   readonly metaKey: boolean;
   readonly altKey: boolean;
 }
+
+/** Pixels one Alt+Shift+← / → changes a column's width by. */
+export const COLUMN_STEP = 16;
 
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
@@ -37,6 +42,9 @@ const ARROWS: Record<string, [number, number]> = {
 export function gridAction(e: KeyLike): GridAction | null {
   const mod = e.ctrlKey || e.metaKey;
   const arrow = ARROWS[e.key];
+  // Alt+Shift+← / → resize the active cell's column (narrower / wider).
+  if (arrow && arrow[1] !== 0 && e.altKey && e.shiftKey && !mod)
+    return { kind: 'resizeColumn', by: arrow[1] * COLUMN_STEP };
   if (arrow && e.altKey && !mod) {
     return arrow[0] !== 0
       ? { kind: 'moveRow', by: arrow[0] }
@@ -47,7 +55,10 @@ export function gridAction(e: KeyLike): GridAction | null {
     const k = e.key.toLowerCase();
     if (k === 'z') return e.shiftKey ? { kind: 'redo' } : { kind: 'undo' };
     if (k === 'y') return { kind: 'redo' };
-    if (k === 'd') return { kind: 'duplicateRow' };
+    // Spreadsheet keys: Ctrl+D fills down, Ctrl+R fills right; Ctrl+Shift+D duplicates the row.
+    if (k === 'd')
+      return e.shiftKey ? { kind: 'duplicateRow' } : { kind: 'fill', direction: 'down' };
+    if (k === 'r' && !e.shiftKey) return { kind: 'fill', direction: 'right' };
     return null;
   }
   switch (e.key) {
@@ -82,7 +93,7 @@ export interface GridKeyHelp {
   readonly keys: readonly string[];
   readonly describe: GridKeyDescription;
   readonly sample: KeyLike | null;
-  readonly kind: GridAction['kind'] | 'copy' | 'paste';
+  readonly kind: GridAction['kind'] | 'copy' | 'paste' | 'editAll';
 }
 
 export type GridKeyDescription =
@@ -98,6 +109,10 @@ export type GridKeyDescription =
   | 'undo'
   | 'redo'
   | 'duplicateRow'
+  | 'fillDown'
+  | 'fillRight'
+  | 'editAll'
+  | 'resizeColumn'
   | 'home'
   | 'copy'
   | 'paste'
@@ -139,10 +154,30 @@ export const GRID_KEYS: readonly GridKeyHelp[] = [
     kind: 'moveColumn',
   },
   {
-    keys: ['Ctrl+D', '⌘D'],
+    keys: ['Ctrl+Shift+D', '⌘⇧D'],
     describe: 'duplicateRow',
-    sample: k('d', { ctrlKey: true }),
+    sample: k('D', { ctrlKey: true, shiftKey: true }),
     kind: 'duplicateRow',
+  },
+  {
+    keys: ['Ctrl+D', '⌘D'],
+    describe: 'fillDown',
+    sample: k('d', { ctrlKey: true }),
+    kind: 'fill',
+  },
+  {
+    keys: ['Ctrl+R', '⌘R'],
+    describe: 'fillRight',
+    sample: k('r', { ctrlKey: true }),
+    kind: 'fill',
+  },
+  // Read by the cell editors (CellEditors.tsx), not by gridAction.
+  { keys: ['Ctrl+Enter', '⌘Enter'], describe: 'editAll', sample: null, kind: 'editAll' },
+  {
+    keys: ['Alt+Shift+←', 'Alt+Shift+→'],
+    describe: 'resizeColumn',
+    sample: k('ArrowRight', { altKey: true, shiftKey: true }),
+    kind: 'resizeColumn',
   },
   { keys: ['Ctrl+Z', '⌘Z'], describe: 'undo', sample: k('z', { ctrlKey: true }), kind: 'undo' },
   {

@@ -1,7 +1,11 @@
 import { useState } from 'react';
+import type { Bilingual } from '../../kernel';
 import {
+  type BlockEdit,
   type ColumnType,
+  fillEdit,
   formatCell,
+  multiCellEdit,
   type PastePlan,
   planPaste,
   type RowTextKey,
@@ -139,8 +143,29 @@ export function useGridEdits({
     });
   };
 
+  /**
+   * A fill or multi-cell edit: planned now (a refusal is returned, with its reason, and said in
+   * the status line), applied as one paste — one undo step.
+   */
+  const block = (edit: BlockEdit, done: string): Bilingual | null => {
+    if (!edit.ok) {
+      setStatus({ text: pick(edit.message, lang), details: [] });
+      return edit.message;
+    }
+    void run(edit.op).then((ok) => {
+      if (ok) setStatus({ text: format(done, { n: edit.cells }), details: [] });
+    });
+    return null;
+  };
+  const fill = (selection: Selection, direction: 'down' | 'right') =>
+    block(fillEdit(table, bounds(selection), direction), t.filled);
+  const editAll = (selection: Selection, text: string) =>
+    block(multiCellEdit(table, bounds(selection), text), t.editedAll);
+
   return {
     run,
+    fill,
+    editAll,
     status,
     setStatus,
     pending,

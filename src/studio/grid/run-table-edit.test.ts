@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fillEdit,
+  multiCellEdit,
+  readTables,
+  type TableModel,
+  type TableOp,
+  tableEdit,
+} from '../../kernel/table-edit';
+import { firstTable as tableOf } from '../../kernel/test-support';
+import type { TableEditRequest } from '../../worker/kernel-protocol';
+import { studioStore } from '../store';
+import { runTableEdit } from './run-table-edit';
+import { setGoodRead } from './table-cache';
+
+/** The grid kernel answered by the kernel itself (what the worker runs). */
+vi.mock('./grid-kernel', () => ({
+  getGridKernel: () => ({
+    request: async (_channel: string, request: TableEditRequest) => {
+      const outcome = tableEdit(request.text, request.entry, request.edit as TableOp);
+      return {
+        status: 'done',
+        value: outcome.ok
+          ? { ok: true, edits: outcome.edits, rejected: outcome.rejected }
+          : { ok: false, messages: [outcome.message] },
+      };
+    },
+  }),
+}));
+
+const LOAN = readFileSync(
+  new URL('../../kernel/table-edit/__fixtures__/loan-quoted.erdl.yaml', import.meta.url),
+  'utf8',
+);
+
+/**
+ * Every grid action is one undo step: the editor turns each text the store is given into one
+ * undoable edit of its model (editor-session.ts), so an action must change the text exactly once.
+ */
+describe('each grid action is one text change (one undo step)', () => {
+  let docId = '';
+  let changes: string[] = [];
+  let unsubscribe = () => {};
+  afterEach(() => unsubscribe());
+  beforeEach(() => {
+    docId = studioStore.getState().addDocument({
+      name: 'loan',
+      text: LOAN,
+      fact: '{}',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    changes = [];
+    unsubscribe = studioStore.subscribe((s, before) => {
+      const now = s.documents[docId]?.text;
+      if (now !== undefined && now !== before.documents[docId]?.text) changes.push(now);
+    });
+  });
+  const text = () => studioStore.getState().documents[docId]?.text ?? '';
+  const entry = 'FIN-201-loan-decision';
+
+  const actions: [string, (t: TableModel) => TableOp][] = [
+    ['fill down', (t) => ok(fillEdit(t, { top: 0, bottom: 3, left: 0, right: 1 }, 'down'))],
+    ['fill right', (t) => ok(fillEdit(t, { top: 1, bottom: 2, left: 0, right: 1 }, 'right'))],
+    [
+      'multi-cell edit',
+      (t) => ok(multiCellEdit(t, { top: 0, bottom: 2, left: 0, right: 1 }, '>= 1')),
+    ],
+    [
+      'paste',
+      () => ({ kind: 'paste', row: 0, column: 0, cells: [['1-5', '<=1,000']], confirm: true }),
+    ],
+    ['picker commit', () => ({ kind: 'setCell', row: 0, column: 0, cell: { kind: 'any' } })],
+    ['add row', () => ({ kind: 'addRow', at: 1, from: 0 })],
+    ['delete row', () => ({ kind: 'deleteRow', row: 1 })],
+    ['move row', () => ({ kind: 'moveRow', from: 0, to: 2 })],
+    ['duplicate row', () => ({ kind: 'duplicateRow', row: 0 })],
+  ];
+
+  for (const [name, action] of actions) {
+    it(name, async () => {
+      const before = text();
+      const read = readTables(before);
+      if (read.ok) setGoodRead(docId, before, read);
+      const result = await runTableEdit(docId, entry, action(tableOf(before)));
+      expect(result.ok).toBe(true);
+      expect(changes).toHaveLength(1);
+      expect(text()).not.toBe(before);
+    });
+  }
+});
+
+function ok(edit: ReturnType<typeof fillEdit>): TableOp {
+  if (!edit.ok) throw new Error(edit.message.en);
+  return edit.op;
+}

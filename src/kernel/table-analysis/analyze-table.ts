@@ -76,13 +76,14 @@ export function analyzeTable(table: AnalysisTable): TableAnalysis {
  * `analyzeTable(table)` (the differential property in table-analysis-incremental.test.ts), at a cost
  * that follows the rows the edit can reach. The result's `memo` serves the next version.
  *
- * A row's findings are computed from its own region and the rows whose regions meet it (every
- * search, example fact and first-match evaluation for row k lies inside where row k may fire, and a
- * row fires on a fact only inside where it may fire), from the field domains, its hash's first
- * occurrence, the exactness and "beyond" of the rows above, and the search budget. So when the
- * domains are the same, row k is unchanged and no changed row (before or after the edit) meets it
- * or shares its hash, and neither run's table budget bound its searches, its findings are reused
- * (marked at its current range). Anything else — another row count, other domains, `unless` or
+ * A row's findings are computed from its own region and the rows above it whose regions meet it
+ * (every search, example fact and first-match evaluation for row k lies inside where row k may
+ * fire, a row fires on a fact only inside where it may fire, and what a first-match evaluation
+ * tells row k — "row k fires first" or "row j < k does" — never depends on the rows below it), from
+ * the field domains, its hash's first occurrence above it, the exactness and "beyond" of the rows
+ * above, and the search budget. So when the domains are the same, row k is unchanged, no changed
+ * row above it (before or after the edit) meets it or shares its hash, and neither run's table
+ * budget bound its searches, its findings are reused (marked at its current range). Anything else — another row count, other domains, `unless` or
  * default row, the table-wide findings (gaps, priorities) — is computed afresh.
  */
 export function analyzeTableIncremental(
@@ -235,11 +236,12 @@ class Analysis {
         ? before
         : null;
     // Rows whose identity changed, with where they may fire before and after the edit.
-    const changed: { boxes: Box[]; hashes: string[] }[] = [];
+    const changed: { row: number; boxes: Box[]; hashes: string[] }[] = [];
     if (same)
       keys.forEach((key, k) => {
         if (key === same.keys[k]) return;
         changed.push({
+          row: k,
           boxes: [...(same.fires[k] ?? []), ...(fires[k] ?? [])],
           hashes: [same.hashes[k] as string, hashes[k] as string],
         });
@@ -261,8 +263,9 @@ class Analysis {
         this.tableSteps - old.spent >= SEARCH_STEPS &&
         !changed.some(
           (c) =>
-            c.hashes.includes(hashes[k] as string) ||
-            c.boxes.some((b) => mine.some((m) => boxIntersects(b, m))),
+            c.row < k &&
+            (c.hashes.includes(hashes[k] as string) ||
+              c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))),
         )
       ) {
         // What row(k) would do: its findings (at its current range), its hash, its steps.

@@ -74,8 +74,8 @@ export function hashText(text: string): string {
  * edit re-hashes only the trees the edit changed — a grid edit of a 500-row table hashes one row.
  */
 const recentHashes = new Map<string, string>();
-const MAX_RECENT_HASHES = 20_000;
-const MAX_REMEMBERED_TEXT = 4096;
+const MAX_RECENT_HASHES = 10_000;
+const MAX_REMEMBERED_TEXT = 1024;
 
 export function hashCanonical(value: unknown): string {
   const text = canonicalJson(value);

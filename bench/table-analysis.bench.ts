@@ -3,11 +3,22 @@
  * worker runs it (inside compileDocument; the figure is compile with the analysis minus the same
  * compile of a table the analysis skips) and the analysis alone (analyzeTable on the compiled
  * rows). Target: analysis < 200 ms. Run: `npx tsx bench/table-analysis.bench.ts`.
+ *
+ * Also a grid edit's re-analysis (issue #15 point 6): the cell of column 3 in rows 1 … 9 set to
+ * `[gte, k]` one after the other (bench:ui's grid probe), each analysed with the previous
+ * analysis kept (`analyzeTableIncremental`) and afresh (`analyzeTable`), alternated in one run;
+ * `edit_reused_rows` is how many rows' findings were reused (median). Kept in
+ * bench/results/table-analysis-latest.json.
  */
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { compileDocument } from '../src/kernel';
 import type { CompileResult } from '../src/kernel/compile';
 import { analyzeTable } from '../src/kernel/table-analysis';
+import {
+  type AnalysisMemo,
+  analyzeTableIncremental,
+} from '../src/kernel/table-analysis/analyze-table';
 import { analysisTableOf } from '../src/kernel/table-analysis/test-support';
 import { generateWideTable } from './generate-wide-table';
 
@@ -50,6 +61,68 @@ function counts(r: CompileResult): Record<string, number> {
   return out;
 }
 
+/** The row's cells as written (`[a, b, …]` of the `- when:` line), split at top-level commas. */
+function cellsOf(line: string): string[] {
+  const inner = line.slice(line.indexOf('[') + 1, line.lastIndexOf(']'));
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let cell = '';
+  for (const c of inner) {
+    if (c === '"') quoted = !quoted;
+    if (!quoted && c === '[') depth++;
+    if (!quoted && c === ']') depth--;
+    if (!quoted && depth === 0 && c === ',') {
+      out.push(cell.trim());
+      cell = '';
+    } else cell += c;
+  }
+  out.push(cell.trim());
+  return out;
+}
+
+/** `text` with the cell of `column` in row `row` (0-based) set to `cell`. */
+function withCell(text: string, row: number, column: number, cell: string): string {
+  const lines = text.split('\n');
+  let seen = -1;
+  const i = lines.findIndex((l) => l.trimStart().startsWith('- when: [') && ++seen === row);
+  const line = lines[i] as string;
+  const cells = cellsOf(line);
+  cells[column] = cell;
+  lines[i] = `${line.slice(0, line.indexOf('['))}[${cells.join(', ')}]`;
+  return lines.join('\n');
+}
+
+const EDITS = 9;
+
+function gridEdits(text: string) {
+  let memo: AnalysisMemo | null = analyzeTableIncremental(analysisTableOf(text), null).memo;
+  const kept: number[] = [];
+  const fresh: number[] = [];
+  const reused: number[] = [];
+  let current = text;
+  for (let k = 0; k < EDITS; k++) {
+    current = withCell(current, k, 3, `[gte, ${k + 1}]`);
+    const table = analysisTableOf(current);
+    const t0 = performance.now();
+    const next = analyzeTableIncremental(table, memo);
+    const t1 = performance.now();
+    const full = analyzeTable(table);
+    fresh.push(performance.now() - t1);
+    kept.push(t1 - t0);
+    if (JSON.stringify(full.diagnostics) !== JSON.stringify(next.analysis.diagnostics))
+      throw new Error(`edit ${k + 1}: the kept analysis differs from a fresh one`);
+    reused.push(next.reused);
+    memo = next.memo;
+  }
+  return {
+    edit_analysis_kept_ms: round(median(kept)),
+    edit_analysis_kept_max_ms: round(Math.max(...kept)),
+    edit_analysis_fresh_ms: round(median(fresh)),
+    edit_reused_rows: median(reused),
+  };
+}
+
 const results: Record<string, unknown> = {};
 for (const withDefault of [false, true]) {
   const text = generateWideTable(500, 8, { defaultRow: withDefault });
@@ -63,7 +136,10 @@ for (const withDefault of [false, true]) {
     analysis_min_ms: analysis.min_ms,
     analysis_cpu_median_ms: analysis.cpu_median_ms,
     compile_with_analysis_ms: compile.median_ms,
+    ...gridEdits(text),
     findings: counts(compiled),
   };
 }
-console.log(JSON.stringify({ table_analysis: results }, null, 2));
+const json = JSON.stringify({ table_analysis: results }, null, 2);
+console.log(json);
+writeFileSync(new URL('./results/table-analysis-latest.json', import.meta.url), `${json}\n`);

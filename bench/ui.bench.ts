@@ -23,7 +23,8 @@
  *    under software rendering say more about the machine than about the studio).
  * Exits non-zero only when a measurement fails (a missing mark, a build error), never on a missed
  * target. `--skip-build` reuses the last benchmark builds (in the OS temp folder);
- * `--only-bare-comparison` measures only the studio against bare Monaco.
+ * `--only-bare-comparison` measures only the studio against bare Monaco; `--only-grid` only the
+ * grid cell edits (kept as ui-grid-latest.json and ui-grid-<date>.json).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -680,12 +681,13 @@ function markerFigures(label: string, run: TypingFigures): Record<string, number
 }
 
 async function measure(): Promise<Record<string, number>> {
+  const onlyGrid = process.argv.includes('--only-grid');
   if (!process.argv.includes('--skip-build')) {
     buildApp();
-    buildBareMonaco();
+    if (!onlyGrid) buildBareMonaco();
   }
   const server = await startPreview();
-  const bareServer = await startPreview(BARE_DIST);
+  const bareServer = onlyGrid ? null : await startPreview(BARE_DIST);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [...(playwrightConfig.use?.launchOptions?.args ?? [])],
@@ -693,7 +695,14 @@ async function measure(): Promise<Record<string, number>> {
   try {
     if (process.argv.includes('--only-bare-comparison')) {
       console.log('typing into the studio and into bare Monaco, alternated …');
-      return await compareWithBare(browser, server.url, bareServer.url);
+      return await compareWithBare(browser, server.url, bareServer!.url);
+    }
+    if (onlyGrid) {
+      console.log('editing grid cells …');
+      return {
+        ...gridFigures('example', await gridOnExample(browser, server.url)),
+        ...gridFigures('500_rows', await gridOn500Rows(browser, server.url)),
+      };
     }
     console.log(
       `measuring ${server.url} in Chromium ${browser.version()}: ${COLD_LOADS} cold loads …`,
@@ -718,7 +727,7 @@ async function measure(): Promise<Record<string, number>> {
     const gridExample = await gridOnExample(browser, server.url);
     const grid500 = await gridOn500Rows(browser, server.url);
     console.log('typing into the studio and into bare Monaco, alternated …');
-    const versusBare = await compareWithBare(browser, server.url, bareServer.url);
+    const versusBare = await compareWithBare(browser, server.url, bareServer!.url);
     return {
       ...versusBare,
       cold_start_interactive_ms: round(median(cold.times)),
@@ -758,7 +767,7 @@ async function measure(): Promise<Record<string, number>> {
   } finally {
     await browser.close();
     server.stop();
-    bareServer.stop();
+    bareServer?.stop();
   }
 }
 
@@ -796,7 +805,8 @@ function report(figures: Record<string, number>): void {
           : 'NO';
     return [figure, String(value), target?.[1] ?? '', verdict];
   });
-  const partial = process.argv.includes('--only-bare-comparison');
+  const partial =
+    process.argv.includes('--only-bare-comparison') || process.argv.includes('--only-grid');
   for (const [figure, target] of TARGETS) {
     if (!(figure in figures) && !partial) rows.push([figure, 'not measured', target, 'NO']);
   }
@@ -819,7 +829,11 @@ try {
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const json = `${JSON.stringify(figures, null, 2)}\n`;
-  const stem = process.argv.includes('--only-bare-comparison') ? 'ui-vs-bare' : 'ui';
+  const stem = process.argv.includes('--only-bare-comparison')
+    ? 'ui-vs-bare'
+    : process.argv.includes('--only-grid')
+      ? 'ui-grid'
+      : 'ui';
   writeFileSync(new URL(`${stem}-${date}.json`, dir), json);
   writeFileSync(new URL(`${stem}-latest.json`, dir), json);
   console.log(`written bench/results/${stem}-latest.json and ${stem}-${date}.json`);

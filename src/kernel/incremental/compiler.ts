@@ -21,6 +21,7 @@ import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
 import { segment } from './segment';
+import { parseByRows, type RowCache } from './table-rows';
 
 /**
  * Incremental compile for the editing path (docs/ARCHITECTURE.md, "Incremental compile").
@@ -119,6 +120,8 @@ const MAX_RESULTS_PER_SEGMENT = 4;
 export function createIncrementalCompiler(options: IncrementalOptions = {}): IncrementalCompiler {
   const segments = new Lru<string, Segment | typeof REFUSED>(options.maxSegments ?? 5000);
   const headers = new Lru<string, Header | typeof REFUSED>(16);
+  /** Rows of long decision tables, parsed on their own (table-rows.ts). */
+  const rows: RowCache = new Lru(options.maxSegments ?? 5000);
   const hasher = new DocumentHasher();
   let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
   /** The items of the last assembled document (set only by a successful assemble). */
@@ -190,7 +193,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       let seg = segments.get(key);
       if (seg === undefined) {
         parsed++;
-        seg = parseSegment(segText, cut.indent, isLast);
+        seg = parseSegment(segText, cut.indent, isLast, rows);
         segments.set(key, seg);
       }
       if (seg === REFUSED) return refuse(`item ${i + 1} does not parse on its own`);
@@ -365,14 +368,28 @@ function parseHeader(text: string, rulesKey: number, indent: number): Header | t
   return { root, rulesPair, nodes: f.nodes - 1, diagnostics: f.diagnostics };
 }
 
-function parseSegment(text: string, indent: number, last: boolean): Segment | typeof REFUSED {
+/** An item's text parsed as the whole document reads it: followed by a stand-in next item. */
+function itemFragment(text: string, indent: number, last: boolean): Fragment | null {
   const f: Fragment | null = loadFragment(last ? text : text + nextItem(indent));
-  if (!f) return REFUSED;
+  if (!f) return null;
   const seq = f.node;
-  if (seq.kind !== 'seq' || seq.flow || seq.items.length !== (last ? 1 : 2)) return REFUSED;
-  if (f.yamlRange[0] !== indent || seq.range.start !== indent) return REFUSED;
-  if (!last && !isNextItem(seq.items[1], text.length + indent + 2)) return REFUSED;
-  const item = seq.items[0] as YNode;
+  if (seq.kind !== 'seq' || seq.flow || seq.items.length !== (last ? 1 : 2)) return null;
+  if (f.yamlRange[0] !== indent || seq.range.start !== indent) return null;
+  if (!last && !isNextItem(seq.items[1], text.length + indent + 2)) return null;
+  return f;
+}
+
+function parseSegment(
+  text: string,
+  indent: number,
+  last: boolean,
+  rows: RowCache,
+): Segment | typeof REFUSED {
+  // A long decision table is parsed row by row (table-rows.ts), anything else whole.
+  const byRows = parseByRows(text, (t) => itemFragment(t, indent, last), rows);
+  const f = byRows ? null : itemFragment(text, indent, last);
+  if (!byRows && !f) return REFUSED;
+  const item = byRows ? byRows.item : (((f as Fragment).node as YSeq).items[0] as YNode);
   const spills = reach(item) > text.length;
   if (last && spills) return REFUSED;
   let name: Segment['name'] = null;
@@ -381,14 +398,15 @@ function parseSegment(text: string, indent: number, last: boolean): Segment | ty
     if (n?.kind === 'scalar' && typeof n.value === 'string')
       name = { value: n.value.normalize('NFC'), start: n.range.start };
   }
+  const whole = byRows ?? (f as Fragment);
   return {
     text,
     item,
-    seq: f.yamlRange,
+    seq: byRows ? byRows.seq : (f as Fragment).yamlRange,
     // Nodes of the item alone: not the sequence, not the stand-in.
-    nodes: f.nodes - (last ? 1 : 2),
-    depth: f.depth,
-    diagnostics: f.diagnostics,
+    nodes: whole.nodes - (last ? 1 : 2),
+    depth: whole.depth,
+    diagnostics: f ? f.diagnostics : [],
     name,
     spills,
     source: null,

@@ -16,8 +16,8 @@ import {
 } from './example-fact';
 import { compileCell, run } from './probe';
 import { cellField, type RowRegion, rowRegion } from './row-region';
-import { type Box, Budget, findUncovered, type SearchResult } from './uncovered';
-import { buildDomain, type FieldDomain } from './value-classes';
+import { type Box, Budget, boxIntersects, findUncovered, type SearchResult } from './uncovered';
+import { buildDomain, collectLiterals, type FieldDomain } from './value-classes';
 
 /** One compiled row, as the rule assembler (document/validate-rule.ts) has it. */
 export interface AnalysisRow {
@@ -67,7 +67,61 @@ const OVERLAP_STEPS = 1_000;
  * decide is reported as unknown (I513), never guessed. Every example is checked by evaluation.
  */
 export function analyzeTable(table: AnalysisTable): TableAnalysis {
-  return new Analysis(table).run();
+  return new Analysis(table, null).run().analysis;
+}
+
+/**
+ * The analysis of `table` reusing what `previous` (the analysis of an earlier version of the same
+ * table, e.g. before a grid edit) found, where the edit cannot have changed it: exactly
+ * `analyzeTable(table)` (the differential property in table-analysis-incremental.test.ts), at a cost
+ * that follows the rows the edit can reach. The result's `memo` serves the next version.
+ *
+ * A row's findings are computed from its own region and the rows above it whose regions meet it
+ * (every search, example fact and first-match evaluation for row k lies inside where row k may
+ * fire, a row fires on a fact only inside where it may fire, and what a first-match evaluation
+ * tells row k — "row k fires first" or "row j < k does" — never depends on the rows below it), from
+ * the field domains, its hash's first occurrence above it, the exactness and "beyond" of the rows
+ * above, and the search budget. So when the domains are the same, row k is unchanged, no changed
+ * row above it (before or after the edit) meets it or shares its hash, and neither run's table
+ * budget bound its searches, its findings are reused (marked at its current range). Anything else — another row count, other domains, `unless` or
+ * default row, the table-wide findings (gaps, priorities) — is computed afresh.
+ */
+export function analyzeTableIncremental(
+  table: AnalysisTable,
+  previous: AnalysisMemo | null,
+): {
+  readonly analysis: TableAnalysis;
+  readonly memo: AnalysisMemo | null;
+  readonly reused: number;
+} {
+  return new Analysis(table, previous).run();
+}
+
+/** What one analysis keeps for the next (opaque outside this module). */
+export interface AnalysisMemo {
+  /** The domains' identity: paths in order and the literals each is cut at. */
+  readonly domainKey: string;
+  readonly domains: readonly FieldDomain[];
+  readonly unlessKey: string;
+  readonly defaultRow: number;
+  /** Per row: its identity (cells, decision, hash, name, number), where it may fire, its hash. */
+  readonly keys: readonly string[];
+  readonly fires: readonly (readonly Box[])[];
+  readonly hashes: readonly string[];
+  /** Per analysed row: what row(k) found and spent. */
+  readonly records: readonly (RowRecord | undefined)[];
+  /** Regions and runnable rows by row identity (domains unchanged: still valid). */
+  readonly regions: ReadonlyMap<string, RowRegion>;
+  readonly runnable: ReadonlyMap<string, RunnableRow>;
+}
+
+interface RowRecord {
+  readonly out: readonly Diagnostic[];
+  readonly spent: number;
+  /** A search of the row got less than it asked for because the table budget ran low. */
+  readonly limited: boolean;
+  readonly exact: boolean;
+  readonly beyond: string;
 }
 
 class Analysis {
@@ -87,38 +141,77 @@ class Analysis {
   private firesEnd: number[] = [];
   /** Rows 0 .. k are within the analysis (`must` = `may`, no error boxes). */
   private exactUpTo: boolean[] = [];
+  /** Steps the current row's searches spent, and whether the table budget cut one short. */
+  private rowSpent = 0;
+  private rowLimited = false;
 
-  constructor(private readonly table: AnalysisTable) {}
+  constructor(
+    private readonly table: AnalysisTable,
+    private readonly previous: AnalysisMemo | null,
+  ) {}
 
-  run(): TableAnalysis {
+  run(): { analysis: TableAnalysis; memo: AnalysisMemo | null; reused: number } {
+    const none = () => ({ analysis: this.result(), memo: null, reused: 0 });
     const { rows } = this.table;
-    const cells = rows.flatMap((r) => r.cells);
-    const paths = [...new Set(cells.map(cellField).filter((p): p is string => p !== null))];
-    if (paths.length === 0) return this.result();
+    const cellFields = rows.map((r) => r.cells.map(cellField));
+    const paths = [...new Set(cellFields.flat().filter((p): p is string => p !== null))];
+    if (paths.length === 0) return none();
     const nested = paths.find((p) => paths.some((q) => q.startsWith(`${p}.`)));
     if (nested !== undefined) {
       this.unknownTable({
         en: `field ${nested} holds another column's field, so the columns are not independent`,
         zh: `字段 ${nested} 包含另一列的字段，各列并不相互独立`,
       });
-      return this.result();
+      return none();
     }
     if (this.table.unless && hasTemporal(this.table.unless)) {
       this.unknownTable({
         en: 'the entry’s unless counts within / rate events, which changes from row to row',
         zh: '该条目的 unless 含 within / rate 计数，逐行求值时会变化',
       });
-      return this.result();
+      return none();
     }
-    this.domains = paths.map((p) =>
-      buildDomain(
-        p,
-        cells.filter((c) => cellField(c) === p),
-      ),
+    const byPath = new Map<string, ExprNode[]>(paths.map((p) => [p, []]));
+    rows.forEach((r, i) => {
+      r.cells.forEach((c, j) => {
+        const p = cellFields[i]?.[j];
+        if (p != null) byPath.get(p)?.push(c);
+      });
+    });
+    const domainKey = JSON.stringify(
+      paths.map((p) => {
+        const lits = collectLiterals(byPath.get(p) ?? [], p);
+        return [p, [...lits.numbers].sort(), [...new Set(lits.strings)].sort(), lits.booleans];
+      }),
     );
+    const unlessKey = this.table.unless ? JSON.stringify(this.table.unless) : '';
+    // The previous analysis is of the same domains (so its class bits mean the same): reuse.
+    const before = this.previous?.domainKey === domainKey ? this.previous : null;
+    this.domains = before
+      ? [...before.domains]
+      : paths.map((p) => buildDomain(p, byPath.get(p) ?? []));
+    const keys = rows.map(
+      (r) =>
+        `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${JSON.stringify(r.cells)}`,
+    );
+    const regionsByKey = new Map<string, RowRegion>();
+    const runnableByKey = new Map<string, RunnableRow>();
     const live = this.domains.map((d) => d.live);
-    this.runnable = rows.map((r) => lazyRunnable(r));
-    this.regions = rows.map((r) => rowRegion(r.cells, this.domains, isBlockingDecision(r.then)));
+    this.runnable = rows.map((r, k) => {
+      const key = keys[k] as string;
+      const runnable = runnableByKey.get(key) ?? before?.runnable.get(key) ?? lazyRunnable(r);
+      runnableByKey.set(key, runnable);
+      return runnable;
+    });
+    this.regions = rows.map((r, k) => {
+      const key = keys[k] as string;
+      const region =
+        regionsByKey.get(key) ??
+        before?.regions.get(key) ??
+        rowRegion(r.cells, this.domains, isBlockingDecision(r.then));
+      regionsByKey.set(key, region);
+      return region;
+    });
     this.over = this.regions.map((g) => g.may.map((b, d) => and(b, live[d] as Bits)));
     this.under = this.regions.map((g) => g.must.map((b, d) => and(b, live[d] as Bits)));
     let exact = true;
@@ -130,16 +223,92 @@ class Analysis {
       this.exactUpTo.push(exact);
     });
     this.firesEnd.push(this.fires.length);
+    const firesOf = (k: number) => this.fires.slice(this.firesEnd[k], this.firesEnd[k + 1]);
+    const fires = rows.map((_, k) => firesOf(k));
+    const hashes = rows.map((r) => r.hash);
 
     const defaultRow = this.regions.findIndex((g) => g.unconditional);
+    const same =
+      before &&
+      before.keys.length === rows.length &&
+      before.unlessKey === unlessKey &&
+      before.defaultRow === defaultRow
+        ? before
+        : null;
+    // Rows whose identity changed, with where they may fire before and after the edit.
+    const changed: { row: number; boxes: Box[]; hashes: string[] }[] = [];
+    if (same)
+      keys.forEach((key, k) => {
+        if (key === same.keys[k]) return;
+        changed.push({
+          row: k,
+          boxes: [...(same.fires[k] ?? []), ...(fires[k] ?? [])],
+          hashes: [same.hashes[k] as string, hashes[k] as string],
+        });
+      });
+    const records: (RowRecord | undefined)[] = [];
+    let reused = 0;
     for (let k = 0; k < rows.length; k++) {
       // Rows below an unconditional row are ERDL-W507 already.
       if (defaultRow !== -1 && k > defaultRow) break;
+      const beyond = beyondKey(this.beyondUpTo(k));
+      const exact = this.exactUpTo[k] === true;
+      const old = same && keys[k] === same.keys[k] ? same.records[k] : undefined;
+      const mine = fires[k] as Box[];
+      if (
+        old &&
+        !old.limited &&
+        old.exact === exact &&
+        old.beyond === beyond &&
+        this.tableSteps - old.spent >= SEARCH_STEPS &&
+        !changed.some(
+          (c) =>
+            c.row < k &&
+            (c.hashes.includes(hashes[k] as string) ||
+              c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))),
+        )
+      ) {
+        // What row(k) would do: its findings (at its current range), its hash, its steps.
+        const row = rows[k] as AnalysisRow;
+        for (const d of old.out)
+          this.out.push(d.range === row.range ? d : { ...d, range: row.range });
+        if (!mine.every((box) => box.some(isEmpty)) && !this.firstWithHash.has(row.hash))
+          this.firstWithHash.set(row.hash, k);
+        this.tableSteps -= old.spent;
+        records.push(old);
+        reused++;
+        continue;
+      }
+      const from = this.out.length;
+      this.rowSpent = 0;
+      this.rowLimited = false;
       this.row(k);
+      records.push({
+        out: this.out.slice(from),
+        spent: this.rowSpent,
+        limited: this.rowLimited,
+        exact,
+        beyond,
+      });
     }
     if (defaultRow === -1) this.gaps();
     this.priorities();
-    return this.result();
+    return {
+      analysis: this.result(),
+      memo: {
+        domainKey,
+        domains: this.domains,
+        unlessKey,
+        defaultRow,
+        keys,
+        fires,
+        hashes,
+        records,
+        regions: regionsByKey,
+        runnable: runnableByKey,
+      },
+      reused,
+    };
   }
 
   private result(): TableAnalysis {
@@ -157,10 +326,13 @@ class Analysis {
     count = coverers.length,
     steps = SEARCH_STEPS,
   ): SearchResult {
+    if (this.tableSteps < steps) this.rowLimited = true;
     const budget = new Budget(Math.min(steps, this.tableSteps));
     const before = budget.steps;
     const r = findUncovered(box, coverers, budget, count);
-    this.tableSteps -= before - Math.max(budget.steps, 0);
+    const spent = before - Math.max(budget.steps, 0);
+    this.tableSteps -= spent;
+    this.rowSpent += spent;
     return r;
   }
 
@@ -421,6 +593,11 @@ const BUDGET_REASON: Bilingual = {
   en: 'the search reached its step limit',
   zh: '搜索已达步数上限',
 };
+
+/** `beyondUpTo`'s answer as text, to compare two analyses. */
+function beyondKey(beyond: RowRegion['beyond']): string {
+  return beyond ? `${beyond.path}\u0000${beyond.operator}` : '';
+}
 
 function reasonOf(beyond: RowRegion['beyond']): Bilingual {
   if (!beyond) return BUDGET_REASON;

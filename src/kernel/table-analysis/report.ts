@@ -1,10 +1,28 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { CompiledRule } from '../document/compiled';
 import { isScalar, type YMap } from '../document/ynode';
+import { Lru } from '../incremental/lru';
 import type { CompiledTable } from '../tree/compile-table';
 import type { CompileContext } from '../tree/context';
 import type { ExprNode } from '../tree/types';
-import { type AnalysisRow, type AnalysisTable, analyzeTable } from './analyze-table';
+import {
+  type AnalysisMemo,
+  type AnalysisRow,
+  type AnalysisTable,
+  analyzeTableIncremental,
+} from './analyze-table';
+
+/**
+ * The last analysis of each table, by entry name and columns: a grid edit changes one row, and
+ * the next analysis of that table reuses the findings the edit cannot have changed (exactly
+ * analyzeTable's result, whichever analysis is found here: see analyzeTableIncremental).
+ */
+const memos = new Lru<string, AnalysisMemo>(16);
+
+/** Forgets every kept analysis (tests: the next analysis of each table is a full one). */
+export function clearTableAnalysisMemos(): void {
+  memos.clear();
+}
 
 /**
  * The hook in the rule assembler (document/validate-rule.ts): runs the analysis on a table whose
@@ -19,9 +37,13 @@ export function reportTableAnalysis(
   unless: ExprNode | null,
 ): void {
   if (rules.length !== table.rows.length) return;
-  const { diagnostics, priorityExamples } = analyzeTable(
+  const key = JSON.stringify([rules[0]?.entry ?? '', table.columns.map((c) => c.field.path)]);
+  const { analysis, memo } = analyzeTableIncremental(
     analysisInput(table, rules, tableNode, unless),
+    memos.get(key) ?? null,
   );
+  if (memo) memos.set(key, memo);
+  const { diagnostics, priorityExamples } = analysis;
   // W505 (row priority against row order) is reported by the table compiler; give it its example.
   if (priorityExamples.size > 0) {
     ctx.diagnostics.forEach((d: Diagnostic, i) => {

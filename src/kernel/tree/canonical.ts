@@ -69,6 +69,22 @@ export function hashText(text: string): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
 }
 
+/**
+ * Hashes of recent canonical texts of trees (short ones: rule and row trees), so a compile after an
+ * edit re-hashes only the trees the edit changed — a grid edit of a 500-row table hashes one row.
+ */
+const recentHashes = new Map<string, string>();
+const MAX_RECENT_HASHES = 10_000;
+const MAX_REMEMBERED_TEXT = 1024;
+
 export function hashCanonical(value: unknown): string {
-  return hashText(canonicalJson(value));
+  const text = canonicalJson(value);
+  if (text.length > MAX_REMEMBERED_TEXT) return hashText(text);
+  let hash = recentHashes.get(text);
+  if (hash === undefined) {
+    hash = hashText(text);
+    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear();
+    recentHashes.set(text, hash);
+  }
+  return hash;
 }

@@ -1,0 +1,166 @@
+// The incremental table analysis (analyzeTableIncremental, used by the rule assembler on every
+// compile) is exactly the full one: a differential property over random tables and random
+// sequences of edits — cells, decisions, row priorities, added and removed rows — compares the
+// findings byte for byte, both of the analysis alone and of whole compiles on the editing path.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileDocument } from '../compile';
+import { createIncrementalCompiler } from '../incremental';
+import { tableDocument } from '../tree/test-support';
+import { type AnalysisMemo, analyzeTable, analyzeTableIncremental } from './analyze-table';
+import { clearTableAnalysisMemos } from './report';
+import { analysisTableOf } from './test-support';
+
+const COLUMNS = ['context.amount', 'context.region', 'context.score'];
+const DECISIONS = ['NOTIFY', 'ALLOW', 'DENY', 'ESCALATE'] as const;
+
+const numberCell = fc.oneof(
+  { arbitrary: fc.constant('"-"'), weight: 3 },
+  fc
+    .tuple(fc.constantFrom('eq', 'ne', 'gt', 'gte', 'lt', 'lte'), fc.constantFrom(0, 5, 10, 20))
+    .map(([op, n]) => `[${op}, ${n}]`),
+  fc
+    .tuple(fc.constantFrom('between', 'not_between'), fc.constantFrom([0, 5], [5, 10], [0, 20]))
+    .map(([op, [a, b]]) => `[${op}, [${a}, ${b}]]`),
+  fc.constantFrom('[exists]', '[not_exists]', '[in, [0, 10]]', '[not_in, [5]]', '[eq, null]'),
+);
+const stringCell = fc.oneof(
+  { arbitrary: fc.constant('"-"'), weight: 3 },
+  fc
+    .tuple(fc.constantFrom('eq', 'ne', 'starts_with', 'gt'), fc.constantFrom('eu', 'us', '/etc'))
+    .map(([op, s]) => `[${op}, "${s}"]`),
+  fc.constantFrom('[in, ["eu", "us"]]', '[not_in, ["eu"]]', '[match, "^/e"]', '[exists]'),
+);
+const cellOf = (column: number) => (column === 1 ? stringCell : numberCell);
+
+interface Row {
+  readonly cells: readonly string[];
+  readonly then: string;
+  readonly priority: number | null;
+  readonly unconditional: boolean;
+}
+
+const rowArb: fc.Arbitrary<Row> = fc.record({
+  cells: fc.tuple(numberCell, stringCell, numberCell),
+  then: fc.constantFrom(...DECISIONS),
+  priority: fc.oneof({ arbitrary: fc.constant(null), weight: 6 }, fc.integer({ min: 1, max: 5 })),
+  unconditional: fc.integer({ min: 0, max: 14 }).map((n) => n === 0),
+});
+
+type Edit =
+  | { readonly kind: 'cell'; readonly row: number; readonly column: number; readonly cell: string }
+  | { readonly kind: 'then'; readonly row: number; readonly then: string }
+  | { readonly kind: 'insert'; readonly row: number; readonly value: Row }
+  | { readonly kind: 'delete'; readonly row: number };
+
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  {
+    arbitrary: fc
+      .tuple(fc.nat(), fc.integer({ min: 0, max: 2 }))
+      .chain(([row, column]) =>
+        cellOf(column).map((cell) => ({ kind: 'cell' as const, row, column, cell })),
+      ),
+    weight: 8,
+  },
+  {
+    arbitrary: fc
+      .tuple(fc.nat(), fc.constantFrom(...DECISIONS))
+      .map(([row, then]) => ({ kind: 'then' as const, row, then })),
+    weight: 2,
+  },
+  fc.tuple(fc.nat(), rowArb).map(([row, value]) => ({ kind: 'insert' as const, row, value })),
+  fc.nat().map((row) => ({ kind: 'delete' as const, row })),
+);
+
+function apply(rows: readonly Row[], edit: Edit): Row[] {
+  const out = [...rows];
+  const at = edit.row % Math.max(1, rows.length);
+  if (edit.kind === 'insert') out.splice(at, 0, edit.value);
+  else if (edit.kind === 'delete') {
+    if (out.length > 1) out.splice(at, 1);
+  } else if (edit.kind === 'then') out[at] = { ...(out[at] as Row), then: edit.then };
+  else {
+    const row = out[at] as Row;
+    const cells = [...row.cells];
+    cells[edit.column] = edit.cell;
+    out[at] = { ...row, cells, unconditional: false };
+  }
+  return out;
+}
+
+function documentOf(rows: readonly Row[]): string {
+  const table = [
+    'kind: decision_table',
+    'columns:',
+    ...COLUMNS.map((c) => `  - field: "${c}"`),
+    'rows:',
+    ...rows.flatMap((r) => [
+      `  - when: ${r.unconditional ? '[]' : `[${r.cells.join(', ')}]`}`,
+      `    then: ${r.then}`,
+      ...(r.priority === null ? [] : [`    priority: ${r.priority}`]),
+    ]),
+  ].join('\n');
+  return tableDocument(table, '    message: "needs review"');
+}
+
+const json = (x: unknown) => JSON.stringify(x, (_, v) => (v instanceof Map ? [...v.entries()] : v));
+
+const scenario = fc.record({
+  rows: fc.array(rowArb, { minLength: 1, maxLength: 12 }),
+  edits: fc.array(editArb, { minLength: 1, maxLength: 10 }),
+});
+
+describe('incremental table analysis = full analysis (differential property)', () => {
+  it('gives the same findings after every edit of a random edit sequence', () => {
+    let reused = 0;
+    let compared = 0;
+    fc.assert(
+      fc.property(scenario, ({ rows, edits }) => {
+        let current = rows;
+        let memo: AnalysisMemo | null = null;
+        for (const edit of [null, ...edits]) {
+          if (edit) current = apply(current, edit);
+          const text = documentOf(current);
+          if (!compileDocument(text).document) {
+            memo = null; // e.g. E801: the table does not compile, nothing is analysed
+            continue;
+          }
+          const table = analysisTableOf(text);
+          const next = analyzeTableIncremental(table, memo);
+          expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+          reused += next.reused;
+          compared++;
+          memo = next.memo;
+        }
+      }),
+      { numRuns: 200, seed: 15 },
+    );
+    // Not vacuous: edits do reuse rows (small random tables: most rows meet the edited one).
+    expect(compared).toBeGreaterThan(1000);
+    expect(reused).toBeGreaterThan(compared / 2);
+  }, 240_000);
+
+  it('gives byte-identical diagnostics on the editing path (incremental compiler, kept analyses)', () => {
+    fc.assert(
+      fc.property(scenario, ({ rows, edits }) => {
+        const compiler = createIncrementalCompiler();
+        let current = rows;
+        for (const edit of [null, ...edits]) {
+          if (edit) current = apply(current, edit);
+          const text = documentOf(current);
+          const incremental = compiler.compile(text);
+          const kept = json(incremental.diagnostics);
+          clearTableAnalysisMemos();
+          const full = compileDocument(text);
+          expect(kept).toBe(json(full.diagnostics));
+          expect(incremental.document?.hash).toBe(full.document?.hash);
+          // The next edit finds the analysis of this text kept (as on the editing path).
+          compiler.compile(`${text}\n`);
+          compiler.compile(text);
+        }
+      }),
+      { numRuns: 80, seed: 17 },
+    );
+  }, 240_000);
+});

@@ -48,7 +48,7 @@ export function compileLoaded(loaded: Loaded): CompileResult {
       version: documentVersion(loaded.root),
       metadata,
       rules,
-      hash: documentHash(metadata, rules),
+      hash: documentHash(metadata, rules, ctx.canonical),
       sourceMap: ctx.sourceMap,
     };
     return finish(diagnostics, document, loaded.source);

@@ -100,6 +100,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class FastParser {
   private pos = 0;
   private nodes = 0;
+  /** Per-text memos: keys and plain scalars repeat (`name`, `operator`, `eq`, `AND`…). */
+  private readonly keyMemo = new Map<string, boolean>();
+  private readonly plainMemo = new Map<string, string | number | boolean | null>();
   /** Deepest indentation of the comment lines the last nextContentLine skipped (-1: none). */
   private comments = -1;
   private readonly tags: readonly ScalarTagLike[];
@@ -326,9 +329,18 @@ class FastParser {
     const after = t.charCodeAt(j + 1);
     if (!(j + 1 >= t.length || after === SPACE || after === LF)) this.outside();
     const key = t.slice(i, j);
-    if (!KEY.test(key)) this.outside();
-    for (const tag of this.keyTags) if (tag.test?.test(key)) this.outside();
+    if (!this.plainKey(key)) this.outside();
     return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
+  }
+
+  /** Whether `key` is a key of the subset: identifier-like, resolved by yaml as a string. */
+  private plainKey(key: string): boolean {
+    let ok = this.keyMemo.get(key);
+    if (ok === undefined) {
+      ok = KEY.test(key) && !this.keyTags.some((tag) => tag.test?.test(key));
+      this.keyMemo.set(key, ok);
+    }
+    return ok;
   }
 
   /** A value written on the rest of a line (block context): a scalar or a flow collection. */
@@ -399,6 +411,16 @@ class FastParser {
   private plain(i: number, end: number): YScalar {
     if (end <= i) this.outside();
     const source = this.t.slice(i, end);
+    let value = this.plainMemo.get(source);
+    if (value === undefined) {
+      value = this.resolvePlain(source);
+      this.plainMemo.set(source, value);
+    }
+    return { kind: 'scalar', value, style: 'plain', source, range: { start: i, end } };
+  }
+
+  /** What yaml's core schema makes of a plain scalar (composeScalar's tag search and resolve). */
+  private resolvePlain(source: string): string | number | boolean | null {
     const tag = this.tags.find((g) => g.test?.test(source));
     let v: unknown = source;
     if (tag) {
@@ -419,7 +441,7 @@ class FastParser {
         ? v
         : this.outside();
     if (typeof value === 'string' && hasLoneSurrogate(value)) this.outside();
-    return { kind: 'scalar', value, style: 'plain', source, range: { start: i, end } };
+    return value;
   }
 
   /** A double-quoted scalar closed on its own line. */
@@ -561,8 +583,7 @@ class FastParser {
     }
     if (t.charCodeAt(j) !== COLON || t.charCodeAt(j + 1) !== SPACE) this.outside();
     const key = t.slice(i, j);
-    if (!KEY.test(key)) this.outside();
-    for (const tag of this.keyTags) if (tag.test?.test(key)) this.outside();
+    if (!this.plainKey(key)) this.outside();
     return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
   }
 }

@@ -3,7 +3,7 @@ import type { Diagnostic } from './diagnostics/diagnostic';
 import type { SourceText } from './diagnostics/source-text';
 import type { CompiledDocument } from './document/compiled';
 import { checkFormat } from './document/format';
-import { load } from './document/load';
+import { type Loaded, load } from './document/load';
 import { Fields, validateMetadata, validateTopLevel } from './document/validate';
 import { validateRules } from './document/validate-rule';
 import type { YMap } from './document/ynode';
@@ -27,7 +27,11 @@ export interface CompileResult {
  * text → load → validate → compile → canonical/hash. Never throws.
  */
 export function compileDocument(input: string | Uint8Array): CompileResult {
-  const loaded = load(input);
+  return compileLoaded(load(input));
+}
+
+/** Steps ②–③ and the hashes, from a loaded document (`compileDocument` after `load`). */
+export function compileLoaded(loaded: Loaded): CompileResult {
   try {
     if (!loaded.root) return finish(loaded.diagnostics, null, loaded.source);
     const ctx = new CompileContext();
@@ -44,7 +48,7 @@ export function compileDocument(input: string | Uint8Array): CompileResult {
       version: documentVersion(loaded.root),
       metadata,
       rules,
-      hash: documentHash(metadata, rules),
+      hash: documentHash(metadata, rules, ctx.canonical),
       sourceMap: ctx.sourceMap,
     };
     return finish(diagnostics, document, loaded.source);

@@ -15,6 +15,7 @@ import {
 import { diagnostic } from '../diagnostics/codes';
 import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
+import { fastLoad } from './fast-load';
 import { decodeUtf8 } from './utf8';
 import { yamlDiagnostics } from './yaml-errors';
 import type { ScalarStyle, YMap, YNode, YPair, YScalar } from './ynode';
@@ -64,8 +65,27 @@ function utf8Length(s: string): number {
  * Never throws; hostile input (huge, binary, deep, alias bombs) ends in a diagnostic.
  */
 export function load(input: string | Uint8Array): Loaded {
+  return guarded(input, true);
+}
+
+/**
+ * `load` without its fast path: every text read by `yaml`. The reference the fast path is
+ * proven against (tests/fuzz/fast-load.property.test.ts); never needed otherwise.
+ */
+export function loadWithYaml(input: string | Uint8Array): Loaded {
+  return guarded(input, false);
+}
+
+function guarded(input: string | Uint8Array, fast: boolean): Loaded {
   try {
-    return loadUnguarded(input);
+    const prepared = prepare(input);
+    if (prepared.done) return prepared.done;
+    const { text, source, isJson } = prepared;
+    // The fast path reads the conventional subset of YAML and returns null for anything else,
+    // including anything that would be a diagnostic: yaml then reads the text as it always did.
+    const root = fast ? fastLoad(text) : null;
+    if (root) return { text, source, root, isJson, diagnostics: [] };
+    return parsePrepared(text, source, isJson);
   } catch (e) {
     // A bug here must reach the caller as a diagnostic: compileDocument never throws.
     const detail = e instanceof Error ? e.message : String(e);
@@ -85,7 +105,7 @@ export type Prepared =
     };
 
 /** The options every parse uses (the whole document and, in the incremental compiler, fragments). */
-const PARSE_OPTIONS = {
+export const PARSE_OPTIONS = {
   // Duplicate keys are found by the expander (a Set per mapping): yaml's own check compares each
   // key with every earlier one, which is quadratic — 150,000 keys took minutes.
   uniqueKeys: false,
@@ -93,12 +113,6 @@ const PARSE_OPTIONS = {
   prettyErrors: false,
   version: '1.2',
 } as const;
-
-function loadUnguarded(input: string | Uint8Array): Loaded {
-  const prepared = prepare(input);
-  if (prepared.done) return prepared.done;
-  return parsePrepared(prepared.text, prepared.source, prepared.isJson);
-}
 
 /**
  * The checks of step ① that come before parsing, over the whole input: size, UTF-8, BOM, control
@@ -492,7 +506,7 @@ function emptyValue(key: YScalar): YScalar {
   };
 }
 
-function hasLoneSurrogate(s: string): boolean {
+export function hasLoneSurrogate(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {

@@ -14,7 +14,13 @@ export type Json =
   | readonly Json[]
   | { readonly [key: string]: Json };
 
-export function canonicalJson(value: unknown): string {
+/**
+ * Texts of subtrees already serialized, by identity (trees are immutable): a compile serializes
+ * each rule's tree for its hash and reuses that text in the document hash.
+ */
+export type CanonicalTexts = WeakMap<object, string>;
+
+export function canonicalJson(value: unknown, known?: CanonicalTexts): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -26,14 +32,16 @@ export function canonicalJson(value: unknown): string {
     case 'string':
       return JSON.stringify(value);
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+      const cached = known?.get(value);
+      if (cached !== undefined) return cached;
+      if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, known)).join(',')}]`;
       const obj = value as Record<string, unknown>;
       const keys = sortedKeys(Object.keys(obj));
       let out = '{';
       for (const k of keys) {
         const v = obj[k];
         if (v === undefined) continue;
-        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v)}`;
+        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v, known)}`;
       }
       return `${out}}`;
     }

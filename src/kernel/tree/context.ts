@@ -2,6 +2,7 @@ import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/cod
 import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
 import type { YMap, YPair } from '../document/ynode';
 import { keysOf, suggest } from '../util/suggest';
+import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
 import type { ExprNode } from './types';
 
 /** Where each tree node came from; kept beside the tree so positions never reach a hash. */
@@ -11,6 +12,8 @@ export type SourceMap = WeakMap<ExprNode, Range>;
 export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
   readonly sourceMap: SourceMap = new WeakMap();
+  /** Canonical texts of the trees hashed so far, reused by the document hash. */
+  readonly canonical: CanonicalTexts = new WeakMap();
 
   /** `detail`: technical words for the curious (an engine's message), never the message. */
   report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix, detail?: string): void {
@@ -22,6 +25,13 @@ export class CompileContext {
   at<T extends ExprNode>(node: T, range: Range): T {
     this.sourceMap.set(node, range);
     return node;
+  }
+
+  /** A rule's hash: sha256 of its tree's canonical text (kept for the document hash). */
+  hashTree(tree: ExprNode): string {
+    const text = canonicalJson(tree);
+    this.canonical.set(tree, text);
+    return hashText(text);
   }
 
   errorCount(): number {

@@ -1,6 +1,6 @@
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { canonicalJson, hashText } from './canonical';
+import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -52,11 +52,16 @@ export function canonicalDocumentFrame(metadata: Metadata): { open: string; clos
   return { open: empty.slice(0, -2), close: ']}' };
 }
 
-export function documentHash(metadata: Metadata, rules: readonly CompiledRule[]): string {
+/** `known`: the rules' trees as already serialized for their hashes (CompileContext.canonical). */
+export function documentHash(
+  metadata: Metadata,
+  rules: readonly CompiledRule[],
+  known?: CanonicalTexts,
+): string {
   return hashText(
     canonicalDocumentText(
       metadata,
-      rules.map((r) => canonicalJson(canonicalRule(r))),
+      rules.map((r) => canonicalJson(canonicalRule(r), known)),
     ),
   );
 }

@@ -1,0 +1,589 @@
+import { isScalar, parseDocument, type Schema } from 'yaml';
+import { hasLoneSurrogate, MAX_EXPANDED_NODES, MAX_NESTING, PARSE_OPTIONS } from './load';
+import type { YMap, YNode, YPair, YScalar, YSeq } from './ynode';
+
+/**
+ * The loader's fast path (issue 17 §4): a single pass over text written in the conventional style
+ * of §2.3 — block mappings and sequences, one-line flow collections, plain and one-line quoted
+ * scalars — that builds exactly the YNode view the `yaml`-based loader builds (same values,
+ * styles, source text and ranges), several times faster than `yaml`'s parser.
+ *
+ * It is not a second YAML reader. It accepts only a subset whose meaning it can state exactly and
+ * returns null as soon as it meets anything else: comment lines where they would change a range, block scalars,
+ * multi-line scalars or flow collections, anchors, aliases, tags, directives, document markers,
+ * explicit keys, quoted or non-identifier keys, empty values, tabs, CR, BOMs and Unicode line
+ * separators, duplicate keys, lone surrogates, budgets, and anything that would be a diagnostic.
+ * Then `load` reads the text with `yaml` exactly as before, so every diagnostic, and every
+ * document outside the subset, still comes from the one loader. Scalars are resolved by the same
+ * `yaml` schema (core, YAML 1.2) with the same options, never by rules of its own.
+ * tests/fuzz/fast-load.property.test.ts proves the identity (complete compile results compared)
+ * over the examples, every vector, the fuzz generators and adversarial YAML.
+ */
+export function fastLoad(text: string): YMap | null {
+  if (UNSUPPORTED.test(text)) return null;
+  try {
+    return new FastParser(text).document();
+  } catch (e) {
+    if (e === OUTSIDE) return null;
+    throw e;
+  }
+}
+
+/**
+ * Characters the subset never contains: tab and CR (yaml's whitespace and line-break rules differ
+ * around them), C1 controls, BOM, NEL and the Unicode line/paragraph separators.
+ */
+const UNSUPPORTED = /[\t\r\u0080-\u009f\ufeff\u2028\u2029]/;
+
+/** Thrown (as a value, no stack) when the text leaves the subset. */
+const OUTSIDE = Symbol('outside the fast subset');
+
+/** The schema and options `load` parses with: scalars resolve exactly as yaml resolves them. */
+let resolver: { schema: Schema; options: object } | null = null;
+function yamlResolver(): { schema: Schema; options: object } {
+  if (!resolver) {
+    const doc = parseDocument('', PARSE_OPTIONS);
+    if (!doc.schema) throw new Error('yaml gave no schema');
+    resolver = { schema: doc.schema, options: doc.options };
+  }
+  return resolver;
+}
+
+interface ScalarTagLike {
+  readonly default?: boolean | 'key';
+  readonly collection?: string;
+  readonly test?: RegExp;
+  readonly resolve: (value: string, onError: (msg: string) => void, options: object) => unknown;
+}
+
+/** A plain key the subset accepts: an identifier-like word that no core-schema tag claims. */
+const KEY = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
+
+const SPACE = 0x20;
+const LF = 0x0a;
+const HASH = 0x23;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const COMMA = 0x2c;
+const BACKSLASH = 0x5c;
+
+/** Characters that may not start a plain scalar in the subset (YAML indicators and reserved). */
+const PLAIN_START_EXCLUDED = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)));
+
+/** yaml's double-quoted escapes (resolve-flow-scalar.js), tab excluded (tabs leave the subset). */
+const ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+};
+
+class FastParser {
+  private pos = 0;
+  private nodes = 0;
+  /** Per-text memos: keys and plain scalars repeat (`name`, `operator`, `eq`, `AND`…). */
+  private readonly keyMemo = new Map<string, boolean>();
+  private readonly plainMemo = new Map<string, string | number | boolean | null>();
+  /** Deepest indentation of the comment lines the last nextContentLine skipped (-1: none). */
+  private comments = -1;
+  private readonly tags: readonly ScalarTagLike[];
+  private readonly keyTags: readonly ScalarTagLike[];
+  private readonly options: object;
+
+  constructor(private readonly t: string) {
+    const { schema, options } = yamlResolver();
+    const all = schema.tags as unknown as readonly ScalarTagLike[];
+    this.tags = all.filter((tag) => !tag.collection && tag.default === true && tag.test);
+    this.keyTags = all.filter(
+      (tag) => !tag.collection && (tag.default === true || tag.default === 'key') && tag.test,
+    );
+    this.options = options;
+  }
+
+  document(): YMap | null {
+    const first = this.nextContentLine();
+    if (first === -1 || first !== this.pos) return null; // root must start at column 1
+    const root = this.blockMap(0, 0);
+    if (this.nextContentLine() !== -1) return null;
+    return root;
+  }
+
+  private outside(): never {
+    throw OUTSIDE;
+  }
+
+  private count(depth: number): void {
+    if (++this.nodes > MAX_EXPANDED_NODES || depth > MAX_NESTING) this.outside();
+  }
+
+  /**
+   * From the start of a line, skips blank and comment lines. Returns the offset of the next
+   * content line's first non-space character (this.pos is left at that line's start), or -1 at
+   * the end of text; `comments` is the deepest indentation of a comment line skipped (-1: none).
+   * A directive or a document marker leaves the subset.
+   */
+  private nextContentLine(): number {
+    const t = this.t;
+    this.comments = -1;
+    for (;;) {
+      if (this.pos >= t.length) return -1;
+      let i = this.pos;
+      while (t.charCodeAt(i) === SPACE) i++;
+      const c = t.charCodeAt(i);
+      if (i >= t.length) {
+        this.pos = i;
+        return -1;
+      }
+      if (c === LF) {
+        this.pos = i + 1;
+        continue;
+      }
+      if (c === HASH) {
+        this.comments = Math.max(this.comments, i - this.pos);
+        const nl = t.indexOf('\n', i);
+        this.pos = nl === -1 ? t.length : nl + 1;
+        continue;
+      }
+      if (
+        i === this.pos &&
+        (c === 0x25 /* % */ || t.startsWith('---', i) || t.startsWith('...', i))
+      )
+        this.outside();
+      return i;
+    }
+  }
+
+  /**
+   * After the last item of the innermost collection at `indent`: the next content line starts at
+   * `next` (-1: the end). Comment lines in between change where yaml ends the collections that
+   * line closes (a comment deeper than the line belongs to a closed node's end), so they stay in
+   * the subset only when no collection closes or none is deeper than the line that follows.
+   */
+  private checkTrailingComments(next: number, indent: number): void {
+    if (this.comments < 0) return;
+    // At the end of the text every collection closes; only column-0 comments stay outside them.
+    const column = next === -1 ? 0 : next - this.pos;
+    const closes = next === -1 || column !== indent;
+    if (closes && this.comments > column) this.outside();
+  }
+
+  /** After a value on its line: spaces, an optional comment, then the line break (or the end). */
+  private endOfLine(at: number): number {
+    const t = this.t;
+    let i = at;
+    while (t.charCodeAt(i) === SPACE) i++;
+    if (i < t.length && t.charCodeAt(i) !== LF) {
+      if (t.charCodeAt(i) !== HASH || i === at) this.outside();
+      const nl = t.indexOf('\n', i);
+      i = nl === -1 ? t.length : nl;
+    }
+    return i < t.length ? i + 1 : i;
+  }
+
+  /** A block mapping whose keys sit at `indent`; this.pos is at its first key. */
+  private blockMap(indent: number, depth: number): YMap {
+    this.count(depth);
+    const t = this.t;
+    const items: YPair[] = [];
+    const keys = new Set<string>();
+    const start = this.pos;
+    let end = start;
+    for (;;) {
+      const keyNode = this.key(this.pos);
+      if (keys.has(keyNode.source)) this.outside(); // a duplicate key is a diagnostic
+      keys.add(keyNode.source);
+      let i = keyNode.range.end + 1;
+      while (t.charCodeAt(i) === SPACE) i++;
+      let value: YNode;
+      const c = t.charCodeAt(i);
+      if (i >= t.length || c === LF || c === HASH) {
+        // The value is a block collection on the following lines.
+        this.pos = this.endOfLine(keyNode.range.end + 1);
+        const at = this.nextContentLine();
+        if (at === -1) this.outside();
+        const column = at - this.pos;
+        if (column <= indent) this.outside(); // empty value, or a sequence at the key's column
+        value = this.blockNode(column, depth + 1);
+        end = value.range.end;
+      } else {
+        value = this.inline(i, depth + 1);
+        end = this.endOfLine(value.range.end);
+        this.pos = end;
+      }
+      items.push({
+        key: keyNode.source,
+        keyNode,
+        value,
+        range: { start: keyNode.range.start, end: value.range.end },
+      });
+      const next = this.nextContentLine();
+      this.checkTrailingComments(next, indent);
+      if (next === -1) break;
+      const column = next - this.pos;
+      if (column < indent) break;
+      if (column > indent) this.outside();
+      this.pos = next;
+    }
+    return { kind: 'map', items, flow: false, range: { start, end } };
+  }
+
+  /** A block mapping or sequence starting at this.pos + column (on a line of its own). */
+  private blockNode(column: number, depth: number): YNode {
+    this.pos += column;
+    const t = this.t;
+    if (t.charCodeAt(this.pos) === DASH && this.isIndicatorEnd(this.pos + 1))
+      return this.blockSeq(column, depth);
+    return this.blockMap(column, depth);
+  }
+
+  /** A dash followed by a space (the subset has no empty `-` items). */
+  private isIndicatorEnd(i: number): boolean {
+    return this.t.charCodeAt(i) === SPACE;
+  }
+
+  /** A block sequence whose dashes sit at `indent`; this.pos is at its first dash. */
+  private blockSeq(indent: number, depth: number): YSeq {
+    this.count(depth);
+    const t = this.t;
+    const items: YNode[] = [];
+    const start = this.pos;
+    let end = start;
+    for (;;) {
+      let i = this.pos + 1;
+      while (t.charCodeAt(i) === SPACE) i++;
+      const c = t.charCodeAt(i);
+      if (i >= t.length || c === LF || c === HASH) this.outside();
+      let item: YNode;
+      if (this.keyAhead(i)) {
+        // A compact mapping: `- key: value`, its other keys aligned with the first.
+        const column = i - this.lineStartOf(i);
+        this.pos = i;
+        item = this.blockMap(column, depth + 1);
+        end = item.range.end;
+      } else {
+        item = this.inline(i, depth + 1);
+        end = this.endOfLine(item.range.end);
+        this.pos = end;
+      }
+      items.push(item);
+      const next = this.nextContentLine();
+      this.checkTrailingComments(next, indent);
+      if (next === -1) break;
+      const column = next - this.pos;
+      if (column < indent) break;
+      if (column > indent) this.outside();
+      if (t.charCodeAt(next) !== DASH || !this.isIndicatorEnd(next + 1)) {
+        // Only a mapping key may follow a sequence at its own column; leave that to yaml.
+        this.outside();
+      }
+      this.pos = next;
+    }
+    return { kind: 'seq', items, flow: false, range: { start, end } };
+  }
+
+  private lineStartOf(i: number): number {
+    return this.t.lastIndexOf('\n', i - 1) + 1;
+  }
+
+  /** True when a block mapping key (`word:` then a space or line end) starts at i. */
+  private keyAhead(i: number): boolean {
+    const t = this.t;
+    let j = i;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === COLON || c === LF || c === SPACE || c === HASH) break;
+    }
+    if (t.charCodeAt(j) !== COLON) return false;
+    const after = t.charCodeAt(j + 1);
+    return j + 1 >= t.length || after === SPACE || after === LF;
+  }
+
+  /** A block mapping key at i: an identifier-like plain scalar followed by `:`. */
+  private key(i: number): YScalar {
+    const t = this.t;
+    let j = i;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === COLON || c === LF || c === SPACE) break;
+    }
+    if (t.charCodeAt(j) !== COLON || j - i > 1000) this.outside();
+    const after = t.charCodeAt(j + 1);
+    if (!(j + 1 >= t.length || after === SPACE || after === LF)) this.outside();
+    const key = t.slice(i, j);
+    if (!this.plainKey(key)) this.outside();
+    return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
+  }
+
+  /** Whether `key` is a key of the subset: identifier-like, resolved by yaml as a string. */
+  private plainKey(key: string): boolean {
+    let ok = this.keyMemo.get(key);
+    if (ok === undefined) {
+      ok = KEY.test(key) && !this.keyTags.some((tag) => tag.test?.test(key));
+      this.keyMemo.set(key, ok);
+    }
+    return ok;
+  }
+
+  /** A value written on the rest of a line (block context): a scalar or a flow collection. */
+  private inline(i: number, depth: number): YNode {
+    const c = this.t.charCodeAt(i);
+    if (c === LBRACKET || c === LBRACE) return this.flow(i, depth);
+    this.count(depth);
+    if (c === DQUOTE) return this.doubleQuoted(i);
+    if (c === SQUOTE) return this.singleQuoted(i);
+    return this.plainBlock(i);
+  }
+
+  /** A plain scalar in block context: to the end of the line or a ` #` comment. */
+  private plainBlock(i: number): YScalar {
+    const t = this.t;
+    if (!this.plainStart(i)) this.outside();
+    let j = i;
+    let end = i;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === LF) break;
+      if (c === SPACE) {
+        if (t.charCodeAt(j + 1) === HASH) break;
+        continue;
+      }
+      if (c === COLON) {
+        const after = t.charCodeAt(j + 1);
+        if (j + 1 >= t.length || after === SPACE || after === LF) this.outside();
+      }
+      end = j + 1;
+    }
+    return this.plain(i, end);
+  }
+
+  /** A plain scalar in flow context: up to `,`, `]`, `}` (and no `:` or `#` anywhere). */
+  private plainFlow(i: number): YScalar {
+    const t = this.t;
+    if (!this.plainStart(i)) this.outside();
+    let j = i;
+    let end = i;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === COMMA || c === RBRACKET || c === RBRACE) break;
+      if (
+        c === LF ||
+        c === COLON ||
+        c === HASH ||
+        c === LBRACKET ||
+        c === LBRACE ||
+        c === DQUOTE ||
+        c === SQUOTE
+      )
+        this.outside();
+      if (c !== SPACE) end = j + 1;
+    }
+    return this.plain(i, end);
+  }
+
+  /** Whether a plain scalar may start at i: not an indicator, except `-` before a digit or `.`. */
+  private plainStart(i: number): boolean {
+    const c = this.t.charCodeAt(i);
+    if (c !== DASH) return !PLAIN_START_EXCLUDED.has(c);
+    const d = this.t.charCodeAt(i + 1);
+    return (d >= 0x30 && d <= 0x39) || d === 0x2e;
+  }
+
+  /** The plain scalar text[i, end), resolved by the core schema's tags exactly as yaml does. */
+  private plain(i: number, end: number): YScalar {
+    if (end <= i) this.outside();
+    const source = this.t.slice(i, end);
+    let value = this.plainMemo.get(source);
+    if (value === undefined) {
+      value = this.resolvePlain(source);
+      this.plainMemo.set(source, value);
+    }
+    return { kind: 'scalar', value, style: 'plain', source, range: { start: i, end } };
+  }
+
+  /** What yaml's core schema makes of a plain scalar (composeScalar's tag search and resolve). */
+  private resolvePlain(source: string): string | number | boolean | null {
+    const tag = this.tags.find((g) => g.test?.test(source));
+    let v: unknown = source;
+    if (tag) {
+      let failed = false;
+      v = tag.resolve(
+        source,
+        () => {
+          failed = true;
+        },
+        this.options,
+      );
+      if (failed) this.outside();
+      // Like composeScalar: a tag may resolve to a Scalar node (floats keep their digits).
+      if (isScalar(v)) v = v.value;
+    }
+    const value =
+      v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+        ? v
+        : this.outside();
+    if (typeof value === 'string' && hasLoneSurrogate(value)) this.outside();
+    return value;
+  }
+
+  /** A double-quoted scalar closed on its own line. */
+  private doubleQuoted(i: number): YScalar {
+    const t = this.t;
+    let value = '';
+    let from = i + 1;
+    let j = i + 1;
+    for (;;) {
+      if (j >= t.length) this.outside();
+      const c = t.charCodeAt(j);
+      if (c === DQUOTE) break;
+      if (c === LF) this.outside();
+      if (c === BACKSLASH) {
+        value += t.slice(from, j);
+        const next = t[j + 1] ?? '';
+        const simple = ESCAPES[next];
+        if (simple !== undefined) {
+          value += simple;
+          j += 2;
+        } else if (next === 'x' || next === 'u' || next === 'U') {
+          const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+          const hex = t.substr(j + 2, length);
+          if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) this.outside();
+          const code = Number.parseInt(hex, 16);
+          if (code > 0x10ffff) this.outside();
+          value += String.fromCodePoint(code);
+          j += 2 + length;
+        } else this.outside();
+        from = j;
+        continue;
+      }
+      j++;
+    }
+    value += t.slice(from, j);
+    if (hasLoneSurrogate(value)) this.outside();
+    return {
+      kind: 'scalar',
+      value,
+      style: 'double',
+      source: value,
+      range: { start: i, end: j + 1 },
+    };
+  }
+
+  /** A single-quoted scalar closed on its own line (`''` is a quote). */
+  private singleQuoted(i: number): YScalar {
+    const t = this.t;
+    let j = i + 1;
+    for (;;) {
+      const q = t.indexOf("'", j);
+      const nl = t.indexOf('\n', j);
+      if (q === -1 || (nl !== -1 && nl < q)) this.outside();
+      if (t.charCodeAt(q + 1) === SQUOTE) {
+        j = q + 2;
+        continue;
+      }
+      j = q;
+      break;
+    }
+    const value = t.slice(i + 1, j).replace(/''/g, "'");
+    if (hasLoneSurrogate(value)) this.outside();
+    return {
+      kind: 'scalar',
+      value,
+      style: 'single',
+      source: value,
+      range: { start: i, end: j + 1 },
+    };
+  }
+
+  private skipSpaces(i: number): number {
+    while (this.t.charCodeAt(i) === SPACE) i++;
+    return i;
+  }
+
+  /** A flow item (scalar or collection) at i; returns the node (its range ends the item). */
+  private flowItem(i: number, depth: number): YNode {
+    const c = this.t.charCodeAt(i);
+    if (c === LBRACKET || c === LBRACE) return this.flow(i, depth);
+    this.count(depth);
+    if (c === DQUOTE) return this.doubleQuoted(i);
+    if (c === SQUOTE) return this.singleQuoted(i);
+    return this.plainFlow(i);
+  }
+
+  /** A flow sequence or mapping opened and closed on one line. */
+  private flow(open: number, depth: number): YNode {
+    this.count(depth);
+    const t = this.t;
+    const isMap = t.charCodeAt(open) === LBRACE;
+    const close = isMap ? RBRACE : RBRACKET;
+    const seqItems: YNode[] = [];
+    const mapItems: YPair[] = [];
+    const keys = new Set<string>();
+    let i = this.skipSpaces(open + 1);
+    if (t.charCodeAt(i) !== close) {
+      for (;;) {
+        if (isMap) {
+          const keyNode = this.flowKey(i);
+          if (keys.has(keyNode.source)) this.outside();
+          keys.add(keyNode.source);
+          i = this.skipSpaces(keyNode.range.end + 1);
+          const value = this.flowItem(i, depth + 1);
+          mapItems.push({
+            key: keyNode.source,
+            keyNode,
+            value,
+            range: { start: keyNode.range.start, end: value.range.end },
+          });
+          i = value.range.end;
+        } else {
+          const item = this.flowItem(i, depth + 1);
+          seqItems.push(item);
+          i = item.range.end;
+        }
+        i = this.skipSpaces(i);
+        const c = t.charCodeAt(i);
+        if (c === close) break;
+        if (c !== COMMA) this.outside();
+        i = this.skipSpaces(i + 1);
+        const d = t.charCodeAt(i);
+        if (d === close || d === COMMA || d === LF || i >= t.length) this.outside(); // trailing/empty
+      }
+    }
+    const range = { start: open, end: i + 1 };
+    return isMap
+      ? { kind: 'map', items: mapItems, flow: true, range }
+      : { kind: 'seq', items: seqItems, flow: true, range };
+  }
+
+  /** A flow mapping key: an identifier-like plain word followed by `: `. */
+  private flowKey(i: number): YScalar {
+    const t = this.t;
+    let j = i;
+    for (; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      if (c === COLON || c === LF || c === SPACE || c === COMMA || c === RBRACE) break;
+    }
+    if (t.charCodeAt(j) !== COLON || t.charCodeAt(j + 1) !== SPACE) this.outside();
+    const key = t.slice(i, j);
+    if (!this.plainKey(key)) this.outside();
+    return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
+  }
+}

@@ -187,4 +187,46 @@ describe('analysis controller', () => {
     }
     stop();
   });
+
+  it('does not publish an analysis the text moved on from while a newer one is coming', async () => {
+    const { store, id } = documentStore();
+    const kernel = fakeKernel();
+    const clock = manualTiming();
+    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+    await flush();
+    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
+    analyzes().at(-1)!.answer(analysisOf('v0'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('v0');
+    clock.advance(1_000);
+    store.getState().setText(id, 'a');
+    const running = analyzes().at(-1)!;
+    expect(running.text).toBe('a');
+    // Typing goes on while it runs: its answer is of an older text, and a newer one is waiting.
+    clock.advance(30);
+    store.getState().setText(id, 'ab');
+    running.answer(analysisOf('a'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('v0');
+    clock.advance(QUIET_MS);
+    await flush();
+    analyzes().at(-1)!.answer(analysisOf('ab'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('ab');
+    // Back to a text analyzed but not published (an edit undone in a burst): published then.
+    clock.advance(1_000);
+    store.getState().setText(id, 'abc');
+    const third = analyzes().at(-1)!;
+    clock.advance(30);
+    store.getState().setText(id, 'abcd');
+    third.answer(analysisOf('abc'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('ab');
+    clock.advance(30);
+    store.getState().setText(id, 'abc');
+    clock.advance(QUIET_MS);
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('abc');
+    stop();
+  });
 });

@@ -137,7 +137,15 @@ export function startAnalysis(
     if (!doc) return;
     const dictionary = state.fieldDictionary;
     const last = sent.get(docId);
-    if (last && last.text === doc.text && last.dictionary === dictionary) return;
+    if (last && last.text === doc.text && last.dictionary === dictionary) {
+      // Analyzed already — perhaps not published, when the text had moved on as it answered and
+      // has come back to it since (an edit undone within a burst).
+      if (compiled.get(docId)?.text === doc.text && state.analyses[docId]?.text !== doc.text) {
+        publish(docId);
+        if (glossed.get(docId)?.text !== doc.text) void requestGloss(docId, doc.text, dictionary);
+      }
+      return;
+    }
     if (inFlight.has(docId)) {
       inFlight.set(docId, true);
       state.setKernelStatus('busy');
@@ -161,11 +169,18 @@ export function startAnalysis(
     }
     if (outcome.status === 'done') {
       compiled.set(docId, { text: doc.text, analysis: outcome.value });
-      publish(docId);
+      const current = now.documents[docId]?.text === doc.text;
+      // An analysis the text has moved on from, while one of the newest text is already on its
+      // way, is not published: markers take only an analysis of the current text anyway, and
+      // publishing it re-rendered every panel (dimmed, for an older text) in the middle of typing.
+      // A document with no analysis yet gets it, shown as about an older text.
+      const replaced =
+        !current &&
+        now.analyses[docId] !== undefined &&
+        (inFlight.has(docId) || edits.get(docId)?.waitingSince != null);
+      if (!replaced) publish(docId);
       // Gloss follows the newest text: none for one already being replaced.
-      if (store.getState().documents[docId]?.text === doc.text) {
-        void requestGloss(docId, doc.text, dictionary);
-      }
+      if (current) void requestGloss(docId, doc.text, dictionary);
     } else if (outcome.status === 'failed') now.notify('error', outcome.message);
     else if (outcome.status === 'restarted') {
       // Not retried automatically: the same text could stall again. The next edit retries.

@@ -83,6 +83,44 @@ test('typing an error shows a kernel marker on its line', async ({ page }) => {
   expect(marker?.message.split('\n')[1]).toMatch(/[\u4e00-\u9fff]/);
 });
 
+/** Whether the active document's analysis is of exactly the editor's text now. */
+function analysisIsOfEditorText(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      editor: { getModel(): { getValue(): string } };
+    };
+    const state = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
+      activeId: string | null;
+      analyses: Record<string, { text: string }>;
+    };
+    const entry = state.activeId ? state.analyses[state.activeId] : undefined;
+    return entry?.text === hook.editor.getModel().getValue();
+  });
+}
+
+test('a fast burst of typing ends with markers of the final text only', async ({ page }) => {
+  await openEditor(page);
+  const line = await lineOf(page, 'then: REQUEST_HUMAN');
+  await clickLineEnd(page, 'then: REQUEST_HUMAN');
+  // Typed faster than an analysis takes: the burst is analyzed when it pauses.
+  await page.keyboard.type('XYZ', { delay: 20 });
+  const errorsOnLine = async () =>
+    (await markers(page)).filter(
+      (m) => m.owner === 'erdl' && m.severity === ERROR && m.startLineNumber === line,
+    );
+  await expect.poll(async () => (await errorsOnLine()).map((m) => m.code)).toEqual(['ERDL-E207']);
+  expect(await analysisIsOfEditorText(page)).toBe(true);
+  // The marker is about the text as typed to the end, not a prefix of it.
+  expect((await errorsOnLine())[0]?.message).toContain('REQUEST_HUMANXYZ');
+  // A second burst undoes the error: its marker goes, none is left behind for older text.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace', { delay: 10 });
+  await expect.poll(async () => (await errorsOnLine()).length).toBe(0);
+  await expect.poll(() => analysisIsOfEditorText(page)).toBe(true);
+  expect((await markers(page)).filter((m) => m.severity >= ERROR)).toEqual([]);
+  // The problems list says the same as the editor.
+  await expect(page.getByTestId('status-diagnostics')).toContainText('0 errors');
+});
+
 test('a quick fix is previewed; Cancel keeps the text, Apply fixes it, undo restores it', async ({
   page,
 }) => {

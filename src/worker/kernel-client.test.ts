@@ -92,6 +92,45 @@ describe('KernelClient', () => {
     expect(worker.received[2]!.base).toBeUndefined();
   });
 
+  it("posts an analyze's text whole once, then as edits; whole again on resync and after a restart", async () => {
+    const { client, workers, fireTimers } = harness();
+    const worker = workers[0]!;
+    const big = 'rules:\n'.repeat(10_000);
+    void client.request('analyze:d', analyze(big));
+    expect(worker.received[0]!.request).toMatchObject({ text: big });
+    expect(worker.received[0]!.textSync).toEqual({ version: 1 });
+    worker.answer({ id: 1, status: 'done', value: 'a' });
+    const edited = `${big}x`;
+    const second = client.request('analyze:d', analyze(edited));
+    // Only the edit crosses: the request's text is empty, the edit names the version it is of.
+    expect(worker.received[1]!.request).toMatchObject({ text: '' });
+    expect(worker.received[1]!.textSync).toEqual({
+      version: 2,
+      base: 1,
+      start: big.length,
+      end: big.length,
+      insert: 'x',
+    });
+    // A worker that does not hold version 1 asks for the whole text: posted once more, whole.
+    worker.answer({ id: 2, status: 'resync' });
+    expect(worker.received[2]!.id).toBe(2);
+    expect(worker.received[2]!.request).toMatchObject({ text: edited });
+    expect(worker.received[2]!.textSync).toEqual({ version: 3 });
+    worker.answer({ id: 2, status: 'done', value: 'b' });
+    expect(await second).toEqual({ status: 'done', value: 'b' });
+    // Other operations carry their text as it is.
+    void client.request('gloss:d', { op: 'gloss', doc: 'd', text: edited, dictionary: '' });
+    expect(worker.received[3]!.textSync).toBeUndefined();
+    expect(worker.received[3]!.request).toMatchObject({ text: edited });
+    // A replaced worker holds no copies: the next analyze goes whole.
+    void client.request('analyze:d', analyze(`${edited}y`));
+    fireTimers();
+    const fresh = workers[1]!;
+    void client.request('analyze:d', analyze(`${edited}yz`));
+    expect(fresh.received.at(-1)!.request).toMatchObject({ text: `${edited}yz` });
+    expect(fresh.received.at(-1)!.textSync).not.toHaveProperty('base');
+  });
+
   it('asks again for the whole value when a delta names a base it does not hold', async () => {
     const { client, workers } = harness();
     const worker = workers[0]!;

@@ -23,6 +23,7 @@ import type {
   RequestFor,
 } from './kernel-protocol';
 import { patch, RecentValues } from './reply-delta';
+import { TextSender } from './text-sync';
 
 export interface WorkerLike {
   postMessage(message: Envelope | CancelMessage): void;
@@ -83,6 +84,12 @@ export interface KernelClientOptions {
 /** Operations whose values form a stream per channel, sent as deltas from the previous value. */
 const DELTA_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
 
+/**
+ * Operations whose text the worker keeps per channel and receives as edits (text-sync.ts). Only
+ * the kernel worker's `analyze`: the stream that follows typing.
+ */
+const TEXT_SYNC_OPS: ReadonlySet<Op> = new Set<Op>(['analyze']);
+
 interface Pending {
   readonly id: number;
   readonly envelope: Envelope;
@@ -101,6 +108,8 @@ export class KernelClient {
   private readonly newestOnChannel = new Map<string, number>();
   /** Values received on delta channels, by request id: the bases of deltas. */
   private readonly held = new RecentValues();
+  /** The texts posted on text-synced channels, which the worker holds copies of. */
+  private readonly texts = new TextSender();
   private timer: unknown = null;
   private readonly budgets: Record<Op, number>;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
@@ -137,9 +146,27 @@ export class KernelClient {
         resolve: resolve as (outcome: Outcome<unknown>) => void,
         onProgress,
       });
-      this.worker.postMessage(envelope);
+      this.post(envelope);
       this.arm();
     });
+  }
+
+  /**
+   * Posts `envelope`; a text-synced request goes as an edit of the text last posted on its
+   * channel (or whole: the first, a `whole` re-post, after a worker restart).
+   */
+  private post(envelope: Envelope, whole = false): void {
+    const { request } = envelope;
+    if (!TEXT_SYNC_OPS.has(request.op) || !('text' in request)) {
+      this.worker.postMessage(envelope);
+      return;
+    }
+    const next = this.texts.next(envelope.channel, request.text, whole);
+    this.worker.postMessage(
+      next.whole
+        ? { ...envelope, textSync: next.sync }
+        : { ...envelope, request: { ...request, text: '' }, textSync: next.sync },
+    );
   }
 
   /**
@@ -188,13 +215,18 @@ export class KernelClient {
       p.onProgress?.(reply.done, reply.total);
       return;
     }
+    if (reply.status === 'resync') {
+      // The worker's copy of the text is not the one the edit was of: the whole text, once.
+      this.post(p.envelope, true);
+      return;
+    }
     let value: unknown;
     if (reply.status === 'delta') {
       const base = this.held.get(p.channel, reply.base);
       if (!base) {
         // Not expected (a few values are kept per channel); ask again for the whole value.
         const { base: _dropped, ...whole } = p.envelope;
-        this.worker.postMessage(whole);
+        this.post(whole, true);
         return;
       }
       value = patch(base.value, reply.delta);
@@ -245,6 +277,7 @@ export class KernelClient {
     const message: Bilingual = { en: fill('en'), zh: fill('zh') };
     const outstanding = [...this.pending.values()];
     this.pending.clear();
+    this.texts.reset();
     this.worker = this.spawn();
     for (const p of outstanding) p.resolve({ status: 'restarted', message });
     if (first) {

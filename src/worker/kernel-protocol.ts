@@ -29,6 +29,7 @@ import type {
   VerifyRuleFileInput,
 } from '../signing';
 import type { Delta } from './reply-delta';
+import type { TextSync } from './text-sync';
 
 export interface Position {
   /** 1-based line. */
@@ -394,6 +395,11 @@ export interface Envelope {
    * with the difference from it (`delta`, see reply-delta.ts).
    */
   readonly base?: number;
+  /**
+   * For text-synced operations (`analyze`): the request's text as a version the worker keeps, or
+   * as an edit of the version it holds — then `request.text` is empty (text-sync.ts).
+   */
+  readonly textSync?: TextSync;
 }
 
 /** Main → worker: stop request `cancel` at its next batch (long jobs only). */
@@ -416,6 +422,8 @@ export type Reply =
   /** The value as a difference from the value of request `base` on the same channel. */
   | { readonly id: number; readonly status: 'delta'; readonly base: number; readonly delta: Delta }
   | { readonly id: number; readonly status: 'superseded' }
+  /** The request's text edit named a version the worker does not hold: post the whole text. */
+  | { readonly id: number; readonly status: 'resync' }
   | { readonly id: number; readonly status: 'failed'; readonly message: Bilingual };
 
 export type { Delta, EvalWarning };

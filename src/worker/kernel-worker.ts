@@ -7,11 +7,14 @@ import type { Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
 import { workerStrings } from './strings';
+import { TextMirror } from './text-sync';
 
 const service = new KernelService(() => performance.now());
 const queue: Envelope[] = [];
 /** Values sent per channel, for answering a request that names one as its base with a delta. */
 const sent = new RecentValues();
+/** Per channel, the text of text-synced requests (text-sync.ts). */
+const texts = new TextMirror();
 let draining = false;
 
 function reply(message: Reply): void {
@@ -83,6 +86,17 @@ function schedule(): void {
 }
 
 self.onmessage = (event: MessageEvent<Envelope>) => {
-  queue.push(event.data);
+  const envelope = event.data;
+  if (envelope.textSync) {
+    // Applied in arrival order, before queueing: a request dropped as superseded still moves the
+    // copy to its version, which the next edit is of.
+    const request = envelope.request as { text: string };
+    const text = texts.receive(envelope.channel, request.text, envelope.textSync);
+    if (text === null) {
+      reply({ id: envelope.id, status: 'resync' });
+      return;
+    }
+    queue.push({ ...envelope, request: { ...envelope.request, text } as Envelope['request'] });
+  } else queue.push(envelope);
   schedule();
 };

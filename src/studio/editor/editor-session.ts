@@ -8,7 +8,7 @@
  */
 import type { StudioState, StudioStore } from '../store';
 import type { EditorHost } from './editor-host';
-import { MARKER_OWNER, toMarkers } from './marker-data';
+import { MARKER_OWNER, type MarkerShape, sameMarkers, toMarkers } from './marker-data';
 import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
 import { editorStrings } from './strings';
 import { applyEdits, minimalEdit } from './text-edits';
@@ -29,6 +29,8 @@ export async function mountEditor(container: HTMLElement, store: StudioStore): P
  * `synced` is the text each model had when it last matched the store (compared by identity first).
  */
 const models = new Map<string, monaco.editor.ITextModel>();
+/** Markers wait at most this long for the frame after an analysis (a hidden page paints none). */
+const MARKERS_FALLBACK_MS = 100;
 const synced = new Map<string, string>();
 const viewStates = new Map<string, monaco.editor.ICodeEditorViewState | null>();
 
@@ -178,6 +180,7 @@ class EditorSession implements EditorHost {
     this.editor.setModel(model);
     this.switching = false;
     if (!model || !docId) return;
+    this.showMarkers(docId);
     const viewState = this.viewStates.get(docId);
     if (viewState) this.editor.restoreViewState(viewState);
     else if (cursor) {
@@ -187,23 +190,74 @@ class EditorSession implements EditorHost {
     }
   }
 
+  /** Documents whose markers wait for the frame after the keystroke (see `showMarkers`). */
+  private readonly markersDue = new Set<string>();
+  private markersTimer: ReturnType<typeof setTimeout> | null = null;
+  private markersFrame: number | null = null;
+  /** Per model, the diagnostics (and language) its kernel markers were last set from. */
+  private readonly markersShown = new WeakMap<
+    monaco.editor.ITextModel,
+    { diagnostics: readonly unknown[]; lang: string; markers: readonly MarkerShape[] }
+  >();
+
+  /**
+   * Asks for `docId`'s markers to follow its analysis — after the current frame is painted, so an
+   * analysis answering mid-keystroke never delays the keystroke's paint. Only the visible model's
+   * markers are set; another document's are set when it is shown.
+   */
+  private showMarkers(docId: string): void {
+    this.markersDue.add(docId);
+    if (this.markersFrame !== null || this.markersTimer !== null) return;
+    // After the next paint: a task posted from an animation frame callback runs after that frame
+    // (a page that paints no frames, hidden, gets its markers from the fallback timer).
+    this.markersFrame = requestAnimationFrame(() => {
+      this.markersFrame = null;
+      if (this.markersTimer !== null) clearTimeout(this.markersTimer);
+      this.markersTimer = setTimeout(() => this.flushMarkers(), 0);
+    });
+    this.markersTimer = setTimeout(() => this.flushMarkers(), MARKERS_FALLBACK_MS);
+  }
+
+  private flushMarkers(): void {
+    if (this.markersFrame !== null) cancelAnimationFrame(this.markersFrame);
+    if (this.markersTimer !== null) clearTimeout(this.markersTimer);
+    this.markersFrame = null;
+    this.markersTimer = null;
+    const due = [...this.markersDue];
+    this.markersDue.clear();
+    for (const id of due) this.setMarkers(id);
+  }
+
   /**
    * Markers only for an analysis of exactly the model's text: a stale one is never shown. The
    * model's text is read from `synced`, which every content change updates before anything else
    * runs — usually the very string the analysis is of, so the check is an identity comparison
    * rather than `getValue()` and a comparison of 0.5 MB on every analysis of a 1,000-rule document.
+   * Markers equal to those already set are not set again: Monaco would rebuild thousands of
+   * decorations (and its overview ruler) for nothing.
    */
-  private showMarkers(docId: string): void {
+  private setMarkers(docId: string): void {
     const model = this.models.get(docId);
+    if (!model || this.editor.getModel() !== model) return;
     const state = this.store.getState();
     const entry = state.analyses[docId];
-    if (!model || !entry || entry.text !== this.synced.get(docId)) return;
-    const markers = toMarkers(entry.analysis.diagnostics, state.lang, {
-      error: monaco.MarkerSeverity.Error,
-      warning: monaco.MarkerSeverity.Warning,
-      info: monaco.MarkerSeverity.Info,
-    });
-    monaco.editor.setModelMarkers(model, MARKER_OWNER, markers);
+    if (!entry || entry.text !== this.synced.get(docId)) return;
+    const { diagnostics } = entry.analysis;
+    const shown = this.markersShown.get(model);
+    let markers: readonly MarkerShape[];
+    if (shown && shown.diagnostics === diagnostics && shown.lang === state.lang) {
+      markers = shown.markers;
+    } else {
+      markers = toMarkers(diagnostics, state.lang, {
+        error: monaco.MarkerSeverity.Error,
+        warning: monaco.MarkerSeverity.Warning,
+        info: monaco.MarkerSeverity.Info,
+      });
+      if (!shown || !sameMarkers(shown.markers, markers)) {
+        monaco.editor.setModelMarkers(model, MARKER_OWNER, markers as MarkerShape[]);
+      } else markers = shown.markers;
+      this.markersShown.set(model, { diagnostics, lang: state.lang, markers });
+    }
     performance.mark('erdl:markers', { detail: { docId, count: markers.length } });
   }
 
@@ -298,6 +352,9 @@ class EditorSession implements EditorHost {
 
   dispose(): void {
     for (const dispose of this.disposers.splice(0)) dispose();
+    if (this.markersFrame !== null) cancelAnimationFrame(this.markersFrame);
+    if (this.markersTimer !== null) clearTimeout(this.markersTimer);
+    this.markersDue.clear();
     if (this.activeId !== null && this.models.has(this.activeId)) {
       this.viewStates.set(this.activeId, this.editor.saveViewState());
     }

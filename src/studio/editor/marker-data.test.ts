@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { markerMessage, toMarkers } from './marker-data';
+import { markerMessage, sameMarkers, toMarkers } from './marker-data';
 
 const diagnostic = (over: Partial<PositionedDiagnostic>): PositionedDiagnostic => ({
   code: 'ERDL-E207',
@@ -55,5 +55,39 @@ describe('one root cause, one marker', () => {
     expect(markerMessage(diagnostic({ caused }), 'en')).toBe(
       'unknown decision\n未知决策\n(and 54 more caused by this)',
     );
+  });
+});
+
+describe('sameMarkers', () => {
+  const severities = { error: 8, warning: 4, info: 2 };
+  const base = [
+    diagnostic({}),
+    diagnostic({ code: 'ERDL-W510', severity: 'warning', start: { line: 9, column: 3 } }),
+  ];
+  const markers = toMarkers(base, 'en', severities);
+
+  it('is true for the same diagnostics at offsets an edit elsewhere moved (same line:column)', () => {
+    const moved = base.map((d) => ({
+      ...d,
+      range: { start: d.range.start + 5, end: d.range.end + 5 },
+    }));
+    expect(sameMarkers(markers, toMarkers(moved, 'en', severities))).toBe(true);
+  });
+
+  it.each<[string, (d: PositionedDiagnostic) => PositionedDiagnostic]>([
+    ['a column', (d) => ({ ...d, start: { ...d.start, column: d.start.column + 1 } })],
+    ['an end line', (d) => ({ ...d, end: { ...d.end, line: d.end.line + 1 } })],
+    ['a severity', (d) => ({ ...d, severity: 'info' })],
+    ['a code', (d) => ({ ...d, code: 'ERDL-E208' })],
+    ['a message', (d) => ({ ...d, message: { ...d.message, en: 'other' } })],
+    ['a cause count', (d) => ({ ...d, caused: [{ code: 'ERDL-E209', range: d.range }] as never })],
+  ])('is false when %s differs', (_what, change) => {
+    const changed = [base[0]!, change(base[1]!)];
+    expect(sameMarkers(markers, toMarkers(changed, 'en', severities))).toBe(false);
+  });
+
+  it('is false for another count or language', () => {
+    expect(sameMarkers(markers, toMarkers(base.slice(1), 'en', severities))).toBe(false);
+    expect(sameMarkers(markers, toMarkers(base, 'zh', severities))).toBe(false);
   });
 });

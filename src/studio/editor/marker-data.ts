@@ -58,3 +58,24 @@ export function toMarkers(
     };
   });
 }
+
+/** Whether two marker lists say the same, in the same order (then Monaco need not be told). */
+export function sameMarkers(a: readonly MarkerShape[], b: readonly MarkerShape[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as MarkerShape;
+    const y = b[i] as MarkerShape;
+    if (
+      x.startLineNumber !== y.startLineNumber ||
+      x.startColumn !== y.startColumn ||
+      x.endLineNumber !== y.endLineNumber ||
+      x.endColumn !== y.endColumn ||
+      x.severity !== y.severity ||
+      x.code !== y.code ||
+      x.message !== y.message ||
+      x.source !== y.source
+    )
+      return false;
+  }
+  return true;
+}

@@ -24,4 +24,8 @@ export const EDITOR_VIEW_OPTIONS = {
   // cancellation of that search escape as an unhandled "Canceled" error when the editor switches
   // documents mid-search. Field paths are found with completion and the Problems list instead.
   occurrencesHighlight: 'off',
+  // Folding from indentation, computed in the editor, as the bare page has it (no YAML folding
+  // provider there): with monaco-yaml's provider ('auto') every edit asked the YAML worker for the
+  // document's ~5,000 ranges of a 1,000-rule document and replaced all their decorations.
+  foldingStrategy: 'indentation',
 } as const;

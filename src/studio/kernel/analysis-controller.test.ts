@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
 import type { Analysis } from '../../worker/kernel-protocol';
 import { createStudioStore } from '../store';
-import { startAnalysis } from './analysis-controller';
+import { type AnalysisTiming, MAX_WAIT_MS, QUIET_MS, startAnalysis } from './analysis-controller';
 
 /** A kernel whose requests answer only when the test says so. */
 function fakeKernel() {
@@ -25,6 +25,49 @@ function fakeKernel() {
 const analysisOf = (text: string) => ({ diagnostics: [], rules: [], text }) as unknown as Analysis;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A clock the test moves: timers fire when `advance` passes their time. */
+function manualTiming() {
+  let now = 1_000;
+  const timers = new Set<{ at: number; run: () => void }>();
+  const timing: AnalysisTiming = {
+    now: () => now,
+    setTimer: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.add(timer);
+      return timer;
+    },
+    clearTimer: (handle) => {
+      timers.delete(handle as { at: number; run: () => void });
+    },
+  };
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      const next = [...timers].filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      timers.delete(next);
+      now = next.at;
+      next.run();
+    }
+    now = until;
+  };
+  return { timing, advance };
+}
+
+function documentStore() {
+  const store = createStudioStore();
+  const id = store.getState().addDocument({
+    name: 'd',
+    text: 'v0',
+    fact: '{}',
+    asOf: '2026-01-01T00:00:00Z',
+    temporalState: '',
+    cursor: { line: 1, column: 1 },
+  });
+  store.getState().setActive(id);
+  return { store, id };
+}
+
 describe('analysis controller', () => {
   it('keeps one analyze in flight and then sends the newest text once', async () => {
     const store = createStudioStore();
@@ -39,7 +82,8 @@ describe('analysis controller', () => {
     store.getState().setActive(id);
     const kernel = fakeKernel();
     const batch = fakeKernel();
-    const stop = startAnalysis(store, kernel.client, batch.client);
+    const clock = manualTiming();
+    const stop = startAnalysis(store, kernel.client, batch.client, clock.timing);
     await flush();
     const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
     const first = analyzes().length;
@@ -50,6 +94,9 @@ describe('analysis controller', () => {
     // Typing while one runs sends nothing yet.
     expect(analyzes()).toHaveLength(first);
     sentBefore.answer(analysisOf(sentBefore.text));
+    await flush();
+    // Typed as a burst: sent once the text has been quiet.
+    clock.advance(QUIET_MS);
     await flush();
     // The answer is stored with the text it is of; the newest text follows, once; no gloss for
     // the replaced text.
@@ -63,6 +110,123 @@ describe('analysis controller', () => {
     expect(batch.requests.map((r) => r.text)).toContain('v3');
     // Nothing changed since: no further request.
     expect(analyzes()).toHaveLength(first + 1);
+    stop();
+  });
+
+  it('analyzes an isolated edit at once, and a burst of keystrokes when it pauses', async () => {
+    const { store, id } = documentStore();
+    const kernel = fakeKernel();
+    const clock = manualTiming();
+    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+    await flush();
+    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
+    analyzes().at(-1)!.answer(analysisOf('v0'));
+    await flush();
+    const before = analyzes().length;
+    clock.advance(1_000);
+    store.getState().setText(id, 'a');
+    // Isolated: sent at once.
+    expect(analyzes()).toHaveLength(before + 1);
+    analyzes().at(-1)!.answer(analysisOf('a'));
+    await flush();
+    // A burst, 30 ms apart: nothing more is sent while it goes on …
+    for (const t of ['ab', 'abc', 'abcd', 'abcde']) {
+      clock.advance(30);
+      store.getState().setText(id, t);
+      await flush();
+    }
+    expect(analyzes()).toHaveLength(before + 1);
+    expect(store.getState().kernelStatus).toBe('busy');
+    // … and its newest text once it pauses.
+    clock.advance(QUIET_MS - 1);
+    expect(analyzes()).toHaveLength(before + 1);
+    clock.advance(1);
+    expect(analyzes()).toHaveLength(before + 2);
+    expect(analyzes().at(-1)!.text).toBe('abcde');
+    analyzes().at(-1)!.answer(analysisOf('abcde'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('abcde');
+    expect(store.getState().kernelStatus).toBe('ready');
+    stop();
+  });
+
+  it('analyzes continuous typing at least every MAX_WAIT_MS, always the newest text', async () => {
+    const { store, id } = documentStore();
+    const kernel = fakeKernel();
+    const clock = manualTiming();
+    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+    await flush();
+    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
+    analyzes().at(-1)!.answer(analysisOf('v0'));
+    await flush();
+    const before = analyzes().length;
+    let text = '';
+    const sentAt: number[] = [];
+    const answerNew = async (t: number) => {
+      if (analyzes().length === before + sentAt.length) return;
+      sentAt.push(t);
+      const last = analyzes().at(-1)!;
+      // Every request is of the text as it is when sent: the newest.
+      expect(last.text).toBe(text);
+      last.answer(analysisOf(last.text));
+      await flush();
+    };
+    for (let t = 0; t < 3 * MAX_WAIT_MS; t += 30) {
+      clock.advance(30);
+      await answerNew(t);
+      text += 'x';
+      store.getState().setText(id, text);
+      await flush();
+      await answerNew(t);
+    }
+    // The first keystroke at once, then at most MAX_WAIT_MS apart (plus the keystrokes' steps).
+    expect(sentAt.length).toBeGreaterThanOrEqual(3);
+    expect(sentAt.length).toBeLessThan(10);
+    for (let i = 1; i < sentAt.length; i++) {
+      expect(sentAt[i]! - sentAt[i - 1]!).toBeLessThanOrEqual(MAX_WAIT_MS + 2 * 30);
+    }
+    stop();
+  });
+
+  it('does not publish an analysis the text moved on from while a newer one is coming', async () => {
+    const { store, id } = documentStore();
+    const kernel = fakeKernel();
+    const clock = manualTiming();
+    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+    await flush();
+    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
+    analyzes().at(-1)!.answer(analysisOf('v0'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('v0');
+    clock.advance(1_000);
+    store.getState().setText(id, 'a');
+    const running = analyzes().at(-1)!;
+    expect(running.text).toBe('a');
+    // Typing goes on while it runs: its answer is of an older text, and a newer one is waiting.
+    clock.advance(30);
+    store.getState().setText(id, 'ab');
+    running.answer(analysisOf('a'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('v0');
+    clock.advance(QUIET_MS);
+    await flush();
+    analyzes().at(-1)!.answer(analysisOf('ab'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('ab');
+    // Back to a text analyzed but not published (an edit undone in a burst): published then.
+    clock.advance(1_000);
+    store.getState().setText(id, 'abc');
+    const third = analyzes().at(-1)!;
+    clock.advance(30);
+    store.getState().setText(id, 'abcd');
+    third.answer(analysisOf('abc'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('ab');
+    clock.advance(30);
+    store.getState().setText(id, 'abc');
+    clock.advance(QUIET_MS);
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('abc');
     stop();
   });
 });

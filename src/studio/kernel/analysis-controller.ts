@@ -12,6 +12,14 @@
  * superseded ones unrun — cost the main thread a structured clone of the whole text per keystroke
  * (0.5 MB at 1,000 rules, plus the garbage) and the worker as many to decode, for no earlier
  * result: the newest text waits for the running analysis either way.
+ *
+ * Bursts are coalesced: an edit made shortly after another (typing) is analyzed once the text has
+ * been quiet for QUIET_MS, or MAX_WAIT_MS after the first edit not yet analyzed — not after every
+ * keystroke. Analyzing each of 200 fast keystrokes of a 1,000-rule document cost a structured
+ * clone of 0.5 MB per keystroke, a compile on the second core, and a render of every panel, all
+ * competing with the keystrokes' own frames. An isolated edit (the first keystroke after a
+ * pause, a grid cell, a quick fix, an import) is analyzed at once. Markers and panels only ever
+ * show an analysis of the current text (or, dimmed, say they are about an older one).
  */
 
 import type { KernelClient } from '../../worker/kernel-client';
@@ -29,12 +37,33 @@ interface Sent {
   readonly dictionary: string;
 }
 
+/** A text quiet this long after an edit that followed another closely is analyzed. */
+export const QUIET_MS = 120;
+/** During continuous typing, the text is analyzed at least this often. */
+export const MAX_WAIT_MS = 1000;
+
+/** The controller's clock and timers (injectable, so the coalescing is unit-tested without waiting). */
+export interface AnalysisTiming {
+  readonly now: () => number;
+  readonly setTimer: (callback: () => void, ms: number) => unknown;
+  readonly clearTimer: (handle: unknown) => void;
+}
+
+const REAL_TIMING: AnalysisTiming = {
+  now: () => performance.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export function startAnalysis(
   store: StudioStore,
   kernel: KernelClient,
   batch: KernelClient,
+  timing: AnalysisTiming = REAL_TIMING,
 ): () => void {
   const sent = new Map<string, Sent>();
+  /** Per document: when its text last changed, and since when a change waits for analysis. */
+  const edits = new Map<string, { last: number; waitingSince: number | null; timer: unknown }>();
   /** The last compile-phase analysis per document, before gloss was merged in. */
   const compiled = new Map<string, { text: string; analysis: Analysis }>();
   const glossed = new Map<string, { text: string; outcome: GlossOutcome }>();
@@ -61,13 +90,62 @@ export function startAnalysis(
   /** Documents with an `analyze` in flight; `true` once their text changed meanwhile. */
   const inFlight = new Map<string, boolean>();
 
+  /**
+   * A change of `docId`'s text: analyzed at once when isolated, else when the burst pauses (or
+   * has waited MAX_WAIT_MS). `analyze` itself still keeps one request in flight.
+   */
+  const changed = (docId: string) => {
+    const now = timing.now();
+    const e = edits.get(docId) ?? { last: -Infinity, waitingSince: null, timer: null };
+    edits.set(docId, e);
+    const burst = now - e.last < QUIET_MS;
+    e.last = now;
+    if (!burst && e.waitingSince === null) {
+      void analyze(docId);
+      return;
+    }
+    e.waitingSince ??= now;
+    schedule(docId);
+  };
+
+  /** (Re)arms `docId`'s timer for when its burst has paused or waited long enough. */
+  const schedule = (docId: string) => {
+    const e = edits.get(docId);
+    if (!e || e.waitingSince === null) return;
+    if (e.timer !== null) timing.clearTimer(e.timer);
+    const due = Math.min(e.last + QUIET_MS, e.waitingSince + MAX_WAIT_MS);
+    e.timer = timing.setTimer(
+      () => {
+        e.timer = null;
+        if (e.waitingSince === null) return;
+        e.waitingSince = null;
+        void analyze(docId);
+      },
+      Math.max(0, due - timing.now()),
+    );
+    store.getState().setKernelStatus('busy');
+  };
+
   const analyze = async (docId: string) => {
     const state = store.getState();
+    const waiting = edits.get(docId);
+    if (waiting && waiting.waitingSince !== null) {
+      // A burst is being coalesced: its timer sends the newest text.
+      return;
+    }
     const doc = state.documents[docId];
     if (!doc) return;
     const dictionary = state.fieldDictionary;
     const last = sent.get(docId);
-    if (last && last.text === doc.text && last.dictionary === dictionary) return;
+    if (last && last.text === doc.text && last.dictionary === dictionary) {
+      // Analyzed already — perhaps not published, when the text had moved on as it answered and
+      // has come back to it since (an edit undone within a burst).
+      if (compiled.get(docId)?.text === doc.text && state.analyses[docId]?.text !== doc.text) {
+        publish(docId);
+        if (glossed.get(docId)?.text !== doc.text) void requestGloss(docId, doc.text, dictionary);
+      }
+      return;
+    }
     if (inFlight.has(docId)) {
       inFlight.set(docId, true);
       state.setKernelStatus('busy');
@@ -79,18 +157,30 @@ export function startAnalysis(
     const outcome = await kernel
       .request(`analyze:${docId}`, { op: 'analyze', doc: docId, text: doc.text, dictionary })
       .finally(() => {
-        const changed = inFlight.get(docId);
+        const changedMeanwhile = inFlight.get(docId);
         inFlight.delete(docId);
-        // The newest text (or dictionary) goes now; `analyze` sends nothing if it was this one.
-        if (changed) void analyze(docId);
+        // The newest text (or dictionary) goes now — or when a burst still being typed pauses;
+        // `analyze` sends nothing if it was this one.
+        if (changedMeanwhile) void analyze(docId);
       });
     const now = store.getState();
-    if (!kernel.busy && !inFlight.has(docId)) now.setKernelStatus('ready');
+    if (!kernel.busy && !inFlight.has(docId) && edits.get(docId)?.waitingSince == null) {
+      now.setKernelStatus('ready');
+    }
     if (outcome.status === 'done') {
       compiled.set(docId, { text: doc.text, analysis: outcome.value });
-      publish(docId);
+      const current = now.documents[docId]?.text === doc.text;
+      // An analysis the text has moved on from, while one of the newest text is already on its
+      // way, is not published: markers take only an analysis of the current text anyway, and
+      // publishing it re-rendered every panel (dimmed, for an older text) in the middle of typing.
+      // A document with no analysis yet gets it, shown as about an older text.
+      const replaced =
+        !current &&
+        now.analyses[docId] !== undefined &&
+        (inFlight.has(docId) || edits.get(docId)?.waitingSince != null);
+      if (!replaced) publish(docId);
       // Gloss follows the newest text: none for one already being replaced.
-      if (!inFlight.has(docId)) void requestGloss(docId, doc.text, dictionary);
+      if (current) void requestGloss(docId, doc.text, dictionary);
     } else if (outcome.status === 'failed') now.notify('error', outcome.message);
     else if (outcome.status === 'restarted') {
       // Not retried automatically: the same text could stall again. The next edit retries.
@@ -112,13 +202,15 @@ export function startAnalysis(
     }
     if (state.documents !== previous.documents || state.activeId !== previous.activeId) {
       for (const id of state.order) {
-        if (state.documents[id]?.text !== previous.documents[id]?.text) void analyze(id);
+        if (state.documents[id]?.text !== previous.documents[id]?.text) changed(id);
       }
       if (state.activeId && state.activeId !== previous.activeId) void analyze(state.activeId);
     }
   });
   return () => {
     unsubscribe();
+    for (const e of edits.values()) if (e.timer !== null) timing.clearTimer(e.timer);
+    edits.clear();
     sent.clear();
     inFlight.clear();
   };

@@ -1,4 +1,7 @@
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { commonPrefix, commonSuffix } from '../../worker/text-sync';
+
+export { commonPrefix, commonSuffix };
 
 /**
  * Moves diagnostics computed for `before` onto `after`, an edit of it: those wholly before the
@@ -86,30 +89,4 @@ function lineStart(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && !isBreak(text, i)) i--;
   return i + 1;
-}
-
-/**
- * Chunks compared as strings (natively) before characters one by one: on a 1,000-rule document
- * (0.5 MB) a character loop over both texts after every analysis cost milliseconds of main thread.
- */
-const CHUNK = 2048;
-
-/** The length of the common prefix of `a` and `b`, at most `max`. */
-export function commonPrefix(a: string, b: string, max: number): number {
-  let i = 0;
-  while (i + CHUNK <= max && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
-  while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** The length of the common suffix of `a` and `b`, at most `max`. */
-export function commonSuffix(a: string, b: string, max: number): number {
-  let n = 0;
-  while (
-    n + CHUNK <= max &&
-    a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)
-  )
-    n += CHUNK;
-  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
-  return n;
 }

@@ -25,14 +25,16 @@ export function ProblemsList() {
   const main = view.main.slice(0, MAX_SHOWN);
   const notes = view.notes.slice(0, Math.max(0, MAX_SHOWN - main.length));
   const hidden = view.main.length + view.notes.length - main.length - notes.length;
-  const row = (d: PositionedDiagnostic) => (
-    <ProblemRow
-      key={`${d.code}:${d.range.start}:${d.range.end}:${d.message.en}`}
-      d={d}
-      docId={docId}
-      lang={lang}
-    />
-  );
+  // Keyed by what a row says and its rank among rows saying the same, not by offsets: an edit
+  // moves every later diagnostic's offsets, and offset keys remounted each of those rows per
+  // keystroke (the rows' line:column, which shows, is compared by the memo below).
+  const seen = new Map<string, number>();
+  const row = (d: PositionedDiagnostic) => {
+    const said = `${d.severity}:${d.code}:${d.message.en}`;
+    const nth = seen.get(said) ?? 0;
+    seen.set(said, nth + 1);
+    return <ProblemRow key={`${said}#${nth}`} d={d} docId={docId} lang={lang} />;
+  };
   return (
     <section className={`problems${dimmed ? ' stale' : ''}`} aria-labelledby="problems-title">
       <div className="problems-head">

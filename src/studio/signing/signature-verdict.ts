@@ -108,7 +108,9 @@ export function useSignatureVerdict(docId: string, rules: boolean): SignatureVer
   const signingKey = useSigning((s) => s.signingKey);
   const trusted = useSigning((s) => s.trusted);
   const lang = useStudio((s) => s.lang);
-  const text = useStudio((s) => s.documents[docId]?.text);
+  // The text only for a document opened with a signature: every other badge would re-render
+  // with every keystroke for nothing.
+  const text = useStudio((s) => (record ? s.documents[docId]?.text : undefined));
   const entry = useStudio((s) => s.analyses[docId]);
   const compared = useStore(comparisons, (s) => s[docId]);
   const current =

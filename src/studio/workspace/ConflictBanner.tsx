@@ -13,8 +13,9 @@ import './workspace.css';
 export function ConflictBanner() {
   const t = useT(workspaceStrings);
   const conflict = useStudio((s) => s.persistence.state === 'conflict');
-  // Re-read on every change, so the offer follows what this tab holds.
-  useStudio((s) => s.revision);
+  // Re-read on every change while in conflict, so the offer follows what this tab holds (and
+  // not otherwise: the revision moves with every keystroke and cursor move).
+  useStudio((s) => (s.persistence.state === 'conflict' ? s.revision : 0));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const persistence = currentPersistence();

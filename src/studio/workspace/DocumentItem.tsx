@@ -3,17 +3,18 @@ import { format, useT } from '../i18n/i18n';
 import { countBySeverity } from '../shell/use-analysis';
 import { VerificationBadge } from '../signing/VerificationBadge';
 import { useStudio } from '../store';
-import type { StudioDocument } from '../store/types';
 import { workspaceStrings } from './strings';
 
 interface DocumentItemProps {
-  readonly doc: StudioDocument;
+  readonly id: string;
+  readonly name: string;
   readonly active: boolean;
-  readonly onDelete: (doc: StudioDocument) => void;
+  readonly onDelete: (id: string) => void;
 }
 
 /** One document in the list: select, rename inline (F2 / double-click), delete after confirming. */
-export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
+export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) {
+  const doc = { id, name };
   const t = useT(workspaceStrings);
   const errors = useStudio((s) => countBySeverity(s.analyses[doc.id]?.analysis).error);
   const setActive = useStudio((s) => s.setActive);
@@ -116,7 +117,7 @@ export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
             className="button small"
             onClick={() => {
               setConfirming(false);
-              onDelete(doc);
+              onDelete(id);
             }}
           >
             {t.confirmDeleteYes}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
@@ -18,7 +19,8 @@ const UNDO_MS = 15_000;
 export function DocumentList() {
   const t = useT(workspaceStrings);
   const order = useStudio((s) => s.order);
-  const documents = useStudio((s) => s.documents);
+  // Names, not documents: a document's object changes with every keystroke and cursor move.
+  const names = useStudio(useShallow((s) => s.order.map((id) => s.documents[id]?.name)));
   const activeId = useStudio((s) => s.activeId);
   const {
     importFiles,
@@ -61,8 +63,10 @@ export function DocumentList() {
     [],
   );
 
-  const remove = (doc: StudioDocument) => {
-    studioStore.getState().removeDocument(doc.id);
+  const remove = (id: string) => {
+    const doc = studioStore.getState().documents[id];
+    if (!doc) return;
+    studioStore.getState().removeDocument(id);
     setDeleted(doc);
     if (undoTimer.current) clearTimeout(undoTimer.current);
     undoTimer.current = setTimeout(() => setDeleted(null), UNDO_MS);
@@ -97,11 +101,11 @@ export function DocumentList() {
     >
       <h2 className="section-title">{t.heading}</h2>
       <ul className="document-list" aria-label={t.listLabel}>
-        {order.map((id) => {
-          const doc = documents[id];
-          return doc ? (
-            <DocumentItem key={id} doc={doc} active={id === activeId} onDelete={remove} />
-          ) : null;
+        {order.map((id, i) => {
+          const name = names[i];
+          return name === undefined ? null : (
+            <DocumentItem key={id} id={id} name={name} active={id === activeId} onDelete={remove} />
+          );
         })}
       </ul>
       {dragging && <p className="drop-target">{t.dropHere}</p>}

@@ -21,7 +21,8 @@ interface WorkspaceActionsProps {
 /** New, open, paste, export and share. */
 export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActionsProps) {
   const t = useT(workspaceStrings);
-  const active = useStudio(selectActive);
+  // Whether a document is active, not the document: its object changes with every keystroke.
+  const hasActive = useStudio((s) => s.activeId !== null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [share, setShare] = useState<ShareResult | null>(null);
 
@@ -57,6 +58,7 @@ export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActions
   };
 
   const makeShareLink = async () => {
+    const active = selectActive(studioStore.getState());
     if (!active) return;
     const data = await encodeShare({
       name: active.name,
@@ -105,8 +107,11 @@ export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActions
       <button
         type="button"
         className="button small"
-        disabled={!active}
-        onClick={() => active && exportDocument(active)}
+        disabled={!hasActive}
+        onClick={() => {
+          const active = selectActive(studioStore.getState());
+          if (active) exportDocument(active);
+        }}
       >
         {t.exportDocument}
       </button>
@@ -120,7 +125,7 @@ export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActions
       <button
         type="button"
         className="button small"
-        disabled={!active}
+        disabled={!hasActive}
         onClick={() => void makeShareLink()}
       >
         {t.share}

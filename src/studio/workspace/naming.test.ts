@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../examples';
 import { importText, skeletonText } from './files';
@@ -39,6 +40,44 @@ describe('metadataName', () => {
   it('names every example as the workspace does', () => {
     for (const e of EXAMPLES) expect(metadataName(e.text)).not.toBeNull();
   });
+
+  it('reads what splitting the whole text into lines reads (any line breaks, any lines)', () => {
+    const line = fc.constantFrom(
+      'metadata:',
+      'metadata:  # c',
+      'metadata: x',
+      ' metadata:',
+      '  name: "a"',
+      '  name: b # c',
+      "    name: 'c'",
+      '  name: ',
+      '  tags:',
+      '    - t',
+      '',
+      '   ',
+      '# c',
+      'rules: []',
+      'name: top',
+      '\u2028',
+      '  decision: ALLOW',
+    );
+    const text = fc
+      .tuple(
+        fc.constantFrom('', '\ufeff'),
+        fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 }),
+        fc.boolean(),
+      )
+      .map(([bom, lines, trailing]) => {
+        const joined = lines.map(([l, br]) => l + br).join('');
+        return bom + (trailing ? joined : joined.replace(/(\r\n|\n|\r)$/, ''));
+      });
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(metadataName(t)).toBe(splitReference(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('imported documents take their name from metadata.name', () => {
@@ -78,3 +117,33 @@ describe('followName', () => {
     });
   });
 });
+
+/** metadataName as first written (the whole text split into lines): the reference it must match. */
+function splitReference(text: string): string | null {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = body.split(/\r\n|\n|\r/);
+  const start = lines.findIndex((l) => /^metadata:\s*(#.*)?$/.test(l));
+  if (start === -1) return null;
+  let indent = -1;
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (/^\s*(#.*)?$/.test(line)) continue;
+    const own = /^ */.exec(line)?.[0].length ?? 0;
+    if (own === 0) return null;
+    if (indent === -1) indent = own;
+    if (own !== indent) continue;
+    const m = /^ *name:[ \t]+(.*?)[ \t]*$/.exec(line);
+    if (m) return unquoted(m[1] as string);
+  }
+  return null;
+}
+
+/** The scalar readings the reference applies (kept to plain and quoted names in the corpus). */
+function unquoted(written: string): string | null {
+  const v = written.startsWith('"')
+    ? (/^"([^"\\]*)"\s*(#.*)?$/.exec(written)?.[1] ?? null)
+    : written.startsWith("'")
+      ? (/^'([^']*)'\s*(#.*)?$/.exec(written)?.[1] ?? null)
+      : written.replace(/\s+#.*$/, '');
+  return v !== null && v.trim() !== '' ? v.trim() : null;
+}

@@ -5,16 +5,46 @@
  * forms — a block `metadata:` mapping with a `name:` line, or JSON — never guessed otherwise.
  */
 
-/** The top-level `metadata.name` written in `text`, or null when the text does not plainly say. */
+/** The last text `metadataName` read and what it found (the store asks about it once per edit). */
+let last: { text: string; name: string | null } | null = null;
+
+/**
+ * The top-level `metadata.name` written in `text`, or null when the text does not plainly say.
+ * Reads only the lines from `metadata:` to the next top-level field (found by a native search,
+ * never by splitting the whole text): the store asks after every keystroke, and a 1,000-rule
+ * document is 0.5 MB. The last answer is remembered (the previous edit's text is asked again).
+ */
 export function metadataName(text: string): string | null {
+  if (last !== null && last.text === text) return last.name;
+  const name = readMetadataName(text);
+  last = { text, name };
+  return name;
+}
+
+/** A line break as the lines are split: \r\n, \n or \r. */
+const BREAK = /\r\n|\n|\r/g;
+/** Where a line can start with `metadata:`: the text's start or right after a line break. */
+const CANDIDATE = /(?:^|[\n\r])metadata:/g;
+
+function readMetadataName(text: string): string | null {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (/^\s*\{/.test(body)) return jsonName(body);
-  const lines = body.split(/\r\n|\n|\r/);
-  const start = lines.findIndex((l) => /^metadata:\s*(#.*)?$/.test(l));
+  const lines = linesFrom(body);
+  CANDIDATE.lastIndex = 0;
+  let start = -1;
+  for (let m = CANDIDATE.exec(body); m !== null; m = CANDIDATE.exec(body)) {
+    const at = m.index === 0 && body.startsWith('metadata:') ? 0 : m.index + 1;
+    // "\r\nmetadata:" is found at the \n; the line starts after it either way.
+    const line = lines(at).next().value;
+    if (line !== undefined && /^metadata:\s*(#.*)?$/.test(line.text)) {
+      start = line.next;
+      break;
+    }
+    CANDIDATE.lastIndex = at + 1;
+  }
   if (start === -1) return null;
   let indent = -1;
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i] as string;
+  for (const { text: line } of lines(start)) {
     if (/^\s*(#.*)?$/.test(line)) continue;
     const own = /^ */.exec(line)?.[0].length ?? 0;
     if (own === 0) return null; // the next top-level field: metadata has no name
@@ -24,6 +54,24 @@ export function metadataName(text: string): string | null {
     if (m) return scalarText(m[1] as string);
   }
   return null;
+}
+
+/** The lines of `text` from offset `from` (a line start) on, each with where the next starts. */
+function linesFrom(text: string) {
+  return function* (from: number): Generator<{ text: string; next: number }> {
+    let at = from;
+    if (at > text.length) return;
+    while (true) {
+      BREAK.lastIndex = at;
+      const m = BREAK.exec(text);
+      if (m === null) {
+        yield { text: text.slice(at), next: text.length + 1 };
+        return;
+      }
+      yield { text: text.slice(at, m.index), next: m.index + m[0].length };
+      at = m.index + m[0].length;
+    }
+  };
 }
 
 function jsonName(text: string): string | null {

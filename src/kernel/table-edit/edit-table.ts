@@ -32,6 +32,16 @@ export type TableOp =
    * message (so it widens nothing).
    */
   | { readonly kind: 'addRow'; readonly at: number; readonly from?: number }
+  /**
+   * A row for inputs no row matches (the uncovered-inputs band): one cell per condition column,
+   * a fail-closed decision and its message, inserted above the default row (else at the end).
+   */
+  | {
+      readonly kind: 'addRowForInputs';
+      readonly cells: readonly CellInput[];
+      readonly then: string;
+      readonly message: string | null;
+    }
   /** A row's message / instruction / explanation / correction; null or "" removes it. */
   | {
       readonly kind: 'setRowText';
@@ -123,6 +133,15 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
     }
     case 'addRow':
       return addRow(text, table, op.at, op.from);
+    case 'addRowForInputs': {
+      if (op.cells.length !== table.columns.length || !isDecision(op.then))
+        return refuse('the row does not fit the table', '该行与表格不符');
+      const d = defaultRowIndex(table);
+      const cells = new Map(op.cells.map((c, i) => [i, c] as const));
+      return addRows(text, table, d >= 0 ? d : table.rows.length, [
+        { cells, then: op.then, priority: null, message: op.message },
+      ]);
+    }
     case 'setRowText': {
       const row = rowOf(op.row);
       if (!row) return refuse('no such row', '没有这一行');
@@ -340,6 +359,8 @@ interface NewRow {
   readonly cells: ReadonlyMap<number, CellInput>;
   readonly then: string | null;
   readonly priority: number | null;
+  /** The row's own message (else the default row's, when it decides the same). */
+  readonly message?: string | null;
 }
 
 /** Where a new row may go: never below the default row (it would be unreachable there). */
@@ -431,7 +452,14 @@ function addRows(
       let out = `${dash}- name: ${quoteLike(text, model.thenRange, name)}\n`;
       out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
       if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
-      const message = r.then === null || r.then === model.then ? model.texts.message : null;
+      const message =
+        r.message !== undefined
+          ? r.message === null
+            ? null
+            : { value: r.message, editable: true }
+          : r.then === null || r.then === model.then
+            ? model.texts.message
+            : null;
       if (message?.editable)
         out += `${inner}message: ${textYaml(message.value, quote === "'" ? "'" : '"')}\n`;
       return out;

@@ -9,6 +9,7 @@ import {
 import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
+import { UncoveredBand } from './band/UncoveredBand';
 import {
   CellTextEditor,
   CellTypedEditor,
@@ -403,6 +404,13 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           </tbody>
         </table>
       </div>
+      <UncoveredBand
+        docId={docId}
+        table={table}
+        analysis={analysis}
+        editable={editable}
+        lang={lang}
+      />
       <div role="status" aria-live="polite" className="grid-status">
         {edits.status && (
           <>

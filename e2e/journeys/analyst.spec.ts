@@ -15,6 +15,7 @@ const DINNER = readFileSync('tests/fixtures/dmn/third-party/camunda-examples-din
 const TEXT = {
   en: {
     tableView: 'Table view',
+    hideYaml: 'Hide the YAML',
     apply: 'Apply paste',
     confirm: 'I confirm',
     neverFires: 'Never fires: every input it matches is matched first by an earlier row.',
@@ -31,6 +32,7 @@ const TEXT = {
   },
   zh: {
     tableView: '表格视图',
+    hideYaml: '隐藏 YAML',
     apply: '应用粘贴',
     confirm: '我确认',
     neverFires: '永不触发：它匹配的每个输入都先被前面的行匹配。',
@@ -91,6 +93,9 @@ for (const lang of ['en', 'zh'] as const) {
     // 1. The table view: the grid takes the full width.
     await page.getByRole('button', { name: T.tableView }).click();
     await expect(page.getByTestId('table-view').getByTestId('decision-grid')).toBeVisible();
+    // The YAML folds away: the table has the screen.
+    await page.getByRole('button', { name: T.hideYaml }).click();
+    await expect(page.locator('#yaml-editor-host')).toBeHidden();
     await shot(page, lang, '1-table-view');
 
     // 2. A cell edited with the keyboard: row 4's amount, typed over, Enter.
@@ -113,7 +118,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(cell(page, 5, 1)).toHaveText('> 50000');
 
     // 4. A finding in plain words: the pasted row 6 never fires, with its counterexample.
-    const sentence = grid(page).locator('tr[data-row="5"] .finding-sentence');
+    const sentence = grid(page)
+      .locator('tr[data-row="5"] .finding-sentence')
+      .filter({ hasText: T.neverFires });
     await expect(sentence).toContainText(T.neverFires);
     await expect(sentence).toContainText(T.goesTo);
     await sentence.scrollIntoViewIfNeeded();

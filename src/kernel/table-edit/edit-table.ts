@@ -307,6 +307,11 @@ function quoteLike(text: string, at: Range | null, value: string): string {
   return value;
 }
 
+/** A row name is a string: double-quoted (§2.3, else ERDL-W701), single where the table uses those. */
+function nameLike(text: string, at: Range | null, name: string): string {
+  return at && text[at.start] === "'" ? `'${name}'` : `"${name}"`;
+}
+
 function decisionEdit(text: string, row: RowModel, decision: string): TextEdit | null {
   if (row.thenRange) return replace(row.thenRange, quoteLike(text, row.thenRange, decision));
   return keyInsert(text, row, row.whenRange, `then: "${decision}"`);
@@ -408,7 +413,7 @@ const decisionOf = (then: string | null): Decision | undefined =>
 function namedCopy(text: string, table: TableModel, row: RowModel, span: ItemSpan): string {
   const copy = text.slice(span.dashLine, span.end);
   const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
-  const name = quoteLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
+  const name = nameLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
   const inner = span.innerColumn;
   if (row.name !== null) {
     const key = /^(.*?)name: *(?:"[^"\n]*"|'[^'\n]*'|[^\s#]+)/gm;
@@ -449,7 +454,7 @@ function addRows(
       // A new row gets a fresh name (I-75), so rows inserted later never rename it.
       const name = freshRowName(decisionOf(r.then ?? model.then), names);
       names.add(name);
-      let out = `${dash}- name: ${quoteLike(text, model.thenRange, name)}\n`;
+      let out = `${dash}- name: ${nameLike(text, model.thenRange, name)}\n`;
       out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
       if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
       const message =

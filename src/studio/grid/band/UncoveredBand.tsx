@@ -89,7 +89,9 @@ export function UncoveredBand({
                 .map((cell, i) => {
                   const column = table.columns[i];
                   const name = column ? nameOf(column.field) : '';
-                  return `${name} ${cell.kind === 'any' ? t.anyValue : formatCell(cell)}`;
+                  return cell.kind === 'any'
+                    ? format(t.cellAny, { name })
+                    : format(t.cellIs, { name, cell: formatCell(cell) });
                 })
                 .join(t.cellSeparator)
             : null;

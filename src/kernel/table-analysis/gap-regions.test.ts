@@ -85,6 +85,8 @@ describe('W511 lists the uncovered regions with a row for each', () => {
       'context.credit_score between [580, 699], context.amount > 5000',
     ]);
     // Every region's fact reaches no row (JSON: it crosses the worker boundary).
+    // The first row is wider than its region (rows above take the rest), the second exact.
+    expect(gap?.uncovered?.regions.map((g) => g.exact)).toEqual([false, true]);
     for (const g of gap?.uncovered?.regions ?? []) {
       expect(JSON.parse(JSON.stringify(g))).toEqual(g);
       expect(firstMatched(before, g.fact)).toBeNull();

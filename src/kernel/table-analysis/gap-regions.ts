@@ -22,6 +22,11 @@ export interface UncoveredRegion {
    * single condition per field fires on exactly the region (the region is then only described).
    */
   readonly cells: readonly { readonly path: string; readonly cell: CellInput }[] | null;
+  /**
+   * True when the cells match exactly the region; false when they are wider and the rows above
+   * take the rest first (the analysis then reports the new row's overlap with them, W510).
+   */
+  readonly exact: boolean;
   /** A fact of the region; evaluated: no row matches it. */
   readonly fact: Fact;
 }
@@ -64,7 +69,8 @@ export function uncoveredRegions(input: GapInput): UncoveredInputs {
     if (regions.length >= MAX_REGIONS) break;
     const fact = factAt(box.map(firstBit), input.domains);
     if (!input.unmatched(fact)) continue;
-    regions.push({ cells: rowFor(box, input), fact });
+    const row = rowFor(box, input);
+    regions.push({ cells: row?.cells ?? null, exact: row?.exact ?? false, fact });
   }
   return { regions, complete: complete && merged.length <= MAX_REGIONS };
 }
@@ -99,11 +105,15 @@ function union(a: Bits, b: Bits): Bits {
 type Candidate = { readonly cell: CellInput; readonly node: ExprNode } | null;
 
 /** The first row (cells per field) that fires on exactly `region` below every row, if any. */
-function rowFor(region: readonly Bits[], input: GapInput): UncoveredRegion['cells'] {
+function rowFor(
+  region: readonly Bits[],
+  input: GapInput,
+): { cells: NonNullable<UncoveredRegion['cells']>; exact: boolean } | null {
   const { domains } = input;
   const options = region.map((side, d) => candidates(side, domains[d] as FieldDomain));
   const coverers = [region as Box, ...input.under.filter((b) => !b.some(isEmpty))];
   let tries = 0;
+  let exact = false;
   const pick: Candidate[] = [];
   const tryFrom = (d: number): boolean => {
     if (d === options.length) {
@@ -118,9 +128,16 @@ function rowFor(region: readonly Bits[], input: GapInput): UncoveredRegion['cell
       const fires = [g.may, ...g.errorBoxes].map((box) =>
         box.map((b, k) => and(b, input.box[k] as Bits)),
       );
-      return fires.every(
-        (box) => findUncovered(box, coverers, new Budget(REGION_STEPS)).kind === 'covered',
+      if (
+        !fires.every(
+          (box) => findUncovered(box, coverers, new Budget(REGION_STEPS)).kind === 'covered',
+        )
+      )
+        return false;
+      exact = fires.every(
+        (box) => findUncovered(box, [region], new Budget(REGION_STEPS)).kind === 'covered',
       );
+      return true;
     }
     for (const c of options[d] as Candidate[]) {
       pick[d] = c;
@@ -130,9 +147,10 @@ function rowFor(region: readonly Bits[], input: GapInput): UncoveredRegion['cell
     return false;
   };
   if (!tryFrom(0)) return null;
-  return pick.flatMap((c, d) =>
+  const cells = pick.flatMap((c, d) =>
     c ? [{ path: (domains[d] as FieldDomain).path, cell: c.cell }] : [],
   );
+  return { cells, exact };
 }
 
 /** Single conditions containing `side`, the narrowest first; null is "-" (always last). */

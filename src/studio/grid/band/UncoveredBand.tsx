@@ -114,6 +114,7 @@ export function UncoveredBand({
                   >
                     {t.add}
                   </button>
+                  {!region.exact && <span className="muted uncovered-wider">{t.wider}</span>}
                 </div>
               )}
             </li>

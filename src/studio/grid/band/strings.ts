@@ -11,6 +11,8 @@ export const bandStrings = defineStrings({
     cellIs: '{name} {cell}',
     cellAny: '{name} any value',
     cellSeparator: ', ',
+    wider:
+      'Its condition is wider than these inputs: the rows above keep the rest, so the analysis notes that it overlaps them.',
     add: 'Add a row for these inputs',
     noSingleRow:
       'No single row of one condition per column covers exactly these inputs; write it in the YAML.',
@@ -25,6 +27,7 @@ export const bandStrings = defineStrings({
     cellIs: '{name}：{cell}',
     cellAny: '{name}：任意值',
     cellSeparator: '，',
+    wider: '其条件比这些输入更宽：其余输入仍由上方各行决策，因此分析会提示它与这些行重叠。',
     add: '为这些输入添加一行',
     noSingleRow: '无法用每列一个条件的单独一行恰好覆盖这些输入；请在 YAML 中编写。',
     more: '可能还有其他输入没有匹配的行：此处只列出前几项；添加行后会重新检查表格。',

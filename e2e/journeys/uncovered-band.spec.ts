@@ -18,6 +18,7 @@ const TEXT = {
     adds1: 'The row it adds: credit score > 699, loan amount any value, then DENY.',
     adds2: 'The row it adds: credit score between [580, 699], loan amount > 5000, then DENY.',
     message: 'Inputs no row covered: declined until a rule decides them',
+    wider: 'Its condition is wider than these inputs: the rows above keep the rest',
   },
   zh: {
     deleteRow: '删除行',
@@ -27,6 +28,7 @@ const TEXT = {
     adds1: '将添加的行（信用评分：> 699，贷款金额：任意值），决策为 DENY。',
     adds2: '将添加的行（信用评分：between [580, 699]，贷款金额：> 5000），决策为 DENY。',
     message: '没有任何行覆盖的输入：在有规则决策之前一律拒绝',
+    wider: '其条件比这些输入更宽：其余输入仍由上方各行决策',
   },
 } as const;
 
@@ -61,6 +63,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(regions.nth(0)).toContainText(T.adds1);
     await expect(regions.nth(1)).toContainText(T.region2);
     await expect(regions.nth(1)).toContainText(T.adds2);
+    // `> 699` is wider than 699 < score < 700: the band says so; the second row is exact.
+    await expect(regions.nth(0)).toContainText(T.wider);
+    await expect(regions.nth(1)).not.toContainText(T.wider);
     await band(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/uncovered-band-${lang}.png` });
 

@@ -426,7 +426,7 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await expect
     .poll(() => storeText(page))
     .toMatch(
-      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: request-human\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: escalate\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
+      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: "request-human"\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: "escalate"\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
     );
 });
 

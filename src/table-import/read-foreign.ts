@@ -18,6 +18,12 @@ export function foreignKind(fileName: string): ForeignKind | null {
 
 const DMN13 = 'https://www.omg.org/spec/DMN/20191111/MODEL/';
 const DMN14 = 'https://www.omg.org/spec/DMN/20211108/MODEL/';
+/** Older model namespaces whose decision-table elements DMN 1.3 kept (DMN 1.1 in two spellings). */
+const OLDER = [
+  { version: '1.1', uri: 'http://www.omg.org/spec/DMN/20151101/dmn.xsd' },
+  { version: '1.1', uri: 'http://www.omg.org/spec/DMN/20151101/dmn11.xsd' },
+  { version: '1.2', uri: 'http://www.omg.org/spec/DMN/20180521/MODEL/' },
+];
 
 const failed = (en: string, zh: string): DocumentImport => ({
   text: null,
@@ -31,7 +37,13 @@ export function documentName(fileName: string): string {
   return base.replace(/(\.dmn|\.jdm)?\.(dmn|xml|json|xlsx)$/i, '') || 'imported';
 }
 
-export async function readDmn(xml: string, name: string): Promise<DocumentImport> {
+/**
+ * A DMN file parsed by dmn-moddle, with notes on what reading it took (an older or newer model
+ * namespace read as DMN 1.3, parser warnings); `definitions` is null when it does not parse.
+ */
+export async function parseDmn(
+  xml: string,
+): Promise<{ definitions: unknown; notes: ImportNote[]; failure: DocumentImport | null }> {
   const notes: ImportNote[] = [];
   let text = xml;
   if (xml.includes(DMN14)) {
@@ -45,13 +57,30 @@ export async function readDmn(xml: string, name: string): Promise<DocumentImport
       },
     });
   }
+  for (const { version, uri } of OLDER) {
+    if (!text.includes(`"${uri}"`)) continue;
+    // Decision tables (definitions, decision, decisionTable, input, output, rule, entries) are
+    // the same elements in DMN 1.1 and 1.2; the diagram layout, which differs, is not converted.
+    text = text.replaceAll(`"${uri}"`, `"${DMN13}"`);
+    notes.push({
+      level: 'info',
+      message: {
+        en: `DMN ${version} read with the DMN 1.3 model (its decision tables are the same elements)`,
+        zh: `以 DMN 1.3 模型读取 DMN ${version} 文件（其决策表元素相同）`,
+      },
+    });
+  }
   const { DmnModdle } = await import('dmn-moddle');
   let parsed: { rootElement: unknown; warnings: { message: string }[] };
   try {
     parsed = (await new DmnModdle().fromXML(text, 'dmn:Definitions')) as typeof parsed;
   } catch (e) {
     const detail = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    return failed(`the file is not a DMN model: ${detail}`, `该文件不是 DMN 模型：${detail}`);
+    return {
+      definitions: null,
+      notes,
+      failure: failed(`the file is not a DMN model: ${detail}`, `该文件不是 DMN 模型：${detail}`),
+    };
   }
   for (const w of parsed.warnings) {
     const detail = w.message.split('\n')[0] ?? '';
@@ -60,7 +89,13 @@ export async function readDmn(xml: string, name: string): Promise<DocumentImport
       message: { en: `not read: ${detail}`, zh: `未读取：${detail}` },
     });
   }
-  const r = importDmn(parsed.rootElement, name);
+  return { definitions: parsed.rootElement, notes, failure: null };
+}
+
+export async function readDmn(xml: string, name: string): Promise<DocumentImport> {
+  const { definitions, notes, failure } = await parseDmn(xml);
+  if (failure) return failure;
+  const r = importDmn(definitions, name);
   return { ...r, notes: [...notes, ...r.notes] };
 }
 

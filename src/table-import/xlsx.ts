@@ -1,4 +1,4 @@
-import { readSheet } from 'read-excel-file/universal';
+import readXlsxFile, { readSheet } from 'read-excel-file/universal';
 import writeXlsxFile from 'write-excel-file/universal';
 import type { DocumentImport } from '../kernel/table-import';
 import { importGrid } from '../kernel/table-import';
@@ -19,6 +19,20 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** The workbook's sheet names in order, or null when it does not read as a workbook. */
+export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[] | null> {
+  try {
+    const sheets = await readXlsxFile(arrayBufferOf(bytes), { parseNumber: (n: string) => n });
+    return sheets.map((s) => s.sheet);
+  } catch {
+    return null;
+  }
+}
+
+function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
 export async function readXlsxTable(
   bytes: Uint8Array,
   name: string,
@@ -26,10 +40,7 @@ export async function readXlsxTable(
 ): Promise<DocumentImport> {
   let rows: unknown[][];
   try {
-    const buffer = bytes.buffer.slice(
-      bytes.byteOffset,
-      bytes.byteOffset + bytes.byteLength,
-    ) as ArrayBuffer;
+    const buffer = arrayBufferOf(bytes);
     // parseNumber keeps a number's digits as written (never re-rendered through a double).
     rows = (await readSheet(buffer, sheet, { parseNumber: (n: string) => n })) as unknown[][];
   } catch (e) {

@@ -1,3 +1,4 @@
+import type { UncoveredInputs } from '../table-analysis/gap-regions';
 /**
  * The one diagnostic shape the editor, the CLI and exports share. Ranges are UTF-16 offsets into
  * the source text (what Monaco and JS strings use); line/column is computed only for display
@@ -67,6 +68,8 @@ export interface Diagnostic {
   readonly fix?: Fix;
   /** A counterexample fact (decision-table analysis, docs/table-analysis.md). */
   readonly example?: DiagnosticExample;
+  /** ERDL-W511: the regions of inputs no row matches, each with a row that would cover it. */
+  readonly uncovered?: UncoveredInputs;
   /**
    * Diagnostics this one causes (one root cause, one error): shown folded under it ("and 54 more
    * caused by this"), never as findings of their own. Fixing the root removes them.

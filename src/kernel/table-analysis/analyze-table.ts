@@ -14,6 +14,7 @@ import {
   type RunnableRow,
   rowList,
 } from './example-fact';
+import { type UncoveredInputs, uncoveredRegions } from './gap-regions';
 import { compileCell, run } from './probe';
 import { cellField, type RowRegion, rowRegion } from './row-region';
 import { type Box, Budget, boxIntersects, findUncovered, type SearchResult } from './uncovered';
@@ -315,9 +316,15 @@ class Analysis {
     return { diagnostics: this.out, priorityExamples: this.priorityExamples };
   }
 
-  private report(code: DiagnosticCode, range: Range, params: Params, ex?: DiagnosticExample) {
+  private report(
+    code: DiagnosticCode,
+    range: Range,
+    params: Params,
+    ex?: DiagnosticExample,
+    uncovered?: UncoveredInputs,
+  ) {
     const d = diagnostic(code, range, params);
-    this.out.push(ex ? { ...d, example: ex } : d);
+    this.out.push({ ...d, ...(ex ? { example: ex } : {}), ...(uncovered ? { uncovered } : {}) });
   }
 
   private search(
@@ -487,6 +494,13 @@ class Analysis {
       const fact = this.fact(sure.point);
       if (firstMatch(this.runnable, fact) !== null) return;
       const described = describeFact(sure.point, this.domains);
+      const uncovered = uncoveredRegions({
+        domains: this.domains,
+        box,
+        fires: this.fires,
+        under: this.under,
+        unmatched: (f) => firstMatch(this.runnable, f) === null,
+      });
       this.report(
         'ERDL-W511',
         this.table.range,
@@ -499,6 +513,7 @@ class Analysis {
           },
           null,
         ),
+        uncovered,
       );
       return;
     }

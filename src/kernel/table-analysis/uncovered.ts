@@ -49,14 +49,57 @@ export function boxIntersects(a: Box, b: Box): boolean {
   return true;
 }
 
+/**
+ * Every box of `box` minus `coverers` as disjoint boxes, until `visit` returns false (then false).
+ * Throws BUDGET_EXCEEDED when the budget runs out.
+ */
 function search(box: Box, coverers: readonly Box[], from: number, budget: Budget): number[] | null {
+  let point: number[] | null = null;
+  leaves(box, coverers, from, budget, (leaf) => {
+    point = leaf.map((side) => firstBit(side));
+    return false;
+  });
+  return point;
+}
+
+/**
+ * The uncovered part of `box` as disjoint boxes, at most `limit` of them (the first ones of the
+ * depth-first search). `complete` is false when the limit or the budget cut the list short.
+ */
+export function uncoveredBoxes(
+  box: Box,
+  coverers: readonly Box[],
+  budget: Budget,
+  limit: number,
+): { readonly boxes: readonly Box[]; readonly complete: boolean } {
+  const boxes: Box[] = [];
+  if (box.some(isEmpty)) return { boxes, complete: true };
+  try {
+    const all = leaves(box, coverers, 0, budget, (leaf) => {
+      boxes.push(leaf);
+      return boxes.length < limit;
+    });
+    return { boxes, complete: all };
+  } catch (e) {
+    if (e === BUDGET_EXCEEDED) return { boxes, complete: false };
+    throw e;
+  }
+}
+
+function leaves(
+  box: Box,
+  coverers: readonly Box[],
+  from: number,
+  budget: Budget,
+  visit: (leaf: Box) => boolean,
+): boolean {
   let i = from;
   for (; i < coverers.length; i++) {
     if (!budget.spend()) throw BUDGET_EXCEEDED;
     if (boxIntersects(box, coverers[i] as Box)) break;
   }
   const cover = coverers[i];
-  if (!cover) return box.map((side) => firstBit(side));
+  if (!cover) return visit(box);
   // box \ cover as disjoint boxes: along each dimension d, the part outside cover[d] with the
   // dimensions before d already inside cover.
   const prefix = [...box];
@@ -66,10 +109,9 @@ function search(box: Box, coverers: readonly Box[], from: number, budget: Budget
     if (!isSubset(side, c)) {
       const part = [...prefix];
       part[d] = minus(side, c);
-      const found = search(part, coverers, i + 1, budget);
-      if (found) return found;
+      if (!leaves(part, coverers, i + 1, budget, visit)) return false;
       prefix[d] = and(side, c);
     }
   }
-  return null;
+  return true;
 }

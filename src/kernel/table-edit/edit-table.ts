@@ -32,6 +32,16 @@ export type TableOp =
    * message (so it widens nothing).
    */
   | { readonly kind: 'addRow'; readonly at: number; readonly from?: number }
+  /**
+   * A row for inputs no row matches (the uncovered-inputs band): one cell per condition column,
+   * a fail-closed decision and its message, inserted above the default row (else at the end).
+   */
+  | {
+      readonly kind: 'addRowForInputs';
+      readonly cells: readonly CellInput[];
+      readonly then: string;
+      readonly message: string | null;
+    }
   /** A row's message / instruction / explanation / correction; null or "" removes it. */
   | {
       readonly kind: 'setRowText';
@@ -123,6 +133,15 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
     }
     case 'addRow':
       return addRow(text, table, op.at, op.from);
+    case 'addRowForInputs': {
+      if (op.cells.length !== table.columns.length || !isDecision(op.then))
+        return refuse('the row does not fit the table', '该行与表格不符');
+      const d = defaultRowIndex(table);
+      const cells = new Map(op.cells.map((c, i) => [i, c] as const));
+      return addRows(text, table, d >= 0 ? d : table.rows.length, [
+        { cells, then: op.then, priority: null, message: op.message },
+      ]);
+    }
     case 'setRowText': {
       const row = rowOf(op.row);
       if (!row) return refuse('no such row', '没有这一行');
@@ -288,6 +307,11 @@ function quoteLike(text: string, at: Range | null, value: string): string {
   return value;
 }
 
+/** A row name is a string: double-quoted (§2.3, else ERDL-W701), single where the table uses those. */
+function nameLike(text: string, at: Range | null, name: string): string {
+  return at && text[at.start] === "'" ? `'${name}'` : `"${name}"`;
+}
+
 function decisionEdit(text: string, row: RowModel, decision: string): TextEdit | null {
   if (row.thenRange) return replace(row.thenRange, quoteLike(text, row.thenRange, decision));
   return keyInsert(text, row, row.whenRange, `then: "${decision}"`);
@@ -340,6 +364,8 @@ interface NewRow {
   readonly cells: ReadonlyMap<number, CellInput>;
   readonly then: string | null;
   readonly priority: number | null;
+  /** The row's own message (else the default row's, when it decides the same). */
+  readonly message?: string | null;
 }
 
 /** Where a new row may go: never below the default row (it would be unreachable there). */
@@ -387,7 +413,7 @@ const decisionOf = (then: string | null): Decision | undefined =>
 function namedCopy(text: string, table: TableModel, row: RowModel, span: ItemSpan): string {
   const copy = text.slice(span.dashLine, span.end);
   const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
-  const name = quoteLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
+  const name = nameLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
   const inner = span.innerColumn;
   if (row.name !== null) {
     const key = /^(.*?)name: *(?:"[^"\n]*"|'[^'\n]*'|[^\s#]+)/gm;
@@ -428,10 +454,17 @@ function addRows(
       // A new row gets a fresh name (I-75), so rows inserted later never rename it.
       const name = freshRowName(decisionOf(r.then ?? model.then), names);
       names.add(name);
-      let out = `${dash}- name: ${quoteLike(text, model.thenRange, name)}\n`;
+      let out = `${dash}- name: ${nameLike(text, model.thenRange, name)}\n`;
       out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;
       if (r.priority !== null) out += `${inner}priority: ${r.priority}\n`;
-      const message = r.then === null || r.then === model.then ? model.texts.message : null;
+      const message =
+        r.message !== undefined
+          ? r.message === null
+            ? null
+            : { value: r.message, editable: true }
+          : r.then === null || r.then === model.then
+            ? model.texts.message
+            : null;
       if (message?.editable)
         out += `${inner}message: ${textYaml(message.value, quote === "'" ? "'" : '"')}\n`;
       return out;

@@ -88,7 +88,8 @@ function catchAllRows(table: TableModel): number[] {
 function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): boolean {
   let rows = before.rows.length;
   let columns = before.columns.length;
-  if (op.kind === 'addRow' || op.kind === 'duplicateRow') rows += 1;
+  if (op.kind === 'addRow' || op.kind === 'duplicateRow' || op.kind === 'addRowForInputs')
+    rows += 1;
   if (op.kind === 'deleteRow') rows -= 1;
   if (op.kind === 'addColumn') columns += 1;
   if (op.kind === 'deleteColumn') columns -= 1;

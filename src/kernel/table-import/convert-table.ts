@@ -17,7 +17,12 @@ export interface ForeignTable {
   /** Upper case: FIRST, UNIQUE, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER. */
   readonly hitPolicy: string;
   readonly aggregation?: string;
-  readonly inputs: readonly { readonly label?: string; readonly expression: string }[];
+  readonly inputs: readonly {
+    readonly label?: string;
+    readonly expression: string;
+    /** The input's allowed values as written (DMN inputValues): reported, not converted. */
+    readonly values?: string;
+  }[];
   readonly outputs: readonly {
     readonly name?: string;
     readonly label?: string;
@@ -27,6 +32,8 @@ export interface ForeignTable {
   readonly rules: readonly {
     readonly inputs: readonly string[];
     readonly outputs: readonly string[];
+    /** The rule's annotation (DMN description): becomes the row's explanation. */
+    readonly description?: string;
   }[];
 }
 
@@ -120,34 +127,49 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
         `输入 ${i + 1} ${q(expr)} 读取事实字段 ${q(field)}（不属于 §3 实体的字段放在 context 下）`,
       );
     columns.push(label && label !== expr ? `${field} ${q(label)}` : field);
+    if (input.values)
+      note(
+        'info',
+        `input ${i + 1} ${q(label || expr)}: its allowed values (${input.values}) are not converted; the rows read any value`,
+        `输入 ${i + 1} ${q(label || expr)}：其允许值（${input.values}）未转换；各行读取任意值`,
+      );
   });
   if (table.inputs.length === 0) note('error', 'the table has no inputs', '决策表没有输入列');
 
   // The decision and message outputs.
   const decisionAt = (() => {
+    // An output holds decisions when every rule gives one (a "result" of "ok" / "notok" does not).
+    const holdsDecisions = (k: number) =>
+      table.rules.length > 0 &&
+      table.rules.every((r) => isDecision(outputValue(r.outputs[k] ?? '').toUpperCase()));
     const named = table.outputs.findIndex((o) =>
       DECISION_NAMES.has((o.name ?? o.label ?? '').trim().toLowerCase()),
     );
-    if (named >= 0) return named;
-    return table.outputs.findIndex(
-      (_, k) =>
-        table.rules.length > 0 &&
-        table.rules.every((r) => isDecision(outputValue(r.outputs[k] ?? '').toUpperCase())),
-    );
+    if (named >= 0 && (table.rules.length === 0 || holdsDecisions(named))) return named;
+    return table.outputs.findIndex((_, k) => holdsDecisions(k));
   })();
-  if (decisionAt < 0) {
-    note(
-      'error',
-      `no output holds one of the 13 ERDL decisions (name it "decision", or give every rule a value such as "DENY"): outputs ${table.outputs.map((o) => q(o.name ?? o.label ?? '')).join(', ') || '(none)'}`,
-      `没有任何输出列是 13 种 ERDL 决策之一（请命名为 "decision"，或让每条规则的值都是如 "DENY" 的决策）：输出列 ${table.outputs.map((o) => q(o.name ?? o.label ?? '')).join('、') || '（无）'}`,
-    );
+  // Without a decision output (a business table: a dish, an approver group), the rows give
+  // guidance: each decides GUIDE and its message names the outputs (I-NEW-band).
+  const guidance = decisionAt < 0 && table.outputs.length > 0;
+  const outputName = (k: number) => {
+    const o = table.outputs[k];
+    return o?.name || o?.label || `output ${k + 1}`;
+  };
+  if (decisionAt < 0 && !guidance) {
+    note('error', 'the table has no outputs', '决策表没有输出列');
     return fail();
   }
+  if (guidance)
+    note(
+      'warning',
+      `no output holds one of the 13 ERDL decisions: each rule decides GUIDE (guidance, not blocking) and its message gives the outputs ${table.outputs.map((_, k) => q(outputName(k))).join(', ')} (name an output "decision", or give every rule a value such as "DENY", to convert decisions)`,
+      `没有任何输出列是 13 种 ERDL 决策之一：每条规则的决策为 GUIDE（引导，不阻断），其消息给出输出列 ${table.outputs.map((_, k) => q(outputName(k))).join('、')}（若要转换为决策，请将某个输出列命名为 "decision"，或让每条规则的值都是如 "DENY" 的决策）`,
+    );
   const messageAt = table.outputs.findIndex(
     (o, k) => k !== decisionAt && MESSAGE_NAMES.has((o.name ?? o.label ?? '').trim().toLowerCase()),
   );
   table.outputs.forEach((o, k) => {
-    if (k === decisionAt || k === messageAt) return;
+    if (guidance || k === decisionAt || k === messageAt) return;
     const n = q(o.name ?? o.label ?? `#${k + 1}`);
     note(
       'warning',
@@ -159,7 +181,8 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
   // PRIORITY: rows in the order of their decision's place among the allowed values.
   let order = table.rules.map((_, i) => i);
   if (policy === 'PRIORITY') {
-    const values = table.outputs[decisionAt]?.values?.map(outputValue);
+    const ranked = guidance ? 0 : decisionAt;
+    const values = table.outputs[ranked]?.values?.map(outputValue);
     if (!values || values.length === 0) {
       note(
         'error',
@@ -169,7 +192,7 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       return fail();
     }
     const rank = (i: number) => {
-      const v = outputValue(table.rules[i]?.outputs[decisionAt] ?? '');
+      const v = outputValue(table.rules[i]?.outputs[ranked] ?? '');
       const at = values.indexOf(v);
       return at < 0 ? values.length : at;
     };
@@ -182,7 +205,8 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
   }
 
   // Cells.
-  const header = [...columns, 'then', 'message'];
+  const described = table.rules.some((r) => r.description);
+  const header = [...columns, 'then', 'message', ...(described ? ['explanation'] : [])];
   const body: string[][] = [];
   const generated: number[] = [];
   for (const i of order) {
@@ -203,9 +227,15 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       }
       cells.push(conv.text);
     });
-    const decision = outputValue(rule.outputs[decisionAt] ?? '');
+    const decision = guidance ? 'GUIDE' : outputValue(rule.outputs[decisionAt] ?? '');
     cells.push(decision);
-    let message = messageAt >= 0 ? outputValue(rule.outputs[messageAt] ?? '') : '';
+    let message = guidance
+      ? table.outputs
+          .map((_, k) => `${outputName(k)}: ${outputValue(rule.outputs[k] ?? '')}`)
+          .join('; ')
+      : messageAt >= 0
+        ? outputValue(rule.outputs[messageAt] ?? '')
+        : '';
     const upper = decision.toUpperCase();
     if (message === '' && isDecision(upper) && isBlockingDecision(upper)) {
       // §4.1: a blocking decision needs a message; say where the decision came from.
@@ -213,8 +243,15 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       generated.push(i + 1);
     }
     cells.push(message);
+    if (described) cells.push(rule.description ?? '');
     body.push(cells);
   }
+  if (described)
+    note(
+      'info',
+      "the rules' descriptions become the rows' explanations",
+      '各规则的描述转换为对应行的 explanation',
+    );
   if (generated.length > 0)
     note(
       'info',

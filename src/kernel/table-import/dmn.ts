@@ -27,10 +27,28 @@ export function dmnTables(definitions: unknown): {
     );
     return { tables, notes };
   }
+  for (const a of arr(definitions.artifact)) {
+    if (!isObj(a)) continue;
+    const type = str(a.$type).replace(/^dmn:/, '');
+    const text = type === 'TextAnnotation' ? ` ${JSON.stringify(textOf(a))}` : '';
+    note(
+      'info',
+      `${type}${text} is not converted (a diagram element)`,
+      `${type}${text} 未转换（图中的元素）`,
+    );
+  }
+  if (isObj(definitions.dmnDI) || arr(definitions.drgElement).some(hasLayout))
+    note('info', 'the diagram layout is not converted', '图的布局未转换');
   for (const el of arr(definitions.drgElement)) {
     if (!isObj(el)) continue;
     const type = str(el.$type).replace(/^dmn:/, '');
     const name = str(el.name) || str(el.id);
+    for (const attr of extensionAttributes(el))
+      note(
+        'warning',
+        `attribute ${attr} of ${type} ${JSON.stringify(name)} is not converted`,
+        `${type} ${JSON.stringify(name)} 的属性 ${attr} 未转换`,
+      );
     if (type !== 'Decision') {
       if (type !== 'InputData')
         note(
@@ -61,10 +79,14 @@ export function dmnTables(definitions: unknown): {
       name,
       hitPolicy: str(logic.hitPolicy) || 'UNIQUE',
       ...(str(logic.aggregation) ? { aggregation: str(logic.aggregation) } : {}),
-      inputs: arr(logic.input).map((i) => ({
-        label: isObj(i) ? str(i.label) : '',
-        expression: isObj(i) ? textOf(i.inputExpression) : '',
-      })),
+      inputs: arr(logic.input).map((i) => {
+        const values = isObj(i) ? textOf(i.inputValues) : '';
+        return {
+          label: isObj(i) ? str(i.label) : '',
+          expression: isObj(i) ? textOf(i.inputExpression) : '',
+          ...(values ? { values } : {}),
+        };
+      }),
       outputs: arr(logic.output).map((o) => {
         const values = isObj(o) ? textOf(o.outputValues) : '';
         return {
@@ -76,10 +98,24 @@ export function dmnTables(definitions: unknown): {
       rules: arr(logic.rule).map((r) => ({
         inputs: isObj(r) ? arr(r.inputEntry).map(textOf) : [],
         outputs: isObj(r) ? arr(r.outputEntry).map(textOf) : [],
+        ...(isObj(r) && str(r.description) ? { description: str(r.description) } : {}),
       })),
     });
   }
   if (tables.length === 0 && !notes.some((n) => n.level === 'error'))
     note('error', 'the DMN model has no decision table', '该 DMN 模型没有决策表');
   return { tables, notes };
+}
+
+/** DMN 1.1 editors keep the layout in extension elements (biodi:bounds), 1.3 in DMNDI. */
+function hasLayout(el: unknown): boolean {
+  return isObj(el) && isObj(el.extensionElements) && arr(el.extensionElements.values).length > 0;
+}
+
+/** Tool-specific attributes (e.g. camunda:historyTimeToLive), left out when empty. */
+function extensionAttributes(el: Obj): string[] {
+  const attrs = isObj(el.$attrs) ? el.$attrs : {};
+  return Object.entries(attrs)
+    .filter(([k, v]) => !k.startsWith('xmlns') && str(v) !== '')
+    .map(([k]) => k);
 }

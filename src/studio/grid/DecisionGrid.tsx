@@ -8,6 +8,7 @@ import {
 import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
+import { UncoveredBand } from './band/UncoveredBand';
 import { columnLabel } from './column-label';
 import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
@@ -231,10 +232,13 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
           </tbody>
         </table>
       </div>
-      {/*
-        Slot for bands under the table body (e.g. the "uncovered inputs" band): render them here,
-        after the scrolling table and before the status line, as siblings of .grid-scroll.
-      */}
+      <UncoveredBand
+        docId={docId}
+        table={table}
+        analysis={analysis}
+        editable={editable}
+        lang={lang}
+      />
       <GridStatusLine status={edits.status} />
     </section>
   );

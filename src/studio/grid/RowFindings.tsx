@@ -1,10 +1,9 @@
 import { stringify } from 'yaml';
-import { fieldDisplayName } from '../../kernel/gloss/names';
 import type { RowModel, TableModel } from '../../kernel/table-edit';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, pick, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
-import { columnLabel } from './column-label';
+import { fieldName } from './column-label';
 import { findingSentence } from './finding-sentence';
 import { gridStrings } from './strings';
 
@@ -30,9 +29,7 @@ export function RowFindings({
   const shown = findings.filter((d) => d.severity !== 'info' || d.example);
   if (shown.length === 0) return null;
   // Display names: the column's label, else the field dictionary's built-in names.
-  const nameOf = (path: string) =>
-    columnLabel(table.columns.find((c) => c.field === path)?.label, lang) ??
-    fieldDisplayName(path, lang).text;
+  const nameOf = (path: string) => fieldName(table, path, lang);
   return (
     <ul className="row-findings">
       {shown.map((d, i) => {

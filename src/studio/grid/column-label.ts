@@ -1,3 +1,4 @@
+import { fieldDisplayName } from '../../kernel/gloss/names';
 import type { TableModel } from '../../kernel/table-edit';
 import type { Lang } from '../store/types';
 
@@ -9,4 +10,12 @@ export function columnLabel(
   if (label === undefined) return null;
   if (typeof label === 'string') return label;
   return label[lang] ?? label[lang === 'en' ? 'zh' : 'en'] ?? null;
+}
+
+/** A field's display name: its column's label, else the field dictionary's built-in names. */
+export function fieldName(table: TableModel, path: string, lang: Lang): string {
+  return (
+    columnLabel(table.columns.find((c) => c.field === path)?.label, lang) ??
+    fieldDisplayName(path, lang).text
+  );
 }

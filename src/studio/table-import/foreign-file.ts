@@ -13,6 +13,17 @@ export interface ForeignImport {
   readonly result: DocumentImport;
 }
 
+/**
+ * A workbook of several sheets waiting for the user to pick one (like `erdl import --sheet N`);
+ * nothing is read from it until then.
+ */
+export interface SheetChoice {
+  readonly kind: 'sheets';
+  readonly fileName: string;
+  readonly sheets: readonly string[];
+  readonly bytes: Uint8Array;
+}
+
 /** Whether a file is a table from another tool (a .json only when it is a JDM graph). */
 export function isForeignFile(fileName: string, text?: string): boolean {
   const kind = foreignKind(fileName);
@@ -36,12 +47,22 @@ export function isForeignFile(fileName: string, text?: string): boolean {
   return false;
 }
 
-export async function readForeignFile(fileName: string, bytes: Uint8Array): Promise<ForeignImport> {
+/** Reads a foreign file; a workbook of several sheets asks which one first (`sheet`, 1-based). */
+export async function readForeignFile(
+  fileName: string,
+  bytes: Uint8Array,
+  sheet?: number,
+): Promise<ForeignImport | SheetChoice> {
+  if (sheet === undefined && foreignKind(fileName) === 'xlsx') {
+    const { xlsxSheetNames } = await import('../../table-import/xlsx');
+    const sheets = await xlsxSheetNames(bytes);
+    if (sheets && sheets.length > 1) return { kind: 'sheets', fileName, sheets, bytes };
+  }
   const { readForeign } = await import('../../table-import/read-foreign');
   return {
     kind: 'foreign',
     fileName,
     name: documentName(fileName),
-    result: await readForeign(fileName, bytes),
+    result: await readForeign(fileName, bytes, sheet),
   };
 }

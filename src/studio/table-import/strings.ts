@@ -14,6 +14,11 @@ export const tableImportStrings = defineStrings({
     exportXlsx: 'Export Excel',
     exportDmn: 'Export DMN',
     dmnRefused: 'This table cannot be exported as DMN: {problems}',
+    sheetTitle: 'Which sheet of {file}?',
+    sheetIntro: 'The workbook has {n} {n:sheet|sheets}. Pick the one that holds the decision table.',
+    sheetOption: 'Sheet {n}: {name}',
+    sheetImport: 'Import this sheet',
+    sheetCancel: 'Cancel',
   },
   zh: {
     title: '转换报告：{file}',
@@ -28,5 +33,10 @@ export const tableImportStrings = defineStrings({
     exportXlsx: '导出电子表格',
     exportDmn: '导出 DMN',
     dmnRefused: '该决策表无法导出为 DMN：{problems}',
+    sheetTitle: '导入 {file} 的哪个工作表？',
+    sheetIntro: '该工作簿有 {n} 个工作表。请选择包含决策表的那一个。',
+    sheetOption: '第 {n} 个工作表：{name}',
+    sheetImport: '导入此工作表',
+    sheetCancel: '取消',
   },
 });

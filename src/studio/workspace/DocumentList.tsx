@@ -4,6 +4,7 @@ import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { ConversionReport } from '../table-import/ConversionReport';
+import { SheetPicker } from '../table-import/SheetPicker';
 import { DocumentItem } from './DocumentItem';
 import { ImportWorkspaceDialog } from './ImportWorkspaceDialog';
 import { SuiteOfferBar } from './SuiteOfferBar';
@@ -31,6 +32,8 @@ export function DocumentList() {
     resolveSuite,
     report,
     closeReport,
+    sheetChoice,
+    chooseSheet,
   } = useImport();
   const [deleted, setDeleted] = useState<StudioDocument | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -126,6 +129,13 @@ export function DocumentList() {
         />
       )}
       <WorkspaceActions importFiles={importFiles} importPasted={importPasted} />
+      {sheetChoice && (
+        <SheetPicker
+          key={sheetChoice.fileName}
+          choice={sheetChoice}
+          onChoose={(sheet) => void chooseSheet(sheet)}
+        />
+      )}
       {pending && (
         <ImportWorkspaceDialog
           key={pending.fileName}

@@ -13,7 +13,12 @@ import {
 } from '../../kernel';
 import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
-import { type ForeignImport, isForeignFile, readForeignFile } from '../table-import/foreign-file';
+import {
+  type ForeignImport,
+  isForeignFile,
+  readForeignFile,
+  type SheetChoice,
+} from '../table-import/foreign-file';
 import { isNameOf, metadataName } from './naming';
 import { fileCheckStrings } from './strings';
 
@@ -58,7 +63,9 @@ export type ImportedFile =
   | { readonly kind: 'workspace'; readonly snapshot: WorkspaceSnapshot; readonly fileName: string }
   | { readonly kind: 'rejected'; readonly message: Bilingual }
   /** A decision table from another tool (DMN, GoRules JDM, Excel) and its conversion report. */
-  | ForeignImport;
+  | ForeignImport
+  /** A workbook of several sheets: the user picks one. */
+  | SheetChoice;
 
 /** The minimal valid document a "New document" starts from. */
 export function skeletonText(name: string): string {

@@ -5,7 +5,11 @@ import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { run } from '../suites/suite-controller';
-import type { ForeignImport } from '../table-import/foreign-file';
+import {
+  type ForeignImport,
+  readForeignFile,
+  type SheetChoice,
+} from '../table-import/foreign-file';
 import {
   documentNameFromFile,
   type ImportedFile,
@@ -86,6 +90,8 @@ export function useImport() {
     null,
   );
   const [offers, setOffers] = useState<SuiteOffer[]>([]);
+  /** Workbooks of several sheets waiting for the user's pick. */
+  const [sheetChoices, setSheetChoices] = useState<SheetChoice[]>([]);
 
   /** A suite goes to its document (one imported with it, else the open one of its name). */
   const placeSuite = useCallback(
@@ -110,6 +116,7 @@ export function useImport() {
       const state = studioStore.getState();
       if (result.kind === 'rejected') state.notify('error', result.message);
       else if (result.kind === 'suite') placeSuite(result, new Map());
+      else if (result.kind === 'sheets') setSheetChoices((list) => [...list, result]);
       else if (result.kind === 'workspace') {
         setPending((list) => [...list, { snapshot: result.snapshot, fileName: result.fileName }]);
       } else if (result.kind === 'foreign') {
@@ -165,6 +172,17 @@ export function useImport() {
     [offers],
   );
 
+  /** The user's pick of a sheet (1-based), or null to import nothing from the workbook. */
+  const chooseSheet = useCallback(
+    async (sheet: number | null) => {
+      const [first] = sheetChoices;
+      setSheetChoices((list) => list.slice(1));
+      if (!first || sheet === null) return;
+      accept(await readForeignFile(first.fileName, first.bytes, sheet));
+    },
+    [sheetChoices, accept],
+  );
+
   const importPasted = useCallback(
     (name: string, text: string) => accept(importText(name, text)),
     [accept],
@@ -200,5 +218,7 @@ export function useImport() {
     resolveSuite,
     report,
     closeReport: () => setReport(null),
+    sheetChoice: sheetChoices[0] ?? null,
+    chooseSheet,
   };
 }

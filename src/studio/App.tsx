@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { YamlEditor } from './editor/YamlEditor';
 import { useT } from './i18n/i18n';
-import { TablePanel } from './panels/TablePanel';
+import { LazyTablePanel } from './panels/lazy-table-panel';
 import { LanguageSwitch } from './shell/LanguageSwitch';
 import { Notices } from './shell/Notices';
 import { PanelTabs } from './shell/PanelTabs';
@@ -70,7 +71,15 @@ export function App() {
           <>
             {inTableView && (
               <section className="table-view-host" data-testid="table-view">
-                <TablePanel />
+                <Suspense
+                  fallback={
+                    <p className="muted" role="status">
+                      {t.loadingPanel}
+                    </p>
+                  }
+                >
+                  <LazyTablePanel />
+                </Suspense>
               </section>
             )}
             {inTableView && (

@@ -7,7 +7,6 @@ import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
 import { DecisionBadge } from './decision-label';
-import { setDisplayName } from './field-dictionary';
 import { panelStrings } from './strings';
 
 /** The conversion target a rule's current form corresponds to ("true" converts to any). */
@@ -177,8 +176,10 @@ function FieldNameRow({ field, lacks }: { field: string; lacks: readonly ('zh' |
   const [zh, setZh] = useState('');
   const [en, setEn] = useState('');
   const notify = useStudio((s) => s.notify);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The yaml Document API loads with the first name given, not with the studio.
+    const { setDisplayName } = await import('./field-dictionary');
     const state = studioStore.getState();
     const next = setDisplayName(state.fieldDictionary, field, { zh: zh.trim(), en: en.trim() });
     if (next === null) {

@@ -5,12 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { FieldDictionary } from '../../kernel';
-import {
-  generateNonExtractableKeyPair,
-  type RuleFileVerification,
-  type TrustedKey,
-  verifyRuleFile,
-} from '../../signing';
+import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
 import type {
   KeyStorage,
   SignedExportRecord,
@@ -75,7 +70,8 @@ export function createSigningStore(
   openStorage: () => Promise<KeyStorage>,
   fallback: () => KeyStorage,
   now: () => Date = () => new Date(),
-  verifyFile: typeof verifyRuleFile = verifyRuleFile,
+  verifyFile: typeof verifyRuleFile = async (input) =>
+    (await import('../../signing/signed-file')).verifyRuleFile(input),
 ) {
   const store = createStore<SigningState>()(() => ({
     status: 'idle',
@@ -146,6 +142,8 @@ export function createSigningStore(
     /** A new non-extractable key pair, replacing none: false when WebCrypto cannot. */
     async generateKey(name?: string): Promise<boolean> {
       const storage = await ensureLoaded();
+      // Key generation (and its fallback library) loads when a key is first made.
+      const { generateNonExtractableKeyPair } = await import('../../signing/ed25519');
       const pair = await generateNonExtractableKeyPair();
       if (!pair) {
         store.setState({ supported: false });

@@ -1,10 +1,15 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { countBySeverity } from '../shell/use-analysis';
-import { VerificationBadge } from '../signing/VerificationBadge';
+import { useSigning } from '../signing/signing-instance';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { workspaceStrings } from './strings';
+
+/** The verdict code (and the kernel hashing it uses) loads only for documents opened signed. */
+const VerificationBadge = lazy(() =>
+  import('../signing/VerificationBadge').then((m) => ({ default: m.VerificationBadge })),
+);
 
 interface DocumentItemProps {
   readonly doc: StudioDocument;
@@ -16,6 +21,7 @@ interface DocumentItemProps {
 export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
   const t = useT(workspaceStrings);
   const errors = useStudio((s) => countBySeverity(s.analyses[doc.id]?.analysis).error);
+  const signed = useSigning((s) => s.verifications[doc.id] !== undefined);
   const setActive = useStudio((s) => s.setActive);
   const renameDocument = useStudio((s) => s.renameDocument);
   const [renaming, setRenaming] = useState(false);
@@ -72,7 +78,11 @@ export function DocumentItem({ doc, active, onDelete }: DocumentItemProps) {
           onKeyDown={onSelectKey}
         >
           <span className="document-name">{doc.name}</span>
-          <VerificationBadge docId={doc.id} />
+          {signed && (
+            <Suspense fallback={null}>
+              <VerificationBadge docId={doc.id} />
+            </Suspense>
+          )}
           {errors > 0 && (
             <span className="error-badge" data-testid="error-badge">
               <span aria-hidden="true">{errors}</span>

@@ -22,6 +22,11 @@ if (container === null) throw new Error('index.html has no #root element');
 
 markInteractiveOnFirstMarkers();
 
+// The workers start now, so loading and compiling the kernel in them overlaps with the page's
+// first render and the workspace's load from IndexedDB (the first analysis waits for neither).
+getKernel();
+getBatchKernel();
+
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { YamlEditor } from './editor/YamlEditor';
 import { useT } from './i18n/i18n';
-import { LazyTablePanel } from './panels/lazy-table-panel';
+import { LazyTablePanel, LoadOnUse } from './panels/lazy-panel';
 import { LanguageSwitch } from './shell/LanguageSwitch';
 import { Notices } from './shell/Notices';
 import { PanelTabs } from './shell/PanelTabs';
@@ -71,15 +70,9 @@ export function App() {
           <>
             {inTableView && (
               <section className="table-view-host" data-testid="table-view">
-                <Suspense
-                  fallback={
-                    <p className="muted" role="status">
-                      {t.loadingPanel}
-                    </p>
-                  }
-                >
+                <LoadOnUse>
                   <LazyTablePanel />
-                </Suspense>
+                </LoadOnUse>
               </section>
             )}
             {inTableView && (

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
-import { LIST_STEP, useProgressiveList } from '../shell/use-progressive-list';
+import { useProgressiveList } from '../shell/use-progressive-list';
 import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -9,6 +9,7 @@ import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
 import { conditionLine, headlineText, matchedRules, reasonText } from './evaluate-explain';
+import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
 /** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
@@ -334,17 +335,7 @@ function Trace({
           </ol>
         </div>
       ))}
-      {shown < trace.length && (
-        <div ref={sentinel} className="list-more">
-          <button type="button" className="button small" onClick={more}>
-            {format(t.gloss.showMore, {
-              n: Math.min(LIST_STEP, trace.length - shown),
-              shown,
-              total: trace.length,
-            })}
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={trace.length} more={more} sentinel={sentinel} />
     </section>
   );
 }

@@ -2,11 +2,12 @@ import { type FormEvent, memo, useState } from 'react';
 import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
-import { LIST_STEP, useProgressiveList } from '../shell/use-progressive-list';
+import { useProgressiveList } from '../shell/use-progressive-list';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
 import { DecisionBadge } from './decision-label';
+import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
 /** The conversion target a rule's current form corresponds to ("true" converts to any). */
@@ -32,17 +33,7 @@ export function GlossPanel() {
           <GlossRuleItem key={rule.name} rule={rule} docId={docId} lang={lang} />
         ))}
       </ol>
-      {shown < rules.length && (
-        <div ref={sentinel} className="list-more">
-          <button type="button" className="button small" onClick={more}>
-            {format(t.gloss.showMore, {
-              n: Math.min(LIST_STEP, rules.length - shown),
-              shown,
-              total: rules.length,
-            })}
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={rules.length} more={more} sentinel={sentinel} />
       {analysis && (
         <FieldNames missing={analysis.missingNames} problems={analysis.dictionaryProblems} />
       )}

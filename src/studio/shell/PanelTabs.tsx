@@ -1,7 +1,7 @@
-import { type KeyboardEvent, lazy, Suspense, useRef } from 'react';
+import { type KeyboardEvent, lazy, useRef } from 'react';
 import { useT } from '../i18n/i18n';
 import { GlossPanel } from '../panels/GlossPanel';
-import { LazyTablePanel } from '../panels/lazy-table-panel';
+import { LazyTablePanel, LoadOnUse } from '../panels/lazy-panel';
 import { useStudio } from '../store';
 import type { PanelId } from '../store/types';
 import { shellStrings } from './strings';
@@ -76,15 +76,9 @@ export function PanelTabs() {
         aria-labelledby={`tab-${panel}`}
         className="tab-panel"
       >
-        <Suspense
-          fallback={
-            <p className="muted" role="status">
-              {t.loadingPanel}
-            </p>
-          }
-        >
+        <LoadOnUse>
           <Content />
-        </Suspense>
+        </LoadOnUse>
       </div>
     </section>
   );

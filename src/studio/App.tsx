@@ -1,6 +1,6 @@
 import { YamlEditor } from './editor/YamlEditor';
 import { useT } from './i18n/i18n';
-import { TablePanel } from './panels/TablePanel';
+import { LazyTablePanel, LoadOnUse } from './panels/lazy-panel';
 import { LanguageSwitch } from './shell/LanguageSwitch';
 import { Notices } from './shell/Notices';
 import { PanelTabs } from './shell/PanelTabs';
@@ -70,7 +70,9 @@ export function App() {
           <>
             {inTableView && (
               <section className="table-view-host" data-testid="table-view">
-                <TablePanel />
+                <LoadOnUse>
+                  <LazyTablePanel />
+                </LoadOnUse>
               </section>
             )}
             {inTableView && (

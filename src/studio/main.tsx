@@ -22,6 +22,14 @@ if (container === null) throw new Error('index.html has no #root element');
 
 markInteractiveOnFirstMarkers();
 
+// The workers start now, so loading and compiling the kernel in them overlaps with the page's
+// first render and the workspace's load from IndexedDB (the first analysis waits for neither).
+getKernel();
+getBatchKernel();
+// Monaco's chunk loads meanwhile too (the editor mounts once the workspace is loaded). A failure
+// here is the editor's to report: it imports the same module when it mounts, and offers a retry.
+import('./editor/editor-session').catch(() => undefined);
+
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -1,20 +1,13 @@
-import type { DocumentImport, ImportNote } from '../kernel/table-import';
-import { importDmn, importJdm } from '../kernel/table-import';
-
 /**
  * A decision-table file from another tool as an ERDL document and its conversion report, for the
  * CLI (`erdl import`) and the studio alike (docs/table-import.md). The parsers load only when a
  * file of their kind is read (dynamic import): dmn-moddle for .dmn, the xlsx reader for .xlsx.
  */
-export type ForeignKind = 'dmn' | 'jdm' | 'xlsx';
+import type { DocumentImport, ImportNote } from '../kernel/table-import';
+import { importDmn, importJdm } from '../kernel/table-import';
+import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
 
-export function foreignKind(fileName: string): ForeignKind | null {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.dmn') || lower.endsWith('.dmn.xml') || lower.endsWith('.xml')) return 'dmn';
-  if (lower.endsWith('.json')) return 'jdm';
-  if (lower.endsWith('.xlsx')) return 'xlsx';
-  return null;
-}
+export { documentName, type ForeignKind, foreignKind };
 
 const DMN13 = 'https://www.omg.org/spec/DMN/20191111/MODEL/';
 const DMN14 = 'https://www.omg.org/spec/DMN/20211108/MODEL/';
@@ -30,12 +23,6 @@ const failed = (en: string, zh: string): DocumentImport => ({
   tables: [],
   notes: [{ level: 'error', message: { en, zh } }],
 });
-
-/** The document's name: the file name without its extension. */
-export function documentName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  return base.replace(/(\.dmn|\.jdm)?\.(dmn|xml|json|xlsx)$/i, '') || 'imported';
-}
 
 /**
  * A DMN file parsed by dmn-moddle, with notes on what reading it took (an older or newer model

@@ -142,3 +142,51 @@ describe('KernelService.evaluate: the trace names fields as the gloss does', () 
     });
   });
 });
+
+describe('KernelService.evaluate: column labels on the keystroke path', () => {
+  const evaluate = (s: KernelService, text: string, fact: string) => {
+    const outcome = s.evaluate({
+      op: 'evaluate',
+      doc: 'loan',
+      text,
+      fact,
+      asOf: '2026-01-15T09:00:00Z',
+      temporalState: '',
+      trace: true,
+    } as Parameters<KernelService['evaluate']>[0]);
+    if (outcome.kind !== 'result') throw new Error(outcome.kind);
+    return outcome;
+  };
+  const fact = (score: number) => `fact: {context: {credit_score: ${score}, amount: 35000}}`;
+
+  it('a fact edit reads the labels the text has now; a label edit is seen at once', () => {
+    const s = service();
+    const first = evaluate(s, loanTable, fact(720));
+    // Another fact, the same text: the same labels (read once for this text).
+    const again = evaluate(s, loanTable, fact(721));
+    expect(again.failedConditions['FIN-201-loan-decision#1']).toEqual(
+      first.failedConditions['FIN-201-loan-decision#1'],
+    );
+    const relabelled = loanTable.replace(
+      'label: { zh: "信用评分", en: "credit score" }',
+      'label: { zh: "信用分", en: "credit rating" }',
+    );
+    expect(relabelled).not.toBe(loanTable);
+    const edited = evaluate(s, relabelled, fact(721));
+    expect(edited.failedConditions['FIN-201-loan-decision#1']).toEqual({
+      zh: '信用分小于 580',
+      en: 'credit rating is less than 580',
+    });
+    // Back to the first text: its own labels again, never the edited ones remembered.
+    expect(evaluate(s, loanTable, fact(720)).failedConditions).toEqual(first.failedConditions);
+  });
+
+  it('a warm service (other documents compiled before) explains as a fresh one does', () => {
+    const warm = service();
+    evaluate(warm, quickStart, '{}');
+    const fromItems = evaluate(warm, loanTable, fact(700));
+    const fresh = evaluate(service(), loanTable, fact(700));
+    expect(fromItems.failedConditions).toEqual(fresh.failedConditions);
+    expect(fromItems.reasonFields).toEqual(fresh.reasonFields);
+  });
+});

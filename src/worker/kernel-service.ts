@@ -8,6 +8,7 @@ import {
   type CompileResult,
   canonicalJson,
   childrenOf,
+  collectEntries,
   convertRuleEdit,
   createIncrementalCompiler,
   createIncrementalGloss,
@@ -67,6 +68,11 @@ import { workerStrings } from './strings';
 
 type WorkerText = (typeof workerStrings)['zh'];
 
+/** Entries by name; only their column labels are read here (labels carry no positions). */
+type EntryLabels = ReturnType<typeof readEntries>;
+type Labels = NonNullable<ReturnType<EntryLabels['get']>>['labels'];
+type Condition = Parameters<typeof renderGloss>[0];
+
 /** One language of a worker string, filled. */
 const say = (
   lang: 'en' | 'zh',
@@ -98,6 +104,15 @@ export class KernelService {
     problems: Analysis['dictionaryProblems'];
   } = { map: undefined, problems: [] };
   private evaluatorCache: { document: CompiledDocument; evaluator: Evaluator } | null = null;
+  private readonly entriesRead = new WeakMap<CompileResult, EntryLabels>();
+  private readonly conditionTexts = new WeakMap<
+    Condition,
+    {
+      dictionary: FieldDictionary | undefined;
+      labels: Labels | undefined;
+      text: Bilingual;
+    }
+  >();
 
   /** The last texts read as tables: a grid edit reads the text the grid shows, then its result. */
   private readonly tableReads: { text: string; read: TablesRead }[] = [];
@@ -294,7 +309,7 @@ export class KernelService {
     const byName = new Map(result.document.rules.map((r) => [r.name, r]));
     // A table row's condition reads its fields through the table's column labels, as its gloss
     // does: one name per field across gloss and trace (read only when a row failed).
-    let entries: ReturnType<typeof readEntries> | undefined;
+    let entries: EntryLabels | undefined;
     for (const step of evaluation.eval_trace) {
       const rule = byName.get(step.rule);
       if (!rule || !step.when) continue;
@@ -305,13 +320,10 @@ export class KernelService {
           ? failingCondition(rule.when, step.when)
           : null;
       if (!failed) continue;
-      if (rule.row !== undefined) entries ??= readEntries(result.source.text);
+      if (rule.row !== undefined) entries ??= this.entriesOf(request.doc, result);
       const labels = rule.row === undefined ? undefined : entries?.get(rule.entry)?.labels;
       const options = { dictionary: this.dictionary.map, labels };
-      failedConditions[step.rule] = {
-        zh: renderGloss(failed, { ...options, lang: 'zh' }),
-        en: renderGloss(failed, { ...options, lang: 'en' }),
-      };
+      failedConditions[step.rule] = this.conditionText(failed, options);
       // The reason names its field as the gloss does (G3), never by its raw path; an element
       // path (`$.…`, inside a list quantifier) has no display name and stays as written.
       const field = step.reason?.field;
@@ -383,6 +395,42 @@ export class KernelService {
       this.compilers.delete(key);
     }
     return compiler;
+  }
+
+  /**
+   * A failed condition in both languages: rendered once per condition node (the compiled
+   * document's, the same object while its rule is unchanged), dictionary and labels — a fact
+   * keystroke on 1,000 rules re-renders none of the ~1,000 failed conditions it had before.
+   */
+  private conditionText(
+    node: Condition,
+    options: { dictionary: FieldDictionary | undefined; labels: Labels | undefined },
+  ): Bilingual {
+    const hit = this.conditionTexts.get(node);
+    if (hit && hit.dictionary === options.dictionary && hit.labels === options.labels)
+      return hit.text;
+    const text = {
+      zh: renderGloss(node, { ...options, lang: 'zh' }),
+      en: renderGloss(node, { ...options, lang: 'en' }),
+    };
+    this.conditionTexts.set(node, { ...options, text });
+    return text;
+  }
+
+  /**
+   * The document's entries, for their column labels only: from the rule items the warm compiler
+   * already parsed when it has them (a fact keystroke used to re-read the whole text here, ~0.3 s
+   * at 1,000 rules), else from the text; kept per compile result, so the same text reads once.
+   */
+  private entriesOf(doc: string, result: CompileResult): EntryLabels {
+    let entries = this.entriesRead.get(result);
+    if (entries) return entries;
+    const items = this.compilerFor(doc).items(result);
+    entries = items
+      ? collectEntries(items.map((placed) => placed.item))
+      : readEntries(result.source.text);
+    this.entriesRead.set(result, entries);
+    return entries;
   }
 
   private evaluatorFor(document: CompiledDocument): Evaluator {

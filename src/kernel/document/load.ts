@@ -15,13 +15,13 @@ import {
 import { diagnostic } from '../diagnostics/codes';
 import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
+import { MAX_DOCUMENT_BYTES } from '../file-limits';
 import { fastLoad } from './fast-load';
 import { decodeUtf8 } from './utf8';
 import { yamlDiagnostics } from './yaml-errors';
 import type { ScalarStyle, YMap, YNode, YPair, YScalar } from './ynode';
 
-/** 2 MiB: a 1,000-rule document is ~400 KB; larger input is refused before parsing (bounded time). */
-export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+export { MAX_DOCUMENT_BYTES };
 /** Nodes the expanded view may hold, and how many of them may come from alias expansion. */
 export const MAX_EXPANDED_NODES = 200_000;
 export const MAX_ALIAS_NODES = 10_000;

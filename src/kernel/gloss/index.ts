@@ -13,7 +13,7 @@ export {
   type RuleGloss,
 } from './document';
 export type { EntrySource, StoredGloss } from './entries';
-export { readEntries } from './entries';
+export { collectEntries, readEntries } from './entries';
 export { formatLiteral, formatNumber } from './literals';
 export {
   BUILTIN_FIELDS,

@@ -5,10 +5,11 @@
  * its line and column and skipped; the other rows still import.
  */
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import type { FactSetFormat } from '../file-limits';
 import { type FieldReader, isPlainObject, readCase, readFact } from './read-fields';
 import type { SuiteCase, SuiteDiagnostic } from './types';
 
-export type FactSetFormat = 'jsonl' | 'csv';
+export { type FactSetFormat, factSetFormat } from '../file-limits';
 
 /** One row may hold at most this many characters (a file with no line breaks is not a fact set). */
 export const MAX_ROW_CHARS = 1024 * 1024;
@@ -32,14 +33,6 @@ export interface FactSetParser {
   readonly rows: number;
   /** Rows skipped because of a problem. */
   readonly skipped: number;
-}
-
-/** The format a file name implies, or null for a `.facts.yaml` (or unknown) suite. */
-export function factSetFormat(fileName: string): FactSetFormat | null {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
-  if (lower.endsWith('.csv')) return 'csv';
-  return null;
 }
 
 /** Problem collection shared by the two parsers: positions, the cap, the skipped count. */

@@ -12,6 +12,7 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { parseInstant } from '../eval/time';
+import { MAX_SUITE_CHARS } from '../file-limits';
 import { JsonError, type JsonPositions, parseJson } from './json-value';
 import { pathText, suiteProblem } from './problem';
 import {
@@ -30,8 +31,7 @@ import {
 } from './read-fields';
 import type { Suite, SuiteCase, SuiteDiagnostic, SuiteEvent, SuiteSequence } from './types';
 
-/** Larger suites belong in JSON Lines or CSV, which stream (fact-set.ts). */
-export const MAX_SUITE_CHARS = 32 * 1024 * 1024;
+export { MAX_SUITE_CHARS };
 
 const TOP_KEYS = ['suite', 'as_of', 'cases', 'sequences'];
 const SEQUENCE_KEYS = ['name', 'temporal_state', 'events'];

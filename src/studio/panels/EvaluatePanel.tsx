@@ -1,5 +1,7 @@
+import { memo } from 'react';
 import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
+import { useProgressiveList } from '../shell/use-progressive-list';
 import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -7,6 +9,7 @@ import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
 import { conditionLine, headlineText, matchedRules, reasonText } from './evaluate-explain';
+import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
 /** An instant `as_of` can hold: ISO 8601 in UTC with milliseconds. */
@@ -133,7 +136,8 @@ function text(value: Text | null, lang: Lang): string | null {
   return typeof value === 'string' ? value : (value[lang] ?? value.en ?? value.zh ?? null);
 }
 
-function ResultCard({
+/** Memoized: a keystroke in the fact re-renders the panel, not the last result's trace. */
+const ResultCard = memo(function ResultCard({
   result,
   failed,
   fields,
@@ -200,7 +204,7 @@ function ResultCard({
       <Trace trace={result.eval_trace} failed={failed} fields={fields} />
     </div>
   );
-}
+});
 
 function TraceTree({ node }: { node: TraceNode }) {
   const t = useT(panelStrings);
@@ -265,8 +269,10 @@ function Trace({
   const revealAt = useStudio((s) => s.revealAt);
   const docId = useStudio((s) => s.activeId);
   const rules = useStudio((s) => (s.activeId ? s.analyses[s.activeId]?.analysis.rules : undefined));
+  // A 1,000-rule document's trace is ~1,000 steps: rendered in steps, like the gloss list.
+  const { shown, more, sentinel } = useProgressiveList(trace.length, docId);
   const rings = new Map<number, RuleTrace[]>();
-  for (const step of trace) {
+  for (const step of trace.slice(0, shown)) {
     const list = rings.get(step.ring) ?? [];
     list.push(step);
     rings.set(step.ring, list);
@@ -329,6 +335,7 @@ function Trace({
           </ol>
         </div>
       ))}
+      <ShowMore shown={shown} total={trace.length} more={more} sentinel={sentinel} />
     </section>
   );
 }

@@ -2,12 +2,12 @@ import { type FormEvent, memo, useState } from 'react';
 import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
-import { LIST_STEP, useProgressiveList } from '../shell/use-progressive-list';
+import { useProgressiveList } from '../shell/use-progressive-list';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
 import { DecisionBadge } from './decision-label';
-import { setDisplayName } from './field-dictionary';
+import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
 /** The conversion target a rule's current form corresponds to ("true" converts to any). */
@@ -33,17 +33,7 @@ export function GlossPanel() {
           <GlossRuleItem key={rule.name} rule={rule} docId={docId} lang={lang} />
         ))}
       </ol>
-      {shown < rules.length && (
-        <div ref={sentinel} className="list-more">
-          <button type="button" className="button small" onClick={more}>
-            {format(t.gloss.showMore, {
-              n: Math.min(LIST_STEP, rules.length - shown),
-              shown,
-              total: rules.length,
-            })}
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={rules.length} more={more} sentinel={sentinel} />
       {analysis && (
         <FieldNames missing={analysis.missingNames} problems={analysis.dictionaryProblems} />
       )}
@@ -177,8 +167,10 @@ function FieldNameRow({ field, lacks }: { field: string; lacks: readonly ('zh' |
   const [zh, setZh] = useState('');
   const [en, setEn] = useState('');
   const notify = useStudio((s) => s.notify);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The yaml Document API loads with the first name given, not with the studio.
+    const { setDisplayName } = await import('./field-dictionary');
     const state = studioStore.getState();
     const next = setDisplayName(state.fieldDictionary, field, { zh: zh.trim(), en: en.trim() });
     if (next === null) {

@@ -1,4 +1,4 @@
-import { DECISIONS } from '../../kernel';
+import { DECISIONS } from '../../kernel/vocabulary/decisions';
 import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
 import { panelStrings } from './strings';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { FORMAT_VERSION, KERNEL_VERSION } from '../../kernel';
+import { KERNEL_VERSION } from '../../kernel/version';
+import { FORMAT_VERSION } from '../../kernel/vocabulary/document';
 import { format, useT } from '../i18n/i18n';
 import { OfflineStatus } from '../offline';
 import { useStudio } from '../store';

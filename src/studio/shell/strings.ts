@@ -17,6 +17,7 @@ export const shellStrings = defineStrings({
       export: 'Export',
     },
     loadingWorkspace: 'Loading workspace…',
+    loadingPanel: 'Loading…',
     noDocument: 'No document open. Create or import one from the list on the left.',
     status: {
       label: 'Status',
@@ -87,6 +88,7 @@ export const shellStrings = defineStrings({
       export: '导出',
     },
     loadingWorkspace: '正在加载工作区…',
+    loadingPanel: '正在加载…',
     noDocument: '没有打开的文档。请在左侧列表中新建或导入文档。',
     status: {
       label: '状态',

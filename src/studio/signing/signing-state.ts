@@ -5,15 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { Bilingual, FieldDictionary } from '../../kernel';
-import {
-  generateKeyWithBackup,
-  generateNonExtractableKeyPair,
-  parseBackupText,
-  type RuleFileVerification,
-  restoreKeyNonExtractable,
-  type TrustedKey,
-  verifyRuleFile,
-} from '../../signing';
+import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
 import type {
   KeyStorage,
   SignedExportRecord,
@@ -111,7 +103,8 @@ export function createSigningStore(
   openStorage: () => Promise<KeyStorage>,
   fallback: () => KeyStorage,
   now: () => Date = () => new Date(),
-  verifyFile: typeof verifyRuleFile = verifyRuleFile,
+  verifyFile: typeof verifyRuleFile = async (input) =>
+    (await import('../../signing/signed-file')).verifyRuleFile(input),
   journal: NameJournal = memoryNameJournal(),
 ) {
   const store = createStore<SigningState>()(() => ({
@@ -206,6 +199,8 @@ export function createSigningStore(
     /** A new non-extractable key pair, replacing none: false when WebCrypto cannot. */
     async generateKey(name?: string): Promise<boolean> {
       const storage = await ensureLoaded();
+      // Key generation (and its fallback library) loads when a key is first made.
+      const { generateNonExtractableKeyPair } = await import('../../signing/ed25519');
       const pair = await generateNonExtractableKeyPair();
       if (!pair) {
         store.setState({ supported: false });
@@ -234,6 +229,8 @@ export function createSigningStore(
       | null
     > {
       const storage = await ensureLoaded();
+      // Key generation and backup (and their fallback library) load when first used.
+      const { generateKeyWithBackup } = await import('../../signing/key-backup');
       const made = await generateKeyWithBackup(passphrase, name);
       if (made === null) {
         store.setState({ supported: false });
@@ -274,6 +271,9 @@ export function createSigningStore(
             zh: '已有签名密钥；请先删除它再恢复另一个',
           },
         };
+      const { parseBackupText, restoreKeyNonExtractable } = await import(
+        '../../signing/key-backup'
+      );
       const parsed = parseBackupText(text);
       if (!parsed.ok) return parsed;
       const restored = await restoreKeyNonExtractable(parsed.value, passphrase);

@@ -1,12 +1,5 @@
 import type { Bilingual, SourceComparison } from '../../kernel';
-import {
-  type RuleFileVerification,
-  type SignedRuleFile,
-  signerFromCryptoKey,
-  signRuleFile,
-  type VerifyRuleFileInput,
-  verifyRuleFile,
-} from '../../signing';
+import type { RuleFileVerification, SignedRuleFile, VerifyRuleFileInput } from '../../signing';
 import type { Outcome } from '../../worker/kernel-client';
 import type { SignRequest } from '../../worker/kernel-protocol';
 import { bilingual } from '../i18n/format';
@@ -17,7 +10,8 @@ import { signingMessageStrings } from './strings';
  * `signRuleFile` and `verifyRuleFile` in the batch worker: both compile the whole document, most of
  * a second at 1,000 rules, which on the main thread froze the page. Each call has a channel of its
  * own, so one never supersedes another. The signing key goes as a CryptoKey handle. Where there
- * are no workers (unit tests under Node) they run here.
+ * are no workers (unit tests under Node) they run here, loading the signing code then: the page
+ * itself never loads it for these (tests/entry-chunk.test.ts).
  */
 const hasWorkers = typeof Worker !== 'undefined';
 
@@ -41,7 +35,7 @@ export async function signInWorker(input: KeySignInput): Promise<SignedRuleFile>
 }
 
 export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
-  if (!hasWorkers) return verifyRuleFile(input);
+  if (!hasWorkers) return verifyHere(input);
   const { backend: _mainThreadOnly, ...rest } = input;
   const outcome = await getBatchKernel().request(`verify:${++calls}`, { op: 'verify', ...rest });
   if (outcome.status === 'done') return outcome.value;
@@ -61,9 +55,16 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
 }
 
 /** `signRuleFile` with a stored key, on this thread. */
-export function signHere(input: KeySignInput): Promise<SignedRuleFile> {
+export async function signHere(input: KeySignInput): Promise<SignedRuleFile> {
+  const { signerFromCryptoKey, signRuleFile } = await import('../../signing');
   const { privateKey, publicKey, ...rest } = input;
   return signRuleFile({ ...rest, signer: signerFromCryptoKey(privateKey, publicKey) });
+}
+
+/** `verifyRuleFile` on this thread. */
+async function verifyHere(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
+  const { verifyRuleFile } = await import('../../signing/signed-file');
+  return verifyRuleFile(input);
 }
 
 /**
@@ -77,7 +78,7 @@ export async function compareInWorker(
   envelopeBytes: Uint8Array,
 ): Promise<SourceComparison | null> {
   const input = { sourceBytes: new TextEncoder().encode(text), envelopeBytes };
-  if (!hasWorkers) return (await verifyRuleFile(input)).source;
+  if (!hasWorkers) return (await verifyHere(input)).source;
   const outcome = await getBatchKernel().request(`signed-compare:${docId}`, {
     op: 'verify',
     ...input,

@@ -1,5 +1,5 @@
 import type { DocumentImport } from '../../kernel/table-import';
-import { documentName, foreignKind } from '../../table-import/read-foreign';
+import { documentName, foreignKind } from '../../table-import/foreign-kind';
 
 /**
  * Decision tables from other tools dropped or opened in the studio (docs/table-import.md): .dmn,

@@ -1,9 +1,14 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { countBySeverity } from '../shell/use-analysis';
-import { VerificationBadge } from '../signing/VerificationBadge';
+import { useSigning } from '../signing/signing-instance';
 import { useStudio } from '../store';
 import { workspaceStrings } from './strings';
+
+/** The verdict code (and the kernel hashing it uses) loads only for documents opened signed. */
+const VerificationBadge = lazy(() =>
+  import('../signing/VerificationBadge').then((m) => ({ default: m.VerificationBadge })),
+);
 
 interface DocumentItemProps {
   readonly id: string;
@@ -17,6 +22,7 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
   const doc = { id, name };
   const t = useT(workspaceStrings);
   const errors = useStudio((s) => countBySeverity(s.analyses[doc.id]?.analysis).error);
+  const signed = useSigning((s) => s.verifications[doc.id] !== undefined);
   const setActive = useStudio((s) => s.setActive);
   const renameDocument = useStudio((s) => s.renameDocument);
   const [renaming, setRenaming] = useState(false);
@@ -73,7 +79,11 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
           onKeyDown={onSelectKey}
         >
           <span className="document-name">{doc.name}</span>
-          <VerificationBadge docId={doc.id} />
+          {signed && (
+            <Suspense fallback={null}>
+              <VerificationBadge docId={doc.id} />
+            </Suspense>
+          )}
           {errors > 0 && (
             <span className="error-badge" data-testid="error-badge">
               <span aria-hidden="true">{errors}</span>

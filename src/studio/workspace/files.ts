@@ -4,13 +4,13 @@
  * `.csv`), and whole workspaces (`.erdl-workspace.json`). Files are data: read as UTF-8 text,
  * checked, never interpreted here.
  */
+import type { Bilingual } from '../../kernel';
 import {
-  type Bilingual,
   type FactSetFormat,
   factSetFormat,
   MAX_DOCUMENT_BYTES,
   MAX_SUITE_CHARS,
-} from '../../kernel';
+} from '../../kernel/file-limits';
 import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 import {

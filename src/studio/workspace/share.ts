@@ -2,7 +2,8 @@
  * Share links: the document (name, text, sample fact, as_of) compressed into the URL fragment
  * (`#doc=<base64url of deflate-raw JSON>`). The fragment never reaches a server.
  */
-import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import type { Bilingual } from '../../kernel';
+import { MAX_DOCUMENT_BYTES } from '../../kernel/file-limits';
 import { format } from '../i18n/format';
 import { shareStrings } from './strings';
 

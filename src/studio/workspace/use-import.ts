@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { bilingual } from '../i18n/format';
 import { getBatchKernel } from '../kernel/kernel-instance';
-import { importWithSignatures } from '../signing/import-signatures';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { run } from '../suites/suite-controller';
@@ -145,6 +144,8 @@ export function useImport() {
     async (files: Iterable<File>) => {
       const importedWith = new Map<string, string>();
       const suites: ImportedSuite[] = [];
+      // Signature checking (and the kernel code it needs) loads with the first import.
+      const { importWithSignatures } = await import('../signing/import-signatures');
       await importWithSignatures(files, async (file) => {
         const result = await readImportedFile(file);
         if (result.kind === 'suite') {

@@ -92,7 +92,8 @@ for (const lang of ['en', 'zh'] as const) {
       await page.goto('/');
       await page.getByRole('button', { name: /^aml-screening/ }).click();
       await page.getByTestId('open-files').setInputFiles([edited]);
-      await page.getByRole('button', { name: /^aml-screening-edited/ }).click();
+      // Named from its metadata: the second "aml-screening" in the workspace.
+      await page.getByRole('button', { name: /^aml-screening \(2\)/ }).click();
       await page.getByRole('tab', { name: w.exportTab }).click();
       const impact = page.getByTestId('impact');
       await impact.scrollIntoViewIfNeeded();

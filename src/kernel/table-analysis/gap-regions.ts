@@ -40,7 +40,8 @@ export interface UncoveredInputs {
 /** Regions listed at most, and disjoint boxes collected before merging. */
 const MAX_REGIONS = 6;
 const MAX_BOXES = 48;
-const REGION_STEPS = 20_000;
+/** Search steps for the whole listing (deterministic bound, no clock); past it, fewer regions. */
+const GAP_STEPS = 200_000;
 /** Candidate rows tried per region. */
 const MAX_TRIES = 64;
 
@@ -57,19 +58,15 @@ export interface GapInput {
 }
 
 export function uncoveredRegions(input: GapInput): UncoveredInputs {
-  const { boxes, complete } = uncoveredBoxes(
-    input.box,
-    input.fires,
-    new Budget(REGION_STEPS),
-    MAX_BOXES,
-  );
+  const budget = new Budget(GAP_STEPS);
+  const { boxes, complete } = uncoveredBoxes(input.box, input.fires, budget, MAX_BOXES);
   const merged = merge(boxes.map((b) => [...b]));
   const regions: UncoveredRegion[] = [];
   for (const box of merged) {
     if (regions.length >= MAX_REGIONS) break;
     const fact = factAt(box.map(firstBit), input.domains);
     if (!input.unmatched(fact)) continue;
-    const row = rowFor(box, input);
+    const row = rowFor(box, input, budget);
     regions.push({ cells: row?.cells ?? null, exact: row?.exact ?? false, fact });
   }
   return { regions, complete: complete && merged.length <= MAX_REGIONS };
@@ -108,6 +105,7 @@ type Candidate = { readonly cell: CellInput; readonly node: ExprNode } | null;
 function rowFor(
   region: readonly Bits[],
   input: GapInput,
+  budget: Budget,
 ): { cells: NonNullable<UncoveredRegion['cells']>; exact: boolean } | null {
   const { domains } = input;
   const options = region.map((side, d) => candidates(side, domains[d] as FieldDomain));
@@ -128,15 +126,9 @@ function rowFor(
       const fires = [g.may, ...g.errorBoxes].map((box) =>
         box.map((b, k) => and(b, input.box[k] as Bits)),
       );
-      if (
-        !fires.every(
-          (box) => findUncovered(box, coverers, new Budget(REGION_STEPS)).kind === 'covered',
-        )
-      )
+      if (!fires.every((box) => findUncovered(box, coverers, budget).kind === 'covered'))
         return false;
-      exact = fires.every(
-        (box) => findUncovered(box, [region], new Budget(REGION_STEPS)).kind === 'covered',
-      );
+      exact = fires.every((box) => findUncovered(box, [region], budget).kind === 'covered');
       return true;
     }
     for (const c of options[d] as Candidate[]) {

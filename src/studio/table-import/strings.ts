@@ -15,7 +15,8 @@ export const tableImportStrings = defineStrings({
     exportDmn: 'Export DMN',
     dmnRefused: 'This table cannot be exported as DMN: {problems}',
     sheetTitle: 'Which sheet of {file}?',
-    sheetIntro: 'The workbook has {n} {n:sheet|sheets}. Pick the one that holds the decision table.',
+    sheetIntro:
+      'The workbook has {n} {n:sheet|sheets}. Pick the one that holds the decision table.',
     sheetOption: 'Sheet {n}: {name}',
     sheetImport: 'Import this sheet',
     sheetCancel: 'Cancel',

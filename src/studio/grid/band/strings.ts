@@ -15,7 +15,7 @@ export const bandStrings = defineStrings({
       'Its condition is wider than these inputs: the rows above keep the rest, so the analysis notes that it overlaps them.',
     add: 'Add a row for these inputs',
     noSingleRow:
-      'No single row of one condition per column covers exactly these inputs; write it in the YAML.',
+      'No row of one condition per column was found that covers exactly these inputs; write it in the YAML.',
     more: 'More inputs may reach no row: the list shows the first ones; after adding rows, the table is checked again.',
     message: 'Inputs no row covered: declined until a rule decides them',
   },
@@ -29,7 +29,7 @@ export const bandStrings = defineStrings({
     cellSeparator: '，',
     wider: '其条件比这些输入更宽：其余输入仍由上方各行决策，因此分析会提示它与这些行重叠。',
     add: '为这些输入添加一行',
-    noSingleRow: '无法用每列一个条件的单独一行恰好覆盖这些输入；请在 YAML 中编写。',
+    noSingleRow: '未找到每列一个条件、恰好覆盖这些输入的行；请在 YAML 中编写。',
     more: '可能还有其他输入没有匹配的行：此处只列出前几项；添加行后会重新检查表格。',
     message: '没有任何行覆盖的输入：在有规则决策之前一律拒绝',
   },

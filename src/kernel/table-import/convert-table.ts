@@ -149,7 +149,7 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     return table.outputs.findIndex((_, k) => holdsDecisions(k));
   })();
   // Without a decision output (a business table: a dish, an approver group), the rows give
-  // guidance: each decides GUIDE and its message names the outputs (I-NEW-band).
+  // guidance: each decides GUIDE and its message names the outputs (I-85).
   const guidance = decisionAt < 0 && table.outputs.length > 0;
   const outputName = (k: number) => {
     const o = table.outputs[k];

@@ -68,6 +68,19 @@ function documentStore() {
   return { store, id };
 }
 
+/** A document whose first text ("v0") is analyzed, with the controller on a manual clock. */
+async function analyzedDocument() {
+  const { store, id } = documentStore();
+  const kernel = fakeKernel();
+  const clock = manualTiming();
+  const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+  await flush();
+  const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
+  analyzes().at(-1)!.answer(analysisOf('v0'));
+  await flush();
+  return { store, id, clock, analyzes, stop };
+}
+
 describe('analysis controller', () => {
   it('keeps one analyze in flight and then sends the newest text once', async () => {
     const store = createStudioStore();
@@ -114,14 +127,7 @@ describe('analysis controller', () => {
   });
 
   it('analyzes an isolated edit at once, and a burst of keystrokes when it pauses', async () => {
-    const { store, id } = documentStore();
-    const kernel = fakeKernel();
-    const clock = manualTiming();
-    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
-    await flush();
-    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
-    analyzes().at(-1)!.answer(analysisOf('v0'));
-    await flush();
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
     const before = analyzes().length;
     clock.advance(1_000);
     store.getState().setText(id, 'a');
@@ -151,14 +157,7 @@ describe('analysis controller', () => {
   });
 
   it('analyzes continuous typing at least every MAX_WAIT_MS, always the newest text', async () => {
-    const { store, id } = documentStore();
-    const kernel = fakeKernel();
-    const clock = manualTiming();
-    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
-    await flush();
-    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
-    analyzes().at(-1)!.answer(analysisOf('v0'));
-    await flush();
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
     const before = analyzes().length;
     let text = '';
     const sentAt: number[] = [];
@@ -189,14 +188,7 @@ describe('analysis controller', () => {
   });
 
   it('does not publish an analysis the text moved on from while a newer one is coming', async () => {
-    const { store, id } = documentStore();
-    const kernel = fakeKernel();
-    const clock = manualTiming();
-    const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
-    await flush();
-    const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
-    analyzes().at(-1)!.answer(analysisOf('v0'));
-    await flush();
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
     expect(store.getState().analyses[id]?.text).toBe('v0');
     clock.advance(1_000);
     store.getState().setText(id, 'a');

@@ -54,14 +54,17 @@ export interface Incident {
 export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   // A cold compile of a 10 MB document is seconds, not tens of seconds, even on a slow machine.
   analyze: 30_000,
-  evaluate: 5_000,
-  tree: 5_000,
-  convert: 5_000,
+  // These compile the document first: cold when the worker has not seen its text (a document just
+  // opened — evaluate is then queued right behind its analyze — or after a restart). They get
+  // analyze's budget: 5 s cut a first evaluation of 1,000 rules on a busy 2-core machine.
+  evaluate: 30_000,
+  tree: 30_000,
+  convert: 30_000,
   vectors: 120_000,
   spin: 2_000,
   tables: 15_000,
   tableEdit: 15_000,
-  canonicalRule: 5_000,
+  canonicalRule: 30_000,
   gloss: 30_000,
   // Compiling the document dominates; the signature itself is milliseconds.
   sign: 30_000,

@@ -1,26 +1,47 @@
 /**
  * Evaluates the active document's sample fact whenever the document, the fact, `as_of` or the
- * temporal state changes (debounced), while the Evaluate panel is open.
+ * temporal state changes, while the Evaluate panel is open.
+ *
+ * An edit of the Evaluate panel's own inputs (fact, `as_of`, temporal state) is sent at once; an
+ * edit of the document text waits DEBOUNCE_MS, so typing rules does not queue evaluations ahead of
+ * the editor's analyses. At most one `evaluate` is in flight: inputs changed meanwhile are sent
+ * when it answers (the newest then, once), and an answer for inputs that are no longer the
+ * current ones is never shown — the panel keeps the last result marked pending instead.
  */
 
 import type { KernelClient } from '../../worker/kernel-client';
 import type { StudioStore } from '../store';
+import type { StudioDocument } from '../store/types';
 
 const DEBOUNCE_MS = 60;
+
+const keyOf = (doc: StudioDocument) => [doc.id, doc.text, doc.fact, doc.asOf, doc.temporalState];
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 export function startEvaluation(store: StudioStore, kernel: KernelClient): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastKey: unknown[] = [];
+  let inFlight = false;
+  let stopped = false;
 
-  const run = async () => {
-    timer = null;
+  const current = () => {
     const state = store.getState();
     const doc = state.activeId ? state.documents[state.activeId] : undefined;
-    if (!doc || state.panel !== 'evaluate') return;
-    const key = [doc.id, doc.text, doc.fact, doc.asOf, doc.temporalState];
-    if (key.every((v, i) => v === lastKey[i])) return;
+    return doc && state.panel === 'evaluate' ? doc : undefined;
+  };
+
+  const run = async () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (inFlight || stopped) return;
+    const doc = current();
+    if (!doc) return;
+    const key = keyOf(doc);
+    if (sameKey(key, lastKey)) return;
     lastKey = key;
-    state.setEvaluationPending(doc.id);
+    inFlight = true;
+    store.getState().setEvaluationPending(doc.id);
     const outcome = await kernel.request(`evaluate:${doc.id}`, {
       op: 'evaluate',
       doc: doc.id,
@@ -30,7 +51,15 @@ export function startEvaluation(store: StudioStore, kernel: KernelClient): () =>
       temporalState: doc.temporalState,
       trace: true,
     });
+    inFlight = false;
     const now = store.getState();
+    const docNow = now.documents[doc.id];
+    if (docNow && !sameKey(keyOf(docNow), key)) {
+      // The inputs changed while this ran: its answer is about older ones. Ask for the newest
+      // (when the panel still shows this document; otherwise when it is shown again).
+      void run();
+      return;
+    }
     if (outcome.status === 'done') {
       now.setEvaluation(doc.id, outcome.value);
       // The UI benchmark measures fact keystroke → result by this mark.
@@ -52,14 +81,25 @@ export function startEvaluation(store: StudioStore, kernel: KernelClient): () =>
   schedule();
   const unsubscribe = store.subscribe((state, previous) => {
     if (
-      state.documents !== previous.documents ||
-      state.activeId !== previous.activeId ||
-      state.panel !== previous.panel
-    ) {
-      schedule();
-    }
+      state.documents === previous.documents &&
+      state.activeId === previous.activeId &&
+      state.panel === previous.panel
+    )
+      return;
+    const id = state.activeId;
+    const doc = id ? state.documents[id] : undefined;
+    const before = id ? previous.documents[id] : undefined;
+    const inputsOnly =
+      doc !== undefined &&
+      before !== undefined &&
+      state.activeId === previous.activeId &&
+      state.panel === previous.panel &&
+      doc.text === before.text;
+    if (inputsOnly) void run();
+    else schedule();
   });
   return () => {
+    stopped = true;
     unsubscribe();
     if (timer !== null) clearTimeout(timer);
   };

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { KernelClient } from '../../worker/kernel-client';
+import type { EvaluateOutcome } from '../../worker/kernel-protocol';
+import { createStudioStore } from '../store';
+import { startEvaluation } from './evaluation-controller';
+
+/** A kernel whose requests answer only when the test says so. */
+function fakeKernel() {
+  const requests: { fact: string; answer: (value: unknown) => void }[] = [];
+  const client = {
+    request(_channel: string, request: { fact: string }) {
+      return new Promise((resolve) => {
+        requests.push({
+          fact: request.fact,
+          answer: (value) => resolve({ status: 'done', value }),
+        });
+      });
+    },
+  };
+  return { client: client as unknown as KernelClient, requests };
+}
+
+const outcomeFor = (fact: string) => ({ kind: 'input-error', fact }) as unknown as EvaluateOutcome;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('evaluation controller', () => {
+  it('sends a fact edit at once, one at a time, and never shows an answer for an older fact', async () => {
+    const store = createStudioStore();
+    const id = store.getState().addDocument({
+      name: 'd',
+      text: 'rules: []',
+      fact: 'f0',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    store.getState().setActive(id);
+    store.getState().setPanel('evaluate');
+    const kernel = fakeKernel();
+    const stop = startEvaluation(store, kernel.client);
+    // The first evaluation waits for the debounce (a document change); then answer it.
+    await vi.waitFor(() => expect(kernel.requests.map((r) => r.fact)).toEqual(['f0']));
+    kernel.requests[0]!.answer(outcomeFor('f0'));
+    await flush();
+    expect(store.getState().evaluations[id]).toEqual({ outcome: outcomeFor('f0'), pending: false });
+
+    // A fact edit goes at once (no debounce) and marks the shown result pending.
+    store.getState().updateDocument(id, { fact: 'f1' });
+    expect(kernel.requests.map((r) => r.fact)).toEqual(['f0', 'f1']);
+    expect(store.getState().evaluations[id]?.pending).toBe(true);
+    // Edits while it runs send nothing yet.
+    store.getState().updateDocument(id, { fact: 'f2' });
+    store.getState().updateDocument(id, { fact: 'f3' });
+    expect(kernel.requests).toHaveLength(2);
+    // The answer for f1 is about an older fact: not shown; the newest fact goes, once.
+    kernel.requests[1]!.answer(outcomeFor('f1'));
+    await flush();
+    expect(store.getState().evaluations[id]?.outcome).toEqual(outcomeFor('f0'));
+    expect(store.getState().evaluations[id]?.pending).toBe(true);
+    expect(kernel.requests.map((r) => r.fact)).toEqual(['f0', 'f1', 'f3']);
+    kernel.requests[2]!.answer(outcomeFor('f3'));
+    await flush();
+    expect(store.getState().evaluations[id]).toEqual({ outcome: outcomeFor('f3'), pending: false });
+    stop();
+  });
+});

@@ -14,12 +14,14 @@ import {
   type TrustedKey,
   verifyRuleFile,
 } from '../../signing';
+import { bilingual } from '../i18n/format';
 import type {
   KeyStorage,
   SignedExportRecord,
   SigningKeyRecord,
   TrustedKeyRecord,
 } from './key-storage';
+import { signingMessageStrings } from './strings';
 import type { ReadTrustedKey } from './trust-file';
 
 /** What a document's signature check found, with the bytes it checked (re-checked when trust changes). */
@@ -267,13 +269,7 @@ export function createSigningStore(
     > {
       const storage = await ensureLoaded();
       if (store.getState().signingKey)
-        return {
-          ok: false,
-          message: {
-            en: 'a signing key exists; delete it before restoring another',
-            zh: '已有签名密钥；请先删除它再恢复另一个',
-          },
-        };
+        return { ok: false, message: bilingual(signingMessageStrings, (s) => s.keyExists) };
       const parsed = parseBackupText(text);
       if (!parsed.ok) return parsed;
       const restored = await restoreKeyNonExtractable(parsed.value, passphrase);

@@ -308,36 +308,20 @@ for (const lang of ['en', 'zh'] as const) {
           keys: [authorJwk, JSON.parse(await readFile(reviewerPub, 'utf8'))],
         }),
       );
-      const verify = (file: string) =>
-        erdl('verify', file, '--trust', trust, '--require-roles', 'author,reviewer');
+      const verify = (file: string, ...more: string[]) =>
+        erdl('verify', file, '--trust', trust, '--require-roles', 'author,reviewer', ...more);
       const good = await verify(cosignedRules);
       expect(good.out).toContain(w.author);
       expect(good.out).toContain(w.reviewer);
       expect(good.code).toBe(0);
       // The report he read is the one his signature records; the later one is not.
-      const readReport = await erdl(
-        'verify',
-        cosignedRules,
-        '--trust',
-        trust,
-        '--require-roles',
-        'author,reviewer',
-        '--report',
-        reportPath,
-      );
+      const readReport = await verify(cosignedRules, '--report', reportPath);
       const digest = `sha256:${createHash('sha256')
         .update(await readFile(reportPath))
         .digest('hex')}`;
       expect(readReport.out).toContain(`report ${digest}`);
       expect(readReport.code).toBe(0);
-      const laterReport = await erdl(
-        'verify',
-        cosignedRules,
-        '--trust',
-        trust,
-        '--report',
-        report2,
-      );
+      const laterReport = await verify(cosignedRules, '--report', report2);
       expect(laterReport.out).toContain('not the report that was signed');
       expect(laterReport.code).toBe(1);
 

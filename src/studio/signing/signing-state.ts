@@ -6,12 +6,14 @@
 import { createStore } from 'zustand/vanilla';
 import type { Bilingual, FieldDictionary } from '../../kernel';
 import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
+import { bilingual } from '../i18n/format';
 import type {
   KeyStorage,
   SignedExportRecord,
   SigningKeyRecord,
   TrustedKeyRecord,
 } from './key-storage';
+import { signingMessageStrings } from './strings';
 import type { ReadTrustedKey } from './trust-file';
 
 /** What a document's signature check found, with the bytes it checked (re-checked when trust changes). */
@@ -264,13 +266,7 @@ export function createSigningStore(
     > {
       const storage = await ensureLoaded();
       if (store.getState().signingKey)
-        return {
-          ok: false,
-          message: {
-            en: 'a signing key exists; delete it before restoring another',
-            zh: '已有签名密钥；请先删除它再恢复另一个',
-          },
-        };
+        return { ok: false, message: bilingual(signingMessageStrings, (s) => s.keyExists) };
       const { parseBackupText, restoreKeyNonExtractable } = await import(
         '../../signing/key-backup'
       );

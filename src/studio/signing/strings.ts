@@ -452,6 +452,7 @@ export const signingMessageStrings = defineStrings({
     badKeyAt: '{file}: key {index}: {reason}',
     superseded: 'superseded by a newer request',
     signingFailed: 'signing failed: {detail}',
+    keyExists: 'a signing key exists; delete it before restoring another',
   },
   zh: {
     more: '；另有 {n} 项',
@@ -463,5 +464,6 @@ export const signingMessageStrings = defineStrings({
     badKeyAt: '{file}：第 {index} 个密钥：{reason}',
     superseded: '已被更新的请求取代',
     signingFailed: '签名失败：{detail}',
+    keyExists: '已有签名密钥；请先删除它再恢复另一个',
   },
 });

@@ -5,6 +5,7 @@
  * Then the engine comparison of bench/engines/ (issue 9 §1), written under `workloads`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseDocument } from 'yaml';
 import { compileDocument, Evaluator, glossDocument, glossLint } from '../src/kernel';
@@ -287,7 +288,8 @@ const compileTarget = () =>
 
 if (onlyCompile) {
   const date = new Date().toISOString().slice(0, 10);
-  const results = { date, node: process.version, compile };
+  // The load average says how loaded the machine was (figures from a loaded machine are noisy).
+  const results = { date, node: process.version, load_average: loadavg(), compile };
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   writeFileSync(new URL(`compile-${date}.json`, dir), `${JSON.stringify(results, null, 2)}\n`);

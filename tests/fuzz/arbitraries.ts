@@ -206,3 +206,20 @@ export const yamlTextArb: fc.Arbitrary<string> = fc
         flow ? JSON.stringify(value, null, indent) : stringify(value, { indent }),
       ),
   );
+
+/** Walks down `path` (each step picks a child by index modulo the count) and replaces the node. */
+export function replaceAt(tree: unknown, path: readonly number[], replacement: unknown): void {
+  let node = tree;
+  for (const [i, step] of path.entries()) {
+    if (node === null || typeof node !== 'object') return;
+    const keys = Object.keys(node);
+    if (keys.length === 0) return;
+    const key = keys[step % keys.length] as string;
+    const child = (node as Record<string, unknown>)[key];
+    if (i === path.length - 1 || child === null || typeof child !== 'object') {
+      (node as Record<string, unknown>)[key] = replacement;
+      return;
+    }
+    node = child;
+  }
+}

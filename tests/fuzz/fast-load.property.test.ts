@@ -15,7 +15,7 @@ import { type CompileResult, compileDocument } from '../../src/kernel';
 import { compileLoaded } from '../../src/kernel/compile';
 import { fastLoad } from '../../src/kernel/document/fast-load';
 import { type Loaded, load, loadWithYaml } from '../../src/kernel/document/load';
-import { lineEditArb, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
+import { lineEditArb, replaceAt, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
 import { fuzzParams, fuzzTimeout } from './runs';
 
 /** A compile result in full: trees carry their source-map range (the WeakMap is not JSON). */
@@ -156,19 +156,6 @@ describe('the fast loading path gives what yaml gives (differential)', () => {
     for (const text of FIXED_CASES) agree(new TextEncoder().encode(text));
   });
 });
-
-/** Walks down `path` (each step picks a child by index modulo the count) and replaces the node. */
-function replaceAt(tree: unknown, path: readonly number[], replacement: unknown): void {
-  let node = tree;
-  for (const [i, step] of path.entries()) {
-    if (node === null || typeof node !== 'object') return;
-    const keys = Object.keys(node);
-    if (keys.length === 0) return;
-    const key = keys[step % keys.length] as string;
-    if (i === path.length - 1) (node as Record<string, unknown>)[key] = replacement;
-    else node = (node as Record<string, unknown>)[key];
-  }
-}
 
 /** Plain scalars on which YAML 1.1 and 1.2 (or the core and JSON schemas) disagree, and kin. */
 const TRICKY_PLAIN = [

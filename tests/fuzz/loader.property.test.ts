@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { parse } from 'yaml';
-import { lineEditArb, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
+import { lineEditArb, replaceAt, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
 import { checkedCompile } from './invariants';
 import { fuzzParams, fuzzTimeout } from './runs';
 
@@ -72,20 +72,3 @@ describe('loader and validator never throw (property)', () => {
     );
   });
 });
-
-/** Walks down `path` (each step picks a child by index modulo the count) and replaces the node. */
-function replaceAt(tree: unknown, path: readonly number[], replacement: unknown): void {
-  let node = tree;
-  for (const [i, step] of path.entries()) {
-    if (node === null || typeof node !== 'object') return;
-    const keys = Object.keys(node);
-    if (keys.length === 0) return;
-    const key = keys[step % keys.length] as string;
-    const child = (node as Record<string, unknown>)[key];
-    if (i === path.length - 1 || child === null || typeof child !== 'object') {
-      (node as Record<string, unknown>)[key] = replacement;
-      return;
-    }
-    node = child;
-  }
-}

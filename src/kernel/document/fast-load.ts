@@ -317,8 +317,11 @@ class FastParser {
     return j + 1 >= t.length || after === SPACE || after === LF;
   }
 
-  /** A block mapping key at i: an identifier-like plain scalar followed by `:`. */
-  private key(i: number): YScalar {
+  /**
+   * A mapping key at i: an identifier-like plain scalar followed by `:` and a space (or, in block
+   * context, the line end).
+   */
+  private key(i: number, flow = false): YScalar {
     const t = this.t;
     let j = i;
     for (; j < t.length; j++) {
@@ -327,7 +330,7 @@ class FastParser {
     }
     if (t.charCodeAt(j) !== COLON || j - i > 1000) this.outside();
     const after = t.charCodeAt(j + 1);
-    if (!(j + 1 >= t.length || after === SPACE || after === LF)) this.outside();
+    if (!(after === SPACE || (!flow && (j + 1 >= t.length || after === LF)))) this.outside();
     const key = t.slice(i, j);
     if (!this.plainKey(key)) this.outside();
     return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
@@ -343,14 +346,14 @@ class FastParser {
     return ok;
   }
 
-  /** A value written on the rest of a line (block context): a scalar or a flow collection. */
-  private inline(i: number, depth: number): YNode {
+  /** A value written on the rest of a line, or a flow item: a scalar or a flow collection. */
+  private inline(i: number, depth: number, flow = false): YNode {
     const c = this.t.charCodeAt(i);
     if (c === LBRACKET || c === LBRACE) return this.flow(i, depth);
     this.count(depth);
     if (c === DQUOTE) return this.doubleQuoted(i);
     if (c === SQUOTE) return this.singleQuoted(i);
-    return this.plainBlock(i);
+    return flow ? this.plainFlow(i) : this.plainBlock(i);
   }
 
   /** A plain scalar in block context: to the end of the line or a ` #` comment. */
@@ -477,14 +480,7 @@ class FastParser {
       j++;
     }
     value += t.slice(from, j);
-    if (hasLoneSurrogate(value)) this.outside();
-    return {
-      kind: 'scalar',
-      value,
-      style: 'double',
-      source: value,
-      range: { start: i, end: j + 1 },
-    };
+    return this.quoted(value, 'double', i, j + 1);
   }
 
   /** A single-quoted scalar closed on its own line (`''` is a quote). */
@@ -502,30 +498,18 @@ class FastParser {
       j = q;
       break;
     }
-    const value = t.slice(i + 1, j).replace(/''/g, "'");
+    return this.quoted(t.slice(i + 1, j).replace(/''/g, "'"), 'single', i, j + 1);
+  }
+
+  /** A quoted scalar's node: its source is its value (as the yaml path's `scalar` makes it). */
+  private quoted(value: string, style: 'double' | 'single', start: number, end: number): YScalar {
     if (hasLoneSurrogate(value)) this.outside();
-    return {
-      kind: 'scalar',
-      value,
-      style: 'single',
-      source: value,
-      range: { start: i, end: j + 1 },
-    };
+    return { kind: 'scalar', value, style, source: value, range: { start, end } };
   }
 
   private skipSpaces(i: number): number {
     while (this.t.charCodeAt(i) === SPACE) i++;
     return i;
-  }
-
-  /** A flow item (scalar or collection) at i; returns the node (its range ends the item). */
-  private flowItem(i: number, depth: number): YNode {
-    const c = this.t.charCodeAt(i);
-    if (c === LBRACKET || c === LBRACE) return this.flow(i, depth);
-    this.count(depth);
-    if (c === DQUOTE) return this.doubleQuoted(i);
-    if (c === SQUOTE) return this.singleQuoted(i);
-    return this.plainFlow(i);
   }
 
   /** A flow sequence or mapping opened and closed on one line. */
@@ -541,11 +525,11 @@ class FastParser {
     if (t.charCodeAt(i) !== close) {
       for (;;) {
         if (isMap) {
-          const keyNode = this.flowKey(i);
+          const keyNode = this.key(i, true);
           if (keys.has(keyNode.source)) this.outside();
           keys.add(keyNode.source);
           i = this.skipSpaces(keyNode.range.end + 1);
-          const value = this.flowItem(i, depth + 1);
+          const value = this.inline(i, depth + 1, true);
           mapItems.push({
             key: keyNode.source,
             keyNode,
@@ -554,7 +538,7 @@ class FastParser {
           });
           i = value.range.end;
         } else {
-          const item = this.flowItem(i, depth + 1);
+          const item = this.inline(i, depth + 1, true);
           seqItems.push(item);
           i = item.range.end;
         }
@@ -571,19 +555,5 @@ class FastParser {
     return isMap
       ? { kind: 'map', items: mapItems, flow: true, range }
       : { kind: 'seq', items: seqItems, flow: true, range };
-  }
-
-  /** A flow mapping key: an identifier-like plain word followed by `: `. */
-  private flowKey(i: number): YScalar {
-    const t = this.t;
-    let j = i;
-    for (; j < t.length; j++) {
-      const c = t.charCodeAt(j);
-      if (c === COLON || c === LF || c === SPACE || c === COMMA || c === RBRACE) break;
-    }
-    if (t.charCodeAt(j) !== COLON || t.charCodeAt(j + 1) !== SPACE) this.outside();
-    const key = t.slice(i, j);
-    if (!this.plainKey(key)) this.outside();
-    return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
   }
 }

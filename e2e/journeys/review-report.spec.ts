@@ -32,7 +32,7 @@ const WORDS = {
     download: '下载签名文件',
     report: '下载报告',
     lang: '报告语言',
-    title: '规则集审阅报告',
+    title: '规则集审核报告',
     changes: '自上一签名版本以来的变更',
     unchanged: '已签名，未改动',
     run: '运行影响分析',

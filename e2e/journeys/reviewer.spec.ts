@@ -59,7 +59,7 @@ const WORDS = {
     reviewerLine: /^审核人：李博（受信任），密钥 sha256:[0-9a-f]{64}，签名时间 \d{4}-/,
     report: '下载报告',
     reportLang: '报告语言',
-    reportTitle: '规则集审阅报告',
+    reportTitle: '规则集审核报告',
     coverAuthor: '陈爱丽（作者），',
     coverReviewer: '李博（审核人），',
     run: '运行影响分析',

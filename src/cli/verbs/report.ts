@@ -52,7 +52,7 @@ export const reportVerb: Verb = {
   ],
   summary: {
     en: 'print a review report of a whole rule set (self-contained HTML)',
-    zh: '输出整个规则集的审阅报告（自包含 HTML）',
+    zh: '输出整个规则集的审核报告（自包含 HTML）',
   },
   details: [
     'Prints one HTML document on stdout (inline CSS, no script, no external request), ready to',

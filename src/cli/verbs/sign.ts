@@ -64,7 +64,7 @@ export const sign: Verb = {
       value: 'REPORT.html',
       summary: {
         en: 'with --role: record the SHA-256 of the review report read',
-        zh: '与 --role 连用：记录所审阅报告的 SHA-256',
+        zh: '与 --role 连用：记录所审核报告的 SHA-256',
       },
     },
   ],

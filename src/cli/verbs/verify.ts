@@ -62,7 +62,7 @@ export const verify: Verb = {
       value: 'REPORT.html',
       summary: {
         en: 'the review report a role signature must record (its SHA-256)',
-        zh: '角色签名必须记录的审阅报告（其 SHA-256）',
+        zh: '角色签名必须记录的审核报告（其 SHA-256）',
       },
     },
   ],

@@ -54,8 +54,8 @@ describe('reviewReportHtml', () => {
       expect(out).toContain(doc.hash);
       expect(out).toMatch(/当/); // the Chinese gloss is there in every language
     }
-    expect(html({ lang: 'zh' })).toContain('规则集审阅报告');
-    expect(html({ lang: 'en' })).not.toContain('规则集审阅报告');
+    expect(html({ lang: 'zh' })).toContain('规则集审核报告');
+    expect(html({ lang: 'en' })).not.toContain('规则集审核报告');
     expect(html({ lang: 'both' })).toContain('Rule-set review report');
   });
 

@@ -88,7 +88,7 @@ code, pre, .hash { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas,
 pre { background: #f4f4f4; border: 1px solid #ddd; padding: .6rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: .4rem 0 1rem; }
 th, td { border: 1px solid #bbb; padding: .25rem .4rem; text-align: left; vertical-align: top; }
-th { background: #eee; }
+th { background: #eee; word-break: keep-all; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: #555; }
 .cover { border: 2px solid #333; padding: 1rem 1.2rem; }

@@ -2,13 +2,13 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 
 /** The review report's words (issue #19 point 1), both languages. */
 export const REVIEW_STRINGS = {
-  title: { en: 'Rule-set review report', zh: '规则集审阅报告' },
+  title: { en: 'Rule-set review report', zh: '规则集审核报告' },
   cover: { en: 'Document', zh: '文档' },
   name: { en: 'Name', zh: '名称' },
   file: { en: 'File', zh: '文件' },
   version: { en: 'Version', zh: '版本' },
   description: { en: 'Description', zh: '说明' },
-  fallback: { en: 'Fallback decision', zh: '默认决策' },
+  fallback: { en: 'Fallback decision', zh: '兜底决策' },
   ruleCount: { en: 'Rules', zh: '规则数' },
   documentHash: { en: 'Document hash', zh: '文档哈希' },
   sourceHash: { en: 'File SHA-256', zh: '文件 SHA-256' },
@@ -79,7 +79,7 @@ export const REVIEW_STRINGS = {
   },
   fallbackChanged: {
     en: 'Fallback decision: {before} → {after}',
-    zh: '默认决策：{before} → {after}',
+    zh: '兜底决策：{before} → {after}',
   },
   recompute: { en: 'Recompute the hashes', zh: '重新计算哈希' },
   recomputeHelp: {

@@ -25,6 +25,7 @@ export const TERMS = [
     zh: '兜底决策',
     en: 'fallback decision',
     note: '§2.2 metadata.decision',
+    avoid: ['默认决策'],
   },
   {
     key: 'gloss',
@@ -97,6 +98,16 @@ export const TERMS = [
   },
   { key: 'regex', zh: '正则表达式', en: 'regular expression', note: 'Appendix B match' },
   { key: 'problems', zh: '问题', en: 'problems', note: 'the studio list of diagnostics' },
+  { key: 'signer', zh: '签名者', en: 'signer', note: 'docs/signed-files.md', avoid: ['签名人'] },
+  { key: 'author', zh: '作者', en: 'author', note: 'the signing role of who wrote the rules' },
+  { key: 'reviewer', zh: '审核人', en: 'reviewer', note: 'the signing role of who approved them' },
+  {
+    key: 'reviewReport',
+    zh: '审核报告',
+    en: 'review report',
+    note: 'the rule-set report a reviewer reads and signs (erdl report)',
+    avoid: ['审阅报告'],
+  },
 ] as const satisfies readonly Term[];
 
 export type TermKey = (typeof TERMS)[number]['key'];

@@ -54,7 +54,7 @@ export const reviewStrings = defineStrings({
     impactFactsInvalid: 'The facts cannot be read: {reason}',
   },
   zh: {
-    heading: '审阅报告',
+    heading: '审核报告',
     help: '整个规则集的可打印 HTML 报告：封面、每条规则的中英文释义、决策表、决策表分析结果、测试集结果，以及自上一签名版本以来的变更。在浏览器中打开后可打印为 PDF。',
     lang: '报告语言',
     langZh: '中文',

@@ -433,7 +433,7 @@ export const signingStrings = defineStrings({
       signers: '签名者',
       signerLine: '{role}：{name}（{trust}），密钥 {keyId}，签名时间 {at}',
       recordsReport:
-        '你为此文本下载的审阅报告（{file}，{hash}）将随签名一并记录；可用 `erdl verify --report {file}` 核对。',
+        '你为此文本下载的审核报告（{file}，{hash}）将随签名一并记录；可用 `erdl verify --report {file}` 核对。',
       trusted: '受信任',
       notTrusted: '不受信任',
     },

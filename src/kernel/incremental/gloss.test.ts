@@ -328,7 +328,7 @@ const coverage = new Map<string, { incremental: number; full: number }>();
 
 describe('incremental gloss ≡ glossDocument (zh, en) + glossLint', () => {
   for (const document of DOCUMENTS) {
-    it(`after every scripted edit: ${document.name}`, { timeout: 60_000 }, () => {
+    it(`after every scripted edit: ${document.name}`, { timeout: 180_000 }, () => {
       const c = createIncrementalCompiler();
       const g = createIncrementalGloss();
       let state: State = { text: document.text, dictionary: undefined };
@@ -408,7 +408,7 @@ describe('incremental gloss ≡ glossDocument (zh, en) + glossLint', () => {
     expect(g.stats.mode).toBe('full');
   });
 
-  it('after seeded random edits of the examples', { timeout: 60_000 }, () => {
+  it('after seeded random edits of the examples', { timeout: 180_000 }, () => {
     const pieces = ['x', '"', ':', ' ', '\n', '\n  ', '中', 'label: "l"', 'gloss: "g"', '# c'];
     fc.assert(
       fc.property(

@@ -469,7 +469,7 @@ function apply(edit: Edit, text: string): string {
 
 describe('incremental compile equals compileDocument', () => {
   // Compiles every vector and example document twice: seconds on a busy machine.
-  it('on every corpus document, compiled cold and again warm', { timeout: 60_000 }, () => {
+  it('on every corpus document, compiled cold and again warm', { timeout: 180_000 }, () => {
     expect(FIXTURES.length).toBeGreaterThanOrEqual(6);
     expect(CANONICAL.length).toBeGreaterThanOrEqual(20);
     expect(ENGINE.length).toBeGreaterThanOrEqual(200);
@@ -484,7 +484,7 @@ describe('incremental compile equals compileDocument', () => {
     expect(incremental / CORPUS.length).toBeGreaterThan(0.9);
   });
 
-  it('after every edit of seeded edit sequences', { timeout: 60_000 }, () => {
+  it('after every edit of seeded edit sequences', { timeout: 180_000 }, () => {
     let compiles = 0;
     let incremental = 0;
     const reasons = new Map<string, number>();
@@ -509,7 +509,7 @@ describe('incremental compile equals compileDocument', () => {
     expect(incremental / compiles, JSON.stringify([...reasons])).toBeGreaterThan(0.25);
   });
 
-  it('with one compiler and a tiny cache across documents and edits', { timeout: 60_000 }, () => {
+  it('with one compiler and a tiny cache across documents and edits', { timeout: 180_000 }, () => {
     const c = createIncrementalCompiler({ maxSegments: 6 });
     fc.assert(
       fc.property(
@@ -521,7 +521,7 @@ describe('incremental compile equals compileDocument', () => {
     );
   });
 
-  it('when rules are duplicated, renamed alike, moved and dropped', { timeout: 60_000 }, () => {
+  it('when rules are duplicated, renamed alike, moved and dropped', { timeout: 180_000 }, () => {
     const structural = fc.oneof(
       fc.record({ kind: fc.constant('copyRule' as const), at: fc.nat(), to: fc.nat() }),
       fc.record({ kind: fc.constant('dropRule' as const), at: fc.nat() }),
@@ -631,7 +631,7 @@ describe('documents assembled from items that end or continue in unusual ways', 
       )
       .join('\n');
 
-  it('compile alike', { timeout: 60_000 }, () => {
+  it('compile alike', { timeout: 180_000 }, () => {
     let incremental = 0;
     let total = 0;
     fc.assert(

@@ -64,6 +64,8 @@ export interface IncrementalOptions {
   readonly maxSegments?: number;
   /** Compiled table rows kept (least recently used are dropped). Default 20,000. */
   readonly maxRows?: number;
+  /** The per-row compile cache to use (tests read its hit counts); a new one by default. */
+  readonly rowCache?: RowCompileCache;
 }
 
 /** A rule item of the compiled text: its node (ranges relative to `offset`) and where it starts. */
@@ -126,7 +128,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
   /** Rows of long decision tables, parsed on their own (table-rows.ts). */
   const rows: RowCache = new Lru(options.maxSegments ?? 5000);
   /** Compiled rows of decision tables, by their cells and columns (tree/row-cache.ts). */
-  const rowCompiles = new RowCompileCache(options.maxRows);
+  const rowCompiles = options.rowCache ?? new RowCompileCache(options.maxRows);
   const hasher = new DocumentHasher();
   let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
   /** The items of the last assembled document (set only by a successful assemble). */

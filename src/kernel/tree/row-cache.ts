@@ -28,6 +28,9 @@ import { childrenOf, type ExprNode } from './types';
  */
 export class RowCompileCache {
   private readonly entries: Lru<string, RowEntry>;
+  /** Rows taken from the cache and rows compiled (tests and benchmarks). */
+  hits = 0;
+  misses = 0;
 
   constructor(maxRows = 20_000) {
     this.entries = new Lru(maxRows);
@@ -132,11 +135,13 @@ export function cachedRowTree(
   const use = ctx.rowCacheUse;
   const hit = cache.get(key);
   if (hit && !use.entries.has(hit)) {
+    cache.hits++;
     replay(ctx, hit.places, base, columns);
     use.entries.add(hit);
     use.trees.set(hit.tree, { entry: hit, cells: cells.range, columns });
     return hit.tree;
   }
+  cache.misses++;
   const before = ctx.diagnostics.length;
   const tree = compile();
   // The literal true (all cells "-") is a shared constant: nothing to keep.

@@ -12,7 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { compileDocument } from '../src/kernel';
+import { compileDocument, createIncrementalCompiler } from '../src/kernel';
 import type { CompileResult } from '../src/kernel/compile';
 import { analyzeTable } from '../src/kernel/table-analysis';
 import {
@@ -123,6 +123,42 @@ function gridEdits(text: string) {
   };
 }
 
+/**
+ * A grid edit through the editing path's compiler (issue #15 point 6): the incremental compiler
+ * (as the worker runs it) on the same cell edits as above, with its per-row compile cache
+ * (tree/row-cache.ts) and without, alternated in one run; process CPU time per edit (median).
+ */
+function compilerEdits(text: string) {
+  const withCache = createIncrementalCompiler();
+  const without = createIncrementalCompiler({ rowCache: null });
+  withCache.compile(text);
+  without.compile(text);
+  const cpu = (f: () => unknown) => {
+    const c0 = process.cpuUsage();
+    f();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  const cached: number[] = [];
+  const uncached: number[] = [];
+  let current = text;
+  for (let k = 0; k < EDITS; k++) {
+    current = withCell(current, k + 20, 3, `[gte, ${k + 1}]`);
+    const next = current;
+    if (k % 2) {
+      uncached.push(cpu(() => without.compile(next)));
+      cached.push(cpu(() => withCache.compile(next)));
+    } else {
+      cached.push(cpu(() => withCache.compile(next)));
+      uncached.push(cpu(() => without.compile(next)));
+    }
+  }
+  return {
+    edit_compile_row_cache_cpu_ms: round(median(cached)),
+    edit_compile_no_row_cache_cpu_ms: round(median(uncached)),
+  };
+}
+
 const results: Record<string, unknown> = {};
 for (const withDefault of [false, true]) {
   const text = generateWideTable(500, 8, { defaultRow: withDefault });
@@ -137,6 +173,7 @@ for (const withDefault of [false, true]) {
     analysis_cpu_median_ms: analysis.cpu_median_ms,
     compile_with_analysis_ms: compile.median_ms,
     ...gridEdits(text),
+    ...compilerEdits(text),
     findings: counts(compiled),
   };
 }

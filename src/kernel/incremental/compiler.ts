@@ -64,8 +64,11 @@ export interface IncrementalOptions {
   readonly maxSegments?: number;
   /** Compiled table rows kept (least recently used are dropped). Default 20,000. */
   readonly maxRows?: number;
-  /** The per-row compile cache to use (tests read its hit counts); a new one by default. */
-  readonly rowCache?: RowCompileCache;
+  /**
+   * The per-row compile cache to use (tests read its hit counts); a new one by default, none with
+   * null (benchmarks compare).
+   */
+  readonly rowCache?: RowCompileCache | null;
 }
 
 /** A rule item of the compiled text: its node (ranges relative to `offset`) and where it starts. */
@@ -128,7 +131,10 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
   /** Rows of long decision tables, parsed on their own (table-rows.ts). */
   const rows: RowCache = new Lru(options.maxSegments ?? 5000);
   /** Compiled rows of decision tables, by their cells and columns (tree/row-cache.ts). */
-  const rowCompiles = options.rowCache ?? new RowCompileCache(options.maxRows);
+  const rowCompiles =
+    options.rowCache === null
+      ? undefined
+      : (options.rowCache ?? new RowCompileCache(options.maxRows));
   const hasher = new DocumentHasher();
   let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
   /** The items of the last assembled document (set only by a successful assemble). */
@@ -436,7 +442,7 @@ function validateSegment(
   metadata: { readonly category?: string } | null,
   duplicateOf: number | undefined,
   lookahead: string,
-  rowCompiles: RowCompileCache,
+  rowCompiles: RowCompileCache | undefined,
 ): RuleResult {
   if (!seg.source) seg.source = new SourceText(seg.text);
   // The text as far as validation may read it: the segment, and the next item's first line when

@@ -146,14 +146,13 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
     weight: 8,
   },
   {
-    arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 1, max: 4 }).chain(rowArb)).map(
-      ([r, row]) =>
-        (t: Table) => {
-          const i = at(r, t.rows.length + 1);
-          const fitted = { ...row, cells: t.columns.map((_, k) => row.cells[k] ?? '"-"') };
-          return { ...t, rows: [...t.rows.slice(0, i), fitted, ...t.rows.slice(i)] };
-        },
-    ),
+    arbitrary: fc
+      .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }).chain(rowArb))
+      .map(([r, row]) => (t: Table) => {
+        const i = at(r, t.rows.length + 1);
+        const fitted = { ...row, cells: t.columns.map((_, k) => row.cells[k] ?? '"-"') };
+        return { ...t, rows: [...t.rows.slice(0, i), fitted, ...t.rows.slice(i)] };
+      }),
     weight: 2,
   },
   {
@@ -226,13 +225,12 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   },
   { arbitrary: fc.constant((t: Table) => ({ ...t, category: !t.category })), weight: 1 },
   {
-    arbitrary: fc.tuple(fc.nat(), fc.constantFrom(...THENS), fc.boolean()).map(
-      ([r, then, message]) =>
-        (t: Table) => {
-          const i = at(r, t.rows.length);
-          return { ...t, rows: t.rows.map((x, k) => (k === i ? { ...x, then, message } : x)) };
-        },
-    ),
+    arbitrary: fc
+      .tuple(fc.nat(), fc.constantFrom(...THENS), fc.boolean())
+      .map(([r, then, message]) => (t: Table) => {
+        const i = at(r, t.rows.length);
+        return { ...t, rows: t.rows.map((x, k) => (k === i ? { ...x, then, message } : x)) };
+      }),
     weight: 1,
   },
 );

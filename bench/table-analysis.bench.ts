@@ -19,6 +19,7 @@ import {
   type AnalysisMemo,
   analyzeTableIncremental,
 } from '../src/kernel/table-analysis/analyze-table';
+import { clearTableAnalysisMemos } from '../src/kernel/table-analysis/report';
 import { analysisTableOf } from '../src/kernel/table-analysis/test-support';
 import { generateWideTable } from './generate-wide-table';
 
@@ -125,32 +126,37 @@ function gridEdits(text: string) {
 
 /**
  * A grid edit through the editing path's compiler (issue #15 point 6): the incremental compiler
- * (as the worker runs it) on the same cell edits as above, with its per-row compile cache
- * (tree/row-cache.ts) and without, alternated in one run; process CPU time per edit (median).
+ * (as the worker runs it) on cell edits, with its per-row compile cache (tree/row-cache.ts) and
+ * without (`rowCache: null`); each variant runs the same edit sequence from the same start (kept
+ * analyses cleared), in rounds that alternate which goes first; process CPU time per edit.
  */
 function compilerEdits(text: string) {
-  const withCache = createIncrementalCompiler();
-  const without = createIncrementalCompiler({ rowCache: null });
-  withCache.compile(text);
-  without.compile(text);
   const cpu = (f: () => unknown) => {
     const c0 = process.cpuUsage();
     f();
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000;
   };
+  const run = (rowCache: boolean, out: number[]) => {
+    clearTableAnalysisMemos();
+    const compiler = createIncrementalCompiler(rowCache ? {} : { rowCache: null });
+    compiler.compile(text);
+    let current = text;
+    for (let k = 0; k < EDITS; k++) {
+      current = withCell(current, k + 20, 3, `[gte, ${k + 1}]`);
+      const next = current;
+      out.push(cpu(() => compiler.compile(next)));
+    }
+  };
   const cached: number[] = [];
   const uncached: number[] = [];
-  let current = text;
-  for (let k = 0; k < EDITS; k++) {
-    current = withCell(current, k + 20, 3, `[gte, ${k + 1}]`);
-    const next = current;
-    if (k % 2) {
-      uncached.push(cpu(() => without.compile(next)));
-      cached.push(cpu(() => withCache.compile(next)));
+  for (let r = 0; r < 2; r++) {
+    if (r % 2) {
+      run(false, uncached);
+      run(true, cached);
     } else {
-      cached.push(cpu(() => withCache.compile(next)));
-      uncached.push(cpu(() => without.compile(next)));
+      run(true, cached);
+      run(false, uncached);
     }
   }
   return {

@@ -6,13 +6,13 @@
 // hashes, source positions of every tree node) and the gloss is the cold gloss.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CompileResult, compileDocument } from '../compile';
+import { compileDocument } from '../compile';
 import { glossAll } from '../gloss/document';
 import { clearTableAnalysisMemos } from '../table-analysis/report';
 import { RowCompileCache } from '../tree/row-cache';
-import { childrenOf, type ExprNode } from '../tree/types';
 import { createIncrementalCompiler } from './compiler';
 import { createIncrementalGloss } from './gloss';
+import { sourceRanges, withoutMap } from './test-support';
 
 const FIELDS = ['context.a', 'context.b', 'context.c', 'context.d', 'tool.name', 'context.a'];
 /** Cells: valid ones, now and then an alias, an error or a limit case. */
@@ -234,24 +234,6 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
     weight: 1,
   },
 );
-
-/** Every tree node's source range, in a fixed walk order. */
-function sourceRanges(r: CompileResult) {
-  const out: unknown[] = [];
-  const walk = (n: ExprNode) => {
-    out.push(r.document?.sourceMap.get(n));
-    for (const c of childrenOf(n)) walk(c);
-  };
-  for (const rule of r.document?.rules ?? []) {
-    walk(rule.when);
-    if (rule.unless) walk(rule.unless);
-  }
-  return out;
-}
-const withoutMap = (r: CompileResult) => ({
-  ...r,
-  document: r.document && { ...r.document, sourceMap: null },
-});
 
 describe('the per-row compile cache', () => {
   it('warm compiles equal cold ones after random table edits', { timeout: 240_000 }, () => {

@@ -12,13 +12,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { compileDocument } from '../src/kernel';
+import { compileDocument, createIncrementalCompiler } from '../src/kernel';
 import type { CompileResult } from '../src/kernel/compile';
 import { analyzeTable } from '../src/kernel/table-analysis';
 import {
   type AnalysisMemo,
   analyzeTableIncremental,
 } from '../src/kernel/table-analysis/analyze-table';
+import { clearTableAnalysisMemos } from '../src/kernel/table-analysis/report';
 import { analysisTableOf } from '../src/kernel/table-analysis/test-support';
 import { generateWideTable } from './generate-wide-table';
 
@@ -123,6 +124,47 @@ function gridEdits(text: string) {
   };
 }
 
+/**
+ * A grid edit through the editing path's compiler (issue #15 point 6): the incremental compiler
+ * (as the worker runs it) on cell edits, with its per-row compile cache (tree/row-cache.ts) and
+ * without (`rowCache: null`); each variant runs the same edit sequence from the same start (kept
+ * analyses cleared), in rounds that alternate which goes first; process CPU time per edit.
+ */
+function compilerEdits(text: string) {
+  const cpu = (f: () => unknown) => {
+    const c0 = process.cpuUsage();
+    f();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  const run = (rowCache: boolean, out: number[]) => {
+    clearTableAnalysisMemos();
+    const compiler = createIncrementalCompiler(rowCache ? {} : { rowCache: null });
+    compiler.compile(text);
+    let current = text;
+    for (let k = 0; k < EDITS; k++) {
+      current = withCell(current, k + 20, 3, `[gte, ${k + 1}]`);
+      const next = current;
+      out.push(cpu(() => compiler.compile(next)));
+    }
+  };
+  const cached: number[] = [];
+  const uncached: number[] = [];
+  for (let r = 0; r < 2; r++) {
+    if (r % 2) {
+      run(false, uncached);
+      run(true, cached);
+    } else {
+      run(true, cached);
+      run(false, uncached);
+    }
+  }
+  return {
+    edit_compile_row_cache_cpu_ms: round(median(cached)),
+    edit_compile_no_row_cache_cpu_ms: round(median(uncached)),
+  };
+}
+
 const results: Record<string, unknown> = {};
 for (const withDefault of [false, true]) {
   const text = generateWideTable(500, 8, { defaultRow: withDefault });
@@ -137,6 +179,7 @@ for (const withDefault of [false, true]) {
     analysis_cpu_median_ms: analysis.cpu_median_ms,
     compile_with_analysis_ms: compile.median_ms,
     ...gridEdits(text),
+    ...compilerEdits(text),
     findings: counts(compiled),
   };
 }

@@ -4,6 +4,7 @@ import { type CompiledWhen, compileWhen } from '../tree/compile-when';
 import type { CompileContext } from '../tree/context';
 import { exceeded, type Grade, MEASURE_NAMES, measure } from '../tree/limits';
 import { normalize } from '../tree/normalize';
+import { cachedRowRule } from '../tree/row-cache';
 import { childrenOf, type ExprNode } from '../tree/types';
 import { keysOf, suggest } from '../util/suggest';
 import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
@@ -211,12 +212,16 @@ function validateRule(
       const rowExplanation = fields.text(rowMap, 'explanation');
       if (rowExplanation !== undefined) rowTexts.explanation = rowExplanation;
       if (!rowThen) continue;
-      const tree = normalize(row.when, ctx.sourceMap);
+      // normalize, check the limits and hash: replayed from the row cache when the row's cells
+      // came from it (tree/row-cache.ts); E211/E801 read more than the cells, so they run every time.
+      const { tree, hash, withinLimits } = cachedRowRule(ctx, row.when, (t) =>
+        normalize(t, ctx.sourceMap),
+      );
       checkMessage(fields, rowThen, rowTexts, rowThenNode.range, rowMap);
       if (unconditional && isBlockingDecision(rowThen)) {
         ctx.report('ERDL-E801', rowThenNode.range, { decision: rowThen });
       }
-      checkLimits(ctx, tree, 'A', row.range);
+      if (!withinLimits) checkLimits(ctx, tree, 'A', row.range);
       const head: Record<string, unknown> = {
         name: `${name}#${row.name ?? row.index}`,
         row: row.index,
@@ -226,9 +231,7 @@ function validateRule(
       head.form = 'table';
       head.grade = 'A';
       head.then = rowThen;
-      compiled.push(
-        assemble(base, head, rowTexts, { when: tree, hash: ctx.hashTree(tree), range: row.range }),
-      );
+      compiled.push(assemble(base, head, rowTexts, { when: tree, hash, range: row.range }));
     }
     if (ctx.errorCount() > before) return [];
     reportTableAnalysis(ctx, when.table, compiled, whenNode as YMap, unless);

@@ -16,6 +16,7 @@ import type { YMap, YNode, YPair, YSeq } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
 import { CompileContext, type SourceMap } from '../tree/context';
 import { canonicalRule } from '../tree/document-hash';
+import { RowCompileCache } from '../tree/row-cache';
 import { childrenOf, type ExprNode } from '../tree/types';
 import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
@@ -61,6 +62,13 @@ export interface IncrementalStats {
 export interface IncrementalOptions {
   /** Parsed segments kept (least recently used are dropped). Default 5,000. */
   readonly maxSegments?: number;
+  /** Compiled table rows kept (least recently used are dropped). Default 20,000. */
+  readonly maxRows?: number;
+  /**
+   * The per-row compile cache to use (tests read its hit counts); a new one by default, none with
+   * null (benchmarks compare).
+   */
+  readonly rowCache?: RowCompileCache | null;
 }
 
 /** A rule item of the compiled text: its node (ranges relative to `offset`) and where it starts. */
@@ -122,6 +130,11 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
   const headers = new Lru<string, Header | typeof REFUSED>(16);
   /** Rows of long decision tables, parsed on their own (table-rows.ts). */
   const rows: RowCache = new Lru(options.maxSegments ?? 5000);
+  /** Compiled rows of decision tables, by their cells and columns (tree/row-cache.ts). */
+  const rowCompiles =
+    options.rowCache === null
+      ? undefined
+      : (options.rowCache ?? new RowCompileCache(options.maxRows));
   const hasher = new DocumentHasher();
   let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
   /** The items of the last assembled document (set only by a successful assemble). */
@@ -281,7 +294,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       // compiled afresh.
       if (!result || used.has(result)) {
         validated++;
-        result = validateSegment(seg, metadata, duplicateOf, lookahead);
+        result = validateSegment(seg, metadata, duplicateOf, lookahead, rowCompiles);
         if (!seg.results.has(key)) {
           if (seg.results.size >= MAX_RESULTS_PER_SEGMENT) seg.results.clear();
           seg.results.set(key, result);
@@ -429,12 +442,13 @@ function validateSegment(
   metadata: { readonly category?: string } | null,
   duplicateOf: number | undefined,
   lookahead: string,
+  rowCompiles: RowCompileCache | undefined,
 ): RuleResult {
   if (!seg.source) seg.source = new SourceText(seg.text);
   // The text as far as validation may read it: the segment, and the next item's first line when
   // a range spills into it (the whole text reads the same there).
   const source = lookahead ? new SourceText(seg.text + lookahead) : seg.source;
-  const ctx = new CompileContext();
+  const ctx = new CompileContext(rowCompiles);
   const fields = new Fields(ctx, source);
   const claim: ClaimName = () => duplicateOf;
   const rules = validateRuleEntry(fields, seg.item, metadata, claim, 0);
@@ -461,7 +475,8 @@ function validateSegment(
     format,
     failed: ctx.errorCount() > 0 || format.some((d) => d.severity === 'error'),
     rules,
-    canonical: rules.map((r) => canonicalJson(canonicalRule(r))),
+    // The trees as serialized for their hashes (ctx.canonical): the same text, not made again.
+    canonical: rules.map((r) => canonicalJson(canonicalRule(r), ctx.canonical)),
     mapNodes,
     mapRanges,
   };

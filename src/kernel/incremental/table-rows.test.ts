@@ -8,13 +8,13 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateWideTable } from '../../../bench/generate-wide-table';
-import { type CompileResult, compileDocument } from '../compile';
+import { compileDocument } from '../compile';
 import { loadFragment } from '../document/load';
 import { clearTableAnalysisMemos } from '../table-analysis/report';
-import { childrenOf, type ExprNode } from '../tree/types';
 import { createIncrementalCompiler } from './compiler';
 import { Lru } from './lru';
 import { type ParsedRow, parseByRows } from './table-rows';
+import { sourceRanges, withoutMap } from './test-support';
 
 /** Row bodies (after `- `; later lines indented two more than the `-` by the caller). */
 const ROWS: readonly (readonly string[])[] = [
@@ -117,24 +117,6 @@ function firstItem(text: string): { item: string; last: boolean } {
 }
 
 const whole = (last: boolean) => (t: string) => loadFragment(last ? t : `${t}  - x`);
-
-/** Every tree node's source range, in a fixed walk order. */
-function sourceRanges(r: CompileResult) {
-  const out: unknown[] = [];
-  const walk = (n: ExprNode) => {
-    out.push(r.document?.sourceMap.get(n));
-    for (const c of childrenOf(n)) walk(c);
-  };
-  for (const rule of r.document?.rules ?? []) {
-    walk(rule.when);
-    if (rule.unless) walk(rule.unless);
-  }
-  return out;
-}
-const withoutMap = (r: CompileResult) => ({
-  ...r,
-  document: r.document && { ...r.document, sourceMap: null },
-});
 
 describe('a decision table parsed by rows reads as the item parsed whole', () => {
   it('same nodes, ranges, node count and depth, or refused', { timeout: 120_000 }, () => {

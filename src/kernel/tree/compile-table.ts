@@ -3,6 +3,7 @@ import { describe, isScalar, type YMap, type YNode, type YScalar } from '../docu
 import { rowNameProblem, TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
 import { type CompileContext, reportUnknownKey } from './context';
+import { cachedRowTree } from './row-cache';
 import { type ExprNode, type FieldNode, TRUE_NODE } from './types';
 
 /** The "any" cell: the row does not test this column (DMN's "-"). */
@@ -90,7 +91,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
     const name = nameNode ? rowName(ctx, nameNode, index, names) : undefined;
     if (name === null) ok = false;
     const cells = r.items.find((p) => p.key === 'when')?.value;
-    const tree = rowTree(ctx, columns, cells, index, r);
+    const tree = cachedRowTree(ctx, columns, cells, () => rowTree(ctx, columns, cells, index, r));
     if (!tree) {
       ok = false;
       return;

@@ -3,6 +3,7 @@ import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnosti
 import type { YMap, YPair } from '../document/ynode';
 import { keysOf, suggest } from '../util/suggest';
 import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
+import type { RowCacheUse, RowCompileCache } from './row-cache';
 import type { ExprNode } from './types';
 
 /** Where each tree node came from; kept beside the tree so positions never reach a hash. */
@@ -14,6 +15,11 @@ export class CompileContext {
   readonly sourceMap: SourceMap = new WeakMap();
   /** Canonical texts of the trees hashed so far, reused by the document hash. */
   readonly canonical: CanonicalTexts = new WeakMap();
+  /** Table rows this compile took from (or gave to) `rowCache` (row-cache.ts). */
+  readonly rowCacheUse: RowCacheUse = { entries: new Set(), trees: new Map() };
+
+  /** `rowCache`: the incremental compiler's per-row cache; a cold compile has none. */
+  constructor(readonly rowCache?: RowCompileCache) {}
 
   /** `detail`: technical words for the curious (an engine's message), never the message. */
   report(code: DiagnosticCode, range: Range, params?: Params, fix?: Fix, detail?: string): void {

@@ -30,6 +30,25 @@ function direct(text: string, fact: unknown, asOf: string) {
   return new Evaluator(doc).evaluate(fact, { as_of: asOf, trace: true });
 }
 
+/** Each sample of the run's report with both its traces, asked of a fresh service. */
+function tracesOfSamples(request: ImpactRequest, out: ImpactOutcome) {
+  if (out.kind !== 'result') throw new Error(out.kind);
+  const samples = out.report.transitions.flatMap((t) => t.samples);
+  expect(samples.length).toBeGreaterThan(0);
+  const service = new KernelService(() => 0);
+  return samples.map((s) => {
+    const traces = service.impactTraces({
+      ...request,
+      op: 'impactTraces',
+      index: s.index,
+      name: s.name,
+      dictionary: '',
+    });
+    if (traces.kind !== 'traces') throw new Error(traces.kind);
+    return [s, traces] as const;
+  });
+}
+
 describe('impactTraces (both traces of an impact sample, on demand)', () => {
   it('over a suite: each sample’s traces equal a direct evaluation with tracing in each version', () => {
     const request: ImpactRequest = {
@@ -41,20 +60,9 @@ describe('impactTraces (both traces of an impact sample, on demand)', () => {
     };
     const out = runAll(request);
     if (out.kind !== 'result') throw new Error(out.kind);
-    const samples = out.report.transitions.flatMap((t) => t.samples);
-    expect(samples.length).toBeGreaterThan(0);
     const suite = parseSuite(SUITE).suite;
     if (!suite) throw new Error('suite');
-    const service = new KernelService(() => 0);
-    for (const s of samples) {
-      const traces = service.impactTraces({
-        ...request,
-        op: 'impactTraces',
-        index: s.index,
-        name: s.name,
-        dictionary: '',
-      });
-      if (traces.kind !== 'traces') throw new Error(traces.kind);
+    for (const [s, traces] of tracesOfSamples(request, out)) {
       const c = suite.cases[s.index];
       if (!c) throw new Error('case');
       expect(traces.asOf).toBe(c.as_of ?? suite.as_of ?? DEFAULT_SUITE_AS_OF);
@@ -88,18 +96,7 @@ describe('impactTraces (both traces of an impact sample, on demand)', () => {
     expect(parts.length).toBe(3);
     const out = mergeImpactOutcomes(parts.map(runAll));
     if (out.kind !== 'result') throw new Error(out.kind);
-    const samples = out.report.transitions.flatMap((t) => t.samples);
-    expect(samples.length).toBeGreaterThan(0);
-    const service = new KernelService(() => 0);
-    for (const s of samples) {
-      const traces = service.impactTraces({
-        ...request,
-        op: 'impactTraces',
-        index: s.index,
-        name: s.name,
-        dictionary: '',
-      });
-      if (traces.kind !== 'traces') throw new Error(traces.kind);
+    for (const [s, traces] of tracesOfSamples(request, out)) {
       if (traces.old.kind !== 'result' || traces.new.kind !== 'result') throw new Error('kind');
       expect(traces.old.result).toEqual(direct(AML, s.fact, traces.asOf));
       expect(traces.new.result).toEqual(direct(EDITED, s.fact, traces.asOf));

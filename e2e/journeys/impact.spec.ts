@@ -24,6 +24,13 @@ const WORDS = {
     cancelled: /^Cancelled at \d+ of 400000: no figures\. Run again to see the impact\.$/,
     stale: 'These figures are about an earlier text',
     took: /^Compared in [\d.]+ s on \d+ workers?\.$/,
+    showTraces: 'Show both traces',
+    hideTraces: 'Hide both traces',
+    differ: 'Rules whose outcome differs: ',
+    differs: 'outcome differs',
+    before: 'Before: ',
+    after: 'After: ',
+    tracesStale: 'These traces are of the texts of the earlier run',
   },
   zh: {
     exportTab: '导出',
@@ -34,6 +41,13 @@ const WORDS = {
     cancelled: /^已在 \d+ \/ 400000 处取消：没有结果。请重新运行以查看影响。$/,
     stale: '以上数字基于较早的文本',
     took: /^用时 [\d.]+ 秒，使用 \d+ 个工作线程。$/,
+    showTraces: '显示两个版本的追踪',
+    hideTraces: '隐藏两个版本的追踪',
+    differ: '结果不同的规则：',
+    differs: '结果不同',
+    before: '变更前：',
+    after: '变更后：',
+    tracesStale: '以下追踪基于上次运行时的文本',
   },
 } as const;
 
@@ -127,9 +141,46 @@ for (const lang of ['en', 'zh'] as const) {
       await impact.getByTestId('impact-matrix').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/impact-pool-${lang}.png` });
 
+      // A sample's both traces, opened from the keyboard: the rule that causes the change is
+      // named as differing, and marked in the old trace and in the new one.
+      const cause = expected.causes[0]?.rule ?? '';
+      expect(cause).not.toBe('');
+      const sample = impact.getByTestId('impact-sample').first();
+      const show = sample.getByRole('button', { name: w.showTraces });
+      await expect(show).toHaveAttribute('aria-expanded', 'false');
+      await show.focus();
+      await page.keyboard.press('Enter');
+      await expect(sample.getByRole('button', { name: w.hideTraces })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      const traces = impact.getByTestId('impact-traces').first();
+      await expect(traces.getByTestId('impact-traces-differ')).toContainText(`${w.differ}`);
+      await expect(traces.getByTestId('impact-traces-differ')).toContainText(cause);
+      for (const [side, title] of [
+        ['old', w.before],
+        ['new', w.after],
+      ] as const) {
+        const trace = traces.getByTestId(`impact-trace-${side}`);
+        await expect(trace.getByRole('heading', { level: 4 })).toContainText(title);
+        const step = trace.locator(`li[data-rule="${cause}"]`);
+        await expect(step).toHaveAttribute('data-differs', 'true');
+        await expect(step).toContainText(w.differs);
+      }
+      await expect(traces).toHaveAttribute('data-current', 'true');
+      await expect(traces.getByTestId('impact-traces-stale')).toHaveCount(0);
+      await traces.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/impact-traces-${lang}.png` });
+
       // Other facts: the figures shown are now about an earlier input, and say so.
       await impact.getByTestId('impact-import').setInputFiles([big]);
       await expect(impact.getByTestId('impact-stale')).toContainText(w.stale);
+      // The open traces say they are not about the current texts; no more can be opened.
+      await expect(traces).toHaveAttribute('data-current', 'false');
+      await expect(traces.getByTestId('impact-traces-stale')).toContainText(w.tracesStale);
+      await expect(
+        impact.getByTestId('impact-sample').nth(1).getByRole('button', { name: w.showTraces }),
+      ).toBeDisabled();
 
       // A big run: progress, then cancel — every worker stops, and no figures are left showing.
       await impact.getByRole('button', { name: w.run }).click();

@@ -28,6 +28,7 @@ const shouldStop = (envelope: Envelope) =>
 async function runJob(envelope: Envelope): Promise<unknown> {
   const { request } = envelope;
   if (request.op === 'gloss') return service.gloss(request);
+  if (request.op === 'impactTraces') return service.impactTraces(request);
   if (request.op === 'sign') {
     const { op: _op, privateKey, publicKey, ...input } = request;
     return signRuleFile({ ...input, signer: signerFromCryptoKey(privateKey, publicKey) });

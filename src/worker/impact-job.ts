@@ -10,6 +10,7 @@ import {
   compileDocument,
   createFactSetParser,
   createJsonLinesParser,
+  DEFAULT_SUITE_AS_OF,
   ImpactRun,
   parseSuite,
   type SuiteCase,
@@ -96,4 +97,38 @@ export function* impactJob(
   if (run.done === 0 && problems.some((p) => p.severity === 'error'))
     return { kind: 'facts-invalid', problems };
   return result(run);
+}
+
+/**
+ * The fact an impact run evaluated as its `index`-th (a sample's index in the report), with the
+ * instant the run evaluated it at — read from the same fact text the same way impactJob reads it,
+ * stopping at that fact (samples are the first facts of their transition, so usually early). Null
+ * when the text has no such fact (it is not the text the run read).
+ */
+export function impactCaseAt(
+  request: Pick<ImpactRequest, 'facts' | 'format'>,
+  index: number,
+): { readonly case: SuiteCase; readonly asOf: string } | null {
+  if (!Number.isInteger(index) || index < 0) return null;
+  if (request.format === 'suite') {
+    const parsed = parseSuite(request.facts);
+    const found = parsed.suite?.cases[index];
+    if (!found) return null;
+    return { case: found, asOf: found.as_of ?? parsed.suite?.as_of ?? DEFAULT_SUITE_AS_OF };
+  }
+  const text = request.facts;
+  const parser = createFactSetParser(request.format);
+  let seen = 0;
+  for (let at = 0; ; at += CHARS_PER_CHUNK) {
+    const batch =
+      at < text.length
+        ? parser.push(text.slice(at, Math.min(at + CHARS_PER_CHUNK, text.length)))
+        : parser.end();
+    if (index < seen + batch.cases.length) {
+      const found = batch.cases[index - seen] as SuiteCase;
+      return { case: found, asOf: found.as_of ?? DEFAULT_SUITE_AS_OF };
+    }
+    seen += batch.cases.length;
+    if (at >= text.length) return null;
+  }
 }

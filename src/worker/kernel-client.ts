@@ -73,6 +73,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   suite: 15_000,
   // Two documents compile before the first report.
   impact: 30_000,
+  // Both versions compile (cold: another channel's compiler) and the fact set is read to the fact.
+  impactTraces: 30_000,
 };
 
 export interface KernelClientOptions {

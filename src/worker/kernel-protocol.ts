@@ -312,6 +312,36 @@ export type ImpactOutcome =
   | { readonly kind: 'document-invalid'; readonly which: 'old' | 'new'; readonly errors: number }
   | { readonly kind: 'facts-invalid'; readonly problems: readonly SuiteDiagnostic[] };
 
+/**
+ * Both traces of one sample of an impact run (issue #19 point 4), on demand: the `index`-th fact of
+ * `facts` evaluated with tracing in `oldText` and in `newText`, at the instant the run used. The
+ * request carries the texts the run compared, so the traces are of exactly those texts.
+ */
+export interface ImpactTracesRequest {
+  readonly op: 'impactTraces';
+  readonly oldText: string;
+  readonly newText: string;
+  readonly facts: string;
+  readonly format: 'suite' | FactSetFormat;
+  /** The sample's index in the report (0-based, over the facts the run read). */
+  readonly index: number;
+  /** The sample's name: the fact found at `index` must carry it (else `not-found`). */
+  readonly name: string;
+  /** The workspace field dictionary (YAML text, possibly empty): names in the traces' reasons. */
+  readonly dictionary: string;
+}
+
+export type ImpactTracesOutcome =
+  | {
+      readonly kind: 'traces';
+      /** The instant both versions were evaluated at (the one the run used for this fact). */
+      readonly asOf: string;
+      readonly old: EvaluateOutcome;
+      readonly new: EvaluateOutcome;
+    }
+  /** The facts hold no such fact (they are not the ones the run read). */
+  | { readonly kind: 'not-found' };
+
 /** For the browser tests: run vector files in this worker. */
 export interface VectorsRequest {
   readonly op: 'vectors';
@@ -355,6 +385,7 @@ export type KernelRequest =
   | ConvertRequest
   | SuiteRequest
   | ImpactRequest
+  | ImpactTracesRequest
   | GlossRequest
   | VectorsRequest
   | SpinRequest
@@ -372,6 +403,7 @@ export interface KernelResponses {
   convert: RuleConversion;
   suite: SuiteOutcome;
   impact: ImpactOutcome;
+  impactTraces: ImpactTracesOutcome;
   gloss: GlossOutcome;
   vectors: VectorsOutcome;
   spin: { readonly spun: number };

@@ -13,6 +13,7 @@ import {
   createIncrementalCompiler,
   createIncrementalGloss,
   type Diagnostic,
+  type EvaluationResult,
   Evaluator,
   type ExprNode,
   type FieldDictionary,
@@ -42,6 +43,7 @@ import {
   tableEdit,
 } from '../kernel/table-edit';
 import { bilingual } from '../studio/i18n/format';
+import { impactCaseAt } from './impact-job';
 import type {
   Analysis,
   AnalyzeRequest,
@@ -52,6 +54,8 @@ import type {
   EvaluateRequest,
   GlossOutcome,
   GlossRequest,
+  ImpactTracesOutcome,
+  ImpactTracesRequest,
   PositionedDiagnostic,
   RuleGlossText,
   RuleSummary,
@@ -304,9 +308,51 @@ export class KernelService {
       trace: request.trace,
       ...(temporalState ? { temporal_state: temporalState } : {}),
     });
+    return this.explained(request.doc, result, result.document, evaluation, started);
+  }
+
+  /**
+   * Both traces of one sample of an impact run: the fact the run read at `index` evaluated with
+   * tracing in the old and the new text, at the instant the run evaluated it at, explained as the
+   * Evaluate panel's trace is. Each version compiles on a channel of its own (its warm compiler).
+   */
+  impactTraces(request: ImpactTracesRequest): ImpactTracesOutcome {
+    const found = impactCaseAt(request, request.index);
+    if (!found || found.case.name !== request.name) return { kind: 'not-found' };
+    this.readDictionary(request.dictionary);
+    const side = (doc: string, text: string): EvaluateOutcome => {
+      const started = this.clock();
+      const result = this.compile(doc, text);
+      if (!result.document)
+        return {
+          kind: 'document-invalid',
+          errors: result.diagnostics.filter((d) => d.severity === 'error').length,
+        };
+      const evaluation = new Evaluator(result.document).evaluate(found.case.fact, {
+        as_of: found.asOf,
+        trace: true,
+      });
+      return this.explained(doc, result, result.document, evaluation, started);
+    };
+    return {
+      kind: 'traces',
+      asOf: found.asOf,
+      old: side('impact-traces:old', request.oldText),
+      new: side('impact-traces:new', request.newText),
+    };
+  }
+
+  /** An evaluation with, per rule that did not match, its failed condition and field names. */
+  private explained(
+    doc: string,
+    result: CompileResult,
+    document: CompiledDocument,
+    evaluation: EvaluationResult,
+    started: number,
+  ): EvaluateOutcome {
     const failedConditions: Record<string, Bilingual> = {};
     const reasonFields: Record<string, Bilingual> = {};
-    const byName = new Map(result.document.rules.map((r) => [r.name, r]));
+    const byName = new Map(document.rules.map((r) => [r.name, r]));
     // A table row's condition reads its fields through the table's column labels, as its gloss
     // does: one name per field across gloss and trace (read only when a row failed).
     let entries: EntryLabels | undefined;
@@ -320,7 +366,7 @@ export class KernelService {
           ? failingCondition(rule.when, step.when)
           : null;
       if (!failed) continue;
-      if (rule.row !== undefined) entries ??= this.entriesOf(request.doc, result);
+      if (rule.row !== undefined) entries ??= this.entriesOf(doc, result);
       const labels = rule.row === undefined ? undefined : entries?.get(rule.entry)?.labels;
       const options = { dictionary: this.dictionary.map, labels };
       failedConditions[step.rule] = this.conditionText(failed, options);

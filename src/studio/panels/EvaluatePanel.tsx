@@ -255,14 +255,27 @@ function WhyNot({
   );
 }
 
-function Trace({
+/**
+ * An evaluation's trace, ring by ring (the Evaluate panel; also both traces of an impact sample).
+ * `linked` (default): rule names go to the rule in the active document — off for a trace of
+ * another text. `highlight`: rules marked, with `highlightLabel` after their status.
+ */
+export function Trace({
   trace,
   failed,
   fields,
+  title,
+  linked = true,
+  highlight,
+  highlightLabel,
 }: {
   trace: readonly RuleTrace[];
   failed: Readonly<Record<string, { zh: string; en: string }>>;
   fields: Readonly<Record<string, { zh: string; en: string }>>;
+  title?: string;
+  linked?: boolean;
+  highlight?: ReadonlySet<string>;
+  highlightLabel?: string;
 }) {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
@@ -282,8 +295,8 @@ function Trace({
     if (rule && docId) revealAt(docId, rule.start.line, rule.start.column);
   };
   return (
-    <section aria-label={t.evaluate.trace}>
-      <h4>{t.evaluate.trace}</h4>
+    <section aria-label={title ?? t.evaluate.trace}>
+      <h4>{title ?? t.evaluate.trace}</h4>
       {[...rings].map(([ring, steps]) => (
         <div key={ring}>
           <h5>{format(t.evaluate.ring, { ring })}</h5>
@@ -291,19 +304,28 @@ function Trace({
             {steps.map((step) => (
               <li
                 key={step.rule}
-                className={`trace-step trace-${step.status}`}
+                className={`trace-step trace-${step.status}${highlight?.has(step.rule) ? ' trace-differs' : ''}`}
                 data-status={step.status}
+                data-rule={step.rule}
+                data-differs={highlight ? highlight.has(step.rule) : undefined}
               >
-                <button
-                  type="button"
-                  className="link-button mono"
-                  aria-label={format(t.evaluate.goTo, { name: step.rule })}
-                  onClick={() => reveal(step.rule)}
-                >
-                  {step.rule}
-                </button>{' '}
+                {linked ? (
+                  <button
+                    type="button"
+                    className="link-button mono"
+                    aria-label={format(t.evaluate.goTo, { name: step.rule })}
+                    onClick={() => reveal(step.rule)}
+                  >
+                    {step.rule}
+                  </button>
+                ) : (
+                  <code className="mono">{step.rule}</code>
+                )}{' '}
                 <span className="trace-status">{t.evaluate.status[step.status]}</span>
-                {step.rule.includes('#') && docId && (
+                {highlight?.has(step.rule) && highlightLabel && (
+                  <strong className="trace-differs-label"> {highlightLabel}</strong>
+                )}
+                {linked && step.rule.includes('#') && docId && (
                   <>
                     {' '}
                     <button

@@ -1,10 +1,24 @@
 import './review.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { decisionInfo, factSetFormat, type ImpactReport } from '../../kernel';
+import {
+  type Bilingual,
+  decisionInfo,
+  type EvaluationResult,
+  factSetFormat,
+  type ImpactReport,
+  type ImpactSample,
+} from '../../kernel';
 import { type ImpactPoolRun, poolSize, runImpactPool } from '../../worker/impact-pool';
-import type { ImpactOutcome, ImpactRequest } from '../../worker/kernel-protocol';
+import type { Outcome } from '../../worker/kernel-client';
+import type {
+  EvaluateOutcome,
+  ImpactOutcome,
+  ImpactRequest,
+  ImpactTracesOutcome,
+} from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { getBatchPool } from '../kernel/kernel-instance';
+import { getBatchKernel, getBatchPool } from '../kernel/kernel-instance';
+import { Trace } from '../panels/EvaluatePanel';
 import { useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -216,7 +230,7 @@ function ImpactShown({ shown, current, lang }: { shown: Shown; current: boolean;
           {t.impactStale}
         </p>
       )}
-      <ImpactOutcomeView outcome={outcome} lang={lang} />
+      <ImpactOutcomeView outcome={outcome} lang={lang} request={shown.request} current={current} />
       {outcome.kind === 'result' && (
         <p className="muted" data-testid="impact-took">
           {format(t.impactTook, { seconds: shown.seconds.toFixed(1), workers: shown.workers })}
@@ -226,7 +240,17 @@ function ImpactShown({ shown, current, lang }: { shown: Shown; current: boolean;
   );
 }
 
-function ImpactOutcomeView({ outcome, lang }: { outcome: ImpactOutcome; lang: Lang }) {
+function ImpactOutcomeView({
+  outcome,
+  lang,
+  request,
+  current,
+}: {
+  outcome: ImpactOutcome;
+  lang: Lang;
+  request: ImpactRequest;
+  current: boolean;
+}) {
   const t = useT(reviewStrings);
   if (outcome.kind === 'document-invalid')
     return (
@@ -247,7 +271,9 @@ function ImpactOutcomeView({ outcome, lang }: { outcome: ImpactOutcome; lang: La
         })}
       </p>
     );
-  return <ImpactReportView report={outcome.report} lang={lang} />;
+  return (
+    <ImpactReportView report={outcome.report} lang={lang} request={request} current={current} />
+  );
 }
 
 function DecisionName({ name, lang }: { name: string; lang: Lang }) {
@@ -260,8 +286,15 @@ function DecisionName({ name, lang }: { name: string; lang: Lang }) {
   );
 }
 
-function ImpactReportView(props: { report: ImpactReport; lang: Lang }) {
-  const { report, lang } = props;
+function ImpactReportView(props: {
+  report: ImpactReport;
+  lang: Lang;
+  /** What the run compared: a sample's traces are of exactly these texts. */
+  request: ImpactRequest;
+  /** False when the document, the other version or the facts changed since the run. */
+  current: boolean;
+}) {
+  const { report, lang, request, current } = props;
   const t = useT(reviewStrings);
   return (
     <div data-testid="impact-result">
@@ -311,15 +344,7 @@ function ImpactReportView(props: { report: ImpactReport; lang: Lang }) {
             </thead>
             <tbody>
               {tr.samples.map((s) => (
-                <tr key={s.index}>
-                  <td>
-                    {s.name}
-                    <br />
-                    <code className="mono">{JSON.stringify(s.fact)}</code>
-                  </td>
-                  <td>{s.old.matched_rules.join(', ') || '—'}</td>
-                  <td>{s.new.matched_rules.join(', ') || '—'}</td>
-                </tr>
+                <SampleRows key={s.index} sample={s} request={request} current={current} />
               ))}
             </tbody>
           </table>
@@ -350,6 +375,202 @@ function ImpactReportView(props: { report: ImpactReport; lang: Lang }) {
           </table>
         </>
       )}
+    </div>
+  );
+}
+
+let traceRequests = 0;
+
+/**
+ * One sample fact of a transition, with a disclosure that evaluates it with tracing in both
+ * versions (on demand, in the batch worker) and shows the two traces side by side. Opening is
+ * refused once the run is out of date; traces already open are then marked as not current.
+ */
+function SampleRows(props: { sample: ImpactSample; request: ImpactRequest; current: boolean }) {
+  const { sample: s, request, current } = props;
+  const t = useT(reviewStrings);
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <>
+      <tr data-testid="impact-sample" data-name={s.name}>
+        <td>
+          {s.name}
+          <br />
+          <code className="mono">{JSON.stringify(s.fact)}</code>
+          <br />
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            aria-controls={open ? panel : undefined}
+            disabled={!open && !current}
+            title={!open && !current ? t.impactStale : undefined}
+            onClick={() => setOpen(!open)}
+            data-testid="impact-show-traces"
+          >
+            {open ? t.impactHideTraces : t.impactShowTraces}
+          </button>
+        </td>
+        <td>{s.old.matched_rules.join(', ') || '—'}</td>
+        <td>{s.new.matched_rules.join(', ') || '—'}</td>
+      </tr>
+      {open && (
+        <tr id={panel}>
+          <td colSpan={3}>
+            <SampleTraces sample={s} request={request} current={current} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+type TracesState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly message: Bilingual }
+  | ImpactTracesOutcome;
+
+/** Rules whose status differs between two traces (or that only one of them reached). */
+function differingRules(a: EvaluationResult, b: EvaluationResult): string[] {
+  const before = new Map(a.eval_trace.map((r) => [r.rule, r.status]));
+  const after = new Map(b.eval_trace.map((r) => [r.rule, r.status]));
+  const names = [...new Set([...before.keys(), ...after.keys()])];
+  return names.filter((n) => before.get(n) !== after.get(n));
+}
+
+function SampleTraces(props: { sample: ImpactSample; request: ImpactRequest; current: boolean }) {
+  const { sample, request, current } = props;
+  const t = useT(reviewStrings);
+  const lang = useStudio((s) => s.lang);
+  const [state, setState] = useState<TracesState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    const dictionary = studioStore.getState().fieldDictionary;
+    void getBatchKernel()
+      .request(`impact-traces:${++traceRequests}`, {
+        op: 'impactTraces',
+        oldText: request.oldText,
+        newText: request.newText,
+        facts: request.facts,
+        format: request.format,
+        index: sample.index,
+        name: sample.name,
+        dictionary,
+      })
+      .then((o: Outcome<ImpactTracesOutcome>) => {
+        if (!live || o.status === 'stale') return;
+        setState(o.status === 'done' ? o.value : { kind: 'failed', message: o.message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [request, sample]);
+
+  const body = (() => {
+    if (state.kind === 'loading')
+      return (
+        <p role="status" className="muted">
+          {t.impactTracesLoading}
+        </p>
+      );
+    if (state.kind === 'failed')
+      return (
+        <p className="impact-error">
+          {format(t.impactTracesFailed, { reason: state.message[lang] })}
+        </p>
+      );
+    if (state.kind === 'not-found') return <p className="impact-error">{t.impactTracesNotFound}</p>;
+    const { old: before, new: after } = state;
+    const differs =
+      before.kind === 'result' && after.kind === 'result'
+        ? differingRules(before.result, after.result)
+        : [];
+    const highlight = new Set(differs);
+    return (
+      <>
+        <p className="muted">{format(t.impactTracesAsOf, { asOf: state.asOf })}</p>
+        <p data-testid="impact-traces-differ">
+          {format(t.impactTracesDiffer, { rules: differs.join(', ') || '—' })}
+        </p>
+        <div className="impact-traces">
+          <TraceSide
+            side={before}
+            which="old"
+            title={t.impactTraceOld}
+            highlight={highlight}
+            lang={lang}
+            current={current}
+          />
+          <TraceSide
+            side={after}
+            which="new"
+            title={t.impactTraceNew}
+            highlight={highlight}
+            lang={lang}
+            current={current}
+          />
+        </div>
+      </>
+    );
+  })();
+  return (
+    <div
+      data-testid="impact-traces"
+      data-current={current}
+      className={current ? 'impact-traces-box' : 'impact-traces-box impact-stale'}
+    >
+      {!current && (
+        <p role="status" className="impact-error" data-testid="impact-traces-stale">
+          {t.impactTracesStale}
+        </p>
+      )}
+      {body}
+    </div>
+  );
+}
+
+function TraceSide(props: {
+  side: EvaluateOutcome;
+  which: 'old' | 'new';
+  title: string;
+  highlight: ReadonlySet<string>;
+  lang: Lang;
+  /** The run is about the current texts: the new version's rule names go to the rule. */
+  current: boolean;
+}) {
+  const { side, which, title, highlight, lang, current } = props;
+  const t = useT(reviewStrings);
+  if (side.kind === 'document-invalid')
+    return (
+      <div data-testid={`impact-trace-${which}`}>
+        <p className="impact-error">
+          {format(which === 'old' ? t.impactOldInvalid : t.impactNewInvalid, {
+            errors: side.errors,
+          })}
+        </p>
+      </div>
+    );
+  if (side.kind === 'input-error')
+    return (
+      <div data-testid={`impact-trace-${which}`}>
+        <p className="impact-error">
+          {format(t.impactTracesFailed, { reason: side.message[lang] })}
+        </p>
+      </div>
+    );
+  return (
+    <div data-testid={`impact-trace-${which}`}>
+      <Trace
+        trace={side.result.eval_trace}
+        failed={side.failedConditions}
+        fields={side.reasonFields}
+        title={format(title, { decision: side.result.decision })}
+        linked={which === 'new' && current}
+        highlight={highlight}
+        highlightLabel={t.impactDiffers}
+      />
     </div>
   );
 }

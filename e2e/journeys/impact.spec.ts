@@ -31,6 +31,7 @@ const WORDS = {
     before: 'Before: ',
     after: 'After: ',
     tracesStale: 'These traces are of the texts of the earlier run',
+    line: /line \d+\{/,
   },
   zh: {
     exportTab: '导出',
@@ -41,13 +42,14 @@ const WORDS = {
     cancelled: /^已在 \d+ \/ 400000 处取消：没有结果。请重新运行以查看影响。$/,
     stale: '以上数字基于较早的文本',
     took: /^用时 [\d.]+ 秒，使用 \d+ 个工作线程。$/,
-    showTraces: '显示两个版本的追踪',
-    hideTraces: '隐藏两个版本的追踪',
+    showTraces: '显示两个版本的执行轨迹',
+    hideTraces: '隐藏两个版本的执行轨迹',
     differ: '结果不同的规则：',
     differs: '结果不同',
     before: '变更前：',
     after: '变更后：',
-    tracesStale: '以下追踪基于上次运行时的文本',
+    tracesStale: '以下执行轨迹基于上次运行时的文本',
+    line: /第 \d+ 行\{/,
   },
 } as const;
 
@@ -135,7 +137,7 @@ for (const lang of ['en', 'zh'] as const) {
       );
       const causes = impact.getByTestId('impact-causes');
       for (const c of expected.causes) await expect(causes).toContainText(c.rule);
-      await expect(impact.getByTestId('impact-samples').first()).toContainText('line ');
+      await expect(impact.getByTestId('impact-samples').first()).toContainText(w.line);
       await expect(impact.getByTestId('impact-took')).toHaveText(w.took);
       await expect(impact.getByTestId('impact-stale')).toHaveCount(0);
       await impact.getByTestId('impact-matrix').scrollIntoViewIfNeeded();

@@ -395,7 +395,7 @@ function SampleRows(props: { sample: ImpactSample; request: ImpactRequest; curre
     <>
       <tr data-testid="impact-sample" data-name={s.name}>
         <td>
-          {s.name}
+          {caseLabel(s.name, t.impactLine)}
           <br />
           <code className="mono">{JSON.stringify(s.fact)}</code>
           <br />
@@ -573,4 +573,10 @@ function TraceSide(props: {
       />
     </div>
   );
+}
+
+/** A fact read from a file is named `line N` by the kernel (as `erdl impact` prints it); shown in the UI language. */
+function caseLabel(name: string, template: string): string {
+  const line = /^line (\d+)$/.exec(name);
+  return line ? format(template, { n: line[1] ?? '' }) : name;
 }

@@ -203,6 +203,8 @@ test('a quick fix is previewed; Cancel keeps the text, Apply fixes it, undo rest
 test('a fix proposed from the diagnostics list opens the same preview', async ({ page }) => {
   await openEditor(page);
   await retypeThen(page, 'REQUEST_HUMAN', 'deny');
+  // The list is of the text as typed to the end (a burst is analyzed when it pauses).
+  await expect.poll(() => analysisIsOfEditorText(page)).toBe(true);
   const fix = page.getByRole('button', { name: /ERDL-E207/ }).filter({ hasText: /Fix/ });
   await expect(fix).toBeVisible();
   await fix.click();

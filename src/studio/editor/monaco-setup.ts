@@ -45,12 +45,30 @@ async function configure(store: StudioStore): Promise<void> {
       label === 'yaml' ? new YamlWorker() : new EditorWorker(),
   };
   installLegacyWebWorker(monaco);
+  ignoreMonacoCancellations();
   defineTheme();
   const schemaKeys = await loadSchema(store);
   registerFixActions(store);
   registerHover(store, schemaKeys);
   registerFieldCompletion(store);
   keepYamlMarkersBelowErrors();
+}
+
+/**
+ * Monaco cancels its own pending requests (code actions, hovers) when the editor moves on; the
+ * cancelled request settles with its CancellationError ("Canceled"), which nothing awaits. That is
+ * Monaco's bookkeeping, not an error: keep it from surfacing as an unhandled error. Any other error
+ * still surfaces.
+ */
+function ignoreMonacoCancellations(): void {
+  const isCancellation = (e: unknown) =>
+    e instanceof Error && e.name === 'Canceled' && e.message === 'Canceled';
+  self.addEventListener('unhandledrejection', (event) => {
+    if (isCancellation(event.reason)) event.preventDefault();
+  });
+  self.addEventListener('error', (event) => {
+    if (isCancellation(event.error)) event.preventDefault();
+  });
 }
 
 async function loadSchema(

@@ -1,4 +1,9 @@
-import { type CompiledDocument, type CompileResult, compileDocument } from '../kernel';
+import {
+  type Bilingual,
+  type CompiledDocument,
+  type CompileResult,
+  compileDocument,
+} from '../kernel';
 import { EXIT_INVALID, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { printError } from './messages';
@@ -36,4 +41,35 @@ export async function loadDocument(io: CliIo, file: string): Promise<Loaded> {
     return { ok: false, code: EXIT_INVALID };
   }
   return { ok: true, document: result.document };
+}
+
+export type LoadedWithBytes =
+  | { readonly ok: true; readonly document: CompiledDocument; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly code: ExitCode };
+
+/**
+ * For verbs that use RULES as one input among others (test, report, impact): an unreadable file
+ * or rules that do not load exit 2; the diagnostics go to stderr in the `check` format, then a
+ * line saying what could not be done (`consequence`, e.g. "the suite cannot run").
+ */
+export async function loadRulesFor(
+  io: CliIo,
+  file: string,
+  consequence: Bilingual,
+): Promise<LoadedWithBytes> {
+  const read = await readRules(io, file);
+  if (!read.ok) {
+    printError(io, read.message);
+    return { ok: false, code: EXIT_USAGE };
+  }
+  const compiled = compileDocument(read.bytes);
+  if (!compiled.document) {
+    for (const line of diagnosticLines(file, compiled)) io.err(line);
+    printError(io, {
+      en: `${file}: the rules do not load, so ${consequence.en}`,
+      zh: `${file}：规则无法加载，${consequence.zh}`,
+    });
+    return { ok: false, code: EXIT_USAGE };
+  }
+  return { ok: true, document: compiled.document, bytes: read.bytes };
 }

@@ -1,15 +1,6 @@
-import {
-  analyzeImpact,
-  type CompiledDocument,
-  compileDocument,
-  decisionInfo,
-  type ImpactReport,
-} from '../../kernel';
+import { analyzeImpact, decisionInfo, type ImpactReport } from '../../kernel';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
-import type { CliIo } from '../io';
-import { printError } from '../messages';
-import { diagnosticLines } from '../printer';
-import { readRules } from '../reader';
+import { loadRulesFor } from '../load-document';
 import { readSuite, readText, reportFormat } from './test';
 import type { Verb } from './verb';
 
@@ -41,10 +32,13 @@ export const impactVerb: Verb = {
   async run(io, [oldArg, newArg, factsArg], options) {
     const format = reportFormat(io, options);
     if (format === null) return EXIT_USAGE;
-    const before = await load(io, oldArg as string);
-    if (!before) return EXIT_USAGE;
-    const after = await load(io, newArg as string);
-    if (!after) return EXIT_USAGE;
+    const why = { en: 'the impact cannot be computed', zh: '无法计算影响' };
+    const loadedBefore = await loadRulesFor(io, oldArg as string, why);
+    if (!loadedBefore.ok) return loadedBefore.code;
+    const loadedAfter = await loadRulesFor(io, newArg as string, why);
+    if (!loadedAfter.ok) return loadedAfter.code;
+    const before = loadedBefore.document;
+    const after = loadedAfter.document;
     const factsFile = factsArg as string;
     const text = await readText(io, factsFile);
     if (text === null) return EXIT_USAGE;
@@ -62,24 +56,6 @@ export const impactVerb: Verb = {
     return EXIT_OK;
   },
 };
-
-async function load(io: CliIo, file: string): Promise<CompiledDocument | null> {
-  const rules = await readRules(io, file);
-  if (!rules.ok) {
-    printError(io, rules.message);
-    return null;
-  }
-  const compiled = compileDocument(rules.bytes);
-  if (!compiled.document) {
-    for (const line of diagnosticLines(file, compiled)) io.err(line);
-    printError(io, {
-      en: `${file}: the rules do not load, so the impact cannot be computed`,
-      zh: `${file}：规则无法加载，无法计算影响`,
-    });
-    return null;
-  }
-  return compiled.document;
-}
 
 /** The table output: summary, matrix, samples, causes (English, like `erdl test`). */
 export function impactTable(r: ImpactReport): string[] {

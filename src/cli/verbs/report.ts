@@ -1,5 +1,4 @@
 import {
-  compileDocument,
   REPORT_LANGS,
   type ReportLang,
   type ReviewReportInput,
@@ -8,8 +7,8 @@ import {
 } from '../../kernel';
 import { reportSignature, SIGNATURE_SUFFIX } from '../../signing';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { loadRulesFor } from '../load-document';
 import { printError, usageError } from '../messages';
-import { diagnosticLines } from '../printer';
 import { readRules } from '../reader';
 import { readSuite, readText } from './test';
 import type { Verb } from './verb';
@@ -91,20 +90,11 @@ export const reportVerb: Verb = {
       );
       return EXIT_USAGE;
     }
-    const rules = await readRules(io, file);
-    if (!rules.ok) {
-      printError(io, rules.message);
-      return EXIT_USAGE;
-    }
-    const compiled = compileDocument(rules.bytes);
-    if (!compiled.document) {
-      for (const line of diagnosticLines(file, compiled)) io.err(line);
-      printError(io, {
-        en: `${file}: the rules do not load, so there is nothing to report`,
-        zh: `${file}：规则无法加载，无法生成报告`,
-      });
-      return EXIT_USAGE;
-    }
+    const rules = await loadRulesFor(io, file, {
+      en: 'there is nothing to report',
+      zh: '无法生成报告',
+    });
+    if (!rules.ok) return rules.code;
     // The signature beside RULES, if any: it names the signers only when it signs these bytes.
     const signatureFile = `${file}${SIGNATURE_SUFFIX}`;
     let signers: ReviewReportInput['signers'] = [];
@@ -144,7 +134,7 @@ export const reportVerb: Verb = {
       if (text === null) return EXIT_USAGE;
       const read = readSuite(io, suiteFile, text);
       if (!read) return EXIT_USAGE;
-      suite = { file: suiteFile, result: runSuite(compiled.document, read) };
+      suite = { file: suiteFile, result: runSuite(rules.document, read) };
     }
     const date = given
       ? { value: given, source: 'given' as const }

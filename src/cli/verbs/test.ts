@@ -1,6 +1,5 @@
 import {
   type CaseOutcome,
-  compileDocument,
   createFactSetParser,
   DEFAULT_SUITE_AS_OF,
   factSetFormat,
@@ -14,8 +13,8 @@ import {
 } from '../../kernel';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
+import { loadRulesFor } from '../load-document';
 import { printError, usageError } from '../messages';
-import { diagnosticLines } from '../printer';
 import { readRules } from '../reader';
 import type { Verb } from './verb';
 
@@ -70,26 +69,17 @@ export const testVerb: Verb = {
     const suiteFile = suiteArg as string;
     const format = reportFormat(io, options);
     if (format === null) return EXIT_USAGE;
-    const rules = await readRules(io, rulesFile);
-    if (!rules.ok) {
-      printError(io, rules.message);
-      return EXIT_USAGE;
-    }
-    const compiled = compileDocument(rules.bytes);
-    if (!compiled.document) {
-      for (const line of diagnosticLines(rulesFile, compiled)) io.err(line);
-      printError(io, {
-        en: `${rulesFile}: the rules do not load, so the suite cannot run`,
-        zh: `${rulesFile}：规则无法加载，测试集无法运行`,
-      });
-      return EXIT_USAGE;
-    }
+    const rules = await loadRulesFor(io, rulesFile, {
+      en: 'the suite cannot run',
+      zh: '测试集无法运行',
+    });
+    if (!rules.ok) return rules.code;
     const text = await readText(io, suiteFile);
     if (text === null) return EXIT_USAGE;
     const source = new SourceText(text);
     const suite = readSuite(io, suiteFile, text);
     if (!suite) return EXIT_USAGE;
-    const result = runSuite(compiled.document, suite);
+    const result = runSuite(rules.document, suite);
     if (format === 'json') io.out(JSON.stringify(withLines(result, source), null, 2));
     else for (const line of table(result, suiteFile, source)) io.out(line);
     return result.totals.failed > 0 ? EXIT_INVALID : EXIT_OK;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { ERROR, markers } from './support/editor';
+import { ERROR, editorText, markers } from './support/editor';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -13,15 +13,6 @@ async function openEditor(page: Page) {
   // The first document's kernel markers are set (possibly none): Monaco and the kernel are up.
   await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
   await expect(page.getByRole('textbox', { name: 'ERDL rule document editor' })).toBeAttached();
-}
-
-function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
-  });
 }
 
 /** 1-based number of the first line of the editor's text that contains `needle`. */

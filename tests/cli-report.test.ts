@@ -97,7 +97,16 @@ describe('erdl report', () => {
     });
     expect(notSigned.code).toBe(2);
     expect(notSigned.io.stderr.join('\n')).toMatch(/not a valid signature file/);
-    expect((await erdl(['report', 'tests/fixtures/cli/broken.erdl.yaml'])).code).toBe(2);
+    const broken = await erdl(['report', 'tests/fixtures/cli/broken.erdl.yaml']);
+    expect(broken.code).toBe(2);
+    expect(broken.text).toBe('');
+    // The positioned diagnostics first, then what could not be done, in both languages.
+    expect(broken.io.stderr[0]).toMatch(
+      /^tests\/fixtures\/cli\/broken\.erdl\.yaml:\d+:\d+: error ERDL-/,
+    );
+    expect(broken.io.stderr.slice(-2).join('\n')).toMatch(
+      /the rules do not load, so there is nothing to report[\s\S]*规则无法加载，无法生成报告/,
+    );
   });
 });
 
@@ -149,6 +158,10 @@ describe('erdl impact', () => {
   it('refuses a document that does not load and a bad format', async () => {
     const broken = await erdl(['impact', 'tests/fixtures/cli/broken.erdl.yaml', AML_PATH, SUITE]);
     expect(broken.code).toBe(2);
+    expect(broken.text).toBe('');
+    expect(broken.io.stderr.slice(-2).join('\n')).toMatch(
+      /the rules do not load, so the impact cannot be computed[\s\S]*规则无法加载，无法计算影响/,
+    );
     expect((await erdl(['impact', AML_PATH, AML_PATH, SUITE, '--format', 'xml'])).code).toBe(2);
   });
 });

@@ -464,76 +464,24 @@ describe('erdl keygen --name, sign --role, verify --require-roles, key backup/re
     'key backup and restore; a wrong passphrase exits 1 with a bilingual message',
     async () => {
       const io = await workspace();
-      expect(
-        await erdl(
-          io,
-          'key',
-          'backup',
-          'alice.jwk',
-          '--out',
-          'alice.backup.json',
-          '--passphrase-file',
-          'pass.txt',
-        ),
-      ).toBe(0);
+      /** `erdl key VERB … --passphrase-file FILE` in this workspace. */
+      const key = (args: string[], passphraseFile = 'pass.txt') =>
+        erdl(io, 'key', ...args, '--passphrase-file', passphraseFile);
+      expect(await key(['backup', 'alice.jwk', '--out', 'alice.backup.json'])).toBe(0);
       expect(io.stdout).toEqual(['alice.backup.json']);
       expect(io.modes.get('alice.backup.json')).toBe(0o600);
-      expect(
-        await erdl(
-          io,
-          'key',
-          'restore',
-          'alice.backup.json',
-          '--out',
-          'restored/alice.jwk',
-          '--passphrase-file',
-          'pass.txt',
-        ),
-      ).toBe(0);
+      expect(await key(['restore', 'alice.backup.json', '--out', 'restored/alice.jwk'])).toBe(0);
       expect(io.stdout).toEqual(['restored/alice.jwk', 'restored/alice.pub.jwk']);
       expect(JSON.parse(decode(io.files.get('restored/alice.jwk')!))).toEqual(
         JSON.parse(decode(io.files.get('alice.jwk')!)),
       );
       io.files.set('wrong.txt', encode('not the passphrase\n'));
-      expect(
-        await erdl(
-          io,
-          'key',
-          'restore',
-          'alice.backup.json',
-          '--out',
-          'w.jwk',
-          '--passphrase-file',
-          'wrong.txt',
-        ),
-      ).toBe(1);
+      expect(await key(['restore', 'alice.backup.json', '--out', 'w.jwk'], 'wrong.txt')).toBe(1);
       expect(io.stderr.join('\n')).toMatch(/wrong passphrase[\s\S]*口令错误/);
       expect(io.files.has('w.jwk')).toBe(false);
       expect(await erdl(io, 'key', 'backup', 'alice.jwk', '--out', 'b2.json')).toBe(2);
-      expect(
-        await erdl(
-          io,
-          'key',
-          'export',
-          'alice.jwk',
-          '--out',
-          'b2.json',
-          '--passphrase-file',
-          'pass.txt',
-        ),
-      ).toBe(2);
-      expect(
-        await erdl(
-          io,
-          'key',
-          'backup',
-          'alice.jwk',
-          '--out',
-          'alice.backup.json',
-          '--passphrase-file',
-          'pass.txt',
-        ),
-      ).toBe(2);
+      expect(await key(['export', 'alice.jwk', '--out', 'b2.json'])).toBe(2);
+      expect(await key(['backup', 'alice.jwk', '--out', 'alice.backup.json'])).toBe(2);
     },
     KDF_TIMEOUT,
   );

@@ -1,8 +1,9 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { editorText } from '../support/editor';
 import { dismissNotices, downloadsOf } from '../support/signing';
-import { expect, type Page, test } from '../support/test';
+import { expect, test } from '../support/test';
 
 /**
  * Issue #19 point 1: the rule-set review report. The user's steps: open aml-screening, sign it
@@ -40,15 +41,6 @@ const WORDS = {
     summary: '共 6 个事实：1 个决策改变，5 个不变。',
   },
 } as const;
-
-function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
-  });
-}
 
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];

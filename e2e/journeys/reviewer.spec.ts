@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { editorText } from '../support/editor';
 import { dismissNotices, downloadsOf, erdl } from '../support/signing';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -121,15 +122,6 @@ async function newStudio(browser: Browser, lang: string) {
   });
   await studio(page, lang);
   return { context, page, errors };
-}
-
-function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
-  });
 }
 
 /** Replaces the first `value: FROM` in the editor by typing, as a person does. */

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { editorText } from '../support/editor';
 import { dismissNotices, downloadsOf, erdl } from '../support/signing';
 import { expect, type Page, test } from '../support/test';
 
@@ -74,15 +75,6 @@ function active(page: Page): Promise<Active> {
       text: doc.text,
       current: entry?.text === doc.text && entry.analysis.documentHash !== null,
     };
-  });
-}
-
-function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
   });
 }
 

@@ -30,3 +30,13 @@ export function markers(page: Page): Promise<MarkerView[]> {
       }));
   });
 }
+
+/** The editor model's whole text, read through the editor's test hook. */
+export function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      editor: { getModel(): { getValue(): string } };
+    };
+    return hook.editor.getModel().getValue();
+  });
+}

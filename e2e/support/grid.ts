@@ -1,5 +1,7 @@
 import { expect, type Page } from './test';
 
+export { editorText } from './editor';
+
 /** Helpers for the decision-table grid specs (e2e/grid.spec.ts, e2e/journeys/grid-trust.spec.ts). */
 export interface Hook {
   store: {
@@ -43,15 +45,6 @@ export function storeText(page: Page): Promise<string> {
     const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
     const s = store.getState();
     return s.documents[s.activeId as string]?.text ?? '';
-  });
-}
-
-export function editorText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
-      editor: { getModel(): { getValue(): string } };
-    };
-    return hook.editor.getModel().getValue();
   });
 }
 

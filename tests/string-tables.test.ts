@@ -1,7 +1,7 @@
 // Every UI string table (defineStrings in src/studio/**/strings.ts): both languages have every key,
 // and the Chinese side is Chinese — no Latin-only text outside a whitelist (codes, field paths,
 // values, product and format names), full-width punctuation next to Chinese, no space between two
-// Chinese characters, and none of the wordings docs/terminology.md says not to use.
+// Chinese characters, one ellipsis ("…"), and none of the wordings docs/terminology.md says not to use.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +173,10 @@ describe('UI string tables', () => {
             )
           )
             problems.push(`${k}: half-width punctuation next to Chinese: ${JSON.stringify(text)}`);
+          // One ellipsis in the UI, as zh-CN interfaces write it for "opens a dialog" and "in
+          // progress": a single "…" (U+2026), never "……" (prose) or "...".
+          if (/……|\.\.\./.test(text))
+            problems.push(`${k}: the UI ellipsis is a single "…": ${JSON.stringify(text)}`);
           for (const { a, t } of AVOID)
             if (text.replace(/`[^`]*`|\{\w+\}/g, '0').includes(a))
               problems.push(`${k}: "${a}" — the term is 「${t.zh}」 (docs/terminology.md)`);

@@ -1,5 +1,5 @@
 import './review.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   type Bilingual,
   decisionInfo,
@@ -220,23 +220,14 @@ function ImpactShown({ shown, current, lang }: { shown: Shown; current: boolean;
       </p>
     );
   return (
-    <div
-      data-testid="impact-outcome"
-      data-current={current}
-      className={current ? '' : 'impact-stale'}
-    >
-      {!current && (
-        <p role="status" className="impact-error" data-testid="impact-stale">
-          {t.impactStale}
-        </p>
-      )}
+    <AboutText testId="impact-outcome" current={current} staleNote={t.impactStale}>
       <ImpactOutcomeView outcome={outcome} lang={lang} request={shown.request} current={current} />
       {outcome.kind === 'result' && (
         <p className="muted" data-testid="impact-took">
           {format(t.impactTook, { seconds: shown.seconds.toFixed(1), workers: shown.workers })}
         </p>
       )}
-    </div>
+    </AboutText>
   );
 }
 
@@ -516,17 +507,43 @@ function SampleTraces(props: { sample: ImpactSample; request: ImpactRequest; cur
     );
   })();
   return (
-    <div
-      data-testid="impact-traces"
-      data-current={current}
-      className={current ? 'impact-traces-box' : 'impact-traces-box impact-stale'}
+    <AboutText
+      testId="impact-traces"
+      className="impact-traces-box"
+      current={current}
+      staleNote={t.impactTracesStale}
     >
+      {body}
+    </AboutText>
+  );
+}
+
+/**
+ * A box of results about the texts of a run: when they are no longer the texts shown, it is
+ * marked (`data-current="false"`, the stale style) and says so first (`<testId>-stale`, or
+ * `impact-stale` for the outcome, the name the journeys read).
+ */
+function AboutText(props: {
+  testId: 'impact-outcome' | 'impact-traces';
+  className?: string;
+  current: boolean;
+  staleNote: string;
+  children: ReactNode;
+}) {
+  const { testId, current } = props;
+  const classes = [props.className, current ? '' : 'impact-stale'].filter(Boolean).join(' ');
+  return (
+    <div data-testid={testId} data-current={current} className={classes}>
       {!current && (
-        <p role="status" className="impact-error" data-testid="impact-traces-stale">
-          {t.impactTracesStale}
+        <p
+          role="status"
+          className="impact-error"
+          data-testid={testId === 'impact-outcome' ? 'impact-stale' : 'impact-traces-stale'}
+        >
+          {props.staleNote}
         </p>
       )}
-      {body}
+      {props.children}
     </div>
   );
 }

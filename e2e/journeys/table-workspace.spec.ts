@@ -119,6 +119,15 @@ for (const lang of ['en', 'zh'] as const) {
     await expect
       .poll(async () => Math.round((await decisionHead.boundingBox())?.width ?? 0))
       .toBe(Math.round(db.width + 61));
+    // The width is a layout preference of this table: kept across a reload, like the table view.
+    await page.reload();
+    await page.waitForFunction(() => performance.getEntriesByName('erdl:markers').length > 0);
+    await expect(page.getByTestId('table-view').getByTestId('decision-grid')).toBeVisible();
+    await expect
+      .poll(async () => Math.round((await decisionHead.boundingBox())?.width ?? 0))
+      .toBe(Math.round(db.width + 61));
+    if ((await grid(page).locator('thead th.text-head').count()) === 0)
+      await grid(page).getByRole('button', { name: T.showTexts }).click();
     // The YAML folds away and back.
     await page.getByRole('button', { name: T.hideYaml }).click();
     await expect(page.locator('#yaml-editor-host')).toBeHidden();

@@ -1,8 +1,5 @@
 import { type PointerEvent, useRef } from 'react';
-
-/** Bounds of a resized grid column, in CSS pixels. */
-export const COLUMN_MIN = 48;
-export const COLUMN_MAX = 900;
+import { COLUMN_MAX, COLUMN_MIN, clampColumn } from '../shell/layout';
 
 /**
  * A handle on a header cell's right edge: drag it to set the column's width (measured from the
@@ -20,7 +17,7 @@ export function ColumnResizer({
 }) {
   const drag = useRef<{ x: number; width: number } | null>(null);
   const headWidth = (el: HTMLElement) => el.parentElement?.getBoundingClientRect().width ?? 0;
-  const set = (w: number) => onResize(Math.round(Math.min(COLUMN_MAX, Math.max(COLUMN_MIN, w))));
+  const set = (w: number) => onResize(clampColumn(w));
   const onPointerDown = (e: PointerEvent<HTMLSpanElement>) => {
     e.preventDefault();
     e.stopPropagation();

@@ -4,14 +4,14 @@ import {
   type KeyboardEvent,
   type RefObject,
   useRef,
-  useState,
 } from 'react';
 import type { Bilingual } from '../../kernel';
 import { type RowTextKey, readDelimited, type TableModel } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
+import { COLUMN_MIN, clampColumn, tableKey } from '../shell/layout';
+import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
 import type { EditorExit } from './CellEditors';
-import { COLUMN_MAX, COLUMN_MIN } from './ColumnResizer';
 import { editorHistory } from './editor-undo';
 import type { Editing } from './GridCellEditor';
 import { gridAction } from './grid-keys';
@@ -19,6 +19,9 @@ import { bounds, selectionTsv } from './selection';
 import { gridStrings } from './strings';
 import type { useGridEdits } from './use-grid-edits';
 import type { useGridSelection } from './use-grid-selection';
+
+/** No column widths set for a table (one object, so the selector's result stays equal). */
+const NO_WIDTHS: Readonly<Record<string, number>> = {};
 
 /** The width key of a navigable grid column (`c<n>`, `decision`, a row text), or null. */
 export function widthKey(
@@ -68,7 +71,8 @@ export function useGridCommands({
   const navColumns = conditions + 2 + textKeys.length;
   const rowCount = table.rows.length;
   const { selection, active, select } = view;
-  const [widths, setWidths] = useState<Record<string, number>>({});
+  const widthsKey = tableKey(docId, table.entry);
+  const widths = useStudio((s) => s.layout.columnWidths[widthsKey]) ?? NO_WIDTHS;
   const multiCell = () => {
     const b = bounds(selection);
     return b.top !== b.bottom || b.left !== b.right;
@@ -115,10 +119,7 @@ export function useGridCommands({
   };
 
   const resize = (key: string, width: number) =>
-    setWidths((w) => ({
-      ...w,
-      [key]: Math.round(Math.min(COLUMN_MAX, Math.max(COLUMN_MIN, width))),
-    }));
+    studioStore.getState().setColumnWidth(widthsKey, key, width);
 
   /** Alt+Shift+← / →: the active cell's column narrower / wider, said in the status line. */
   const resizeActive = (by: number) => {
@@ -126,7 +127,7 @@ export function useGridCommands({
     if (!key) return;
     const head = gridRef.current?.querySelector<HTMLElement>(`th[data-width-key="${key}"]`);
     const now = widths[key] ?? head?.getBoundingClientRect().width ?? COLUMN_MIN;
-    const width = Math.round(Math.min(COLUMN_MAX, Math.max(COLUMN_MIN, now + by)));
+    const width = clampColumn(now + by);
     resize(key, width);
     const name = head?.dataset.columnName ?? key;
     edits.setStatus({ text: format(t.columnWidth, { column: name, width }), details: [] });

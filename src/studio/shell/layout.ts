@@ -1,5 +1,6 @@
 /**
- * The studio's layout preferences (the side panel's width, the table view per document):
+ * The studio's layout preferences (the side panel's width, the table view per document, the
+ * grid's column widths per table):
  * remembered in localStorage across reloads, separate from the workspace's documents.
  */
 
@@ -18,9 +19,48 @@ export interface Layout {
   readonly tableView: readonly string[];
   /** Document ids whose YAML is collapsed in the table view. */
   readonly yamlCollapsed: readonly string[];
+  /**
+   * Column widths set by the user, in CSS pixels: table key (`tableKey`) → width key (`c<n>`,
+   * `decision`, a row text) → width. A layout preference only: it never changes the rules.
+   */
+  readonly columnWidths: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-export const DEFAULT_LAYOUT: Layout = { sideWidth: SIDE_DEFAULT, tableView: [], yamlCollapsed: [] };
+export const DEFAULT_LAYOUT: Layout = {
+  sideWidth: SIDE_DEFAULT,
+  tableView: [],
+  yamlCollapsed: [],
+  columnWidths: {},
+};
+
+/** The key a table's column widths are kept under: its document and its entry (rule name). */
+export function tableKey(docId: string, entry: string): string {
+  return `${docId}\u0000${entry}`;
+}
+
+/** A grid column's width bounds (CSS pixels). */
+export const COLUMN_MIN = 48;
+export const COLUMN_MAX = 900;
+
+/** A width kept inside [COLUMN_MIN, COLUMN_MAX], rounded to a whole pixel (not a number: the minimum). */
+export function clampColumn(width: number): number {
+  if (!Number.isFinite(width)) return width === Number.POSITIVE_INFINITY ? COLUMN_MAX : COLUMN_MIN;
+  return Math.round(Math.min(COLUMN_MAX, Math.max(COLUMN_MIN, width)));
+}
+
+/** Stored column widths, keeping only finite numbers (clamped); anything else is dropped. */
+function columnWidths(v: unknown): Layout['columnWidths'] {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  const out: Record<string, Record<string, number>> = {};
+  for (const [table, widths] of Object.entries(v)) {
+    if (typeof widths !== 'object' || widths === null || Array.isArray(widths)) continue;
+    const kept: Record<string, number> = {};
+    for (const [key, w] of Object.entries(widths))
+      if (typeof w === 'number' && Number.isFinite(w)) kept[key] = clampColumn(w);
+    if (Object.keys(kept).length > 0) out[table] = kept;
+  }
+  return out;
+}
 
 /** A width kept inside [SIDE_MIN, SIDE_MAX], rounded to a whole pixel. */
 export function clampSide(width: number): number {
@@ -46,6 +86,7 @@ export function parseLayout(text: string | null | undefined): Layout {
     sideWidth: typeof r.sideWidth === 'number' ? clampSide(r.sideWidth) : SIDE_DEFAULT,
     tableView: ids(r.tableView),
     yamlCollapsed: ids(r.yamlCollapsed),
+    columnWidths: columnWidths(r.columnWidths),
   };
 }
 

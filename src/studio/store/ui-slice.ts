@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand';
 import type { Bilingual, Fix } from '../../kernel';
-import { clampSide, type Layout, loadLayout, saveLayout, toggleId } from '../shell/layout';
+import {
+  clampColumn,
+  clampSide,
+  type Layout,
+  loadLayout,
+  saveLayout,
+  toggleId,
+} from '../shell/layout';
 import type { StudioState } from './index';
 import type { Lang, Notice, PanelId } from './types';
 
@@ -59,6 +66,8 @@ export interface UiSlice {
   setSideWidth(width: number): void;
   setTableView(docId: string, on: boolean): void;
   setYamlCollapsed(docId: string, collapsed: boolean): void;
+  /** A grid column's width (`table` from layout.ts's tableKey), remembered across reloads. */
+  setColumnWidth(table: string, key: string, width: number): void;
   setLang(lang: Lang): void;
   /** Opens the Table panel on a compiled table row (`<entry>#<n>` or `<entry>#<name>`); false for other rules. */
   showInGrid(docId: string, rule: string): boolean;
@@ -95,6 +104,13 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   setYamlCollapsed(docId, collapsed) {
     const prev = get().layout;
     const layout = { ...prev, yamlCollapsed: toggleId(prev.yamlCollapsed, docId, collapsed) };
+    saveLayout(layout);
+    set({ layout });
+  },
+  setColumnWidth(table, key, width) {
+    const prev = get().layout;
+    const widths = { ...prev.columnWidths[table], [key]: clampColumn(width) };
+    const layout = { ...prev, columnWidths: { ...prev.columnWidths, [table]: widths } };
     saveLayout(layout);
     set({ layout });
   },

@@ -39,7 +39,7 @@ const WORDS = {
     collect: '命中策略 COLLECT 未转换',
     notConverted: '未转换',
     jdmTitle: '转换报告：loan-guard.jdm.json',
-    scoring: '节点 "Scoring"（functionNode）未转换（只转换决策表）',
+    scoring: '节点“Scoring”（functionNode）未转换（只转换决策表）',
     close: '关闭报告',
   },
 } as const;

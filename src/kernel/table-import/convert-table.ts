@@ -64,6 +64,8 @@ function outputValue(text: string): string {
 }
 
 const q = (s: string) => JSON.stringify(s);
+/** A name or text from the foreign file, quoted in a Chinese note (“…”, no seam space). */
+export const zhQuote = (s: string) => `“${s}”`;
 
 /** An ERDL rule name in the [CAT]-[NNN]-description form for the n-th imported table. */
 function ruleName(name: string, index: number): string {
@@ -114,7 +116,7 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       note(
         'error',
         `input ${i + 1} ${q(label || expr)}: the expression ${q(expr)} is not a field path, so the column is not converted`,
-        `输入 ${i + 1} ${q(label || expr)}：表达式 ${q(expr)} 不是字段路径，该列未转换`,
+        `第 ${i + 1} 个输入${zhQuote(label || expr)}：表达式${zhQuote(expr)}不是字段路径，该列未转换`,
       );
       return;
     }
@@ -124,14 +126,14 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       note(
         'info',
         `input ${i + 1} ${q(expr)} reads the fact field ${q(field)} (fields outside the §3 entities live under context)`,
-        `输入 ${i + 1} ${q(expr)} 读取事实字段 ${q(field)}（不属于 §3 实体的字段放在 context 下）`,
+        `第 ${i + 1} 个输入${zhQuote(expr)}读取事实字段 ${field}（不属于 §3 实体的字段放在 context 下）`,
       );
     columns.push(label && label !== expr ? `${field} ${q(label)}` : field);
     if (input.values)
       note(
         'info',
         `input ${i + 1} ${q(label || expr)}: its allowed values (${input.values}) are not converted; the rows read any value`,
-        `输入 ${i + 1} ${q(label || expr)}：其允许值（${input.values}）未转换；各行读取任意值`,
+        `第 ${i + 1} 个输入${zhQuote(label || expr)}：其允许值（${input.values}）未转换；各行接受任意值`,
       );
   });
   if (table.inputs.length === 0) note('error', 'the table has no inputs', '决策表没有输入列');
@@ -163,7 +165,7 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     note(
       'warning',
       `no output holds one of the 13 ERDL decisions: each rule decides GUIDE (guidance, not blocking) and its message gives the outputs ${table.outputs.map((_, k) => q(outputName(k))).join(', ')} (name an output "decision", or give every rule a value such as "DENY", to convert decisions)`,
-      `没有任何输出列是 13 种 ERDL 决策之一：每条规则的决策为 GUIDE（引导，不阻断），其消息给出输出列 ${table.outputs.map((_, k) => q(outputName(k))).join('、')}（若要转换为决策，请将某个输出列命名为 "decision"，或让每条规则的值都是如 "DENY" 的决策）`,
+      `没有任何输出列是 13 种 ERDL 决策之一：每条规则的决策为 GUIDE（引导，不阻断），其消息给出输出列${table.outputs.map((_, k) => zhQuote(outputName(k))).join('、')}（若要转换为决策，请将某个输出列命名为 decision，或让每条规则的值都是 DENY 这样的决策）`,
     );
   const messageAt = table.outputs.findIndex(
     (o, k) => k !== decisionAt && MESSAGE_NAMES.has((o.name ?? o.label ?? '').trim().toLowerCase()),
@@ -221,7 +223,7 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
         note(
           'error',
           `rule ${i + 1}, input ${q(input.label || input.expression)}: ${q(text)} is not converted: ${conv.message.en}`,
-          `规则 ${i + 1}，输入 ${q(input.label || input.expression)}：${q(text)} 未转换：${conv.message.zh}`,
+          `规则 ${i + 1}，输入${zhQuote(input.label || input.expression)}：${zhQuote(text)}未转换：${conv.message.zh}`,
         );
         return;
       }

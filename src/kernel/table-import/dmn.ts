@@ -1,4 +1,18 @@
-import type { ForeignTable, ImportNote } from './convert-table';
+import { joinZh } from '../gloss/typography';
+import { type ForeignTable, type ImportNote, zhQuote } from './convert-table';
+
+/** DMN element kinds in Chinese (the DMN 1.3 specification's Chinese usage); others as named. */
+const ZH_TYPES: Readonly<Record<string, string>> = {
+  Decision: '决策',
+  InputData: '输入数据',
+  BusinessKnowledgeModel: '业务知识模型',
+  KnowledgeSource: '知识来源',
+  DecisionService: '决策服务',
+  TextAnnotation: '文本注释',
+  Association: '关联',
+  Group: '分组',
+};
+const zhType = (type: string) => ZH_TYPES[type] ?? type;
 
 /**
  * The decision tables of a DMN 1.3/1.4 model as parsed by dmn-moddle (the bpmn-io parser, loaded
@@ -19,6 +33,8 @@ export function dmnTables(definitions: unknown): {
   const notes: ImportNote[] = [];
   const note = (level: ImportNote['level'], en: string, zh: string) =>
     notes.push({ level, message: { en, zh } });
+  /** A DMN element in Chinese: its kind's Chinese name, then its own name in “”. */
+  const zhElement = (type: string, name: string) => joinZh(zhType(type), zhQuote(name));
   if (!isObj(definitions) || str(definitions.$type) !== 'dmn:Definitions') {
     note(
       'error',
@@ -30,11 +46,11 @@ export function dmnTables(definitions: unknown): {
   for (const a of arr(definitions.artifact)) {
     if (!isObj(a)) continue;
     const type = str(a.$type).replace(/^dmn:/, '');
-    const text = type === 'TextAnnotation' ? ` ${JSON.stringify(textOf(a))}` : '';
+    const text = type === 'TextAnnotation' ? textOf(a) : null;
     note(
       'info',
-      `${type}${text} is not converted (a diagram element)`,
-      `${type}${text} 未转换（图中的元素）`,
+      `${type}${text === null ? '' : ` ${JSON.stringify(text)}`} is not converted (a diagram element)`,
+      joinZh(text === null ? zhType(type) : zhElement(type, text), '未转换（图中的元素）'),
     );
   }
   if (isObj(definitions.dmnDI) || arr(definitions.drgElement).some(hasLayout))
@@ -47,14 +63,14 @@ export function dmnTables(definitions: unknown): {
       note(
         'warning',
         `attribute ${attr} of ${type} ${JSON.stringify(name)} is not converted`,
-        `${type} ${JSON.stringify(name)} 的属性 ${attr} 未转换`,
+        `${zhElement(type, name)}的属性 ${attr} 未转换`,
       );
     if (type !== 'Decision') {
       if (type !== 'InputData')
         note(
           'warning',
           `${type} ${JSON.stringify(name)} is not converted (only decision tables are)`,
-          `${type} ${JSON.stringify(name)} 未转换（只转换决策表）`,
+          `${zhElement(type, name)}未转换（只转换决策表）`,
         );
       continue;
     }
@@ -64,7 +80,7 @@ export function dmnTables(definitions: unknown): {
       note(
         'warning',
         `decision ${JSON.stringify(name)} is not converted: its logic is ${logicType || 'missing'}, not a decision table`,
-        `决策 ${JSON.stringify(name)} 未转换：其逻辑是 ${logicType || '空'}，不是决策表`,
+        `${zhElement('Decision', name)}未转换：其逻辑是 ${logicType || '空'}，不是决策表`,
       );
       continue;
     }
@@ -72,7 +88,7 @@ export function dmnTables(definitions: unknown): {
       note(
         'warning',
         `decision ${JSON.stringify(name)} requires other decisions: the link is not converted; its inputs read fact fields of the same names`,
-        `决策 ${JSON.stringify(name)} 依赖其他决策：该依赖未转换；其输入读取同名的事实字段`,
+        `${zhElement('Decision', name)}依赖其他决策：该依赖未转换；其输入读取同名的事实字段`,
       );
     tables.push({
       origin: 'DMN',

@@ -1,4 +1,4 @@
-import type { ForeignTable, ImportNote } from './convert-table';
+import { type ForeignTable, type ImportNote, zhQuote } from './convert-table';
 
 /**
  * The decision tables of a GoRules JDM graph (JSON: `{nodes: [{type: "decisionTableNode",
@@ -19,7 +19,7 @@ export function jdmTables(json: unknown): { tables: ForeignTable[]; notes: Impor
     note(
       'error',
       'the JSON is not a GoRules JDM graph (no "nodes" list)',
-      '该 JSON 不是 GoRules JDM 图（没有 "nodes" 列表）',
+      '该 JSON 不是 GoRules JDM 图（没有 nodes 列表）',
     );
     return { tables, notes };
   }
@@ -32,7 +32,7 @@ export function jdmTables(json: unknown): { tables: ForeignTable[]; notes: Impor
       note(
         'warning',
         `node ${JSON.stringify(name)} (${type}) is not converted (only decision tables are)`,
-        `节点 ${JSON.stringify(name)}（${type}）未转换（只转换决策表）`,
+        `节点${zhQuote(name)}（${type}）未转换（只转换决策表）`,
       );
       continue;
     }

@@ -1,10 +1,15 @@
 import './table-import.css';
+import { useEffect, useRef } from 'react';
 import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { ForeignImport } from './foreign-file';
 import { tableImportStrings } from './strings';
 
-/** The conversion report of an imported DMN / JDM / Excel file, in the UI language. */
+/**
+ * The conversion report of an imported DMN / JDM / Excel file, in the UI language: a dialog wide
+ * enough to read every note at once (the document list beside the editor is too narrow for it),
+ * closed with its button or Escape.
+ */
 export function ConversionReport({
   report,
   documentName,
@@ -16,6 +21,12 @@ export function ConversionReport({
 }) {
   const t = useT(tableImportStrings);
   const lang = useStudio((s) => s.lang);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
   const groups = [
     { title: t.file, notes: report.result.notes },
     ...report.result.tables.map((tb) => ({
@@ -24,21 +35,26 @@ export function ConversionReport({
     })),
   ].filter((g) => g.notes.length > 0);
   return (
-    <section
-      className="conversion-report"
+    <dialog
+      ref={dialog}
+      className="import-dialog conversion-report"
       aria-label={format(t.title, { file: report.fileName })}
       data-testid="conversion-report"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
     >
       <header className="conversion-report-head">
-        <h3>{format(t.title, { file: report.fileName })}</h3>
-        <button type="button" className="button small" onClick={onClose}>
+        <h2 className="section-title">{format(t.title, { file: report.fileName })}</h2>
+        <button type="button" className="button" onClick={onClose}>
           {t.close}
         </button>
       </header>
       <p>{documentName === null ? t.nothing : format(t.converted, { name: documentName })}</p>
       {groups.map((g) => (
         <div key={g.title}>
-          <h4>{g.title}</h4>
+          <h3>{g.title}</h3>
           <ul>
             {g.notes.map((n, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: notes are a fixed list shown once.
@@ -49,6 +65,6 @@ export function ConversionReport({
           </ul>
         </div>
       ))}
-    </section>
+    </dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DOC_PATH, terminologyDoc } from '../scripts/generate-terminology-doc';
+import { CODES } from '../src/kernel/diagnostics/codes';
 import { DECISIONS } from '../src/kernel/vocabulary/decisions';
 import { TERMS, type Term } from '../src/kernel/vocabulary/terms';
 
@@ -20,5 +21,14 @@ describe('docs/terminology.md', () => {
   it('a Chinese term is never one of the wordings to avoid', () => {
     for (const t of TERMS as readonly Term[])
       for (const a of t.avoid ?? []) expect(t.zh.includes(a), `${t.key}: ${a}`).toBe(false);
+  });
+
+  it('no diagnostic says in Chinese a wording the table says to avoid', () => {
+    const problems: string[] = [];
+    for (const [code, entry] of Object.entries(CODES))
+      for (const t of TERMS as readonly Term[])
+        for (const a of t.avoid ?? [])
+          if (entry.zh.includes(a)) problems.push(`${code}: "${a}" — the term is 「${t.zh}」`);
+    expect(problems).toEqual([]);
   });
 });

@@ -449,7 +449,7 @@ export const CODES = {
   'ERDL-W507': {
     category: 'condition',
     en: 'Row {row} can never be reached: row {earlier} above it matches unconditionally',
-    zh: '第 {row} 行永远不会被执行：其上方第 {earlier} 行无条件命中',
+    zh: '第 {row} 行永远不会触发：其上方第 {earlier} 行无条件命中',
   },
   'ERDL-E508': {
     category: 'condition',
@@ -461,7 +461,7 @@ export const CODES = {
   'ERDL-W509': {
     category: 'condition',
     en: 'Row {row} can never fire: every fact it matches is matched first by {rows} above it (first match in row order)',
-    zh: '第 {row} 行永远不会被执行：它匹配的每个事实都会先被其上方的{rows}匹配（按行序取首个匹配）',
+    zh: '第 {row} 行永远不会触发：它匹配的每个事实都会先被其上方的{rows}匹配（按行序取首个匹配）',
   },
   'ERDL-W510': {
     category: 'condition',
@@ -476,7 +476,7 @@ export const CODES = {
   'ERDL-W512': {
     category: 'condition',
     en: 'Row {row} repeats the cells of row {earlier}{decision}: it can never fire',
-    zh: '第 {row} 行与第 {earlier} 行的单元格相同{decision}：它永远不会被执行',
+    zh: '第 {row} 行与第 {earlier} 行的单元格相同{decision}：它永远不会触发',
   },
   'ERDL-I513': {
     category: 'condition',

@@ -98,6 +98,13 @@ export const TERMS = [
   },
   { key: 'regex', zh: '正则表达式', en: 'regular expression', note: 'Appendix B match' },
   { key: 'problems', zh: '问题', en: 'problems', note: 'the studio list of diagnostics' },
+  {
+    key: 'neverFires',
+    zh: '永不触发',
+    en: 'never fires',
+    note: "a table row no fact reaches (W507, W509, W512, W514): the row's when is its 触发条件",
+    avoid: ['不会被执行'],
+  },
   { key: 'signer', zh: '签名者', en: 'signer', note: 'docs/signed-files.md', avoid: ['签名人'] },
   { key: 'author', zh: '作者', en: 'author', note: 'the signing role of who wrote the rules' },
   { key: 'reviewer', zh: '审核人', en: 'reviewer', note: 'the signing role of who approved them' },

@@ -345,7 +345,7 @@ export const gridStrings = defineStrings({
     pasteText: '粘贴的文本',
     pasteReading: '读取为',
     pasteAt: '第 {row} 行，{column}',
-    pasteAtNew: '新第 {row} 行，{column}',
+    pasteAtNew: '新增的第 {row} 行，{column}',
     pasteRowProblem: '粘贴的第 {row} 行：{message}',
     pasteProblems: '有 {n} 个问题：不会粘贴任何内容。请修正源数据后重新粘贴，或取消。',
     pasteConfirmIntro: '此次粘贴需要你确认：',

@@ -19,7 +19,7 @@ const TEXT = {
     sheetTitle: 'Keyboard shortcuts of the table',
     duplicate: 'Duplicate the row',
     deleteColumn: 'Delete column',
-    repeats: 'Never fires: it repeats an earlier row. For example, credit score ',
+    repeats: 'Never fires: it repeats row 1. For example, credit score ',
     goesTo: 'go to row 1 (DENY).',
   },
   zh: {
@@ -32,7 +32,7 @@ const TEXT = {
     sheetTitle: '决策表的键盘快捷键',
     duplicate: '复制本行',
     deleteColumn: '删除列',
-    repeats: '永不触发：它与前面的某一行重复。例如，信用评分 ',
+    repeats: '永不触发：它与第 1 行重复。例如，信用评分 ',
     goesTo: '由第 1 行（DENY）决策。',
   },
 } as const;

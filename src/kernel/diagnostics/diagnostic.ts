@@ -54,6 +54,11 @@ export interface DiagnosticExample {
     readonly rule: string;
     readonly decision: string;
   } | null;
+  /**
+   * ERDL-W509 / W512: the earlier rows that take every fact this row matches ("row 3", "rows 1
+   * and 3"; zh "第 3 行", "第 1、3 行"), as the message names them.
+   */
+  readonly takenBy?: Bilingual;
 }
 
 export interface Diagnostic {

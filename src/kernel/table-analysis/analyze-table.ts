@@ -401,8 +401,9 @@ class Analysis {
   private duplicateOf(k: number, j: number): void {
     const row = this.table.rows[k] as AnalysisRow;
     const earlier = this.table.rows[j] as AnalysisRow;
-    const ex = this.shadowExample(k);
-    if (ex === false) return;
+    const shadow = this.shadowExample(k);
+    if (shadow === false) return;
+    const ex = shadow && { ...shadow, takenBy: rowList([earlier.index]) };
     const decision: Bilingual =
       earlier.then === row.then
         ? { en: ' (same decision)', zh: '（决策相同）' }
@@ -422,9 +423,15 @@ class Analysis {
           j < k && (this.under[j] as Bits[]).every((b, d) => intersects(b, over[d] as Bits)),
       )
       .map((r) => r.index);
-    const ex = this.shadowExample(k);
-    if (ex === false) return;
-    this.report('ERDL-W509', row.range, { row: row.index, rows: rowList(by) }, ex);
+    const shadow = this.shadowExample(k);
+    if (shadow === false) return;
+    const rows = rowList(by);
+    this.report(
+      'ERDL-W509',
+      row.range,
+      { row: row.index, rows },
+      shadow && { ...shadow, takenBy: rows },
+    );
   }
 
   /**
@@ -443,7 +450,7 @@ class Analysis {
       fact,
       {
         en: `This fact matches row ${row.index} (${row.then}), but row ${first.index} (${first.then}) fires first.`,
-        zh: `该事实匹配第 ${row.index} 行（${row.then}），但第 ${first.index} 行（${first.then}）先被执行。`,
+        zh: `该事实匹配第 ${row.index} 行（${row.then}），但第 ${first.index} 行（${first.then}）先触发。`,
       },
       first,
     );
@@ -588,7 +595,7 @@ class Analysis {
   private unknownRow(k: number, beyond: RowRegion['beyond']): void {
     const row = this.table.rows[k] as AnalysisRow;
     this.report('ERDL-I513', row.range, {
-      question: { en: `row ${row.index} can ever fire`, zh: `第 ${row.index} 行是否可能被执行` },
+      question: { en: `row ${row.index} can ever fire`, zh: `第 ${row.index} 行是否可能触发` },
       reason: beyond ? reasonOf(beyond) : BUDGET_REASON,
     });
   }
@@ -597,7 +604,7 @@ class Analysis {
     this.report('ERDL-I513', this.table.range, {
       question: {
         en: 'rows can fire or inputs go unmatched',
-        zh: '各行能否被执行、是否存在未覆盖的输入',
+        zh: '各行能否触发、是否存在未覆盖的输入',
       },
       reason,
     });

@@ -39,11 +39,17 @@ describe('finding sentences', () => {
       fact,
       explanation: { en: '', zh: '' },
       firstMatch: { row: 1, rule: 'r#1', decision: 'DENY' },
+      takenBy: { en: 'rows 1 and 3', zh: '第 1、3 行' },
     };
     expect(
       findingSentence({ code: 'ERDL-W509', example }, 'en', gridStrings.en.finding, nameOf('en')),
     ).toBe(
-      'Never fires: every input it matches is matched first by an earlier row. For example, credit score 699.5, amount 4,999 go to row 1 (DENY).',
+      'Never fires: every input it matches is matched first by rows 1 and 3. For example, credit score 699.5, amount 4,999 go to row 1 (DENY).',
+    );
+    expect(
+      findingSentence({ code: 'ERDL-W509', example }, 'zh', gridStrings.zh.finding, nameOf('zh')),
+    ).toBe(
+      '永不触发：它匹配的每个输入都先被第 1、3 行匹配。例如，信用评分 699.5、金额 4,999 由第 1 行（DENY）决策。',
     );
     expect(
       findingSentence({ code: 'ERDL-W510', example }, 'zh', gridStrings.zh.finding, nameOf('zh')),

@@ -71,15 +71,16 @@ export function findingSentence(
   const first = ex?.firstMatch;
   const goesTo = first ? format(p.goesTo, { fact, row: first.row, decision: first.decision }) : '';
   switch (d.code) {
-    case 'ERDL-W509':
-      return first
-        ? format(p.twoSentences, {
-            first: format(p.neverFires, { row: first.row }),
-            second: goesTo,
-          })
-        : null;
-    case 'ERDL-W512':
-      return first ? format(p.twoSentences, { first: p.repeats, second: goesTo }) : p.repeats;
+    case 'ERDL-W509': {
+      if (!first || !ex?.takenBy) return null;
+      const rows = ex.takenBy[lang];
+      return format(p.twoSentences, { first: format(p.neverFires, { rows }), second: goesTo });
+    }
+    case 'ERDL-W512': {
+      const repeats = ex?.takenBy ? format(p.repeats, { rows: ex.takenBy[lang] }) : null;
+      if (!repeats) return null;
+      return first ? format(p.twoSentences, { first: repeats, second: goesTo }) : repeats;
+    }
     case 'ERDL-W514':
       return p.excludes;
     case 'ERDL-W510':

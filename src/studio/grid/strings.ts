@@ -32,8 +32,8 @@ export const gridStrings = defineStrings({
       copy: 'Copy',
     },
     finding: {
-      neverFires: 'Never fires: every input it matches is matched first by an earlier row.',
-      repeats: 'Never fires: it repeats an earlier row.',
+      neverFires: 'Never fires: every input it matches is matched first by {rows}.',
+      repeats: 'Never fires: it repeats {rows}.',
       excludes: 'Never fires: its cells exclude each other, so no input matches it.',
       overlaps:
         'Overlaps row {row} ({decision}), which comes first and decides: {fact} match both.',
@@ -228,8 +228,8 @@ export const gridStrings = defineStrings({
       copy: '复制',
     },
     finding: {
-      neverFires: '永不触发：它匹配的每个输入都先被前面的行匹配。',
-      repeats: '永不触发：它与前面的某一行重复。',
+      neverFires: '永不触发：它匹配的每个输入都先被{rows}匹配。',
+      repeats: '永不触发：它与{rows}重复。',
       excludes: '永不触发：它的单元格互相排斥，没有输入能匹配。',
       overlaps: '与第 {row} 行（{decision}）重叠，该行在前并作出决策：{fact} 同时匹配两行。',
       uncovered: '{fact} 没有匹配的行。',

@@ -30,6 +30,30 @@ export function fastLoad(text: string): YMap | null {
 }
 
 /**
+ * A part of a document read by the fast path, as `loadFragment` reports it: the top node (a block
+ * mapping or sequence at any column, ranges relative to the fragment's text), the nodes expanded,
+ * the depth of the deepest one and yaml's range of the top node. Null when the text leaves the
+ * subset, which includes anything that would be a diagnostic (so a fast fragment has none).
+ */
+export interface FastFragment {
+  readonly node: YNode;
+  readonly nodes: number;
+  readonly depth: number;
+  readonly yamlRange: readonly [number, number, number];
+}
+
+/** `fastLoad` for the incremental compiler's fragments (load.ts `loadFragment`); same subset. */
+export function fastFragment(text: string): FastFragment | null {
+  if (UNSUPPORTED.test(text)) return null;
+  try {
+    return new FastParser(text).fragment();
+  } catch (e) {
+    if (e === OUTSIDE) return null;
+    throw e;
+  }
+}
+
+/**
  * Characters the subset never contains: tab and CR (yaml's whitespace and line-break rules differ
  * around them), C1 controls, BOM, NEL and the Unicode line/paragraph separators.
  */
@@ -100,6 +124,8 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class FastParser {
   private pos = 0;
   private nodes = 0;
+  /** The deepest node read so far (the top node is at depth 0). */
+  private maxDepth = 0;
   /** Per-text memos: keys and plain scalars repeat (`name`, `operator`, `eq`, `AND`…). */
   private readonly keyMemo = new Map<string, boolean>();
   private readonly plainMemo = new Map<string, string | number | boolean | null>();
@@ -127,12 +153,29 @@ class FastParser {
     return root;
   }
 
+  fragment(): FastFragment | null {
+    const first = this.nextContentLine();
+    if (first === -1) return null;
+    const node = this.blockNode(first - this.pos, 0);
+    if (this.nextContentLine() !== -1) return null;
+    // yaml's node end is its value end: only blank lines and column-0 comments may follow the
+    // node here (a deeper comment after the last item leaves the subset: checkTrailingComments).
+    const end = node.range.end;
+    return {
+      node,
+      nodes: this.nodes,
+      depth: this.maxDepth,
+      yamlRange: [node.range.start, end, end],
+    };
+  }
+
   private outside(): never {
     throw OUTSIDE;
   }
 
   private count(depth: number): void {
     if (++this.nodes > MAX_EXPANDED_NODES || depth > MAX_NESTING) this.outside();
+    if (depth > this.maxDepth) this.maxDepth = depth;
   }
 
   /**

@@ -5,7 +5,12 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_LENGTH, re2Verdict } from '../../src/kernel/tree/regex';
+import {
+  MAX_PATTERN_LENGTH,
+  type Refusal,
+  re2Verdict,
+  refusalOf,
+} from '../../src/kernel/tree/regex';
 import { re2Answers, re2Matcher } from './re2-oracle';
 import { fuzzParams, fuzzTimeout } from './runs';
 
@@ -130,16 +135,12 @@ describe('re2js vs re2-wasm (property)', () => {
 // The kernel asks RE2's parser alone for its verdict on a pattern (re2Verdict: `RE2Set.add`), not
 // `RE2JS.compile`, which also builds the matcher: both refuse the same patterns with the same
 // message and fragment.
-function compileVerdict(pattern: string): { message: string; input: string | undefined } | null {
+function compileVerdict(pattern: string): Refusal | null {
   try {
     RE2JS.compile(pattern);
     return null;
   } catch (e) {
-    const err = e as { message?: string; input?: string };
-    return {
-      message: (err.message ?? String(e)).replace(/^error parsing regexp: /, ''),
-      input: err.input,
-    };
+    return refusalOf(e);
   }
 }
 

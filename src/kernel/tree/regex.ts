@@ -196,12 +196,17 @@ export function re2Verdict(pattern: string): Refusal | null {
     new RE2Set().add(pattern);
     return null;
   } catch (e) {
-    const err = e as { message?: string; input?: string };
-    return {
-      message: (err.message ?? String(e)).replace(/^error parsing regexp: /, ''),
-      input: err.input,
-    };
+    return refusalOf(e);
   }
+}
+
+/** What re2js threw, as a refusal: its message (prefix removed) and the fragment it names. */
+export function refusalOf(e: unknown): Refusal {
+  const err = e as { message?: string; input?: string };
+  return {
+    message: (err.message ?? String(e)).replace(/^error parsing regexp: /, ''),
+    input: err.input,
+  };
 }
 
 /** Range of a fragment inside a double-quoted/plain scalar; falls back to the whole scalar. */

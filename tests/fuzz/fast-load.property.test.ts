@@ -13,8 +13,16 @@ import { parse, stringify } from 'yaml';
 import { generateDocument, generateTable, QUICK_START } from '../../bench/generate';
 import { type CompileResult, compileDocument } from '../../src/kernel';
 import { compileLoaded } from '../../src/kernel/compile';
-import { fastLoad } from '../../src/kernel/document/fast-load';
-import { type Loaded, load, loadWithYaml } from '../../src/kernel/document/load';
+import { fastFragment, fastLoad } from '../../src/kernel/document/fast-load';
+import {
+  type Fragment,
+  type Loaded,
+  load,
+  loadFragment,
+  loadFragmentWithYaml,
+  loadWithYaml,
+} from '../../src/kernel/document/load';
+import { createIncrementalCompiler } from '../../src/kernel/incremental';
 import { lineEditArb, replaceAt, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
 import { fuzzParams, fuzzTimeout } from './runs';
 
@@ -118,19 +126,10 @@ describe('the fast loading path gives what yaml gives (differential)', () => {
   it('valid documents with a subtree rewritten as any value, written by yaml', {
     timeout: fuzzTimeout(),
   }, () => {
-    const trees = VALID_DOCUMENTS.map((t) => parse(t) as unknown);
     fc.assert(
-      fc.property(
-        fc.nat(),
-        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
-        fc.oneof(fc.jsonValue({ maxDepth: 3 }), trickyScalarArb),
-        fc.integer({ min: 1, max: 4 }),
-        (doc, path, replacement, indent) => {
-          const tree = structuredClone(trees[doc % trees.length]);
-          replaceAt(tree, path, replacement);
-          agree(stringify(tree, { indent }));
-        },
-      ),
+      fc.property(rewrittenDocumentArb(), (text) => {
+        agree(text);
+      }),
       fuzzParams(17_05, 400),
     );
   });
@@ -156,6 +155,185 @@ describe('the fast loading path gives what yaml gives (differential)', () => {
     for (const text of FIXED_CASES) agree(new TextEncoder().encode(text));
   });
 });
+
+// ── fragments: the incremental compiler's parts ────────────────────────────────────────────────
+// `loadFragment` (fast path, falling back to yaml) and `loadFragmentWithYaml` (yaml only) give the
+// same fragment — node tree with ranges, diagnostics, node count, depth and yaml range — for every
+// text the incremental compiler parses (the header and each rule item followed by the stand-in next
+// item, the last item alone, a long table's head and rows with their stand-in next row), and the
+// compiler gives the same complete result with either loader.
+
+function serializeFragment(f: Fragment | null): string {
+  return JSON.stringify(
+    f && {
+      node: f.node,
+      diagnostics: f.diagnostics,
+      nodes: f.nodes,
+      depth: f.depth,
+      yamlRange: f.yamlRange,
+    },
+  );
+}
+
+/** Fragments compared, and how many the fast path read (for coverage counts). */
+const fragmentCounts = { compared: 0, fast: 0 };
+
+/** Both fragment loaders agree on `text`; returns the fast loader's fragment. */
+function agreeFragment(text: string): Fragment | null {
+  const fast = loadFragment(text);
+  const reference = loadFragmentWithYaml(text);
+  expect(serializeFragment(fast)).toBe(serializeFragment(reference));
+  fragmentCounts.compared++;
+  if (fastFragment(text) !== null) fragmentCounts.fast++;
+  return fast;
+}
+
+/**
+ * The incremental compiler on `input`, every fragment it parses checked against yaml, and its
+ * whole result equal to the one it gives when yaml reads every fragment.
+ */
+function agreeIncremental(input: string): void {
+  const checked = createIncrementalCompiler({ loadFragment: agreeFragment }).compile(input);
+  const reference = createIncrementalCompiler({ loadFragment: loadFragmentWithYaml }).compile(
+    input,
+  );
+  expect(serializeResult(checked)).toBe(serializeResult(reference));
+}
+
+/** `text` as a fragment on its own, indented, and followed by a stand-in next item. */
+function agreeAsFragments(text: string): void {
+  for (const indent of [0, 2, 4]) {
+    const pad = ' '.repeat(indent);
+    const indented = text.replace(/^(?=.)/gm, pad);
+    agreeFragment(indented);
+    const body = indented.endsWith('\n') ? indented : `${indented}\n`;
+    agreeFragment(`${body}${pad}- x`);
+  }
+}
+
+/** A rule document whose items are the given mappings (each written as a `- ` item at `indent`). */
+function asRuleItems(texts: readonly string[], indent: number): string {
+  const pad = ' '.repeat(indent);
+  const items = texts.map((t) =>
+    t
+      .split('\n')
+      .map((line, i) => (i === 0 ? `${pad}- ${line}` : line === '' ? '' : `${pad}  ${line}`))
+      .join('\n'),
+  );
+  return `protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n  decision: ALLOW\nrules:\n${items.join('\n')}`;
+}
+
+describe('the fast path reads fragments as yaml does (differential)', () => {
+  it('the examples, the spec fixtures and the benchmark documents', () => {
+    const before = { ...fragmentCounts };
+    const docs = [
+      ...VALID_DOCUMENTS,
+      QUICK_START,
+      generateDocument(100),
+      generateDocument(300, 7),
+      generateTable(50),
+      generateTable(20).replace(/^( +)- /gm, '$1-   '),
+    ];
+    for (const text of docs) {
+      agreeIncremental(text);
+      agreeAsFragments(text);
+    }
+    // Every part of the conventional documents takes the fast path.
+    const compared = fragmentCounts.compared - before.compared;
+    expect(fragmentCounts.fast - before.fast).toBeGreaterThan(compared / 2);
+  });
+
+  it('every vector input and every diagnostics case', { timeout: fuzzTimeout() }, () => {
+    const before = { ...fragmentCounts };
+    for (const file of [...VECTOR_FILES, ...CASE_FILES]) {
+      const raw = readFileSync(file, 'utf8');
+      agreeAsFragments(raw);
+      for (const input of embeddedTexts(parse(raw), [])) {
+        agreeIncremental(input);
+        agreeAsFragments(input);
+      }
+    }
+    expect(fragmentCounts.fast - before.fast).toBeGreaterThan(
+      (fragmentCounts.compared - before.compared) / 4,
+    );
+  });
+
+  it('the loader fuzz generators', { timeout: fuzzTimeout() }, () => {
+    fc.assert(
+      fc.property(fc.oneof(spliceArb, lineEditArb, yamlTextArb), (text) => {
+        agreeIncremental(text);
+        agreeAsFragments(text);
+      }),
+      fuzzParams(17_21, 300),
+    );
+  });
+
+  it('valid documents with a subtree rewritten as any value, written by yaml', {
+    timeout: fuzzTimeout(),
+  }, () => {
+    fc.assert(
+      fc.property(rewrittenDocumentArb(), (text) => {
+        agreeIncremental(text);
+      }),
+      fuzzParams(17_22, 300),
+    );
+  });
+
+  it('adversarial YAML as rule items, and on its own at several indentations', {
+    timeout: fuzzTimeout(),
+  }, () => {
+    const before = { ...fragmentCounts };
+    fc.assert(
+      fc.property(
+        fc.array(adversarialArb, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 4 }),
+        (texts, indent) => {
+          agreeIncremental(asRuleItems(texts, indent));
+          for (const text of texts) agreeAsFragments(text);
+        },
+      ),
+      fuzzParams(17_23, 800),
+    );
+    // A good share of the fragments stays in the subset (the property exercises the fast path).
+    expect(fragmentCounts.fast - before.fast).toBeGreaterThan(
+      (fragmentCounts.compared - before.compared) / 10,
+    );
+  });
+
+  it('adversarial YAML: fixed cases', () => {
+    for (const text of FIXED_CASES) {
+      agreeIncremental(text);
+      agreeAsFragments(text);
+      agreeIncremental(asRuleItems([text], 2));
+    }
+    // Comments after an item, at every column, before the stand-in or at the end.
+    for (const comment of ['# c', '  # c', '    # c', '      # c', '']) {
+      for (const tail of ['\n', '\n\n', '']) {
+        const item = `  - name: "A"\n    then: DENY\n${comment}${tail}`;
+        agreeFragment(item);
+        agreeFragment(`${item}  - x`);
+        agreeFragment(`${item}${tail === '' ? '\n' : ''}  - x`);
+      }
+    }
+  });
+});
+
+/** A valid document with a subtree replaced by any value (tricky scalars too), written by yaml. */
+function rewrittenDocumentArb(): fc.Arbitrary<string> {
+  const trees = VALID_DOCUMENTS.map((t) => parse(t) as unknown);
+  return fc
+    .tuple(
+      fc.nat(),
+      fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+      fc.oneof(fc.jsonValue({ maxDepth: 3 }), trickyScalarArb),
+      fc.integer({ min: 1, max: 4 }),
+    )
+    .map(([doc, path, replacement, indent]) => {
+      const tree = structuredClone(trees[doc % trees.length]);
+      replaceAt(tree, path, replacement);
+      return stringify(tree, { indent });
+    });
+}
 
 /** Plain scalars on which YAML 1.1 and 1.2 (or the core and JSON schemas) disagree, and kin. */
 const TRICKY_PLAIN = [

@@ -5,6 +5,12 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
+import {
+  MAX_PATTERN_LENGTH,
+  type Refusal,
+  re2Verdict,
+  refusalOf,
+} from '../../src/kernel/tree/regex';
 import { re2Answers, re2Matcher } from './re2-oracle';
 import { fuzzParams, fuzzTimeout } from './runs';
 
@@ -122,6 +128,65 @@ describe('re2js vs re2-wasm (property)', () => {
         });
       }),
       fuzzParams(2),
+    );
+  });
+});
+
+// The kernel asks RE2's parser alone for its verdict on a pattern (re2Verdict: `RE2Set.add`), not
+// `RE2JS.compile`, which also builds the matcher: both refuse the same patterns with the same
+// message and fragment.
+function compileVerdict(pattern: string): Refusal | null {
+  try {
+    RE2JS.compile(pattern);
+    return null;
+  } catch (e) {
+    return refusalOf(e);
+  }
+}
+
+describe("RE2's verdict from its parser is compile's verdict (property)", () => {
+  it('generated patterns, nested and repeated, and any text', { timeout: fuzzTimeout() }, () => {
+    const nestedArb = fc
+      .tuple(
+        patternArb,
+        fc.nat(3),
+        fc.constantFrom(...QUANTIFIERS),
+        fc.constantFrom('(', '(?:', '(?P<n>', '(?<n>', '[', ''),
+      )
+      .map(([p, depth, q, open]) => {
+        let out = p;
+        for (let i = 0; i < depth; i++)
+          out = `${open}${out}${open === '[' ? ']' : open ? ')' : ''}${q}`;
+        return out;
+      });
+    const repeatArb = fc
+      .tuple(fc.constantFrom(...ATOMS), fc.nat(1200), fc.nat(1200), fc.nat(4))
+      .map(([a, m, n, k]) => `(${a}{${m},${n}}){${k},${m % 1001}}`);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          patternArb,
+          nestedArb,
+          repeatArb,
+          fc.string({ maxLength: 40 }),
+          fc.string({
+            unit: fc.constantFrom(...'()[]{}|*+?.^$\\-:<>=!PpQEdwx0123,aé中'.split('')),
+            maxLength: 30,
+          }),
+          fc.constantFrom(
+            'a'.repeat(MAX_PATTERN_LENGTH),
+            '(a{1000}){1000}',
+            '((a{100}){100}){100}',
+            '\\C',
+            '(?P<n>a)(?P<n>b)',
+            '(?<=a)b',
+          ),
+        ),
+        (p) => {
+          expect({ p, verdict: re2Verdict(p) }).toEqual({ p, verdict: compileVerdict(p) });
+        },
+      ),
+      fuzzParams(17_31, 2000),
     );
   });
 });

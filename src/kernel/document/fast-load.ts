@@ -1,4 +1,4 @@
-import { isScalar, parseDocument, type Schema } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 import { hasLoneSurrogate, MAX_EXPANDED_NODES, MAX_NESTING, PARSE_OPTIONS } from './load';
 import type { YMap, YNode, YPair, YScalar, YSeq } from './ynode';
 
@@ -30,6 +30,30 @@ export function fastLoad(text: string): YMap | null {
 }
 
 /**
+ * A part of a document read by the fast path, as `loadFragment` reports it: the top node (a block
+ * mapping or sequence at any column, ranges relative to the fragment's text), the nodes expanded,
+ * the depth of the deepest one and yaml's range of the top node. Null when the text leaves the
+ * subset, which includes anything that would be a diagnostic (so a fast fragment has none).
+ */
+export interface FastFragment {
+  readonly node: YNode;
+  readonly nodes: number;
+  readonly depth: number;
+  readonly yamlRange: readonly [number, number, number];
+}
+
+/** `fastLoad` for the incremental compiler's fragments (load.ts `loadFragment`); same subset. */
+export function fastFragment(text: string): FastFragment | null {
+  if (UNSUPPORTED.test(text)) return null;
+  try {
+    return new FastParser(text).fragment();
+  } catch (e) {
+    if (e === OUTSIDE) return null;
+    throw e;
+  }
+}
+
+/**
  * Characters the subset never contains: tab and CR (yaml's whitespace and line-break rules differ
  * around them), C1 controls, BOM, NEL and the Unicode line/paragraph separators.
  */
@@ -38,15 +62,44 @@ const UNSUPPORTED = /[\t\r\u0080-\u009f\ufeff\u2028\u2029]/;
 /** Thrown (as a value, no stack) when the text leaves the subset. */
 const OUTSIDE = Symbol('outside the fast subset');
 
-/** The schema and options `load` parses with: scalars resolve exactly as yaml resolves them. */
-let resolver: { schema: Schema; options: object } | null = null;
-function yamlResolver(): { schema: Schema; options: object } {
+/**
+ * The schema's scalar tags and the options `load` parses with (scalars resolve exactly as yaml
+ * resolves them), and what they made of keys and plain scalars seen lately: a plain scalar's value
+ * depends on its text alone, and the same few (`name`, `operator`, `eq`, `AND`…) recur in every
+ * rule — the incremental compiler reads each rule as a fragment of its own. Bounded: a memo is
+ * emptied when it holds MAX_MEMO texts.
+ */
+interface Resolver {
+  readonly tags: readonly ScalarTagLike[];
+  readonly keyTags: readonly ScalarTagLike[];
+  readonly options: object;
+  readonly keyMemo: Map<string, boolean>;
+  readonly plainMemo: Map<string, string | number | boolean | null>;
+}
+const MAX_MEMO = 4096;
+let resolver: Resolver | null = null;
+function yamlResolver(): Resolver {
   if (!resolver) {
     const doc = parseDocument('', PARSE_OPTIONS);
     if (!doc.schema) throw new Error('yaml gave no schema');
-    resolver = { schema: doc.schema, options: doc.options };
+    const all = doc.schema.tags as unknown as readonly ScalarTagLike[];
+    resolver = {
+      tags: all.filter((tag) => !tag.collection && tag.default === true && tag.test),
+      keyTags: all.filter(
+        (tag) => !tag.collection && (tag.default === true || tag.default === 'key') && tag.test,
+      ),
+      options: doc.options,
+      keyMemo: new Map(),
+      plainMemo: new Map(),
+    };
   }
   return resolver;
+}
+
+/** Remembers `value` for `text` in `memo`, emptying it first when full. */
+function remember<V>(memo: Map<string, V>, text: string, value: V): void {
+  if (memo.size >= MAX_MEMO) memo.clear();
+  memo.set(text, value);
 }
 
 interface ScalarTagLike {
@@ -100,24 +153,13 @@ const ESCAPES: Readonly<Record<string, string>> = {
 class FastParser {
   private pos = 0;
   private nodes = 0;
-  /** Per-text memos: keys and plain scalars repeat (`name`, `operator`, `eq`, `AND`…). */
-  private readonly keyMemo = new Map<string, boolean>();
-  private readonly plainMemo = new Map<string, string | number | boolean | null>();
+  /** The deepest node read so far (the top node is at depth 0). */
+  private maxDepth = 0;
   /** Deepest indentation of the comment lines the last nextContentLine skipped (-1: none). */
   private comments = -1;
-  private readonly tags: readonly ScalarTagLike[];
-  private readonly keyTags: readonly ScalarTagLike[];
-  private readonly options: object;
+  private readonly resolver = yamlResolver();
 
-  constructor(private readonly t: string) {
-    const { schema, options } = yamlResolver();
-    const all = schema.tags as unknown as readonly ScalarTagLike[];
-    this.tags = all.filter((tag) => !tag.collection && tag.default === true && tag.test);
-    this.keyTags = all.filter(
-      (tag) => !tag.collection && (tag.default === true || tag.default === 'key') && tag.test,
-    );
-    this.options = options;
-  }
+  constructor(private readonly t: string) {}
 
   document(): YMap | null {
     const first = this.nextContentLine();
@@ -127,12 +169,29 @@ class FastParser {
     return root;
   }
 
+  fragment(): FastFragment | null {
+    const first = this.nextContentLine();
+    if (first === -1) return null;
+    const node = this.blockNode(first - this.pos, 0);
+    if (this.nextContentLine() !== -1) return null;
+    // yaml's node end is its value end: only blank lines and column-0 comments may follow the
+    // node here (a deeper comment after the last item leaves the subset: checkTrailingComments).
+    const end = node.range.end;
+    return {
+      node,
+      nodes: this.nodes,
+      depth: this.maxDepth,
+      yamlRange: [node.range.start, end, end],
+    };
+  }
+
   private outside(): never {
     throw OUTSIDE;
   }
 
   private count(depth: number): void {
     if (++this.nodes > MAX_EXPANDED_NODES || depth > MAX_NESTING) this.outside();
+    if (depth > this.maxDepth) this.maxDepth = depth;
   }
 
   /**
@@ -338,10 +397,11 @@ class FastParser {
 
   /** Whether `key` is a key of the subset: identifier-like, resolved by yaml as a string. */
   private plainKey(key: string): boolean {
-    let ok = this.keyMemo.get(key);
+    const { keyMemo, keyTags } = this.resolver;
+    let ok = keyMemo.get(key);
     if (ok === undefined) {
-      ok = KEY.test(key) && !this.keyTags.some((tag) => tag.test?.test(key));
-      this.keyMemo.set(key, ok);
+      ok = KEY.test(key) && !keyTags.some((tag) => tag.test?.test(key));
+      remember(keyMemo, key, ok);
     }
     return ok;
   }
@@ -414,17 +474,18 @@ class FastParser {
   private plain(i: number, end: number): YScalar {
     if (end <= i) this.outside();
     const source = this.t.slice(i, end);
-    let value = this.plainMemo.get(source);
+    const memo = this.resolver.plainMemo;
+    let value = memo.get(source);
     if (value === undefined) {
       value = this.resolvePlain(source);
-      this.plainMemo.set(source, value);
+      remember(memo, source, value);
     }
     return { kind: 'scalar', value, style: 'plain', source, range: { start: i, end } };
   }
 
   /** What yaml's core schema makes of a plain scalar (composeScalar's tag search and resolve). */
   private resolvePlain(source: string): string | number | boolean | null {
-    const tag = this.tags.find((g) => g.test?.test(source));
+    const tag = this.resolver.tags.find((g) => g.test?.test(source));
     let v: unknown = source;
     if (tag) {
       let failed = false;
@@ -433,7 +494,7 @@ class FastParser {
         () => {
           failed = true;
         },
-        this.options,
+        this.resolver.options,
       );
       if (failed) this.outside();
       // Like composeScalar: a tag may resolve to a Scalar node (floats keep their digits).

@@ -16,7 +16,7 @@ import { diagnostic } from '../diagnostics/codes';
 import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { MAX_DOCUMENT_BYTES } from '../file-limits';
-import { fastLoad } from './fast-load';
+import { fastFragment, fastLoad } from './fast-load';
 import { decodeUtf8 } from './utf8';
 import { yamlDiagnostics } from './yaml-errors';
 import type { ScalarStyle, YMap, YNode, YPair, YScalar } from './ynode';
@@ -264,12 +264,32 @@ export interface Fragment {
   readonly yamlRange: readonly [number, number, number];
 }
 
+/** A fast fragment's diagnostics: none (anything that would be one leaves the fast path). */
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
 /**
  * Parses a fragment of a document exactly as `load` parses a whole one (same options, same
  * expansion). Null when yaml reports any error or warning, when the fragment holds an anchor, an
  * alias or a tag, or when a budget is exceeded: the caller must then parse the whole document.
+ *
+ * Like `load`, it reads the text by the fast path (fast-load.ts `fastFragment`) when the text is
+ * in its subset and by `yaml` otherwise; tests/fuzz/fast-load.property.test.ts proves both give
+ * the same fragment (tree, diagnostics, node count, depth and yaml range).
  */
 export function loadFragment(text: string): Fragment | null {
+  const fast = fastFragment(text);
+  if (fast) {
+    const { node, nodes, depth, yamlRange } = fast;
+    return { node, diagnostics: NO_DIAGNOSTICS, nodes, depth, yamlRange };
+  }
+  return loadFragmentWithYaml(text);
+}
+
+/**
+ * `loadFragment` without its fast path: every fragment read by `yaml`. The reference the fast
+ * path is proven against; never needed otherwise.
+ */
+export function loadFragmentWithYaml(text: string): Fragment | null {
   let doc: Document.Parsed;
   try {
     doc = parseDocument(text, PARSE_OPTIONS);

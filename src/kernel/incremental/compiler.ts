@@ -69,7 +69,16 @@ export interface IncrementalOptions {
    * null (benchmarks compare).
    */
   readonly rowCache?: RowCompileCache | null;
+  /**
+   * How the parts are parsed: `loadFragment` (its fast path, falling back to yaml) by default;
+   * tests pass `loadFragmentWithYaml`, or a loader that checks both agree, to prove the two
+   * give the same compile.
+   */
+  readonly loadFragment?: LoadFragment;
 }
+
+/** Parses a part of a document as `loadFragment` does. */
+export type LoadFragment = (text: string) => Fragment | null;
 
 /** A rule item of the compiled text: its node (ranges relative to `offset`) and where it starts. */
 export interface PlacedItem {
@@ -136,6 +145,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       ? undefined
       : (options.rowCache ?? new RowCompileCache(options.maxRows));
   const hasher = new DocumentHasher();
+  const loader = options.loadFragment ?? loadFragment;
   let last: { text: string; result: CompileResult; items: PlacedItem[] | null } | null = null;
   /** The items of the last assembled document (set only by a successful assemble). */
   let assembled: PlacedItem[] | null = null;
@@ -189,7 +199,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
     const headerKey = `${headerText}\u0000${cut.indent}`;
     let header = headers.get(headerKey);
     if (header === undefined) {
-      header = parseHeader(headerText, cut.rulesKey, cut.indent);
+      header = parseHeader(headerText, cut.rulesKey, cut.indent, loader);
       headers.set(headerKey, header);
     }
     if (header === REFUSED) return refuse('header');
@@ -206,7 +216,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       let seg = segments.get(key);
       if (seg === undefined) {
         parsed++;
-        seg = parseSegment(segText, cut.indent, isLast, rows);
+        seg = parseSegment(segText, cut.indent, isLast, rows, loader);
         segments.set(key, seg);
       }
       if (seg === REFUSED) return refuse(`item ${i + 1} does not parse on its own`);
@@ -360,8 +370,13 @@ const nextItem = (indent: number) => `${' '.repeat(indent)}- x`;
 const isNextItem = (n: YNode | undefined, at: number) =>
   n?.kind === 'scalar' && n.value === 'x' && n.style === 'plain' && n.range.start === at;
 
-function parseHeader(text: string, rulesKey: number, indent: number): Header | typeof REFUSED {
-  const f = loadFragment(text + nextItem(indent));
+function parseHeader(
+  text: string,
+  rulesKey: number,
+  indent: number,
+  load: LoadFragment,
+): Header | typeof REFUSED {
+  const f = load(text + nextItem(indent));
   if (f?.node.kind !== 'map' || f.node.flow) return REFUSED;
   const root = f.node;
   const rulesPair = root.items[root.items.length - 1];
@@ -382,8 +397,13 @@ function parseHeader(text: string, rulesKey: number, indent: number): Header | t
 }
 
 /** An item's text parsed as the whole document reads it: followed by a stand-in next item. */
-function itemFragment(text: string, indent: number, last: boolean): Fragment | null {
-  const f: Fragment | null = loadFragment(last ? text : text + nextItem(indent));
+function itemFragment(
+  text: string,
+  indent: number,
+  last: boolean,
+  load: LoadFragment,
+): Fragment | null {
+  const f: Fragment | null = load(last ? text : text + nextItem(indent));
   if (!f) return null;
   const seq = f.node;
   if (seq.kind !== 'seq' || seq.flow || seq.items.length !== (last ? 1 : 2)) return null;
@@ -397,10 +417,11 @@ function parseSegment(
   indent: number,
   last: boolean,
   rows: RowCache,
+  load: LoadFragment,
 ): Segment | typeof REFUSED {
   // A long decision table is parsed row by row (table-rows.ts), anything else whole.
-  const byRows = parseByRows(text, (t) => itemFragment(t, indent, last), rows);
-  const f = byRows ? null : itemFragment(text, indent, last);
+  const byRows = parseByRows(text, (t) => itemFragment(t, indent, last, load), rows, load);
+  const f = byRows ? null : itemFragment(text, indent, last, load);
   if (!byRows && !f) return REFUSED;
   const item = byRows ? byRows.item : (((f as Fragment).node as YSeq).items[0] as YNode);
   const spills = reach(item) > text.length;

@@ -44,7 +44,12 @@ export type ParseItem = (text: string) => Fragment | null;
  * The item parsed through its rows, or null (parse it whole). `parseWhole(text)` parses an item's
  * text as the caller would (with the stand-in next item unless it is the last).
  */
-export function parseByRows(text: string, parseWhole: ParseItem, rows: RowCache): RowsItem | null {
+export function parseByRows(
+  text: string,
+  parseWhole: ParseItem,
+  rows: RowCache,
+  load: (text: string) => Fragment | null = loadFragment,
+): RowsItem | null {
   const cut = cutRows(text);
   if (!cut || cut.starts.length < MIN_ROWS) return null;
   const { starts, column, keyAt } = cut;
@@ -63,7 +68,7 @@ export function parseByRows(text: string, parseWhole: ParseItem, rows: RowCache)
     const rowText = text.slice(starts[i], starts[i + 1]);
     let row = rows.get(rowText);
     if (row === undefined) {
-      row = parseRow(rowText, column);
+      row = parseRow(rowText, column, load);
       rows.set(rowText, row);
     }
     if (!row) return null;
@@ -149,9 +154,13 @@ function findRows(
 }
 
 /** A row on its own with a stand-in next row after it, as parseSegment reads an item. */
-function parseRow(text: string, column: number): ParsedRow | null {
+function parseRow(
+  text: string,
+  column: number,
+  load: (text: string) => Fragment | null,
+): ParsedRow | null {
   const standIn = `${' '.repeat(column)}- x`;
-  const f = loadFragment(text + standIn);
+  const f = load(text + standIn);
   if (!f || f.diagnostics.length > 0) return null;
   const seq = f.node;
   if (seq.kind !== 'seq' || seq.flow || seq.items.length !== 2) return null;

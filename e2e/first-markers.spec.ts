@@ -1,0 +1,97 @@
+import { generateDocument } from '../bench/generate';
+import { compileDocument, SourceText } from '../src/kernel';
+import { markers } from './support/editor';
+import { expect, test } from './support/test';
+
+/**
+ * A big document opened in a fresh studio (issue #17 point 2): the kernel worker compiles it for
+ * the first time with the incremental compiler, which reads most rules with the loader's fast path
+ * and the rest with `yaml`. Its markers are exactly the diagnostics `compileDocument` gives for
+ * the same text in Node — code and line, every one — in English and in Chinese.
+ */
+
+/** The generated 1,000-rule document with an error, and rules the fast path leaves to yaml. */
+function bigDocument(): string {
+  let text = generateDocument(1000);
+  // An unknown decision: an error marker on rule 501's `then` line.
+  const rule = text.indexOf('name: "GEN-501-rule"');
+  const then = text.indexOf('then: ', rule) + 'then: '.length;
+  text = `${text.slice(0, then)}NOTIFYX${text.slice(text.indexOf('\n', then))}`;
+  return (
+    text
+      // A comment deeper than the next line closes rule 10's mapping (yaml reads that item).
+      .replace(
+        '    message: "Generated rule 10 decided',
+        '      # about rule 10\n    message: "Generated rule 10 decided',
+      )
+      // A block scalar (outside the fast subset) in rule 700.
+      .replace(
+        '    description: "Generated rule 700"',
+        '    description: |\n      Generated rule 700',
+      )
+      // A trailing comment at column 0.
+      .concat('# end of the rules\n')
+  );
+}
+
+/** Gloss lint (merged in after the first markers, from the batch worker). */
+const GLOSS_LINT = new Set(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']);
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`a freshly opened 1,000-rule document shows the markers Node's compile gives (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+    await page.goto('/');
+    await page.waitForFunction(
+      () =>
+        performance.getEntriesByName('erdl:markers').length > 0 &&
+        (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
+          .kernelStatus === 'ready',
+    );
+    const text = bigDocument();
+    const docId = await page.evaluate((t) => {
+      const s = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
+        addDocument(doc: Record<string, unknown>): string;
+        setActive(id: string): void;
+      };
+      const id = s.addDocument({
+        name: 'big',
+        text: t,
+        fact: '{}',
+        asOf: '2026-01-01T00:00:00Z',
+        temporalState: '',
+        cursor: { line: 1, column: 1 },
+      });
+      s.setActive(id);
+      return id;
+    }, text);
+    await page.waitForFunction(
+      (id) =>
+        performance
+          .getEntriesByName('erdl:markers')
+          .some((m) => (m as PerformanceMark).detail?.docId === id),
+      docId,
+      { timeout: 120_000 },
+    );
+
+    const source = new SourceText(text);
+    const expected = compileDocument(text)
+      .diagnostics.map((d) => `${d.code}@${source.position(d.range.start).line}`)
+      .sort();
+    expect(expected).toContain(
+      `ERDL-E207@${text.split('\n').findIndex((l) => l.includes('then: NOTIFYX')) + 1}`,
+    );
+    const shown = (await markers(page))
+      .filter((m) => m.owner === 'erdl' && !GLOSS_LINT.has(m.code))
+      .map((m) => `${m.code}@${m.startLineNumber}`)
+      .sort();
+    expect(shown).toEqual(expected);
+    // The message in the UI language first.
+    const error = (await markers(page)).find((m) => m.code === 'ERDL-E207');
+    expect(error?.message.split('\n')[0]).toMatch(
+      lang === 'zh' ? /[\u4e00-\u9fff]/ : /^[\x20-\x7e]+$/,
+    );
+  });
+}

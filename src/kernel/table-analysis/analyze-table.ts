@@ -18,7 +18,7 @@ import { type UncoveredInputs, uncoveredRegions } from './gap-regions';
 import { compileCell, run } from './probe';
 import { cellField, type RowRegion, rowRegion } from './row-region';
 import { type Box, Budget, boxIntersects, findUncovered, type SearchResult } from './uncovered';
-import { buildDomain, collectLiterals, type FieldDomain } from './value-classes';
+import { buildDomain, collectLiterals, type FieldDomain, type Literals } from './value-classes';
 
 /** One compiled row, as the rule assembler (document/validate-rule.ts) has it. */
 export interface AnalysisRow {
@@ -134,14 +134,19 @@ class Analysis {
   private domains: FieldDomain[] = [];
   private regions: RowRegion[] = [];
   private runnable: RunnableRow[] = [];
-  private over: Bits[][] = [];
-  private under: Bits[][] = [];
+  private over: Box[] = [];
+  private under: Box[] = [];
   /** Where each row may fire: its `may` box and its error boxes, all rows in one list. */
   private fires: Box[] = [];
   /** fires[0 .. firesEnd[k]) are the boxes of rows 0 .. k-1. */
   private firesEnd: number[] = [];
   /** Rows 0 .. k are within the analysis (`must` = `may`, no error boxes). */
   private exactUpTo: boolean[] = [];
+  /** The rows' `under` boxes that are not empty, in row order, and how many lie above row k. */
+  private underCoverers: Box[] = [];
+  private underAbove: number[] = [];
+  /** The first cell beyond the analysis in rows 0 .. k (the nearest such row above k, or k). */
+  private beyondAt: RowRegion['beyond'][] = [];
   /** Steps the current row's searches spent, and whether the table budget cut one short. */
   private rowSpent = 0;
   private rowLimited = false;
@@ -154,7 +159,8 @@ class Analysis {
   run(): { analysis: TableAnalysis; memo: AnalysisMemo | null; reused: number } {
     const none = () => ({ analysis: this.result(), memo: null, reused: 0 });
     const { rows } = this.table;
-    const cellFields = rows.map((r) => r.cells.map(cellField));
+    const rowCells = rows.map((r) => cellsOf(r.cells));
+    const cellFields = rowCells.map((c) => c.fields);
     const paths = [...new Set(cellFields.flat().filter((p): p is string => p !== null))];
     if (paths.length === 0) return none();
     const nested = paths.find((p) => paths.some((q) => q.startsWith(`${p}.`)));
@@ -173,15 +179,27 @@ class Analysis {
       return none();
     }
     const byPath = new Map<string, ExprNode[]>(paths.map((p) => [p, []]));
+    // The literals each path's cells compare it with, as collectLiterals(byPath cells, path) finds
+    // them (per cell: a cell's comparisons are on its own field), merged from each row's cache.
+    const literals = new Map<string, Literals>(
+      paths.map((p) => [p, { numbers: new Set(), strings: [], booleans: false }]),
+    );
     rows.forEach((r, i) => {
+      const cached = rowCells[i] as RowCells;
       r.cells.forEach((c, j) => {
         const p = cellFields[i]?.[j];
-        if (p != null) byPath.get(p)?.push(c);
+        if (p == null) return;
+        byPath.get(p)?.push(c);
+        const into = literals.get(p) as Literals;
+        const lits = cached.literals[j] as Literals;
+        for (const n of lits.numbers) into.numbers.add(n);
+        for (const t of lits.strings) into.strings.push(t);
+        into.booleans ||= lits.booleans;
       });
     });
     const domainKey = JSON.stringify(
       paths.map((p) => {
-        const lits = collectLiterals(byPath.get(p) ?? [], p);
+        const lits = literals.get(p) as Literals;
         return [p, [...lits.numbers].sort(), [...new Set(lits.strings)].sort(), lits.booleans];
       }),
     );
@@ -192,8 +210,8 @@ class Analysis {
       ? [...before.domains]
       : paths.map((p) => buildDomain(p, byPath.get(p) ?? []));
     const keys = rows.map(
-      (r) =>
-        `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${JSON.stringify(r.cells)}`,
+      (r, k) =>
+        `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${(rowCells[k] as RowCells).json}`,
     );
     const regionsByKey = new Map<string, RowRegion>();
     const runnableByKey = new Map<string, RunnableRow>();
@@ -213,15 +231,21 @@ class Analysis {
       regionsByKey.set(key, region);
       return region;
     });
-    this.over = this.regions.map((g) => g.may.map((b, d) => and(b, live[d] as Bits)));
-    this.under = this.regions.map((g) => g.must.map((b, d) => and(b, live[d] as Bits)));
+    const boxes = this.regions.map((g) => liveBoxes(g, live));
+    this.over = boxes.map((b) => b.over);
+    this.under = boxes.map((b) => b.under);
     let exact = true;
+    let beyondSoFar: RowRegion['beyond'] = null;
     this.regions.forEach((g, k) => {
       this.firesEnd.push(this.fires.length);
-      this.fires.push(this.over[k] as Box);
-      for (const box of g.errorBoxes) this.fires.push(box.map((b, d) => and(b, live[d] as Bits)));
+      for (const box of (boxes[k] as LiveBoxes).fires) this.fires.push(box);
       exact &&= g.beyond === null && g.errorBoxes.length === 0;
       this.exactUpTo.push(exact);
+      this.underAbove.push(this.underCoverers.length);
+      const under = this.under[k] as Box;
+      if (!under.some(isEmpty)) this.underCoverers.push(under);
+      beyondSoFar = g.beyond ?? beyondSoFar;
+      this.beyondAt.push(beyondSoFar);
     });
     this.firesEnd.push(this.fires.length);
     const firesOf = (k: number) => this.fires.slice(this.firesEnd[k], this.firesEnd[k + 1]);
@@ -368,8 +392,10 @@ class Analysis {
     }
     if (k === 0) return;
     const under = this.under[k] as Bits[];
-    const coverers = this.under.slice(0, k).filter((box) => !box.some(isEmpty));
-    const results = fires.map((box) => this.search(box, coverers));
+    // The non-empty `under` boxes of rows 0 .. k-1, in row order.
+    const results = fires.map((box) =>
+      this.search(box, this.underCoverers, this.underAbove[k] as number),
+    );
     if (results.some((r) => r.kind === 'budget')) {
       this.unknownRow(k, null);
       return;
@@ -458,8 +484,9 @@ class Analysis {
     for (let j = 0; j < k && tried < OVERLAP_CANDIDATES; j++) {
       const earlier = this.table.rows[j] as AnalysisRow;
       if (earlier.then === row.then || this.regions[j]?.unconditional) continue;
+      // Some side of the intersection is empty exactly when the boxes do not meet.
+      if (!boxIntersects(this.under[j] as Box, under)) continue;
       const both = (this.under[j] as Bits[]).map((b, d) => and(b, under[d] as Bits));
-      if (both.some(isEmpty)) continue;
       tried++;
       const r = this.searchBefore(both, j, OVERLAP_STEPS);
       if (r.kind !== 'found') continue;
@@ -578,11 +605,7 @@ class Analysis {
 
   /** The first cell beyond the analysis in rows 0..k. */
   private beyondUpTo(k: number): RowRegion['beyond'] {
-    for (let i = k; i >= 0; i--) {
-      const b = this.regions[i]?.beyond;
-      if (b) return b;
-    }
-    return null;
+    return this.beyondAt[Math.min(k, this.beyondAt.length - 1)] ?? null;
   }
 
   private unknownRow(k: number, beyond: RowRegion['beyond']): void {
@@ -639,4 +662,65 @@ function lazyRunnable(r: AnalysisRow): RunnableRow {
 
 function hasTemporal(n: ExprNode): boolean {
   return n.node === 'within' || n.node === 'rate' || ('args' in n && n.args.some(hasTemporal));
+}
+
+/** A row's cells as the analysis reads them: their fields, literals and JSON (its identity). */
+interface RowCells {
+  readonly fields: readonly (string | null)[];
+  /** Per cell, the literals it compares its field with (collectLiterals([cell], its field)). */
+  readonly literals: readonly Literals[];
+  readonly json: string;
+}
+
+const NO_LITERALS: Literals = { numbers: new Set(), strings: [], booleans: false };
+
+/**
+ * Per cells list (the compiled row's `and` arguments: the same array while the row's cells read
+ * the same, kernel/tree/row-cache.ts): what `run` reads of them, computed once. Trees are never
+ * modified, so the entry stays true for the array it is keyed by.
+ */
+const rowCellsCache = new WeakMap<readonly ExprNode[], RowCells>();
+
+function cellsOf(cells: readonly ExprNode[]): RowCells {
+  const hit = rowCellsCache.get(cells);
+  if (hit) return hit;
+  const fields = cells.map(cellField);
+  const out: RowCells = {
+    fields,
+    literals: cells.map((c, j) => {
+      const p = fields[j];
+      return p == null ? NO_LITERALS : collectLiterals([c], p);
+    }),
+    json: JSON.stringify(cells),
+  };
+  rowCellsCache.set(cells, out);
+  return out;
+}
+
+/** A row region's boxes cut to the live classes: where it may fire, surely fires, errors fire. */
+interface LiveBoxes {
+  readonly over: Box;
+  readonly under: Box;
+  /** `over`, then each error box. */
+  readonly fires: readonly Box[];
+}
+
+/**
+ * Per region (computed against one set of domains, whose `live` bits are what it is cut with:
+ * a region object never meets another domain), its live boxes, computed once.
+ */
+const liveBoxesCache = new WeakMap<RowRegion, LiveBoxes>();
+
+function liveBoxes(g: RowRegion, live: readonly Bits[]): LiveBoxes {
+  const hit = liveBoxesCache.get(g);
+  if (hit) return hit;
+  const cut = (box: readonly Bits[]): Box => box.map((b, d) => and(b, live[d] as Bits));
+  const over = cut(g.may);
+  const out: LiveBoxes = {
+    over,
+    under: cut(g.must),
+    fires: [over, ...g.errorBoxes.map(cut)],
+  };
+  liveBoxesCache.set(g, out);
+  return out;
 }

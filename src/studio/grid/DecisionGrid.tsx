@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   columnType,
   ROW_TEXT_KEYS,
@@ -59,7 +59,9 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       : [];
   const navColumns = conditions + 2 + textKeys.length;
   const rowCount = table.rows.length;
-  const types = table.columns.map((_, i) => columnType(table, i));
+  // Each column's type is voted over all its cells: once per table read, not once per render
+  // (an analysis or a selection change re-renders the grid with the same table).
+  const types = useMemo(() => table.columns.map((_, i) => columnType(table, i)), [table]);
   const [editing, setEditing] = useState<Editing>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);

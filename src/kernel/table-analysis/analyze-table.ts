@@ -209,10 +209,7 @@ class Analysis {
     this.domains = before
       ? [...before.domains]
       : paths.map((p) => buildDomain(p, byPath.get(p) ?? []));
-    const keys = rows.map(
-      (r, k) =>
-        `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${(rowCells[k] as RowCells).json}`,
-    );
+    const keys = rows.map((r, k) => rowKey(r, rowCells[k] as RowCells));
     const regionsByKey = new Map<string, RowRegion>();
     const runnableByKey = new Map<string, RunnableRow>();
     const live = this.domains.map((d) => d.live);
@@ -670,6 +667,8 @@ interface RowCells {
   /** Per cell, the literals it compares its field with (collectLiterals([cell], its field)). */
   readonly literals: readonly Literals[];
   readonly json: string;
+  /** The last key made with these cells (rowKey), kept so the same text is the same string. */
+  key: { readonly of: string; readonly text: string } | null;
 }
 
 const NO_LITERALS: Literals = { numbers: new Set(), strings: [], booleans: false };
@@ -692,9 +691,20 @@ function cellsOf(cells: readonly ExprNode[]): RowCells {
       return p == null ? NO_LITERALS : collectLiterals([c], p);
     }),
     json: JSON.stringify(cells),
+    key: null,
   };
   rowCellsCache.set(cells, out);
   return out;
+}
+
+/**
+ * A row's identity for reuse: its number, rule, decision, hash and cells. The same string object
+ * while they are the same (its hash is computed once; equal keys compare by identity first).
+ */
+function rowKey(r: AnalysisRow, cells: RowCells): string {
+  const of = `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}`;
+  if (cells.key?.of !== of) cells.key = { of, text: `${of}\u0000${cells.json}` };
+  return cells.key.text;
 }
 
 /** A row region's boxes cut to the live classes: where it may fire, surely fires, errors fire. */

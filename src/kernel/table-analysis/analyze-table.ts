@@ -55,6 +55,8 @@ export interface TableAnalysis {
 /** Search steps for one question, and for a whole table (deterministic bounds, no clock). */
 const SEARCH_STEPS = 50_000;
 const TABLE_STEPS = 2_000_000;
+/** Searches `gaps` runs at most, each with at most SEARCH_STEPS. */
+const GAP_SEARCHES = 2;
 /** Earlier rows tried as an overlap partner of one row, and the steps for each try. */
 const OVERLAP_CANDIDATES = 8;
 const OVERLAP_STEPS = 1_000;
@@ -94,6 +96,8 @@ export function analyzeTableIncremental(
   readonly analysis: TableAnalysis;
   readonly memo: AnalysisMemo | null;
   readonly reused: number;
+  /** The gap search's findings were reused (tests). */
+  readonly gapReused?: boolean;
 } {
   return new Analysis(table, previous).run();
 }
@@ -114,6 +118,17 @@ export interface AnalysisMemo {
   /** Regions and runnable rows by row identity (domains unchanged: still valid). */
   readonly regions: ReadonlyMap<string, RowRegion>;
   readonly runnable: ReadonlyMap<string, RunnableRow>;
+  /** Per row: its cells' JSON and whether its decision blocks (what the gap search reads of it). */
+  readonly cells: readonly string[];
+  readonly blocking: readonly boolean[];
+  /** The gap search's findings (ranges of that text), when it ran and was not cut short. */
+  readonly gap: GapRecord | null;
+}
+
+/** What `gaps` found (W511 / I513 on the table, or nothing) and the steps it spent. */
+interface GapRecord {
+  readonly out: readonly Diagnostic[];
+  readonly spent: number;
 }
 
 interface RowRecord {
@@ -156,7 +171,12 @@ class Analysis {
     private readonly previous: AnalysisMemo | null,
   ) {}
 
-  run(): { analysis: TableAnalysis; memo: AnalysisMemo | null; reused: number } {
+  run(): {
+    analysis: TableAnalysis;
+    memo: AnalysisMemo | null;
+    reused: number;
+    gapReused?: boolean;
+  } {
     const none = () => ({ analysis: this.result(), memo: null, reused: 0 });
     const { rows } = this.table;
     const rowCells = rows.map((r) => cellsOf(r.cells));
@@ -313,7 +333,38 @@ class Analysis {
         beyond,
       });
     }
-    if (defaultRow === -1) this.gaps();
+    const cells = rowCells.map((c) => c.json);
+    const blocking = rows.map((r) => isBlockingDecision(r.then));
+    let gap: GapRecord | null = null;
+    let gapReused = false;
+    if (defaultRow === -1) {
+      // The gap search reads the domains, every row's regions and runnable rows (all fixed by its
+      // cells and whether it blocks, the domains being the same), the table budget left, and the
+      // beyond cell of the rows (fixed by their cells too). Unchanged: its findings are reused, at
+      // the table's current range (e.g. after an edit of a decision within the same kind, a
+      // message, a row name or a priority). See the differential property test.
+      const old = same?.gap;
+      if (
+        old &&
+        same.defaultRow === -1 &&
+        this.tableSteps >= GAP_SEARCHES * SEARCH_STEPS &&
+        cells.every((c, k) => c === same.cells[k] && blocking[k] === same.blocking[k])
+      ) {
+        for (const d of old.out)
+          this.out.push(d.range === this.table.range ? d : { ...d, range: this.table.range });
+        this.tableSteps -= old.spent;
+        gap = old;
+        gapReused = true;
+      } else {
+        const from = this.out.length;
+        const steps = this.tableSteps;
+        this.gaps();
+        // Recorded only when every search of it had its full budget (then the budget left is
+        // no input of its result).
+        if (steps >= GAP_SEARCHES * SEARCH_STEPS)
+          gap = { out: this.out.slice(from), spent: steps - this.tableSteps };
+      }
+    }
     this.priorities();
     return {
       analysis: this.result(),
@@ -328,8 +379,12 @@ class Analysis {
         records,
         regions: regionsByKey,
         runnable: runnableByKey,
+        cells,
+        blocking,
+        gap,
       },
       reused,
+      gapReused,
     };
   }
 

@@ -172,12 +172,31 @@ const shift = (r: { start: number; end: number }, by: number) => ({
   end: r.end + by,
 });
 
+/**
+ * Each moved sequence's node as it was parsed (the row cache's, kept while its row's text is): what
+ * does not depend on where the row stands — the row compile cache's key of its cells, computed
+ * relative to the cells (tree/row-cache.ts) — is computed once per parsed row, not per compile.
+ */
+const origins = new WeakMap<YNode, YNode>();
+
+/** The node `n` was moved from by this module, if it was (a sequence). */
+export function originOf(n: YNode): YNode | undefined {
+  return origins.get(n);
+}
+
 /** A node with every range moved by `by`. */
 function shiftAll(n: YNode, by: number): YNode {
   if (by === 0) return n;
   if (n.kind === 'scalar') return { ...n, range: shift(n.range, by) };
-  if (n.kind === 'seq')
-    return { ...n, items: n.items.map((c) => shiftAll(c, by)), range: shift(n.range, by) };
+  if (n.kind === 'seq') {
+    const moved: YNode = {
+      ...n,
+      items: n.items.map((c) => shiftAll(c, by)),
+      range: shift(n.range, by),
+    };
+    origins.set(moved, origins.get(n) ?? n);
+    return moved;
+  }
   return {
     ...n,
     items: n.items.map((p) => ({

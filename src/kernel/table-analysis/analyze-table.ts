@@ -123,6 +123,19 @@ export interface AnalysisMemo {
   readonly blocking: readonly boolean[];
   /** The gap search's findings (ranges of that text), when it ran and was not cut short. */
   readonly gap: GapRecord | null;
+  /** Per row: what a row below reads of it (see `unseen`). */
+  readonly shapes: readonly RowShape[];
+}
+
+/** What the analysis of a row below reads of a row above it, besides its number and hash. */
+interface RowShape {
+  /** Where it may fire: its `may` box, then its error boxes (live classes). */
+  readonly fires: readonly Box[];
+  readonly under: Box;
+  /** Within the analysis: `must` = `may`, no error boxes (its evaluation is box membership). */
+  readonly exact: boolean;
+  readonly then: string;
+  readonly unconditional: boolean;
 }
 
 /** What `gaps` found (W511 / I513 on the table, or nothing) and the steps it spent. */
@@ -278,14 +291,39 @@ class Analysis {
         ? before
         : null;
     // Rows whose identity changed, with where they may fire before and after the edit.
-    const changed: { row: number; boxes: Box[]; hashes: string[] }[] = [];
+    const shapes = rows.map((r, k) => {
+      const g = this.regions[k] as RowRegion;
+      return {
+        fires: fires[k] as Box[],
+        under: this.under[k] as Box,
+        exact: g.beyond === null && g.errorBoxes.length === 0,
+        then: r.then as string,
+        unconditional: g.unconditional,
+      };
+    });
+    const changed: {
+      row: number;
+      boxes: Box[];
+      hashes: string[];
+      /** Both versions are exact rows with the same decision (see `unseen`). */
+      shapes: readonly [RowShape, RowShape] | null;
+    }[] = [];
     if (same)
       keys.forEach((key, k) => {
         if (key === same.keys[k]) return;
+        const was = same.shapes[k] as RowShape;
+        const now = shapes[k] as RowShape;
         changed.push({
           row: k,
           boxes: [...(same.fires[k] ?? []), ...(fires[k] ?? [])],
           hashes: [same.hashes[k] as string, hashes[k] as string],
+          shapes:
+            was.exact &&
+            now.exact &&
+            was.then === now.then &&
+            was.unconditional === now.unconditional
+              ? [was, now]
+              : null,
         });
       });
     const records: (RowRecord | undefined)[] = [];
@@ -307,7 +345,8 @@ class Analysis {
           (c) =>
             c.row < k &&
             (c.hashes.includes(hashes[k] as string) ||
-              c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))),
+              (c.boxes.some((b) => mine.some((m) => boxIntersects(b, m))) &&
+                !(c.shapes && unseen(c.shapes[0], c.shapes[1], mine)))),
         )
       ) {
         // What row(k) would do: its findings (at its current range), its hash, its steps.
@@ -382,6 +421,7 @@ class Analysis {
         cells,
         blocking,
         gap,
+        shapes,
       },
       reused,
       gapReused,
@@ -788,4 +828,50 @@ function liveBoxes(g: RowRegion, live: readonly Bits[]): LiveBoxes {
   };
   liveBoxesCache.set(g, out);
   return out;
+}
+
+/**
+ * True when a row's change (from `was` to `now`, both exact, same decision, same number and
+ * neither or both unconditional) cannot be seen by the analysis of a row below it, whose fires
+ * boxes are `mine`: every box the row has cuts each of `mine` the same before and after. Every
+ * search of that analysis ranges over a part of one of `mine` (where it may fire, where it surely
+ * fires, their intersections with another row's), and a search only reads of a covering box its
+ * intersection with the searched part, side by side (`leaves`: meets, ⊆, minus, and); every fact
+ * it evaluates lies in one of `mine`, where an exact row fires exactly on its box; the overlap
+ * and shadow checks read `under` ∩ `mine` side by side too. So each search, each evaluation and
+ * each check gives what it gave, and the row's findings, examples and spent steps are the same
+ * (property-tested: table-analysis-incremental.test.ts).
+ */
+function unseen(was: RowShape, now: RowShape, mine: readonly Box[]): boolean {
+  if (was.fires.length !== now.fires.length) return false;
+  for (const m of mine) {
+    if (!sameCut(was.under, now.under, m)) return false;
+    for (let i = 0; i < was.fires.length; i++)
+      if (!sameCut(was.fires[i] as Box, now.fires[i] as Box, m)) return false;
+  }
+  return true;
+}
+
+/** `a` ∩ `m` and `b` ∩ `m` are the same, side by side — or both empty (they meet nothing of `m`). */
+function sameCut(a: Box, b: Box, m: Box): boolean {
+  let equal = true;
+  let aEmpty = false;
+  let bEmpty = false;
+  for (let d = 0; d < m.length; d++) {
+    const x = a[d] as Bits;
+    const y = b[d] as Bits;
+    const z = m[d] as Bits;
+    let ax = 0;
+    let by = 0;
+    for (let w = 0; w < z.length; w++) {
+      const p = (x[w] as number) & (z[w] as number);
+      const q = (y[w] as number) & (z[w] as number);
+      if (p !== q) equal = false;
+      ax |= p;
+      by |= q;
+    }
+    if (ax === 0) aEmpty = true;
+    if (by === 0) bEmpty = true;
+  }
+  return equal || (aEmpty && bEmpty);
 }

@@ -98,6 +98,8 @@ export function analyzeTableIncremental(
   readonly reused: number;
   /** The gap search's findings were reused (tests). */
   readonly gapReused?: boolean;
+  /** Rows reused although a changed row above met them (it was unseen by them; tests). */
+  readonly unseen?: number;
 } {
   return new Analysis(table, previous).run();
 }
@@ -189,6 +191,7 @@ class Analysis {
     memo: AnalysisMemo | null;
     reused: number;
     gapReused?: boolean;
+    unseen?: number;
   } {
     const none = () => ({ analysis: this.result(), memo: null, reused: 0 });
     const { rows } = this.table;
@@ -328,6 +331,7 @@ class Analysis {
       });
     const records: (RowRecord | undefined)[] = [];
     let reused = 0;
+    let unseenReuses = 0;
     for (let k = 0; k < rows.length; k++) {
       // Rows below an unconditional row are ERDL-W507 already.
       if (defaultRow !== -1 && k > defaultRow) break;
@@ -335,20 +339,26 @@ class Analysis {
       const exact = this.exactUpTo[k] === true;
       const old = same && keys[k] === same.keys[k] ? same.records[k] : undefined;
       const mine = fires[k] as Box[];
+      // A changed row above meeting this one, but unseen by its analysis (see `unseen`).
+      let hidden = false;
       if (
         old &&
         !old.limited &&
         old.exact === exact &&
         old.beyond === beyond &&
         this.tableSteps - old.spent >= SEARCH_STEPS &&
-        !changed.some(
-          (c) =>
-            c.row < k &&
-            (c.hashes.includes(hashes[k] as string) ||
-              (c.boxes.some((b) => mine.some((m) => boxIntersects(b, m))) &&
-                !(c.shapes && unseen(c.shapes[0], c.shapes[1], mine)))),
-        )
+        !changed.some((c) => {
+          if (c.row >= k) return false;
+          if (c.hashes.includes(hashes[k] as string)) return true;
+          if (!c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))) return false;
+          if (c.shapes && unseen(c.shapes[0], c.shapes[1], mine)) {
+            hidden = true;
+            return false;
+          }
+          return true;
+        })
       ) {
+        if (hidden) unseenReuses++;
         // What row(k) would do: its findings (at its current range), its hash, its steps.
         const row = rows[k] as AnalysisRow;
         for (const d of old.out)
@@ -425,6 +435,7 @@ class Analysis {
       },
       reused,
       gapReused,
+      unseen: unseenReuses,
     };
   }
 

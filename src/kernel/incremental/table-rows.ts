@@ -78,7 +78,12 @@ export function parseByRows(
     depth = Math.max(depth, found.depth + row.depth);
   }
   if (depth > MAX_NESTING || nodes > MAX_EXPANDED_NODES) return null;
-  const placed = parsed.map((row, i) => shiftAll(row.item, starts[i] as number));
+  const placed = parsed.map((row, i) => {
+    const moved = shiftAll(row.item, starts[i] as number);
+    const cells = whenOf(moved);
+    if (cells) origins.set(cells, whenOf(row.item) as YNode);
+    return moved;
+  });
   const item = rebuild(f.node.items[0] as YNode, first, moved, found.seq, placed);
   const [s, v, e] = f.yamlRange;
   return {
@@ -180,6 +185,23 @@ const shift = (r: { start: number; end: number }, by: number) => ({
   start: r.start + by,
   end: r.end + by,
 });
+
+/**
+ * Each placed row's cells node as it was parsed (the row cache's, kept while its row's text is): what
+ * does not depend on where the row stands — the row compile cache's key of its cells, computed
+ * relative to the cells (tree/row-cache.ts) — is computed once per parsed row, not per compile.
+ */
+const origins = new WeakMap<YNode, YNode>();
+
+/** The node a placed row's cells (its `when` value) were moved from, if they were. */
+export function originOf(n: YNode): YNode | undefined {
+  return origins.get(n);
+}
+
+/** A row's `when` value (its cells), when the row is a mapping with one. */
+function whenOf(row: YNode): YNode | undefined {
+  return row.kind === 'map' ? row.items.find((p) => p.key === 'when')?.value : undefined;
+}
 
 /** A node with every range moved by `by`. */
 function shiftAll(n: YNode, by: number): YNode {

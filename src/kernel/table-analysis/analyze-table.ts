@@ -18,7 +18,7 @@ import { type UncoveredInputs, uncoveredRegions } from './gap-regions';
 import { compileCell, run } from './probe';
 import { cellField, type RowRegion, rowRegion } from './row-region';
 import { type Box, Budget, boxIntersects, findUncovered, type SearchResult } from './uncovered';
-import { buildDomain, collectLiterals, type FieldDomain } from './value-classes';
+import { buildDomain, collectLiterals, type FieldDomain, type Literals } from './value-classes';
 
 /** One compiled row, as the rule assembler (document/validate-rule.ts) has it. */
 export interface AnalysisRow {
@@ -55,6 +55,8 @@ export interface TableAnalysis {
 /** Search steps for one question, and for a whole table (deterministic bounds, no clock). */
 const SEARCH_STEPS = 50_000;
 const TABLE_STEPS = 2_000_000;
+/** Searches `gaps` runs at most, each with at most SEARCH_STEPS. */
+const GAP_SEARCHES = 2;
 /** Earlier rows tried as an overlap partner of one row, and the steps for each try. */
 const OVERLAP_CANDIDATES = 8;
 const OVERLAP_STEPS = 1_000;
@@ -94,6 +96,10 @@ export function analyzeTableIncremental(
   readonly analysis: TableAnalysis;
   readonly memo: AnalysisMemo | null;
   readonly reused: number;
+  /** The gap search's findings were reused (tests). */
+  readonly gapReused?: boolean;
+  /** Rows reused although a changed row above met them (it was unseen by them; tests). */
+  readonly unseen?: number;
 } {
   return new Analysis(table, previous).run();
 }
@@ -114,6 +120,30 @@ export interface AnalysisMemo {
   /** Regions and runnable rows by row identity (domains unchanged: still valid). */
   readonly regions: ReadonlyMap<string, RowRegion>;
   readonly runnable: ReadonlyMap<string, RunnableRow>;
+  /** Per row: its cells' JSON and whether its decision blocks (what the gap search reads of it). */
+  readonly cells: readonly string[];
+  readonly blocking: readonly boolean[];
+  /** The gap search's findings (ranges of that text), when it ran and was not cut short. */
+  readonly gap: GapRecord | null;
+  /** Per row: what a row below reads of it (see `unseen`). */
+  readonly shapes: readonly RowShape[];
+}
+
+/** What the analysis of a row below reads of a row above it, besides its number and hash. */
+interface RowShape {
+  /** Where it may fire: its `may` box, then its error boxes (live classes). */
+  readonly fires: readonly Box[];
+  readonly under: Box;
+  /** Within the analysis: `must` = `may`, no error boxes (its evaluation is box membership). */
+  readonly exact: boolean;
+  readonly then: string;
+  readonly unconditional: boolean;
+}
+
+/** What `gaps` found (W511 / I513 on the table, or nothing) and the steps it spent. */
+interface GapRecord {
+  readonly out: readonly Diagnostic[];
+  readonly spent: number;
 }
 
 interface RowRecord {
@@ -134,14 +164,19 @@ class Analysis {
   private domains: FieldDomain[] = [];
   private regions: RowRegion[] = [];
   private runnable: RunnableRow[] = [];
-  private over: Bits[][] = [];
-  private under: Bits[][] = [];
+  private over: Box[] = [];
+  private under: Box[] = [];
   /** Where each row may fire: its `may` box and its error boxes, all rows in one list. */
   private fires: Box[] = [];
   /** fires[0 .. firesEnd[k]) are the boxes of rows 0 .. k-1. */
   private firesEnd: number[] = [];
   /** Rows 0 .. k are within the analysis (`must` = `may`, no error boxes). */
   private exactUpTo: boolean[] = [];
+  /** The rows' `under` boxes that are not empty, in row order, and how many lie above row k. */
+  private underCoverers: Box[] = [];
+  private underAbove: number[] = [];
+  /** The first cell beyond the analysis in rows 0 .. k (the nearest such row above k, or k). */
+  private beyondAt: RowRegion['beyond'][] = [];
   /** Steps the current row's searches spent, and whether the table budget cut one short. */
   private rowSpent = 0;
   private rowLimited = false;
@@ -151,10 +186,17 @@ class Analysis {
     private readonly previous: AnalysisMemo | null,
   ) {}
 
-  run(): { analysis: TableAnalysis; memo: AnalysisMemo | null; reused: number } {
+  run(): {
+    analysis: TableAnalysis;
+    memo: AnalysisMemo | null;
+    reused: number;
+    gapReused?: boolean;
+    unseen?: number;
+  } {
     const none = () => ({ analysis: this.result(), memo: null, reused: 0 });
     const { rows } = this.table;
-    const cellFields = rows.map((r) => r.cells.map(cellField));
+    const rowCells = rows.map((r) => cellsOf(r.cells));
+    const cellFields = rowCells.map((c) => c.fields);
     const paths = [...new Set(cellFields.flat().filter((p): p is string => p !== null))];
     if (paths.length === 0) return none();
     const nested = paths.find((p) => paths.some((q) => q.startsWith(`${p}.`)));
@@ -173,15 +215,27 @@ class Analysis {
       return none();
     }
     const byPath = new Map<string, ExprNode[]>(paths.map((p) => [p, []]));
+    // The literals each path's cells compare it with, as collectLiterals(byPath cells, path) finds
+    // them (per cell: a cell's comparisons are on its own field), merged from each row's cache.
+    const literals = new Map<string, Literals>(
+      paths.map((p) => [p, { numbers: new Set(), strings: [], booleans: false }]),
+    );
     rows.forEach((r, i) => {
+      const cached = rowCells[i] as RowCells;
       r.cells.forEach((c, j) => {
         const p = cellFields[i]?.[j];
-        if (p != null) byPath.get(p)?.push(c);
+        if (p == null) return;
+        byPath.get(p)?.push(c);
+        const into = literals.get(p) as Literals;
+        const lits = cached.literals[j] as Literals;
+        for (const n of lits.numbers) into.numbers.add(n);
+        for (const t of lits.strings) into.strings.push(t);
+        into.booleans ||= lits.booleans;
       });
     });
     const domainKey = JSON.stringify(
       paths.map((p) => {
-        const lits = collectLiterals(byPath.get(p) ?? [], p);
+        const lits = literals.get(p) as Literals;
         return [p, [...lits.numbers].sort(), [...new Set(lits.strings)].sort(), lits.booleans];
       }),
     );
@@ -191,10 +245,7 @@ class Analysis {
     this.domains = before
       ? [...before.domains]
       : paths.map((p) => buildDomain(p, byPath.get(p) ?? []));
-    const keys = rows.map(
-      (r) =>
-        `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${JSON.stringify(r.cells)}`,
-    );
+    const keys = rows.map((r, k) => rowKey(r, rowCells[k] as RowCells));
     const regionsByKey = new Map<string, RowRegion>();
     const runnableByKey = new Map<string, RunnableRow>();
     const live = this.domains.map((d) => d.live);
@@ -213,15 +264,21 @@ class Analysis {
       regionsByKey.set(key, region);
       return region;
     });
-    this.over = this.regions.map((g) => g.may.map((b, d) => and(b, live[d] as Bits)));
-    this.under = this.regions.map((g) => g.must.map((b, d) => and(b, live[d] as Bits)));
+    const boxes = this.regions.map((g) => liveBoxes(g, live));
+    this.over = boxes.map((b) => b.over);
+    this.under = boxes.map((b) => b.under);
     let exact = true;
+    let beyondSoFar: RowRegion['beyond'] = null;
     this.regions.forEach((g, k) => {
       this.firesEnd.push(this.fires.length);
-      this.fires.push(this.over[k] as Box);
-      for (const box of g.errorBoxes) this.fires.push(box.map((b, d) => and(b, live[d] as Bits)));
+      for (const box of (boxes[k] as LiveBoxes).fires) this.fires.push(box);
       exact &&= g.beyond === null && g.errorBoxes.length === 0;
       this.exactUpTo.push(exact);
+      this.underAbove.push(this.underCoverers.length);
+      const under = this.under[k] as Box;
+      if (!under.some(isEmpty)) this.underCoverers.push(under);
+      beyondSoFar = g.beyond ?? beyondSoFar;
+      this.beyondAt.push(beyondSoFar);
     });
     this.firesEnd.push(this.fires.length);
     const firesOf = (k: number) => this.fires.slice(this.firesEnd[k], this.firesEnd[k + 1]);
@@ -237,18 +294,44 @@ class Analysis {
         ? before
         : null;
     // Rows whose identity changed, with where they may fire before and after the edit.
-    const changed: { row: number; boxes: Box[]; hashes: string[] }[] = [];
+    const shapes = rows.map((r, k) => {
+      const g = this.regions[k] as RowRegion;
+      return {
+        fires: fires[k] as Box[],
+        under: this.under[k] as Box,
+        exact: g.beyond === null && g.errorBoxes.length === 0,
+        then: r.then as string,
+        unconditional: g.unconditional,
+      };
+    });
+    const changed: {
+      row: number;
+      boxes: Box[];
+      hashes: string[];
+      /** Both versions are exact rows with the same decision (see `unseen`). */
+      shapes: readonly [RowShape, RowShape] | null;
+    }[] = [];
     if (same)
       keys.forEach((key, k) => {
         if (key === same.keys[k]) return;
+        const was = same.shapes[k] as RowShape;
+        const now = shapes[k] as RowShape;
         changed.push({
           row: k,
           boxes: [...(same.fires[k] ?? []), ...(fires[k] ?? [])],
           hashes: [same.hashes[k] as string, hashes[k] as string],
+          shapes:
+            was.exact &&
+            now.exact &&
+            was.then === now.then &&
+            was.unconditional === now.unconditional
+              ? [was, now]
+              : null,
         });
       });
     const records: (RowRecord | undefined)[] = [];
     let reused = 0;
+    let unseenReuses = 0;
     for (let k = 0; k < rows.length; k++) {
       // Rows below an unconditional row are ERDL-W507 already.
       if (defaultRow !== -1 && k > defaultRow) break;
@@ -256,19 +339,26 @@ class Analysis {
       const exact = this.exactUpTo[k] === true;
       const old = same && keys[k] === same.keys[k] ? same.records[k] : undefined;
       const mine = fires[k] as Box[];
+      // A changed row above meeting this one, but unseen by its analysis (see `unseen`).
+      let hidden = false;
       if (
         old &&
         !old.limited &&
         old.exact === exact &&
         old.beyond === beyond &&
         this.tableSteps - old.spent >= SEARCH_STEPS &&
-        !changed.some(
-          (c) =>
-            c.row < k &&
-            (c.hashes.includes(hashes[k] as string) ||
-              c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))),
-        )
+        !changed.some((c) => {
+          if (c.row >= k) return false;
+          if (c.hashes.includes(hashes[k] as string)) return true;
+          if (!c.boxes.some((b) => mine.some((m) => boxIntersects(b, m)))) return false;
+          if (c.shapes && unseen(c.shapes[0], c.shapes[1], mine)) {
+            hidden = true;
+            return false;
+          }
+          return true;
+        })
       ) {
+        if (hidden) unseenReuses++;
         // What row(k) would do: its findings (at its current range), its hash, its steps.
         const row = rows[k] as AnalysisRow;
         for (const d of old.out)
@@ -292,7 +382,38 @@ class Analysis {
         beyond,
       });
     }
-    if (defaultRow === -1) this.gaps();
+    const cells = rowCells.map((c) => c.json);
+    const blocking = rows.map((r) => isBlockingDecision(r.then));
+    let gap: GapRecord | null = null;
+    let gapReused = false;
+    if (defaultRow === -1) {
+      // The gap search reads the domains, every row's regions and runnable rows (all fixed by its
+      // cells and whether it blocks, the domains being the same), the table budget left, and the
+      // beyond cell of the rows (fixed by their cells too). Unchanged: its findings are reused, at
+      // the table's current range (e.g. after an edit of a decision within the same kind, a
+      // message, a row name or a priority). See the differential property test.
+      const old = same?.gap;
+      if (
+        old &&
+        same.defaultRow === -1 &&
+        this.tableSteps >= GAP_SEARCHES * SEARCH_STEPS &&
+        cells.every((c, k) => c === same.cells[k] && blocking[k] === same.blocking[k])
+      ) {
+        for (const d of old.out)
+          this.out.push(d.range === this.table.range ? d : { ...d, range: this.table.range });
+        this.tableSteps -= old.spent;
+        gap = old;
+        gapReused = true;
+      } else {
+        const from = this.out.length;
+        const steps = this.tableSteps;
+        this.gaps();
+        // Recorded only when every search of it had its full budget (then the budget left is
+        // no input of its result).
+        if (steps >= GAP_SEARCHES * SEARCH_STEPS)
+          gap = { out: this.out.slice(from), spent: steps - this.tableSteps };
+      }
+    }
     this.priorities();
     return {
       analysis: this.result(),
@@ -307,8 +428,14 @@ class Analysis {
         records,
         regions: regionsByKey,
         runnable: runnableByKey,
+        cells,
+        blocking,
+        gap,
+        shapes,
       },
       reused,
+      gapReused,
+      unseen: unseenReuses,
     };
   }
 
@@ -368,8 +495,10 @@ class Analysis {
     }
     if (k === 0) return;
     const under = this.under[k] as Bits[];
-    const coverers = this.under.slice(0, k).filter((box) => !box.some(isEmpty));
-    const results = fires.map((box) => this.search(box, coverers));
+    // The non-empty `under` boxes of rows 0 .. k-1, in row order.
+    const results = fires.map((box) =>
+      this.search(box, this.underCoverers, this.underAbove[k] as number),
+    );
     if (results.some((r) => r.kind === 'budget')) {
       this.unknownRow(k, null);
       return;
@@ -465,8 +594,9 @@ class Analysis {
     for (let j = 0; j < k && tried < OVERLAP_CANDIDATES; j++) {
       const earlier = this.table.rows[j] as AnalysisRow;
       if (earlier.then === row.then || this.regions[j]?.unconditional) continue;
+      // Some side of the intersection is empty exactly when the boxes do not meet.
+      if (!boxIntersects(this.under[j] as Box, under)) continue;
       const both = (this.under[j] as Bits[]).map((b, d) => and(b, under[d] as Bits));
-      if (both.some(isEmpty)) continue;
       tried++;
       const r = this.searchBefore(both, j, OVERLAP_STEPS);
       if (r.kind !== 'found') continue;
@@ -585,11 +715,7 @@ class Analysis {
 
   /** The first cell beyond the analysis in rows 0..k. */
   private beyondUpTo(k: number): RowRegion['beyond'] {
-    for (let i = k; i >= 0; i--) {
-      const b = this.regions[i]?.beyond;
-      if (b) return b;
-    }
-    return null;
+    return this.beyondAt[Math.min(k, this.beyondAt.length - 1)] ?? null;
   }
 
   private unknownRow(k: number, beyond: RowRegion['beyond']): void {
@@ -646,4 +772,124 @@ function lazyRunnable(r: AnalysisRow): RunnableRow {
 
 function hasTemporal(n: ExprNode): boolean {
   return n.node === 'within' || n.node === 'rate' || ('args' in n && n.args.some(hasTemporal));
+}
+
+/** A row's cells as the analysis reads them: their fields, literals and JSON (its identity). */
+interface RowCells {
+  readonly fields: readonly (string | null)[];
+  /** Per cell, the literals it compares its field with (collectLiterals([cell], its field)). */
+  readonly literals: readonly Literals[];
+  readonly json: string;
+  /** The last key made with these cells (rowKey), kept so the same text is the same string. */
+  key: { readonly of: string; readonly text: string } | null;
+}
+
+const NO_LITERALS: Literals = { numbers: new Set(), strings: [], booleans: false };
+
+/**
+ * Per cells list (the compiled row's `and` arguments: the same array while the row's cells read
+ * the same, kernel/tree/row-cache.ts): what `run` reads of them, computed once. Trees are never
+ * modified, so the entry stays true for the array it is keyed by.
+ */
+const rowCellsCache = new WeakMap<readonly ExprNode[], RowCells>();
+
+function cellsOf(cells: readonly ExprNode[]): RowCells {
+  const hit = rowCellsCache.get(cells);
+  if (hit) return hit;
+  const fields = cells.map(cellField);
+  const out: RowCells = {
+    fields,
+    literals: cells.map((c, j) => {
+      const p = fields[j];
+      return p == null ? NO_LITERALS : collectLiterals([c], p);
+    }),
+    json: JSON.stringify(cells),
+    key: null,
+  };
+  rowCellsCache.set(cells, out);
+  return out;
+}
+
+/**
+ * A row's identity for reuse: its number, rule, decision, hash and cells. The same string object
+ * while they are the same (its hash is computed once; equal keys compare by identity first).
+ */
+function rowKey(r: AnalysisRow, cells: RowCells): string {
+  const of = `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}`;
+  if (cells.key?.of !== of) cells.key = { of, text: `${of}\u0000${cells.json}` };
+  return cells.key.text;
+}
+
+/** A row region's boxes cut to the live classes: where it may fire, surely fires, errors fire. */
+interface LiveBoxes {
+  readonly over: Box;
+  readonly under: Box;
+  /** `over`, then each error box. */
+  readonly fires: readonly Box[];
+}
+
+/**
+ * Per region (computed against one set of domains, whose `live` bits are what it is cut with:
+ * a region object never meets another domain), its live boxes, computed once.
+ */
+const liveBoxesCache = new WeakMap<RowRegion, LiveBoxes>();
+
+function liveBoxes(g: RowRegion, live: readonly Bits[]): LiveBoxes {
+  const hit = liveBoxesCache.get(g);
+  if (hit) return hit;
+  const cut = (box: readonly Bits[]): Box => box.map((b, d) => and(b, live[d] as Bits));
+  const over = cut(g.may);
+  const out: LiveBoxes = {
+    over,
+    under: cut(g.must),
+    fires: [over, ...g.errorBoxes.map(cut)],
+  };
+  liveBoxesCache.set(g, out);
+  return out;
+}
+
+/**
+ * True when a row's change (from `was` to `now`, both exact, same decision, same number and
+ * neither or both unconditional) cannot be seen by the analysis of a row below it, whose fires
+ * boxes are `mine`: every box the row has cuts each of `mine` the same before and after. Every
+ * search of that analysis ranges over a part of one of `mine` (where it may fire, where it surely
+ * fires, their intersections with another row's), and a search only reads of a covering box its
+ * intersection with the searched part, side by side (`leaves`: meets, ⊆, minus, and); every fact
+ * it evaluates lies in one of `mine`, where an exact row fires exactly on its box; the overlap
+ * and shadow checks read `under` ∩ `mine` side by side too. So each search, each evaluation and
+ * each check gives what it gave, and the row's findings, examples and spent steps are the same
+ * (property-tested: table-analysis-incremental.test.ts).
+ */
+function unseen(was: RowShape, now: RowShape, mine: readonly Box[]): boolean {
+  if (was.fires.length !== now.fires.length) return false;
+  for (const m of mine) {
+    if (!sameCut(was.under, now.under, m)) return false;
+    for (let i = 0; i < was.fires.length; i++)
+      if (!sameCut(was.fires[i] as Box, now.fires[i] as Box, m)) return false;
+  }
+  return true;
+}
+
+/** `a` ∩ `m` and `b` ∩ `m` are the same, side by side — or both empty (they meet nothing of `m`). */
+function sameCut(a: Box, b: Box, m: Box): boolean {
+  let equal = true;
+  let aEmpty = false;
+  let bEmpty = false;
+  for (let d = 0; d < m.length; d++) {
+    const x = a[d] as Bits;
+    const y = b[d] as Bits;
+    const z = m[d] as Bits;
+    let ax = 0;
+    let by = 0;
+    for (let w = 0; w < z.length; w++) {
+      const p = (x[w] as number) & (z[w] as number);
+      const q = (y[w] as number) & (z[w] as number);
+      if (p !== q) equal = false;
+      ax |= p;
+      by |= q;
+    }
+    if (ax === 0) aEmpty = true;
+    if (by === 0) bEmpty = true;
+  }
+  return equal || (aEmpty && bEmpty);
 }

@@ -59,7 +59,7 @@ export interface FieldDomain {
 /** Nodes whose literal operands are compared with the field itself (not with its length). */
 const COMPARED: ReadonlySet<string> = new Set([...COMPARISON_NODES, ...GUARDED_NOT_NODES]);
 
-interface Literals {
+export interface Literals {
   /** Canonical decimal text (scale 14, as in the tree), so equal numbers are equal text. */
   numbers: Set<string>;
   strings: string[];

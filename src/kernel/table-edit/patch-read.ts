@@ -8,7 +8,9 @@ import type { CellModel, CellValue, RowModel, RowText, TableModel, TablesRead } 
  * The grid's fast path: an in-place edit (one cell, a decision, an existing priority) applied to
  * the read model without parsing the document again — the edited node gets its new content and
  * every range after it shifts. The result equals `readTables` of the edited text (tested), so the
- * grid can show it at once; anything else returns null and goes through the worker.
+ * grid can show it at once; anything else returns null and goes through the worker. The text is
+ * made first and the read only when asked for (`read`, made once): the caller can hand the text on
+ * (to be analysed) before shifting every row after the edit.
  */
 export function patchRead(
   text: string,
@@ -34,6 +36,24 @@ export function patchRead(
   const edit = result.edits[0] as TextEdit;
   const next = applyTextEdits(text, [edit]);
   if (next === null) return null;
+  let patched: TablesRead | null = null;
+  return {
+    text: next,
+    edits: [edit],
+    get read() {
+      patched ??= shifted(read, table, op, edit);
+      return patched;
+    },
+  };
+}
+
+/** `read` with `edit` (of `op` on `table`) applied: the edited node's new content, ranges shifted. */
+function shifted(
+  read: Extract<TablesRead, { ok: true }>,
+  table: TableModel,
+  op: Extract<TableOp, { kind: 'setCell' | 'setDecision' | 'setPriority' }>,
+  edit: TextEdit,
+): TablesRead {
   const delta = edit.newText.length - (edit.range.end - edit.range.start);
   const shift = (r: Range): Range => ({
     start: r.start >= edit.range.end ? r.start + delta : r.start,
@@ -75,7 +95,7 @@ export function patchRead(
       cells: r.cells.map((c) => (c ? { ...c, range: shift(c.range) } : null)),
     })),
   }));
-  return { text: next, read: { ok: true, tables, simpleGroups }, edits: [edit] };
+  return { ok: true, tables, simpleGroups };
 }
 
 function shiftTexts(texts: RowModel['texts'], shift: (r: Range) => Range): RowModel['texts'] {

@@ -1,6 +1,7 @@
 import type { Range } from '../diagnostics/diagnostic';
 import type { YNode } from '../document/ynode';
 import { Lru } from '../incremental/lru';
+import { originOf } from '../incremental/table-rows';
 import { canonicalJson, hashText } from './canonical';
 import type { CompileContext } from './context';
 import { exceeded, measure } from './limits';
@@ -88,8 +89,27 @@ export interface RowCacheUse {
 export function rowKey(columns: readonly { readonly field: { path: string } }[], cells: YNode) {
   const out: string[] = [];
   for (const c of columns) out.push(c.field.path, '\u0001');
-  nodeKey(cells, cells.range.start, out);
+  out.push(cellsKey(cells));
   return out.join('');
+}
+
+/**
+ * The cells' part of the key, by the node they were moved from when the row was parsed on its own
+ * and placed (incremental/table-rows.ts): positions in the key are relative to the cells, so the
+ * moved node and its origin have the same key, made once per parsed row.
+ */
+const cellsKeys = new WeakMap<YNode, string>();
+
+function cellsKey(cells: YNode): string {
+  const origin = originOf(cells) ?? cells;
+  let key = cellsKeys.get(origin);
+  if (key === undefined) {
+    const out: string[] = [];
+    nodeKey(origin, origin.range.start, out);
+    key = out.join('');
+    cellsKeys.set(origin, key);
+  }
+  return key;
 }
 
 function nodeKey(n: YNode, base: number, out: string[]): void {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   columnType,
   ROW_TEXT_KEYS,
@@ -9,6 +9,7 @@ import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
 import { UncoveredBand } from './band/UncoveredBand';
+import { type PreviousAnalysis, rowAnalysis } from './carried-findings';
 import { columnLabel } from './column-label';
 import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
@@ -16,7 +17,6 @@ import { GridRow, needsMessage } from './GridRow';
 import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
 import { PastePreview } from './PastePreview';
-import { findingsIn } from './RowFindings';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { selectionTsv } from './selection';
 import { gridStrings } from './strings';
@@ -31,6 +31,10 @@ interface Props {
   readonly table: TableModel;
   readonly editable: boolean;
   readonly analysis: Analysis | null;
+  /** The text the grid shows (the table was read from it). */
+  readonly text: string;
+  /** While `analysis` is null: the last analysis shown as current (see carried-findings.ts). */
+  readonly previous: PreviousAnalysis | null;
   readonly lang: Lang;
 }
 
@@ -44,7 +48,7 @@ interface Props {
  * - rendering: GridToolbar, GridHeader, GridRow, GridCellEditor (the editor of the edited cell),
  *   PastePreview, GridStatusLine.
  */
-export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) {
+export function DecisionGrid({ docId, table, editable, analysis, text, previous, lang }: Props) {
   const t = useT(gridStrings);
   const conditions = table.columns.length;
   const [textsShown, setTextsShown] = useState(false);
@@ -59,7 +63,9 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
       : [];
   const navColumns = conditions + 2 + textKeys.length;
   const rowCount = table.rows.length;
-  const types = table.columns.map((_, i) => columnType(table, i));
+  // Each column's type is voted over all its cells: once per table read, not once per render
+  // (an analysis or a selection change re-renders the grid with the same table).
+  const types = useMemo(() => table.columns.map((_, i) => columnType(table, i)), [table]);
   const [editing, setEditing] = useState<Editing>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -91,7 +97,15 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     setEditing,
   });
 
-  const rulesByName = new Map((analysis?.rules ?? []).map((r) => [r.name, r]));
+  const glossIndex = new Map<Analysis, Map<string, string>>();
+  const glossOf = (a: Analysis, rule: string) => {
+    let byName = glossIndex.get(a);
+    if (!byName) {
+      byName = new Map(a.rules.map((r) => [r.name, r.gloss[lang]]));
+      glossIndex.set(a, byName);
+    }
+    return byName.get(rule);
+  };
   const label = format(t.gridLabel, { entry: table.entry });
   const cellLabel = (row: number, col: number) => {
     const key = commands.textKeyAt(col);
@@ -125,6 +139,7 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
     if (!r) continue;
     // The row's identity (I-75): its name, else its position.
     const ruleName = `${table.entry}#${r.name ?? r.index}`;
+    const shown = rowAnalysis(table, text, i, analysis, previous, glossOf);
     rows.push(
       <GridRow
         key={i}
@@ -139,8 +154,9 @@ export function DecisionGrid({ docId, table, editable, analysis, lang }: Props) 
         renderEditor={renderEditor}
         trace={trace?.find((x) => x.rule === ruleName)}
         ruleName={ruleName}
-        gloss={rulesByName.get(ruleName)?.gloss[lang]}
-        findings={findingsIn(analysis?.diagnostics ?? [], r.range)}
+        gloss={shown.gloss}
+        findings={shown.findings}
+        findingsStale={shown.stale}
         lang={lang}
         onSelect={(cell, extend) => select(cell, extend)}
         onEdit={(cell) => commands.startEditing(cell.row, cell.col, null)}

@@ -37,6 +37,7 @@ export function GridRow({
   ruleName,
   gloss,
   findings,
+  findingsStale,
   lang,
   onSelect,
   onEdit,
@@ -56,6 +57,8 @@ export function GridRow({
   readonly ruleName: string;
   readonly gloss: string | undefined;
   readonly findings: readonly PositionedDiagnostic[];
+  /** The findings are of the previous text (the row reads the same): greyed and busy. */
+  readonly findingsStale: boolean;
   readonly lang: Lang;
   readonly onSelect: (cell: CellRef, extend: boolean) => void;
   readonly onEdit: (cell: CellRef) => void;
@@ -162,7 +165,7 @@ export function GridRow({
       <td className="rule-name mono" title={gloss}>
         {ruleName}
       </td>
-      <td className="findings">
+      <td className={findingsStale ? 'findings stale' : 'findings'} aria-busy={findingsStale}>
         <RowFindings docId={docId} table={table} row={r} findings={findings} />
       </td>
     </tr>

@@ -15,7 +15,20 @@ export function columnLabel(
 /** A field's display name: its column's label, else the field dictionary's built-in names. */
 export function fieldName(table: TableModel, path: string, lang: Lang): string {
   return (
-    columnLabel(table.columns.find((c) => c.field === path)?.label, lang) ??
-    fieldDisplayName(path, lang).text
+    columnLabel(table.columns.find((c) => c.field === path)?.label, lang) ?? builtinName(path, lang)
   );
+}
+
+/** Built-in names by language and path (a fixed table: the answer never changes). */
+const builtinNames = new Map<string, string>();
+
+function builtinName(path: string, lang: Lang): string {
+  const key = `${lang}\u0000${path}`;
+  let name = builtinNames.get(key);
+  if (name === undefined) {
+    name = fieldDisplayName(path, lang).text;
+    if (builtinNames.size >= 4096) builtinNames.clear();
+    builtinNames.set(key, name);
+  }
+  return name;
 }

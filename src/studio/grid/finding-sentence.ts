@@ -20,11 +20,17 @@ export interface FindingPhrases {
   readonly quoteClose: string;
 }
 
+/** One formatter per language: making an Intl.NumberFormat costs far more than formatting. */
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
 /** A number as the UI language writes it (grouping, decimals kept up to 20 digits). */
 export function formatNumber(n: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
-    maximumFractionDigits: 20,
-  }).format(n);
+  let f = numberFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 20 });
+    numberFormats.set(lang, f);
+  }
+  return f.format(n);
 }
 
 /** The leaves of a fact: [field path, value]; lists are leaves. */

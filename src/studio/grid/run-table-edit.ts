@@ -47,10 +47,16 @@ async function runNow(
   const cached = goodRead(docId);
   if (cached && cached.text === text && edit.kind !== 'importCsv' && edit.kind !== 'groupToTable') {
     const patched = patchRead(text, cached.read, entry, edit);
-    if (patched?.read.ok) {
-      setGoodRead(docId, patched.text, patched.read);
+    if (patched) {
+      // The text first: setting it sends it to be analysed at once, and the patched read (every
+      // row after the edit shifted) is made meanwhile — still before anything renders, which
+      // React does after this task.
       studioStore.getState().setText(docId, patched.text);
-      return { ok: true, rejected: [] };
+      const read = patched.read;
+      if (read.ok) {
+        setGoodRead(docId, patched.text, read);
+        return { ok: true, rejected: [] };
+      }
     }
   }
   const outcome = await getGridKernel().request(`tableEdit:${docId}:${++sequence}`, {

@@ -1,4 +1,6 @@
 import '../grid/grid.css';
+import { useRef } from 'react';
+import type { PreviousAnalysis } from '../grid/carried-findings';
 import { DecisionGrid } from '../grid/DecisionGrid';
 import { ImportCsvButton } from '../grid/ImportCsvButton';
 import { NewTableForm } from '../grid/NewTableForm';
@@ -7,6 +9,7 @@ import { gridStrings } from '../grid/strings';
 import { useTables } from '../grid/use-tables';
 import { format, pick, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
+import type { Analysis } from '../store/types';
 
 /**
  * The Table panel: every decision table of the active document as a live, editable grid; groups
@@ -19,6 +22,14 @@ export function TablePanel() {
   const view = useTables();
   const analysisEntry = useStudio((s) => (view.docId ? s.analyses[view.docId] : undefined));
   const { docId, good, problems, current } = view;
+  // The last analysis shown as current, with its text and tables: rows that read as they did keep
+  // their findings, greyed, until the edited text's analysis arrives (grid/carried-findings.ts).
+  const shown = useRef<{
+    docId: string;
+    text: string;
+    analysis: Analysis;
+    tables: readonly PreviousAnalysis['table'][];
+  }>(null);
   if (!docId) return null;
   // Not `current`: while a re-read is on its way the grid stays editable (edits re-read the text).
   const editable = good !== null && problems.length === 0;
@@ -26,6 +37,9 @@ export function TablePanel() {
   const analysis =
     analysisEntry && analysisEntry.text === view.goodText ? analysisEntry.analysis : null;
   const tables = good?.tables ?? [];
+  if (analysis && view.goodText !== null && docId)
+    shown.current = { docId, text: view.goodText, analysis, tables };
+  const last = shown.current?.docId === docId && !analysis ? shown.current : null;
   return (
     <div className={current || problems.length === 0 ? '' : 'stale'} data-testid="table-panel">
       <div className="table-panel-actions">
@@ -53,6 +67,8 @@ export function TablePanel() {
           table={table}
           editable={editable}
           analysis={analysis}
+          text={view.goodText ?? ''}
+          previous={previousFor(last, table.entry)}
           lang={lang}
         />
       ))}
@@ -62,4 +78,12 @@ export function TablePanel() {
       ))}
     </div>
   );
+}
+
+function previousFor(
+  last: { text: string; analysis: Analysis; tables: readonly PreviousAnalysis['table'][] } | null,
+  entry: string,
+): PreviousAnalysis | null {
+  const table = last?.tables.find((t) => t.entry === entry);
+  return last && table ? { text: last.text, analysis: last.analysis, table } : null;
 }

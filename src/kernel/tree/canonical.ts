@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
@@ -32,22 +32,51 @@ export function canonicalJson(value: unknown, known?: CanonicalTexts): string {
     case 'string':
       return JSON.stringify(value);
     case 'object': {
-      const cached = known?.get(value);
-      if (cached !== undefined) return cached;
-      if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, known)).join(',')}]`;
+      if (known !== undefined) {
+        const cached = known.get(value);
+        if (cached !== undefined) return cached;
+      }
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ',';
+          out += canonicalJson(value[i], known);
+        }
+        return `${out}]`;
+      }
       const obj = value as Record<string, unknown>;
       const keys = sortedKeys(Object.keys(obj));
       let out = '{';
-      for (const k of keys) {
+      let first = true;
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i] as string;
         const v = obj[k];
         if (v === undefined) continue;
-        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v, known)}`;
+        out += first ? quotedKey(k) : `,${quotedKey(k)}`;
+        out += canonicalJson(v, known);
+        first = false;
       }
       return `${out}}`;
     }
     default:
       throw new Error(`canonical form cannot hold a ${typeof value}`);
   }
+}
+
+/**
+ * `"key":` as JSON writes it. Trees and rules use a few dozen keys, so their texts are kept (up to
+ * MAX_QUOTED_KEYS; then keys are quoted each time): serializing a key was a fifth of the cost.
+ */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 512;
+
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(k, q);
+  }
+  return q;
 }
 
 /**
@@ -74,7 +103,86 @@ function compareUtf16(a: string, b: string): number {
 
 /** `sha256:` + 64 lowercase hex digits of the UTF-8 bytes (§8.2, E6). */
 export function hashText(text: string): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
+  return new TextHash().add(text).digest();
+}
+
+/**
+ * SHA-256 of text given in pieces: the digest of the UTF-8 bytes of the pieces joined (lone
+ * surrogates as U+FFFD, as TextEncoder writes them), without joining them. The document hash
+ * feeds it the canonical document rule by rule: no 1 MB string, no 1 MB byte arrays. Each `add`
+ * encodes into one module-wide buffer and hashes it before returning, so hashers alive at once
+ * never share bytes. tests/fuzz/text-hash.property.test.ts proves it equal to hashing the joined
+ * text's TextEncoder bytes.
+ */
+export class TextHash {
+  private readonly state = sha256.create();
+  /** A high surrogate that ended the last piece, paired with the next piece's first unit. */
+  private pending = 0;
+
+  add(text: string): this {
+    const n = text.length;
+    let i = 0;
+    let at = 0;
+    if (this.pending !== 0 && n > 0) {
+      const low = text.charCodeAt(0);
+      if (low >= 0xdc00 && low < 0xe000) {
+        at = putCodePoint(0x10000 + ((this.pending - 0xd800) << 10) + (low - 0xdc00), at);
+        i = 1;
+      } else at = putCodePoint(0xfffd, at);
+      this.pending = 0;
+    }
+    for (; i < n; i++) {
+      // At most 4 bytes per step: hash the buffer when it may not hold them.
+      if (at > BUFFER_BYTES - 4) {
+        this.state.update(buffer.subarray(0, at));
+        at = 0;
+      }
+      const c = text.charCodeAt(i);
+      if (c < 0x80) buffer[at++] = c;
+      else if (c < 0xd800 || c >= 0xe000) at = putCodePoint(c, at);
+      else if (c >= 0xdc00)
+        at = putCodePoint(0xfffd, at); // a lone low surrogate
+      else if (i + 1 === n) this.pending = c;
+      else {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low < 0xe000) {
+          at = putCodePoint(0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00), at);
+          i++;
+        } else at = putCodePoint(0xfffd, at);
+      }
+    }
+    if (at > 0) this.state.update(buffer.subarray(0, at));
+    return this;
+  }
+
+  /** `sha256:` + hex of everything added. */
+  digest(): string {
+    if (this.pending !== 0) {
+      this.pending = 0;
+      this.state.update(buffer.subarray(0, putCodePoint(0xfffd, 0)));
+    }
+    return `sha256:${bytesToHex(this.state.digest())}`;
+  }
+}
+
+const BUFFER_BYTES = 1 << 16;
+const buffer = new Uint8Array(BUFFER_BYTES);
+
+/** Writes the UTF-8 bytes of a code point (≥ 0x80) into `buffer` at `at`; returns the next offset. */
+function putCodePoint(c: number, at: number): number {
+  let j = at;
+  if (c < 0x800) {
+    buffer[j++] = 0xc0 | (c >> 6);
+  } else if (c < 0x10000) {
+    buffer[j++] = 0xe0 | (c >> 12);
+    buffer[j++] = 0x80 | ((c >> 6) & 63);
+  } else {
+    buffer[j++] = 0xf0 | (c >> 18);
+    buffer[j++] = 0x80 | ((c >> 12) & 63);
+    buffer[j++] = 0x80 | ((c >> 6) & 63);
+  }
+  buffer[j++] = 0x80 | (c & 63);
+  return j;
 }
 
 /**

@@ -19,6 +19,12 @@ import * as fast from '../../src/kernel';
 import type { Range } from '../../src/kernel/diagnostics/diagnostic';
 import { canonicalJson, hashText, TextHash } from '../../src/kernel/tree/canonical';
 import type { SourceMap } from '../../src/kernel/tree/context';
+import {
+  canonicalDecimal,
+  canonicalNumberSource,
+  parseNumberSource,
+} from '../../src/kernel/tree/decimal';
+import { nfc } from '../../src/kernel/tree/literal';
 import { normalize } from '../../src/kernel/tree/normalize';
 import type { ExprNode, LogicNode } from '../../src/kernel/tree/types';
 import { lineEditArb, spliceArb, VALID_DOCUMENTS } from './arbitraries';
@@ -78,6 +84,11 @@ function plainCanonicalJson(value: unknown, known?: WeakMap<object, string>): st
   }
 }
 
+function plainCanonicalNumber(source: string): string | null {
+  const d = parseNumberSource(source);
+  return d === null ? null : canonicalDecimal(d);
+}
+
 function plainHashText(text: string): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
 }
@@ -98,6 +109,10 @@ class PlainTextHash {
 async function plainKernel(): Promise<typeof fast> {
   vi.resetModules();
   vi.doMock('../../src/kernel/tree/normalize', () => ({ normalize: plainNormalize }));
+  vi.doMock('../../src/kernel/tree/decimal', async (original) => ({
+    ...(await original<object>()),
+    canonicalNumberSource: plainCanonicalNumber,
+  }));
   vi.doMock('../../src/kernel/tree/canonical', async (original) => ({
     ...(await original<object>()),
     canonicalJson: plainCanonicalJson,
@@ -106,6 +121,7 @@ async function plainKernel(): Promise<typeof fast> {
   }));
   const kernel = await import('../../src/kernel');
   vi.doUnmock('../../src/kernel/tree/normalize');
+  vi.doUnmock('../../src/kernel/tree/decimal');
   vi.doUnmock('../../src/kernel/tree/canonical');
   return kernel;
 }
@@ -208,6 +224,42 @@ describe('normalize: reusing canonical subtrees gives what copying every node gi
         expect(JSON.stringify(normalize(got))).toBe(JSON.stringify(got)); // idempotent
       }),
       fuzzParams(17_41, 1000),
+    );
+  });
+});
+
+describe('literals: the fast paths give what the general ones give', () => {
+  it('canonicalNumberSource of any number-like source', () => {
+    const digits = (max: number) =>
+      fc.string({ unit: fc.constantFrom('0', '0', '1', '5', '9'), minLength: 0, maxLength: max });
+    const sourceArb = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('', '-', '+', ' ', '--'),
+          digits(34),
+          fc.constantFrom('', '.', '.', 'e', 'e-', 'x', '_'),
+          digits(18),
+          fc.constantFrom('', '', ' ', 'e3', 'E-2', '.5'),
+        )
+        .map((parts) => parts.join('')),
+      fc.double().map(String),
+      fc.constantFrom('0x1F', '-0o17', '.inf', '.nan', '1e30', '1e29', '-0', '-0.000', '00.10'),
+    );
+    fc.assert(
+      fc.property(sourceArb, (source) => {
+        expect(canonicalNumberSource(source)).toBe(plainCanonicalNumber(source));
+      }),
+      fuzzParams(17_46, 3000),
+    );
+  });
+
+  it('nfc of any text (ASCII skips the normalizer)', () => {
+    fc.assert(
+      fc.property(textArb, (text) => {
+        expect(nfc(text)).toBe(text.normalize('NFC'));
+        expect(nfc(`e\u0301${text}`)).toBe(`e\u0301${text}`.normalize('NFC'));
+      }),
+      fuzzParams(17_47, 1000),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
@@ -103,86 +103,38 @@ function compareUtf16(a: string, b: string): number {
 
 /** `sha256:` + 64 lowercase hex digits of the UTF-8 bytes (§8.2, E6). */
 export function hashText(text: string): string {
-  return new TextHash().add(text).digest();
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
 }
 
 /**
- * SHA-256 of text given in pieces: the digest of the UTF-8 bytes of the pieces joined (lone
- * surrogates as U+FFFD, as TextEncoder writes them), without joining them. The document hash
- * feeds it the canonical document rule by rule: no 1 MB string, no 1 MB byte arrays. Each `add`
- * encodes into one module-wide buffer and hashes it before returning, so hashers alive at once
- * never share bytes. tests/fuzz/text-hash.property.test.ts proves it equal to hashing the joined
- * text's TextEncoder bytes.
+ * SHA-256 of text given in pieces: the digest of the UTF-8 bytes of the pieces joined (`hashText`
+ * of the join), without joining them. The document hash feeds it the canonical document rule by
+ * rule: no 1 MB string, no 1 MB byte arrays, only one rule's bytes at a time. A high surrogate
+ * ending a piece waits for the next one (it may pair with its first unit, as in the join).
+ * tests/fuzz/compile-fast-path.property.test.ts proves it equal to hashing the joined text.
  */
 export class TextHash {
   private readonly state = sha256.create();
-  /** A high surrogate that ended the last piece, paired with the next piece's first unit. */
-  private pending = 0;
+  private pending = '';
 
   add(text: string): this {
-    const n = text.length;
-    let i = 0;
-    let at = 0;
-    if (this.pending !== 0 && n > 0) {
-      const low = text.charCodeAt(0);
-      if (low >= 0xdc00 && low < 0xe000) {
-        at = putCodePoint(0x10000 + ((this.pending - 0xd800) << 10) + (low - 0xdc00), at);
-        i = 1;
-      } else at = putCodePoint(0xfffd, at);
-      this.pending = 0;
+    let piece = this.pending === '' ? text : this.pending + text;
+    this.pending = '';
+    const last = piece.charCodeAt(piece.length - 1);
+    if (last >= 0xd800 && last < 0xdc00) {
+      this.pending = piece.slice(-1);
+      piece = piece.slice(0, -1);
     }
-    for (; i < n; i++) {
-      // At most 4 bytes per step: hash the buffer when it may not hold them.
-      if (at > BUFFER_BYTES - 4) {
-        this.state.update(buffer.subarray(0, at));
-        at = 0;
-      }
-      const c = text.charCodeAt(i);
-      if (c < 0x80) buffer[at++] = c;
-      else if (c < 0xd800 || c >= 0xe000) at = putCodePoint(c, at);
-      else if (c >= 0xdc00)
-        at = putCodePoint(0xfffd, at); // a lone low surrogate
-      else if (i + 1 === n) this.pending = c;
-      else {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low < 0xe000) {
-          at = putCodePoint(0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00), at);
-          i++;
-        } else at = putCodePoint(0xfffd, at);
-      }
-    }
-    if (at > 0) this.state.update(buffer.subarray(0, at));
+    if (piece !== '') this.state.update(utf8ToBytes(piece));
     return this;
   }
 
   /** `sha256:` + hex of everything added. */
   digest(): string {
-    if (this.pending !== 0) {
-      this.pending = 0;
-      this.state.update(buffer.subarray(0, putCodePoint(0xfffd, 0)));
-    }
+    if (this.pending !== '') this.state.update(utf8ToBytes(this.pending));
+    this.pending = '';
     return `sha256:${bytesToHex(this.state.digest())}`;
   }
-}
-
-const BUFFER_BYTES = 1 << 16;
-const buffer = new Uint8Array(BUFFER_BYTES);
-
-/** Writes the UTF-8 bytes of a code point (≥ 0x80) into `buffer` at `at`; returns the next offset. */
-function putCodePoint(c: number, at: number): number {
-  let j = at;
-  if (c < 0x800) {
-    buffer[j++] = 0xc0 | (c >> 6);
-  } else if (c < 0x10000) {
-    buffer[j++] = 0xe0 | (c >> 12);
-    buffer[j++] = 0x80 | ((c >> 6) & 63);
-  } else {
-    buffer[j++] = 0xf0 | (c >> 18);
-    buffer[j++] = 0x80 | ((c >> 12) & 63);
-    buffer[j++] = 0x80 | ((c >> 6) & 63);
-  }
-  buffer[j++] = 0x80 | (c & 63);
-  return j;
 }
 
 /**

@@ -64,8 +64,8 @@ export function documentHash(
   const { open, close } = canonicalDocumentFrame(metadata);
   const hash = new TextHash().add(open);
   for (let i = 0; i < rules.length; i++) {
-    if (i > 0) hash.add(',');
-    hash.add(canonicalJson(canonicalRule(rules[i] as CompiledRule), known));
+    const text = canonicalJson(canonicalRule(rules[i] as CompiledRule), known);
+    hash.add(i > 0 ? `,${text}` : text);
   }
   return hash.add(close).digest();
 }

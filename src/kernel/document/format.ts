@@ -145,15 +145,16 @@ function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode
       return;
     }
     if (n === skipItemsOf) return;
-    n.items.forEach((item, i) => {
-      if (item.range.start < n.range.start) return;
+    for (let i = 0; i < n.items.length; i++) {
+      const item = n.items[i] as YNode;
+      if (item.range.start < n.range.start) continue;
       if (!n.flow && isBlock(item)) indent(item, dashColumn(source, item));
       const keyword = i === 0 && key !== null && (key === 'cell' || KEYWORD_FIRST_ITEM.has(key));
       const itemPos: Position =
         key === 'tags' ? 'free' : keyword ? 'keyword' : pos === 'prose' ? 'prose' : 'value';
       // The items of a table row's `when` are cells: [operator, value].
       walk(item, itemPos, key === 'when' ? 'cell' : null);
-    });
+    }
   };
   return { walk, indent };
 }

@@ -23,6 +23,8 @@ import { reorderFix } from './reorder';
 import type { Fields } from './validate';
 import { isScalar, type YMap, type YNode } from './ynode';
 
+const RULE_FIELD_NAMES: ReadonlySet<string> = new Set(RULE_FIELD_ORDER);
+
 /** `[CAT]-[NNN]-description`: category letters, a number of 3+ digits, words joined by - or _. */
 export const RULE_NAME = /^[A-Z][A-Z0-9]{1,7}-\d{3,}-[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u;
 
@@ -93,12 +95,12 @@ function validateRule(
   index: number,
 ): CompiledRule[] {
   const { ctx } = fields;
-  const before = ctx.errorCount();
+  const mark = ctx.diagnostics.length;
   const get = (k: string) => rule.items.find((p) => p.key === k)?.value;
 
   // Unknown fields (rule-level `expr` is the E5 mistake), then the §4.1 order.
   for (const p of rule.items) {
-    if ((RULE_FIELD_ORDER as readonly string[]).includes(p.key)) continue;
+    if (RULE_FIELD_NAMES.has(p.key)) continue;
     if (p.key === 'expr') ctx.report('ERDL-E212', p.keyNode.range);
     else {
       const s = suggest(p.key, RULE_FIELD_ORDER, p.keyNode.range, {}, keysOf(rule));
@@ -172,7 +174,7 @@ function validateRule(
   } else {
     then = fields.decision(thenNode);
   }
-  if (!when || ctx.errorCount() > before) return [];
+  if (!when || ctx.errorsSince(mark)) return [];
 
   const base: Record<string, unknown> = {
     entry: name ?? '',
@@ -233,7 +235,7 @@ function validateRule(
       head.then = rowThen;
       compiled.push(assemble(base, head, rowTexts, { when: tree, hash, range: row.range }));
     }
-    if (ctx.errorCount() > before) return [];
+    if (ctx.errorsSince(mark)) return [];
     reportTableAnalysis(ctx, when.table, compiled, whenNode as YMap, unless);
     return compiled;
   }
@@ -244,7 +246,7 @@ function validateRule(
   checkMessage(fields, then, texts, thenNode.range, rule);
   checkCompleteness(fields, when, then, texts, category, whenNode as YNode, tree);
   checkLimits(ctx, tree, grade, (whenNode as YNode).range);
-  if (ctx.errorCount() > before) return [];
+  if (ctx.errorsSince(mark)) return [];
   const head = { name: name ?? '', index, form: when.form as RuleForm, grade, then };
   return [assemble(base, head, texts, { when: tree, hash: ctx.hashTree(tree), range: rule.range })];
 }

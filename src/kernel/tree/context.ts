@@ -48,6 +48,19 @@ export class CompileContext {
     return hashText(text);
   }
 
+  /**
+   * Whether an error was reported after the first `mark` diagnostics (`mark`: the count of
+   * diagnostics at some earlier point; diagnostics are only ever appended). Reads the new ones only:
+   * a rule's validation asks this three times, and counting every diagnostic of the document each
+   * time made that quadratic.
+   */
+  errorsSince(mark: number): boolean {
+    const ds = this.diagnostics;
+    for (let i = mark; i < ds.length; i++)
+      if ((ds[i] as Diagnostic).severity === 'error') return true;
+    return false;
+  }
+
   errorCount(): number {
     let n = 0;
     for (const d of this.diagnostics) if (d.severity === 'error') n++;

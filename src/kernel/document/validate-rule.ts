@@ -21,7 +21,7 @@ import {
 import type { CompiledRule, Metadata, RuleForm, Text } from './compiled';
 import { reorderFix } from './reorder';
 import type { Fields } from './validate';
-import { isScalar, type YMap, type YNode } from './ynode';
+import { get, isScalar, type YMap, type YNode } from './ynode';
 
 const RULE_FIELD_NAMES: ReadonlySet<string> = new Set(RULE_FIELD_ORDER);
 
@@ -96,7 +96,6 @@ function validateRule(
 ): CompiledRule[] {
   const { ctx } = fields;
   const mark = ctx.diagnostics.length;
-  const get = (k: string) => rule.items.find((p) => p.key === k)?.value;
 
   // Unknown fields (rule-level `expr` is the E5 mistake), then the §4.1 order.
   for (const p of rule.items) {
@@ -110,7 +109,7 @@ function validateRule(
   checkOrder(fields, rule);
 
   // name
-  const nameNode = get('name');
+  const nameNode = get(rule, 'name');
   const name = fields.string(rule, 'name');
   if (name !== undefined && nameNode) {
     if (name.includes('#')) ctx.report('ERDL-E206', nameNode.range, { name });
@@ -120,10 +119,10 @@ function validateRule(
   }
   const description = fields.string(rule, 'description');
   const category = fields.string(rule, 'category') ?? metadata?.category;
-  const priority = integer(fields, get('priority'));
-  const override = overrideLevel(fields, get('override'));
-  const ring = ringNumber(fields, get('ring'));
-  const enabledNode = get('enabled');
+  const priority = integer(fields, get(rule, 'priority'));
+  const override = overrideLevel(fields, get(rule, 'override'));
+  const ring = ringNumber(fields, get(rule, 'ring'));
+  const enabledNode = get(rule, 'enabled');
   let enabled = true;
   if (enabledNode) {
     if (isScalar(enabledNode) && typeof enabledNode.value === 'boolean')
@@ -147,12 +146,12 @@ function validateRule(
   fields.text(rule, 'gloss');
 
   for (const f of RULE_FIELDS) {
-    if (f.required && f.name !== 'then' && !get(f.name)) missingField(fields, rule, f.name);
+    if (f.required && f.name !== 'then' && !get(rule, f.name)) missingField(fields, rule, f.name);
   }
 
-  const whenNode = get('when');
+  const whenNode = get(rule, 'when');
   const when = whenNode ? compileWhen(ctx, whenNode, true) : null;
-  const unlessNode = get('unless');
+  const unlessNode = get(rule, 'unless');
   let unless: ExprNode | null = null;
   if (unlessNode && !(isScalar(unlessNode) && unlessNode.value === null)) {
     const u = compileWhen(ctx, unlessNode, false);
@@ -162,7 +161,7 @@ function validateRule(
     }
   }
 
-  const thenNode = get('then');
+  const thenNode = get(rule, 'then');
   const isTable =
     when?.form === 'table' ||
     (whenNode?.kind === 'map' && whenNode.items.some((p) => p.key === 'kind'));

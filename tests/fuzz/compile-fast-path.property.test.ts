@@ -7,14 +7,13 @@
 // same complete compile result (trees with their source ranges, rule and document hashes, every
 // diagnostic) for the examples, every vector input and diagnostics case, the benchmark documents
 // and the loader's fuzz generators.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { generateDocument, generateTable, QUICK_START } from '../../bench/generate';
-import type { CompileResult } from '../../src/kernel';
 import * as fast from '../../src/kernel';
 import type { Range } from '../../src/kernel/diagnostics/diagnostic';
 import { canonicalJson, hashText, TextHash } from '../../src/kernel/tree/canonical';
@@ -28,6 +27,7 @@ import { nfc } from '../../src/kernel/tree/literal';
 import { normalize } from '../../src/kernel/tree/normalize';
 import type { ExprNode, LogicNode } from '../../src/kernel/tree/types';
 import { lineEditArb, spliceArb, VALID_DOCUMENTS } from './arbitraries';
+import { CASE_FILES, embeddedTexts, serializeResult, VECTOR_FILES } from './corpus';
 import { fuzzParams, fuzzTimeout } from './runs';
 
 // ---------------------------------------------------------------------------------------------
@@ -323,45 +323,6 @@ describe('canonical JSON and hashes: the fast implementations give the plain one
 
 // ---------------------------------------------------------------------------------------------
 // End to end: the whole compile, fast kernel against plain kernel
-
-/** A compile result in full: trees carry their source-map range (the map itself is not JSON). */
-function serializeResult(r: CompileResult): string {
-  const sourceMap = r.document?.sourceMap;
-  return JSON.stringify(
-    { ok: r.ok, diagnostics: r.diagnostics, document: r.document, text: r.source.text },
-    (key, value) => {
-      if (key === 'sourceMap') return undefined;
-      if (value && typeof value === 'object' && sourceMap?.has(value))
-        return { ...value, '@range': sourceMap.get(value) };
-      return value;
-    },
-  );
-}
-
-function filesUnder(dir: URL, suffix: RegExp): string[] {
-  const out: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path).sort()) {
-      const p = `${path}/${name}`;
-      if (statSync(p).isDirectory()) walk(p);
-      else if (suffix.test(name)) out.push(p);
-    }
-  };
-  walk(dir.pathname.replace(/\/$/, ''));
-  return out;
-}
-
-/** Every multi-line string inside a parsed YAML file (vector documents, case inputs). */
-function embeddedTexts(value: unknown, out: string[]): string[] {
-  if (typeof value === 'string' && value.includes('\n')) out.push(value);
-  else if (Array.isArray(value)) for (const v of value) embeddedTexts(v, out);
-  else if (value && typeof value === 'object')
-    for (const v of Object.values(value)) embeddedTexts(v, out);
-  return out;
-}
-
-const VECTOR_FILES = filesUnder(new URL('../../vectors/', import.meta.url), /\.ya?ml$/);
-const CASE_FILES = filesUnder(new URL('../diagnostics-cases/', import.meta.url), /\.ya?ml$/);
 
 describe('compileDocument with the fast paths gives what the plain kernel gives (differential)', async () => {
   const plain = await plainKernel();

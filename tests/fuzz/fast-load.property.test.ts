@@ -6,12 +6,12 @@
 // the fuzz generators of the loader properties, and adversarial YAML (YAML 1.1/1.2 scalar
 // differences, duplicate keys, anchors, tags, comments at every indentation, multi-documents, BOM,
 // tabs, CRLF, very long lines).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generateDocument, generateTable, QUICK_START } from '../../bench/generate';
-import { type CompileResult, compileDocument } from '../../src/kernel';
+import { compileDocument } from '../../src/kernel';
 import { compileLoaded } from '../../src/kernel/compile';
 import { fastFragment, fastLoad } from '../../src/kernel/document/fast-load';
 import {
@@ -24,21 +24,8 @@ import {
 } from '../../src/kernel/document/load';
 import { createIncrementalCompiler } from '../../src/kernel/incremental';
 import { lineEditArb, replaceAt, spliceArb, VALID_DOCUMENTS, yamlTextArb } from './arbitraries';
+import { CASE_FILES, embeddedTexts, serializeResult, VECTOR_FILES } from './corpus';
 import { fuzzParams, fuzzTimeout } from './runs';
-
-/** A compile result in full: trees carry their source-map range (the WeakMap is not JSON). */
-function serializeResult(r: CompileResult): string {
-  const sourceMap = r.document?.sourceMap;
-  return JSON.stringify(
-    { ok: r.ok, diagnostics: r.diagnostics, document: r.document, text: r.source.text },
-    (key, value) => {
-      if (key === 'sourceMap') return undefined;
-      if (value && typeof value === 'object' && sourceMap?.has(value))
-        return { ...value, '@range': sourceMap.get(value) };
-      return value;
-    },
-  );
-}
 
 function serializeLoaded(l: Loaded): string {
   return JSON.stringify({
@@ -58,31 +45,6 @@ function agree(input: string | Uint8Array): boolean {
   const text = typeof input === 'string' ? input.replace(/^\uFEFF/, '') : null;
   return text !== null && fastLoad(text) !== null;
 }
-
-function filesUnder(dir: URL, suffix: RegExp): string[] {
-  const out: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path).sort()) {
-      const p = `${path}/${name}`;
-      if (statSync(p).isDirectory()) walk(p);
-      else if (suffix.test(name)) out.push(p);
-    }
-  };
-  walk(dir.pathname.replace(/\/$/, ''));
-  return out;
-}
-
-/** Every multi-line string inside a parsed YAML file (vector documents, case inputs). */
-function embeddedTexts(value: unknown, out: string[]): string[] {
-  if (typeof value === 'string' && value.includes('\n')) out.push(value);
-  else if (Array.isArray(value)) for (const v of value) embeddedTexts(v, out);
-  else if (value && typeof value === 'object')
-    for (const v of Object.values(value)) embeddedTexts(v, out);
-  return out;
-}
-
-const VECTOR_FILES = filesUnder(new URL('../../vectors/', import.meta.url), /\.ya?ml$/);
-const CASE_FILES = filesUnder(new URL('../diagnostics-cases/', import.meta.url), /\.ya?ml$/);
 
 describe('the fast loading path gives what yaml gives (differential)', () => {
   it('the examples, the spec fixtures and the benchmark documents', () => {

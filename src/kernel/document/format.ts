@@ -120,7 +120,7 @@ function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode
 
   /** Block collections must sit 2 columns right of their parent (key or `-`). */
   const indent = (child: YNode, parentColumn: number) => {
-    if (child.kind === 'scalar' || child.flow) return;
+    if (!isBlock(child)) return;
     const actual = column(child.range.start) - parentColumn;
     if (actual !== 2) out.push(diagnostic('ERDL-W702', lineRange(source, child.range), { actual }));
   };
@@ -131,7 +131,8 @@ function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode
       for (const p of n.items) {
         // An alias expands to the node it names, written (and checked) earlier in the text.
         if (p.value.range.start < p.keyNode.range.start) continue;
-        if (!n.flow) indent(p.value, column(p.keyNode.range.start));
+        // (Only block collections have an indentation to check: no position looked up for others.)
+        if (!n.flow && isBlock(p.value)) indent(p.value, column(p.keyNode.range.start));
         const childPos: Position = KEYWORD_KEYS.has(p.key)
           ? 'keyword'
           : PROSE_KEYS.has(p.key)
@@ -144,18 +145,22 @@ function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode
       return;
     }
     if (n === skipItemsOf) return;
-    n.items.forEach((item, i) => {
-      if (item.range.start < n.range.start) return;
-      if (!n.flow) indent(item, dashColumn(source, item));
+    for (let i = 0; i < n.items.length; i++) {
+      const item = n.items[i] as YNode;
+      if (item.range.start < n.range.start) continue;
+      if (!n.flow && isBlock(item)) indent(item, dashColumn(source, item));
       const keyword = i === 0 && key !== null && (key === 'cell' || KEYWORD_FIRST_ITEM.has(key));
       const itemPos: Position =
         key === 'tags' ? 'free' : keyword ? 'keyword' : pos === 'prose' ? 'prose' : 'value';
       // The items of a table row's `when` are cells: [operator, value].
       walk(item, itemPos, key === 'when' ? 'cell' : null);
-    });
+    }
   };
   return { walk, indent };
 }
+
+/** A block mapping or sequence: what `indent` checks. */
+const isBlock = (n: YNode): boolean => n.kind !== 'scalar' && !n.flow;
 
 /** Column of the `-` introducing a block sequence item (the item's first line, before its text). */
 function dashColumn(source: SourceText, item: YNode): number {

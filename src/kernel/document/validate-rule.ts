@@ -21,7 +21,9 @@ import {
 import type { CompiledRule, Metadata, RuleForm, Text } from './compiled';
 import { reorderFix } from './reorder';
 import type { Fields } from './validate';
-import { isScalar, type YMap, type YNode } from './ynode';
+import { get, isScalar, type YMap, type YNode } from './ynode';
+
+const RULE_FIELD_NAMES: ReadonlySet<string> = new Set(RULE_FIELD_ORDER);
 
 /** `[CAT]-[NNN]-description`: category letters, a number of 3+ digits, words joined by - or _. */
 export const RULE_NAME = /^[A-Z][A-Z0-9]{1,7}-\d{3,}-[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*$/u;
@@ -93,12 +95,11 @@ function validateRule(
   index: number,
 ): CompiledRule[] {
   const { ctx } = fields;
-  const before = ctx.errorCount();
-  const get = (k: string) => rule.items.find((p) => p.key === k)?.value;
+  const mark = ctx.diagnostics.length;
 
   // Unknown fields (rule-level `expr` is the E5 mistake), then the §4.1 order.
   for (const p of rule.items) {
-    if ((RULE_FIELD_ORDER as readonly string[]).includes(p.key)) continue;
+    if (RULE_FIELD_NAMES.has(p.key)) continue;
     if (p.key === 'expr') ctx.report('ERDL-E212', p.keyNode.range);
     else {
       const s = suggest(p.key, RULE_FIELD_ORDER, p.keyNode.range, {}, keysOf(rule));
@@ -108,7 +109,7 @@ function validateRule(
   checkOrder(fields, rule);
 
   // name
-  const nameNode = get('name');
+  const nameNode = get(rule, 'name');
   const name = fields.string(rule, 'name');
   if (name !== undefined && nameNode) {
     if (name.includes('#')) ctx.report('ERDL-E206', nameNode.range, { name });
@@ -118,10 +119,10 @@ function validateRule(
   }
   const description = fields.string(rule, 'description');
   const category = fields.string(rule, 'category') ?? metadata?.category;
-  const priority = integer(fields, get('priority'));
-  const override = overrideLevel(fields, get('override'));
-  const ring = ringNumber(fields, get('ring'));
-  const enabledNode = get('enabled');
+  const priority = integer(fields, get(rule, 'priority'));
+  const override = overrideLevel(fields, get(rule, 'override'));
+  const ring = ringNumber(fields, get(rule, 'ring'));
+  const enabledNode = get(rule, 'enabled');
   let enabled = true;
   if (enabledNode) {
     if (isScalar(enabledNode) && typeof enabledNode.value === 'boolean')
@@ -145,12 +146,12 @@ function validateRule(
   fields.text(rule, 'gloss');
 
   for (const f of RULE_FIELDS) {
-    if (f.required && f.name !== 'then' && !get(f.name)) missingField(fields, rule, f.name);
+    if (f.required && f.name !== 'then' && !get(rule, f.name)) missingField(fields, rule, f.name);
   }
 
-  const whenNode = get('when');
+  const whenNode = get(rule, 'when');
   const when = whenNode ? compileWhen(ctx, whenNode, true) : null;
-  const unlessNode = get('unless');
+  const unlessNode = get(rule, 'unless');
   let unless: ExprNode | null = null;
   if (unlessNode && !(isScalar(unlessNode) && unlessNode.value === null)) {
     const u = compileWhen(ctx, unlessNode, false);
@@ -160,7 +161,7 @@ function validateRule(
     }
   }
 
-  const thenNode = get('then');
+  const thenNode = get(rule, 'then');
   const isTable =
     when?.form === 'table' ||
     (whenNode?.kind === 'map' && whenNode.items.some((p) => p.key === 'kind'));
@@ -172,7 +173,7 @@ function validateRule(
   } else {
     then = fields.decision(thenNode);
   }
-  if (!when || ctx.errorCount() > before) return [];
+  if (!when || ctx.errorsSince(mark)) return [];
 
   const base: Record<string, unknown> = {
     entry: name ?? '',
@@ -233,7 +234,7 @@ function validateRule(
       head.then = rowThen;
       compiled.push(assemble(base, head, rowTexts, { when: tree, hash, range: row.range }));
     }
-    if (ctx.errorCount() > before) return [];
+    if (ctx.errorsSince(mark)) return [];
     reportTableAnalysis(ctx, when.table, compiled, whenNode as YMap, unless);
     return compiled;
   }
@@ -244,7 +245,7 @@ function validateRule(
   checkMessage(fields, then, texts, thenNode.range, rule);
   checkCompleteness(fields, when, then, texts, category, whenNode as YNode, tree);
   checkLimits(ctx, tree, grade, (whenNode as YNode).range);
-  if (ctx.errorCount() > before) return [];
+  if (ctx.errorsSince(mark)) return [];
   const head = { name: name ?? '', index, form: when.form as RuleForm, grade, then };
   return [assemble(base, head, texts, { when: tree, hash: ctx.hashTree(tree), range: rule.range })];
 }

@@ -1,6 +1,7 @@
 import type { Fix, Range } from '../diagnostics/diagnostic';
 import type { SourceText } from '../diagnostics/source-text';
 import type { CompileContext } from '../tree/context';
+import { nfc } from '../tree/literal';
 import { keysOf, suggest } from '../util/suggest';
 import {
   DECISION_MISTAKES,
@@ -29,7 +30,7 @@ export class Fields {
   string(map: YMap, key: string): string | undefined {
     const n = map.items.find((p) => p.key === key)?.value;
     if (n === undefined) return undefined;
-    if (isScalar(n) && typeof n.value === 'string') return n.value.normalize('NFC');
+    if (isScalar(n) && typeof n.value === 'string') return nfc(n.value);
     this.ctx.report('ERDL-E108', n.range, {
       field: key,
       expected: { en: 'a string', zh: '字符串' },
@@ -40,7 +41,7 @@ export class Fields {
   text(map: YMap, key: string): Text | undefined {
     const n = map.items.find((p) => p.key === key)?.value;
     if (n === undefined) return undefined;
-    if (isScalar(n) && typeof n.value === 'string') return n.value.normalize('NFC');
+    if (isScalar(n) && typeof n.value === 'string') return nfc(n.value);
     if (
       n.kind === 'map' &&
       n.items.length > 0 &&
@@ -52,7 +53,7 @@ export class Fields {
       )
     ) {
       return Object.fromEntries(
-        n.items.map((p) => [p.key, ((p.value as YScalar).value as string).normalize('NFC')]),
+        n.items.map((p) => [p.key, nfc((p.value as YScalar).value as string)]),
       );
     }
     this.ctx.report('ERDL-E214', n.range, { field: key });

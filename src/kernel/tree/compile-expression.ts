@@ -245,7 +245,6 @@ class ExpressionCompiler {
 
   private node(info: NodeInfo, v: YNode, owner: YNode, scope: Scope): Typed | null {
     const ctx = this.ctx;
-    const at = (node: ExprNode): Typed => ({ node: ctx.at(node, owner.range), type: info.result });
     switch (info.syntax) {
       case 'path':
         return this.path(info.name as 'field' | 'var', v, owner, scope);
@@ -259,7 +258,10 @@ class ExpressionCompiler {
         )
           return null;
         const args = this.all(items.map((i) => this.typed(info, i, scope, 'boolean')));
-        return args && at({ node: info.name as 'and' | 'or', args: args.map((a) => a.node) });
+        return (
+          args &&
+          this.made(owner, info, { node: info.name as 'and' | 'or', args: args.map((a) => a.node) })
+        );
       }
       case 'unary': {
         const items = v.kind === 'seq' ? v.items : [v];
@@ -288,7 +290,7 @@ class ExpressionCompiler {
           });
           return null;
         }
-        return at({ node: info.name, args: [a.node] } as ExprNode);
+        return this.made(owner, info, { node: info.name, args: [a.node] } as ExprNode);
       }
       case 'binary':
         return this.binary(info, v, owner, scope);
@@ -322,7 +324,7 @@ class ExpressionCompiler {
             return null;
           }
         }
-        return at({
+        return this.made(owner, info, {
           node: 'between',
           args: args.map((a) => a.node) as [ExprNode, ExprNode, ExprNode],
         });
@@ -341,7 +343,10 @@ class ExpressionCompiler {
         return (
           over &&
           pred &&
-          at({ node: info.name as 'all' | 'any' | 'none', args: [over.node, pred.node] })
+          this.made(owner, info, {
+            node: info.name as 'all' | 'any' | 'none',
+            args: [over.node, pred.node],
+          })
         );
       }
       case 'round': {
@@ -371,7 +376,7 @@ class ExpressionCompiler {
           }
           places = n;
         }
-        return a && at({ node: 'round', places, args: [a.node] });
+        return a && this.made(owner, info, { node: 'round', places, args: [a.node] });
       }
       case 'date_add': {
         const items = v.kind === 'seq' ? v.items : [];
@@ -395,7 +400,7 @@ class ExpressionCompiler {
           { node: 'literal', type: 'duration', value: canonicalDuration(parsed) } as LiteralNode,
           d.range,
         );
-        return date && at({ node: 'date_add', args: [date.node, dur] });
+        return date && this.made(owner, info, { node: 'date_add', args: [date.node, dur] });
       }
       case 'date_part': {
         const items = v.kind === 'seq' ? v.items : [];
@@ -413,7 +418,7 @@ class ExpressionCompiler {
         );
         const date = this.typed(info, items[1] as YNode, scope, 'date');
         return part !== null && date
-          ? at({ node: 'date_part', part: part as DatePart, args: [date.node] })
+          ? this.made(owner, info, { node: 'date_part', part: part as DatePart, args: [date.node] })
           : null;
       }
       case 'aggregate': {
@@ -446,10 +451,18 @@ class ExpressionCompiler {
           const value = this.typed(info, items[2], { ...scope, element: true }, 'number');
           return (
             value &&
-            at({ node: 'aggregate', fn: fn as AggregateFunction, args: [over.node, value.node] })
+            this.made(owner, info, {
+              node: 'aggregate',
+              fn: fn as AggregateFunction,
+              args: [over.node, value.node],
+            })
           );
         }
-        return at({ node: 'aggregate', fn: fn as AggregateFunction, args: [over.node] });
+        return this.made(owner, info, {
+          node: 'aggregate',
+          fn: fn as AggregateFunction,
+          args: [over.node],
+        });
       }
       case 'modifier': {
         const items = v.kind === 'seq' ? v.items : [];
@@ -475,6 +488,11 @@ class ExpressionCompiler {
       default:
         return null;
     }
+  }
+
+  /** A node built for `owner` (its source position), of the node kind's result type. */
+  private made(owner: YNode, info: NodeInfo, node: ExprNode): Typed {
+    return { node: this.ctx.at(node, owner.range), type: info.result };
   }
 
   private binary(info: NodeInfo, v: YNode, owner: YNode, scope: Scope): Typed | null {

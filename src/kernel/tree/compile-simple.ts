@@ -1,5 +1,5 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
-import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
+import { describe, get, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
 import { closest, hint, keysOf, replaceWith, suggest } from '../util/suggest';
 import { ENTITIES, ENTITY_NAMES, SIMPLE_LOGIC } from '../vocabulary/document';
 import {
@@ -219,29 +219,47 @@ export function compileCondition(
 ): ExprNode | null {
   const args = operands(ctx, op, value, range);
   if (!args) return null;
-  const at = <T extends ExprNode>(n: T): T => ctx.at(n, range);
-  const exists = () => at({ node: 'exists', args: [field] } as ExprNode);
-  const positive = (): ExprNode =>
-    at({ node: op.node, args: [field, ...args] } as unknown as ExprNode);
+  // Every node of the condition has the condition's position. (Straight-line code, no helper
+  // closures: this runs for every condition and table cell of a document.)
   switch (op.compile) {
     case 'direct':
-      return positive();
-    case 'guarded-not':
-      return at({ node: 'and', args: [exists(), at({ node: 'not', args: [positive()] })] });
+      return positive(ctx, op, field, args, range);
+    case 'guarded-not': {
+      const not = ctx.at({ node: 'not', args: [positive(ctx, op, field, args, range)] }, range);
+      return ctx.at({ node: 'and', args: [exists(ctx, field, range), not] }, range);
+    }
     case 'not-exists':
-      return at({ node: 'not', args: [exists()] });
+      return ctx.at({ node: 'not', args: [exists(ctx, field, range)] }, range);
     case 'guarded-length':
     case 'guarded-count': {
       const measure: ExprNode =
         op.compile === 'guarded-length'
-          ? at({ node: 'length', args: [field] })
-          : at({ node: 'aggregate', fn: 'count', args: [field] });
-      const cmp = at({ node: op.node as CompareOp, args: [measure, args[0] as LiteralNode] });
-      return at({ node: 'and', args: [exists(), cmp] });
+          ? ctx.at({ node: 'length', args: [field] }, range)
+          : ctx.at({ node: 'aggregate', fn: 'count', args: [field] }, range);
+      const cmp = ctx.at(
+        { node: op.node as CompareOp, args: [measure, args[0] as LiteralNode] },
+        range,
+      );
+      return ctx.at({ node: 'and', args: [exists(ctx, field, range), cmp] }, range);
     }
     default:
       return null;
   }
+}
+
+function exists(ctx: CompileContext, field: FieldNode, range: Range): ExprNode {
+  return ctx.at({ node: 'exists', args: [field] }, range);
+}
+
+/** The operator's own node over the field and its operands. */
+function positive(
+  ctx: CompileContext,
+  op: SimpleOperatorInfo,
+  field: FieldNode,
+  args: readonly LiteralNode[],
+  range: Range,
+): ExprNode {
+  return ctx.at({ node: op.node, args: [field, ...args] } as unknown as ExprNode, range);
 }
 
 /** Wraps a condition in its within / rate modifier (§5.2 stateful operators). */
@@ -340,17 +358,16 @@ function compileSimpleCondition(ctx: CompileContext, c: YNode): ExprNode | null 
       ok = false;
     }
   }
-  const get = (k: string) => c.items.find((p) => p.key === k)?.value;
-  const within = get('within');
-  const rate = get('rate');
+  const within = get(c, 'within');
+  const rate = get(c, 'rate');
   if (within && rate) {
     ctx.report('ERDL-E313', c.range);
     ok = false;
   }
-  const field = fieldNode(ctx, get('field'), c.range);
-  const op = resolveOperator(ctx, get('operator'), c.range);
+  const field = fieldNode(ctx, get(c, 'field'), c.range);
+  const op = resolveOperator(ctx, get(c, 'operator'), c.range);
   if (!field || !op || !ok) return null;
-  const cond = compileCondition(ctx, field, op, get('value'), c.range);
+  const cond = compileCondition(ctx, field, op, get(c, 'value'), c.range);
   if (!cond) return null;
   if (within) return applyModifier(ctx, cond, 'within', within);
   if (rate) return applyModifier(ctx, cond, 'rate', rate);

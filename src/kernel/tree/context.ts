@@ -6,13 +6,21 @@ import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
 import type { RowCacheUse, RowCompileCache } from './row-cache';
 import type { ExprNode } from './types';
 
-/** Where each tree node came from; kept beside the tree so positions never reach a hash. */
-export type SourceMap = WeakMap<ExprNode, Range>;
+/**
+ * Where each tree node came from; kept beside the tree so positions never reach a hash. A compile
+ * records one in a Map (a WeakMap's set cost twice as much, and its keys are the document's own
+ * trees, which live as long as the map); any map of nodes to ranges will do for readers.
+ */
+export interface SourceMap {
+  get(node: ExprNode): Range | undefined;
+  set(node: ExprNode, range: Range): unknown;
+  has(node: ExprNode): boolean;
+}
 
 /** Collects diagnostics and source positions while one document is validated and compiled. */
 export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
-  readonly sourceMap: SourceMap = new WeakMap();
+  readonly sourceMap: SourceMap = new Map<ExprNode, Range>();
   /** Canonical texts of the trees hashed so far, reused by the document hash. */
   readonly canonical: CanonicalTexts = new WeakMap();
   /** Table rows this compile took from (or gave to) `rowCache` (row-cache.ts). */
@@ -38,6 +46,19 @@ export class CompileContext {
     const text = canonicalJson(tree);
     this.canonical.set(tree, text);
     return hashText(text);
+  }
+
+  /**
+   * Whether an error was reported after the first `mark` diagnostics (`mark`: the count of
+   * diagnostics at some earlier point; diagnostics are only ever appended). Reads the new ones only:
+   * a rule's validation asks this three times, and counting every diagnostic of the document each
+   * time made that quadratic.
+   */
+  errorsSince(mark: number): boolean {
+    const ds = this.diagnostics;
+    for (let i = mark; i < ds.length; i++)
+      if ((ds[i] as Diagnostic).severity === 'error') return true;
+    return false;
   }
 
   errorCount(): number {

@@ -43,3 +43,29 @@ export function parseNumberSource(source: string): DecimalJs | null {
   if (d.abs().gte(new Decimal(10).pow(MAX_INTEGER_DIGITS))) return null;
   return d;
 }
+
+/**
+ * A number as written in source → its canonical decimal string (`canonicalDecimal` of
+ * `parseNumberSource`), or null when that is null. Plain decimals of at most 30 integer and 14
+ * fraction digits — nearly every number in a rule — are exact at scale 14, so their canonical form
+ * is the digits themselves, zero-padded: written directly, without a Decimal. Anything else goes
+ * through decimal.js. tests/fuzz/compile-fast-path.property.test.ts proves both give one answer.
+ */
+export function canonicalNumberSource(source: string): string | null {
+  const m = PLAIN_DECIMAL.exec(source);
+  if (m === null) {
+    const d = parseNumberSource(source);
+    return d === null ? null : canonicalDecimal(d);
+  }
+  const [, sign, digits, fraction = ''] = m as unknown as [string, string, string, string?];
+  let i = 0;
+  while (i < digits.length - 1 && digits.charCodeAt(i) === 48) i++; // leading zeros
+  const integer = i === 0 ? digits : digits.slice(i);
+  const padded = fraction + ZEROS.slice(fraction.length);
+  const zero = integer === '0' && /^0*$/.test(fraction);
+  return `${sign === '-' && !zero ? '-' : ''}${integer}.${padded}`;
+}
+
+/** Sign, at most 30 digits, optionally a point and 1–14 digits; no surrounding space. */
+const PLAIN_DECIMAL = /^([-+]?)(\d{1,30})(?:\.(\d{1,14}))?$/;
+const ZEROS = '0'.repeat(SCALE);

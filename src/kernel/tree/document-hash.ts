@@ -1,6 +1,6 @@
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
+import { type CanonicalTexts, canonicalJson, TextHash } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -52,16 +52,20 @@ export function canonicalDocumentFrame(metadata: Metadata): { open: string; clos
   return { open: empty.slice(0, -2), close: ']}' };
 }
 
-/** `known`: the rules' trees as already serialized for their hashes (CompileContext.canonical). */
+/**
+ * `known`: the rules' trees as already serialized for their hashes (CompileContext.canonical).
+ * The bytes hashed are `canonicalDocumentText`'s, fed rule by rule (TextHash) rather than joined.
+ */
 export function documentHash(
   metadata: Metadata,
   rules: readonly CompiledRule[],
   known?: CanonicalTexts,
 ): string {
-  return hashText(
-    canonicalDocumentText(
-      metadata,
-      rules.map((r) => canonicalJson(canonicalRule(r), known)),
-    ),
-  );
+  const { open, close } = canonicalDocumentFrame(metadata);
+  const hash = new TextHash().add(open);
+  for (let i = 0; i < rules.length; i++) {
+    const text = canonicalJson(canonicalRule(rules[i] as CompiledRule), known);
+    hash.add(i > 0 ? `,${text}` : text);
+  }
+  return hash.add(close).digest();
 }

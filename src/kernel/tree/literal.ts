@@ -1,12 +1,16 @@
 import type { YNode, YScalar } from '../document/ynode';
 import { describe } from '../document/ynode';
 import type { CompileContext } from './context';
-import { canonicalDecimal, parseNumberSource } from './decimal';
+import { canonicalNumberSource } from './decimal';
 import type { LiteralNode, LiteralValue } from './types';
 
-/** E10: every string from a rule is NFC-normalized before it enters the tree. */
+/**
+ * E10: every string from a rule is NFC-normalized before it enters the tree. ASCII text is its own
+ * NFC form, and most rule text is ASCII: checked first, it skips the Unicode library call.
+ */
 export function nfc(s: string): string {
-  return s.normalize('NFC');
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return s.normalize('NFC');
+  return s;
 }
 
 /** A scalar as a canonical literal value; reports and returns null when it is not representable. */
@@ -15,12 +19,12 @@ export function scalarLiteral(ctx: CompileContext, n: YScalar): LiteralValue | n
   if (v === null) return { type: 'null' };
   if (typeof v === 'boolean') return { type: 'boolean', value: v };
   if (typeof v === 'string') return { type: 'string', value: nfc(v) };
-  const d = parseNumberSource(n.source);
-  if (d === null) {
+  const value = canonicalNumberSource(n.source);
+  if (value === null) {
     ctx.report('ERDL-E319', n.range, { value: n.source });
     return null;
   }
-  return { type: 'number', value: canonicalDecimal(d) };
+  return { type: 'number', value };
 }
 
 /** A scalar or a list of scalars as a literal (lists hold scalars only). */

@@ -89,6 +89,37 @@ function apply(rows: readonly Row[], edit: Edit): Row[] {
   return out;
 }
 
+/**
+ * Replays `edits` on `rows`: after each step the incremental analysis (memo carried from the last
+ * step) must equal a fresh analysis byte for byte — findings, counterexamples, uncovered regions
+ * and their order. `seen` gets each step's incremental result (to count the reuse it did).
+ * Returns how many steps were compared (a table that does not compile is skipped, memo dropped).
+ */
+function replay(
+  rows: readonly Row[],
+  edits: readonly Edit[],
+  seen: (next: ReturnType<typeof analyzeTableIncremental>) => void,
+): number {
+  let current = rows;
+  let memo: AnalysisMemo | null = null;
+  let compared = 0;
+  for (const edit of [null, ...edits]) {
+    if (edit) current = apply(current, edit);
+    const text = documentOf(current);
+    if (!compileDocument(text).document) {
+      memo = null; // e.g. E801: the table does not compile, nothing is analysed
+      continue;
+    }
+    const table = analysisTableOf(text);
+    const next = analyzeTableIncremental(table, memo);
+    expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+    seen(next);
+    compared++;
+    memo = next.memo;
+  }
+  return compared;
+}
+
 function documentOf(rows: readonly Row[]): string {
   const table = [
     'kind: decision_table',
@@ -117,22 +148,9 @@ describe('incremental table analysis = full analysis (differential property)', (
     let compared = 0;
     fc.assert(
       fc.property(scenario, ({ rows, edits }) => {
-        let current = rows;
-        let memo: AnalysisMemo | null = null;
-        for (const edit of [null, ...edits]) {
-          if (edit) current = apply(current, edit);
-          const text = documentOf(current);
-          if (!compileDocument(text).document) {
-            memo = null; // e.g. E801: the table does not compile, nothing is analysed
-            continue;
-          }
-          const table = analysisTableOf(text);
-          const next = analyzeTableIncremental(table, memo);
-          expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+        compared += replay(rows, edits, (next) => {
           reused += next.reused;
-          compared++;
-          memo = next.memo;
-        }
+        });
       }),
       { numRuns: 200, seed: 15 },
     );
@@ -198,23 +216,9 @@ describe('incremental table analysis = full analysis (differential property)', (
           edits: fc.array(gapEdit, { minLength: 1, maxLength: 10 }),
         }),
         ({ rows, edits }) => {
-          let current = rows;
-          let memo: AnalysisMemo | null = null;
-          for (const edit of [null, ...edits]) {
-            if (edit) current = apply(current, edit);
-            const text = documentOf(current);
-            if (!compileDocument(text).document) {
-              memo = null;
-              continue;
-            }
-            const table = analysisTableOf(text);
-            const next = analyzeTableIncremental(table, memo);
-            // Findings, counterexamples, uncovered regions and their order: byte for byte.
-            expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+          compared += replay(rows, edits, (next) => {
             if (next.gapReused) gapReused++;
-            compared++;
-            memo = next.memo;
-          }
+          });
         },
       ),
       { numRuns: 150, seed: 23 },
@@ -266,22 +270,9 @@ describe('incremental table analysis = full analysis (differential property)', (
           edits: fc.array(cellEdit, { minLength: 1, maxLength: 8 }),
         }),
         ({ rows, edits }) => {
-          let current = rows;
-          let memo: AnalysisMemo | null = null;
-          for (const edit of [null, ...edits]) {
-            if (edit) current = apply(current, edit);
-            const text = documentOf(current);
-            if (!compileDocument(text).document) {
-              memo = null;
-              continue;
-            }
-            const table = analysisTableOf(text);
-            const next = analyzeTableIncremental(table, memo);
-            expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+          compared += replay(rows, edits, (next) => {
             unseen += next.unseen ?? 0;
-            compared++;
-            memo = next.memo;
-          }
+          });
         },
       ),
       { numRuns: 80, seed: 29 },

@@ -1,6 +1,7 @@
 import { generateDocument } from '../bench/generate';
 import { compileDocument, SourceText } from '../src/kernel';
 import { markers } from './support/editor';
+import { addDocument } from './support/studio';
 import { expect, test } from './support/test';
 
 /**
@@ -51,22 +52,7 @@ for (const lang of ['en', 'zh'] as const) {
           .kernelStatus === 'ready',
     );
     const text = bigDocument();
-    const docId = await page.evaluate((t) => {
-      const s = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
-        addDocument(doc: Record<string, unknown>): string;
-        setActive(id: string): void;
-      };
-      const id = s.addDocument({
-        name: 'big',
-        text: t,
-        fact: '{}',
-        asOf: '2026-01-01T00:00:00Z',
-        temporalState: '',
-        cursor: { line: 1, column: 1 },
-      });
-      s.setActive(id);
-      return id;
-    }, text);
+    const docId = await addDocument(page, { name: 'big', text });
     await page.waitForFunction(
       (id) =>
         performance

@@ -1,5 +1,6 @@
 import { generateWideTable } from '../bench/generate-wide-table';
-import { type Hook, openLoan } from './support/grid';
+import { openLoan } from './support/grid';
+import { activeAnalysisIsCurrent, addDocument } from './support/studio';
 import { expect, test } from './support/test';
 
 /**
@@ -17,32 +18,13 @@ for (const lang of ['en', 'zh'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
     await openLoan(page);
-    await page.evaluate(
-      (text) => {
-        const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-        const s = store.getState();
-        const id = s.addDocument({
-          name: 'wide-table',
-          text,
-          fact: '{}',
-          asOf: '2026-01-01T00:00:00Z',
-          temporalState: '',
-          cursor: { line: 1, column: 1 },
-        });
-        s.setActive(id);
-        s.setPanel('table');
-      },
-      generateWideTable(500, 8, { defaultRow: true }),
-    );
+    await addDocument(page, {
+      name: 'wide-table',
+      text: generateWideTable(500, 8, { defaultRow: true }),
+      panel: 'table',
+    });
     const table = page.locator('[data-entry="FIN-002-wide-matrix"]');
-    const analysed = () =>
-      page.waitForFunction(() => {
-        const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-        const s = store.getState();
-        const id = s.activeId as string;
-        return s.analyses[id]?.text === s.documents[id]?.text;
-      });
-    await analysed();
+    await activeAnalysisIsCurrent(page);
     // A row below the edited one with findings on screen.
     const watched = await table.locator('tbody tr[data-row]').evaluateAll((rows) => {
       for (const tr of rows) {
@@ -69,7 +51,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.keyboard.type('>= 1');
     await page.keyboard.press('Enter');
     await expect(table.locator('[data-cell="0:3"]')).toHaveText('>= 1');
-    await analysed();
+    await activeAnalysisIsCurrent(page);
     // Current again, never emptied on the way; greyed while it was about the previous text.
     await expect(findings).not.toHaveClass(/stale/);
     await expect(findings).not.toHaveAttribute('aria-busy', 'true');

@@ -9,6 +9,7 @@ import {
   rowCount,
   storeText,
 } from './support/grid';
+import { activeAnalysisIsCurrent, addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -345,32 +346,12 @@ test('500 rows × 8 columns: windowed rows, cell edits land in the grid, the YAM
     return `        - when: [${cells}]\n          then: "ALLOW"`;
   }).join('\n');
   const text = `protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n  name: "big"\n  description: "500 rows"\n  decision: ALLOW\nrules:\n  - name: "BIG-1"\n    description: "big table"\n    priority: 10\n    when:\n      kind: decision_table\n      columns:\n${columns}\n      rows:\n${rows}\n`;
-  await page.evaluate((t) => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-    const s = store.getState();
-    const id = s.addDocument({
-      name: 'big-table',
-      text: t,
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
-    s.setActive(id);
-    s.setPanel('table');
-  }, text);
+  await addDocument(page, { name: 'big-table', text, panel: 'table' });
   const big = page.locator('[data-entry="BIG-1"]');
   await expect(big.locator('[data-cell="0:0"]')).toHaveText('>= 0');
   // Windowed: only the rows on screen (plus overscan) are in the DOM.
   expect(await big.locator('tbody tr[data-row]').count()).toBeLessThan(100);
-  const analysed = () =>
-    page.waitForFunction(() => {
-      const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;
-      const s = store.getState();
-      const id = s.activeId as string;
-      return s.analyses[id]?.text === s.documents[id]?.text;
-    });
-  await analysed();
+  await activeAnalysisIsCurrent(page);
   for (const [k, value] of ['<= 7', '<= 8', '<= 9'].entries()) {
     await big.locator(`[data-cell="${2 + k}:3"]`).click();
     await page.keyboard.type(value);
@@ -385,7 +366,7 @@ test('500 rows × 8 columns: windowed rows, cell edits land in the grid, the YAM
       .replace('["gte", 27]', '["lte", 8]')
       .replace('["gte", 35]', '["lte", 9]'),
   );
-  await analysed();
+  await activeAnalysisIsCurrent(page);
   await expect.poll(() => editorText(page)).toBe(edited);
 });
 

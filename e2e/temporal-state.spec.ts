@@ -2,6 +2,8 @@
 // read one event log. The user's journey with a temporal_state saved before the change: pasted
 // into the Evaluate panel it is migrated when that is exact (one window on the condition) and
 // refused with a clear message in English and Chinese otherwise — never misread.
+
+import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 const DOCUMENT = `protocol: "erdl/v2"
@@ -49,23 +51,12 @@ async function openDocument(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await expect(page.getByTestId('status-diagnostics')).toContainText(/0 errors|0 个错误/);
-  await page.evaluate((text) => {
-    const hook = (globalThis as unknown as { __ERDL_STUDIO__: { store: { getState(): unknown } } })
-      .__ERDL_STUDIO__;
-    const s = hook.store.getState() as {
-      addDocument(doc: Record<string, unknown>): string;
-      setActive(id: string): void;
-    };
-    const id = s.addDocument({
-      name: 'refund-windows',
-      text,
-      fact: 'tool:\n  name: "issue_refund"\n',
-      asOf: '2026-01-01T10:20:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
-    s.setActive(id);
-  }, DOCUMENT);
+  await addDocument(page, {
+    name: 'refund-windows',
+    text: DOCUMENT,
+    fact: 'tool:\n  name: "issue_refund"\n',
+    asOf: '2026-01-01T10:20:00Z',
+  });
   await page.getByRole('tab', { name: 'Evaluate' }).click();
   await expect(page.getByTestId('decision')).toContainText('ALLOW');
 }

@@ -213,7 +213,16 @@ test("hundreds of markers: after typing, the editor holds exactly the final text
   expect(first.markers.length).toBeGreaterThan(100);
   expect(first.owners.length).toBeGreaterThan(2);
   // An error near the top moves every later marker one place along (every chunk changes) …
-  await clickLineEnd(page, 'then: NOTIFY');
+  const line = await lineOf(page, 'then: NOTIFY');
+  await page.evaluate(
+    ([l]) => {
+      const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+      const state = store.getState();
+      state.revealAt(state.activeId!, l!, '    then: NOTIFY'.length + 1);
+    },
+    [line],
+  );
+  await expect.poll(() => cursor(page)).toMatchObject({ lineNumber: line, focused: true });
   await page.keyboard.type('XYZ', { delay: 20 });
   await expect.poll(settled, { timeout: 30_000 }).toBe(true);
   const withError = await markersAndDiagnostics(page);

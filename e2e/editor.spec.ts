@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { generateDocument } from '../bench/generate';
 import { ERROR, editorText, markers } from './support/editor';
+import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -115,6 +117,98 @@ test('a fast burst of typing ends with markers of the final text only', async ({
   expect((await markers(page)).filter((m) => m.severity >= ERROR)).toEqual([]);
   // The problems list says the same as the editor.
   await expect(page.getByTestId('status-diagnostics')).toContainText('0 errors');
+});
+
+/**
+ * The kernel markers Monaco holds, in order, as [line, column, code] — and the active analysis's
+ * diagnostics the same way, or null while the analysis is not of the editor's text.
+ */
+function markersAndDiagnostics(page: Page) {
+  return page.evaluate(() => {
+    const hook = (globalThis as Record<string, unknown>).__ERDL_EDITOR__ as {
+      monaco: {
+        editor: {
+          getModelMarkers(filter: { resource: unknown }): {
+            owner: string;
+            code: unknown;
+            startLineNumber: number;
+            startColumn: number;
+          }[];
+        };
+      };
+      editor: { getModel(): { uri: unknown; getValue(): string } };
+    };
+    const model = hook.editor.getModel();
+    const state = globalThis.__ERDL_STUDIO__!.store.getState() as unknown as {
+      activeId: string;
+      analyses: Record<
+        string,
+        {
+          text: string;
+          analysis: {
+            diagnostics: { code: string; start: { line: number; column: number } }[];
+          };
+        }
+      >;
+    };
+    const entry = state.analyses[state.activeId];
+    return {
+      owners: [
+        ...new Set(
+          hook.monaco.editor
+            .getModelMarkers({ resource: model.uri })
+            .map((m) => m.owner)
+            .filter((o) => o.startsWith('erdl')),
+        ),
+      ],
+      markers: hook.monaco.editor
+        .getModelMarkers({ resource: model.uri })
+        .filter((m) => m.owner === 'erdl' || m.owner.startsWith('erdl.'))
+        .map((m) => [m.startLineNumber, m.startColumn, String(m.code)]),
+      diagnostics:
+        entry?.text === model.getValue()
+          ? entry.analysis.diagnostics.map((d) => [d.start.line, d.start.column, d.code])
+          : null,
+    };
+  });
+}
+
+test("hundreds of markers: after typing, the editor holds exactly the final text's, in order", async ({
+  page,
+}) => {
+  await openEditor(page);
+  await addDocument(page, { name: 'many markers', text: generateDocument(300) });
+  const settled = async () => {
+    const now = await markersAndDiagnostics(page);
+    return (
+      now.diagnostics !== null && JSON.stringify(now.markers) === JSON.stringify(now.diagnostics)
+    );
+  };
+  await expect.poll(settled, { timeout: 30_000 }).toBe(true);
+  const first = await markersAndDiagnostics(page);
+  // More than one chunk of markers (marker-data.ts MARKER_CHUNK), each its own owner.
+  expect(first.markers.length).toBeGreaterThan(100);
+  expect(first.owners.length).toBeGreaterThan(2);
+  // An error near the top moves every later marker one place along (every chunk changes) …
+  const line = await lineOf(page, 'then: NOTIFY');
+  await page.evaluate(
+    ([l]) => {
+      const { store } = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as StoreHook;
+      const state = store.getState();
+      state.revealAt(state.activeId!, l!, '    then: NOTIFY'.length + 1);
+    },
+    [line],
+  );
+  await expect.poll(() => cursor(page)).toMatchObject({ lineNumber: line, focused: true });
+  await page.keyboard.type('XYZ', { delay: 20 });
+  await expect.poll(settled, { timeout: 30_000 }).toBe(true);
+  const withError = await markersAndDiagnostics(page);
+  expect(withError.markers.length).toBe(first.markers.length + 1);
+  expect(withError.markers.filter((m) => m[2] === 'ERDL-E207')).toHaveLength(1);
+  // … and typing it away, in a burst, moves them back: none is left over or shown twice.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace', { delay: 10 });
+  await expect.poll(settled, { timeout: 30_000 }).toBe(true);
+  expect((await markersAndDiagnostics(page)).markers).toEqual(first.markers);
 });
 
 test('a quick fix is previewed; Cancel keeps the text, Apply fixes it, undo restores it', async ({

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generateDocument } from '../bench/generate';
+import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 /** The studio's test hook (src/studio/main.tsx). */
@@ -64,22 +65,7 @@ test('the gloss list of a long document renders in steps: on scrolling to its en
   page,
 }) => {
   await openStudio(page);
-  await page.evaluate((text) => {
-    const { store } = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
-    const s = store.getState() as unknown as {
-      addDocument(doc: Record<string, unknown>): string;
-      setActive(id: string): void;
-    };
-    const id = s.addDocument({
-      name: 'long',
-      text,
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
-    s.setActive(id);
-  }, generateDocument(250));
+  await addDocument(page, { name: 'long', text: generateDocument(250) });
   await page.getByRole('tab', { name: 'Gloss' }).click();
   const items = page.getByTestId('gloss-list').locator('li.gloss-rule');
   // 250 rules compile to more rows (tables expand); the first step is 100 of them.

@@ -22,7 +22,8 @@ export function markers(page: Page): Promise<MarkerView[]> {
     return hook.monaco.editor
       .getModelMarkers({ resource: hook.editor.getModel().uri })
       .map((m) => ({
-        owner: (m as MarkerView).owner,
+        // The kernel's markers go to Monaco in chunks, one owner each (erdl, erdl.1, …).
+        owner: (m as MarkerView).owner.replace(/^erdl\.\d+$/, 'erdl'),
         severity: m.severity,
         code: String(m.code),
         startLineNumber: m.startLineNumber,

@@ -8,7 +8,13 @@
  */
 import type { StudioState, StudioStore } from '../store';
 import type { EditorHost } from './editor-host';
-import { MARKER_OWNER, type MarkerShape, sameMarkers, toMarkers } from './marker-data';
+import {
+  changedChunks,
+  chunkMarkers,
+  type MarkerShape,
+  markerOwner,
+  toMarkers,
+} from './marker-data';
 import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
 import { editorStrings } from './strings';
 import { applyEdits, minimalEdit } from './text-edits';
@@ -194,11 +200,22 @@ class EditorSession implements EditorHost {
   private readonly markersDue = new Set<string>();
   private markersTimer: ReturnType<typeof setTimeout> | null = null;
   private markersFrame: number | null = null;
-  /** Per model, the diagnostics (and language) its kernel markers were last set from. */
+  /**
+   * Per model, the kernel markers set on it, chunk by chunk (marker-data.ts `chunkMarkers`), and
+   * the diagnostics (and language) they were made from — `null` while only some chunks are.
+   */
   private readonly markersShown = new WeakMap<
     monaco.editor.ITextModel,
-    { diagnostics: readonly unknown[]; lang: string; markers: readonly MarkerShape[] }
+    { diagnostics: readonly unknown[] | null; lang: string; chunks: (readonly MarkerShape[])[] }
   >();
+  /** A marker update being applied one changed chunk per task (see `setMarkers`). */
+  private markerJob: {
+    readonly model: monaco.editor.ITextModel;
+    readonly lang: string;
+    /** What Monaco holds so far, chunk by chunk. */
+    readonly applied: (readonly MarkerShape[])[];
+    timer: ReturnType<typeof setTimeout> | null;
+  } | null = null;
 
   /**
    * Asks for `docId`'s markers to follow its analysis — after the current frame is painted, so an
@@ -233,8 +250,13 @@ class EditorSession implements EditorHost {
    * model's text is read from `synced`, which every content change updates before anything else
    * runs — usually the very string the analysis is of, so the check is an identity comparison
    * rather than `getValue()` and a comparison of 0.5 MB on every analysis of a 1,000-rule document.
-   * Markers equal to those already set are not set again: Monaco would rebuild thousands of
-   * decorations (and its overview ruler) for nothing.
+   *
+   * Only chunks whose markers changed are set (Monaco re-creates the decorations, and redraws the
+   * overview ruler, of the chunks it is given). A model's first markers are set at once; later
+   * changes go one chunk per task, so a keystroke never waits behind Monaco re-creating hundreds
+   * of decorations — and each chunk is set only while the text, the analysis, the language and
+   * the visible model are still the ones it was made for: once any moves on, the rest is dropped
+   * (the next analysis sets what differs from what Monaco holds by then).
    */
   private setMarkers(docId: string): void {
     const model = this.models.get(docId);
@@ -243,22 +265,71 @@ class EditorSession implements EditorHost {
     const entry = state.analyses[docId];
     if (!entry || entry.text !== this.synced.get(docId)) return;
     const { diagnostics } = entry.analysis;
+    const lang = state.lang;
     const shown = this.markersShown.get(model);
-    let markers: readonly MarkerShape[];
-    if (shown && shown.diagnostics === diagnostics && shown.lang === state.lang) {
-      markers = shown.markers;
-    } else {
-      markers = toMarkers(diagnostics, state.lang, {
-        error: monaco.MarkerSeverity.Error,
-        warning: monaco.MarkerSeverity.Warning,
-        info: monaco.MarkerSeverity.Info,
-      });
-      if (!shown || !sameMarkers(shown.markers, markers)) {
-        monaco.editor.setModelMarkers(model, MARKER_OWNER, markers as MarkerShape[]);
-      } else markers = shown.markers;
-      this.markersShown.set(model, { diagnostics, lang: state.lang, markers });
+    const mark = (count: number) => performance.mark('erdl:markers', { detail: { docId, count } });
+    if (shown && shown.diagnostics === diagnostics && shown.lang === lang) {
+      mark(shown.chunks.reduce((n, c) => n + c.length, 0));
+      return;
     }
-    performance.mark('erdl:markers', { detail: { docId, count: markers.length } });
+    this.stopMarkerJob();
+    const markers = toMarkers(diagnostics, lang, {
+      error: monaco.MarkerSeverity.Error,
+      warning: monaco.MarkerSeverity.Warning,
+      info: monaco.MarkerSeverity.Info,
+    });
+    const chunks = chunkMarkers(markers);
+    const applied = [...(this.markersShown.get(model)?.chunks ?? [])];
+    const pending = changedChunks(applied, chunks);
+    const put = (index: number) => {
+      const chunk = chunks[index] ?? [];
+      monaco.editor.setModelMarkers(model, markerOwner(index), chunk);
+      applied[index] = chunk;
+    };
+    const finish = () => {
+      this.markersShown.set(model, { diagnostics, lang, chunks });
+      mark(markers.length);
+    };
+    if (!shown) {
+      // The model's first markers: all at once (a document just opened, nobody typing yet).
+      for (const index of pending) put(index);
+      finish();
+      return;
+    }
+    const job: NonNullable<EditorSession['markerJob']> = { model, lang, applied, timer: null };
+    const step = () => {
+      job.timer = null;
+      const now = this.store.getState();
+      const stale =
+        this.editor.getModel() !== model ||
+        now.analyses[docId] !== entry ||
+        now.lang !== lang ||
+        this.synced.get(docId) !== entry.text;
+      if (stale) {
+        this.stopMarkerJob();
+        return;
+      }
+      const index = pending.shift();
+      if (index !== undefined) put(index);
+      if (pending.length > 0) {
+        job.timer = setTimeout(step, 0);
+        return;
+      }
+      this.markerJob = null;
+      finish();
+    };
+    this.markerJob = job;
+    step();
+  }
+
+  /** Stops a chunked marker update, recording what Monaco holds so far. */
+  private stopMarkerJob(): void {
+    const job = this.markerJob;
+    if (!job) return;
+    this.markerJob = null;
+    if (job.timer !== null) clearTimeout(job.timer);
+    while (job.applied.length > 0 && (job.applied.at(-1)?.length ?? 0) === 0) job.applied.pop();
+    this.markersShown.set(job.model, { diagnostics: null, lang: job.lang, chunks: job.applied });
   }
 
   // ── EditorHost (the fix preview) ──────────────────────────────────────────────────────────
@@ -355,6 +426,7 @@ class EditorSession implements EditorHost {
     if (this.markersFrame !== null) cancelAnimationFrame(this.markersFrame);
     if (this.markersTimer !== null) clearTimeout(this.markersTimer);
     this.markersDue.clear();
+    this.stopMarkerJob();
     if (this.activeId !== null && this.models.has(this.activeId)) {
       this.viewStates.set(this.activeId, this.editor.saveViewState());
     }

@@ -6,7 +6,7 @@ import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import type { Fix } from '../../kernel/diagnostics/diagnostic';
 import type { StudioStore } from '../store';
 import { currentAnalysis } from './document-uri';
-import { MARKER_OWNER } from './marker-data';
+import { isKernelMarkerOwner } from './marker-data';
 
 const PROPOSE_FIX_COMMAND = 'erdl.proposeFix';
 
@@ -38,9 +38,10 @@ export function registerFixActions(store: StudioStore): void {
           kind: 'quickfix',
           isPreferred: true,
           diagnostics: monaco.editor
-            .getModelMarkers({ owner: MARKER_OWNER, resource: model.uri })
+            .getModelMarkers({ resource: model.uri })
             .filter(
               (m) =>
+                isKernelMarkerOwner(m.owner) &&
                 m.code === d.code &&
                 m.startLineNumber === d.start.line &&
                 m.startColumn === d.start.column,

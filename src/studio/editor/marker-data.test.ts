@@ -1,6 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { markerMessage, sameMarkers, toMarkers } from './marker-data';
+import {
+  changedChunks,
+  chunkMarkers,
+  isKernelMarkerOwner,
+  MARKER_CHUNK,
+  type MarkerShape,
+  markerMessage,
+  markerOwner,
+  sameMarkers,
+  toMarkers,
+} from './marker-data';
 
 const diagnostic = (over: Partial<PositionedDiagnostic>): PositionedDiagnostic => ({
   code: 'ERDL-E207',
@@ -89,5 +100,64 @@ describe('sameMarkers', () => {
   it('is false for another count or language', () => {
     expect(sameMarkers(markers, toMarkers(base.slice(1), 'en', severities))).toBe(false);
     expect(sameMarkers(markers, toMarkers(base, 'zh', severities))).toBe(false);
+  });
+});
+
+describe('marker chunks', () => {
+  const marker = (line: number, message = 'm'): MarkerShape => ({
+    severity: 8,
+    message,
+    code: 'ERDL-E207',
+    source: 'ERDL',
+    startLineNumber: line,
+    startColumn: 1,
+    endLineNumber: line,
+    endColumn: 2,
+  });
+  const list = (n: number, from = 1) => Array.from({ length: n }, (_, i) => marker(from + i));
+
+  it('splits markers in document order into chunks of MARKER_CHUNK, owners erdl, erdl.1, …', () => {
+    const chunks = chunkMarkers(list(2 * MARKER_CHUNK + 3));
+    expect(chunks.map((c) => c.length)).toEqual([MARKER_CHUNK, MARKER_CHUNK, 3]);
+    expect(chunks.flat()).toEqual(list(2 * MARKER_CHUNK + 3));
+    expect(chunkMarkers([])).toEqual([]);
+    expect([0, 1, 2].map(markerOwner)).toEqual(['erdl', 'erdl.1', 'erdl.2']);
+    expect(['erdl', 'erdl.12', 'yaml', 'erdlx', 'erdl.'].map(isKernelMarkerOwner)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('names only the chunks that differ, and the ones to empty at the end', () => {
+    const before = chunkMarkers(list(3 * MARKER_CHUNK));
+    expect(changedChunks(before, chunkMarkers(list(3 * MARKER_CHUNK)))).toEqual([]);
+    const oneMoved = list(3 * MARKER_CHUNK);
+    oneMoved[MARKER_CHUNK + 4] = marker(9999);
+    expect(changedChunks(before, chunkMarkers(oneMoved))).toEqual([1]);
+    // One marker fewer at the start: every chunk shifts.
+    expect(changedChunks(before, chunkMarkers(list(3 * MARKER_CHUNK - 1, 2)))).toEqual([0, 1, 2]);
+    // Fewer chunks: the last is emptied; more: the new one is set.
+    expect(changedChunks(before, chunkMarkers(list(2 * MARKER_CHUNK)))).toEqual([2]);
+    expect(changedChunks(before, chunkMarkers(list(3 * MARKER_CHUNK + 1)))).toEqual([3]);
+    expect(changedChunks([], [])).toEqual([]);
+  });
+
+  it('applying the changed chunks over what is shown gives the new markers, in order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 260 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 260 }),
+        (a, b) => {
+          const shown = chunkMarkers(a.map((l) => marker(l)));
+          const next = chunkMarkers(b.map((l) => marker(l)));
+          const held = [...shown];
+          for (const i of changedChunks(shown, next)) held[i] = next[i] ?? [];
+          expect(held.flat()).toEqual(b.map((l) => marker(l)));
+        },
+      ),
+    );
   });
 });

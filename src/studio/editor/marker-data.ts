@@ -79,3 +79,47 @@ export function sameMarkers(a: readonly MarkerShape[], b: readonly MarkerShape[]
   }
   return true;
 }
+
+/**
+ * Kernel markers go to Monaco in chunks of this many (in document order), each chunk under an
+ * owner of its own: Monaco replaces all of an owner's markers (and their decorations) at once,
+ * so one owner meant re-creating every decoration — ~670 on the generated 1,000-rule document —
+ * whenever any marker changed. Chunks are by index, so owners are created in document order and
+ * only ever removed from the end: Monaco shows the first 500 markers of a model in that order.
+ */
+export const MARKER_CHUNK = 50;
+
+/** The owner of chunk `index` (the first is plain `erdl`). */
+export function markerOwner(index: number): string {
+  return index === 0 ? MARKER_OWNER : `${MARKER_OWNER}.${index}`;
+}
+
+/** Whether `owner` holds kernel markers (any chunk). */
+export function isKernelMarkerOwner(owner: string): boolean {
+  return owner === MARKER_OWNER || owner.startsWith(`${MARKER_OWNER}.`);
+}
+
+export function chunkMarkers(markers: readonly MarkerShape[]): MarkerShape[][] {
+  const chunks: MarkerShape[][] = [];
+  for (let i = 0; i < markers.length; i += MARKER_CHUNK) {
+    chunks.push(markers.slice(i, i + MARKER_CHUNK));
+  }
+  return chunks;
+}
+
+/**
+ * The chunks to (re)set to go from `shown` to `next`, in order: those whose markers differ, and
+ * those `shown` has beyond `next`'s end (set empty).
+ */
+export function changedChunks(
+  shown: readonly (readonly MarkerShape[])[],
+  next: readonly (readonly MarkerShape[])[],
+): number[] {
+  const changed: number[] = [];
+  for (let i = 0; i < Math.max(shown.length, next.length); i++) {
+    const a = shown[i] ?? [];
+    const b = next[i] ?? [];
+    if (!sameMarkers(a, b)) changed.push(i);
+  }
+  return changed;
+}

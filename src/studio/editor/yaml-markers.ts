@@ -1,5 +1,5 @@
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
-import { MARKER_OWNER } from './marker-data';
+import { isKernelMarkerOwner } from './marker-data';
 
 /**
  * monaco-yaml reports schema violations with its own severities; the kernel's diagnostics are the
@@ -15,8 +15,12 @@ export function keepYamlMarkersBelowErrors(): void {
       const model = monaco.editor.getModel(uri);
       if (!model) continue;
       const syntax = monaco.editor
-        .getModelMarkers({ owner: MARKER_OWNER, resource: uri })
-        .some((m) => isSyntaxCode(String(typeof m.code === 'object' ? m.code.value : m.code)));
+        .getModelMarkers({ resource: uri })
+        .some(
+          (m) =>
+            isKernelMarkerOwner(m.owner) &&
+            isSyntaxCode(String(typeof m.code === 'object' ? m.code.value : m.code)),
+        );
       if (syntax) {
         monaco.editor.setModelMarkers(model, 'yaml', []);
         continue;

@@ -187,6 +187,51 @@ describe('analysis controller', () => {
     stop();
   });
 
+  it('analyzes continuous typing only when it pauses if the last analysis took longer than QUIET_MS', async () => {
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
+    const before = analyzes().length;
+    // An isolated edit, analyzed at once; its answer takes longer than keystrokes come.
+    clock.advance(1_000);
+    store.getState().setText(id, 'slow');
+    expect(analyzes()).toHaveLength(before + 1);
+    clock.advance(QUIET_MS + 50);
+    analyzes().at(-1)!.answer(analysisOf('slow'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('slow');
+    // Continuous typing for three times MAX_WAIT_MS: nothing is sent meanwhile …
+    clock.advance(1_000);
+    let text = 'slow';
+    for (let t = 0; t < 3 * MAX_WAIT_MS; t += 30) {
+      clock.advance(30);
+      text += 'x';
+      store.getState().setText(id, text);
+      await flush();
+    }
+    // (the burst's first keystroke was isolated: sent at once)
+    expect(analyzes()).toHaveLength(before + 2);
+    analyzes()
+      .at(-1)!
+      .answer(analysisOf(analyzes().at(-1)!.text));
+    await flush();
+    for (let t = 0; t < 3 * MAX_WAIT_MS; t += 30) {
+      clock.advance(30);
+      text += 'y';
+      store.getState().setText(id, text);
+      await flush();
+    }
+    expect(analyzes()).toHaveLength(before + 2);
+    expect(store.getState().kernelStatus).toBe('busy');
+    // … and the newest text once it pauses.
+    clock.advance(QUIET_MS);
+    expect(analyzes()).toHaveLength(before + 3);
+    expect(analyzes().at(-1)!.text).toBe(text);
+    analyzes().at(-1)!.answer(analysisOf(text));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe(text);
+    expect(store.getState().kernelStatus).toBe('ready');
+    stop();
+  });
+
   it('does not publish an analysis the text moved on from while a newer one is coming', async () => {
     const { store, id, clock, analyzes, stop } = await analyzedDocument();
     expect(store.getState().analyses[id]?.text).toBe('v0');

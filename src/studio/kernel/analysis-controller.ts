@@ -17,7 +17,10 @@
  * been quiet for QUIET_MS, or MAX_WAIT_MS after the first edit not yet analyzed — not after every
  * keystroke. Analyzing each of 200 fast keystrokes of a 1,000-rule document cost a structured
  * clone of 0.5 MB per keystroke, a compile on the second core, and a render of every panel, all
- * competing with the keystrokes' own frames. An isolated edit (the first keystroke after a
+ * competing with the keystrokes' own frames. A document whose last analysis took longer than
+ * QUIET_MS waits for the pause even in continuous typing: an analysis sent mid-burst would answer
+ * for a text already typed past, which is never shown — a compile for nothing, on a core the
+ * page's rendering needs. An isolated edit (the first keystroke after a
  * pause, a grid cell, a quick fix, an import) is analyzed at once. Markers and panels only ever
  * show an analysis of the current text (or, dimmed, say they are about an older one).
  */
@@ -39,7 +42,10 @@ interface Sent {
 
 /** A text quiet this long after an edit that followed another closely is analyzed. */
 export const QUIET_MS = 120;
-/** During continuous typing, the text is analyzed at least this often. */
+/**
+ * During continuous typing, the text is analyzed at least this often — if its last analysis took
+ * at most QUIET_MS (otherwise when the typing pauses).
+ */
 export const MAX_WAIT_MS = 1000;
 
 /** The controller's clock and timers (injectable, so the coalescing is unit-tested without waiting). */
@@ -87,6 +93,9 @@ export function startAnalysis(
     if (compiled.get(docId)?.text === text) publish(docId);
   };
 
+  /** Per document, how long its last analysis took (ms, from sending to the answer). */
+  const took = new Map<string, number>();
+
   /** Documents with an `analyze` in flight; `true` once their text changed meanwhile. */
   const inFlight = new Map<string, boolean>();
 
@@ -113,7 +122,10 @@ export function startAnalysis(
     const e = edits.get(docId);
     if (!e || e.waitingSince === null) return;
     if (e.timer !== null) timing.clearTimer(e.timer);
-    const due = Math.min(e.last + QUIET_MS, e.waitingSince + MAX_WAIT_MS);
+    // A document slower to analyze than keystrokes come: its analyses would answer for texts
+    // already typed past, never shown; the burst is analyzed when it pauses.
+    const maxWait = (took.get(docId) ?? 0) > QUIET_MS ? Number.POSITIVE_INFINITY : MAX_WAIT_MS;
+    const due = Math.min(e.last + QUIET_MS, e.waitingSince + maxWait);
     e.timer = timing.setTimer(
       () => {
         e.timer = null;
@@ -154,6 +166,7 @@ export function startAnalysis(
     inFlight.set(docId, false);
     sent.set(docId, { text: doc.text, dictionary });
     state.setKernelStatus('busy');
+    const started = timing.now();
     const outcome = await kernel
       .request(`analyze:${docId}`, { op: 'analyze', doc: docId, text: doc.text, dictionary })
       .finally(() => {
@@ -168,6 +181,7 @@ export function startAnalysis(
       now.setKernelStatus('ready');
     }
     if (outcome.status === 'done') {
+      took.set(docId, timing.now() - started);
       compiled.set(docId, { text: doc.text, analysis: outcome.value });
       const current = now.documents[docId]?.text === doc.text;
       // An analysis the text has moved on from, while one of the newest text is already on its
@@ -212,6 +226,7 @@ export function startAnalysis(
     for (const e of edits.values()) if (e.timer !== null) timing.clearTimer(e.timer);
     edits.clear();
     sent.clear();
+    took.clear();
     inFlight.clear();
   };
 }

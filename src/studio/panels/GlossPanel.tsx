@@ -1,7 +1,7 @@
 import { type FormEvent, memo, useState } from 'react';
 import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { useActiveAnalysis } from '../shell/use-analysis';
+import { useShownAnalysis } from '../shell/use-analysis';
 import { useProgressiveList } from '../shell/use-progressive-list';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
@@ -22,11 +22,11 @@ const FORM_TARGET: Record<'simple' | 'expression' | 'table' | 'true', string> = 
 export function GlossPanel() {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
-  const { docId, analysis, dimmed } = useActiveAnalysis();
+  const { docId, analysis, dimmed } = useShownAnalysis();
   const rules = analysis?.rules ?? [];
   const { shown, more, sentinel } = useProgressiveList(rules.length, docId);
   return (
-    <div className={dimmed ? 'stale' : ''}>
+    <div className={dimmed ? 'dimmable stale' : 'dimmable'}>
       {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
       <ol className="gloss-list" data-testid="gloss-list">
         {rules.slice(0, shown).map((rule) => (

@@ -1,11 +1,13 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
 import { type SeverityFilter, viewProblems } from './problem-order';
 import { shellStrings } from './strings';
-import { useActiveAnalysis } from './use-analysis';
+import { useShownAnalysis } from './use-analysis';
+
+const NONE: readonly PositionedDiagnostic[] = [];
 
 /** Rendering thousands of rows would cost more than it helps; the editor shows every marker. */
 const MAX_SHOWN = 200;
@@ -18,10 +20,11 @@ const MAX_SHOWN = 200;
 export function ProblemsList() {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
-  const { docId, analysis, dimmed } = useActiveAnalysis();
+  const { docId, analysis, dimmed } = useShownAnalysis();
   const [filter, setFilter] = useState<SeverityFilter>('all');
-  const diagnostics = analysis?.diagnostics ?? [];
-  const view = viewProblems(diagnostics, filter);
+  const diagnostics = analysis?.diagnostics ?? NONE;
+  // Once per analysis and filter: the list re-renders (with what it showed) when the text moves on.
+  const view = useMemo(() => viewProblems(diagnostics, filter), [diagnostics, filter]);
   const main = view.main.slice(0, MAX_SHOWN);
   const notes = view.notes.slice(0, Math.max(0, MAX_SHOWN - main.length));
   const hidden = view.main.length + view.notes.length - main.length - notes.length;
@@ -36,7 +39,10 @@ export function ProblemsList() {
     return <ProblemRow key={`${said}#${nth}`} d={d} docId={docId} lang={lang} />;
   };
   return (
-    <section className={`problems${dimmed ? ' stale' : ''}`} aria-labelledby="problems-title">
+    <section
+      className={`problems dimmable${dimmed ? ' stale' : ''}`}
+      aria-labelledby="problems-title"
+    >
       <div className="problems-head">
         <h2 id="problems-title" className="section-title">
           {format(t.problems.heading, { n: diagnostics.length })}

@@ -6,11 +6,11 @@ import { OfflineStatus } from '../offline';
 import { useStudio } from '../store';
 import { SuiteBadge } from '../suites/SuiteBadge';
 import { shellStrings } from './strings';
-import { countBySeverity, useActiveAnalysis } from './use-analysis';
+import { countBySeverity, useShownAnalysis } from './use-analysis';
 
 export function StatusBar() {
   const t = useT(shellStrings);
-  const { analysis, current } = useActiveAnalysis();
+  const { analysis, current } = useShownAnalysis();
   const kernelStatus = useStudio((s) => s.kernelStatus);
   const persistence = useStudio((s) => s.persistence);
   const counts = countBySeverity(analysis);

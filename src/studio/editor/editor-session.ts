@@ -168,7 +168,7 @@ class EditorSession implements EditorHost {
       const text = model.getValue();
       if (text === this.synced.get(docId)) return;
       this.synced.set(docId, text);
-      this.store.getState().setText(docId, text);
+      this.store.getState().setText(docId, text, 'typing');
     });
     this.disposers.push(() => listener.dispose());
   }

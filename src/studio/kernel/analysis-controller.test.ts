@@ -102,7 +102,7 @@ describe('analysis controller', () => {
     const first = analyzes().length;
     expect(first).toBeGreaterThan(0);
     const sentBefore = analyzes()[first - 1]!;
-    for (const t of ['v1', 'v2', 'v3']) store.getState().setText(id, t);
+    for (const t of ['v1', 'v2', 'v3']) store.getState().setText(id, t, 'typing');
     await flush();
     // Typing while one runs sends nothing yet.
     expect(analyzes()).toHaveLength(first);
@@ -130,7 +130,7 @@ describe('analysis controller', () => {
     const { store, id, clock, analyzes, stop } = await analyzedDocument();
     const before = analyzes().length;
     clock.advance(1_000);
-    store.getState().setText(id, 'a');
+    store.getState().setText(id, 'a', 'typing');
     // Isolated: sent at once.
     expect(analyzes()).toHaveLength(before + 1);
     analyzes().at(-1)!.answer(analysisOf('a'));
@@ -138,7 +138,7 @@ describe('analysis controller', () => {
     // A burst, 30 ms apart: nothing more is sent while it goes on …
     for (const t of ['ab', 'abc', 'abcd', 'abcde']) {
       clock.advance(30);
-      store.getState().setText(id, t);
+      store.getState().setText(id, t, 'typing');
       await flush();
     }
     expect(analyzes()).toHaveLength(before + 1);
@@ -152,6 +152,40 @@ describe('analysis controller', () => {
     analyzes().at(-1)!.answer(analysisOf('abcde'));
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('abcde');
+    expect(store.getState().kernelStatus).toBe('ready');
+    stop();
+  });
+
+  it('analyzes a command edit (grid, fix) at once, even right after another, and flushes a waiting burst', async () => {
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
+    const before = analyzes().length;
+    // Grid edits 30 ms apart (each answered before the next): every one goes at once.
+    for (const [k, t] of ['g1', 'g2', 'g3'].entries()) {
+      clock.advance(30);
+      store.getState().setText(id, t);
+      expect(analyzes()).toHaveLength(before + k + 1);
+      expect(analyzes().at(-1)!.text).toBe(t);
+      analyzes().at(-1)!.answer(analysisOf(t));
+      await flush();
+    }
+    // A burst typed in the editor waits …
+    for (const t of ['g3a', 'g3ab']) {
+      clock.advance(30);
+      store.getState().setText(id, t, 'typing');
+      await flush();
+    }
+    expect(analyzes()).toHaveLength(before + 3);
+    // … until a command edit: its text (which holds the typing) goes at once, and only once.
+    clock.advance(30);
+    store.getState().setText(id, 'g3ab!');
+    expect(analyzes()).toHaveLength(before + 4);
+    expect(analyzes().at(-1)!.text).toBe('g3ab!');
+    analyzes().at(-1)!.answer(analysisOf('g3ab!'));
+    await flush();
+    clock.advance(10 * QUIET_MS);
+    await flush();
+    expect(analyzes()).toHaveLength(before + 4);
+    expect(store.getState().analyses[id]?.text).toBe('g3ab!');
     expect(store.getState().kernelStatus).toBe('ready');
     stop();
   });
@@ -174,7 +208,7 @@ describe('analysis controller', () => {
       clock.advance(30);
       await answerNew(t);
       text += 'x';
-      store.getState().setText(id, text);
+      store.getState().setText(id, text, 'typing');
       await flush();
       await answerNew(t);
     }
@@ -192,7 +226,7 @@ describe('analysis controller', () => {
     const before = analyzes().length;
     // An isolated edit, analyzed at once; its answer takes longer than keystrokes come.
     clock.advance(1_000);
-    store.getState().setText(id, 'slow');
+    store.getState().setText(id, 'slow', 'typing');
     expect(analyzes()).toHaveLength(before + 1);
     clock.advance(QUIET_MS + 50);
     analyzes().at(-1)!.answer(analysisOf('slow'));
@@ -204,7 +238,7 @@ describe('analysis controller', () => {
     for (let t = 0; t < 3 * MAX_WAIT_MS; t += 30) {
       clock.advance(30);
       text += 'x';
-      store.getState().setText(id, text);
+      store.getState().setText(id, text, 'typing');
       await flush();
     }
     // (the burst's first keystroke was isolated: sent at once)
@@ -216,7 +250,7 @@ describe('analysis controller', () => {
     for (let t = 0; t < 3 * MAX_WAIT_MS; t += 30) {
       clock.advance(30);
       text += 'y';
-      store.getState().setText(id, text);
+      store.getState().setText(id, text, 'typing');
       await flush();
     }
     expect(analyzes()).toHaveLength(before + 2);
@@ -236,12 +270,12 @@ describe('analysis controller', () => {
     const { store, id, clock, analyzes, stop } = await analyzedDocument();
     expect(store.getState().analyses[id]?.text).toBe('v0');
     clock.advance(1_000);
-    store.getState().setText(id, 'a');
+    store.getState().setText(id, 'a', 'typing');
     const running = analyzes().at(-1)!;
     expect(running.text).toBe('a');
     // Typing goes on while it runs: its answer is of an older text, and a newer one is waiting.
     clock.advance(30);
-    store.getState().setText(id, 'ab');
+    store.getState().setText(id, 'ab', 'typing');
     running.answer(analysisOf('a'));
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('v0');
@@ -252,15 +286,15 @@ describe('analysis controller', () => {
     expect(store.getState().analyses[id]?.text).toBe('ab');
     // Back to a text analyzed but not published (an edit undone in a burst): published then.
     clock.advance(1_000);
-    store.getState().setText(id, 'abc');
+    store.getState().setText(id, 'abc', 'typing');
     const third = analyzes().at(-1)!;
     clock.advance(30);
-    store.getState().setText(id, 'abcd');
+    store.getState().setText(id, 'abcd', 'typing');
     third.answer(analysisOf('abc'));
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('ab');
     clock.advance(30);
-    store.getState().setText(id, 'abc');
+    store.getState().setText(id, 'abc', 'typing');
     clock.advance(QUIET_MS);
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('abc');

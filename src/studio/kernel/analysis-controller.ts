@@ -15,7 +15,8 @@
  *
  * Bursts are coalesced: an edit made shortly after another (typing) is analyzed once the text has
  * been quiet for QUIET_MS, or MAX_WAIT_MS after the first edit not yet analyzed — not after every
- * keystroke. Analyzing each of 200 fast keystrokes of a 1,000-rule document cost a structured
+ * keystroke (only edits typed in the editor count: the store says where each change came from,
+ * `textOrigins`). Analyzing each of 200 fast keystrokes of a 1,000-rule document cost a structured
  * clone of 0.5 MB per keystroke, a compile on the second core, and a render of every panel, all
  * competing with the keystrokes' own frames. A document whose last analysis took longer than
  * QUIET_MS waits for the pause even in continuous typing: an analysis sent mid-burst would answer
@@ -103,12 +104,19 @@ export function startAnalysis(
    * A change of `docId`'s text: analyzed at once when isolated, else when the burst pauses (or
    * has waited MAX_WAIT_MS). `analyze` itself still keeps one request in flight.
    */
-  const changed = (docId: string) => {
+  const changed = (docId: string, typing: boolean) => {
     const now = timing.now();
     const e = edits.get(docId) ?? { last: -Infinity, waitingSince: null, timer: null };
     edits.set(docId, e);
-    const burst = now - e.last < QUIET_MS;
+    // Only typing comes in bursts: a command (a grid edit, a fix) is one deliberate change, and
+    // goes at once — with any burst still waiting, whose text it now holds.
+    const burst = typing && now - e.last < QUIET_MS;
     e.last = now;
+    if (!typing && e.waitingSince !== null) {
+      if (e.timer !== null) timing.clearTimer(e.timer);
+      e.timer = null;
+      e.waitingSince = null;
+    }
     if (!burst && e.waitingSince === null) {
       void analyze(docId);
       return;
@@ -216,7 +224,8 @@ export function startAnalysis(
     }
     if (state.documents !== previous.documents || state.activeId !== previous.activeId) {
       for (const id of state.order) {
-        if (state.documents[id]?.text !== previous.documents[id]?.text) changed(id);
+        if (state.documents[id]?.text !== previous.documents[id]?.text)
+          changed(id, state.textOrigins[id] === 'typing');
       }
       if (state.activeId && state.activeId !== previous.activeId) void analyze(state.activeId);
     }

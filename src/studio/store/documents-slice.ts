@@ -4,10 +4,18 @@ import type { StudioState } from './index';
 import type { Cursor, StudioDocument } from './types';
 import { uniqueName } from './workspace-slice';
 
+/**
+ * Where a text change came from: `typing` in the YAML editor (keystrokes come in bursts, which the
+ * analysis coalesces) or a `command` — a grid edit, a quick fix, an import — analyzed at once.
+ */
+export type TextOrigin = 'typing' | 'command';
+
 /** Rule documents: their text, fact, as_of and cursor. */
 export interface DocumentsSlice {
   documents: Record<string, StudioDocument>;
-  setText(id: string, text: string): void;
+  /** Per document, where its last text change came from (not persisted). */
+  textOrigins: Readonly<Record<string, TextOrigin>>;
+  setText(id: string, text: string, origin?: TextOrigin): void;
   setCursor(id: string, cursor: Cursor): void;
   updateDocument(
     id: string,
@@ -23,7 +31,8 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
   get,
 ) => ({
   documents: {},
-  setText(id, text) {
+  textOrigins: {},
+  setText(id, text, origin = 'command') {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
     // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
@@ -40,6 +49,10 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
           );
     set({
       documents: { ...state.documents, [id]: { ...doc, text, name } },
+      textOrigins:
+        state.textOrigins[id] === origin
+          ? state.textOrigins
+          : { ...state.textOrigins, [id]: origin },
       revision: state.revision + 1,
     });
   },

@@ -5,6 +5,7 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
+import { useModalDialog } from '../shell/use-modal-dialog';
 import { studioStore, useStudio } from '../store';
 import type { FixProposal } from '../store/ui-slice';
 import type { EditorHost } from './editor-host';
@@ -64,17 +65,9 @@ function FixPreview({
   const t = useT(editorStrings);
   const lang = useStudio((s) => s.lang);
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const diff = useRef<HTMLElement>(null);
   const [preview, setPreview] = useState<Preview>(() => previewOf(proposal, host));
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
 
   useEffect(() => {
     if (preview.kind !== 'ready' || !diff.current) return;

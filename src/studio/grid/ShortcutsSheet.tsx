@@ -1,16 +1,12 @@
-import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/i18n';
+import { useModalDialog } from '../shell/use-modal-dialog';
 import { GRID_KEYS } from './grid-keys';
 import { gridStrings } from './strings';
 
 /** The grid's keyboard shortcuts (from GRID_KEYS, the keyboard map's one list) in a modal dialog. */
 export function ShortcutsSheet({ onClose }: { readonly onClose: () => void }) {
   const t = useT(gridStrings);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}

@@ -1,6 +1,6 @@
 import './table-import.css';
-import { useEffect, useRef } from 'react';
 import { format, pick, useT } from '../i18n/i18n';
+import { useModalDialog } from '../shell/use-modal-dialog';
 import { useStudio } from '../store';
 import type { ForeignImport } from './foreign-file';
 import { tableImportStrings } from './strings';
@@ -21,12 +21,7 @@ export function ConversionReport({
 }) {
   const t = useT(tableImportStrings);
   const lang = useStudio((s) => s.lang);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const groups = [
     { title: t.file, notes: report.result.notes },
     ...report.result.tables.map((tb) => ({

@@ -1,6 +1,7 @@
 import './table-import.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
+import { useModalDialog } from '../shell/use-modal-dialog';
 import type { SheetChoice } from './foreign-file';
 import { tableImportStrings } from './strings';
 
@@ -16,14 +17,9 @@ export function SheetPicker({
   readonly onChoose: (sheet: number | null) => void;
 }) {
   const t = useT(tableImportStrings);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [sheet, setSheet] = useState(1);
   const group = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
   const title = format(t.sheetTitle, { file: choice.fileName });
   return (
     <dialog

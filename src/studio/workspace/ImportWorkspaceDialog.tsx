@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { format, useT } from '../i18n/i18n';
+import { useModalDialog } from '../shell/use-modal-dialog';
 import { workspaceStrings } from './strings';
 import type { PendingWorkspace } from './use-import';
 
@@ -12,12 +12,7 @@ export function ImportWorkspaceDialog({
   onChoose: (choice: 'replace' | 'merge' | 'cancel') => void;
 }) {
   const t = useT(workspaceStrings);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const title = format(t.importWorkspaceTitle, { file: pending.fileName });
   return (
     <dialog

@@ -38,7 +38,7 @@ createRoot(container).render(
 
 void startPersistence(studioStore).then(() => {
   const kernel = getKernel();
-  startAnalysis(studioStore, kernel, getBatchKernel());
+  startAnalysis(studioStore, kernel);
   startEvaluation(studioStore, kernel);
   startSuites(studioStore, getBatchKernel());
 });

@@ -1,5 +1,5 @@
-// The second kernel worker: long jobs (fact suites, JSON Lines / CSV fact sets) and the gloss of
-// whole documents, so they never hold up the editor's markers in kernel-worker.ts. Long jobs run
+// The second kernel worker: long jobs (fact suites, JSON Lines / CSV fact sets, the impact of a
+// change) and signing, so they never hold up the editor's markers in kernel-worker.ts. Long jobs run
 // in batches and yield to the event loop between them, which is when progress is posted and a
 // cancel message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
@@ -27,7 +27,6 @@ const shouldStop = (envelope: Envelope) =>
 
 async function runJob(envelope: Envelope): Promise<unknown> {
   const { request } = envelope;
-  if (request.op === 'gloss') return service.gloss(request);
   if (request.op === 'impactTraces') return service.impactTraces(request);
   if (request.op === 'sign') {
     const { op: _op, privateKey, publicKey, ...input } = request;

@@ -119,7 +119,7 @@ describe('KernelClient', () => {
     worker.answer({ id: 2, status: 'done', value: 'b' });
     expect(await second).toEqual({ status: 'done', value: 'b' });
     // Other operations carry their text as it is.
-    void client.request('gloss:d', { op: 'gloss', doc: 'd', text: edited, dictionary: '' });
+    void client.request('evaluate:d', { ...evaluate, text: edited });
     expect(worker.received[3]!.textSync).toBeUndefined();
     expect(worker.received[3]!.request).toMatchObject({ text: edited });
     // A replaced worker holds no copies: the next analyze goes whole.
@@ -138,9 +138,30 @@ describe('KernelClient', () => {
     worker.answer({ id: 1, status: 'delta', base: 99, delta: { k: 'v', v: 'wrong' } });
     expect(worker.received).toHaveLength(2);
     const { base: _named, ...whole } = worker.received[0]!;
-    expect(worker.received[1]).toStrictEqual(whole);
+    // Posted whole again (gloss is text-synced: as a new version of its text).
+    expect(worker.received[1]).toStrictEqual({ ...whole, textSync: { version: 2 } });
     worker.answer({ id: 1, status: 'done', value: 'whole' });
     expect(await pending).toEqual({ status: 'done', value: 'whole' });
+  });
+
+  it('syncs the gloss text on its own channel, and is not busy while only a gloss is waiting', async () => {
+    const { client, workers } = harness();
+    const worker = workers[0]!;
+    const big = 'rules:\n'.repeat(1_000);
+    void client.request('gloss:d', { op: 'gloss', doc: 'd', text: big, dictionary: '' });
+    expect(worker.received[0]!.textSync).toEqual({ version: 1 });
+    // The gloss phase is background work: the editor's markers do not wait for it.
+    expect(client.busy).toBe(false);
+    void client.request('analyze:d', analyze(big));
+    expect(client.busy).toBe(true);
+    // The analyze channel has its own copy: its first text goes whole.
+    expect(worker.received[1]!.request).toMatchObject({ text: big });
+    worker.answer({ id: 2, status: 'done', value: 'a' });
+    expect(client.busy).toBe(false);
+    worker.answer({ id: 1, status: 'done', value: 'g' });
+    void client.request('gloss:d', { op: 'gloss', doc: 'd', text: `${big}x`, dictionary: '' });
+    expect(worker.received[2]!.request).toMatchObject({ text: '' });
+    expect(worker.received[2]!.textSync).toMatchObject({ base: 1, insert: 'x' });
   });
 
   it('keeps channels apart and passes superseded and failed answers through', async () => {
@@ -187,6 +208,26 @@ describe('KernelClient', () => {
     expect(timers.size).toBe(1);
     workers[0]!.answer({ id: 2, status: 'done', value: null });
     expect(timers.size).toBe(0);
+  });
+
+  it('watches the request the worker runs: one sent after a background gloss, with its own budget', async () => {
+    const { client, workers, timers, fireTimers, incidents } = harness();
+    const gloss = client.request('gloss:d', { op: 'gloss', doc: 'd', text: 'x', dictionary: '' });
+    const spin = client.request('spin', { op: 'spin', ms: 5_000 }, 300);
+    // The worker runs the spin before the gloss goes on: the watchdog is the spin's.
+    expect(timers.size).toBe(1);
+    fireTimers();
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]).toMatchObject({ op: 'spin', budgetMs: 300, reason: 'timeout' });
+    expect((await spin).status).toBe('restarted');
+    expect((await gloss).status).toBe('restarted');
+    // Once the foreground request answers, the background one is watched again.
+    void client.request('gloss:d', { op: 'gloss', doc: 'd', text: 'y', dictionary: '' });
+    void client.request('analyze:d', analyze('y'));
+    workers[1]!.answer({ id: 4, status: 'done', value: null });
+    expect(timers.size).toBe(1);
+    fireTimers();
+    expect(incidents[1]).toMatchObject({ op: 'gloss', budgetMs: 30_000 });
   });
 
   it('treats a crashed worker like a hung one', async () => {

@@ -14,13 +14,14 @@
 import type { Bilingual } from '../kernel';
 import { bilingual } from '../studio/i18n/format';
 import { kernelStrings } from '../studio/kernel/strings';
-import type {
-  CancelMessage,
-  Envelope,
-  KernelResponses,
-  Op,
-  Reply,
-  RequestFor,
+import {
+  BACKGROUND_OPS,
+  type CancelMessage,
+  type Envelope,
+  type KernelResponses,
+  type Op,
+  type Reply,
+  type RequestFor,
 } from './kernel-protocol';
 import { patch, RecentValues } from './reply-delta';
 import { TextSender } from './text-sync';
@@ -90,10 +91,10 @@ export interface KernelClientOptions {
 const DELTA_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
 
 /**
- * Operations whose text the worker keeps per channel and receives as edits (text-sync.ts). Only
- * the kernel worker's `analyze`: the stream that follows typing.
+ * Operations whose text the worker keeps per channel and receives as edits (text-sync.ts): the
+ * kernel worker's `analyze` and `gloss`, the streams that follow typing.
  */
-const TEXT_SYNC_OPS: ReadonlySet<Op> = new Set<Op>(['analyze']);
+const TEXT_SYNC_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
 
 interface Pending {
   readonly id: number;
@@ -116,6 +117,8 @@ export class KernelClient {
   /** The texts posted on text-synced channels, which the worker holds copies of. */
   private readonly texts = new TextSender();
   private timer: unknown = null;
+  /** The request the watchdog's timer is for. */
+  private watched: Pending | null = null;
   private readonly budgets: Record<Op, number>;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
@@ -183,9 +186,10 @@ export class KernelClient {
     if (id !== undefined && this.pending.has(id)) this.worker.postMessage({ cancel: id });
   }
 
-  /** Whether any request is waiting for the worker. */
+  /** Whether a request other than a background one (`BACKGROUND_OPS`) is waiting for the worker. */
   get busy(): boolean {
-    return this.pending.size > 0;
+    for (const p of this.pending.values()) if (!BACKGROUND_OPS.has(p.op)) return true;
+    return false;
   }
 
   dispose(): void {
@@ -212,7 +216,7 @@ export class KernelClient {
     if (!p) return;
     if (reply.status === 'progress') {
       // The worker is alive: the watchdog waits a full budget again.
-      if (this.pending.values().next().value === p) {
+      if (this.watched === p) {
         this.disarm();
         this.arm();
       }
@@ -246,21 +250,39 @@ export class KernelClient {
     } else p.resolve({ status: 'done', value });
   }
 
-  /** Starts the watchdog for the oldest outstanding request, if it is not running. */
+  /**
+   * Starts the watchdog for the request the worker is running: the oldest outstanding request
+   * other than a background one (the worker runs those first), else the oldest background one. A
+   * request the worker runs ahead of the watched one takes the watchdog over.
+   */
   private arm(): void {
-    if (this.timer !== null) return;
-    const oldest = this.pending.values().next().value as Pending | undefined;
-    if (!oldest) return;
+    let running: Pending | undefined;
+    for (const p of this.pending.values()) {
+      running ??= p;
+      if (!BACKGROUND_OPS.has(p.op)) {
+        running = p;
+        break;
+      }
+    }
+    if (this.timer !== null) {
+      if (this.watched === running) return;
+      this.disarm();
+    }
+    if (!running) return;
+    const watched = running;
+    this.watched = watched;
     this.timer = this.setTimer(() => {
       this.timer = null;
-      this.replace('timeout', `${oldest.op} on ${oldest.channel}`, oldest);
-    }, oldest.budgetMs);
+      this.watched = null;
+      this.replace('timeout', `${watched.op} on ${watched.channel}`, watched);
+    }, watched.budgetMs);
   }
 
   private disarm(): void {
     if (this.timer === null) return;
     this.clearTimer(this.timer);
     this.timer = null;
+    this.watched = null;
   }
 
   private replace(reason: Incident['reason'], detail: string, culprit?: Pending): void {
@@ -298,7 +320,7 @@ export class KernelClient {
   }
 }
 
-/** The worker for long jobs (fact suites, gloss of whole documents), so they never delay markers. */
+/** The worker for long jobs (fact suites, impact, signing), so they never delay markers. */
 export function createBatchWorker(): WorkerLike {
   return new Worker(new URL('./batch-worker.ts', import.meta.url), {
     type: 'module',

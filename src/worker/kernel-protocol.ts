@@ -415,6 +415,13 @@ export interface KernelResponses {
 
 export type Op = KernelRequest['op'];
 
+/**
+ * Operations the kernel worker runs in the background: in slices, behind every other request
+ * (request-queue.ts). A client waiting only for these is not busy: the editor's markers do not
+ * wait for them.
+ */
+export const BACKGROUND_OPS: ReadonlySet<Op> = new Set<Op>(['gloss']);
+
 export type RequestFor<O extends Op> = Extract<KernelRequest, { op: O }>;
 
 /** Main → worker. */

@@ -123,4 +123,42 @@ describe('KernelService.gloss on the editing path', () => {
     expect(full).toStrictEqual(reference(json, ''));
     expect(full.diagnostics.map((d) => d.code)).toContain('ERDL-W902');
   });
+
+  it('answers the same in steps, with analyses of other texts of the document between the steps', () => {
+    // The kernel worker runs the gloss phase a slice at a time and analyzes newer texts (the next
+    // edits) between slices: the answer must still be the gloss of the text it was asked for.
+    const service = new KernelService(() => 0);
+    const base = generateDocument(30).replace(
+      /message: "[^"]*"\n/,
+      (m) => `${m}    gloss: "hand written"\n`,
+    );
+    const texts = [
+      base,
+      base.replace('"Generated rule 3 decided', '"Generated rule 3 decidedx'),
+      base.replace('priority: 1', 'priority: 12'),
+      base.replace('value: ', 'value: 7'),
+      'rules: [',
+      base.replace('"Generated rule 9 decided', '"Generated rule 9 decidedy'),
+    ];
+    for (const [k, text] of texts.entries()) {
+      const dictionary = k % 2 === 0 ? '' : DICTIONARY;
+      service.analyze({ op: 'analyze', doc: 'd', text, dictionary });
+      const steps = service.glossSteps({ op: 'gloss', doc: 'd', text, dictionary });
+      let step = steps.next();
+      let n = 0;
+      while (!step.done) {
+        // Every 7th step, the document moves on to the next text (and once to broken YAML).
+        if (++n % 7 === 0) {
+          const other = texts[(k + n / 7) % texts.length] ?? base;
+          service.analyze({ op: 'analyze', doc: 'd', text: other, dictionary: '' });
+        }
+        step = steps.next();
+      }
+      // A text that does not load has no rules to render: one step, its answer.
+      if (text === 'rules: [') expect(n).toBe(0);
+      else expect(n, `steps for text ${k}`).toBeGreaterThan(7);
+      const { dictionaryProblems: _, ...outcome } = step.value;
+      expect(outcome, `text ${k}`).toStrictEqual(reference(text, dictionary));
+    }
+  });
 });

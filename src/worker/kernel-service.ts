@@ -30,6 +30,7 @@ import {
   type RuleConversion,
   readEntries,
   renderGloss,
+  runSteps,
   runVector,
   SourceText,
   type TemporalState,
@@ -205,11 +206,23 @@ export class KernelService {
    * assembled the text from cached parts and by the full path otherwise.
    */
   gloss(request: GlossRequest): GlossOutcome {
+    return runSteps(this.glossSteps(request));
+  }
+
+  /**
+   * `gloss` in steps, one per rule rendered: the kernel worker runs it as a background job, a
+   * slice at a time, and answers other requests between slices. The text is compiled on the
+   * first step (the worker has usually just analyzed it: no work) and the result kept, so
+   * compiles of other texts between steps change nothing in the answer.
+   */
+  *glossSteps(request: GlossRequest): Generator<void, GlossOutcome, void> {
     const compiler = this.compilerFor(request.doc);
     const result = compiler.compile(request.text);
     const dictionary = this.readDictionary(request.dictionary);
     const bom = bomShift(request.text);
-    const outcome = this.glosser.gloss(compiler, result, { dictionary: dictionary.map });
+    const outcome = yield* this.glosser.glossSteps(compiler, result, {
+      dictionary: dictionary.map,
+    });
     const zh = outcome?.zh ?? [];
     const en = outcome?.en ?? [];
     const lint = outcome?.lint ?? [];

@@ -1,25 +1,32 @@
 // The kernel behind the Web Worker boundary (docs/ARCHITECTURE.md, "Studio"). Requests queue up
-// while one runs; before running a request the worker drops every queued request that a newer one
-// on the same channel supersedes, so a burst of keystrokes costs one compile, not one per key.
+// while one runs (request-queue.ts): a request superseded by a newer one on its channel is dropped
+// unrun, so a burst of keystrokes costs one compile, not one per key; the gloss phase runs as a
+// background job in slices, between the other requests.
 
 import { bilingual } from '../studio/i18n/format';
-import type { Envelope, Reply } from './kernel-protocol';
+import { BACKGROUND_OPS, type Envelope, type Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, RecentValues } from './reply-delta';
+import { RequestQueue } from './request-queue';
 import { workerStrings } from './strings';
 import { TextMirror } from './text-sync';
 
 const service = new KernelService(() => performance.now());
-const queue: Envelope[] = [];
 /** Values sent per channel, for answering a request that names one as its base with a delta. */
 const sent = new RecentValues();
 /** Per channel, the text of text-synced requests (text-sync.ts). */
 const texts = new TextMirror();
-let draining = false;
 
-function reply(message: Reply): void {
-  self.postMessage(message);
-}
+/** A slice of the gloss phase: short enough that an edit's `analyze` hardly waits behind it. */
+const GLOSS_SLICE_MS = 8;
+
+/**
+ * A later turn of the worker's event loop, after the messages that have arrived. A message to
+ * ourselves, not `setTimeout(…, 0)`, which browsers clamp to 4 ms when timers nest.
+ */
+const turns = new MessageChannel();
+const waiting: (() => void)[] = [];
+turns.port1.onmessage = () => waiting.shift()?.();
 
 function run(envelope: Envelope): unknown {
   const { request } = envelope;
@@ -40,6 +47,8 @@ function run(envelope: Envelope): unknown {
       return service.tableEdit(request);
     case 'canonicalRule':
       return service.canonicalRule(request);
+    case 'gloss':
+      return service.glossSteps(request);
     case 'spin': {
       const until = performance.now() + request.ms;
       while (performance.now() < until) {
@@ -48,42 +57,31 @@ function run(envelope: Envelope): unknown {
       return { spun: request.ms };
     }
     default:
-      // Long jobs, gloss and signing run in batch-worker.ts.
+      // Long jobs and signing run in batch-worker.ts.
       throw new Error(`the kernel worker does not run ${request.op}`);
   }
 }
 
-function drain(): void {
-  draining = false;
-  while (queue.length > 0) {
-    const envelope = queue.shift()!;
-    if (queue.some((later) => later.channel === envelope.channel)) {
-      reply({ id: envelope.id, status: 'superseded' });
-      continue;
-    }
-    try {
-      reply(doneReply(sent, envelope, run(envelope)));
-    } catch (e) {
-      const detail = e instanceof Error ? e.message : String(e);
-      reply({
-        id: envelope.id,
-        status: 'failed',
-        message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
-      });
-    }
-    // Let messages that arrived meanwhile join the queue before the next request runs.
-    if (queue.length > 0) {
-      schedule();
-      return;
-    }
-  }
-}
-
-function schedule(): void {
-  if (draining) return;
-  draining = true;
-  setTimeout(drain, 0);
-}
+const queue = new RequestQueue({
+  isBackground: (envelope) => BACKGROUND_OPS.has(envelope.request.op),
+  run,
+  done: (envelope, value) => doneReply(sent, envelope, value),
+  failed: (envelope, e) => {
+    const detail = e instanceof Error ? e.message : String(e);
+    return {
+      id: envelope.id,
+      status: 'failed',
+      message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
+    };
+  },
+  reply: (message: Reply) => self.postMessage(message),
+  later: (callback) => {
+    waiting.push(callback);
+    turns.port2.postMessage(null);
+  },
+  now: () => performance.now(),
+  sliceMs: GLOSS_SLICE_MS,
+});
 
 self.onmessage = (event: MessageEvent<Envelope>) => {
   const envelope = event.data;
@@ -93,10 +91,9 @@ self.onmessage = (event: MessageEvent<Envelope>) => {
     const request = envelope.request as { text: string };
     const text = texts.receive(envelope.channel, request.text, envelope.textSync);
     if (text === null) {
-      reply({ id: envelope.id, status: 'resync' });
+      self.postMessage({ id: envelope.id, status: 'resync' } satisfies Reply);
       return;
     }
     queue.push({ ...envelope, request: { ...envelope.request, text } as Envelope['request'] });
   } else queue.push(envelope);
-  schedule();
 };

@@ -57,7 +57,9 @@ export function glossDocument(
 ): RuleGloss[] | null {
   const document = result.document;
   if (!document) return null;
-  return glossRules(document, readEntries(result.source.text), options, renderRuleDetailed);
+  return runSteps(
+    glossRules(document, readEntries(result.source.text), options, renderRuleDetailed),
+  );
 }
 
 /**
@@ -77,31 +79,58 @@ export function glossAll(
   options: GlossLintOptions = {},
   sources: GlossSources = {},
 ): DocumentGloss | null {
+  return runSteps(glossAllSteps(result, options, sources));
+}
+
+/**
+ * `glossAll` in steps: the generator pauses after every rule rendered (in each language), so a
+ * caller can spread the work over several turns of its event loop (the kernel worker runs the
+ * studio's gloss phase as a background job between edits). Run to its end, it returns exactly
+ * what `glossAll` returns — `glossAll` is this generator run without pausing.
+ */
+export function* glossAllSteps(
+  result: CompileResult,
+  options: GlossLintOptions = {},
+  sources: GlossSources = {},
+): Generator<void, DocumentGloss | null, void> {
   const document = result.document;
   if (!document) return null;
   const entries = sources.entries ?? readEntries(result.source.text);
   const render = sources.render ?? renderRuleDetailed;
-  const zh = glossRules(document, entries, { ...options, lang: 'zh' }, render);
-  const en = glossRules(document, entries, { ...options, lang: 'en' }, render);
+  const zh = yield* glossRules(document, entries, { ...options, lang: 'zh' }, render);
+  const en = yield* glossRules(document, entries, { ...options, lang: 'en' }, render);
   const renders = { zh: zh.map((g) => g.gloss), en: en.map((g) => g.gloss) };
   const lint = lintGloss(document, entries, renders, options.langs ?? GLOSS_LANGS);
   return { zh, en, lint };
 }
 
-function glossRules(
+/** Runs a generator of steps to its end, without pausing. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+function* glossRules(
   document: CompiledDocument,
   entries: ReadonlyMap<string, EntrySource>,
   options: DocumentGlossOptions & { readonly lang: GlossLang },
   render: (rule: GlossRule, options: GlossOptions) => GlossRender,
-): RuleGloss[] {
-  return document.rules.map((rule) => ({
-    name: rule.name,
-    rule,
-    gloss: render(rule, {
-      lang: options.lang,
-      dictionary: options.dictionary,
-      builtins: options.builtins,
-      labels: entries.get(rule.entry)?.labels,
-    }),
-  }));
+): Generator<void, RuleGloss[], void> {
+  const glosses: RuleGloss[] = [];
+  for (const rule of document.rules) {
+    glosses.push({
+      name: rule.name,
+      rule,
+      gloss: render(rule, {
+        lang: options.lang,
+        dictionary: options.dictionary,
+        builtins: options.builtins,
+        labels: entries.get(rule.entry)?.labels,
+      }),
+    });
+    yield;
+  }
+  return glosses;
 }

@@ -8,9 +8,11 @@ export {
   type GlossLintOptions,
   type GlossSources,
   glossAll,
+  glossAllSteps,
   glossDocument,
   glossLint,
   type RuleGloss,
+  runSteps,
 } from './document';
 export type { EntrySource, StoredGloss } from './entries';
 export { collectEntries, readEntries } from './entries';

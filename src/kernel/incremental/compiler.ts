@@ -17,7 +17,7 @@ import { canonicalJson } from '../tree/canonical';
 import { CompileContext, type SourceMap } from '../tree/context';
 import { canonicalRule } from '../tree/document-hash';
 import { RowCompileCache } from '../tree/row-cache';
-import { childrenOf, type ExprNode } from '../tree/types';
+import type { ExprNode } from '../tree/types';
 import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
@@ -474,22 +474,14 @@ function validateSegment(
   const claim: ClaimName = () => duplicateOf;
   const rules = validateRuleEntry(fields, seg.item, metadata, claim, 0);
   const format = checkFormatItem(source, seg.item);
+  // The compile's whole source map, as `compileDocument` keeps it (compile.ts): nodes the rules no
+  // longer reach (a tree before normalization) are never looked up, so copying them changes no
+  // answer, and it spares a walk of every tree of the entry per compile.
   const mapNodes: ExprNode[] = [];
   const mapRanges: Range[] = [];
-  const seen = new Set<ExprNode>();
-  const walk = (n: ExprNode) => {
-    if (seen.has(n)) return;
-    seen.add(n);
-    const r = ctx.sourceMap.get(n);
-    if (r) {
-      mapNodes.push(n);
-      mapRanges.push(r);
-    }
-    for (const c of childrenOf(n)) walk(c);
-  };
-  for (const r of rules) {
-    walk(r.when);
-    if (r.unless) walk(r.unless);
+  for (const [n, r] of ctx.sourceMap) {
+    mapNodes.push(n);
+    mapRanges.push(r);
   }
   return {
     diagnostics: ctx.diagnostics,

@@ -1,6 +1,11 @@
 import type { CompileResult } from '../compile';
 import type { YNode } from '../document/ynode';
-import { type DocumentGloss, type GlossLintOptions, glossAll } from '../gloss/document';
+import {
+  type DocumentGloss,
+  type GlossLintOptions,
+  glossAllSteps,
+  runSteps,
+} from '../gloss/document';
 import { type EntrySource, readEntry, shiftEntry } from '../gloss/entries';
 import { RenderCache } from '../gloss/render-cache';
 import type { IncrementalCompiler } from './compiler';
@@ -19,6 +24,10 @@ import type { IncrementalCompiler } from './compiler';
  *   recompiles one rule re-renders that rule; the lint itself is linear bookkeeping.
  * When the compiler did not assemble `result` from parts (it fell back to a full compile, or the
  * result is not its last), nothing says its items are the text's items: the plain full path runs.
+ *
+ * `glossSteps` is the same in steps (`glossAllSteps`): it reads the items on its first step, so
+ * the compiler may compile other texts between the later ones (the result and the items read are
+ * kept); `gloss` runs it without pausing.
  */
 export interface IncrementalGloss {
   gloss(
@@ -26,6 +35,11 @@ export interface IncrementalGloss {
     result: CompileResult,
     options?: GlossLintOptions,
   ): DocumentGloss | null;
+  glossSteps(
+    compiler: IncrementalCompiler,
+    result: CompileResult,
+    options?: GlossLintOptions,
+  ): Generator<void, DocumentGloss | null, void>;
   /** How the last call went (tests and benchmarks). */
   readonly stats: IncrementalGlossStats;
 }
@@ -44,15 +58,15 @@ export function createIncrementalGloss(): IncrementalGloss {
   const renders = new RenderCache();
   let stats: IncrementalGlossStats = { mode: 'full', rendered: 0 };
 
-  const gloss = (
+  function* glossSteps(
     compiler: IncrementalCompiler,
     result: CompileResult,
     options: GlossLintOptions = {},
-  ): DocumentGloss | null => {
+  ): Generator<void, DocumentGloss | null, void> {
     const items = result.document ? compiler.items(result) : null;
     if (!items) {
       stats = { mode: 'full', rendered: 0 };
-      return glossAll(result, options);
+      return yield* glossAllSteps(result, options);
     }
     // First definition of a name wins, as readEntries reads the whole text.
     const entries = new Map<string, EntrySource>();
@@ -66,16 +80,17 @@ export function createIncrementalGloss(): IncrementalGloss {
         entries.set(entry.name, shiftEntry(entry.source, offset));
     }
     const before = renders.rendered;
-    const outcome = glossAll(result, options, {
+    const outcome = yield* glossAllSteps(result, options, {
       entries,
       render: (rule, o) => renders.render(rule, o),
     });
     stats = { mode: 'incremental', rendered: renders.rendered - before };
     return outcome;
-  };
+  }
 
   return {
-    gloss,
+    gloss: (compiler, result, options) => runSteps(glossSteps(compiler, result, options)),
+    glossSteps,
     get stats() {
       return stats;
     },

@@ -20,7 +20,8 @@ export interface SourceMap {
 /** Collects diagnostics and source positions while one document is validated and compiled. */
 export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
-  readonly sourceMap: SourceMap = new Map<ExprNode, Range>();
+  /** A Map (iterable): the incremental compiler copies a compile's entries whole. */
+  readonly sourceMap: Map<ExprNode, Range> = new Map();
   /** Canonical texts of the trees hashed so far, reused by the document hash. */
   readonly canonical: CanonicalTexts = new WeakMap();
   /** Table rows this compile took from (or gave to) `rowCache` (row-cache.ts). */

@@ -73,7 +73,7 @@ async function analyzedDocument() {
   const { store, id } = documentStore();
   const kernel = fakeKernel();
   const clock = manualTiming();
-  const stop = startAnalysis(store, kernel.client, fakeKernel().client, clock.timing);
+  const stop = startAnalysis(store, kernel.client, clock.timing);
   await flush();
   const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
   analyzes().at(-1)!.answer(analysisOf('v0'));
@@ -94,9 +94,9 @@ describe('analysis controller', () => {
     });
     store.getState().setActive(id);
     const kernel = fakeKernel();
-    const batch = fakeKernel();
     const clock = manualTiming();
-    const stop = startAnalysis(store, kernel.client, batch.client, clock.timing);
+    const stop = startAnalysis(store, kernel.client, clock.timing);
+    const glosses = () => kernel.requests.filter((r) => r.op === 'gloss');
     await flush();
     const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
     const first = analyzes().length;
@@ -116,11 +116,11 @@ describe('analysis controller', () => {
     expect(store.getState().analyses[id]?.text).toBe(sentBefore.text);
     expect(analyzes()).toHaveLength(first + 1);
     expect(analyzes()[first]!.text).toBe('v3');
-    expect(batch.requests.filter((r) => r.text === sentBefore.text)).toHaveLength(0);
+    expect(glosses().filter((r) => r.text === sentBefore.text)).toHaveLength(0);
     analyzes()[first]!.answer(analysisOf('v3'));
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('v3');
-    expect(batch.requests.map((r) => r.text)).toContain('v3');
+    expect(glosses().map((r) => r.text)).toContain('v3');
     // Nothing changed since: no further request.
     expect(analyzes()).toHaveLength(first + 1);
     stop();

@@ -2,9 +2,12 @@
  * Keeps `analyses` current, in two phases per change of a document's text or the field dictionary:
  * 1. `analyze` in the kernel worker — diagnostics, hashes, rules — at incremental-compile speed, so
  *    markers follow typing; rules keep their last known gloss meanwhile;
- * 2. `gloss` in the batch worker — every rule's gloss and the gloss lint, which re-read the whole
- *    document — merged in when it answers for the text still shown. Until then the last gloss lint
- *    is carried over the edit (carry.ts) so its warnings do not flicker while typing.
+ * 2. `gloss`, every rule's gloss and the gloss lint, asked once the analysis of the text has
+ *    answered, and merged in when it answers for the text still shown. Until then the last gloss
+ *    lint is carried over the edit (carry.ts) so its warnings do not flicker while typing. The
+ *    kernel worker runs it as a background job, in slices between other requests
+ *    (src/worker/request-queue.ts), on the compile it has just made: a second worker glossing
+ *    compiled every edited text a second time, on the core the page renders on.
  * The active document goes first; the others are analyzed once after load, for their badges.
  *
  * At most one `analyze` per document is in flight: a change while one runs is sent when it answers
@@ -65,7 +68,6 @@ const REAL_TIMING: AnalysisTiming = {
 export function startAnalysis(
   store: StudioStore,
   kernel: KernelClient,
-  batch: KernelClient,
   timing: AnalysisTiming = REAL_TIMING,
 ): () => void {
   const sent = new Map<string, Sent>();
@@ -83,7 +85,7 @@ export function startAnalysis(
   };
 
   const requestGloss = async (docId: string, text: string, dictionary: string) => {
-    const outcome = await batch.request(`gloss:${docId}`, {
+    const outcome = await kernel.request(`gloss:${docId}`, {
       op: 'gloss',
       doc: docId,
       text,

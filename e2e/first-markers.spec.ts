@@ -35,7 +35,7 @@ function bigDocument(): string {
   );
 }
 
-/** Gloss lint (merged in after the first markers, from the batch worker). */
+/** Gloss lint (merged in after the first markers, by the gloss phase). */
 const GLOSS_LINT = new Set(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']);
 
 for (const lang of ['en', 'zh'] as const) {

@@ -60,7 +60,7 @@ async function openStudio(page: Page) {
   await expect(page.getByRole('list', { name: 'Documents in this workspace' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^refund-guard/ })).toBeVisible();
   await expect.poll(async () => (await active(page)).documentHash).toMatch(/^sha256:/);
-  // Gloss arrives in a second phase (the batch worker) after the hashes.
+  // Gloss arrives in a second phase (the gloss phase) after the hashes.
   await expect.poll(async () => (await active(page)).rules[0]?.gloss.en ?? '').not.toBe('');
 }
 

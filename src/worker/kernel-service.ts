@@ -172,8 +172,8 @@ export class KernelService {
 
   /**
    * Diagnostics, hashes and the rule list: what the editor's markers need, at incremental-compile
-   * speed. Gloss (and its lint) is left to `gloss`, run in the batch worker; the studio shows the
-   * last gloss per rule until it arrives.
+   * speed. Gloss (and its lint) is left to `gloss`, run after it in the background (`glossSteps`);
+   * the studio shows the last gloss per rule until it arrives.
    */
   analyze(request: AnalyzeRequest): Analysis {
     const started = this.clock();

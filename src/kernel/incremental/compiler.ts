@@ -119,8 +119,12 @@ interface RuleResult {
   /** Index relative to the entry's first rule; ranges relative to the segment. */
   readonly rules: readonly CompiledRule[];
   readonly canonical: readonly string[];
-  readonly mapNodes: readonly ExprNode[];
-  readonly mapRanges: readonly Range[];
+  /**
+   * The compile's whole source map, as `compileDocument` keeps it (compile.ts), ranges relative to
+   * the segment: nodes the rules no longer reach (a tree before normalization) are never looked
+   * up, so keeping them changes no answer, and it spares a walk of every tree of the entry.
+   */
+  readonly sourceMap: ReadonlyMap<ExprNode, Range>;
 }
 
 interface Header {
@@ -336,9 +340,9 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
         rules.push({ ...rule, index: base + rule.index, range: shiftRange(rule.range, offset) });
       }
       canonical.push(...r.canonical);
-      for (let n = 0; n < r.mapNodes.length; n++) {
-        sourceMap.set(r.mapNodes[n] as ExprNode, shiftRange(r.mapRanges[n] as Range, offset));
-      }
+      r.sourceMap.forEach((range, node) => {
+        sourceMap.set(node, shiftRange(range, offset));
+      });
     });
     const document: CompiledDocument = {
       protocol: PROTOCOL,
@@ -474,15 +478,6 @@ function validateSegment(
   const claim: ClaimName = () => duplicateOf;
   const rules = validateRuleEntry(fields, seg.item, metadata, claim, 0);
   const format = checkFormatItem(source, seg.item);
-  // The compile's whole source map, as `compileDocument` keeps it (compile.ts): nodes the rules no
-  // longer reach (a tree before normalization) are never looked up, so copying them changes no
-  // answer, and it spares a walk of every tree of the entry per compile.
-  const mapNodes: ExprNode[] = [];
-  const mapRanges: Range[] = [];
-  for (const [n, r] of ctx.sourceMap) {
-    mapNodes.push(n);
-    mapRanges.push(r);
-  }
   return {
     diagnostics: ctx.diagnostics,
     format,
@@ -490,8 +485,7 @@ function validateSegment(
     rules,
     // The trees as serialized for their hashes (ctx.canonical): the same text, not made again.
     canonical: rules.map((r) => canonicalJson(canonicalRule(r), ctx.canonical)),
-    mapNodes,
-    mapRanges,
+    sourceMap: ctx.sourceMap,
   };
 }
 

@@ -220,9 +220,16 @@ class EditorSession implements EditorHost {
   /**
    * Asks for `docId`'s markers to follow its analysis — after the current frame is painted, so an
    * analysis answering mid-keystroke never delays the keystroke's paint. Only the visible model's
-   * markers are set; another document's are set when it is shown.
+   * markers are set; another document's are set when it is shown. A text that did not come from
+   * typing in the editor (a grid edit, a fix, an import: `textOrigins`) gets its markers at once,
+   * all of them: nobody is typing, and they then show in the same frame as the grid's findings.
    */
   private showMarkers(docId: string): void {
+    if (this.store.getState().textOrigins[docId] !== 'typing') {
+      this.markersDue.delete(docId);
+      this.setMarkers(docId, true);
+      return;
+    }
     this.markersDue.add(docId);
     if (this.markersFrame !== null || this.markersTimer !== null) return;
     // After the next paint: a task posted from an animation frame callback runs after that frame
@@ -252,13 +259,14 @@ class EditorSession implements EditorHost {
    * rather than `getValue()` and a comparison of 0.5 MB on every analysis of a 1,000-rule document.
    *
    * Only chunks whose markers changed are set (Monaco re-creates the decorations, and redraws the
-   * overview ruler, of the chunks it is given). A model's first markers are set at once; later
-   * changes go one chunk per task, so a keystroke never waits behind Monaco re-creating hundreds
+   * overview ruler, of the chunks it is given). A model's first markers, and those of a text not
+   * typed (`atOnce`), are set at once; later changes while typing go one chunk per task, so a
+   * keystroke never waits behind Monaco re-creating hundreds
    * of decorations — and each chunk is set only while the text, the analysis, the language and
    * the visible model are still the ones it was made for: once any moves on, the rest is dropped
    * (the next analysis sets what differs from what Monaco holds by then).
    */
-  private setMarkers(docId: string): void {
+  private setMarkers(docId: string, atOnce = false): void {
     const model = this.models.get(docId);
     if (!model || this.editor.getModel() !== model) return;
     const state = this.store.getState();
@@ -290,8 +298,9 @@ class EditorSession implements EditorHost {
       this.markersShown.set(model, { diagnostics, lang, chunks });
       mark(markers.length);
     };
-    if (!shown) {
-      // The model's first markers: all at once (a document just opened, nobody typing yet).
+    if (!shown || atOnce) {
+      // The model's first markers, or markers of a text not typed: all at once (a document just
+      // opened, a grid edit — nobody typing).
       for (const index of pending) put(index);
       finish();
       return;

@@ -275,8 +275,7 @@ class Analysis {
       exact &&= g.beyond === null && g.errorBoxes.length === 0;
       this.exactUpTo.push(exact);
       this.underAbove.push(this.underCoverers.length);
-      const under = this.under[k] as Box;
-      if (!under.some(isEmpty)) this.underCoverers.push(under);
+      if (!(boxes[k] as LiveBoxes).underEmpty) this.underCoverers.push(this.under[k] as Box);
       beyondSoFar = g.beyond ?? beyondSoFar;
       this.beyondAt.push(beyondSoFar);
     });
@@ -363,7 +362,7 @@ class Analysis {
         const row = rows[k] as AnalysisRow;
         for (const d of old.out)
           this.out.push(d.range === row.range ? d : { ...d, range: row.range });
-        if (!mine.every((box) => box.some(isEmpty)) && !this.firstWithHash.has(row.hash))
+        if (!(boxes[k] as LiveBoxes).firesNowhere && !this.firstWithHash.has(row.hash))
           this.firstWithHash.set(row.hash, k);
         this.tableSteps -= old.spent;
         records.push(old);
@@ -826,6 +825,10 @@ interface LiveBoxes {
   readonly under: Box;
   /** `over`, then each error box. */
   readonly fires: readonly Box[];
+  /** `under` has an empty side (the row surely fires nowhere). */
+  readonly underEmpty: boolean;
+  /** Every box of `fires` has an empty side (the row fires nowhere). */
+  readonly firesNowhere: boolean;
 }
 
 /**
@@ -839,10 +842,14 @@ function liveBoxes(g: RowRegion, live: readonly Bits[]): LiveBoxes {
   if (hit) return hit;
   const cut = (box: readonly Bits[]): Box => box.map((b, d) => and(b, live[d] as Bits));
   const over = cut(g.may);
+  const under = cut(g.must);
+  const fires = [over, ...g.errorBoxes.map(cut)];
   const out: LiveBoxes = {
     over,
-    under: cut(g.must),
-    fires: [over, ...g.errorBoxes.map(cut)],
+    under,
+    fires,
+    underEmpty: under.some(isEmpty),
+    firesNowhere: fires.every((box) => box.some(isEmpty)),
   };
   liveBoxesCache.set(g, out);
   return out;

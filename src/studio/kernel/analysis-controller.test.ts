@@ -78,7 +78,7 @@ async function analyzedDocument() {
   const analyzes = () => kernel.requests.filter((r) => r.op === 'analyze');
   analyzes().at(-1)!.answer(analysisOf('v0'));
   await flush();
-  return { store, id, clock, analyzes, stop };
+  return { store, id, clock, analyzes, stop, kernel };
 }
 
 describe('analysis controller', () => {
@@ -187,6 +187,48 @@ describe('analysis controller', () => {
     expect(analyzes()).toHaveLength(before + 4);
     expect(store.getState().analyses[id]?.text).toBe('g3ab!');
     expect(store.getState().kernelStatus).toBe('ready');
+    stop();
+  });
+
+  it('does not publish a gloss of a text already typed past; the next analysis carries it', async () => {
+    const { store, id, clock, stop, kernel } = await analyzedDocument();
+    const ofOp = (op: string) => kernel.requests.filter((r) => r.op === op);
+    const withRule = (text: string) =>
+      ({
+        diagnostics: [],
+        rules: [{ name: 'r', gloss: { zh: '', en: '', delegation: false } }],
+        text,
+      }) as unknown as Analysis;
+    const glossOf = (en: string) => ({
+      rules: { r: { zh: en, en, delegation: false } },
+      unnamedFields: [],
+      missingNames: [],
+      diagnostics: [],
+      dictionaryProblems: [],
+    });
+    clock.advance(1_000);
+    store.getState().setText(id, 'v1');
+    ofOp('analyze').at(-1)!.answer(withRule('v1'));
+    await flush();
+    expect(ofOp('gloss').at(-1)!.text).toBe('v1');
+    // The user types on before v1's gloss answers.
+    clock.advance(1_000);
+    store.getState().setText(id, 'v2', 'typing');
+    const shown = store.getState().analyses[id];
+    ofOp('gloss').at(-1)!.answer(glossOf('one'));
+    await flush();
+    // Not published: the panels would only re-render an analysis of a text no longer shown.
+    expect(store.getState().analyses[id]).toBe(shown);
+    // v2's analysis is published with v1's gloss carried over, until v2's own gloss answers.
+    expect(ofOp('analyze').at(-1)!.text).toBe('v2');
+    ofOp('analyze').at(-1)!.answer(withRule('v2'));
+    await flush();
+    const v2 = store.getState().analyses[id]!;
+    expect(v2.text).toBe('v2');
+    expect(v2.analysis.rules[0]!.gloss.en).toBe('one');
+    ofOp('gloss').at(-1)!.answer(glossOf('two'));
+    await flush();
+    expect(store.getState().analyses[id]!.analysis.rules[0]!.gloss.en).toBe('two');
     stop();
   });
 

@@ -93,7 +93,10 @@ export function startAnalysis(
     });
     if (outcome.status !== 'done') return;
     glossed.set(docId, { text, outcome: outcome.value });
-    if (compiled.get(docId)?.text === text) publish(docId);
+    // Published while its text is the one shown. A gloss of a text already typed past would only
+    // re-render every panel, dimmed, mid-typing; the next analysis carries it (`merge`).
+    if (compiled.get(docId)?.text === text && store.getState().documents[docId]?.text === text)
+      publish(docId);
   };
 
   /** Per document, how long its last analysis took (ms, from sending to the answer). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateDocument } from '../../bench/generate';
+import { generateWideTable } from '../../bench/generate-wide-table';
 import { KernelService } from './kernel-service';
 import { deepEqual, diff, doneReply, patch, RecentValues } from './reply-delta';
 
@@ -61,7 +62,12 @@ describe('reply deltas', () => {
     expect(delta).toEqual({
       k: 'o',
       set: {
-        rules: { k: 'a', pre: 50, suf: 49, mid: [{ name: 'R50', hash: 'changed' }] },
+        rules: {
+          k: 'i',
+          pre: 50,
+          suf: 49,
+          items: [{ k: 'o', set: { hash: { k: 'v', v: 'changed' } }, del: [] }],
+        },
         documentHash: { k: 'v', v: 'd2' },
       },
       del: [],
@@ -85,6 +91,26 @@ describe('reply deltas', () => {
     const delta = JSON.stringify(diff(before, after)).length;
     expect(patch(before, diff(before, after))).toEqual(after);
     expect(delta).toBeLessThan(whole / 4);
+  });
+
+  it('a cell edit in the first row of a long table sends the moved offsets, not every finding again', () => {
+    const service = new KernelService(() => 0);
+    const text = generateWideTable(120, 8, { defaultRow: true });
+    const request = (t: string) => ({ op: 'analyze' as const, doc: 'd', text: t, dictionary: '' });
+    const before = service.analyze(request(text));
+    // The first row's `gte` cell, two characters longer: every finding below it moves.
+    const edited = text.replace(/\[gte, ([0-9.]+)\]/, (_, v) => `[gte, ${v}00]`);
+    expect(edited).not.toBe(text);
+    const after = service.analyze(request(edited));
+    expect(after.diagnostics.length).toBeGreaterThan(50);
+    const moved = after.diagnostics.filter(
+      (d, i) => d.range.start === before.diagnostics[i]!.range.start + 2,
+    );
+    expect(moved.length).toBeGreaterThan(after.diagnostics.length / 2);
+    const delta = diff(before, after);
+    expect(patch(before, delta)).toEqual(after);
+    // Not every moved finding again, with its sentences in two languages: their offsets.
+    expect(JSON.stringify(delta).length).toBeLessThan(JSON.stringify(after).length / 4);
   });
 
   it('the worker answers with a delta only from a base it still holds', () => {

@@ -28,6 +28,17 @@ export type Delta =
       readonly pre: number;
       readonly suf: number;
       readonly mid: readonly unknown[];
+    }
+  /**
+   * An array of unchanged length: the first `pre` and last `suf` items kept, each item in between
+   * by its own delta. An edit that moves what follows it (the diagnostics and rules after an
+   * edited row, their offsets shifted) then sends the offsets, not every item again.
+   */
+  | {
+      readonly k: 'i';
+      readonly pre: number;
+      readonly suf: number;
+      readonly items: readonly Delta[];
     };
 
 const SAME: Delta = { k: 's' };
@@ -68,6 +79,11 @@ export function diff(base: unknown, next: unknown): Delta {
       suf++;
     }
     if (pre === base.length && pre === next.length) return SAME;
+    if (base.length === next.length) {
+      const items: Delta[] = [];
+      for (let i = pre; i < next.length - suf; i++) items.push(diff(base[i], next[i]));
+      return { k: 'i', pre, suf, items };
+    }
     return { k: 'a', pre, suf, mid: next.slice(pre, next.length - suf) };
   }
   if (isPlainObject(base) && isPlainObject(next)) {
@@ -96,6 +112,13 @@ export function patch(base: unknown, delta: Delta): unknown {
     case 'a': {
       const items = base as readonly unknown[];
       return [...items.slice(0, delta.pre), ...delta.mid, ...items.slice(items.length - delta.suf)];
+    }
+    case 'i': {
+      const out = [...(base as readonly unknown[])];
+      delta.items.forEach((d, j) => {
+        out[delta.pre + j] = patch(out[delta.pre + j], d);
+      });
+      return out;
     }
     case 'o': {
       const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };

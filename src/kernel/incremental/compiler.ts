@@ -332,7 +332,9 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
 
     const rules: CompiledRule[] = [];
     const canonical: string[] = [];
-    const sourceMap: SourceMap = new WeakMap();
+    const sourceMap = new AssembledSourceMap(
+      results.map((r, i) => ({ map: r.sourceMap, offset: starts[i] as number })),
+    );
     results.forEach((r, i) => {
       const offset = starts[i] as number;
       const base = rules.length;
@@ -340,9 +342,6 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
         rules.push({ ...rule, index: base + rule.index, range: shiftRange(rule.range, offset) });
       }
       canonical.push(...r.canonical);
-      r.sourceMap.forEach((range, node) => {
-        sourceMap.set(node, shiftRange(range, offset));
-      });
     });
     const document: CompiledDocument = {
       protocol: PROTOCOL,
@@ -487,6 +486,50 @@ function validateSegment(
     canonical: rules.map((r) => canonicalJson(canonicalRule(r), ctx.canonical)),
     sourceMap: ctx.sourceMap,
   };
+}
+
+/**
+ * A compiled document's source map, put together from its segments' maps (ranges relative to each
+ * segment, moved by its offset) the first time it is read. Most compiles are never asked: the
+ * editor's markers, hashes and rules read no node's position (the gloss lint does, in the
+ * background phase after, and conversions do on demand) — and assembling it meant a moved copy of
+ * every range of every segment per compile (on a 500-row table, ~20,000 per grid edit).
+ */
+class AssembledSourceMap implements SourceMap {
+  private map: Map<ExprNode, Range> | null = null;
+
+  constructor(
+    private parts: readonly {
+      readonly map: ReadonlyMap<ExprNode, Range>;
+      readonly offset: number;
+    }[],
+  ) {}
+
+  private assembled(): Map<ExprNode, Range> {
+    if (this.map) return this.map;
+    const map = new Map<ExprNode, Range>();
+    for (const { map: part, offset } of this.parts) {
+      part.forEach((range, node) => {
+        map.set(node, shiftRange(range, offset));
+      });
+    }
+    this.map = map;
+    this.parts = [];
+    return map;
+  }
+
+  get(node: ExprNode): Range | undefined {
+    return this.assembled().get(node);
+  }
+
+  set(node: ExprNode, range: Range): this {
+    this.assembled().set(node, range);
+    return this;
+  }
+
+  has(node: ExprNode): boolean {
+    return this.assembled().has(node);
+  }
 }
 
 function shiftRange(r: Range, offset: number): Range {

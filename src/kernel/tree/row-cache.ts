@@ -85,13 +85,31 @@ export interface RowCacheUse {
   readonly trees: Map<ExprNode, InUse>;
 }
 
-/** The key of a row: its columns' field paths and its cells' nodes relative to `cells`. */
+/**
+ * The key of a row: its columns' field paths and its cells' nodes relative to `cells`. The joined
+ * key is kept per parsed row (with the columns' part it was made with), so a row placed again
+ * under the same columns gets the same string — the cache's map then compares a string it has
+ * hashed before, instead of building and hashing a new one for every row of every compile.
+ */
 export function rowKey(columns: readonly { readonly field: { path: string } }[], cells: YNode) {
-  const out: string[] = [];
-  for (const c of columns) out.push(c.field.path, '\u0001');
-  out.push(cellsKey(cells));
-  return out.join('');
+  let head = heads.get(columns);
+  if (head === undefined) {
+    const out: string[] = [];
+    for (const c of columns) out.push(c.field.path, '\u0001');
+    head = out.join('');
+    heads.set(columns, head);
+  }
+  const origin = originOf(cells) ?? cells;
+  const kept = rowKeys.get(origin);
+  if (kept?.head === head) return kept.key;
+  const key = head + cellsKey(origin);
+  rowKeys.set(origin, { head, key });
+  return key;
 }
+
+const rowKeys = new WeakMap<YNode, { readonly head: string; readonly key: string }>();
+/** The columns' part of the key, per columns list (one per table per compile). */
+const heads = new WeakMap<object, string>();
 
 /**
  * The cells' part of the key, by the node they were moved from when the row was parsed on its own
@@ -100,8 +118,7 @@ export function rowKey(columns: readonly { readonly field: { path: string } }[],
  */
 const cellsKeys = new WeakMap<YNode, string>();
 
-function cellsKey(cells: YNode): string {
-  const origin = originOf(cells) ?? cells;
+function cellsKey(origin: YNode): string {
   let key = cellsKeys.get(origin);
   if (key === undefined) {
     const out: string[] = [];

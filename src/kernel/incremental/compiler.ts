@@ -14,7 +14,7 @@ import { Fields, validateMetadata, validateTopLevel } from '../document/validate
 import { type ClaimName, validateRuleEntry } from '../document/validate-rule';
 import type { YMap, YNode, YPair, YSeq } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
-import { CompileContext, type SourceMap } from '../tree/context';
+import { CompileContext, type CompileSourceMap, type SourceMap } from '../tree/context';
 import { canonicalRule } from '../tree/document-hash';
 import { RowCompileCache } from '../tree/row-cache';
 import type { ExprNode } from '../tree/types';
@@ -124,7 +124,7 @@ interface RuleResult {
    * the segment: nodes the rules no longer reach (a tree before normalization) are never looked
    * up, so keeping them changes no answer, and it spares a walk of every tree of the entry.
    */
-  readonly sourceMap: ReadonlyMap<ExprNode, Range>;
+  readonly sourceMap: CompileSourceMap;
 }
 
 interface Header {
@@ -500,7 +500,7 @@ class AssembledSourceMap implements SourceMap {
 
   constructor(
     private parts: readonly {
-      readonly map: ReadonlyMap<ExprNode, Range>;
+      readonly map: CompileSourceMap;
       readonly offset: number;
     }[],
   ) {}

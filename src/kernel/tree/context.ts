@@ -17,11 +17,74 @@ export interface SourceMap {
   has(node: ExprNode): boolean;
 }
 
+/**
+ * Where a source-map range of a cached table row lies (row-cache.ts): at an offset in the row's
+ * cells, or a column's range.
+ */
+export type Place =
+  | readonly [node: ExprNode, start: number, end: number]
+  | readonly [node: ExprNode, column: number];
+
+/**
+ * A compile's source map: a Map, to which the row cache adds a cached row's positions by `replay`
+ * — written only when the map is next read or written (anything else in between reads nothing of
+ * it), in order. A grid edit replays every row below the edited one, and nothing reads those
+ * positions while the editor's markers are made: they are written when the document's source map
+ * is first read (in the gloss phase, or never).
+ */
+export class CompileSourceMap implements SourceMap {
+  private readonly map = new Map<ExprNode, Range>();
+  private pending: {
+    readonly places: readonly Place[];
+    readonly base: number;
+    readonly columns: readonly { readonly range: Range }[];
+  }[] = [];
+
+  replay(
+    places: readonly Place[],
+    base: number,
+    columns: readonly { readonly range: Range }[],
+  ): void {
+    this.pending.push({ places, base, columns });
+  }
+
+  private flush(): Map<ExprNode, Range> {
+    if (this.pending.length === 0) return this.map;
+    const map = this.map;
+    for (const { places, base, columns } of this.pending) {
+      for (const p of places) {
+        if (p.length === 3) map.set(p[0], { start: base + p[1], end: base + p[2] });
+        else map.set(p[0], (columns[p[1]] as { range: Range }).range);
+      }
+    }
+    this.pending = [];
+    return map;
+  }
+
+  get(node: ExprNode): Range | undefined {
+    return this.flush().get(node);
+  }
+
+  set(node: ExprNode, range: Range): this {
+    this.flush().set(node, range);
+    return this;
+  }
+
+  has(node: ExprNode): boolean {
+    return this.flush().has(node);
+  }
+
+  forEach(visit: (range: Range, node: ExprNode) => void): void {
+    this.flush().forEach((range, node) => {
+      visit(range, node);
+    });
+  }
+}
+
 /** Collects diagnostics and source positions while one document is validated and compiled. */
 export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
-  /** A Map (iterable): the incremental compiler copies a compile's entries whole. */
-  readonly sourceMap: Map<ExprNode, Range> = new Map();
+  readonly sourceMap = new CompileSourceMap();
   /** Canonical texts of the trees hashed so far, reused by the document hash. */
   readonly canonical: CanonicalTexts = new WeakMap();
   /** Table rows this compile took from (or gave to) `rowCache` (row-cache.ts). */

@@ -3,7 +3,7 @@ import type { YNode } from '../document/ynode';
 import { Lru } from '../incremental/lru';
 import { originOf } from '../incremental/table-rows';
 import { canonicalJson, hashText } from './canonical';
-import type { CompileContext } from './context';
+import type { CompileContext, Place } from './context';
 import { exceeded, measure } from './limits';
 import { childrenOf, type ExprNode } from './types';
 
@@ -50,9 +50,6 @@ export class RowCompileCache {
     this.entries.set(key, entry);
   }
 }
-
-/** Where a source-map range of a cached row lies: at an offset in the cells, or a column's range. */
-type Place = readonly [node: ExprNode, start: number, end: number] | readonly [ExprNode, number];
 
 export interface RowEntry {
   /** The row's tree as the table compiler builds it (cells in column order). */
@@ -256,9 +253,5 @@ function replay(
   base: number,
   columns: readonly { readonly range: Range }[],
 ): void {
-  const map = ctx.sourceMap;
-  for (const p of places) {
-    if (p.length === 3) map.set(p[0], { start: base + p[1], end: base + p[2] });
-    else map.set(p[0], (columns[p[1]] as { range: Range }).range);
-  }
+  ctx.sourceMap.replay(places, base, columns);
 }

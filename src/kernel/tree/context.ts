@@ -27,59 +27,93 @@ export type Place =
 
 /**
  * A compile's source map: a Map, to which the row cache adds a cached row's positions by `replay`
- * — written only when the map is next read or written (anything else in between reads nothing of
- * it), in order. A grid edit replays every row below the edited one, and nothing reads those
- * positions while the editor's markers are made: they are written when the document's source map
- * is first read (in the gloss phase, or never).
+ * — written when one of that row's nodes is next read or written, or when the whole map is read
+ * (`forEach`). A grid edit replays every row below the edited one, and nothing on the way to the
+ * editor's markers reads those rows' positions: they are written when the document's source map
+ * is first read (in the gloss phase, or never). Each node of a replayed row belongs to its row's
+ * places (a row's raw and normalized trees may share nodes, at the same position); reading a
+ * node first writes the pending places it belongs to, so every read answers what it would have
+ * had the rows been written at once (the differential property tests compare every node's range).
  */
 export class CompileSourceMap implements SourceMap {
   private readonly map = new Map<ExprNode, Range>();
-  private pending: {
-    readonly places: readonly Place[];
-    readonly base: number;
-    readonly columns: readonly { readonly range: Range }[];
-  }[] = [];
+  /** Replays not yet written, by their places, in the order they were made. */
+  private readonly pending = new Map<readonly Place[], Replay>();
 
   replay(
     places: readonly Place[],
     base: number,
     columns: readonly { readonly range: Range }[],
   ): void {
-    this.pending.push({ places, base, columns });
-  }
-
-  private flush(): Map<ExprNode, Range> {
-    if (this.pending.length === 0) return this.map;
-    const map = this.map;
-    for (const { places, base, columns } of this.pending) {
+    if (!indexed.has(places)) {
+      indexed.add(places);
       for (const p of places) {
-        if (p.length === 3) map.set(p[0], { start: base + p[1], end: base + p[2] });
-        else map.set(p[0], (columns[p[1]] as { range: Range }).range);
+        const of = placesOfNode.get(p[0]);
+        if (!of) placesOfNode.set(p[0], [places]);
+        else if (!of.includes(places)) of.push(places);
       }
     }
-    this.pending = [];
-    return map;
+    // The same places twice in one compile (not expected: a cached row is used once): in order.
+    const earlier = this.pending.get(places);
+    if (earlier) this.write(places, earlier);
+    this.pending.set(places, { base, columns });
+  }
+
+  private write(places: readonly Place[], { base, columns }: Replay): void {
+    this.pending.delete(places);
+    const map = this.map;
+    for (const p of places) {
+      if (p.length === 3) map.set(p[0], { start: base + p[1], end: base + p[2] });
+      else map.set(p[0], (columns[p[1]] as { range: Range }).range);
+    }
+  }
+
+  /** Writes the pending replays `node` belongs to, in the order they were made. */
+  private settle(node: ExprNode): Map<ExprNode, Range> {
+    if (this.pending.size === 0) return this.map;
+    const of = placesOfNode.get(node);
+    if (!of) return this.map;
+    if (of.length === 1) {
+      const places = of[0] as readonly Place[];
+      const replay = this.pending.get(places);
+      if (replay) this.write(places, replay);
+      return this.map;
+    }
+    for (const [places, replay] of [...this.pending]) {
+      if (of.includes(places)) this.write(places, replay);
+    }
+    return this.map;
   }
 
   get(node: ExprNode): Range | undefined {
-    return this.flush().get(node);
+    return this.settle(node).get(node);
   }
 
   set(node: ExprNode, range: Range): this {
-    this.flush().set(node, range);
+    this.settle(node).set(node, range);
     return this;
   }
 
   has(node: ExprNode): boolean {
-    return this.flush().has(node);
+    return this.settle(node).has(node);
   }
 
   forEach(visit: (range: Range, node: ExprNode) => void): void {
-    this.flush().forEach((range, node) => {
+    for (const [places, replay] of this.pending) this.write(places, replay);
+    this.map.forEach((range, node) => {
       visit(range, node);
     });
   }
 }
+
+interface Replay {
+  readonly base: number;
+  readonly columns: readonly { readonly range: Range }[];
+}
+
+/** Per node of a cached row's trees, the places it is in (its row's raw and normalized trees). */
+const placesOfNode = new WeakMap<ExprNode, (readonly Place[])[]>();
+const indexed = new WeakSet<readonly Place[]>();
 
 /** Collects diagnostics and source positions while one document is validated and compiled. */
 export class CompileContext {

@@ -57,3 +57,8 @@ export function yamlWorkerOpen(uris: readonly { toString(): string }[]): Promise
   const waiting = uris.flatMap((uri) => holds.get(uri.toString())?.opened ?? []);
   return waiting.length === 0 ? null : Promise.all(waiting).then(() => undefined);
 }
+
+/** Whether some document's first kernel markers are due (what else may wait for them: quiet.ts). */
+export function firstMarkersDue(): boolean {
+  return holds.size > 0;
+}

@@ -1,8 +1,8 @@
 import { generateDocument } from '../bench/generate';
 import { compileDocument, SourceText } from '../src/kernel';
-import { markers } from './support/editor';
+import { markerOwnersOnLine, markers } from './support/editor';
 import { addDocument } from './support/studio';
-import { expect, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 
 /**
  * A big document opened in a fresh studio (issue #17 point 2): the kernel worker compiles it for
@@ -35,6 +35,17 @@ function bigDocument(): string {
   );
 }
 
+/** A fresh studio, its first document's markers shown and the kernel worker idle. */
+async function openFreshStudio(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('erdl:markers').length > 0 &&
+      (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
+        .kernelStatus === 'ready',
+  );
+}
+
 /** Gloss lint (merged in after the first markers, from the batch worker). */
 const GLOSS_LINT = new Set(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']);
 
@@ -44,13 +55,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(180_000);
     await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await page.goto('/');
-    await page.waitForFunction(
-      () =>
-        performance.getEntriesByName('erdl:markers').length > 0 &&
-        (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
-          .kernelStatus === 'ready',
-    );
+    await openFreshStudio(page);
     const text = bigDocument();
     const docId = await addDocument(page, { name: 'big', text });
     await page.waitForFunction(
@@ -109,13 +114,7 @@ test("a freshly opened document reaches the YAML worker after the kernel's first
       }
     };
   });
-  await page.goto('/');
-  await page.waitForFunction(
-    () =>
-      performance.getEntriesByName('erdl:markers').length > 0 &&
-      (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
-        .kernelStatus === 'ready',
-  );
+  await openFreshStudio(page);
   // 200 rules, one with a key the schema does not know (monaco-yaml flags it, the kernel too).
   const text = generateDocument(200).replace(
     '    priority: 7\n',
@@ -125,15 +124,7 @@ test("a freshly opened document reaches the YAML worker after the kernel's first
   const docId = await addDocument(page, { name: 'schema', text });
   const line = text.split('\n').findIndex((l) => l.includes('colour: red')) + 1;
   // Both checks still report the key: the kernel's error and monaco-yaml's warning.
-  await expect
-    .poll(async () =>
-      (await markers(page))
-        .filter((m) => m.startLineNumber === line)
-        .map((m) => m.owner)
-        .filter((owner, index, all) => all.indexOf(owner) === index)
-        .sort(),
-    )
-    .toEqual(['erdl', 'yaml']);
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
   const { firstMarkers, firstSent } = await page.evaluate((id) => {
     const mark = performance
       .getEntriesByName('erdl:markers')

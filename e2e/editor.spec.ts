@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generateDocument } from '../bench/generate';
-import { ERROR, editorText, markers } from './support/editor';
+import { ERROR, editorText, markerOwnersOnLine, markers } from './support/editor';
 import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
@@ -519,15 +519,7 @@ test('schema problems from monaco-yaml are warnings at most; the kernel reports 
   await page.keyboard.press('Enter');
   await page.keyboard.type('colour: red');
   const line = await lineOf(page, 'colour: red');
-  await expect
-    .poll(async () =>
-      (await markers(page))
-        .filter((m) => m.startLineNumber === line)
-        .map((m) => m.owner)
-        .filter((owner, index, all) => all.indexOf(owner) === index)
-        .sort(),
-    )
-    .toEqual(['erdl', 'yaml']);
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
   const onLine = (await markers(page)).filter((m) => m.startLineNumber === line);
   expect(onLine.filter((m) => m.owner === 'yaml' && m.severity >= ERROR)).toEqual([]);
   expect(onLine.some((m) => m.owner === 'erdl' && m.severity === ERROR)).toBe(true);

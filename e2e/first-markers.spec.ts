@@ -1,8 +1,8 @@
 import { generateDocument } from '../bench/generate';
 import { compileDocument, SourceText } from '../src/kernel';
-import { markers } from './support/editor';
+import { markerOwnersOnLine, markers } from './support/editor';
 import { addDocument } from './support/studio';
-import { expect, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 
 /**
  * A big document opened in a fresh studio (issue #17 point 2): the kernel worker compiles it for
@@ -35,6 +35,17 @@ function bigDocument(): string {
   );
 }
 
+/** A fresh studio, its first document's markers shown and the kernel worker idle. */
+async function openFreshStudio(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('erdl:markers').length > 0 &&
+      (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
+        .kernelStatus === 'ready',
+  );
+}
+
 /** Gloss lint (merged in after the first markers, by the gloss phase). */
 const GLOSS_LINT = new Set(['ERDL-W901', 'ERDL-W902', 'ERDL-I903']);
 
@@ -44,13 +55,7 @@ for (const lang of ['en', 'zh'] as const) {
   }) => {
     test.setTimeout(180_000);
     await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await page.goto('/');
-    await page.waitForFunction(
-      () =>
-        performance.getEntriesByName('erdl:markers').length > 0 &&
-        (globalThis.__ERDL_STUDIO__!.store.getState() as unknown as { kernelStatus: string })
-          .kernelStatus === 'ready',
-    );
+    await openFreshStudio(page);
     const text = bigDocument();
     const docId = await addDocument(page, { name: 'big', text });
     await page.waitForFunction(
@@ -81,3 +86,59 @@ for (const lang of ['en', 'zh'] as const) {
     );
   });
 }
+
+test("a freshly opened document reaches the YAML worker after the kernel's first markers", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Every message posted to monaco-yaml's worker, with when it was posted.
+  await page.addInitScript(() => {
+    const log: { at: number; text: string }[] = [];
+    (globalThis as Record<string, unknown>).__yamlWorkerLog = log;
+    const Native = globalThis.Worker;
+    globalThis.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (!String(url).includes('yaml-worker')) return;
+        const post = this.postMessage.bind(this) as (m: unknown, t?: unknown) => void;
+        this.postMessage = (message: unknown, transfer?: unknown) => {
+          let text = '';
+          try {
+            text = JSON.stringify(message) ?? '';
+          } catch {
+            text = String(message);
+          }
+          log.push({ at: performance.now(), text });
+          post(message, transfer);
+        };
+      }
+    };
+  });
+  await openFreshStudio(page);
+  // 200 rules, one with a key the schema does not know (monaco-yaml flags it, the kernel too).
+  const text = generateDocument(200).replace(
+    '    priority: 7\n',
+    '    priority: 7\n    colour: red\n',
+  );
+  expect(text).toContain('colour: red');
+  const docId = await addDocument(page, { name: 'schema', text });
+  const line = text.split('\n').findIndex((l) => l.includes('colour: red')) + 1;
+  // Both checks still report the key: the kernel's error and monaco-yaml's warning.
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
+  const { firstMarkers, firstSent } = await page.evaluate((id) => {
+    const mark = performance
+      .getEntriesByName('erdl:markers')
+      .find((m) => (m as PerformanceMark).detail?.docId === id);
+    const log = (globalThis as Record<string, unknown>).__yamlWorkerLog as {
+      at: number;
+      text: string;
+    }[];
+    return {
+      firstMarkers: mark?.startTime ?? null,
+      firstSent: log.find((m) => m.text.includes(`${id}.erdl.yaml`))?.at ?? null,
+    };
+  }, docId);
+  expect(firstMarkers).not.toBeNull();
+  expect(firstSent).not.toBeNull();
+  expect(firstSent!).toBeGreaterThan(firstMarkers!);
+});

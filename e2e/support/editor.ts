@@ -41,3 +41,10 @@ export function editorText(page: Page): Promise<string> {
     return hook.editor.getModel().getValue();
   });
 }
+
+/** The owners of the markers on one line of the editor's model, each once, sorted. */
+export async function markerOwnersOnLine(page: Page, line: number): Promise<string[]> {
+  return [
+    ...new Set((await markers(page)).filter((m) => m.startLineNumber === line).map((m) => m.owner)),
+  ].sort();
+}

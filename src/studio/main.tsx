@@ -5,6 +5,7 @@ import { startAnalysis } from './kernel/analysis-controller';
 import { startEvaluation } from './kernel/evaluation-controller';
 import { getBatchKernel, getKernel } from './kernel/kernel-instance';
 import { registerServiceWorker } from './offline';
+import { whenStudioQuiet } from './offline/quiet';
 import { studioStore } from './store';
 import './styles.css';
 import { startSuites } from './suites/suite-controller';
@@ -43,7 +44,8 @@ void startPersistence(studioStore).then(() => {
   startSuites(studioStore, getBatchKernel());
 });
 
-registerServiceWorker();
+// Precaching for offline use starts once the studio is quiet (offline/quiet.ts).
+registerServiceWorker(() => whenStudioQuiet(studioStore));
 
 /**
  * "Interactive" for the UI benchmark: the first time the editor shows the active document's

@@ -16,6 +16,7 @@ import { parse } from 'yaml';
 import { generateDocument, generateTable, QUICK_START } from '../../bench/generate';
 import * as fast from '../../src/kernel';
 import type { Range } from '../../src/kernel/diagnostics/diagnostic';
+import { DocumentHasher } from '../../src/kernel/incremental/hash';
 import { canonicalJson, hashText, TextHash } from '../../src/kernel/tree/canonical';
 import type { SourceMap } from '../../src/kernel/tree/context';
 import {
@@ -23,6 +24,7 @@ import {
   canonicalNumberSource,
   parseNumberSource,
 } from '../../src/kernel/tree/decimal';
+import { canonicalDocumentText } from '../../src/kernel/tree/document-hash';
 import { nfc } from '../../src/kernel/tree/literal';
 import { normalize } from '../../src/kernel/tree/normalize';
 import type { ExprNode, LogicNode } from '../../src/kernel/tree/types';
@@ -308,6 +310,32 @@ describe('canonical JSON and hashes: the fast implementations give the plain one
         },
       ),
       fuzzParams(17_44, 30),
+    );
+  });
+
+  it('texts crossing the UTF-8 buffer (8 KB) at any point, and the incremental document hash', () => {
+    const compiled = fast.compileDocument(generateDocument(3)).document;
+    if (!compiled) throw new Error('the generated document must load');
+    const hasher = new DocumentHasher();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 8_170, max: 8_200 }),
+        fc.array(textArb, { minLength: 1, maxLength: 4 }),
+        fc.array(textArb, { maxLength: 40 }),
+        (pad, pieces, rules) => {
+          const joined = 'a'.repeat(pad) + pieces.join('');
+          const want = `sha256:${bytesToHex(sha256(new TextEncoder().encode(joined)))}`;
+          expect(hashText(joined)).toBe(want);
+          const h = new TextHash().add('a'.repeat(pad));
+          for (const p of pieces) h.add(p);
+          expect(h.digest()).toBe(want);
+          const texts = [joined, ...rules];
+          expect(hasher.hash(compiled.metadata, texts)).toBe(
+            plainHashText(canonicalDocumentText(compiled.metadata, texts)),
+          );
+        },
+      ),
+      fuzzParams(17_45, 200),
     );
   });
 

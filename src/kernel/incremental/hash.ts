@@ -1,9 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Metadata } from '../document/compiled';
+import { type Sha256, updateUtf8 } from '../tree/canonical';
 import { canonicalDocumentFrame } from '../tree/document-hash';
-
-type Sha256 = ReturnType<typeof sha256.create>;
 
 /** Rules per checkpoint: the SHA-256 state is kept after every CHUNK rule texts. */
 const CHUNK = 32;
@@ -28,7 +27,7 @@ export class DocumentHasher {
       while (same < n && texts[same] === this.texts[same]) same++;
     } else {
       const start = sha256.create();
-      start.update(utf8ToBytes(open));
+      updateUtf8(start, open);
       this.checkpoints = [start];
     }
     const from = Math.min(Math.floor(same / CHUNK), this.checkpoints.length - 1);
@@ -36,7 +35,7 @@ export class DocumentHasher {
     let state = (checkpoints[from] as Sha256).clone();
     for (let i = from * CHUNK; i < texts.length; i += CHUNK) {
       const chunk = texts.slice(i, i + CHUNK).join(',');
-      state.update(utf8ToBytes(i === 0 ? chunk : `,${chunk}`));
+      updateUtf8(state, i === 0 ? chunk : `,${chunk}`);
       if (i + CHUNK <= texts.length) {
         checkpoints.push(state);
         state = state.clone();
@@ -45,7 +44,7 @@ export class DocumentHasher {
     this.open = open;
     this.texts = texts;
     this.checkpoints = checkpoints;
-    state.update(utf8ToBytes(close));
+    updateUtf8(state, close);
     return `sha256:${bytesToHex(state.digest())}`;
   }
 }

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
@@ -101,9 +101,72 @@ function compareUtf16(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A SHA-256 state (`sha256.create()`). */
+export type Sha256 = ReturnType<typeof sha256.create>;
+
+/**
+ * The UTF-8 bytes of texts being hashed go through this one buffer, SCRATCH_BYTES at a time:
+ * `utf8ToBytes` made a TextEncoder and two byte arrays per text, and a compile hashes a few
+ * thousand short texts (every rule and row tree). In Chromium's kernel worker that was ~15 % of a
+ * fresh 1,000-rule document's first analysis (issue #17 point 2); here no byte array is allocated.
+ */
+const SCRATCH_BYTES = 8192;
+const scratch = new Uint8Array(SCRATCH_BYTES);
+
+/**
+ * Feeds `state` the UTF-8 bytes of `text` — exactly `new TextEncoder().encode(text)`'s: a
+ * surrogate pair is one 4-byte code point, a lone surrogate U+FFFD (EF BF BD), as the Encoding
+ * Standard writes it (tests/fuzz/utf8-hash.property.test.ts compares them on arbitrary strings).
+ */
+export function updateUtf8(state: Sha256, text: string): void {
+  const out = scratch;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (n > SCRATCH_BYTES - 4) {
+      state.update(out.subarray(0, n));
+      n = 0;
+    }
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out[n++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 0x3f);
+      continue;
+    }
+    if (c >= 0xd800 && c < 0xe000) {
+      const low = c < 0xdc00 && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (low >= 0xdc00 && low < 0xe000) {
+        const point = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+        out[n++] = 0xf0 | (point >> 18);
+        out[n++] = 0x80 | ((point >> 12) & 0x3f);
+        out[n++] = 0x80 | ((point >> 6) & 0x3f);
+        out[n++] = 0x80 | (point & 0x3f);
+        continue;
+      }
+      c = 0xfffd;
+    }
+    out[n++] = 0xe0 | (c >> 12);
+    out[n++] = 0x80 | ((c >> 6) & 0x3f);
+    out[n++] = 0x80 | (c & 0x3f);
+  }
+  if (n > 0) state.update(out.subarray(0, n));
+}
+
+/** A fresh SHA-256 state, reset into one kept object (hashText is never re-entered). */
+const INITIAL: Sha256 = sha256.create();
+const working: Sha256 = sha256.create();
+const digestBytes = new Uint8Array(32);
+
 /** `sha256:` + 64 lowercase hex digits of the UTF-8 bytes (§8.2, E6). */
 export function hashText(text: string): string {
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
+  const state = INITIAL._cloneInto(working);
+  updateUtf8(state, text);
+  state.digestInto(digestBytes);
+  return `sha256:${bytesToHex(digestBytes)}`;
 }
 
 /**
@@ -125,13 +188,13 @@ export class TextHash {
       this.pending = piece.slice(-1);
       piece = piece.slice(0, -1);
     }
-    if (piece !== '') this.state.update(utf8ToBytes(piece));
+    if (piece !== '') updateUtf8(this.state, piece);
     return this;
   }
 
   /** `sha256:` + hex of everything added. */
   digest(): string {
-    if (this.pending !== '') this.state.update(utf8ToBytes(this.pending));
+    if (this.pending !== '') updateUtf8(this.state, this.pending);
     this.pending = '';
     return `sha256:${bytesToHex(this.state.digest())}`;
   }

@@ -19,6 +19,7 @@ import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup
 import { editorStrings } from './strings';
 import { applyEdits, minimalEdit } from './text-edits';
 import { EDITOR_VIEW_OPTIONS } from './view-options';
+import { holdYamlWorker, releaseYamlWorker } from './yaml-gate';
 
 /** Test and benchmark hook (like `__ERDL_STUDIO__`): the Monaco API and the mounted editor. */
 declare global {
@@ -118,6 +119,7 @@ class EditorSession implements EditorHost {
           this.activeId = null;
           this.editor.setModel(null);
         }
+        releaseYamlWorker(model.uri.toString());
         model.dispose();
         continue;
       }
@@ -150,6 +152,8 @@ class EditorSession implements EditorHost {
     if (!doc) return null;
     const uri = uriForDocument(docId);
     monaco.editor.getModel(uri)?.dispose();
+    // monaco-yaml's worker reads the document after the kernel's first markers (yaml-gate.ts).
+    holdYamlWorker(uri.toString());
     const model = monaco.editor.createModel(doc.text, 'yaml', uri);
     model.updateOptions({ tabSize: 2, insertSpaces: true });
     this.models.set(docId, model);
@@ -297,6 +301,10 @@ class EditorSession implements EditorHost {
     const finish = () => {
       this.markersShown.set(model, { diagnostics, lang, chunks });
       mark(markers.length);
+      // After the frame that paints them (or the fallback, on a page that paints none).
+      const uri = model.uri.toString();
+      requestAnimationFrame(() => setTimeout(() => releaseYamlWorker(uri), 0));
+      setTimeout(() => releaseYamlWorker(uri), MARKERS_FALLBACK_MS);
     };
     if (!shown || atOnce) {
       // The model's first markers, or markers of a text not typed: all at once (a document just

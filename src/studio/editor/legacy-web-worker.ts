@@ -3,9 +3,11 @@
  * monaco-yaml (through monaco-worker-manager) calls out of the core API into its `editor.main`
  * entry — which also pulls in every bundled language. This is that entry's adapter, for the core
  * API alone: the worker comes from `MonacoEnvironment.getWorker(…, label)` and receives
- * `createData` first, as `monaco-editor/esm/vs/editor/editor.main.js` does it.
+ * `createData` first, as `monaco-editor/esm/vs/editor/editor.main.js` does it. Its requests about
+ * a document whose first kernel markers are still due wait for them (yaml-gate.ts).
  */
 import type * as Monaco from 'monaco-editor/esm/vs/editor/editor.api';
+import { yamlWorkerOpen } from './yaml-gate';
 
 interface LegacyWorkerOptions {
   readonly worker?: undefined;
@@ -38,10 +40,20 @@ export function installLegacyWebWorker(monaco: typeof Monaco): void {
       w.postMessage(legacy.createData);
       return w;
     });
-    return internal({
+    const created = internal({
       worker,
       host: legacy.host,
       ...(legacy.keepIdleModels === undefined ? {} : { keepIdleModels: legacy.keepIdleModels }),
-    });
+    }) as Monaco.editor.MonacoWebWorker<unknown>;
+    return {
+      dispose: () => created.dispose(),
+      getProxy: () => created.getProxy(),
+      withSyncedResources: (resources: Monaco.Uri[]) => {
+        const held = yamlWorkerOpen(resources);
+        return held
+          ? held.then(() => created.withSyncedResources(resources))
+          : created.withSyncedResources(resources);
+      },
+    };
   };
 }

@@ -228,3 +228,19 @@ describe('registerServiceWorker: a newer build', () => {
     expect(getOfflineState()).toBe('ready');
   });
 });
+
+describe('registerServiceWorker(settled)', () => {
+  it('registers only once `settled` resolves', async () => {
+    vi.stubEnv('PROD', true);
+    const register = vi.fn(() => new Promise(() => {}));
+    vi.stubGlobal('navigator', { serviceWorker: { register, ready: new Promise(() => {}) } });
+    const { registerServiceWorker } = await load();
+    const quiet = deferred<void>();
+    registerServiceWorker(() => quiet.promise);
+    await flush();
+    expect(register).not.toHaveBeenCalled();
+    quiet.resolve();
+    await flush();
+    expect(register).toHaveBeenCalledTimes(1);
+  });
+});

@@ -93,7 +93,11 @@ function register(container: ServiceWorkerContainer): void {
   );
 }
 
-export function registerServiceWorker(): void {
+/**
+ * `settled`, when given: what registration waits for after the page has loaded (main.tsx: the
+ * studio quiet, quiet.ts), so precaching does not compete with the studio's first results.
+ */
+export function registerServiceWorker(settled?: () => Promise<void>): void {
   if (!import.meta.env.PROD) {
     setOfflineState('development');
     return;
@@ -104,6 +108,10 @@ export function registerServiceWorker(): void {
     return;
   }
   // After the page has loaded, so precaching never competes with the first paint.
-  if (globalThis.document?.readyState === 'complete') register(container);
-  else globalThis.addEventListener('load', () => register(container), { once: true });
+  const start = () => {
+    if (settled) void settled().then(() => register(container));
+    else register(container);
+  };
+  if (globalThis.document?.readyState === 'complete') start();
+  else globalThis.addEventListener('load', start, { once: true });
 }

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdYamlWorker, releaseYamlWorker } from '../editor/yaml-gate';
+import type { StudioStore } from '../store';
+import { whenStudioQuiet } from './quiet';
+
+/** A store with only what quiet.ts reads: the kernel's status and change notifications. */
+function fakeStore() {
+  let state = { kernelStatus: 'starting' };
+  const listeners = new Set<() => void>();
+  const store = {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const set = (next: { kernelStatus: string }) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return { store: store as unknown as StudioStore, set, listeners };
+}
+
+describe('whenStudioQuiet', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    releaseYamlWorker('inmemory://erdl/big.erdl.yaml');
+    vi.useRealTimers();
+  });
+
+  it('waits for the kernel, then for a second without changes or first markers due', async () => {
+    const { store, set, listeners } = fakeStore();
+    let quiet = false;
+    void whenStudioQuiet(store, 1_000, 10_000).then(() => {
+      quiet = true;
+    });
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(quiet).toBe(false); // the kernel is still starting
+    set({ kernelStatus: 'ready' });
+    await vi.advanceTimersByTimeAsync(900);
+    set({ kernelStatus: 'ready' }); // a change (an analysis arriving) starts the second again
+    await vi.advanceTimersByTimeAsync(900);
+    expect(quiet).toBe(false);
+    holdYamlWorker('inmemory://erdl/big.erdl.yaml'); // a document opened: its first markers due
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(quiet).toBe(false);
+    releaseYamlWorker('inmemory://erdl/big.erdl.yaml');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(quiet).toBe(true);
+    expect(listeners.size).toBe(0);
+  });
+
+  it('resolves after the longest wait however busy the studio stays', async () => {
+    const { store, set } = fakeStore();
+    let quiet = false;
+    void whenStudioQuiet(store, 1_000, 10_000).then(() => {
+      quiet = true;
+    });
+    for (let t = 0; t < 9_500; t += 500) {
+      set({ kernelStatus: 'ready' });
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(quiet).toBe(false);
+    set({ kernelStatus: 'ready' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(quiet).toBe(true);
+  });
+});

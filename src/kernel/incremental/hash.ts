@@ -34,8 +34,12 @@ export class DocumentHasher {
     const checkpoints = this.checkpoints.slice(0, from + 1);
     let state = (checkpoints[from] as Sha256).clone();
     for (let i = from * CHUNK; i < texts.length; i += CHUNK) {
-      const chunk = texts.slice(i, i + CHUNK).join(',');
-      updateUtf8(state, i === 0 ? chunk : `,${chunk}`);
+      // Each text as it is (no chunk joined into a new string first), commas between.
+      const end = Math.min(i + CHUNK, texts.length);
+      for (let j = i; j < end; j++) {
+        if (j > 0) updateUtf8(state, ',');
+        updateUtf8(state, texts[j] as string);
+      }
       if (i + CHUNK <= texts.length) {
         checkpoints.push(state);
         state = state.clone();

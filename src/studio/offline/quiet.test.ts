@@ -65,4 +65,20 @@ describe('whenStudioQuiet', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(quiet).toBe(true);
   });
+
+  it('by default waits out 20 s of continuous typing, and starts in its first pause of a second', async () => {
+    const { store, set } = fakeStore();
+    set({ kernelStatus: 'ready' });
+    let quiet = false;
+    void whenStudioQuiet(store).then(() => {
+      quiet = true;
+    });
+    for (let t = 0; t < 20_000; t += 100) {
+      set({ kernelStatus: 'ready' }); // a keystroke's text, then its analysis
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(quiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(quiet).toBe(true);
+  });
 });

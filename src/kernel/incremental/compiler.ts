@@ -22,7 +22,7 @@ import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
 import { segment } from './segment';
-import { parseByRows, type RowCache } from './table-rows';
+import { parseByRows, type RowCache, reach } from './table-rows';
 
 /**
  * Incremental compile for the editing path (docs/ARCHITECTURE.md, "Incremental compile").
@@ -427,7 +427,7 @@ function parseSegment(
   const f = byRows ? null : itemFragment(text, indent, last, load);
   if (!byRows && !f) return REFUSED;
   const item = byRows ? byRows.item : (((f as Fragment).node as YSeq).items[0] as YNode);
-  const spills = reach(item) > text.length;
+  const spills = (byRows ? byRows.reach : reach(item)) > text.length;
   if (last && spills) return REFUSED;
   let name: Segment['name'] = null;
   if (item.kind === 'map') {
@@ -452,13 +452,6 @@ function parseSegment(
 }
 
 /** The furthest end of any range in a node. */
-function reach(n: YNode): number {
-  let end = n.range.end;
-  if (n.kind === 'seq') for (const c of n.items) end = Math.max(end, reach(c));
-  else if (n.kind === 'map')
-    for (const p of n.items) end = Math.max(end, p.range.end, p.keyNode.range.end, reach(p.value));
-  return end;
-}
 
 /** Validates and compiles one rule item in segment coordinates, as validateRules would. */
 function validateSegment(

@@ -13,7 +13,7 @@ import { loadFragment } from '../document/load';
 import { clearTableAnalysisMemos } from '../table-analysis/report';
 import { createIncrementalCompiler } from './compiler';
 import { Lru } from './lru';
-import { type ParsedRow, parseByRows } from './table-rows';
+import { type ParsedRow, parseByRows, reach } from './table-rows';
 import { sourceRanges, withoutMap } from './test-support';
 
 /** Row bodies (after `- `; later lines indented two more than the `-` by the caller). */
@@ -136,11 +136,14 @@ describe('a decision table parsed by rows reads as the item parsed whole', () =>
         expect(f, 'the whole item parses when its rows do').not.toBeNull();
         const seq = f?.node;
         expect(seq?.kind).toBe('seq');
+        const wantItem = seq?.kind === 'seq' ? seq.items[0] : null;
         const want = {
-          item: seq?.kind === 'seq' ? seq.items[0] : null,
+          item: wantItem,
           seq: f?.yamlRange,
           nodes: f?.nodes,
           depth: f?.depth,
+          // Where the furthest range ends, as a walk of the whole item finds it.
+          reach: wantItem ? reach(wantItem) : null,
         };
         expect(isDeepStrictEqual(got, want), JSON.stringify(item)).toBe(true);
         // Again from the cache (the rows' nodes are shared, placed anew).

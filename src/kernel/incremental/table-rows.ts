@@ -19,6 +19,8 @@ export interface RowsItem {
   readonly seq: readonly [number, number, number];
   readonly nodes: number;
   readonly depth: number;
+  /** `reach(item)`, from each row's own reach (kept with the parsed row) and a walk of the rest. */
+  readonly reach: number;
 }
 
 /** A row parsed on its own; ranges relative to the row's first character. */
@@ -26,6 +28,8 @@ export interface ParsedRow {
   readonly item: YNode;
   readonly nodes: number;
   readonly depth: number;
+  /** `reach(item)`: where the furthest range in the row ends, relative to the row. */
+  readonly reach: number;
 }
 
 export type RowCache = Lru<string, ParsedRow | null>;
@@ -86,12 +90,49 @@ export function parseByRows(
   });
   const item = rebuild(f.node.items[0] as YNode, first, moved, found.seq, placed);
   const [s, v, e] = f.yamlRange;
+  // Where the item's furthest range ends: each placed row's own reach moved to where it stands
+  // (shiftAll moves every range of it alike), the rest of the item walked.
+  let rowsReach = 0;
+  parsed.forEach((row, i) => {
+    rowsReach = Math.max(rowsReach, row.reach + (starts[i] as number));
+  });
+  const firstPlaced = placed[0];
+  const isRows = (n: YNode) => n.kind === 'seq' && n.items[0] === firstPlaced;
   return {
     item,
     seq: [s, v >= first ? v + moved : v, e >= first ? e + moved : e],
     nodes,
     depth,
+    reach: reachSkipping(item, isRows, rowsReach),
   };
+}
+
+/** Where the furthest range in a node ends (a range may end past its parent's). */
+export function reach(n: YNode): number {
+  return reachSkipping(n, () => false, 0);
+}
+
+/**
+ * `reach`, except that in the rows list (`isRows`) every item but the last is taken as reaching
+ * `rowsReach` (the placed rows: what their own reaches say) and only the last is walked.
+ */
+function reachSkipping(n: YNode, isRows: (n: YNode) => boolean, rowsReach: number): number {
+  let end = n.range.end;
+  if (n.kind === 'seq') {
+    if (isRows(n)) {
+      const lastRow = n.items[n.items.length - 1] as YNode;
+      return Math.max(end, rowsReach, reachSkipping(lastRow, isRows, rowsReach));
+    }
+    for (const c of n.items) end = Math.max(end, reachSkipping(c, isRows, rowsReach));
+  } else if (n.kind === 'map')
+    for (const p of n.items)
+      end = Math.max(
+        end,
+        p.range.end,
+        p.keyNode.range.end,
+        reachSkipping(p.value, isRows, rowsReach),
+      );
+  return end;
 }
 
 /** The rows list's cut: where its `rows` key is, its items' column and each item's line start. */
@@ -178,7 +219,8 @@ function parseRow(
     next.range.start !== text.length + column + 2
   )
     return null;
-  return { item: seq.items[0] as YNode, nodes: f.nodes - 2, depth: f.depth };
+  const item = seq.items[0] as YNode;
+  return { item, nodes: f.nodes - 2, depth: f.depth, reach: reach(item) };
 }
 
 const shift = (r: { start: number; end: number }, by: number) => ({

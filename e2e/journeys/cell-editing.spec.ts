@@ -1,5 +1,6 @@
 import { cell, grid, type Hook, openLoan, storeText } from '../support/grid';
-import { expect, type Page, test } from '../support/test';
+import { activeAnalysisIsCurrent } from '../support/studio';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 /**
  * Issue #15 point 3, help while typing a cell: the operator picker and value editor per column
@@ -194,10 +195,13 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Control+z');
       await expect.poll(() => storeText(page)).toBe(before);
 
-      // Keyboard column resize: Alt+Shift+→ twice widens the amount column by 32 px.
+      // Keyboard column resize: Alt+Shift+→ twice widens the amount column by 32 px — from the
+      // width the column has once the undone text's analysis is shown (its findings can change
+      // the table's layout as they arrive).
+      await activeAnalysisIsCurrent(page);
       await cell(page, 0, 1).click();
       const head = grid(page).locator('th[data-width-key="c1"]');
-      const start = Math.round((await head.boundingBox())?.width ?? 0);
+      const start = await settledWidth(page, head);
       await page.keyboard.press('Alt+Shift+ArrowRight');
       await page.keyboard.press('Alt+Shift+ArrowRight');
       const separator = head.getByRole('separator');
@@ -220,4 +224,18 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.getByTestId('shortcuts-sheet')).toContainText(L.fillDownHelp);
     });
   });
+}
+
+/** An element's width once two successive frames agree on it. */
+async function settledWidth(page: Page, element: Locator): Promise<number> {
+  const width = async () => Math.round((await element.boundingBox())?.width ?? 0);
+  let last = await width();
+  for (;;) {
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const now = await width();
+    if (now === last) return now;
+    last = now;
+  }
 }

@@ -1,6 +1,6 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
 
-export type { Browser, BrowserContext, Download, Page } from '@playwright/test';
+export type { Browser, BrowserContext, Download, Locator, Page } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 /**

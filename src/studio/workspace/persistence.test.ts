@@ -141,6 +141,36 @@ describe('saving', () => {
     expect(db.orphans.size).toBe(0);
   });
 
+  it('a reload right after typing restores the journal in place when its own save under way landed', async () => {
+    const db = emptyMemoryDatabase();
+    const storage = new MemoryStorage(db);
+    const tab = await openTab(db, { storage, tabId: 'typing-tab' });
+    await settle();
+    const stamp = db.record?.stamp ?? 0;
+    // The debounced save of a half-typed line: written, its answer still on its way.
+    const save = storage.save.bind(storage);
+    storage.save = (...args) => {
+      const outcome = save(...args);
+      return new Promise(() => void outcome);
+    };
+    edit(tab, 'typed just befo');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(db.record?.stamp).toBe(stamp + 1);
+    expect(db.record?.snapshot.documents[0]?.text).toBe('typed just befo');
+    // The rest of the line, then the reload: pagehide journals it; the save it queues never lands.
+    storage.save = () => new Promise(() => undefined);
+    edit(tab, 'typed just before the reload');
+    tab.persistence.flush();
+    tab.persistence.stop();
+
+    const reopened = await openTab(db);
+    expect(activeText(reopened)).toBe('typed just before the reload');
+    const r = reopened.store.getState();
+    expect(r.order.map((id) => r.documents[id]?.name).filter((n) => n?.includes('('))).toEqual([]);
+    expect(r.notices.at(-1)?.message.en).toContain('Restored edits');
+    expect(db.orphans.size).toBe(0);
+  });
+
   it('a failing save reports a bilingual error, keeps the work and saves on the next change', async () => {
     const db = emptyMemoryDatabase();
     const storage = new MemoryStorage(db);

@@ -304,7 +304,10 @@ export class WorkspacePersistence {
 
   /**
    * Work of tabs that died mid-save: one based on the stored version is newer than it and is
-   * restored whole; the others are added as "(recovered)" copies. Returns the keys handled.
+   * restored whole — as is one based on the version just before it when the stored version is
+   * that same tab's save that was under way as it wrote its journal (a reload right after typing:
+   * the debounced save lands, the one started in `pagehide` does not). The others are added as
+   * "(recovered)" copies. Returns the keys handled.
    */
   private recoverOrphans(orphans: readonly OrphanEntry[]): string[] {
     const state = this.store.getState();
@@ -314,7 +317,9 @@ export class WorkspacePersistence {
     for (const orphan of orphans) {
       const checked = checkSnapshot(orphan.snapshot);
       if (!checked.ok) continue;
-      if (!restored && orphan.baseStamp === this.baseStamp) {
+      const ownSaveLanded =
+        orphan.baseStamp + 1 === this.baseStamp && orphan.savedBy === this.baseSavedBy;
+      if (!restored && (orphan.baseStamp === this.baseStamp || ownSaveLanded)) {
         snapshot = checked.snapshot;
         restored = true;
         continue;

@@ -3,12 +3,10 @@
 // in batches and yield to the event loop between them, which is when progress is posted and a
 // cancel message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
-import { bilingual } from '../studio/i18n/format';
 import { impactJob } from './impact-job';
 import type { CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
-import { doneReply, RecentValues } from './reply-delta';
-import { workerStrings } from './strings';
+import { doneReply, failedReply, RecentValues } from './reply-delta';
 import { type JobProgress, suiteJob } from './suite-job';
 
 const service = new KernelService(() => performance.now());
@@ -86,12 +84,7 @@ async function drain(): Promise<void> {
     try {
       reply(doneReply(sent, envelope, await runJob(envelope)));
     } catch (e) {
-      const detail = e instanceof Error ? e.message : String(e);
-      reply({
-        id: envelope.id,
-        status: 'failed',
-        message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
-      });
+      reply(failedReply(envelope, e));
     }
     cancelled.delete(envelope.id);
     await nextTurn();

@@ -3,12 +3,10 @@
 // unrun, so a burst of keystrokes costs one compile, not one per key; the gloss phase runs as a
 // background job in slices, between the other requests.
 
-import { bilingual } from '../studio/i18n/format';
 import { BACKGROUND_OPS, type Envelope, type Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
-import { doneReply, RecentValues } from './reply-delta';
+import { doneReply, failedReply, RecentValues } from './reply-delta';
 import { RequestQueue } from './request-queue';
-import { workerStrings } from './strings';
 import { TextMirror } from './text-sync';
 
 const service = new KernelService(() => performance.now());
@@ -66,14 +64,7 @@ const queue = new RequestQueue({
   isBackground: (envelope) => BACKGROUND_OPS.has(envelope.request.op),
   run,
   done: (envelope, value) => doneReply(sent, envelope, value),
-  failed: (envelope, e) => {
-    const detail = e instanceof Error ? e.message : String(e);
-    return {
-      id: envelope.id,
-      status: 'failed',
-      message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
-    };
-  },
+  failed: failedReply,
   reply: (message: Reply) => self.postMessage(message),
   later: (callback) => {
     waiting.push(callback);

@@ -10,6 +10,10 @@
  * Values are what the kernel replies with: JSON-like plain objects, arrays and primitives.
  */
 
+import { bilingual } from '../studio/i18n/format';
+import type { Reply } from './kernel-protocol';
+import { workerStrings } from './strings';
+
 /** How one value differs from another. */
 export type Delta =
   /** Unchanged. */
@@ -184,4 +188,14 @@ export function doneReply(
   return base && envelope.base !== undefined
     ? { id: envelope.id, status: 'delta', base: envelope.base, delta: diff(base.value, value) }
     : { id: envelope.id, status: 'done', value };
+}
+
+/** The answer to a request that threw: the error's text in the kernel-error message (both languages). */
+export function failedReply(envelope: { readonly id: number }, error: unknown): Reply {
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    id: envelope.id,
+    status: 'failed',
+    message: bilingual(workerStrings, (t) => t.kernelError, { detail }),
+  };
 }

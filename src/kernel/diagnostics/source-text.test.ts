@@ -17,9 +17,11 @@ function referencePosition(text: string, offset: number): { line: number; column
   return { line, column: o - start + 1 };
 }
 
-const texts = fc.array(fc.constantFrom('a', 'é', '\n', '\r', '\r\n', ' ', '界', '\u2028'), {
-  maxLength: 60,
-}).map((parts) => parts.join(''));
+const texts = fc
+  .array(fc.constantFrom('a', 'é', '\n', '\r', '\r\n', ' ', '界', '\u2028'), {
+    maxLength: 60,
+  })
+  .map((parts) => parts.join(''));
 
 describe('SourceText', () => {
   it('gives every offset the position a character-by-character reading gives (LF, CRLF, lone CR)', () => {

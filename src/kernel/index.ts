@@ -49,6 +49,7 @@ export {
   type IncrementalCompiler,
   type IncrementalGloss,
   type IncrementalGlossStats,
+  type PlacedItem,
 } from './incremental';
 export * from './manifest';
 export * from './projection';

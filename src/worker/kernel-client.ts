@@ -67,6 +67,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   tableEdit: 15_000,
   canonicalRule: 30_000,
   gloss: 30_000,
+  // One incremental compile of a document the worker has just compiled.
+  prime: 30_000,
   // Compiling the document dominates; the signature itself is milliseconds.
   sign: 30_000,
   verify: 30_000,

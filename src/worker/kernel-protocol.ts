@@ -51,6 +51,12 @@ export interface AnalyzeRequest {
   readonly text: string;
   /** The workspace field dictionary (YAML text, possibly empty). */
   readonly dictionary: string;
+  /**
+   * Leave the document hash to the gloss phase (`GlossOutcome.documentHash`): the answer then has
+   * `documentHashPending` instead. On a 500-row table the hash is SHA-256 over 0.5 MB from the
+   * edited row on, which the editor's markers never read.
+   */
+  readonly deferHash?: boolean;
 }
 
 export interface RuleSummary {
@@ -75,8 +81,17 @@ export interface RuleSummary {
 export interface Analysis {
   readonly ok: boolean;
   readonly diagnostics: readonly PositionedDiagnostic[];
-  /** sha256 of the canonical document; null when the document does not load. */
+  /**
+   * sha256 of the canonical document; null when the document does not load, or while
+   * `documentHashPending`.
+   */
   readonly documentHash: string | null;
+  /**
+   * The document loads but its hash was left to the gloss phase (`AnalyzeRequest.deferHash`): it
+   * is not known yet. Whatever is shown of the hash, or derived from it (a signature verdict),
+   * waits.
+   */
+  readonly documentHashPending?: true;
   readonly rulesetName: string | null;
   readonly fallbackDecision: string | null;
   readonly rules: readonly RuleSummary[];
@@ -231,6 +246,29 @@ export interface GlossRequest {
   readonly dictionary: string;
 }
 
+/**
+ * Rehearse the first edit of the document's biggest decision table, in the background
+ * (KernelService.primeSteps): asked once a document is open, so that its first grid edit does not
+ * run cold. `dictionary` as for `analyze`.
+ */
+export interface PrimeRequest {
+  readonly op: 'prime';
+  readonly doc: string;
+  readonly dictionary: string;
+  /** The channel the document's analyses answer on: the rehearsal's answer is diffed as theirs. */
+  readonly analysisChannel: string;
+}
+
+/** Tables with fewer rows are edited fast enough cold: `prime` leaves them alone. */
+export const PRIME_MIN_ROWS = 100;
+
+export interface PrimeOutcome {
+  /** Whether an edit was rehearsed (a table of PRIME_MIN_ROWS rows, the text still the latest). */
+  readonly primed: boolean;
+  /** The rehearsal's analysis (in the worker only: the answer posted holds `primed` alone). */
+  readonly analysis?: Analysis;
+}
+
 export interface RuleGlossText {
   readonly zh: string;
   readonly en: string;
@@ -254,6 +292,8 @@ export interface GlossOutcome {
   readonly diagnostics: readonly PositionedDiagnostic[];
   /** Problems in the field dictionary itself. */
   readonly dictionaryProblems: readonly Bilingual[];
+  /** sha256 of the canonical document (as `Analysis.documentHash`); null when it does not load. */
+  readonly documentHash: string | null;
 }
 
 /**
@@ -387,6 +427,7 @@ export type KernelRequest =
   | ImpactRequest
   | ImpactTracesRequest
   | GlossRequest
+  | PrimeRequest
   | VectorsRequest
   | SpinRequest
   | TablesRequest
@@ -405,6 +446,7 @@ export interface KernelResponses {
   impact: ImpactOutcome;
   impactTraces: ImpactTracesOutcome;
   gloss: GlossOutcome;
+  prime: { readonly primed: boolean };
   vectors: VectorsOutcome;
   spin: { readonly spun: number };
   tables: TablesRead;
@@ -420,7 +462,7 @@ export type Op = KernelRequest['op'];
  * (request-queue.ts). A client waiting only for these is not busy: the editor's markers do not
  * wait for them.
  */
-export const BACKGROUND_OPS: ReadonlySet<Op> = new Set<Op>(['gloss']);
+export const BACKGROUND_OPS: ReadonlySet<Op> = new Set<Op>(['gloss', 'prime']);
 
 export type RequestFor<O extends Op> = Extract<KernelRequest, { op: O }>;
 

@@ -61,7 +61,13 @@ function reference(text: string, dictionaryText: string): Omit<GlossOutcome, 'di
       end: source.position(range.end),
     };
   });
-  return { rules, unnamedFields: [...unnamed], missingNames, diagnostics };
+  return {
+    rules,
+    unnamedFields: [...unnamed],
+    missingNames,
+    diagnostics,
+    documentHash: result.document?.hash ?? null,
+  };
 }
 
 const DICTIONARY = 'tool.args.amount: {zh: 退款金额, en: the refund amount}\ncontext.*: "{name}"\n';

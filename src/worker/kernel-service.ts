@@ -5,6 +5,7 @@
 import {
   type Bilingual,
   type CompiledDocument,
+  type CompiledRule,
   type CompileResult,
   canonicalJson,
   childrenOf,
@@ -22,6 +23,7 @@ import {
   type IncrementalCompiler,
   type IncrementalGlossStats,
   nodeAt,
+  type PlacedItem,
   parseData,
   parseFieldDictionary,
   parseInstant,
@@ -58,6 +60,8 @@ import type {
   ImpactTracesOutcome,
   ImpactTracesRequest,
   PositionedDiagnostic,
+  PrimeOutcome,
+  PrimeRequest,
   RuleGlossText,
   RuleSummary,
   RuleTree,
@@ -68,6 +72,7 @@ import type {
   VectorsOutcome,
   VectorsRequest,
 } from './kernel-protocol';
+import { PRIME_MIN_ROWS } from './kernel-protocol';
 import { ruleCanonical } from './rule-canonical';
 import { workerStrings } from './strings';
 
@@ -96,6 +101,8 @@ export type Clock = () => number;
 
 export class KernelService {
   private readonly compilers = new Map<string, IncrementalCompiler>();
+  /** Per document, the text `analyze` last answered for. */
+  private readonly analyzed = new Map<string, string>();
   /**
    * Gloss on the editing path (kernel/incremental/gloss.ts): entry sources from the compilers'
    * cached rule items and renders cached per rule tree, so an edit re-renders about one rule
@@ -173,9 +180,16 @@ export class KernelService {
   /**
    * Diagnostics, hashes and the rule list: what the editor's markers need, at incremental-compile
    * speed. Gloss (and its lint) is left to `gloss`, run after it in the background (`glossSteps`);
-   * the studio shows the last gloss per rule until it arrives.
+   * the studio shows the last gloss per rule until it arrives. With `deferHash` the document hash
+   * is left to `gloss` too (`documentHashPending`).
    */
   analyze(request: AnalyzeRequest): Analysis {
+    this.analyzed.set(request.doc, request.text);
+    return this.analysisOf(request);
+  }
+
+  /** `analyze` without recording the text as the document's latest (`prime` rehearses with it). */
+  private analysisOf(request: AnalyzeRequest): Analysis {
     const started = this.clock();
     const result = this.compile(request.doc, request.text);
     const dictionary = this.readDictionary(request.dictionary);
@@ -185,10 +199,13 @@ export class KernelService {
     const rules = summarize(result, bom, source);
     const fields = new Set<string>();
     for (const rule of rules) for (const f of rule.fields) fields.add(f);
+    // Read only when asked for: reading it works it out (the compiler leaves it lazy).
+    const pending = request.deferHash === true && result.document !== null;
     return {
       ok: result.ok,
       diagnostics,
-      documentHash: result.document?.hash ?? null,
+      documentHash: pending ? null : (result.document?.hash ?? null),
+      ...(pending ? { documentHashPending: true as const } : {}),
       rulesetName: result.document?.metadata.name ?? null,
       fallbackDecision: result.document?.metadata.decision ?? null,
       rules,
@@ -220,6 +237,9 @@ export class KernelService {
     const result = compiler.compile(request.text);
     const dictionary = this.readDictionary(request.dictionary);
     const bom = bomShift(request.text);
+    // The document hash `analyze` left (deferHash), first and in a slice of its own.
+    const documentHash = result.document?.hash ?? null;
+    if (documentHash !== null) yield;
     const outcome = yield* this.glosser.glossSteps(compiler, result, {
       dictionary: dictionary.map,
     });
@@ -252,7 +272,44 @@ export class KernelService {
       missingNames: [...missing].map(([path, langs]) => ({ path, langs: [...langs] })),
       diagnostics: lint.map((d) => position(d, bom, source)),
       dictionaryProblems: dictionary.problems,
+      documentHash,
     };
+  }
+
+  /**
+   * Rehearses an edit of the document's biggest decision table, in the background once the
+   * document is open (docs/ARCHITECTURE.md, "The first grid edit"). The first edit of a table
+   * otherwise runs the editing path's code for the first time and builds what its caches keep per
+   * row (where each row's nodes are, the rows' reuse records): on a 500-row table that made the
+   * first cell edit about twice as slow as the next ones. Here the table's part of the text gets
+   * one more line break at its end (a text that means the same), which goes through that path on
+   * the document's own table; the answer is thrown away. Nothing the studio shows reads it: the
+   * compiler's caches are keyed by text, and the next analysis is of the text it is asked about.
+   *
+   * Only for a text `analyze` last answered for, and only if the document is still at it when the
+   * step runs (an edit has already warmed the path itself); only for a table of PRIME_MIN_ROWS
+   * rows or more.
+   */
+  *primeSteps(request: PrimeRequest): Generator<void, PrimeOutcome, void> {
+    const text = this.analyzed.get(request.doc);
+    if (text === undefined) return { primed: false };
+    // First let whatever else waits run (the gloss phase queued before this is done already).
+    yield;
+    if (this.analyzed.get(request.doc) !== text) return { primed: false };
+    const compiler = this.compilerFor(request.doc);
+    const result = compiler.compile(text);
+    const items = compiler.items(result);
+    const end =
+      items && result.document ? biggestTableEnd(items, result.document.rules, text) : null;
+    if (end === null) return { primed: false };
+    const analysis = this.analysisOf({
+      op: 'analyze',
+      doc: request.doc,
+      text: `${text.slice(0, end)}\n${text.slice(end)}`,
+      dictionary: request.dictionary,
+      deferHash: true,
+    });
+    return { primed: true, analysis };
   }
 
   /** How the last `gloss` went: incrementally or by the full path, and how many renders (tests, bench). */
@@ -559,6 +616,32 @@ function fieldsOf(tree: ExprNode | null, into: Set<string>): void {
   if (!tree) return;
   if (tree.node === 'field') into.add(tree.path);
   for (const child of childrenOf(tree)) fieldsOf(child, into);
+}
+
+/**
+ * Where the rule item holding the most decision-table rows ends (the start of the next item, or the
+ * end of the text); null when no table has PRIME_MIN_ROWS rows.
+ */
+function biggestTableEnd(
+  items: readonly PlacedItem[],
+  rules: readonly CompiledRule[],
+  text: string,
+): number | null {
+  const rows = new Array<number>(items.length).fill(0);
+  let item = 0;
+  for (const rule of rules) {
+    if (rule.form !== 'table') continue;
+    // Rules come in text order, as items do.
+    while (item + 1 < items.length && (items[item + 1] as PlacedItem).offset <= rule.range.start)
+      item++;
+    rows[item] = (rows[item] as number) + 1;
+  }
+  let best = -1;
+  rows.forEach((n, i) => {
+    if (n >= PRIME_MIN_ROWS && (best === -1 || n > (rows[best] as number))) best = i;
+  });
+  if (best === -1) return null;
+  return items[best + 1]?.offset ?? text.length;
 }
 
 function summarize(result: CompileResult, bom: number, source: SourceText): RuleSummary[] {

@@ -3,9 +3,9 @@
 // unrun, so a burst of keystrokes costs one compile, not one per key; the gloss phase runs as a
 // background job in slices, between the other requests.
 
-import { BACKGROUND_OPS, type Envelope, type Reply } from './kernel-protocol';
+import { BACKGROUND_OPS, type Envelope, type PrimeOutcome, type Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
-import { doneReply, failedReply, RecentValues } from './reply-delta';
+import { diff, doneReply, failedReply, RecentValues } from './reply-delta';
 import { RequestQueue } from './request-queue';
 import { TextMirror } from './text-sync';
 
@@ -47,6 +47,8 @@ function run(envelope: Envelope): unknown {
       return service.canonicalRule(request);
     case 'gloss':
       return service.glossSteps(request);
+    case 'prime':
+      return service.primeSteps(request);
     case 'spin': {
       const until = performance.now() + request.ms;
       while (performance.now() < until) {
@@ -60,10 +62,28 @@ function run(envelope: Envelope): unknown {
   }
 }
 
+/**
+ * The answer to `prime`: whether it rehearsed. Its analysis is diffed against the document's last
+ * analysis sent, as the next edit's will be (that code runs cold otherwise), then dropped: nothing
+ * is remembered or posted of it.
+ */
+function primed(envelope: Envelope, outcome: PrimeOutcome): Reply {
+  const { request } = envelope;
+  if (outcome.analysis && request.op === 'prime') {
+    const seq = sent.newest(request.analysisChannel);
+    const base = seq === undefined ? undefined : sent.get(request.analysisChannel, seq);
+    if (base) diff(base.value, outcome.analysis);
+  }
+  return { id: envelope.id, status: 'done', value: { primed: outcome.primed } };
+}
+
 const queue = new RequestQueue({
   isBackground: (envelope) => BACKGROUND_OPS.has(envelope.request.op),
   run,
-  done: (envelope, value) => doneReply(sent, envelope, value),
+  done: (envelope, value) =>
+    envelope.request.op === 'prime'
+      ? primed(envelope, value as PrimeOutcome)
+      : doneReply(sent, envelope, value),
   failed: failedReply,
   reply: (message: Reply) => self.postMessage(message),
   later: (callback) => {

@@ -343,12 +343,20 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       }
       canonical.push(...r.canonical);
     });
+    // The document hash is worked out the first time it is read: on a 500-row table it is SHA-256
+    // over 0.5 MB from the edited row on, which the editor's markers never read (the studio asks
+    // for it in the background right after; see KernelService.documentHashSteps). Read, it is
+    // exactly the eager value: the hasher resumes from whatever version it hashed last.
+    let hash: string | undefined;
     const document: CompiledDocument = {
       protocol: PROTOCOL,
       version: documentVersion(root),
       metadata,
       rules,
-      hash: hasher.hash(metadata, canonical),
+      get hash(): string {
+        hash ??= hasher.hash(metadata, canonical);
+        return hash;
+      },
       sourceMap,
     };
     const compiled = finish(diagnostics, document, source);

@@ -10,6 +10,7 @@ import {
   canonicalRule,
   documentHash,
 } from '../tree/document-hash';
+import { createIncrementalCompiler } from './compiler';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
 import { segment } from './segment';
@@ -101,6 +102,30 @@ describe('DocumentHasher', () => {
     for (const [metadata, list] of versions) {
       expect(hasher.hash(metadata, list)).toBe(hashText(canonicalDocumentText(metadata, list)));
     }
+  });
+
+  it('is read lazily from incremental compiles: any order of reads, any number of compiles between', () => {
+    // The incremental compiler works a document's hash out when it is first read (the editor's
+    // markers never read it); a hash read late, after other versions were compiled (and some of
+    // them hashed), is still its own text's.
+    const compiler = createIncrementalCompiler();
+    const base = generateDocument(70);
+    const versions = [
+      base,
+      base.replace('priority: 3', 'priority: 30'),
+      base.replace(/message: "[^"]*"\n(?![\s\S]*message: ")/, 'message: "last"\n'),
+      base.replace('priority: 3', 'priority: 31'),
+      base,
+    ];
+    const results = versions.map((text) => compiler.compile(text));
+    for (const order of [
+      [4, 0, 2, 1, 3],
+      [1, 1, 3, 0],
+    ])
+      for (const i of order)
+        expect(results[i]!.document!.hash, `version ${i}`).toBe(
+          compileDocument(versions[i]!).document!.hash,
+        );
   });
 });
 

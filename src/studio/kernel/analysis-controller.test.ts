@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
-import type { Analysis } from '../../worker/kernel-protocol';
+import { type Analysis, PRIME_MIN_ROWS } from '../../worker/kernel-protocol';
 import { createStudioStore } from '../store';
 import { type AnalysisTiming, MAX_WAIT_MS, QUIET_MS, startAnalysis } from './analysis-controller';
 
@@ -229,6 +229,98 @@ describe('analysis controller', () => {
     ofOp('gloss').at(-1)!.answer(glossOf('two'));
     await flush();
     expect(store.getState().analyses[id]!.analysis.rules[0]!.gloss.en).toBe('two');
+    stop();
+  });
+
+  it('asks analyze to leave the document hash to the gloss phase, and takes it only from the gloss of the same text', async () => {
+    const { store, id, clock, stop, kernel } = await analyzedDocument();
+    const sent: { op: string; deferHash?: boolean }[] = [];
+    const request = kernel.client.request.bind(kernel.client);
+    (kernel.client as { request: unknown }).request = (channel: string, r: never) => {
+      sent.push(r);
+      return request(channel, r);
+    };
+    const ofOp = (op: string) => kernel.requests.filter((r) => r.op === op);
+    const pendingOf = (text: string) =>
+      ({
+        diagnostics: [],
+        rules: [],
+        text,
+        documentHash: null,
+        documentHashPending: true,
+      }) as unknown as Analysis;
+    const glossWithHash = (hash: string) => ({
+      rules: {},
+      unnamedFields: [],
+      missingNames: [],
+      diagnostics: [],
+      dictionaryProblems: [],
+      documentHash: hash,
+    });
+    clock.advance(1_000);
+    store.getState().setText(id, 'v1');
+    expect(sent.filter((r) => r.op === 'analyze').every((r) => r.deferHash === true)).toBe(true);
+    ofOp('analyze').at(-1)!.answer(pendingOf('v1'));
+    await flush();
+    // Published at once for its markers, the hash said to be pending.
+    let shown = store.getState().analyses[id]!;
+    expect(shown.text).toBe('v1');
+    expect(shown.analysis.documentHashPending).toBe(true);
+    expect(shown.analysis.documentHash).toBeNull();
+    // v1's gloss arrives after the text moved on to v2: v2's analysis must not take v1's hash.
+    clock.advance(1_000);
+    store.getState().setText(id, 'v2', 'typing');
+    ofOp('gloss').at(-1)!.answer(glossWithHash('sha256:v1'));
+    await flush();
+    ofOp('analyze').at(-1)!.answer(pendingOf('v2'));
+    await flush();
+    shown = store.getState().analyses[id]!;
+    expect(shown.text).toBe('v2');
+    expect(shown.analysis.documentHashPending).toBe(true);
+    expect(shown.analysis.documentHash).toBeNull();
+    // v2's own gloss brings v2's hash, and the analysis no longer says it is pending.
+    expect(ofOp('gloss').at(-1)!.text).toBe('v2');
+    ofOp('gloss').at(-1)!.answer(glossWithHash('sha256:v2'));
+    await flush();
+    shown = store.getState().analyses[id]!;
+    expect(shown.analysis.documentHash).toBe('sha256:v2');
+    expect(shown.analysis.documentHashPending).toBeUndefined();
+    stop();
+  });
+
+  it('asks the worker once per document to rehearse a first edit of a long table, behind its gloss', async () => {
+    const { store, id, clock, stop, kernel } = await analyzedDocument();
+    const ofOp = (op: string) => kernel.requests.filter((r) => r.op === op);
+    // A short document: nothing to rehearse.
+    expect(ofOp('prime')).toHaveLength(0);
+    const withRows = (text: string, rows: number) =>
+      ({
+        diagnostics: [],
+        rules: Array.from({ length: rows }, (_, i) => ({ name: `t#${i + 1}`, form: 'table' })),
+        text,
+      }) as unknown as Analysis;
+    clock.advance(1_000);
+    store.getState().setText(id, 'v1');
+    ofOp('analyze')
+      .at(-1)!
+      .answer(withRows('v1', PRIME_MIN_ROWS - 1));
+    await flush();
+    expect(ofOp('prime')).toHaveLength(0);
+    clock.advance(1_000);
+    store.getState().setText(id, 'v2');
+    ofOp('analyze').at(-1)!.answer(withRows('v2', PRIME_MIN_ROWS));
+    await flush();
+    expect(ofOp('prime')).toHaveLength(1);
+    // Sent after the gloss of the same text: the worker runs background requests oldest first.
+    const ops = kernel.requests.map((r) => r.op);
+    expect(ops.lastIndexOf('gloss')).toBeLessThan(ops.indexOf('prime'));
+    clock.advance(1_000);
+    store.getState().setText(id, 'v3');
+    ofOp('analyze')
+      .at(-1)!
+      .answer(withRows('v3', PRIME_MIN_ROWS * 2));
+    await flush();
+    expect(ofOp('prime')).toHaveLength(1);
     stop();
   });
 

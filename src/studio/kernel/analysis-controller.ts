@@ -1,9 +1,12 @@
 /**
  * Keeps `analyses` current, in two phases per change of a document's text or the field dictionary:
- * 1. `analyze` in the kernel worker — diagnostics, hashes, rules — at incremental-compile speed, so
- *    markers follow typing; rules keep their last known gloss meanwhile;
- * 2. `gloss`, every rule's gloss and the gloss lint, asked once the analysis of the text has
- *    answered, and merged in when it answers for the text still shown. Until then the last gloss
+ * 1. `analyze` in the kernel worker — diagnostics, rules and their hashes — at incremental-compile
+ *    speed, so markers follow typing; rules keep their last known gloss meanwhile;
+ * 2. `gloss`, every rule's gloss, the gloss lint and the document hash (`deferHash`: SHA-256 over
+ *    the canonical document from the edited rule on, 0.5 MB for a 500-row table, which markers
+ *    never read), asked once the analysis of the text has answered, and merged in when it answers
+ *    for the text still shown. The hash is merged only from the gloss of that very text: until
+ *    then the analysis says it is pending (`documentHashPending`), and so does whatever shows it. Until then the last gloss
  *    lint is carried over the edit (carry.ts) so its warnings do not flicker while typing. The
  *    kernel worker runs it as a background job, in slices between other requests
  *    (src/worker/request-queue.ts), on the compile it has just made: a second worker glossing
@@ -30,11 +33,12 @@
  */
 
 import type { KernelClient } from '../../worker/kernel-client';
-import type {
-  Analysis,
-  GlossOutcome,
-  RuleGlossText,
-  RuleSummary,
+import {
+  type Analysis,
+  type GlossOutcome,
+  PRIME_MIN_ROWS,
+  type RuleGlossText,
+  type RuleSummary,
 } from '../../worker/kernel-protocol';
 import type { StudioStore } from '../store';
 import { carryDiagnostics } from './carry';
@@ -98,6 +102,9 @@ export function startAnalysis(
     if (compiled.get(docId)?.text === text && store.getState().documents[docId]?.text === text)
       publish(docId);
   };
+
+  /** Documents whose first table edit was rehearsed (`prime`). */
+  const primed = new Set<string>();
 
   /** Per document, how long its last analysis took (ms, from sending to the answer). */
   const took = new Map<string, number>();
@@ -181,7 +188,13 @@ export function startAnalysis(
     state.setKernelStatus('busy');
     const started = timing.now();
     const outcome = await kernel
-      .request(`analyze:${docId}`, { op: 'analyze', doc: docId, text: doc.text, dictionary })
+      .request(`analyze:${docId}`, {
+        op: 'analyze',
+        doc: docId,
+        text: doc.text,
+        dictionary,
+        deferHash: true,
+      })
       .finally(() => {
         const changedMeanwhile = inFlight.get(docId);
         inFlight.delete(docId);
@@ -208,6 +221,17 @@ export function startAnalysis(
       if (!replaced) publish(docId);
       // Gloss follows the newest text: none for one already being replaced.
       if (current) void requestGloss(docId, doc.text, dictionary);
+      // Once per document, behind its gloss: rehearse a first edit of a long table, so that the
+      // analyst's first cell edit does not run cold (KernelService.primeSteps).
+      if (current && !primed.has(docId) && tableRows(outcome.value) >= PRIME_MIN_ROWS) {
+        primed.add(docId);
+        void kernel.request(`prime:${docId}`, {
+          op: 'prime',
+          doc: docId,
+          dictionary,
+          analysisChannel: `analyze:${docId}`,
+        });
+      }
     } else if (outcome.status === 'failed') now.notify('error', outcome.message);
     else if (outcome.status === 'restarted') {
       // Not retried automatically: the same text could stall again. The next edit retries.
@@ -245,6 +269,13 @@ export function startAnalysis(
   };
 }
 
+/** How many decision-table rows the analysed document has (each row is a compiled rule). */
+function tableRows(analysis: Analysis): number {
+  let n = 0;
+  for (const r of analysis.rules) if (r.form === 'table') n++;
+  return n;
+}
+
 /**
  * Rules with their gloss, reused while both are the same objects: replies arrive as deltas that
  * keep unchanged rules and glosses as they were, so most rows stay the same object across edits.
@@ -273,8 +304,15 @@ function merge(
   const diagnostics = [...analysis.diagnostics, ...lint].sort(
     (a, b) => a.range.start - b.range.start,
   );
+  // The document hash the analysis left to the gloss phase: only the gloss of this very text has it.
+  const hash =
+    analysis.documentHashPending && gloss.text === base.text
+      ? { documentHash: gloss.outcome.documentHash }
+      : null;
+  const { documentHashPending: _, ...known } = analysis;
   return {
-    ...analysis,
+    ...(hash ? known : analysis),
+    ...hash,
     diagnostics,
     rules: analysis.rules.map((r) => withGloss(r, gloss.outcome.rules[r.name] ?? r.gloss)),
     unnamedFields: gloss.outcome.unnamedFields,

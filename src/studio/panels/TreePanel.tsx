@@ -25,7 +25,7 @@ export function TreePanel() {
       <p>
         {t.tree.documentHash}:{' '}
         <code className={`mono hash-cell${current ? '' : ' stale'}`} data-testid="document-hash">
-          {analysis?.documentHash ?? '—'}
+          {analysis?.documentHash ?? (analysis?.documentHashPending ? t.hashes.pending : '—')}
         </code>{' '}
         {analysis?.documentHash && (
           <CopyButton text={analysis.documentHash} what={t.tree.documentHash} />

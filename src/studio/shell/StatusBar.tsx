@@ -71,6 +71,8 @@ export function StatusBar() {
           >
             {copied ? t.status.copied : `${t.status.hash} ${hash.slice(0, 19)}…`}
           </button>
+        ) : analysis?.documentHashPending ? (
+          <span className="muted">{t.status.hashPending}</span>
         ) : analysis ? (
           <span className="muted">{t.status.noHash}</span>
         ) : null}

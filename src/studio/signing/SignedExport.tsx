@@ -26,6 +26,8 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
   const ruleFile = exportFileName(doc);
   const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
   const loads = current && analysis?.documentHash != null;
+  /** The text on screen is still being analysed, or its document hash computed. */
+  const checking = !current || analysis?.documentHashPending === true;
 
   /**
    * Signs in a role: adds the key's role signature to the signature file this document was opened
@@ -224,7 +226,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           </p>
         )}
         {!key && <p className="muted">{t.sign.needKey}</p>}
-        {key && !loads && <p className="muted">{t.sign.hasErrors}</p>}
+        {key && !loads && (
+          <p className="muted">{checking ? t.sign.hashPending : t.sign.hasErrors}</p>
+        )}
         {signedAt?.docId === doc.id && (
           <p role="status" data-testid="signed-at">
             {format(t.sign.signedAt, { at: signedAt.at })}
@@ -250,7 +254,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
                 <CopyButton text={analysis.documentHash} what={t.hashes.documentHash} />
               </>
             ) : (
-              <span className="muted">{t.hashes.none}</span>
+              <span className="muted">
+                {analysis?.documentHashPending ? t.hashes.pending : t.hashes.none}
+              </span>
             )}
           </dd>
           <dt>{t.hashes.sourceHash}</dt>

@@ -179,6 +179,19 @@ describe('the signature verdict, derived from the text and trusted keys now', ()
     });
   });
 
+  it('document hash still being computed for the text now: checking, not "changed" nor "unchanged"', () => {
+    for (const text of [RULES, RULES_LIMIT_CHANGED]) {
+      const entry = analysed(text);
+      const pending: AnalysisEntry = {
+        text,
+        analysis: { ...entry.analysis, documentHash: null, documentHashPending: true },
+      };
+      expect(verdict(text, { entry: pending }).kind).toBe('checking');
+    }
+    // Once known, the verdicts they lead to differ: the pending state hid a real difference.
+    expect(verdict(RULES).kind).not.toBe(verdict(RULES_LIMIT_CHANGED).kind);
+  });
+
   it('bad signature: one reason, no signer, whatever the text and trust', () => {
     for (const text of [RULES, RULES_LIMIT_CHANGED]) {
       const v = verdict(text, { of: flipped(), compared: compared(text) });

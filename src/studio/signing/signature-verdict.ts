@@ -41,7 +41,9 @@ export function currentTextOf(
   sha: (text: string) => string,
   compared: TextComparison | undefined,
 ): CurrentText {
-  if (!entry || entry.text !== text) return { state: 'pending' };
+  // Not yet analysed, or its document hash not yet computed (left to the gloss phase).
+  if (!entry || entry.text !== text || entry.analysis.documentHashPending)
+    return { state: 'pending' };
   const documentHash = entry.analysis.documentHash;
   const manifest = record.report.manifest;
   // The text opened with the signature is the signed bytes decoded: its checked comparison holds.

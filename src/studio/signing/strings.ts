@@ -70,6 +70,7 @@ export const signingStrings = defineStrings({
       plainHelp: 'The text exactly as written, comments included.',
       needKey: 'Generate a signing key first.',
       hasErrors: 'The document has errors; only a document that loads can be signed.',
+      hashPending: 'The document hash is being computed; signing waits for it.',
       signedAt: 'Signed at {at} (this computer’s clock).',
       lastSigned: 'Last signed export: {at}, document hash {hash}',
       failed: 'Signing failed: {detail}',
@@ -81,6 +82,7 @@ export const signingStrings = defineStrings({
       rules: 'Rule hashes',
       copyAll: 'Copy all hashes as JSON',
       none: 'The document has errors; it has no canonical hash until they are fixed.',
+      pending: 'Computing…',
     },
     verify: {
       heading: 'Signature of this document',
@@ -290,6 +292,7 @@ export const signingStrings = defineStrings({
       plainHelp: '按原样保存文本，包括注释。',
       needKey: '请先生成签名密钥。',
       hasErrors: '文档有错误；只有能加载的文档才能签名。',
+      hashPending: '正在计算文档哈希，计算完成后才能签名。',
       signedAt: '签名时间 {at}（本机时钟）。',
       lastSigned: '上次签名导出：{at}，文档哈希 {hash}',
       failed: '签名失败：{detail}',
@@ -301,6 +304,7 @@ export const signingStrings = defineStrings({
       rules: '规则哈希',
       copyAll: '以 JSON 复制全部哈希',
       none: '文档有错误；修复之前没有规范哈希。',
+      pending: '正在计算…',
     },
     verify: {
       heading: '此文档的签名',

@@ -47,32 +47,32 @@ import {
 } from '../kernel/table-edit';
 import { bilingual } from '../studio/i18n/format';
 import { impactCaseAt } from './impact-job';
-import type {
-  Analysis,
-  AnalyzeRequest,
-  CanonicalRuleRequest,
-  CanonicalRuleView,
-  ConvertRequest,
-  EvaluateOutcome,
-  EvaluateRequest,
-  GlossOutcome,
-  GlossRequest,
-  ImpactTracesOutcome,
-  ImpactTracesRequest,
-  PositionedDiagnostic,
-  PrimeOutcome,
-  PrimeRequest,
-  RuleGlossText,
-  RuleSummary,
-  RuleTree,
-  TableEditReply,
-  TableEditRequest,
-  TablesRequest,
-  TreeRequest,
-  VectorsOutcome,
-  VectorsRequest,
+import {
+  type Analysis,
+  type AnalyzeRequest,
+  type CanonicalRuleRequest,
+  type CanonicalRuleView,
+  type ConvertRequest,
+  type EvaluateOutcome,
+  type EvaluateRequest,
+  type GlossOutcome,
+  type GlossRequest,
+  type ImpactTracesOutcome,
+  type ImpactTracesRequest,
+  type PositionedDiagnostic,
+  PRIME_MIN_ROWS,
+  type PrimeOutcome,
+  type PrimeRequest,
+  type RuleGlossText,
+  type RuleSummary,
+  type RuleTree,
+  type TableEditReply,
+  type TableEditRequest,
+  type TablesRequest,
+  type TreeRequest,
+  type VectorsOutcome,
+  type VectorsRequest,
 } from './kernel-protocol';
-import { PRIME_MIN_ROWS } from './kernel-protocol';
 import { ruleCanonical } from './rule-canonical';
 import { workerStrings } from './strings';
 
@@ -278,10 +278,10 @@ export class KernelService {
 
   /**
    * Rehearses an edit of the document's biggest decision table, in the background once the
-   * document is open (docs/ARCHITECTURE.md, "The first grid edit"). The first edit of a table
-   * otherwise runs the editing path's code for the first time and builds what its caches keep per
-   * row (where each row's nodes are, the rows' reuse records): on a 500-row table that made the
-   * first cell edit about twice as slow as the next ones. Here the table's part of the text gets
+   * document is open (docs/ARCHITECTURE.md, "Round 5: … the first grid edit"). The first edit of
+   * a table otherwise runs the editing path's code for the first time and builds what its caches
+   * keep per row (where each row's nodes are, the rows' reuse records): on a 500-row table that
+   * made the first cell edit about twice as slow as the next ones. Here the table's part of the text gets
    * one more line break at its end (a text that means the same), which goes through that path on
    * the document's own table; the answer is thrown away. Nothing the studio shows reads it: the
    * compiler's caches are keyed by text, and the next analysis is of the text it is asked about.

@@ -345,7 +345,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
     });
     // The document hash is worked out the first time it is read: on a 500-row table it is SHA-256
     // over 0.5 MB from the edited row on, which the editor's markers never read (the studio asks
-    // for it in the background right after; see KernelService.documentHashSteps). Read, it is
+    // for it in the background right after: KernelService.glossSteps). Read, it is
     // exactly the eager value: the hasher resumes from whatever version it hashed last.
     let hash: string | undefined;
     const document: CompiledDocument = {

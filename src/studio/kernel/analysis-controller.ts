@@ -5,12 +5,13 @@
  * 2. `gloss`, every rule's gloss, the gloss lint and the document hash (`deferHash`: SHA-256 over
  *    the canonical document from the edited rule on, 0.5 MB for a 500-row table, which markers
  *    never read), asked once the analysis of the text has answered, and merged in when it answers
- *    for the text still shown. The hash is merged only from the gloss of that very text: until
- *    then the analysis says it is pending (`documentHashPending`), and so does whatever shows it. Until then the last gloss
- *    lint is carried over the edit (carry.ts) so its warnings do not flicker while typing. The
- *    kernel worker runs it as a background job, in slices between other requests
- *    (src/worker/request-queue.ts), on the compile it has just made: a second worker glossing
- *    compiled every edited text a second time, on the core the page renders on.
+ *    for the text still shown. The hash is merged only from the gloss of that very text; until
+ *    then the analysis says it is pending (`documentHashPending`), and so does whatever shows it.
+ *    Until the gloss arrives, the last gloss lint is carried over the edit (carry.ts) so its
+ *    warnings do not flicker while typing. The kernel worker runs it as a background job, in
+ *    slices between other requests (src/worker/request-queue.ts), on the compile it has just made:
+ *    a second worker glossing compiled every edited text a second time, on the core the page
+ *    renders on.
  * The active document goes first; the others are analyzed once after load, for their badges.
  *
  * At most one `analyze` per document is in flight: a change while one runs is sent when it answers
@@ -308,15 +309,11 @@ function merge(
   const diagnostics = [...analysis.diagnostics, ...lint].sort(
     (a, b) => a.range.start - b.range.start,
   );
-  // The document hash the analysis left to the gloss phase: only the gloss of this very text has it.
-  const hash =
-    analysis.documentHashPending && gloss.text === base.text
-      ? { documentHash: gloss.outcome.documentHash }
-      : null;
-  const { documentHashPending: _, ...known } = analysis;
+  // The document hash the analysis left to the gloss phase: only this very text's gloss has it.
+  const { documentHashPending, ...hashed } = analysis;
+  const settled = documentHashPending && gloss.text === base.text;
   return {
-    ...(hash ? known : analysis),
-    ...hash,
+    ...(settled ? { ...hashed, documentHash: gloss.outcome.documentHash } : analysis),
     diagnostics,
     rules: analysis.rules.map((r) => withGloss(r, gloss.outcome.rules[r.name] ?? r.gloss)),
     unnamedFields: gloss.outcome.unnamedFields,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdYamlWorker, releaseYamlWorker } from '../editor/yaml-gate';
 import type { StudioStore } from '../store';
-import { whenStudioQuiet } from './quiet';
+import { INPUT_EVENTS, whenStudioQuiet } from './quiet';
 
 /** A store with only what quiet.ts reads: the kernel's status and change notifications. */
 function fakeStore() {
@@ -66,7 +66,7 @@ describe('whenStudioQuiet', () => {
     expect(quiet).toBe(true);
   });
 
-  it('by default waits out 20 s of continuous typing, and starts in its first pause of a second', async () => {
+  it('by default waits out 20 s of continuous typing and a reading pause of a second, and starts in its first pause of two', async () => {
     const { store, set } = fakeStore();
     set({ kernelStatus: 'ready' });
     let quiet = false;
@@ -78,7 +78,36 @@ describe('whenStudioQuiet', () => {
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(quiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500); // a pause of 1.5 s (reading), then the next edit
+    expect(quiet).toBe(false);
+    set({ kernelStatus: 'ready' });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(quiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(quiet).toBe(true);
+  });
+
+  it("counts the user's clicks, keys and scrolls as activity though the store does not change", async () => {
+    const { store, set } = fakeStore();
+    set({ kernelStatus: 'ready' });
+    const page = new EventTarget();
+    let quiet = false;
+    void whenStudioQuiet(store, 1_000, 60_000, page).then(() => {
+      quiet = true;
+    });
+    // An analyst clicks a grid cell, types into its editor, scrolls: all local to the grid.
+    for (let t = 0; t < 6_000; t += 300) {
+      page.dispatchEvent(new Event(INPUT_EVENTS[(t / 300) % INPUT_EVENTS.length]!));
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(quiet).toBe(false);
+    // A mouse that only moves is not activity.
+    page.dispatchEvent(new Event('pointermove'));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(quiet).toBe(true);
+    // Done: the listeners are gone (a later click arms nothing).
+    const listening = vi.getTimerCount();
+    page.dispatchEvent(new Event('keydown'));
+    expect(vi.getTimerCount()).toBe(listening);
   });
 });

@@ -7,7 +7,9 @@
  * Also a grid edit's re-analysis (issue #15 point 6): the cell of column 3 in rows 1 … 9 set to
  * `[gte, k]` one after the other (bench:ui's grid probe), each analysed with the previous
  * analysis kept (`analyzeTableIncremental`) and afresh (`analyzeTable`), alternated in one run;
- * `edit_reused_rows` is how many rows' findings were reused (median). Kept in
+ * `edit_reused_rows` is how many rows' findings were reused (median). The same with a threshold
+ * new to the column in every edit (`new_literal_edit_*`: its domain changes, nothing is reused but
+ * the other columns' domains, cell sets and compiled rows). Kept in
  * bench/results/table-analysis-latest.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -96,14 +98,19 @@ function withCell(text: string, row: number, column: number, cell: string): stri
 
 const EDITS = 9;
 
-function gridEdits(text: string) {
+/**
+ * The grid edits of bench:ui (`[gte, k]` into column 3, rows 1 … 9), or, with `newLiteral`, each
+ * a threshold no cell of the column has yet (`[gte, 1000 + k]`): the column's domain changes with
+ * every edit, so no row's findings can be reused, only the other columns' domains and cell sets.
+ */
+function gridEdits(text: string, newLiteral = false) {
   let memo: AnalysisMemo | null = analyzeTableIncremental(analysisTableOf(text), null).memo;
   const kept: number[] = [];
   const fresh: number[] = [];
   const reused: number[] = [];
   let current = text;
   for (let k = 0; k < EDITS; k++) {
-    current = withCell(current, k, 3, `[gte, ${k + 1}]`);
+    current = withCell(current, k, 3, `[gte, ${(newLiteral ? 1000 : 0) + k + 1}]`);
     const table = analysisTableOf(current);
     const t0 = performance.now();
     const next = analyzeTableIncremental(table, memo);
@@ -179,6 +186,12 @@ for (const withDefault of [false, true]) {
     analysis_cpu_median_ms: analysis.cpu_median_ms,
     compile_with_analysis_ms: compile.median_ms,
     ...gridEdits(text),
+    ...Object.fromEntries(
+      Object.entries(gridEdits(text, true)).map(([k, v]) => [
+        k.replace('edit_', 'new_literal_edit_'),
+        v,
+      ]),
+    ),
     ...compilerEdits(text),
     findings: counts(compiled),
   };

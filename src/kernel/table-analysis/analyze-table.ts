@@ -109,6 +109,8 @@ export interface AnalysisMemo {
   /** The domains' identity: paths in order and the literals each is cut at. */
   readonly domainKey: string;
   readonly domains: readonly FieldDomain[];
+  /** Each domain by its field's key (path and literals), for an analysis whose domains differ. */
+  readonly domainsByKey: ReadonlyMap<string, FieldDomain>;
   readonly unlessKey: string;
   readonly defaultRow: number;
   /** Per row: its identity (cells, decision, hash, name, number), where it may fire, its hash. */
@@ -233,25 +235,41 @@ class Analysis {
         into.booleans ||= lits.booleans;
       });
     });
-    const domainKey = JSON.stringify(
-      paths.map((p) => {
-        const lits = literals.get(p) as Literals;
-        return [p, [...lits.numbers].sort(), [...new Set(lits.strings)].sort(), lits.booleans];
-      }),
-    );
+    // A field's domain is made from its path and the literals its cells compare it with, nothing
+    // else (value-classes.ts buildDomain): this key identifies it.
+    const fieldKeys = paths.map((p) => {
+      const lits = literals.get(p) as Literals;
+      return JSON.stringify([
+        p,
+        [...lits.numbers].sort(),
+        [...new Set(lits.strings)].sort(),
+        lits.booleans,
+      ]);
+    });
+    const domainKey = fieldKeys.join('\u0000');
     const unlessKey = this.table.unless ? JSON.stringify(this.table.unless) : '';
     // The previous analysis is of the same domains (so its class bits mean the same): reuse.
     const before = this.previous?.domainKey === domainKey ? this.previous : null;
+    // Otherwise an edit brought or took a literal (a new threshold typed into a column): only that
+    // field's domain is built again. The others are the previous analysis's objects, so the cell
+    // sets cached per domain (cell-set.ts) still serve their cells.
     this.domains = before
       ? [...before.domains]
-      : paths.map((p) => buildDomain(p, byPath.get(p) ?? []));
+      : paths.map(
+          (p, i) =>
+            this.previous?.domainsByKey.get(fieldKeys[i] as string) ??
+            buildDomain(p, byPath.get(p) ?? []),
+        );
+    const domainsByKey = new Map(fieldKeys.map((key, i) => [key, this.domains[i] as FieldDomain]));
     const keys = rows.map((r, k) => rowKey(r, rowCells[k] as RowCells));
     const regionsByKey = new Map<string, RowRegion>();
     const runnableByKey = new Map<string, RunnableRow>();
     const live = this.domains.map((d) => d.live);
     this.runnable = rows.map((r, k) => {
       const key = keys[k] as string;
-      const runnable = runnableByKey.get(key) ?? before?.runnable.get(key) ?? lazyRunnable(r);
+      // A row's compiled form does not depend on the domains: kept across domain changes too.
+      const runnable =
+        runnableByKey.get(key) ?? this.previous?.runnable.get(key) ?? lazyRunnable(r);
       runnableByKey.set(key, runnable);
       return runnable;
     });
@@ -419,6 +437,7 @@ class Analysis {
       memo: {
         domainKey,
         domains: this.domains,
+        domainsByKey,
         unlessKey,
         defaultRow,
         keys,

@@ -283,4 +283,42 @@ describe('incremental table analysis = full analysis (differential property)', (
     expect(compared).toBeGreaterThan(300);
     expect(unseen).toBeGreaterThan(20);
   }, 240_000);
+
+  it('builds again only the domain of the field that got a new literal, and finds what a fresh analysis does', () => {
+    const rows: Row[] = [
+      {
+        cells: ['[gte, 5]', '[eq, "eu"]', '"-"'],
+        then: 'NOTIFY',
+        priority: null,
+        unconditional: false,
+      },
+      {
+        cells: ['[lt, 10]', '"-"', '[gt, 20]'],
+        then: 'ALLOW',
+        priority: null,
+        unconditional: false,
+      },
+      {
+        cells: ['"-"', '[in, ["eu", "us"]]', '[lte, 5]'],
+        then: 'DENY',
+        priority: null,
+        unconditional: false,
+      },
+    ];
+    const first = analyzeTableIncremental(analysisTableOf(documentOf(rows)), null);
+    // The analyst types a new threshold into the score column: 7 is no literal of it yet.
+    const edited = apply(rows, { kind: 'cell', row: 1, column: 2, cell: '[gt, 7]' });
+    const table = analysisTableOf(documentOf(edited));
+    const next = analyzeTableIncremental(table, first.memo);
+    expect(json(next.analysis)).toBe(json(analyzeTable(table)));
+    const before = first.memo as AnalysisMemo;
+    const after = next.memo as AnalysisMemo;
+    expect(after.domainKey).not.toBe(before.domainKey);
+    const paths = (memo: AnalysisMemo) => memo.domains.map((d) => d.path);
+    expect(paths(after)).toEqual(paths(before));
+    for (const [i, domain] of after.domains.entries()) {
+      if (domain.path === 'context.score') expect(domain).not.toBe(before.domains[i]);
+      else expect(domain).toBe(before.domains[i]); // the same object: its cell sets are cached
+    }
+  });
 });

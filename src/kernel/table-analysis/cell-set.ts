@@ -42,17 +42,8 @@ const THROWS_ON_STRINGS = new Set(['match']);
 const THROWS_ON_LISTS = new Set(['contains', 'aggregate']);
 
 const cache = new WeakMap<FieldDomain, Map<string, CellSet>>();
-/** The same sets by the cell object: an unchanged row's cells are the same objects edit to edit. */
-const byObject = new WeakMap<FieldDomain, WeakMap<ExprNode, CellSet>>();
 
 export function cellSet(cell: ExprNode, domain: FieldDomain): CellSet {
-  let objects = byObject.get(domain);
-  if (!objects) {
-    objects = new WeakMap();
-    byObject.set(domain, objects);
-  }
-  const known = objects.get(cell);
-  if (known) return known;
   let byCell = cache.get(domain);
   if (!byCell) {
     byCell = new Map();
@@ -65,7 +56,6 @@ export function cellSet(cell: ExprNode, domain: FieldDomain): CellSet {
     set = computeCellSet(cell, domain);
     byCell.set(key, set);
   }
-  objects.set(cell, set);
   return set;
 }
 

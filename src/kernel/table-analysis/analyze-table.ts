@@ -564,12 +564,12 @@ class Analysis {
   private shadowed(k: number): void {
     const row = this.table.rows[k] as AnalysisRow;
     const over = this.over[k] as Bits[];
-    const by = this.table.rows
-      .filter(
-        (_, j) =>
-          j < k && (this.under[j] as Bits[]).every((b, d) => intersects(b, over[d] as Bits)),
-      )
-      .map((r) => r.index);
+    // The rows above whose `under` box meets this row's `over` box, in order.
+    const by: number[] = [];
+    for (let j = 0; j < k; j++) {
+      if (boxIntersects(this.under[j] as Box, over))
+        by.push((this.table.rows[j] as AnalysisRow).index);
+    }
     const shadow = this.shadowExample(k);
     if (shadow === false) return;
     const rows = rowList(by);

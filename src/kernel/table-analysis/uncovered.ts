@@ -102,12 +102,12 @@ function leaves(
   if (!cover) return visit(box);
   // box \ cover as disjoint boxes: along each dimension d, the part outside cover[d] with the
   // dimensions before d already inside cover.
-  const prefix = [...box];
+  const prefix = box.slice();
   for (let d = 0; d < box.length; d++) {
     const side = box[d] as Bits;
     const c = cover[d] as Bits;
     if (!isSubset(side, c)) {
-      const part = [...prefix];
+      const part = prefix.slice();
       part[d] = minus(side, c);
       if (!leaves(part, coverers, i + 1, budget, visit)) return false;
       prefix[d] = and(side, c);

@@ -17,7 +17,7 @@ export const QUIET_MS = 2_000;
 export const QUIET_MAX_MS = 60_000;
 
 /**
- * The user's input that ends a quiet second although the store may not change: clicking a grid
+ * The user's input that ends a quiet period although the store may not change: clicking a grid
  * cell and typing into its editor are local to the grid until Enter, and a scroll is not stored.
  */
 export const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel'] as const;
@@ -33,7 +33,7 @@ const LISTEN = { capture: true, passive: true } as const;
  * for the code cache, ~1 s of CPU on a first visit) waits for it: on a 2-core machine it competed
  * with the kernel's first compile of a document opened at start (issue #17 point 2), and, when it
  * started while an analyst clicked into a grid cell and typed (no store change), with the first
- * grid edits (issue #15 point 6: 160–230 ms instead of ~100).
+ * grid edits (issue #15 point 6: its thread busy 60–110 ms inside the first edit).
  */
 export function whenStudioQuiet(
   store: StudioStore,

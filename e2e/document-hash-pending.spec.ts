@@ -2,6 +2,7 @@
 // after it (docs/ARCHITECTURE.md, "Round 5"). Until it arrives the studio must say it is being
 // computed — never "no hash (the document has errors)" for a document that loads, and never an
 // older text's hash as this one's.
+import { currentAnalysis } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 interface StudioHook {
@@ -9,10 +10,6 @@ interface StudioHook {
     getState(): {
       activeId: string | null;
       documents: Record<string, { text: string }>;
-      analyses: Record<
-        string,
-        { text: string; analysis: { documentHash: string | null; documentHashPending?: true } }
-      >;
       setText(id: string, text: string): void;
     };
   };
@@ -70,14 +67,7 @@ for (const lang of ['en', 'zh'] as const) {
     const after = (await page.getByTestId('status-hash').locator('button').getAttribute('title'))!;
     expect(after).not.toBe(before);
     // The hash shown is the store's for exactly the text on screen.
-    const stored = await page.evaluate(() => {
-      const s = (
-        globalThis as unknown as { __ERDL_STUDIO__: StudioHook }
-      ).__ERDL_STUDIO__.store.getState();
-      const id = s.activeId!;
-      const entry = s.analyses[id]!;
-      return entry.text === s.documents[id]!.text ? entry.analysis.documentHash : null;
-    });
+    const stored = (await currentAnalysis(page)).analysis?.documentHash ?? null;
     expect(stored).not.toBeNull();
     expect(after).toContain(stored!);
     // In between it said "computing", never "no hash" (which means the document has errors).

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { currentAnalysis } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
 /** The output folder playwright.config.ts builds and serves. */
@@ -87,31 +88,11 @@ test('after the first load the studio reloads and works with the network off', a
   await page.keyboard.type('offline_probe: 1');
   await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
   await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const { store } = (
-          globalThis as unknown as {
-            __ERDL_STUDIO__: {
-              store: {
-                getState(): {
-                  activeId: string | null;
-                  documents: Record<string, { text: string }>;
-                  analyses: Record<
-                    string,
-                    { text: string; analysis: { diagnostics: { severity: string }[] } }
-                  >;
-                };
-              };
-            };
-          }
-        ).__ERDL_STUDIO__;
-        const state = store.getState();
-        const doc = state.activeId ? state.documents[state.activeId] : undefined;
-        const entry = state.activeId ? state.analyses[state.activeId] : undefined;
-        if (!doc?.text.includes('offline_probe: 1') || entry?.text !== doc.text) return 0;
-        return entry.analysis.diagnostics.filter((d) => d.severity === 'error').length;
-      }),
-    )
+    .poll(async () => {
+      const { text, analysis } = await currentAnalysis(page);
+      if (!text.includes('offline_probe: 1') || !analysis) return 0;
+      return analysis.diagnostics.filter((d) => d.severity === 'error').length;
+    })
     .toBeGreaterThan(0);
 
   // The kernel and Monaco workers started from the cache, on this origin.

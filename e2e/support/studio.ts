@@ -51,3 +51,29 @@ export async function activeAnalysisIsCurrent(page: Page): Promise<void> {
     return s.analyses[id]?.text === s.documents[id]?.text;
   });
 }
+
+/** The active document's text, and its analysis when that analysis is of this very text. */
+export interface CurrentAnalysis {
+  readonly text: string;
+  readonly analysis: {
+    readonly diagnostics: readonly { readonly severity: string }[];
+    readonly documentHash: string | null;
+    readonly documentHashPending?: true;
+  } | null;
+}
+
+/** What the store holds for the active document now (its analysis `null` while it is of an older text). */
+export function currentAnalysis(page: Page): Promise<CurrentAnalysis> {
+  return page.evaluate(() => {
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: { store: { getState(): unknown } } })
+      .__ERDL_STUDIO__;
+    const s = hook.store.getState() as {
+      activeId: string | null;
+      documents: Record<string, { text: string }>;
+      analyses: Record<string, { text: string; analysis: CurrentAnalysis['analysis'] }>;
+    };
+    const text = (s.activeId && s.documents[s.activeId]?.text) || '';
+    const entry = s.activeId ? s.analyses[s.activeId] : undefined;
+    return { text, analysis: entry && entry.text === text ? entry.analysis : null };
+  });
+}

@@ -62,7 +62,7 @@ export interface CurrentAnalysis {
   } | null;
 }
 
-/** What the store holds for the active document now (its analysis `null` while it is of an older text). */
+/** What the store holds for the active document now (the analysis `null` while of an older text). */
 export function currentAnalysis(page: Page): Promise<CurrentAnalysis> {
   return page.evaluate(() => {
     const hook = (globalThis as unknown as { __ERDL_STUDIO__: { store: { getState(): unknown } } })

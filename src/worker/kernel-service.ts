@@ -281,9 +281,9 @@ export class KernelService {
    * document is open (docs/ARCHITECTURE.md, "Round 5: … the first grid edit"). The first edit of
    * a table otherwise runs the editing path's code for the first time and builds what its caches
    * keep per row (where each row's nodes are, the rows' reuse records): on a 500-row table that
-   * made the first cell edit about twice as slow as the next ones. Here the table's part of the text gets
-   * one more line break at its end (a text that means the same), which goes through that path on
-   * the document's own table; the answer is thrown away. Nothing the studio shows reads it: the
+   * made the first cell edit about twice as slow as the next ones. Here the table's part of the
+   * text gets one more line break at its end (a text that means the same), which goes through that
+   * path on the document's own table; the answer is thrown away. Nothing the studio shows reads it: the
    * compiler's caches are keyed by text, and the next analysis is of the text it is asked about.
    *
    * Only for a text `analyze` last answered for, and only if the document is still at it when the

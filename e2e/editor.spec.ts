@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generateDocument } from '../bench/generate';
-import { ERROR, editorText, markerOwnersOnLine, markers } from './support/editor';
+import {
+  ERROR,
+  editorText,
+  logYamlWorkerMessages,
+  markerOwnersOnLine,
+  markers,
+  yamlWorkerMessages,
+} from './support/editor';
 import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
@@ -523,6 +530,33 @@ test('schema problems from monaco-yaml are warnings at most; the kernel reports 
   const onLine = (await markers(page)).filter((m) => m.startLineNumber === line);
   expect(onLine.filter((m) => m.owner === 'yaml' && m.severity >= ERROR)).toEqual([]);
   expect(onLine.some((m) => m.owner === 'erdl' && m.severity === ERROR)).toBe(true);
+});
+
+test("monaco-yaml's warning is about the text on screen: it goes at the next edit, returns once the studio is quiet", async ({
+  page,
+}) => {
+  await logYamlWorkerMessages(page);
+  await openEditor(page);
+  await clickLineEnd(page, 'priority: 10');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('colour: red');
+  const line = await lineOf(page, 'colour: red');
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
+  // One more character: the schema warning was about the text before it, so it goes at once;
+  // the kernel's error follows the edit.
+  const keyAt = await page.evaluate(() => performance.now());
+  await page.keyboard.type('x');
+  expect(await markerOwnersOnLine(page, line)).not.toContain('yaml');
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl']);
+  // Once nothing happens for a moment, monaco-yaml checks the new text: the key is still unknown.
+  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
+  const sent = await yamlWorkerMessages(page);
+  const checks = sent.filter((m) => m.text.includes('"doValidation"') && m.at > keyAt);
+  expect(checks.length).toBeGreaterThan(0);
+  // Checked after a quiet second (offline/quiet.ts), not 500 ms after the keystroke.
+  expect(checks[0]!.at - keyAt).toBeGreaterThanOrEqual(1_000);
+  // ERDL documents hold no JSON `$ref` links: monaco-yaml's worker is never asked for them.
+  expect(sent.filter((m) => m.text.includes('"findLinks"'))).toEqual([]);
 });
 
 test('Monaco is not in the initial JS: it loads lazily after the page', async ({

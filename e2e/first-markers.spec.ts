@@ -1,6 +1,11 @@
 import { generateDocument } from '../bench/generate';
 import { compileDocument, SourceText } from '../src/kernel';
-import { markerOwnersOnLine, markers } from './support/editor';
+import {
+  logYamlWorkerMessages,
+  markerOwnersOnLine,
+  markers,
+  yamlWorkerMessages,
+} from './support/editor';
 import { addDocument } from './support/studio';
 import { expect, type Page, test } from './support/test';
 
@@ -92,28 +97,7 @@ test("a freshly opened document reaches the YAML worker after the kernel's first
 }) => {
   test.setTimeout(120_000);
   // Every message posted to monaco-yaml's worker, with when it was posted.
-  await page.addInitScript(() => {
-    const log: { at: number; text: string }[] = [];
-    (globalThis as Record<string, unknown>).__yamlWorkerLog = log;
-    const Native = globalThis.Worker;
-    globalThis.Worker = class extends Native {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        super(url, options);
-        if (!String(url).includes('yaml-worker')) return;
-        const post = this.postMessage.bind(this) as (m: unknown, t?: unknown) => void;
-        this.postMessage = (message: unknown, transfer?: unknown) => {
-          let text = '';
-          try {
-            text = JSON.stringify(message) ?? '';
-          } catch {
-            text = String(message);
-          }
-          log.push({ at: performance.now(), text });
-          post(message, transfer);
-        };
-      }
-    };
-  });
+  await logYamlWorkerMessages(page);
   await openFreshStudio(page);
   // 200 rules, one with a key the schema does not know (monaco-yaml flags it, the kernel too).
   const text = generateDocument(200).replace(
@@ -125,19 +109,14 @@ test("a freshly opened document reaches the YAML worker after the kernel's first
   const line = text.split('\n').findIndex((l) => l.includes('colour: red')) + 1;
   // Both checks still report the key: the kernel's error and monaco-yaml's warning.
   await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
-  const { firstMarkers, firstSent } = await page.evaluate((id) => {
+  const firstMarkers = await page.evaluate((id) => {
     const mark = performance
       .getEntriesByName('erdl:markers')
       .find((m) => (m as PerformanceMark).detail?.docId === id);
-    const log = (globalThis as Record<string, unknown>).__yamlWorkerLog as {
-      at: number;
-      text: string;
-    }[];
-    return {
-      firstMarkers: mark?.startTime ?? null,
-      firstSent: log.find((m) => m.text.includes(`${id}.erdl.yaml`))?.at ?? null,
-    };
+    return mark?.startTime ?? null;
   }, docId);
+  const firstSent =
+    (await yamlWorkerMessages(page)).find((m) => m.text.includes(`${docId}.erdl.yaml`))?.at ?? null;
   expect(firstMarkers).not.toBeNull();
   expect(firstSent).not.toBeNull();
   expect(firstSent!).toBeGreaterThan(firstMarkers!);

@@ -48,3 +48,44 @@ export async function markerOwnersOnLine(page: Page, line: number): Promise<stri
     ...new Set((await markers(page)).filter((m) => m.startLineNumber === line).map((m) => m.owner)),
   ].sort();
 }
+
+/** A message the page posted to monaco-yaml's worker, with when (performance.now()). */
+export interface YamlWorkerMessage {
+  readonly at: number;
+  readonly text: string;
+}
+
+/**
+ * Records every message the page posts to monaco-yaml's worker (call before the page loads);
+ * `yamlWorkerMessages` reads them.
+ */
+export async function logYamlWorkerMessages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: { at: number; text: string }[] = [];
+    (globalThis as Record<string, unknown>).__yamlWorkerLog = log;
+    const Native = globalThis.Worker;
+    globalThis.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (!String(url).includes('yaml-worker')) return;
+        const post = this.postMessage.bind(this) as (m: unknown, t?: unknown) => void;
+        this.postMessage = (message: unknown, transfer?: unknown) => {
+          let text = '';
+          try {
+            text = JSON.stringify(message) ?? '';
+          } catch {
+            text = String(message);
+          }
+          log.push({ at: performance.now(), text });
+          post(message, transfer);
+        };
+      }
+    };
+  });
+}
+
+export function yamlWorkerMessages(page: Page): Promise<YamlWorkerMessage[]> {
+  return page.evaluate(
+    () => (globalThis as Record<string, unknown>).__yamlWorkerLog as YamlWorkerMessage[],
+  );
+}

@@ -128,3 +128,106 @@ describe('a document whose first kernel markers are due (yaml-gate.ts)', () => {
     expect(synced).toEqual([['file:///held.erdl.yaml']]);
   });
 });
+
+describe("monaco-yaml's schema checks wait for their turn (validationTurn)", () => {
+  afterEach(() => {
+    delete (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment;
+  });
+
+  /**
+   * The legacy worker over a fake Monaco worker whose proxy answers `doValidation` with the text
+   * it last synced (as the YAML worker checks its copy of the model), and `doComplete` at once.
+   */
+  function yamlWorker() {
+    const log: string[] = [];
+    let modelText = 'v1';
+    let opened!: () => void;
+    let turns = 0;
+    const turn = () => {
+      turns++;
+      return new Promise<void>((resolve) => {
+        opened = resolve;
+      });
+    };
+    (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
+      getWorker: () => ({ postMessage() {} }),
+    };
+    const monaco = {
+      editor: {
+        createWebWorker: (_options: unknown) => ({
+          dispose() {},
+          getProxy: async () => ({}),
+          withSyncedResources: async () => {
+            const copy = modelText;
+            log.push(`sync ${copy}`);
+            return {
+              doValidation: async (uri: string) => {
+                log.push(`validate ${uri} ${copy}`);
+                return [`checked ${copy}`];
+              },
+              doComplete: async () => 'completions',
+            };
+          },
+        }),
+      },
+    };
+    installLegacyWebWorker(monaco as never, { validationTurn: turn });
+    const worker = monaco.editor.createWebWorker({
+      moduleId: 'monaco-yaml/yaml.worker',
+    } as never) as {
+      withSyncedResources(resources: string[]): Promise<{
+        doValidation(uri: string): Promise<unknown>;
+        doComplete(): Promise<unknown>;
+      }>;
+    };
+    return {
+      worker,
+      log,
+      edit: (text: string) => {
+        modelText = text;
+      },
+      open: () => opened(),
+      turns: () => turns,
+    };
+  }
+
+  const URI = 'file:///a.erdl.yaml';
+
+  it('checks the newest text once the turn comes, and nothing before', async () => {
+    const yaml = yamlWorker();
+    const proxy = await yaml.worker.withSyncedResources([URI]);
+    const answer = proxy.doValidation(URI);
+    await Promise.resolve();
+    expect(yaml.log).toEqual(['sync v1']);
+    yaml.edit('v2');
+    yaml.open();
+    expect(await answer).toEqual(['checked v2']);
+    expect(yaml.log).toEqual(['sync v1', 'sync v2', `validate ${URI} v2`]);
+  });
+
+  it('shares one check among the requests that wait together, and waits anew after it', async () => {
+    const yaml = yamlWorker();
+    const proxy = await yaml.worker.withSyncedResources([URI]);
+    const first = proxy.doValidation(URI);
+    const second = (await yaml.worker.withSyncedResources([URI])).doValidation(URI);
+    expect(yaml.turns()).toBe(1);
+    yaml.open();
+    expect(await first).toEqual(['checked v1']);
+    expect(await second).toEqual(['checked v1']);
+    expect(yaml.log.filter((l) => l.startsWith('validate'))).toHaveLength(1);
+    // A request after the turn came is about a newer text: it waits for a turn of its own.
+    yaml.edit('v3');
+    const third = proxy.doValidation(URI);
+    expect(yaml.turns()).toBe(2);
+    yaml.open();
+    expect(await third).toEqual(['checked v3']);
+  });
+
+  it('never holds back the other requests (completion)', async () => {
+    const yaml = yamlWorker();
+    const proxy = await yaml.worker.withSyncedResources([URI]);
+    void proxy.doValidation(URI);
+    expect(await proxy.doComplete()).toBe('completions');
+    expect(yaml.log.some((l) => l.startsWith('validate'))).toBe(false);
+  });
+});

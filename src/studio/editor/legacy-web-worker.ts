@@ -4,7 +4,8 @@
  * entry — which also pulls in every bundled language. This is that entry's adapter, for the core
  * API alone: the worker comes from `MonacoEnvironment.getWorker(…, label)` and receives
  * `createData` first, as `monaco-editor/esm/vs/editor/editor.main.js` does it. Its requests about
- * a document whose first kernel markers are still due wait for them (yaml-gate.ts).
+ * a document whose first kernel markers are still due wait for them (yaml-gate.ts), and its schema
+ * checks (`doValidation`) wait for `validationTurn` (see `deferValidation`).
  */
 import type * as Monaco from 'monaco-editor/esm/vs/editor/editor.api';
 import { yamlWorkerOpen } from './yaml-gate';
@@ -22,7 +23,15 @@ type CreateWebWorker = (
   options: Monaco.editor.IInternalWebWorkerOptions | LegacyWorkerOptions,
 ) => unknown;
 
-export function installLegacyWebWorker(monaco: typeof Monaco): void {
+export interface LegacyWorkerHooks {
+  /**
+   * Resolves when a schema check may run (monaco-setup.ts: once the studio is quiet). Completion,
+   * links and the rest never wait for it.
+   */
+  readonly validationTurn?: () => Promise<void>;
+}
+
+export function installLegacyWebWorker(monaco: typeof Monaco, hooks: LegacyWorkerHooks = {}): void {
   const editor = monaco.editor as unknown as { createWebWorker: CreateWebWorker };
   const internal = editor.createWebWorker;
   editor.createWebWorker = (options) => {
@@ -45,15 +54,61 @@ export function installLegacyWebWorker(monaco: typeof Monaco): void {
       host: legacy.host,
       ...(legacy.keepIdleModels === undefined ? {} : { keepIdleModels: legacy.keepIdleModels }),
     }) as Monaco.editor.MonacoWebWorker<unknown>;
+    const synced = (resources: Monaco.Uri[]) => {
+      const held = yamlWorkerOpen(resources);
+      return held
+        ? held.then(() => created.withSyncedResources(resources))
+        : created.withSyncedResources(resources);
+    };
+    const waiting = new Map<string, Promise<unknown>>();
     return {
       dispose: () => created.dispose(),
       getProxy: () => created.getProxy(),
-      withSyncedResources: (resources: Monaco.Uri[]) => {
-        const held = yamlWorkerOpen(resources);
-        return held
-          ? held.then(() => created.withSyncedResources(resources))
-          : created.withSyncedResources(resources);
+      withSyncedResources: async (resources: Monaco.Uri[]) => {
+        const proxy = await synced(resources);
+        const turn = hooks.validationTurn;
+        return turn ? deferValidation(proxy, turn, () => synced(resources), waiting) : proxy;
       },
     };
   };
+}
+
+/**
+ * The worker's proxy with `doValidation(uri)` deferred: it waits for `turn`, then syncs the
+ * document's text again (it may have changed meanwhile) and checks that. Calls for a document
+ * that arrive while one waits share its answer: one check of the newest text, not one per pause
+ * in the typing. monaco-marker-data-provider sets the answer's markers only if the model is still
+ * at the version it asked about, so an answer never lands on a text it was not made for.
+ *
+ * Why (docs/ARCHITECTURE.md, "Round 7"): monaco-yaml checks the whole document 500 ms after each
+ * pause in its edits. On a 1,000-rule document one check is ~2 s of CPU; on the 2-core machine it
+ * ran beside the first keystrokes after opening (long tasks while typing) and, on the 500-row
+ * table, beside each next grid edit. The kernel's markers, the document's truth, never wait.
+ */
+function deferValidation(
+  proxy: unknown,
+  turn: () => Promise<void>,
+  resync: () => Promise<unknown>,
+  waiting: Map<string, Promise<unknown>>,
+): unknown {
+  if (typeof proxy !== 'object' || proxy === null) return proxy;
+  return new Proxy(proxy, {
+    get(target, property, receiver) {
+      if (property !== 'doValidation') return Reflect.get(target, property, receiver);
+      return (uri: string) => {
+        const shared = waiting.get(uri);
+        if (shared) return shared;
+        const answer = turn()
+          .catch(() => undefined)
+          .then(async () => {
+            // A check asked for from now on is of a text newer than this one: it waits anew.
+            waiting.delete(uri);
+            const fresh = (await resync()) as { doValidation(uri: string): Promise<unknown> };
+            return fresh.doValidation(uri);
+          });
+        waiting.set(uri, answer);
+        return answer;
+      };
+    },
+  });
 }

@@ -9,6 +9,7 @@ import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { format } from '../i18n/i18n';
+import { whenStudioQuiet } from '../offline/quiet';
 import { type StudioStore, studioStore } from '../store';
 import { shouldComplete } from './completion-trigger';
 import { registerFieldCompletion } from './field-completion';
@@ -18,7 +19,12 @@ import { registerHover } from './hover-provider';
 import { installLegacyWebWorker } from './legacy-web-worker';
 import { editorStrings } from './strings';
 import { defineTheme } from './theme';
-import { keepYamlMarkersBelowErrors } from './yaml-markers';
+import {
+  dropYamlMarkersOnEdit,
+  keepYamlMarkersBelowErrors,
+  YAML_VALIDATION_MAX_MS,
+  YAML_VALIDATION_QUIET_MS,
+} from './yaml-markers';
 import YamlWorker from './yaml-worker?worker';
 
 export type Monaco = typeof monaco;
@@ -44,7 +50,10 @@ async function configure(store: StudioStore): Promise<void> {
     getWorker: (_workerId: string, label: string) =>
       label === 'yaml' ? new YamlWorker() : new EditorWorker(),
   };
-  installLegacyWebWorker(monaco);
+  // monaco-yaml's schema checks run once the studio is quiet (legacy-web-worker.ts).
+  installLegacyWebWorker(monaco, {
+    validationTurn: () => whenStudioQuiet(store, YAML_VALIDATION_QUIET_MS, YAML_VALIDATION_MAX_MS),
+  });
   ignoreMonacoCancellations();
   defineTheme();
   const schemaKeys = await loadSchema(store);
@@ -52,6 +61,7 @@ async function configure(store: StudioStore): Promise<void> {
   registerHover(store, schemaKeys);
   registerFieldCompletion(store);
   keepYamlMarkersBelowErrors();
+  dropYamlMarkersOnEdit();
 }
 
 /**
@@ -86,7 +96,7 @@ async function loadSchema(
       zh: format(editorStrings.zh.schemaUnavailable, { detail }),
     });
   }
-  withCompletionGuard(() =>
+  withYamlProviderGuards(() =>
     configureMonacoYaml(monaco, {
       enableSchemaRequest: false,
       // The studio's own hover speaks the UI language and knows the vocabulary and glosses.
@@ -111,14 +121,24 @@ async function loadSchema(
 }
 
 /**
- * Runs `configure` with every completion provider it registers guarded by `shouldComplete`: a
- * space typed inside a scalar does not send monaco-yaml's worker a completion request.
+ * Runs `configure` (monaco-yaml's set-up) with the providers it registers guarded, so that the
+ * YAML worker is not asked to parse the whole document for nothing while the user edits (on a
+ * 1,000-rule document each such parse is ~1–2 s of its CPU, beside the keystrokes on a 2-core
+ * machine; docs/ARCHITECTURE.md, "Round 7"):
+ * - completion only where `shouldComplete` says (a space typed inside a scalar asks nothing);
+ * - code actions asked for automatically (Monaco's lightbulb follows every cursor move) only for a
+ *   range with monaco-yaml's own markers, whose quick fixes they are; its one refactoring without
+ *   a diagnostic (a long quoted string to a block string) is still offered when asked for
+ *   (Ctrl+. or the context menu). Asking after every cursor move parsed the whole document;
+ * - no link provider: monaco-yaml's finds JSON `$ref` links only, which ERDL documents never hold,
+ *   and Monaco asked for them after every pause in the typing.
  */
-function withCompletionGuard<T>(configure: () => T): T {
+function withYamlProviderGuards<T>(configure: () => T): T {
   const languages = monaco.languages;
-  const register = languages.registerCompletionItemProvider;
+  const { registerCompletionItemProvider, registerCodeActionProvider, registerLinkProvider } =
+    languages;
   languages.registerCompletionItemProvider = (selector, provider) =>
-    register(selector, {
+    registerCompletionItemProvider(selector, {
       ...provider,
       provideCompletionItems(model, position, context, token) {
         const prefix = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
@@ -126,9 +146,32 @@ function withCompletionGuard<T>(configure: () => T): T {
         return provider.provideCompletionItems(model, position, context, token);
       },
     });
+  languages.registerCodeActionProvider = (selector, provider, metadata) =>
+    registerCodeActionProvider(
+      selector,
+      {
+        ...provider,
+        provideCodeActions(model, range, context, token) {
+          const yamlMarkers = context.markers.some(
+            // The standalone API passes the marker service's markers, owner included.
+            (m) => (m as Partial<monaco.editor.IMarker>).owner === 'yaml',
+          );
+          if (!yamlMarkers && context.trigger !== monaco.languages.CodeActionTriggerType.Invoke) {
+            return { actions: [], dispose: () => undefined };
+          }
+          return provider.provideCodeActions(model, range, context, token);
+        },
+      },
+      metadata,
+    );
+  languages.registerLinkProvider = () => ({ dispose: () => undefined });
   try {
     return configure();
   } finally {
-    languages.registerCompletionItemProvider = register;
+    Object.assign(languages, {
+      registerCompletionItemProvider,
+      registerCodeActionProvider,
+      registerLinkProvider,
+    });
   }
 }

@@ -38,6 +38,32 @@ export function keepYamlMarkersBelowErrors(): void {
   });
 }
 
+/**
+ * How long the studio stays quiet (no edit, no analysis arriving, no click, key or scroll:
+ * offline/quiet.ts) before monaco-yaml checks a changed document against the schema, and the
+ * longest such a check waits. Its warnings add little to the kernel's diagnostics, which come at
+ * once; on a 2-core machine its check of a 1,000-rule document (~2 s of CPU) ran beside the
+ * first keystrokes, and its check of the 500-row table beside each next grid edit.
+ */
+export const YAML_VALIDATION_QUIET_MS = 1_000;
+export const YAML_VALIDATION_MAX_MS = 30_000;
+
+/**
+ * monaco-yaml's markers are about the text it checked: at the first edit after they were set they
+ * go, and the next check (once the studio is quiet) sets what holds for the new text. So a schema
+ * warning is never shown for text that has changed since — the kernel's markers, which follow
+ * every edit, stay.
+ */
+export function dropYamlMarkersOnEdit(): void {
+  monaco.editor.onDidCreateModel((model) => {
+    model.onDidChangeContent(() => {
+      if (monaco.editor.getModelMarkers({ owner: 'yaml', resource: model.uri }).length === 0)
+        return;
+      monaco.editor.setModelMarkers(model, 'yaml', []);
+    });
+  });
+}
+
 /** The kernel's input and YAML syntax errors: the document does not parse. */
 export function isSyntaxCode(code: string): boolean {
   return /^ERDL-E0\d\d$/.test(code);

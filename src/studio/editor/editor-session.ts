@@ -7,6 +7,7 @@
  * its undo stack — never `setValue`, which would wipe the user's undo history.
  */
 import type { StudioState, StudioStore } from '../store';
+import { REHEARSAL_MIN_LENGTH, rehearsalSpot } from './edit-rehearsal';
 import type { EditorHost } from './editor-host';
 import {
   changedChunks,
@@ -40,6 +41,10 @@ const models = new Map<string, monaco.editor.ITextModel>();
 const MARKERS_FALLBACK_MS = 100;
 const synced = new Map<string, string>();
 const viewStates = new Map<string, monaco.editor.ICodeEditorViewState | null>();
+/** Per model, its version when created: a model still at it has not been edited (rehearsal). */
+const createdAt = new WeakMap<monaco.editor.ITextModel, number>();
+/** Models whose first edit was rehearsed, or is scheduled to be (edit-rehearsal.ts). */
+const rehearsed = new WeakSet<monaco.editor.ITextModel>();
 
 class EditorSession implements EditorHost {
   private readonly editor: monaco.editor.IStandaloneCodeEditor;
@@ -156,6 +161,7 @@ class EditorSession implements EditorHost {
     holdYamlWorker(uri.toString());
     const model = monaco.editor.createModel(doc.text, 'yaml', uri);
     model.updateOptions({ tabSize: 2, insertSpaces: true });
+    createdAt.set(model, model.getAlternativeVersionId());
     this.models.set(docId, model);
     this.listen(docId, model);
     const text = model.getValue();
@@ -301,6 +307,7 @@ class EditorSession implements EditorHost {
     const finish = () => {
       this.markersShown.set(model, { diagnostics, lang, chunks });
       mark(markers.length);
+      if (!shown) this.scheduleRehearsal(model);
       // After the frame that paints them (or the fallback, on a page that paints none).
       const uri = model.uri.toString();
       requestAnimationFrame(() => setTimeout(() => releaseYamlWorker(uri), 0));
@@ -337,6 +344,44 @@ class EditorSession implements EditorHost {
     };
     this.markerJob = job;
     step();
+  }
+
+  /**
+   * Once per long model, after its first markers: when the page is next idle, rehearse its first
+   * edit (edit-rehearsal.ts). Skipped if the model has been edited by then, or is no longer shown.
+   */
+  private scheduleRehearsal(model: monaco.editor.ITextModel): void {
+    if (rehearsed.has(model) || model.getValueLength() < REHEARSAL_MIN_LENGTH) return;
+    rehearsed.add(model);
+    const run = () => {
+      if (model.isDisposed() || this.editor.getModel() !== model) return;
+      if (model.getAlternativeVersionId() !== createdAt.get(model)) return;
+      const selections = this.editor.getSelections() ?? [];
+      const spot = rehearsalSpot({
+        visible: this.editor
+          .getVisibleRanges()
+          .map((r) => ({ start: r.startLineNumber, end: r.endLineNumber })),
+        selected: (line) =>
+          selections.some((s) => s.startLineNumber <= line && line <= s.endLineNumber),
+        lineContent: (line) => model.getLineContent(line),
+        decorationsAt: (line, column) =>
+          model
+            .getDecorationsInRange(new monaco.Range(line, column, line, column + 1))
+            .map((d) => ({
+              startLine: d.range.startLineNumber,
+              startColumn: d.range.startColumn,
+              endLine: d.range.endLineNumber,
+              endColumn: d.range.endColumn,
+            })),
+      });
+      if (!spot) return;
+      const range = new monaco.Range(spot.line, spot.column, spot.line, spot.column + 1);
+      // The same character again, with no undo entry: the text does not change.
+      model.applyEdits([{ range, text: model.getValueInRange(range) }]);
+      performance.mark('erdl:edit-rehearsed', { detail: { uri: model.uri.toString() } });
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1_000 });
+    else setTimeout(run, 0);
   }
 
   /** Stops a chunked marker update, recording what Monaco holds so far. */

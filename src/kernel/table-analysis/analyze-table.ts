@@ -3,7 +3,7 @@ import type { Bilingual, Diagnostic, DiagnosticExample, Range } from '../diagnos
 import type { CompiledTree } from '../eval/nodes';
 import type { ExprNode } from '../tree/types';
 import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
-import { and, type Bits, firstBit, intersects, isEmpty } from './bits';
+import { and, type Bits, firstBit, isEmpty } from './bits';
 import {
   describeFact,
   example,

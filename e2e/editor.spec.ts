@@ -518,15 +518,24 @@ test('each document keeps its own undo history and cursor across switches', asyn
   await expect.poll(() => editorText(page)).toBe(first);
 });
 
-test('schema problems from monaco-yaml are warnings at most; the kernel reports the error', async ({
-  page,
-}) => {
-  await openEditor(page);
+/**
+ * Types a key the schema does not know on a new line of the example and waits until both checks
+ * report it (the kernel's error, monaco-yaml's warning); returns its line.
+ */
+async function typeUnknownKey(page: Page): Promise<number> {
   await clickLineEnd(page, 'priority: 10');
   await page.keyboard.press('Enter');
   await page.keyboard.type('colour: red');
   const line = await lineOf(page, 'colour: red');
   await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
+  return line;
+}
+
+test('schema problems from monaco-yaml are warnings at most; the kernel reports the error', async ({
+  page,
+}) => {
+  await openEditor(page);
+  const line = await typeUnknownKey(page);
   const onLine = (await markers(page)).filter((m) => m.startLineNumber === line);
   expect(onLine.filter((m) => m.owner === 'yaml' && m.severity >= ERROR)).toEqual([]);
   expect(onLine.some((m) => m.owner === 'erdl' && m.severity === ERROR)).toBe(true);
@@ -537,11 +546,7 @@ test("monaco-yaml's warning is about the text on screen: it goes at the next edi
 }) => {
   await logYamlWorkerMessages(page);
   await openEditor(page);
-  await clickLineEnd(page, 'priority: 10');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('colour: red');
-  const line = await lineOf(page, 'colour: red');
-  await expect.poll(() => markerOwnersOnLine(page, line)).toEqual(['erdl', 'yaml']);
+  const line = await typeUnknownKey(page);
   // One more character: the schema warning was about the text before it, so it goes at once;
   // the kernel's error follows the edit.
   const keyAt = await page.evaluate(() => performance.now());

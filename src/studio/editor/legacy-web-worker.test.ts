@@ -67,6 +67,30 @@ describe('installLegacyWebWorker', () => {
   });
 });
 
+/**
+ * A legacy-form worker (as monaco-yaml creates it) over a fake Monaco worker whose
+ * `withSyncedResources` is `sync`.
+ */
+function legacyWorkerOver(
+  sync: (resources: { toString(): string }[]) => Promise<unknown>,
+  hooks?: Parameters<typeof installLegacyWebWorker>[1],
+): unknown {
+  (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
+    getWorker: () => ({ postMessage() {} }),
+  };
+  const monaco = {
+    editor: {
+      createWebWorker: (_options: unknown) => ({
+        dispose() {},
+        getProxy: async () => ({}),
+        withSyncedResources: sync,
+      }),
+    },
+  };
+  installLegacyWebWorker(monaco as never, hooks);
+  return monaco.editor.createWebWorker({ moduleId: 'monaco-yaml/yaml.worker' } as never);
+}
+
 describe('a document whose first kernel markers are due (yaml-gate.ts)', () => {
   afterEach(() => {
     delete (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment;
@@ -77,27 +101,10 @@ describe('a document whose first kernel markers are due (yaml-gate.ts)', () => {
   /** The legacy worker over a fake Monaco worker that records which resources it synced. */
   function yamlWorker() {
     const synced: string[][] = [];
-    (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
-      getWorker: () => ({ postMessage() {} }),
-    };
-    const monaco = {
-      editor: {
-        createWebWorker: (_options: unknown) => ({
-          dispose() {},
-          getProxy: async () => 'proxy',
-          withSyncedResources: async (resources: { toString(): string }[]) => {
-            synced.push(resources.map(String));
-            return 'proxy';
-          },
-        }),
-      },
-    };
-    installLegacyWebWorker(monaco as never);
-    const worker = monaco.editor.createWebWorker({
-      moduleId: 'monaco-yaml/yaml.worker',
-    } as never) as {
-      withSyncedResources(resources: string[]): Promise<unknown>;
-    };
+    const worker = legacyWorkerOver(async (resources) => {
+      synced.push(resources.map(String));
+      return 'proxy';
+    }) as { withSyncedResources(resources: string[]): Promise<unknown> };
     return { worker, synced };
   }
 
@@ -149,32 +156,20 @@ describe("monaco-yaml's schema checks wait for their turn (validationTurn)", () 
         opened = resolve;
       });
     };
-    (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
-      getWorker: () => ({ postMessage() {} }),
-    };
-    const monaco = {
-      editor: {
-        createWebWorker: (_options: unknown) => ({
-          dispose() {},
-          getProxy: async () => ({}),
-          withSyncedResources: async () => {
-            const copy = modelText;
-            log.push(`sync ${copy}`);
-            return {
-              doValidation: async (uri: string) => {
-                log.push(`validate ${uri} ${copy}`);
-                return [`checked ${copy}`];
-              },
-              doComplete: async () => 'completions',
-            };
+    const worker = legacyWorkerOver(
+      async () => {
+        const copy = modelText;
+        log.push(`sync ${copy}`);
+        return {
+          doValidation: async (uri: string) => {
+            log.push(`validate ${uri} ${copy}`);
+            return [`checked ${copy}`];
           },
-        }),
+          doComplete: async () => 'completions',
+        };
       },
-    };
-    installLegacyWebWorker(monaco as never, { validationTurn: turn });
-    const worker = monaco.editor.createWebWorker({
-      moduleId: 'monaco-yaml/yaml.worker',
-    } as never) as {
+      { validationTurn: turn },
+    ) as {
       withSyncedResources(resources: string[]): Promise<{
         doValidation(uri: string): Promise<unknown>;
         doComplete(): Promise<unknown>;

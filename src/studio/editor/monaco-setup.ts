@@ -50,9 +50,18 @@ async function configure(store: StudioStore): Promise<void> {
     getWorker: (_workerId: string, label: string) =>
       label === 'yaml' ? new YamlWorker() : new EditorWorker(),
   };
-  // monaco-yaml's schema checks run once the studio is quiet (legacy-web-worker.ts).
+  // monaco-yaml's schema checks run once the studio is quiet (legacy-web-worker.ts): one wait
+  // for all the documents' checks that are due, not one per document.
+  let quiet: Promise<void> | null = null;
   installLegacyWebWorker(monaco, {
-    validationTurn: () => whenStudioQuiet(store, YAML_VALIDATION_QUIET_MS, YAML_VALIDATION_MAX_MS),
+    validationTurn: () => {
+      quiet ??= whenStudioQuiet(store, YAML_VALIDATION_QUIET_MS, YAML_VALIDATION_MAX_MS).then(
+        () => {
+          quiet = null;
+        },
+      );
+      return quiet;
+    },
   });
   ignoreMonacoCancellations();
   defineTheme();

@@ -110,4 +110,24 @@ describe('whenStudioQuiet', () => {
     page.dispatchEvent(new Event('keydown'));
     expect(vi.getTimerCount()).toBe(listening);
   });
+
+  it('an event costs no timer: one timer looks at when the last one came', async () => {
+    const { store, set } = fakeStore();
+    set({ kernelStatus: 'ready' });
+    const page = new EventTarget();
+    let quiet = false;
+    void whenStudioQuiet(store, 1_000, 60_000, page).then(() => {
+      quiet = true;
+    });
+    const timers = vi.getTimerCount();
+    for (let i = 0; i < 100; i++) {
+      set({ kernelStatus: 'ready' });
+      page.dispatchEvent(new Event('keydown'));
+    }
+    expect(vi.getTimerCount()).toBe(timers);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(quiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(quiet).toBe(true);
+  });
 });

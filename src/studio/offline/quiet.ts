@@ -42,6 +42,10 @@ export function whenStudioQuiet(
   input: EventTarget | undefined = globalThis.window,
 ): Promise<void> {
   return new Promise((resolve) => {
+    // An event only notes when it happened; the one timer looks at that when it fires. Re-arming
+    // a timer per event cost a clearTimeout and a setTimeout per store change and per key, for
+    // every waiter, on the keystroke's path.
+    let last = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
@@ -51,16 +55,24 @@ export function whenStudioQuiet(
       resolve();
     };
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(check, quietMs);
+      last = Date.now();
     };
     const check = () => {
-      if (store.getState().kernelStatus === 'ready' && !firstMarkersDue()) done();
-      else arm();
+      const quietFor = Date.now() - last;
+      if (quietFor < quietMs) {
+        timer = setTimeout(check, quietMs - quietFor);
+        return;
+      }
+      if (store.getState().kernelStatus === 'ready' && !firstMarkersDue()) {
+        done();
+        return;
+      }
+      last = Date.now();
+      timer = setTimeout(check, quietMs);
     };
     const unsubscribe = store.subscribe(arm);
     for (const type of INPUT_EVENTS) input?.addEventListener(type, arm, LISTEN);
     const latest = setTimeout(done, maxMs);
-    arm();
+    timer = setTimeout(check, quietMs);
   });
 }

@@ -87,47 +87,64 @@ describe('whenStudioQuiet', () => {
     expect(quiet).toBe(true);
   });
 
-  it("counts the user's clicks, keys and scrolls as activity though the store does not change", async () => {
+  /**
+   * A ready studio and a page (an EventTarget that counts the listeners on it) with
+   * `whenStudioQuiet` waiting on both: 1 s of quiet, 60 s at most.
+   */
+  function waitingOnPage() {
     const { store, set } = fakeStore();
     set({ kernelStatus: 'ready' });
-    const page = new EventTarget();
-    let quiet = false;
+    let listening = 0;
+    const page = new (class extends EventTarget {
+      override addEventListener(...args: Parameters<EventTarget['addEventListener']>) {
+        listening++;
+        super.addEventListener(...args);
+      }
+      override removeEventListener(...args: Parameters<EventTarget['removeEventListener']>) {
+        listening--;
+        super.removeEventListener(...args);
+      }
+    })();
+    const state = { quiet: false };
     void whenStudioQuiet(store, 1_000, 60_000, page).then(() => {
-      quiet = true;
+      state.quiet = true;
     });
+    return { set, page, state, listening: () => listening };
+  }
+
+  it("counts the user's clicks, keys and scrolls as activity though the store does not change", async () => {
+    const { page, state, listening } = waitingOnPage();
+    expect(listening()).toBe(INPUT_EVENTS.length);
     // An analyst clicks a grid cell, types into its editor, scrolls: all local to the grid.
     for (let t = 0; t < 6_000; t += 300) {
       page.dispatchEvent(new Event(INPUT_EVENTS[(t / 300) % INPUT_EVENTS.length]!));
       await vi.advanceTimersByTimeAsync(300);
     }
-    expect(quiet).toBe(false);
+    expect(state.quiet).toBe(false);
     // A mouse that only moves is not activity.
     page.dispatchEvent(new Event('pointermove'));
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(quiet).toBe(true);
-    // Done: the listeners are gone (a later click arms nothing).
-    const listening = vi.getTimerCount();
-    page.dispatchEvent(new Event('keydown'));
-    expect(vi.getTimerCount()).toBe(listening);
+    expect(state.quiet).toBe(true);
+    // Done: the listeners are gone, and so are the timers.
+    expect(listening()).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('an event costs no timer: one timer looks at when the last one came', async () => {
-    const { store, set } = fakeStore();
-    set({ kernelStatus: 'ready' });
-    const page = new EventTarget();
-    let quiet = false;
-    void whenStudioQuiet(store, 1_000, 60_000, page).then(() => {
-      quiet = true;
-    });
-    const timers = vi.getTimerCount();
+    const { set, page, state } = waitingOnPage();
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const clearTimer = vi.spyOn(globalThis, 'clearTimeout');
     for (let i = 0; i < 100; i++) {
       set({ kernelStatus: 'ready' });
       page.dispatchEvent(new Event('keydown'));
     }
-    expect(vi.getTimerCount()).toBe(timers);
+    expect(setTimer).not.toHaveBeenCalled();
+    expect(clearTimer).not.toHaveBeenCalled();
+    setTimer.mockRestore();
+    clearTimer.mockRestore();
     await vi.advanceTimersByTimeAsync(999);
-    expect(quiet).toBe(false);
+    expect(state.quiet).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(quiet).toBe(true);
+    expect(state.quiet).toBe(true);
   });
 });

@@ -436,3 +436,43 @@ test('importing a workspace file with "Add its documents" merges under unique na
   expect(new Set(names).size).toBe(10);
   expect(names).toContain('refund-guard (2)');
 });
+
+test('typing the rule set name in the editor renames the document; typing in its rules does not', async ({
+  page,
+}) => {
+  await openStudio(page);
+  await page.getByRole('button', { name: 'New document', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^untitled/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await page.waitForFunction(
+    () => (globalThis as Record<string, unknown>).__ERDL_EDITOR__ !== undefined,
+  );
+  await page.locator('.monaco-editor .view-lines').first().click();
+  // Line 5 is `  name: "untitled"`: the cursor goes before its closing quote.
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 'untitled'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('退款守卫');
+  const item = page.getByRole('button', { name: /^退款守卫/ });
+  await expect(item).toHaveAttribute('aria-current', 'true');
+  // Typing in the rules, far from the name, leaves the name as the text says.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# 备注');
+  await expect.poll(async () => (await activeDoc(page)).text).toContain('# 备注');
+  expect((await activeDoc(page)).name).toBe('退款守卫');
+  // Back on the name line: the name follows again.
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('v2');
+  await expect(page.getByRole('button', { name: /^退款守卫v2/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  expect((await activeDoc(page)).text).toContain('  name: "退款守卫v2"\n');
+});

@@ -10,12 +10,21 @@ import { uniqueName } from './workspace-slice';
  */
 export type TextOrigin = 'typing' | 'command';
 
+/**
+ * What the editor knows of a change: the text it edited (`before`) and the offset in it where the
+ * edit starts. The store uses it only when `before` is the text it holds.
+ */
+export interface TextEdit {
+  readonly before: string;
+  readonly from: number;
+}
+
 /** Rule documents: their text, fact, as_of and cursor. */
 export interface DocumentsSlice {
   documents: Record<string, StudioDocument>;
   /** Per document, where its last text change came from (not persisted). */
   textOrigins: Readonly<Record<string, TextOrigin>>;
-  setText(id: string, text: string, origin?: TextOrigin): void;
+  setText(id: string, text: string, origin?: TextOrigin, edit?: TextEdit): void;
   setCursor(id: string, cursor: Cursor): void;
   updateDocument(
     id: string,
@@ -32,11 +41,12 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
 ) => ({
   documents: {},
   textOrigins: {},
-  setText(id, text, origin = 'command') {
+  setText(id, text, origin = 'command', edit) {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
     // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
-    const followed = followName(doc.name, links.get(id) ?? null, doc.text, text);
+    const editedFrom = edit !== undefined && edit.before === doc.text ? edit.from : undefined;
+    const followed = followName(doc.name, links.get(id) ?? null, doc.text, text, editedFrom);
     if (followed.link === null) links.delete(id);
     else links.set(id, followed.link);
     const state = get();

@@ -2,10 +2,41 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../examples';
 import { importText, skeletonText } from './files';
-import { followName, metadataName } from './naming';
+import { followName, metadataName, nameAfter } from './naming';
 
 const doc = (metadata: string) =>
   `protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n${metadata}rules: []\n`;
+
+/** Texts of metadata-like lines with any line breaks, a BOM or not, a final break or not. */
+const line = fc.constantFrom(
+  'metadata:',
+  'metadata:  # c',
+  'metadata: x',
+  ' metadata:',
+  '  name: "a"',
+  '  name: b # c',
+  "    name: 'c'",
+  '  name: ',
+  '  tags:',
+  '    - t',
+  '',
+  '   ',
+  '# c',
+  'rules: []',
+  'name: top',
+  '\u2028',
+  '  decision: ALLOW',
+);
+const text = fc
+  .tuple(
+    fc.constantFrom('', '\ufeff'),
+    fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 }),
+    fc.boolean(),
+  )
+  .map(([bom, lines, trailing]) => {
+    const joined = lines.map(([l, br]) => l + br).join('');
+    return bom + (trailing ? joined : joined.replace(/(\r\n|\n|\r)$/, ''));
+  });
 
 describe('metadataName', () => {
   it.each([
@@ -42,41 +73,78 @@ describe('metadataName', () => {
   });
 
   it('reads what splitting the whole text into lines reads (any line breaks, any lines)', () => {
-    const line = fc.constantFrom(
-      'metadata:',
-      'metadata:  # c',
-      'metadata: x',
-      ' metadata:',
-      '  name: "a"',
-      '  name: b # c',
-      "    name: 'c'",
-      '  name: ',
-      '  tags:',
-      '    - t',
-      '',
-      '   ',
-      '# c',
-      'rules: []',
-      'name: top',
-      '\u2028',
-      '  decision: ALLOW',
-    );
-    const text = fc
-      .tuple(
-        fc.constantFrom('', '\ufeff'),
-        fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 }),
-        fc.boolean(),
-      )
-      .map(([bom, lines, trailing]) => {
-        const joined = lines.map(([l, br]) => l + br).join('');
-        return bom + (trailing ? joined : joined.replace(/(\r\n|\n|\r)$/, ''));
-      });
     fc.assert(
       fc.property(text, (t) => {
         expect(metadataName(t)).toBe(splitReference(t));
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('nameAfter: the name after an edit, read again only where the edit can change it', () => {
+  // An edit anywhere (the offset is where it starts in `before`): deleting up to 6 characters and
+  // inserting line pieces — breaks, indentation, `name:` and `metadata:` lines.
+  const piece = fc.constantFrom(
+    '',
+    '\n',
+    '\r',
+    '\r\n',
+    ' ',
+    '  ',
+    'x',
+    '#',
+    'name: z',
+    'metadata:',
+  );
+  // Texts with a metadata block more often than not, edited anywhere but most often at the edges
+  // of lines, where an edit joins, splits or extends the line the name is read from.
+  const named = fc.oneof(
+    text,
+    fc
+      .tuple(
+        text,
+        fc.constantFrom('metadata:\n  name: a', 'metadata:\r\n  x: 1\r\n  name: "b"\r\n'),
+        text,
+      )
+      .map(([head, block, tail]) => head + (/[\n\r]$|^$/.test(head) ? '' : '\n') + block + tail),
+  );
+  const offset = (before: string) => {
+    const edges = [...before.matchAll(/[\n\r]/g)].flatMap((m) => [m.index, m.index + 1]);
+    return edges.length === 0
+      ? fc.nat({ max: before.length })
+      : fc.oneof(fc.nat({ max: before.length }), fc.constantFrom(...edges, before.length));
+  };
+  const edited = named.chain((before) =>
+    fc
+      .tuple(offset(before), fc.nat({ max: 6 }), fc.array(piece, { maxLength: 3 }))
+      .map(([from, deleted, inserted]) => ({
+        before,
+        from,
+        after: before.slice(0, from) + inserted.join('') + before.slice(from + deleted),
+      })),
+  );
+  it('is what reading the edited text reads, wherever the edit is', () => {
+    fc.assert(
+      fc.property(edited, ({ before, from, after }) => {
+        expect(nameAfter(before, after, from)).toBe(splitReference(after));
+        // The reading carried to `after` is the one its next edit starts from.
+        expect(metadataName(after)).toBe(splitReference(after));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it('does not read the edited text when the edit is past the name', () => {
+    const before = doc('  name: "loan"\n');
+    const after = `${before}# more\n`;
+    // A stand-in for a text built from pieces: reading any character of it fails the test.
+    const untouchable = new Proxy(new String(after), {
+      get(target, key) {
+        throw new Error(`read ${String(key)} of the edited text`);
+      },
+    }) as unknown as string;
+    expect(nameAfter(before, untouchable, before.length)).toBe('loan');
+    expect(() => nameAfter(before, untouchable, 0)).toThrow(/read/);
   });
 });
 

@@ -42,6 +42,7 @@ import {
   groupToTableEdit,
   importCsvEdit,
   readTables,
+  readTablesOfItems,
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
@@ -132,8 +133,14 @@ export class KernelService {
   constructor(private readonly clock: Clock) {}
 
   tables(request: TablesRequest): TablesRead {
-    return this.readTablesCached(request.text);
+    return this.readTablesCached(request.text, request.doc);
   }
+
+  /**
+   * Where the last `tables` read came from (tests): the compiler's rule items of the text just
+   * analysed, the text itself, or the last reads kept.
+   */
+  lastTablesRead: 'items' | 'text' | 'kept' | null = null;
 
   tableEdit(request: TableEditRequest): TableEditReply {
     const { edit, text } = request;
@@ -168,13 +175,30 @@ export class KernelService {
     return { ok: true, edits: outcome.edits, rejected: outcome.rejected };
   }
 
-  private readTablesCached(text: string): TablesRead {
+  private readTablesCached(text: string, doc?: string): TablesRead {
     const hit = this.tableReads.find((r) => r.text === text);
+    this.lastTablesRead = hit ? 'kept' : 'text';
     if (hit) return hit.read;
-    const read = readTables(text);
+    const warm = doc === undefined ? null : this.tablesOfItems(doc, text);
+    if (warm) this.lastTablesRead = 'items';
+    const read = warm ?? readTables(text);
     this.tableReads.unshift({ text, read });
     this.tableReads.length = Math.min(this.tableReads.length, 3);
     return read;
+  }
+
+  /**
+   * The tables of the text `analyze` last answered for on `doc`, read from the rule items its
+   * compiler parsed (no second load of the text; null when the compiler has none for it: a text
+   * with errors, JSON, another text). Typing in the YAML beside the grid asks for these after
+   * each analysis; a grid edit's text is read by the edit's own check and kept.
+   */
+  private tablesOfItems(doc: string, text: string): TablesRead | null {
+    const compiler = this.compilers.get(doc);
+    if (!compiler || this.analyzed.get(doc) !== text) return null;
+    // The compiler's last text (a `prime` rehearsal in between is compiled again, incrementally).
+    const items = compiler.items(compiler.compile(text));
+    return items ? readTablesOfItems(text, items) : null;
   }
 
   /**

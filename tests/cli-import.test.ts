@@ -53,7 +53,7 @@ describe('erdl import', () => {
     expect(compileDocument(r.stdout).ok).toBe(true);
     expect(r.stdout).toContain('kind: decision_table');
     expect(r.stderr).toContain('erdl: note: "Dish guard": hit policy FIRST');
-    expect(r.stderr).toContain('erdl：说明："Dish guard"：命中策略 FIRST');
+    expect(r.stderr).toContain('erdl：说明：“Dish guard”：命中策略 FIRST');
   });
 
   it('exits 1 naming what was not converted', async () => {
@@ -62,7 +62,7 @@ describe('erdl import', () => {
     expect(r.stderr).toContain(
       'erdl: not converted: "Beverages": hit policy COLLECT is not converted',
     );
-    expect(r.stderr).toContain('erdl：未转换："Beverages"：命中策略 COLLECT 未转换');
+    expect(r.stderr).toContain('erdl：未转换：“Beverages”：命中策略 COLLECT 未转换');
     // The table that converted is still printed.
     expect(r.stdout).toContain('IMP-002-guests');
   });

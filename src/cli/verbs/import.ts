@@ -1,4 +1,4 @@
-import type { ImportNote } from '../../kernel/table-import';
+import { type ImportNote, zhQuote } from '../../kernel/table-import';
 import { foreignKind, readForeign } from '../../table-import/read-foreign';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
@@ -77,7 +77,7 @@ export const importVerb: Verb = {
           ...n,
           message: {
             en: `${JSON.stringify(t.name)}: ${n.message.en}`,
-            zh: `${JSON.stringify(t.name)}：${n.message.zh}`,
+            zh: `${zhQuote(t.name)}：${n.message.zh}`,
           },
         })),
       ),

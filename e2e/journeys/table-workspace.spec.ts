@@ -144,6 +144,14 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(sentence).toContainText(T.repeats);
     await expect(sentence).toContainText(T.goesTo);
     await page.screenshot({ path: `/tmp/table-workspace-finding-${lang}.png` });
+    // The warning made the Problems list taller: the editor gave way, it is not drawn under it.
+    await expect
+      .poll(async () => {
+        const editor = await page.locator('#yaml-editor-host .monaco-editor').boundingBox();
+        const problems = await page.locator('.problems').boundingBox();
+        return editor && problems ? Math.round(editor.y + editor.height - problems.y) : null;
+      })
+      .toBeLessThanOrEqual(0);
 
     // 3. The toolbar: one line at 1440 px, in groups; `?` opens the shortcuts sheet.
     const toolbar = grid(page).getByRole('toolbar');

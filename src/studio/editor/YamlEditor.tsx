@@ -58,8 +58,9 @@ function EditorLoader({ retry }: { readonly retry: () => void }) {
         position: 'relative',
         display: 'flex',
         flexDirection: 'column',
+        // The host's height, no more: a minimum here would overflow a smaller host and draw the
+        // editor under the Problems list (the host's own minimum is in styles.css).
         height: '100%',
-        minHeight: 240,
       }}
     >
       {load.status === 'loading' && (

@@ -42,7 +42,6 @@ import {
   groupToTableEdit,
   importCsvEdit,
   readTables,
-  readTablesOfItems,
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
@@ -133,14 +132,8 @@ export class KernelService {
   constructor(private readonly clock: Clock) {}
 
   tables(request: TablesRequest): TablesRead {
-    return this.readTablesCached(request.text, request.doc);
+    return this.readTablesCached(request.text);
   }
-
-  /**
-   * Where the last `tables` read came from (tests): the compiler's rule items of the text just
-   * analysed, the text itself, or the last reads kept.
-   */
-  lastTablesRead: 'items' | 'text' | 'kept' | null = null;
 
   tableEdit(request: TableEditRequest): TableEditReply {
     const { edit, text } = request;
@@ -175,30 +168,13 @@ export class KernelService {
     return { ok: true, edits: outcome.edits, rejected: outcome.rejected };
   }
 
-  private readTablesCached(text: string, doc?: string): TablesRead {
+  private readTablesCached(text: string): TablesRead {
     const hit = this.tableReads.find((r) => r.text === text);
-    this.lastTablesRead = hit ? 'kept' : 'text';
     if (hit) return hit.read;
-    const warm = doc === undefined ? null : this.tablesOfItems(doc, text);
-    if (warm) this.lastTablesRead = 'items';
-    const read = warm ?? readTables(text);
+    const read = readTables(text);
     this.tableReads.unshift({ text, read });
     this.tableReads.length = Math.min(this.tableReads.length, 3);
     return read;
-  }
-
-  /**
-   * The tables of the text `analyze` last answered for on `doc`, read from the rule items its
-   * compiler parsed (no second load of the text; null when the compiler has none for it: a text
-   * with errors, JSON, another text). Typing in the YAML beside the grid asks for these after
-   * each analysis; a grid edit's text is read by the edit's own check and kept.
-   */
-  private tablesOfItems(doc: string, text: string): TablesRead | null {
-    const compiler = this.compilers.get(doc);
-    if (!compiler || this.analyzed.get(doc) !== text) return null;
-    // The compiler's last text (a `prime` rehearsal in between is compiled again, incrementally).
-    const items = compiler.items(compiler.compile(text));
-    return items ? readTablesOfItems(text, items) : null;
   }
 
   /**

@@ -39,7 +39,7 @@ export {
   planPaste,
 } from './paste-plan';
 export { patchRead } from './patch-read';
-export { readTables, readTablesOfItems } from './read-tables';
+export { readTables } from './read-tables';
 export { freshRowName } from './row-name';
 export {
   type CsvImport,

@@ -31,45 +31,15 @@ export function readTables(text: string): TablesRead {
   if (errors.length > 0) return { ok: false, problems: problemsOf(text, errors, bom) };
   const shift = (r: Range): Range => ({ start: r.start + bom, end: r.end + bom });
   const rules = get(loaded.root, 'rules');
-  if (!isSeq(rules)) return { ok: true, tables: [], simpleGroups: [] };
-  return readRuleItems(rules.items.map((item) => ({ item, shift })));
-}
-
-/** A rule item and how its ranges become offsets in the text. */
-interface RuleItem {
-  readonly item: YNode;
-  readonly shift: (r: Range) => Range;
-}
-
-/**
- * `readTables(text)` for a text that compiled, read from the rule items the incremental compiler
- * already parsed (each item's ranges relative to its `offset` in the text after its BOM) instead
- * of loading the whole text again. While a table is shown the studio asks for the tables of every
- * text it analyses (typing in the YAML beside the grid), and that second load of the whole text was
- * most of what the request cost. Equal to `readTables(text)` (read-tables-items.test.ts).
- */
-export function readTablesOfItems(
-  text: string,
-  items: readonly { readonly item: YNode; readonly offset: number }[],
-): TablesRead {
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  return readRuleItems(
-    items.map(({ item, offset }) => {
-      const by = offset + bom;
-      return { item, shift: (r: Range): Range => ({ start: r.start + by, end: r.end + by }) };
-    }),
-  );
-}
-
-function readRuleItems(items: readonly RuleItem[]): TablesRead {
   const tables: TableModel[] = [];
   const simpleGroups: SimpleGroupModel[] = [];
+  if (!isSeq(rules)) return { ok: true, tables, simpleGroups };
   let group: SimpleRow[] = [];
   const closeGroup = () => {
     if (group.length > 0) simpleGroups.push(groupModel(group));
     group = [];
   };
-  items.forEach(({ item, shift }, ruleIndex) => {
+  rules.items.forEach((item, ruleIndex) => {
     const name = isMap(item) ? get(item, 'name') : undefined;
     const entry = isScalar(name) && typeof name.value === 'string' ? name.value : null;
     const when = isMap(item) ? get(item, 'when') : undefined;

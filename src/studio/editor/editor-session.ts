@@ -181,9 +181,10 @@ class EditorSession implements EditorHost {
       this.synced.set(docId, text);
       // Where the edit starts lets the store skip reading the new text's name (naming.ts): on a
       // large document that read alone was a third of the studio's own work per keystroke.
-      const from = Math.min(...event.changes.map((c) => c.rangeOffset));
       const known = before !== undefined && !event.isFlush && event.changes.length > 0;
-      const edit = known ? { before, from } : undefined;
+      const edit = known
+        ? { before, from: Math.min(...event.changes.map((c) => c.rangeOffset)) }
+        : undefined;
       this.store.getState().setText(docId, text, 'typing', edit);
     });
     this.disposers.push(() => listener.dispose());

@@ -12,9 +12,10 @@ export type TextOrigin = 'typing' | 'command';
 
 /**
  * What the editor knows of a change: the text it edited (`before`) and the offset in it where the
- * edit starts. The store uses it only when `before` is the text it holds.
+ * edit starts. The store uses it only when `before` is the text it holds. (Not the kernel's
+ * `TextEdit`, which is a replacement to apply.)
  */
-export interface TextEdit {
+export interface EditorChange {
   readonly before: string;
   readonly from: number;
 }
@@ -24,7 +25,7 @@ export interface DocumentsSlice {
   documents: Record<string, StudioDocument>;
   /** Per document, where its last text change came from (not persisted). */
   textOrigins: Readonly<Record<string, TextOrigin>>;
-  setText(id: string, text: string, origin?: TextOrigin, edit?: TextEdit): void;
+  setText(id: string, text: string, origin?: TextOrigin, edit?: EditorChange): void;
   setCursor(id: string, cursor: Cursor): void;
   updateDocument(
     id: string,

@@ -139,7 +139,7 @@ describe('nameAfter: the name after an edit, read again only where the edit can 
     const after = `${before}# more\n`;
     // A stand-in for a text built from pieces: reading any character of it fails the test.
     const untouchable = new Proxy(new String(after), {
-      get(target, key) {
+      get(_target, key) {
         throw new Error(`read ${String(key)} of the edited text`);
       },
     }) as unknown as string;

@@ -1,6 +1,7 @@
 // Issue 17 §4: the compile's fast paths are not a second source of truth. `normalize` returns the
 // subtrees that are already canonical as they are (instead of copying every node), canonical JSON
-// keeps quoted keys, the document hash is fed rule by rule to TextHash instead of joined, plain
+// is written straight as UTF-8 bytes (into the hash, with the trees' bytes reused in the document
+// hash) instead of built as a text and encoded, plain
 // decimal literals are written without decimal.js and ASCII skips NFC. Each is checked against the plain implementation
 // it replaced (kept below, verbatim): directly on random inputs, and end to end — a second copy of
 // the kernel is loaded with the plain implementations mocked in, and both kernels must give the
@@ -17,14 +18,21 @@ import { generateDocument, generateTable, QUICK_START } from '../../bench/genera
 import * as fast from '../../src/kernel';
 import type { Range } from '../../src/kernel/diagnostics/diagnostic';
 import { DocumentHasher } from '../../src/kernel/incremental/hash';
-import { canonicalJson, hashText, TextHash } from '../../src/kernel/tree/canonical';
+import {
+  canonicalBytes,
+  canonicalJson,
+  hashBytes,
+  hashCanonical,
+  hashText,
+  updateCanonical,
+} from '../../src/kernel/tree/canonical';
 import type { SourceMap } from '../../src/kernel/tree/context';
 import {
   canonicalDecimal,
   canonicalNumberSource,
   parseNumberSource,
 } from '../../src/kernel/tree/decimal';
-import { canonicalDocumentText } from '../../src/kernel/tree/document-hash';
+import { canonicalDocument } from '../../src/kernel/tree/document-hash';
 import { nfc } from '../../src/kernel/tree/literal';
 import { normalize } from '../../src/kernel/tree/normalize';
 import type { ExprNode, LogicNode } from '../../src/kernel/tree/types';
@@ -95,17 +103,44 @@ function plainHashText(text: string): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(text)))}`;
 }
 
-/** TextHash as the join it replaces: the pieces kept, joined and hashed at the end. */
-class PlainTextHash {
-  private readonly pieces: string[] = [];
-  add(text: string): this {
-    this.pieces.push(text);
-    return this;
-  }
-  digest(): string {
-    return plainHashText(this.pieces.join(''));
-  }
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const textOf = (bytes: Uint8Array): string =>
+  new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+
+/** Known subtree bytes as the texts plainCanonicalJson takes. */
+function knownTexts(known?: WeakMap<object, Uint8Array>): WeakMap<object, string> | undefined {
+  if (!known) return undefined;
+  return {
+    get: (key: object) => {
+      const bytes = known.get(key);
+      return bytes === undefined ? undefined : textOf(bytes);
+    },
+  } as WeakMap<object, string>;
 }
+
+/** The canonical document's text from its rule entries' texts (rules sort last). */
+function documentText(metadata: { decision: string }, entries: readonly string[]): string {
+  const empty = plainCanonicalJson({ protocol: 'erdl/v2', fallback: metadata.decision, rules: [] });
+  if (!empty.endsWith(',"rules":[]}')) throw new Error('rules must sort last');
+  return `${empty.slice(0, -2)}${entries.join(',')}]}`;
+}
+
+/** The canonical writer's functions, as the text they replace: built, then encoded. */
+const plainCanonical = {
+  canonicalJson: (value: unknown) => plainCanonicalJson(value),
+  canonicalBytes: (value: unknown, known?: WeakMap<object, Uint8Array>) =>
+    utf8(plainCanonicalJson(value, knownTexts(known))),
+  hashCanonical: (value: unknown) => plainHashText(plainCanonicalJson(value)),
+  hashBytes: (bytes: Uint8Array) => `sha256:${bytesToHex(sha256(bytes))}`,
+  updateCanonical: (
+    state: { update(b: Uint8Array): unknown },
+    value: unknown,
+    known?: WeakMap<object, Uint8Array>,
+  ) => {
+    state.update(utf8(plainCanonicalJson(value, knownTexts(known))));
+  },
+  hashText: plainHashText,
+};
 
 /** The kernel again, with the plain implementations in place of the fast ones. */
 async function plainKernel(): Promise<typeof fast> {
@@ -117,9 +152,7 @@ async function plainKernel(): Promise<typeof fast> {
   }));
   vi.doMock('../../src/kernel/tree/canonical', async (original) => ({
     ...(await original<object>()),
-    canonicalJson: plainCanonicalJson,
-    hashText: plainHashText,
-    TextHash: PlainTextHash,
+    ...plainCanonical,
   }));
   const kernel = await import('../../src/kernel');
   vi.doUnmock('../../src/kernel/tree/normalize');
@@ -267,46 +300,71 @@ describe('literals: the fast paths give what the general ones give', () => {
 });
 
 describe('canonical JSON and hashes: the fast implementations give the plain ones’ bytes', () => {
-  it('canonicalJson of any JSON value, with and without known subtree texts', () => {
+  it('canonicalJson, canonicalBytes and the hashes of any JSON value, with and without known subtree bytes', () => {
     fc.assert(
       fc.property(jsonArb, (value) => {
-        expect(canonicalJson(value)).toBe(plainCanonicalJson(value));
+        const text = plainCanonicalJson(value);
+        expect(canonicalJson(value)).toBe(text);
+        expect(canonicalBytes(value)).toEqual(utf8(text));
+        expect(hashCanonical(value)).toBe(plainHashText(text));
+        expect(hashBytes(utf8(text))).toBe(plainHashText(text));
         if (value && typeof value === 'object') {
-          const known = new WeakMap<object, string>();
+          const known = new WeakMap<object, Uint8Array>();
           for (const v of Object.values(value))
-            if (v && typeof v === 'object') known.set(v, plainCanonicalJson(v));
-          expect(canonicalJson(value, known)).toBe(plainCanonicalJson(value, known));
+            if (v && typeof v === 'object') known.set(v, utf8(plainCanonicalJson(v)));
+          const want = plainCanonicalJson(value, knownTexts(known));
+          expect(canonicalBytes(value, known)).toEqual(utf8(want));
+          const state = sha256.create();
+          updateCanonical(state, value, known);
+          expect(`sha256:${bytesToHex(state.digest())}`).toBe(plainHashText(want));
         }
       }),
       fuzzParams(17_42, 500),
     );
   });
 
-  it('hashText and TextHash of any pieces (lone and split surrogates included)', () => {
+  it('known subtree bytes that differ from the subtree are written as they are', () => {
+    const tree = { node: 'field', path: 'a' };
+    const known = new WeakMap<object, Uint8Array>([[tree, utf8('{"x":1}')]]);
+    expect(textOf(canonicalBytes({ b: tree, a: [tree] }, known))).toBe(
+      '{"a":[{"x":1}],"b":{"x":1}}',
+    );
+  });
+
+  it('hashText of any pieces (lone and split surrogates included)', () => {
     fc.assert(
       fc.property(fc.array(textArb, { maxLength: 8 }), (pieces) => {
         const joined = pieces.join('');
         const want = `sha256:${bytesToHex(sha256(new TextEncoder().encode(joined)))}`;
         expect(plainHashText(joined)).toBe(want);
         expect(hashText(joined)).toBe(want);
-        const h = new TextHash();
-        for (const p of pieces) h.add(p);
-        expect(h.digest()).toBe(want);
       }),
       fuzzParams(17_43, 1000),
     );
   });
 
-  it('long texts', () => {
+  it('long texts: strings written in several segments, a growing buffer, known bytes larger than it', () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(longTextArb, textArb), { minLength: 1, maxLength: 3 }),
         (pieces) => {
           const joined = pieces.join('');
-          const h = new TextHash();
-          for (const p of pieces) h.add(p);
-          expect(h.digest()).toBe(plainHashText(joined));
           expect(hashText(joined)).toBe(plainHashText(joined));
+          // Strings and keys of up to 70,000 characters (up to 6 bytes each, escaped).
+          const value = { [joined.slice(0, 40_000)]: pieces, list: [joined] };
+          const text = plainCanonicalJson(value);
+          // (Compared as text: UTF-8 decoding with `fatal` is one to one, and far quicker to
+          // compare than a few hundred thousand array elements.)
+          expect(textOf(canonicalBytes(value))).toBe(text);
+          expect(hashCanonical(value)).toBe(plainHashText(text));
+          const known = new WeakMap<object, Uint8Array>([
+            [pieces, utf8(plainCanonicalJson(pieces))],
+          ]);
+          const state = sha256.create();
+          updateCanonical(state, { a: pieces, b: joined }, known);
+          expect(`sha256:${bytesToHex(state.digest())}`).toBe(
+            plainHashText(plainCanonicalJson({ a: pieces, b: joined })),
+          );
         },
       ),
       fuzzParams(17_44, 30),
@@ -326,12 +384,10 @@ describe('canonical JSON and hashes: the fast implementations give the plain one
           const joined = 'a'.repeat(pad) + pieces.join('');
           const want = `sha256:${bytesToHex(sha256(new TextEncoder().encode(joined)))}`;
           expect(hashText(joined)).toBe(want);
-          const h = new TextHash().add('a'.repeat(pad));
-          for (const p of pieces) h.add(p);
-          expect(h.digest()).toBe(want);
-          const texts = [joined, ...rules];
-          expect(hasher.hash(compiled.metadata, texts)).toBe(
-            plainHashText(canonicalDocumentText(compiled.metadata, texts)),
+          // Rule entries as canonical texts (JSON strings: no lone surrogate, as canonical bytes).
+          const texts = [joined, ...rules].map((t) => JSON.stringify(t));
+          expect(hasher.hash(compiled.metadata, texts.map(utf8))).toBe(
+            plainHashText(documentText(compiled.metadata, texts)),
           );
         },
       ),
@@ -339,13 +395,14 @@ describe('canonical JSON and hashes: the fast implementations give the plain one
     );
   });
 
-  it('two hashers alive at once do not mix their bytes', () => {
-    const a = new TextHash().add('{"a":');
-    const b = new TextHash().add('\ud83d');
-    a.add(hashText('x')).add('}');
-    b.add('\ude00!');
-    expect(a.digest()).toBe(plainHashText(`{"a":${plainHashText('x')}}`));
-    expect(b.digest()).toBe(plainHashText('😀!'));
+  it('the document hash is the hash of the canonical document', () => {
+    for (const text of [QUICK_START, generateDocument(40), generateTable(20)]) {
+      const compiled = fast.compileDocument(text).document;
+      if (!compiled) throw new Error('the document must load');
+      expect(compiled.hash).toBe(
+        plainHashText(plainCanonicalJson(canonicalDocument(compiled.metadata, compiled.rules))),
+      );
+    }
   });
 });
 

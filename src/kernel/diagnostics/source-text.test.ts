@@ -28,8 +28,10 @@ describe('SourceText', () => {
     fc.assert(
       fc.property(texts, (text) => {
         const source = new SourceText(text);
-        for (let o = -1; o <= text.length + 1; o++)
+        for (let o = -1; o <= text.length + 1; o++) {
           expect(source.position(o)).toEqual(referencePosition(text, o));
+          expect(source.column(o)).toBe(referencePosition(text, o).column);
+        }
       }),
       { numRuns: 2000 },
     );

@@ -3,7 +3,7 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledRule } from '../document/compiled';
 import { glossDocument } from '../gloss/document';
 import type { FieldDictionary } from '../gloss/names';
-import { canonicalJson, hashText } from '../tree/canonical';
+import { hashCanonical } from '../tree/canonical';
 import { canonicalRule } from '../tree/document-hash';
 import type { Decision } from '../vocabulary/decisions';
 
@@ -25,7 +25,7 @@ export interface RuleSnapshot {
 /** The canonical rule object of a compiled rule and its hash (one serialization for both). */
 export function canonicalRuleHash(rule: CompiledRule): { canonical: unknown; hash: string } {
   const canonical = canonicalRule(rule);
-  return { canonical, hash: hashText(canonicalJson(canonical)) };
+  return { canonical, hash: hashCanonical(canonical) };
 }
 
 /**

@@ -150,6 +150,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\',
 };
 
+/** Keys of a block mapping searched one by one before a Set takes over. */
+const SHORT_MAP = 16;
+
 class FastParser {
   private pos = 0;
   private nodes = 0;
@@ -263,13 +266,21 @@ class FastParser {
     this.count(depth);
     const t = this.t;
     const items: YPair[] = [];
-    const keys = new Set<string>();
+    // Keys seen, for a duplicate (a diagnostic: outside the subset). Most mappings have a few
+    // keys, searched in `items` itself; a Set is made only for a long one.
+    let keys: Set<string> | null = null;
     const start = this.pos;
     let end = start;
     for (;;) {
       const keyNode = this.key(this.pos);
-      if (keys.has(keyNode.source)) this.outside(); // a duplicate key is a diagnostic
-      keys.add(keyNode.source);
+      const key = keyNode.source;
+      if (keys !== null) {
+        if (keys.has(key)) this.outside();
+        keys.add(key);
+      } else {
+        for (let k = 0; k < items.length; k++) if ((items[k] as YPair).key === key) this.outside();
+        if (items.length === SHORT_MAP) keys = new Set([...items.map((p) => p.key), key]);
+      }
       let i = keyNode.range.end + 1;
       while (t.charCodeAt(i) === SPACE) i++;
       let value: YNode;
@@ -289,7 +300,7 @@ class FastParser {
         this.pos = end;
       }
       items.push({
-        key: keyNode.source,
+        key,
         keyNode,
         value,
         range: { start: keyNode.range.start, end: value.range.end },

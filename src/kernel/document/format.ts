@@ -73,7 +73,7 @@ export function checkFormatItem(source: SourceText, item: YNode): Diagnostic[] {
   return out;
 }
 
-const columnOf = (source: SourceText, offset: number) => source.position(offset).column;
+const columnOf = (source: SourceText, offset: number) => source.column(offset);
 
 function formatWalker(source: SourceText, out: Diagnostic[], skipItemsOf?: YNode) {
   const column = (offset: number) => columnOf(source, offset);
@@ -164,11 +164,12 @@ const isBlock = (n: YNode): boolean => n.kind !== 'scalar' && !n.flow;
 
 /** Column of the `-` introducing a block sequence item (the item's first line, before its text). */
 function dashColumn(source: SourceText, item: YNode): number {
-  const { line } = source.position(item.range.start);
-  const start = source.lineStart(line);
-  const prefix = source.text.slice(start, item.range.start);
-  const dash = prefix.lastIndexOf('-');
-  return dash === -1 ? source.position(item.range.start).column - 2 : dash + 1;
+  const at = item.range.start;
+  const column = source.column(at);
+  const start = at - (column - 1);
+  // The last '-' before the item on its line (its 0-based column there, + 1), if any.
+  const dash = at > start ? source.text.lastIndexOf('-', at - 1) : -1;
+  return dash < start ? column - 2 : dash - start + 1;
 }
 
 function lineRange(source: SourceText, r: Range): Range {

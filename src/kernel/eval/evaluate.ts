@@ -1,5 +1,5 @@
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
-import { canonicalJson, hashText } from '../tree/canonical';
+import { canonicalJson, hashCanonical } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
 import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
 import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
@@ -541,7 +541,7 @@ export function resultHash(preimage: {
   decision: Decision;
   matched_rules: readonly string[];
 }): string {
-  return hashText(canonicalJson({ ...preimage, fact: toJson(preimage.fact) }));
+  return hashCanonical({ ...preimage, fact: toJson(preimage.fact) });
 }
 
 /** One-shot convenience: compile for evaluation and evaluate. Prefer `new Evaluator(doc)` for many facts. */

@@ -13,9 +13,8 @@ import {
 import { Fields, validateMetadata, validateTopLevel } from '../document/validate';
 import { type ClaimName, validateRuleEntry } from '../document/validate-rule';
 import type { YMap, YNode, YPair, YSeq } from '../document/ynode';
-import { canonicalJson } from '../tree/canonical';
 import { CompileContext, type CompileSourceMap, type SourceMap } from '../tree/context';
-import { canonicalRule } from '../tree/document-hash';
+import { canonicalRuleBytes } from '../tree/document-hash';
 import { RowCompileCache } from '../tree/row-cache';
 import type { ExprNode } from '../tree/types';
 import { PROTOCOL } from '../vocabulary/document';
@@ -118,7 +117,8 @@ interface RuleResult {
   readonly failed: boolean;
   /** Index relative to the entry's first rule; ranges relative to the segment. */
   readonly rules: readonly CompiledRule[];
-  readonly canonical: readonly string[];
+  /** Each rule's entry in the canonical document, as bytes (the document hash). */
+  readonly canonical: readonly Uint8Array[];
   /**
    * The compile's whole source map, as `compileDocument` keeps it (compile.ts), ranges relative to
    * the segment: nodes the rules no longer reach (a tree before normalization) are never looked
@@ -331,7 +331,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
     if (failed || !metadata) return finish(diagnostics, null, source);
 
     const rules: CompiledRule[] = [];
-    const canonical: string[] = [];
+    const canonical: Uint8Array[] = [];
     const sourceMap = new AssembledSourceMap(
       results.map((r, i) => ({ map: r.sourceMap, offset: starts[i] as number })),
     );
@@ -483,8 +483,8 @@ function validateSegment(
     format,
     failed: ctx.errorCount() > 0 || format.some((d) => d.severity === 'error'),
     rules,
-    // The trees as serialized for their hashes (ctx.canonical): the same text, not made again.
-    canonical: rules.map((r) => canonicalJson(canonicalRule(r), ctx.canonical)),
+    // The trees as serialized for their hashes (ctx.canonical): the same bytes, not made again.
+    canonical: rules.map((r) => canonicalRuleBytes(r, ctx.canonical)),
     sourceMap: ctx.sourceMap,
   };
 }

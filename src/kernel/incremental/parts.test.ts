@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { generateDocument } from '../../../bench/generate';
 import { compileDocument } from '../compile';
 import type { CompiledRule, Metadata } from '../document/compiled';
-import { canonicalJson, hashText } from '../tree/canonical';
+import { canonicalBytes, canonicalJson, hashText } from '../tree/canonical';
 import {
   canonicalDocument,
-  canonicalDocumentText,
+  canonicalDocumentFrame,
   canonicalRule,
+  canonicalRuleBytes,
   documentHash,
 } from '../tree/document-hash';
 import { createIncrementalCompiler } from './compiler';
@@ -62,16 +63,29 @@ describe('DocumentHasher', () => {
   if (!compiled) throw new Error('the generated document must load');
   const texts = (rules: readonly CompiledRule[]) =>
     rules.map((r) => canonicalJson(canonicalRule(r)));
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  /** The canonical document's text, from its rule entries' texts (rules sort last). */
+  const documentText = (metadata: Metadata, entries: readonly string[]) => {
+    const empty = canonicalJson(canonicalDocument(metadata, []));
+    expect(empty.endsWith(',"rules":[]}')).toBe(true);
+    return `${empty.slice(0, -2)}${entries.join(',')}]}`;
+  };
 
-  it('canonicalDocumentText is canonicalJson(canonicalDocument)', () => {
+  it('the document is its frame around the rule entries, each as canonicalRuleBytes', () => {
     const { metadata, rules } = compiled;
-    expect(canonicalDocumentText(metadata, texts(rules))).toBe(
+    expect(documentText(metadata, texts(rules))).toBe(
       canonicalJson(canonicalDocument(metadata, rules)),
     );
-    expect(canonicalDocumentText(metadata, [])).toBe(
-      canonicalJson(canonicalDocument(metadata, [])),
+    const { open, close } = canonicalDocumentFrame(metadata);
+    const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+    expect(
+      `${decode(open)}${rules.map((r) => decode(canonicalRuleBytes(r))).join(',')}${decode(close)}`,
+    ).toBe(canonicalJson(canonicalDocument(metadata, rules)));
+    expect(canonicalBytes(canonicalDocument(metadata, rules))).toEqual(
+      utf8(documentText(metadata, texts(rules))),
     );
     expect(documentHash(metadata, rules)).toBe(compiled.hash);
+    expect(documentHash(metadata, rules)).toBe(hashText(documentText(metadata, texts(rules))));
   });
 
   it('gives documentHash for every version of a changing rule list', () => {
@@ -100,7 +114,7 @@ describe('DocumentHasher', () => {
       [compiled.metadata, all],
     ];
     for (const [metadata, list] of versions) {
-      expect(hasher.hash(metadata, list)).toBe(hashText(canonicalDocumentText(metadata, list)));
+      expect(hasher.hash(metadata, list.map(utf8))).toBe(hashText(documentText(metadata, list)));
     }
   });
 

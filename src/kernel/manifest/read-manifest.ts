@@ -1,6 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
-import { canonicalJson, hashCanonical, hashText } from '../tree/canonical';
-import { canonicalDocumentText } from '../tree/document-hash';
+import { hashCanonical } from '../tree/canonical';
+import { canonicalDocumentOf } from '../tree/document-hash';
 import { type Decision, isDecision } from '../vocabulary/decisions';
 import { PROTOCOL, SPEC_VERSION } from '../vocabulary/document';
 import { MANIFEST_FORMAT, type Manifest, type ManifestRule, normalizeInstant } from './manifest';
@@ -101,11 +101,8 @@ export function readManifest(value: unknown): ManifestRead {
       );
   });
   if (r.problems.length === 0 && doc && fallback) {
-    const text = canonicalDocumentText(
-      { decision: fallback },
-      (root.rules as readonly ManifestRule[]).map((x) => canonicalJson(x.canonical)),
-    );
-    if (hashText(text) !== doc.hash)
+    const entries = (root.rules as readonly ManifestRule[]).map((x) => x.canonical);
+    if (hashCanonical(canonicalDocumentOf({ decision: fallback }, entries)) !== doc.hash)
       r.problem(
         'document.hash',
         'is not the document hash of the rules the manifest lists',

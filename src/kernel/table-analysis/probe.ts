@@ -42,11 +42,9 @@ export function factWith(assignments: readonly (readonly [string, unknown])[]): 
     if (value === undefined) continue;
     const segments = path.split('.');
     let at = root;
-    segments.forEach((s, i) => {
-      if (i === segments.length - 1) {
-        defineOwn(at, s, value);
-        return;
-      }
+    const last = segments.length - 1;
+    for (let i = 0; i < last; i++) {
+      const s = segments[i] as string;
       const next = Object.hasOwn(at, s) ? at[s] : undefined;
       if (typeof next === 'object' && next !== null && !Array.isArray(next))
         at = next as { [key: string]: unknown };
@@ -55,12 +53,17 @@ export function factWith(assignments: readonly (readonly [string, unknown])[]): 
         defineOwn(at, s, child);
         at = child;
       }
-    });
+    }
+    defineOwn(at, segments[last] as string, value);
   }
   return root;
 }
 
 /** An own data property, also for "__proto__" (a field path is data, never an object's prototype). */
 function defineOwn(o: { [key: string]: unknown }, key: string, value: unknown): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only "__proto__" is an accessor on a plain object's prototype chain: every other key assigned
+  // becomes an own data property, and assigning is several times cheaper than defineProperty.
+  if (key === '__proto__')
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }

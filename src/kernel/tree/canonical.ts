@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { decodeUtf8 } from '../document/utf8';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
@@ -15,69 +16,315 @@ export type Json =
   | { readonly [key: string]: Json };
 
 /**
- * Texts of subtrees already serialized, by identity (trees are immutable): a compile serializes
- * each rule's tree for its hash and reuses that text in the document hash.
+ * Canonical bytes of subtrees already serialized, by identity (trees are immutable): a compile
+ * serializes each rule's tree for its hash and reuses those bytes in the document hash.
  */
-export type CanonicalTexts = WeakMap<object, string>;
+export type CanonicalBytes = WeakMap<object, Uint8Array>;
 
-export function canonicalJson(value: unknown, known?: CanonicalTexts): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      // RFC 8785 §3.2.2.3: ECMAScript Number::toString (shortest round trip); -0 serializes as 0.
-      if (!Number.isFinite(value)) throw new Error(`canonical JSON has no ${value}`);
-      return JSON.stringify(value);
-    case 'string':
-      return JSON.stringify(value);
-    case 'object': {
-      if (known !== undefined) {
-        const cached = known.get(value);
-        if (cached !== undefined) return cached;
-      }
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let i = 0; i < value.length; i++) {
-          if (i > 0) out += ',';
-          out += canonicalJson(value[i], known);
-        }
-        return `${out}]`;
-      }
-      const obj = value as Record<string, unknown>;
-      const keys = sortedKeys(Object.keys(obj));
-      let out = '{';
-      let first = true;
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i] as string;
-        const v = obj[k];
-        if (v === undefined) continue;
-        out += first ? quotedKey(k) : `,${quotedKey(k)}`;
-        out += canonicalJson(v, known);
-        first = false;
-      }
-      return `${out}}`;
-    }
-    default:
-      throw new Error(`canonical form cannot hold a ${typeof value}`);
-  }
+/**
+ * The canonical JSON text of `value` (RFC 8785): the text of `canonicalBytes(value)`, which is
+ * the one serializer.
+ */
+export function canonicalJson(value: unknown): string {
+  return textOf(canonicalBytes(value));
 }
 
 /**
- * `"key":` as JSON writes it. Trees and rules use a few dozen keys, so their texts are kept (up to
- * MAX_QUOTED_KEYS; then keys are quoted each time): serializing a key was a fifth of the cost.
+ * The UTF-8 bytes of `value`'s canonical JSON text (a fresh array). `known`: bytes of subtrees
+ * already serialized, written as they are.
  */
-const quotedKeys = new Map<string, string>();
-const MAX_QUOTED_KEYS = 512;
-
-function quotedKey(k: string): string {
-  let q = quotedKeys.get(k);
-  if (q === undefined) {
-    q = `${JSON.stringify(k)}:`;
-    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(k, q);
-  }
-  return q;
+export function canonicalBytes(value: unknown, known?: CanonicalBytes): Uint8Array {
+  return writer.bytes(value, known);
 }
+
+/** `sha256:` + hex of `value`'s canonical bytes, fed to the hash as they are written. */
+export function hashCanonical(value: unknown): string {
+  return writer.hash(value);
+}
+
+/** `sha256:` + 64 lowercase hex digits of `bytes`. */
+export function hashBytes(bytes: Uint8Array): string {
+  const state = INITIAL._cloneInto(working);
+  state.update(bytes);
+  state.digestInto(digestBytes);
+  return `sha256:${bytesToHex(digestBytes)}`;
+}
+
+/**
+ * Feeds `state` the canonical bytes of `value`, with `known` subtrees as they are (the document
+ * hash: rule by rule, no document-sized array).
+ */
+export function updateCanonical(state: Sha256, value: unknown, known?: CanonicalBytes): void {
+  writer.feed(state, value, known);
+}
+
+/** The text of UTF-8 bytes that are valid (canonical bytes always are). */
+function textOf(bytes: Uint8Array): string {
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++)
+    if ((bytes[i] as number) >= 0x80) {
+      ascii = false;
+      break;
+    }
+  if (!ascii) {
+    const decoded = decodeUtf8(bytes);
+    if (!decoded.ok) throw new Error('canonical bytes are not UTF-8');
+    return decoded.text;
+  }
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
+  return out;
+}
+
+const HEX = '0123456789abcdef';
+/** Bytes above which the writer's buffer is not kept between calls. */
+const KEEP_BUFFER = 1 << 20;
+/** Characters of a string written per check of the buffer's room (6 bytes each at most). */
+const STRING_SEGMENT = 4096;
+
+/**
+ * RFC 8785 canonical JSON written straight as UTF-8 bytes, into a buffer or into a SHA-256 state:
+ * no string is built, flattened or encoded on the way. Before, the canonical text was built by
+ * concatenation and encoded for the hash: a rope of a few hundred thousand pieces per compile,
+ * flattened, then read again character by character (tests/fuzz/compile-fast-path.property.test.ts
+ * compares the bytes with the UTF-8 of that text, kept there verbatim). Never re-entered: nothing
+ * it calls serializes.
+ */
+class CanonicalWriter {
+  private buf = new Uint8Array(1 << 16);
+  private n = 0;
+  private sink: Sha256 | null = null;
+  private known: CanonicalBytes | undefined = undefined;
+
+  bytes(value: unknown, known?: CanonicalBytes): Uint8Array {
+    this.start(null, known);
+    try {
+      this.value(value);
+      return this.buf.slice(0, this.n);
+    } finally {
+      this.end();
+    }
+  }
+
+  hash(value: unknown): string {
+    const state = INITIAL._cloneInto(working);
+    this.feed(state, value);
+    state.digestInto(digestBytes);
+    return `sha256:${bytesToHex(digestBytes)}`;
+  }
+
+  feed(state: Sha256, value: unknown, known?: CanonicalBytes): void {
+    this.start(state, known);
+    try {
+      this.value(value);
+      if (this.n > 0) state.update(this.buf.subarray(0, this.n));
+    } finally {
+      this.end();
+    }
+  }
+
+  private start(sink: Sha256 | null, known: CanonicalBytes | undefined): void {
+    this.n = 0;
+    this.sink = sink;
+    this.known = known;
+  }
+
+  private end(): void {
+    this.n = 0;
+    this.sink = null;
+    this.known = undefined;
+    if (this.buf.length > KEEP_BUFFER) this.buf = new Uint8Array(1 << 16);
+  }
+
+  /** Makes room for `k` more bytes: into the sink when there is one, else a larger buffer. */
+  private room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    if (this.sink !== null) {
+      this.sink.update(this.buf.subarray(0, this.n));
+      this.n = 0;
+      if (k <= this.buf.length) return;
+    }
+    let size = this.buf.length * 2;
+    while (size < this.n + k) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.n));
+    this.buf = next;
+  }
+
+  private ascii(s: string): void {
+    this.room(s.length);
+    const buf = this.buf;
+    let n = this.n;
+    for (let i = 0; i < s.length; i++) buf[n++] = s.charCodeAt(i);
+    this.n = n;
+  }
+
+  private byte(b: number): void {
+    if (this.n === this.buf.length) this.room(1);
+    this.buf[this.n++] = b;
+  }
+
+  private raw(bytes: Uint8Array): void {
+    if (this.sink !== null && bytes.length > this.buf.length >> 2) {
+      this.room(this.buf.length);
+      this.sink.update(bytes);
+      return;
+    }
+    this.room(bytes.length);
+    if (bytes.length > 64) this.buf.set(bytes, this.n);
+    else {
+      const buf = this.buf;
+      let n = this.n;
+      for (let i = 0; i < bytes.length; i++) buf[n++] = bytes[i] as number;
+    }
+    this.n += bytes.length;
+  }
+
+  private value(value: unknown): void {
+    if (value === null) {
+      this.ascii('null');
+      return;
+    }
+    switch (typeof value) {
+      case 'boolean':
+        this.ascii(value ? 'true' : 'false');
+        return;
+      case 'number':
+        // RFC 8785 §3.2.2.3: ECMAScript Number::toString (shortest round trip); -0 serializes as 0.
+        if (!Number.isFinite(value)) throw new Error(`canonical JSON has no ${value}`);
+        this.ascii(JSON.stringify(value));
+        return;
+      case 'string':
+        this.string(value);
+        return;
+      case 'object': {
+        if (this.known !== undefined) {
+          const done = this.known.get(value);
+          if (done !== undefined) {
+            this.raw(done);
+            return;
+          }
+        }
+        if (Array.isArray(value)) {
+          this.byte(0x5b);
+          for (let i = 0; i < value.length; i++) {
+            if (i > 0) this.byte(0x2c);
+            this.value(value[i]);
+          }
+          this.byte(0x5d);
+          return;
+        }
+        const obj = value as Record<string, unknown>;
+        const keys = sortedKeys(Object.keys(obj));
+        this.byte(0x7b);
+        let first = true;
+        for (let i = 0; i < keys.length; i++) {
+          const k = keys[i] as string;
+          const v = obj[k];
+          if (v === undefined) continue;
+          if (!first) this.byte(0x2c);
+          this.key(k);
+          this.value(v);
+          first = false;
+        }
+        this.byte(0x7d);
+        return;
+      }
+      default:
+        throw new Error(`canonical form cannot hold a ${typeof value}`);
+    }
+  }
+
+  /** `"key":` (its bytes kept for the few dozen keys trees and rules use). */
+  private key(k: string): void {
+    const bytes = quotedKeys.get(k);
+    if (bytes !== undefined) {
+      this.raw(bytes);
+      return;
+    }
+    const start = this.n;
+    this.string(k);
+    this.byte(0x3a);
+    // (Kept only when the buffer was not flushed to the sink in between.)
+    if (quotedKeys.size < MAX_QUOTED_KEYS && this.n > start)
+      quotedKeys.set(k, this.buf.slice(start, this.n));
+  }
+
+  /** JSON.stringify(s)'s text, as UTF-8 (its only non-ASCII characters are s's own). */
+  private string(s: string): void {
+    this.byte(0x22);
+    const length = s.length;
+    let i = 0;
+    while (i < length) {
+      const segmentEnd = Math.min(length, i + STRING_SEGMENT);
+      // 6 bytes per character at most (\u00XX); one more character when a pair straddles the end.
+      this.room(6 * (segmentEnd - i + 1));
+      const buf = this.buf;
+      let n = this.n;
+      for (; i < segmentEnd; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x20 && c < 0x80) {
+          if (c === 0x22 || c === 0x5c) buf[n++] = 0x5c;
+          buf[n++] = c;
+        } else if (c < 0x20) {
+          buf[n++] = 0x5c;
+          const short = SHORT_ESCAPES[c];
+          if (short !== undefined) buf[n++] = short;
+          else {
+            buf[n++] = 0x75;
+            buf[n++] = 0x30;
+            buf[n++] = 0x30;
+            buf[n++] = HEX.charCodeAt(c >> 4);
+            buf[n++] = HEX.charCodeAt(c & 15);
+          }
+        } else if (c < 0x800) {
+          buf[n++] = 0xc0 | (c >> 6);
+          buf[n++] = 0x80 | (c & 0x3f);
+        } else if (c >= 0xd800 && c < 0xe000) {
+          const low = c < 0xdc00 && i + 1 < length ? s.charCodeAt(i + 1) : 0;
+          if (low >= 0xdc00 && low < 0xe000) {
+            const point = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+            i++;
+            buf[n++] = 0xf0 | (point >> 18);
+            buf[n++] = 0x80 | ((point >> 12) & 0x3f);
+            buf[n++] = 0x80 | ((point >> 6) & 0x3f);
+            buf[n++] = 0x80 | (point & 0x3f);
+          } else {
+            // A lone surrogate: JSON.stringify escapes it (\udXXX), so the text stays well formed.
+            buf[n++] = 0x5c;
+            buf[n++] = 0x75;
+            buf[n++] = HEX.charCodeAt(c >> 12);
+            buf[n++] = HEX.charCodeAt((c >> 8) & 15);
+            buf[n++] = HEX.charCodeAt((c >> 4) & 15);
+            buf[n++] = HEX.charCodeAt(c & 15);
+          }
+        } else {
+          buf[n++] = 0xe0 | (c >> 12);
+          buf[n++] = 0x80 | ((c >> 6) & 0x3f);
+          buf[n++] = 0x80 | (c & 0x3f);
+        }
+      }
+      this.n = n;
+    }
+    this.byte(0x22);
+  }
+}
+
+/** JSON.stringify's two-character escapes of control characters (\b \t \n \f \r). */
+const SHORT_ESCAPES: (number | undefined)[] = [];
+SHORT_ESCAPES[0x08] = 0x62;
+SHORT_ESCAPES[0x09] = 0x74;
+SHORT_ESCAPES[0x0a] = 0x6e;
+SHORT_ESCAPES[0x0c] = 0x66;
+SHORT_ESCAPES[0x0d] = 0x72;
+
+/**
+ * `"key":` as UTF-8 bytes, by key. Trees and rules use a few dozen keys, so their bytes are kept
+ * (up to MAX_QUOTED_KEYS; then keys are written each time): serializing a key was a fifth of the cost.
+ */
+const quotedKeys = new Map<string, Uint8Array>();
+const MAX_QUOTED_KEYS = 512;
 
 /**
  * RFC 8785 §3.2.3 key order (UTF-16 code units), sorting the fresh Object.keys array in place.
@@ -116,7 +363,7 @@ const scratch = new Uint8Array(SCRATCH_BYTES);
 /**
  * Feeds `state` the UTF-8 bytes of `text` — exactly `new TextEncoder().encode(text)`'s: a
  * surrogate pair is one 4-byte code point, a lone surrogate U+FFFD (EF BF BD), as the Encoding
- * Standard writes it (tests/fuzz/utf8-hash.property.test.ts compares them on arbitrary strings).
+ * Standard writes it (tests/fuzz/compile-fast-path.property.test.ts compares them on arbitrary strings).
  */
 export function updateUtf8(state: Sha256, text: string): void {
   const out = scratch;
@@ -156,7 +403,7 @@ export function updateUtf8(state: Sha256, text: string): void {
   if (n > 0) state.update(out.subarray(0, n));
 }
 
-/** A fresh SHA-256 state, reset into one kept object (hashText is never re-entered). */
+/** A fresh SHA-256 state, reset into one kept object (no hash function here is re-entered). */
 const INITIAL: Sha256 = sha256.create();
 const working: Sha256 = sha256.create();
 const digestBytes = new Uint8Array(32);
@@ -169,53 +416,4 @@ export function hashText(text: string): string {
   return `sha256:${bytesToHex(digestBytes)}`;
 }
 
-/**
- * SHA-256 of text given in pieces: the digest of the UTF-8 bytes of the pieces joined (`hashText`
- * of the join), without joining them. The document hash feeds it the canonical document rule by
- * rule: no 1 MB string, no 1 MB byte arrays, only one rule's bytes at a time. A high surrogate
- * ending a piece waits for the next one (it may pair with its first unit, as in the join).
- * tests/fuzz/compile-fast-path.property.test.ts proves it equal to hashing the joined text.
- */
-export class TextHash {
-  private readonly state = sha256.create();
-  private pending = '';
-
-  add(text: string): this {
-    let piece = this.pending === '' ? text : this.pending + text;
-    this.pending = '';
-    const last = piece.charCodeAt(piece.length - 1);
-    if (last >= 0xd800 && last < 0xdc00) {
-      this.pending = piece.slice(-1);
-      piece = piece.slice(0, -1);
-    }
-    if (piece !== '') updateUtf8(this.state, piece);
-    return this;
-  }
-
-  /** `sha256:` + hex of everything added. */
-  digest(): string {
-    if (this.pending !== '') updateUtf8(this.state, this.pending);
-    this.pending = '';
-    return `sha256:${bytesToHex(this.state.digest())}`;
-  }
-}
-
-/**
- * Hashes of recent canonical texts of trees (short ones: rule and row trees), so a compile after an
- * edit re-hashes only the trees the edit changed — a grid edit of a 500-row table hashes one row.
- */
-const recentHashes = new Map<string, string>();
-const MAX_RECENT_HASHES = 10_000;
-const MAX_REMEMBERED_TEXT = 1024;
-
-export function hashCanonical(value: unknown): string {
-  const text = canonicalJson(value);
-  if (text.length > MAX_REMEMBERED_TEXT) return hashText(text);
-  let hash = recentHashes.get(text);
-  if (hash === undefined) {
-    hash = hashText(text);
-    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear();
-    recentHashes.set(text, hash);
-  }
-  return hash;
-}
+const writer = new CanonicalWriter();

@@ -2,7 +2,7 @@ import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/cod
 import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
 import type { YMap, YPair } from '../document/ynode';
 import { keysOf, suggest } from '../util/suggest';
-import { type CanonicalTexts, canonicalJson, hashText } from './canonical';
+import { type CanonicalBytes, canonicalBytes, hashBytes } from './canonical';
 import type { RowCacheUse, RowCompileCache } from './row-cache';
 import type { ExprNode } from './types';
 
@@ -119,8 +119,8 @@ const indexed = new WeakSet<readonly Place[]>();
 export class CompileContext {
   readonly diagnostics: Diagnostic[] = [];
   readonly sourceMap = new CompileSourceMap();
-  /** Canonical texts of the trees hashed so far, reused by the document hash. */
-  readonly canonical: CanonicalTexts = new WeakMap();
+  /** Canonical bytes of the trees hashed so far, reused by the document hash. */
+  readonly canonical: CanonicalBytes = new WeakMap();
   /** Table rows this compile took from (or gave to) `rowCache` (row-cache.ts). */
   readonly rowCacheUse: RowCacheUse = { entries: new Set(), trees: new Map() };
 
@@ -139,11 +139,11 @@ export class CompileContext {
     return node;
   }
 
-  /** A rule's hash: sha256 of its tree's canonical text (kept for the document hash). */
+  /** A rule's hash: sha256 of its tree's canonical bytes (kept for the document hash). */
   hashTree(tree: ExprNode): string {
-    const text = canonicalJson(tree);
-    this.canonical.set(tree, text);
-    return hashText(text);
+    const bytes = canonicalBytes(tree);
+    this.canonical.set(tree, bytes);
+    return hashBytes(bytes);
   }
 
   /**

@@ -1,6 +1,8 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { type CanonicalTexts, canonicalJson, TextHash } from './canonical';
+import { type CanonicalBytes, canonicalBytes, updateCanonical } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -10,11 +12,15 @@ import { type CanonicalTexts, canonicalJson, TextHash } from './canonical';
  * names and tags, legal_basis, source_text, alternative, gloss (G4), comments or formatting.
  */
 export function canonicalDocument(metadata: Metadata, rules: readonly CompiledRule[]): unknown {
-  return {
-    protocol: PROTOCOL,
-    fallback: metadata.decision,
-    rules: rules.map(canonicalRule),
-  };
+  return canonicalDocumentOf(metadata, rules.map(canonicalRule));
+}
+
+/** The canonical document of rule entries already in canonical form (a manifest's). */
+export function canonicalDocumentOf(
+  metadata: Pick<Metadata, 'decision'>,
+  entries: readonly unknown[],
+): unknown {
+  return { protocol: PROTOCOL, fallback: metadata.decision, rules: entries };
 }
 
 /** One compiled rule's entry in the canonical document. */
@@ -36,36 +42,49 @@ export function canonicalRule(r: CompiledRule): unknown {
 }
 
 /**
- * The canonical bytes of `canonicalDocument` assembled from each rule's canonical JSON
- * (`canonicalJson(canonicalRule(r))`), so a caller that keeps those (the incremental compiler)
- * need not serialize unchanged rules again: `open`, the rule texts joined by `,`, then `close`.
+ * What surrounds the rule entries in the canonical document (`rules` sorts last in RFC 8785):
+ * the document's bytes are `open`, each rule's `canonicalRuleBytes` joined by `,`, then `close`.
  */
-export function canonicalDocumentText(metadata: Metadata, ruleTexts: readonly string[]): string {
-  const { open, close } = canonicalDocumentFrame(metadata);
-  return `${open}${ruleTexts.join(',')}${close}`;
+export function canonicalDocumentFrame(metadata: Metadata): {
+  open: Uint8Array;
+  close: Uint8Array;
+} {
+  const empty = canonicalBytes({ protocol: PROTOCOL, fallback: metadata.decision, rules: [] });
+  // …,"rules":[]}: open ends after the [, close is ]}
+  const tail = ',"rules":[]}';
+  for (let i = 1; i <= tail.length; i++)
+    if (empty[empty.length - i] !== tail.charCodeAt(tail.length - i))
+      throw new Error('rules must sort last in the document');
+  return { open: empty.slice(0, -2), close: CLOSE };
 }
 
-/** What surrounds the rule texts in the canonical document (`rules` sorts last in RFC 8785). */
-export function canonicalDocumentFrame(metadata: Metadata): { open: string; close: string } {
-  const empty = canonicalJson({ protocol: PROTOCOL, fallback: metadata.decision, rules: [] });
-  if (!empty.endsWith(',"rules":[]}')) throw new Error('rules must sort last in the document');
-  return { open: empty.slice(0, -2), close: ']}' };
+const CLOSE = new Uint8Array([0x5d, 0x7d]);
+export const COMMA = new Uint8Array([0x2c]);
+
+/**
+ * One rule's entry in the canonical document as bytes; `known`: its trees as serialized for
+ * their hashes (CompileContext.canonical), written as they are.
+ */
+export function canonicalRuleBytes(rule: CompiledRule, known?: CanonicalBytes): Uint8Array {
+  return canonicalBytes(canonicalRule(rule), known);
 }
 
 /**
- * `known`: the rules' trees as already serialized for their hashes (CompileContext.canonical).
- * The bytes hashed are `canonicalDocumentText`'s, fed rule by rule (TextHash) rather than joined.
+ * sha256 of `canonicalDocument(metadata, rules)`'s canonical bytes, fed rule by rule (no
+ * document-sized array). `known`: the rules' trees as already serialized for their hashes.
  */
 export function documentHash(
   metadata: Metadata,
   rules: readonly CompiledRule[],
-  known?: CanonicalTexts,
+  known?: CanonicalBytes,
 ): string {
   const { open, close } = canonicalDocumentFrame(metadata);
-  const hash = new TextHash().add(open);
+  const state = sha256.create();
+  state.update(open);
   for (let i = 0; i < rules.length; i++) {
-    const text = canonicalJson(canonicalRule(rules[i] as CompiledRule), known);
-    hash.add(i > 0 ? `,${text}` : text);
+    if (i > 0) state.update(COMMA);
+    updateCanonical(state, canonicalRule(rules[i] as CompiledRule), known);
   }
-  return hash.add(close).digest();
+  state.update(close);
+  return `sha256:${bytesToHex(state.digest())}`;
 }

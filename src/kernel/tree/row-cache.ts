@@ -2,7 +2,7 @@ import type { Range } from '../diagnostics/diagnostic';
 import type { YNode } from '../document/ynode';
 import { Lru } from '../incremental/lru';
 import { originOf } from '../incremental/table-rows';
-import { canonicalJson, hashText } from './canonical';
+import { canonicalBytes, hashBytes } from './canonical';
 import type { CompileContext, Place } from './context';
 import { exceeded, measure } from './limits';
 import { childrenOf, type ExprNode } from './types';
@@ -62,7 +62,8 @@ export interface RowEntry {
 interface NormalizedRow {
   readonly tree: ExprNode;
   readonly places: readonly Place[];
-  readonly canonical: string;
+  /** The tree's canonical bytes (the document hash reuses them). */
+  readonly canonical: Uint8Array;
   readonly hash: string;
   /** No E4 limit of grade A is exceeded. */
   readonly withinLimits: boolean;
@@ -207,9 +208,9 @@ export function cachedRowRule(
     return { tree: done.tree, hash: done.hash, withinLimits: done.withinLimits };
   }
   const tree = normalize(when);
-  const canonical = canonicalJson(tree);
+  const canonical = canonicalBytes(tree);
   ctx.canonical.set(tree, canonical);
-  const hash = hashText(canonical);
+  const hash = hashBytes(canonical);
   const withinLimits = exceeded(measure(tree), 'A').length === 0;
   if (inUse) {
     const places = placesOf(ctx, tree, inUse.cells, inUse.columns, new Set());

@@ -24,6 +24,7 @@ import {
   hashBytes,
   hashCanonical,
   hashText,
+  sha256Text,
   updateCanonical,
 } from '../../src/kernel/tree/canonical';
 import type { SourceMap } from '../../src/kernel/tree/context';
@@ -140,6 +141,7 @@ const plainCanonical = {
     state.update(utf8(plainCanonicalJson(value, knownTexts(known))));
   },
   hashText: plainHashText,
+  sha256Text: (digest: Uint8Array) => `sha256:${bytesToHex(digest)}`,
 };
 
 /** The kernel again, with the plain implementations in place of the fast ones. */
@@ -329,6 +331,16 @@ describe('canonical JSON and hashes: the fast implementations give the plain one
     expect(textOf(canonicalBytes({ b: tree, a: [tree] }, known))).toBe(
       '{"a":[{"x":1}],"b":{"x":1}}',
     );
+  });
+
+  it('sha256Text of any digest is sha256: and its lowercase hex', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (digest) => {
+        expect(sha256Text(digest)).toBe(`sha256:${bytesToHex(digest)}`);
+      }),
+      fuzzParams(17_48, 1000),
+    );
+    expect(sha256Text(new Uint8Array(32).fill(255))).toBe(`sha256:${'f'.repeat(64)}`);
   });
 
   it('hashText of any pieces (lone and split surrogates included)', () => {

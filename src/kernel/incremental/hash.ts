@@ -1,7 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Metadata } from '../document/compiled';
-import type { Sha256 } from '../tree/canonical';
+import { type Sha256, sha256Text } from '../tree/canonical';
 import { COMMA, canonicalDocumentFrame } from '../tree/document-hash';
 
 /** Rules per checkpoint: the SHA-256 state is kept after every CHUNK rule entries. */
@@ -49,7 +48,7 @@ export class DocumentHasher {
     this.entries = entries;
     this.checkpoints = checkpoints;
     state.update(close);
-    return `sha256:${bytesToHex(state.digest())}`;
+    return sha256Text(state.digest());
   }
 }
 

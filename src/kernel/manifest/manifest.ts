@@ -1,11 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { CompileResult } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalRuleHash } from '../diff/rule-snapshot';
 import { parseInstant } from '../eval/time';
 import { glossDocument } from '../gloss/document';
 import type { FieldDictionary } from '../gloss/names';
+import { sha256Text } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
 import { KERNEL_VERSION } from '../version';
 import type { Decision } from '../vocabulary/decisions';
@@ -98,7 +98,7 @@ export type ManifestBuild =
 
 /** `sha256:` + hex SHA-256 of raw bytes (a file as written). */
 export function hashBytes(bytes: Uint8Array): string {
-  return `sha256:${bytesToHex(sha256(bytes))}`;
+  return sha256Text(sha256(bytes));
 }
 
 /** An ISO 8601 instant normalized to UTC with milliseconds, or null when it is not one. */

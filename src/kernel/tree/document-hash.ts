@@ -1,8 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { type CanonicalBytes, canonicalBytes, updateCanonical } from './canonical';
+import { type CanonicalBytes, canonicalBytes, sha256Text, updateCanonical } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -86,5 +85,5 @@ export function documentHash(
     updateCanonical(state, canonicalRule(rules[i] as CompiledRule), known);
   }
   state.update(close);
-  return `sha256:${bytesToHex(state.digest())}`;
+  return sha256Text(state.digest());
 }

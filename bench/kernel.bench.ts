@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { parseDocument } from 'yaml';
 import { compileDocument, Evaluator, glossDocument, glossLint } from '../src/kernel';
 import { compileLoaded } from '../src/kernel/compile';
@@ -250,6 +251,26 @@ function timeYamlParse(text: string, runs: number): number {
   return round(median(times));
 }
 
+/**
+ * How fast the host runs plain JavaScript right now: SHA-256 (@noble/hashes) of a fixed 1.6 MB,
+ * median of 7 (on this project's machines it has varied by ~30% within an hour). Printed with the
+ * compile figures, before and after them, so runs on differently loaded hosts can be compared.
+ */
+function hostProbe(): number {
+  const bytes = new Uint8Array(1_600_000);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0x7f;
+  sha256(bytes);
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    sha256(bytes);
+    times.push(performance.now() - t0);
+  }
+  return round(median(times));
+}
+
+const hostBefore = hostProbe();
+
 /** `--only-compile`: the compile figures alone (issue 17 §4), kept in compile-latest.json. */
 const onlyCompile = process.argv.includes('--only-compile');
 
@@ -285,6 +306,11 @@ for (const n of [100, 1000]) {
     );
 }
 
+const host_probe_ms = { before: hostBefore, after: hostProbe() };
+console.log(
+  `host probe (SHA-256 of 1.6 MB, @noble/hashes): ${host_probe_ms.before} ms before the compile figures, ${host_probe_ms.after} ms after`,
+);
+
 const compileTarget = () =>
   console.log(
     `target: compileDocument, 1,000 rules ≤ 150 ms median (issue 17 §4) → ${(compile['1000_rules']?.median_ms ?? Infinity) <= 150 ? 'met' : 'NOT met'}`,
@@ -293,7 +319,13 @@ const compileTarget = () =>
 if (onlyCompile) {
   const date = new Date().toISOString().slice(0, 10);
   // The load average says how loaded the machine was (figures from a loaded machine are noisy).
-  const results = { date, node: process.version, load_average: loadavg(), compile };
+  const results = {
+    date,
+    node: process.version,
+    load_average: loadavg(),
+    host_probe_ms,
+    compile,
+  };
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   writeFileSync(new URL(`compile-${date}.json`, dir), `${JSON.stringify(results, null, 2)}\n`);
@@ -363,6 +395,7 @@ const date = new Date().toISOString().slice(0, 10);
 const results = {
   date,
   node: process.version,
+  host_probe_ms,
   compile,
   evaluation,
   engines: comparison.engines,

@@ -283,12 +283,8 @@ class CanonicalWriter {
         } else if (c >= 0xd800 && c < 0xe000) {
           const low = c < 0xdc00 && i + 1 < length ? s.charCodeAt(i + 1) : 0;
           if (low >= 0xdc00 && low < 0xe000) {
-            const point = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
             i++;
-            buf[n++] = 0xf0 | (point >> 18);
-            buf[n++] = 0x80 | ((point >> 12) & 0x3f);
-            buf[n++] = 0x80 | ((point >> 6) & 0x3f);
-            buf[n++] = 0x80 | (point & 0x3f);
+            n = writePair(buf, n, c, low);
           } else {
             // A lone surrogate: JSON.stringify escapes it (\udXXX), so the text stays well formed.
             buf[n++] = 0x5c;
@@ -308,6 +304,16 @@ class CanonicalWriter {
     }
     this.byte(0x22);
   }
+}
+
+/** Writes the 4 UTF-8 bytes of a surrogate pair at `n`; returns the offset after them. */
+function writePair(buf: Uint8Array, n: number, high: number, low: number): number {
+  const point = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+  buf[n] = 0xf0 | (point >> 18);
+  buf[n + 1] = 0x80 | ((point >> 12) & 0x3f);
+  buf[n + 2] = 0x80 | ((point >> 6) & 0x3f);
+  buf[n + 3] = 0x80 | (point & 0x3f);
+  return n + 4;
 }
 
 /** JSON.stringify's two-character escapes of control characters (\b \t \n \f \r). */
@@ -385,12 +391,8 @@ export function updateUtf8(state: Sha256, text: string): void {
     if (c >= 0xd800 && c < 0xe000) {
       const low = c < 0xdc00 && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
       if (low >= 0xdc00 && low < 0xe000) {
-        const point = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
         i++;
-        out[n++] = 0xf0 | (point >> 18);
-        out[n++] = 0x80 | ((point >> 12) & 0x3f);
-        out[n++] = 0x80 | ((point >> 6) & 0x3f);
-        out[n++] = 0x80 | (point & 0x3f);
+        n = writePair(out, n, c, low);
         continue;
       }
       c = 0xfffd;

@@ -94,6 +94,8 @@ class CanonicalWriter {
   private buf = new Uint8Array(1 << 16);
   private n = 0;
   private sink: Sha256 | null = null;
+  /** Times the buffer was handed to the sink (a key's bytes are kept only when none was). */
+  private flushes = 0;
   private known: CanonicalBytes | undefined = undefined;
 
   bytes(value: unknown, known?: CanonicalBytes): Uint8Array {
@@ -142,6 +144,7 @@ class CanonicalWriter {
     if (this.sink !== null) {
       this.sink.update(this.buf.subarray(0, this.n));
       this.n = 0;
+      this.flushes++;
       if (k <= this.buf.length) return;
     }
     let size = this.buf.length * 2;
@@ -243,10 +246,12 @@ class CanonicalWriter {
       return;
     }
     const start = this.n;
+    const flushes = this.flushes;
     this.string(k);
     this.byte(0x3a);
-    // (Kept only when the buffer was not flushed to the sink in between.)
-    if (quotedKeys.size < MAX_QUOTED_KEYS && this.n > start)
+    // Kept when short, and only when all of its bytes are still in the buffer (not handed to the
+    // hash in between).
+    if (k.length <= MAX_QUOTED_KEY && this.flushes === flushes && quotedKeys.size < MAX_QUOTED_KEYS)
       quotedKeys.set(k, this.buf.slice(start, this.n));
   }
 
@@ -330,6 +335,13 @@ SHORT_ESCAPES[0x0d] = 0x72;
  */
 const quotedKeys = new Map<string, Uint8Array>();
 const MAX_QUOTED_KEYS = 512;
+/** Longer keys (a fact's, say) are written each time. */
+const MAX_QUOTED_KEY = 64;
+
+/** Forgets the kept key bytes (tests: a key is then written afresh, as the first time). */
+export function forgetQuotedKeys(): void {
+  quotedKeys.clear();
+}
 
 /**
  * RFC 8785 §3.2.3 key order (UTF-16 code units), sorting the fresh Object.keys array in place.

@@ -1,11 +1,10 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { CompileResult } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalRuleHash } from '../diff/rule-snapshot';
 import { parseInstant } from '../eval/time';
 import { glossDocument } from '../gloss/document';
 import type { FieldDictionary } from '../gloss/names';
-import { sha256Text } from '../tree/canonical';
+import { hashBytes } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
 import { KERNEL_VERSION } from '../version';
 import type { Decision } from '../vocabulary/decisions';
@@ -96,10 +95,8 @@ export type ManifestBuild =
   | { readonly ok: true; readonly manifest: Manifest }
   | { readonly ok: false; readonly message: Bilingual };
 
-/** `sha256:` + hex SHA-256 of raw bytes (a file as written). */
-export function hashBytes(bytes: Uint8Array): string {
-  return sha256Text(sha256(bytes));
-}
+// `hashBytes` (sha256 of raw bytes, a file as written) is the kernel's one, from tree/canonical.
+export { hashBytes };
 
 /** An ISO 8601 instant normalized to UTC with milliseconds, or null when it is not one. */
 export function normalizeInstant(text: string): string | null {

@@ -36,25 +36,20 @@ export function canonicalBytes(value: unknown, known?: CanonicalBytes): Uint8Arr
   return writer.bytes(value, known);
 }
 
-/** `sha256:` + hex of `value`'s canonical bytes, fed to the hash as they are written. */
-export function hashCanonical(value: unknown): string {
-  return writer.hash(value);
+/**
+ * `sha256:` + hex of `value`'s canonical bytes, fed to the hash as they are written (no
+ * document-sized array for the document hash). `known`: bytes of subtrees already serialized.
+ */
+export function hashCanonical(value: unknown, known?: CanonicalBytes): string {
+  return writer.hash(value, known);
 }
 
-/** `sha256:` + 64 lowercase hex digits of `bytes`. */
+/** `sha256:` + 64 lowercase hex digits of `bytes` (a file as written, a tree's canonical bytes). */
 export function hashBytes(bytes: Uint8Array): string {
   const state = INITIAL._cloneInto(working);
   state.update(bytes);
   state.digestInto(digestBytes);
   return sha256Text(digestBytes);
-}
-
-/**
- * Feeds `state` the canonical bytes of `value`, with `known` subtrees as they are (the document
- * hash: rule by rule, no document-sized array).
- */
-export function updateCanonical(state: Sha256, value: unknown, known?: CanonicalBytes): void {
-  writer.feed(state, value, known);
 }
 
 /** The text of UTF-8 bytes that are valid (canonical bytes always are). */
@@ -76,7 +71,8 @@ function textOf(bytes: Uint8Array): string {
   return out;
 }
 
-const HEX = '0123456789abcdef';
+/** Char codes of the lowercase hex digits (escapes and hash texts). */
+const HEX_CODES = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
 /** Bytes above which the writer's buffer is not kept between calls. */
 const KEEP_BUFFER = 1 << 20;
 /** Characters of a string written per check of the buffer's room (6 bytes each at most). */
@@ -108,14 +104,8 @@ class CanonicalWriter {
     }
   }
 
-  hash(value: unknown): string {
+  hash(value: unknown, known?: CanonicalBytes): string {
     const state = INITIAL._cloneInto(working);
-    this.feed(state, value);
-    state.digestInto(digestBytes);
-    return sha256Text(digestBytes);
-  }
-
-  feed(state: Sha256, value: unknown, known?: CanonicalBytes): void {
     this.start(state, known);
     try {
       this.value(value);
@@ -123,6 +113,8 @@ class CanonicalWriter {
     } finally {
       this.end();
     }
+    state.digestInto(digestBytes);
+    return sha256Text(digestBytes);
   }
 
   private start(sink: Sha256 | null, known: CanonicalBytes | undefined): void {
@@ -279,8 +271,8 @@ class CanonicalWriter {
             buf[n++] = 0x75;
             buf[n++] = 0x30;
             buf[n++] = 0x30;
-            buf[n++] = HEX.charCodeAt(c >> 4);
-            buf[n++] = HEX.charCodeAt(c & 15);
+            buf[n++] = HEX_CODES[c >> 4] as number;
+            buf[n++] = HEX_CODES[c & 15] as number;
           }
         } else if (c < 0x800) {
           buf[n++] = 0xc0 | (c >> 6);
@@ -294,10 +286,10 @@ class CanonicalWriter {
             // A lone surrogate: JSON.stringify escapes it (\udXXX), so the text stays well formed.
             buf[n++] = 0x5c;
             buf[n++] = 0x75;
-            buf[n++] = HEX.charCodeAt(c >> 12);
-            buf[n++] = HEX.charCodeAt((c >> 8) & 15);
-            buf[n++] = HEX.charCodeAt((c >> 4) & 15);
-            buf[n++] = HEX.charCodeAt(c & 15);
+            buf[n++] = HEX_CODES[c >> 12] as number;
+            buf[n++] = HEX_CODES[(c >> 8) & 15] as number;
+            buf[n++] = HEX_CODES[(c >> 4) & 15] as number;
+            buf[n++] = HEX_CODES[c & 15] as number;
           }
         } else {
           buf[n++] = 0xe0 | (c >> 12);
@@ -445,7 +437,6 @@ export function sha256Text(digest: Uint8Array): string {
   return String.fromCharCode.apply(null, codes);
 }
 
-const HEX_CODES = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
 /** Char codes of `sha256:` and 64 hex digits (the digits rewritten per hash). */
 const hexCodes = [...'sha256:']
   .map((c) => c.charCodeAt(0))

@@ -1,7 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { PROTOCOL } from '../vocabulary/document';
-import { type CanonicalBytes, canonicalBytes, sha256Text, updateCanonical } from './canonical';
+import { type CanonicalBytes, canonicalBytes, hashCanonical } from './canonical';
 
 /**
  * The canonical document (docs/canonical-form.md, "Document hash"): everything that can change an
@@ -69,21 +68,13 @@ export function canonicalRuleBytes(rule: CompiledRule, known?: CanonicalBytes): 
 }
 
 /**
- * sha256 of `canonicalDocument(metadata, rules)`'s canonical bytes, fed rule by rule (no
- * document-sized array). `known`: the rules' trees as already serialized for their hashes.
+ * sha256 of `canonicalDocument(metadata, rules)`'s canonical bytes, written into the hash as they
+ * are made. `known`: the rules' trees as already serialized for their hashes.
  */
 export function documentHash(
   metadata: Metadata,
   rules: readonly CompiledRule[],
   known?: CanonicalBytes,
 ): string {
-  const { open, close } = canonicalDocumentFrame(metadata);
-  const state = sha256.create();
-  state.update(open);
-  for (let i = 0; i < rules.length; i++) {
-    if (i > 0) state.update(COMMA);
-    updateCanonical(state, canonicalRule(rules[i] as CompiledRule), known);
-  }
-  state.update(close);
-  return sha256Text(state.digest());
+  return hashCanonical(canonicalDocument(metadata, rules), known);
 }

@@ -21,7 +21,7 @@ import {
 import type { CompiledRule, Metadata, RuleForm, Text } from './compiled';
 import { reorderFix } from './reorder';
 import type { Fields } from './validate';
-import { get, isScalar, type YMap, type YNode } from './ynode';
+import { get, isScalar, type YMap, type YNode, type YPair } from './ynode';
 
 const RULE_FIELD_NAMES: ReadonlySet<string> = new Set(RULE_FIELD_ORDER);
 
@@ -299,7 +299,6 @@ function missingField(fields: Fields, rule: YMap, field: string): void {
     const text = source.text;
     const indent = source.position(first.keyNode.range.start).column - 1;
     const entry = `${field}: ${placeholder}`;
-    const rank = (k: string) => (RULE_FIELD_ORDER as readonly string[]).indexOf(k);
     const next = rule.items.find((p) => rank(p.key) > rank(field));
     let edit: { range: Range; newText: string };
     if (next) {
@@ -321,12 +320,16 @@ function missingField(fields: Fields, rule: YMap, field: string): void {
 
 /** §4.1 fixed order: the first field that appears after one it must precede. */
 function checkOrder(fields: Fields, rule: YMap): void {
-  const rank = (k: string) => (RULE_FIELD_ORDER as readonly string[]).indexOf(k);
-  const known = rule.items.filter((p) => rank(p.key) >= 0);
-  for (let i = 1; i < known.length; i++) {
-    const prev = known[i - 1];
-    const cur = known[i];
-    if (!prev || !cur || rank(cur.key) > rank(prev.key)) continue;
+  let prev: YPair | undefined;
+  let prevRank = -1;
+  for (const cur of rule.items) {
+    const r = rank(cur.key);
+    if (r < 0) continue;
+    if (prev === undefined || r > prevRank) {
+      prev = cur;
+      prevRank = r;
+      continue;
+    }
     const fix = reorderFix(fields.source, rule, RULE_FIELD_ORDER, {
       en: 'Reorder fields as §4.1 requires',
       zh: '按 §4.1 调整字段顺序',
@@ -334,6 +337,11 @@ function checkOrder(fields: Fields, rule: YMap): void {
     fields.ctx.report('ERDL-E202', cur.keyNode.range, { field: cur.key, before: prev.key }, fix);
     return;
   }
+}
+
+/** A rule field's place in the §4.1 order (-1: not a rule field). */
+function rank(key: string): number {
+  return (RULE_FIELD_ORDER as readonly string[]).indexOf(key);
 }
 
 function integer(fields: Fields, n: YNode | undefined): number | undefined {
@@ -414,6 +422,22 @@ function checkMessage(
   fields.ctx.report('ERDL-E211', messagePair?.value.range ?? thenRange, { decision: then }, fix);
 }
 
+/** The field paths `n` tests (into `paths`) and the tool names it compares tool.name with. */
+function collectTested(n: ExprNode, paths: Set<string>, toolNames: string[]): void {
+  if (n.node === 'field') paths.add(n.path);
+  if (
+    (n.node === 'eq' || n.node === 'in' || n.node === 'starts_with' || n.node === 'contains') &&
+    n.args[0].node === 'field' &&
+    n.args[0].path === 'tool.name'
+  ) {
+    const lit = n.args[1];
+    if (lit.node === 'literal' && lit.type === 'string') toolNames.push(lit.value);
+    if (lit.node === 'literal' && lit.type === 'list')
+      for (const v of lit.value) if (v.type === 'string') toolNames.push(v.value);
+  }
+  for (const c of childrenOf(n)) collectTested(c, paths, toolNames);
+}
+
 /** §7.4 minimum completeness. */
 function checkCompleteness(
   fields: Fields,
@@ -434,21 +458,7 @@ function checkCompleteness(
   // SHOULD lines: recognise tool / file / command rules by the fields and tool names they test.
   const paths = new Set<string>();
   const toolNames: string[] = [];
-  const walk = (n: ExprNode) => {
-    if (n.node === 'field') paths.add(n.path);
-    if (
-      (n.node === 'eq' || n.node === 'in' || n.node === 'starts_with' || n.node === 'contains') &&
-      n.args[0].node === 'field' &&
-      n.args[0].path === 'tool.name'
-    ) {
-      const lit = n.args[1];
-      if (lit.node === 'literal' && lit.type === 'string') toolNames.push(lit.value);
-      if (lit.node === 'literal' && lit.type === 'list')
-        for (const v of lit.value) if (v.type === 'string') toolNames.push(v.value);
-    }
-    for (const c of childrenOf(n)) walk(c);
-  };
-  walk(tree);
+  collectTested(tree, paths, toolNames);
   const usesTool = [...paths].some((p) => p.startsWith('tool.'));
   if (usesTool && !paths.has('tool.name')) {
     ctx.report('ERDL-W804', whenNode.range, {

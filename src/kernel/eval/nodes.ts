@@ -227,6 +227,14 @@ export function compileTree(root: ExprNode, traced = false): CompiledTree {
   return { fn: build(root), nodes };
 }
 
+/** What an ordering comparison makes of the sign of x compared with y. */
+const ORDER_TESTS = {
+  gt: (c: number) => c > 0,
+  gte: (c: number) => c >= 0,
+  lt: (c: number) => c < 0,
+  lte: (c: number) => c <= 0,
+} as const;
+
 function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
   switch (n.node) {
     case 'field': {
@@ -287,12 +295,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'lt':
     case 'lte': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
-      const test = {
-        gt: (c: number) => c > 0,
-        gte: (c: number) => c >= 0,
-        lt: (c: number) => c < 0,
-        lte: (c: number) => c <= 0,
-      }[n.node];
+      const test = ORDER_TESTS[n.node];
       return (env) => {
         const x = a(env);
         if (x === undefined) return false;

@@ -53,7 +53,8 @@ export function fieldNode(
     return null;
   }
   const path = nfc(n.value);
-  const root = path.split('.')[0] ?? '';
+  const dot = path.indexOf('.');
+  const root = dot === -1 ? path : path.slice(0, dot);
   if (!ENTITY_NAMES.has(root)) {
     // A misspelt namespace ("tol.name"): did you mean "tool.name", with a fix for the whole path.
     const names = ENTITIES.map((e) => e.name);

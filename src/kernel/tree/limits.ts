@@ -31,21 +31,26 @@ export const GRADE_LIMITS: Readonly<Record<Grade, GradeLimits>> = {
 };
 
 export function measure(root: ExprNode): TreeMeasure {
-  let nodes = 0;
-  let depth = 0;
-  let arithmeticDepth = 0;
-  let quantifierDepth = 0;
-  const walk = (n: ExprNode, d: number, a: number, q: number) => {
-    nodes++;
-    const na = ARITHMETIC_NODES.has(n.node) ? a + 1 : a;
-    const nq = QUANTIFIER_NODES.has(n.node) ? q + 1 : q;
-    if (d > depth) depth = d;
-    if (na > arithmeticDepth) arithmeticDepth = na;
-    if (nq > quantifierDepth) quantifierDepth = nq;
-    if ('args' in n) for (const c of n.args) walk(c, d + 1, na, nq);
-  };
-  walk(root, 1, 0, 0);
-  return { depth, nodes, arithmeticDepth, quantifierDepth };
+  const m = { depth: 0, nodes: 0, arithmeticDepth: 0, quantifierDepth: 0 };
+  measureNode(m, root, 1, 0, 0);
+  return m;
+}
+
+/** Adds node `n` (at depth `d`, under `a` arithmetic and `q` quantifier nodes) to `m`. */
+function measureNode(
+  m: { -readonly [K in keyof TreeMeasure]: number },
+  n: ExprNode,
+  d: number,
+  a: number,
+  q: number,
+): void {
+  m.nodes++;
+  const na = ARITHMETIC_NODES.has(n.node) ? a + 1 : a;
+  const nq = QUANTIFIER_NODES.has(n.node) ? q + 1 : q;
+  if (d > m.depth) m.depth = d;
+  if (na > m.arithmeticDepth) m.arithmeticDepth = na;
+  if (nq > m.quantifierDepth) m.quantifierDepth = nq;
+  if ('args' in n) for (const c of n.args) measureNode(m, c, d + 1, na, nq);
 }
 
 export const MEASURE_NAMES = {

@@ -127,6 +127,7 @@ const UNREADABLE: Bilingual = {
  * naming the construct in the user's terms.
  */
 export function checkPattern(ctx: CompileContext, n: YScalar, pattern: string): boolean {
+  if (accepted.has(pattern)) return true;
   if (pattern.length > MAX_PATTERN_LENGTH) {
     ctx.report('ERDL-E605', n.range, { length: pattern.length, limit: MAX_PATTERN_LENGTH });
     return false;
@@ -144,7 +145,11 @@ export function checkPattern(ctx: CompileContext, n: YScalar, pattern: string): 
     return false;
   }
   const refusal = re2Refusal(pattern);
-  if (refusal === null) return true;
+  if (refusal === null) {
+    if (accepted.size >= MAX_VERDICTS) accepted.clear();
+    accepted.add(pattern);
+    return true;
+  }
   const { message, input } = refusal;
   const problem = PROBLEMS.find((p) => message.startsWith(p.prefix))?.problem ?? UNREADABLE;
   const idx = input ? pattern.indexOf(input) : -1;
@@ -173,6 +178,12 @@ export interface Refusal {
  */
 const verdicts = new Map<string, Refusal | null>();
 const MAX_VERDICTS = 4096;
+/**
+ * Patterns `checkPattern` accepted lately: its verdict depends on the pattern alone (length,
+ * constructs, flags, RE2), and an accepted pattern reports nothing, so the checks are skipped.
+ * Bounded like `verdicts`.
+ */
+const accepted = new Set<string>();
 
 function re2Refusal(pattern: string): Refusal | null {
   const known = verdicts.get(pattern);

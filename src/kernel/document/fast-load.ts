@@ -66,15 +66,19 @@ const OUTSIDE = Symbol('outside the fast subset');
  * The schema's scalar tags and the options `load` parses with (scalars resolve exactly as yaml
  * resolves them), and what they made of keys and plain scalars seen lately: a plain scalar's value
  * depends on its text alone, and the same few (`name`, `operator`, `eq`, `AND`…) recur in every
- * rule — the incremental compiler reads each rule as a fragment of its own. Bounded: a memo is
- * emptied when it holds MAX_MEMO texts.
+ * rule — the incremental compiler reads each rule as a fragment of its own. The memos also hold
+ * one copy of each text, which the nodes share: the node tree lives through the whole compile,
+ * and a fresh copy of every key and plain scalar (a third of its strings) was garbage the young
+ * generation copied, twice, before it was promoted. Bounded: a memo is emptied when it holds
+ * MAX_MEMO texts.
  */
 interface Resolver {
   readonly tags: readonly ScalarTagLike[];
   readonly keyTags: readonly ScalarTagLike[];
   readonly options: object;
-  readonly keyMemo: Map<string, boolean>;
-  readonly plainMemo: Map<string, string | number | boolean | null>;
+  /** Per key text, the copy nodes share, or null when the text is not a key of the subset. */
+  readonly keyMemo: Map<string, string | null>;
+  readonly plainMemo: Map<string, PlainScalar>;
 }
 const MAX_MEMO = 4096;
 let resolver: Resolver | null = null;
@@ -100,6 +104,12 @@ function yamlResolver(): Resolver {
 function remember<V>(memo: Map<string, V>, text: string, value: V): void {
   if (memo.size >= MAX_MEMO) memo.clear();
   memo.set(text, value);
+}
+
+/** A plain scalar's text (the copy nodes share) and its value. */
+interface PlainScalar {
+  readonly source: string;
+  readonly value: string | number | boolean | null;
 }
 
 interface ScalarTagLike {
@@ -401,20 +411,23 @@ class FastParser {
     if (t.charCodeAt(j) !== COLON || j - i > 1000) this.outside();
     const after = t.charCodeAt(j + 1);
     if (!(after === SPACE || (!flow && (j + 1 >= t.length || after === LF)))) this.outside();
-    const key = t.slice(i, j);
-    if (!this.plainKey(key)) this.outside();
+    const key = this.plainKey(t.slice(i, j));
+    if (key === null) this.outside();
     return { kind: 'scalar', value: key, style: 'plain', source: key, range: { start: i, end: j } };
   }
 
-  /** Whether `key` is a key of the subset: identifier-like, resolved by yaml as a string. */
-  private plainKey(key: string): boolean {
+  /**
+   * `text` when it is a key of the subset (identifier-like, resolved by yaml as a string), as the
+   * memo's copy; else null.
+   */
+  private plainKey(text: string): string | null {
     const { keyMemo, keyTags } = this.resolver;
-    let ok = keyMemo.get(key);
-    if (ok === undefined) {
-      ok = KEY.test(key) && !keyTags.some((tag) => tag.test?.test(key));
-      remember(keyMemo, key, ok);
+    let key = keyMemo.get(text);
+    if (key === undefined) {
+      key = KEY.test(text) && !keyTags.some((tag) => tag.test?.test(text)) ? text : null;
+      remember(keyMemo, text, key);
     }
-    return ok;
+    return key;
   }
 
   /** A value written on the rest of a line, or a flow item: a scalar or a flow collection. */
@@ -484,13 +497,14 @@ class FastParser {
   /** The plain scalar text[i, end), resolved by the core schema's tags exactly as yaml does. */
   private plain(i: number, end: number): YScalar {
     if (end <= i) this.outside();
-    const source = this.t.slice(i, end);
+    const text = this.t.slice(i, end);
     const memo = this.resolver.plainMemo;
-    let value = memo.get(source);
-    if (value === undefined) {
-      value = this.resolvePlain(source);
-      remember(memo, source, value);
+    let plain = memo.get(text);
+    if (plain === undefined) {
+      plain = { source: text, value: this.resolvePlain(text) };
+      remember(memo, text, plain);
     }
+    const { source, value } = plain;
     return { kind: 'scalar', value, style: 'plain', source, range: { start: i, end } };
   }
 

@@ -1,7 +1,7 @@
-// The vectors test page (e2e/vectors.html, built only for the browser tests): hands every V-ENGINE vector file, as text, to the studio's
+// The vectors test page's script (vectors.html beside it, built only for the browser tests): hands every V-ENGINE vector file, as text, to the studio's
 // own kernel worker (kernel-worker.ts, through the same KernelClient the studio uses) and shows
 // the report in #result (data-status="done" or "error") for e2e/vectors.spec.ts to read.
-import { createKernelWorker, KernelClient } from './kernel-client';
+import { createKernelWorker, KernelClient } from '../src/worker/kernel-client';
 
 const sources = import.meta.glob<string>('/vectors/engine/**/*.yaml', {
   query: '?raw',

@@ -309,12 +309,7 @@ class FastParser {
         end = this.endOfLine(value.range.end);
         this.pos = end;
       }
-      items.push({
-        key,
-        keyNode,
-        value,
-        range: { start: keyNode.range.start, end: value.range.end },
-      });
+      items.push({ key, keyNode, value });
       const next = this.nextContentLine();
       this.checkTrailingComments(next, indent);
       if (next === -1) break;
@@ -616,12 +611,7 @@ class FastParser {
           keys.add(keyNode.source);
           i = this.skipSpaces(keyNode.range.end + 1);
           const value = this.inline(i, depth + 1, true);
-          mapItems.push({
-            key: keyNode.source,
-            keyNode,
-            value,
-            range: { start: keyNode.range.start, end: value.range.end },
-          });
+          mapItems.push({ key: keyNode.source, keyNode, value });
           i = value.range.end;
         } else {
           const item = this.inline(i, depth + 1, true);

@@ -494,12 +494,7 @@ class Expander {
             ? emptyValue(keyNode)
             : this.node(pair.value, depth + 1, viaAlias);
         if (!value) continue;
-        items.push({
-          key,
-          keyNode,
-          value,
-          range: { start: keyNode.range.start, end: value.range.end },
-        });
+        items.push({ key, keyNode, value });
       }
       return { kind: 'map', items, flow: n.flow === true, range: rangeOf(n) };
     }

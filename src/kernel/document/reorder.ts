@@ -41,7 +41,9 @@ export function reorderFix(
   });
   const last = map.items[map.items.length - 1];
   if (!last) return undefined;
-  const endLine = source.position(Math.max(last.range.end - 1, last.keyNode.range.start)).line;
+  const endLine = source.position(
+    Math.max(last.value.range.end - 1, last.keyNode.range.start),
+  ).line;
   const end = endLine >= source.lineCount ? text.length : source.lineStart(endLine + 1);
 
   const blocks = map.items.map((p, i) => {

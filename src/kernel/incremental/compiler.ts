@@ -262,11 +262,7 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
       flow: false,
       range: seqRange,
     };
-    const rulesPair: YPair = {
-      ...header.rulesPair,
-      value: rulesSeq,
-      range: { start: header.rulesPair.keyNode.range.start, end: seqRange.end },
-    };
+    const rulesPair: YPair = { ...header.rulesPair, value: rulesSeq };
     const root: YMap = {
       ...header.root,
       items: [...header.root.items.slice(0, -1), rulesPair],

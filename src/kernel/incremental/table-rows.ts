@@ -128,7 +128,7 @@ function reachSkipping(n: YNode, isRows: (n: YNode) => boolean, rowsReach: numbe
     for (const p of n.items)
       end = Math.max(
         end,
-        p.range.end,
+        p.value.range.end,
         p.keyNode.range.end,
         reachSkipping(p.value, isRows, rowsReach),
       );
@@ -192,7 +192,7 @@ function findRows(
         return null;
       return { seq: v, depth: depth + 1 };
     }
-    if (pair.range.start < keyAt && pair.range.end > keyAt) {
+    if (pair.keyNode.range.start < keyAt && pair.value.range.end > keyAt) {
       return findRows(pair.value, keyAt, seqAt, depth + 1);
     }
   }
@@ -260,7 +260,6 @@ function shiftAll(n: YNode, by: number): YNode {
             key: p.key,
             keyNode: shiftScalar(p.keyNode, by),
             value: shiftAll(p.value, by),
-            range: shift(p.range, by),
           }),
         );
   return n.kind === 'seq'
@@ -298,20 +297,15 @@ function rebuild(n: YNode, at: number, moved: number, rows: YSeq, placed: YNode[
     return { ...n, items: n.items.map((c) => rebuild(c, at, moved, rows, placed)), range };
   }
   const items: YPair[] = n.items.map((p) => {
-    if (p.range.end <= at) return p;
-    if (p.range.start >= at) {
+    if (p.value.range.end <= at) return p;
+    if (p.keyNode.range.start >= at) {
       return {
         key: p.key,
         keyNode: shiftAll(p.keyNode, moved) as typeof p.keyNode,
         value: shiftAll(p.value, moved),
-        range: shift(p.range, moved),
       };
     }
-    return {
-      ...p,
-      value: rebuild(p.value, at, moved, rows, placed),
-      range: { start: p.range.start, end: p.range.end + moved },
-    };
+    return { ...p, value: rebuild(p.value, at, moved, rows, placed) };
   });
   return { ...(n as YMap), items, range };
 }

@@ -145,7 +145,10 @@ function nodeKey(n: YNode, base: number, out: string[]): void {
   if (n.kind === 'seq') for (const c of n.items) nodeKey(c, base, out);
   else
     for (const p of n.items) {
-      out.push(JSON.stringify(p.key), `${p.range.start - base},${p.range.end - base}`);
+      out.push(
+        JSON.stringify(p.key),
+        `${p.keyNode.range.start - base},${p.value.range.end - base}`,
+      );
       nodeKey(p.keyNode, base, out);
       nodeKey(p.value, base, out);
     }

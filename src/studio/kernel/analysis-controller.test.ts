@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
 import { type Analysis, PRIME_MIN_ROWS } from '../../worker/kernel-protocol';
+import { manualTiming } from '../scheduling/test-support';
 import { createStudioStore } from '../store';
-import { type AnalysisTiming, MAX_WAIT_MS, QUIET_MS, startAnalysis } from './analysis-controller';
+import { MAX_WAIT_MS, QUIET_MS, startAnalysis } from './analysis-controller';
 
 /** A kernel whose requests answer only when the test says so. */
 function fakeKernel() {
@@ -24,35 +25,6 @@ function fakeKernel() {
 
 const analysisOf = (text: string) => ({ diagnostics: [], rules: [], text }) as unknown as Analysis;
 const flush = () => new Promise((r) => setTimeout(r, 0));
-
-/** A clock the test moves: timers fire when `advance` passes their time. */
-function manualTiming() {
-  let now = 1_000;
-  const timers = new Set<{ at: number; run: () => void }>();
-  const timing: AnalysisTiming = {
-    now: () => now,
-    setTimer: (run, ms) => {
-      const timer = { at: now + ms, run };
-      timers.add(timer);
-      return timer;
-    },
-    clearTimer: (handle) => {
-      timers.delete(handle as { at: number; run: () => void });
-    },
-  };
-  const advance = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const next = [...timers].filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
-      if (!next) break;
-      timers.delete(next);
-      now = next.at;
-      next.run();
-    }
-    now = until;
-  };
-  return { timing, advance };
-}
 
 function documentStore() {
   const store = createStudioStore();

@@ -41,6 +41,7 @@ import {
   type RuleGlossText,
   type RuleSummary,
 } from '../../worker/kernel-protocol';
+import { DeadlineTimer, REAL_TIMING, type Timing } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 import { carryDiagnostics } from './carry';
 
@@ -61,27 +62,21 @@ export const QUIET_MS = 90;
  */
 export const MAX_WAIT_MS = 1000;
 
-/** The controller's clock and timers (injectable, so the coalescing is unit-tested without waiting). */
-export interface AnalysisTiming {
-  readonly now: () => number;
-  readonly setTimer: (callback: () => void, ms: number) => unknown;
-  readonly clearTimer: (handle: unknown) => void;
+/** A document's edits being coalesced: the last one, since when it waits, its timer. */
+interface Burst {
+  last: number;
+  waitingSince: number | null;
+  readonly timer: DeadlineTimer;
 }
-
-const REAL_TIMING: AnalysisTiming = {
-  now: () => performance.now(),
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export function startAnalysis(
   store: StudioStore,
   kernel: KernelClient,
-  timing: AnalysisTiming = REAL_TIMING,
+  timing: Timing = REAL_TIMING,
 ): () => void {
   const sent = new Map<string, Sent>();
   /** Per document: when its text last changed, and since when a change waits for analysis. */
-  const edits = new Map<string, { last: number; waitingSince: number | null; timer: unknown }>();
+  const edits = new Map<string, Burst>();
   /** The last compile-phase analysis per document, before gloss was merged in. */
   const compiled = new Map<string, { text: string; analysis: Analysis }>();
   const glossed = new Map<string, { text: string; outcome: GlossOutcome }>();
@@ -123,15 +118,13 @@ export function startAnalysis(
    */
   const changed = (docId: string, typing: boolean) => {
     const now = timing.now();
-    const e = edits.get(docId) ?? { last: -Infinity, waitingSince: null, timer: null };
-    edits.set(docId, e);
+    const e = edits.get(docId) ?? burstOf(docId);
     // Only typing comes in bursts: a command (a grid edit, a fix) is one deliberate change, and
     // goes at once — with any burst still waiting, whose text it now holds.
     const burst = typing && now - e.last < QUIET_MS;
     e.last = now;
     if (!typing && e.waitingSince !== null) {
-      if (e.timer !== null) timing.clearTimer(e.timer);
-      e.timer = null;
+      e.timer.cancel();
       e.waitingSince = null;
     }
     if (!burst && e.waitingSince === null) {
@@ -142,24 +135,32 @@ export function startAnalysis(
     schedule(docId);
   };
 
-  /** (Re)arms `docId`'s timer for when its burst has paused or waited long enough. */
+  /** `docId`'s burst, new: its timer sends the newest text once the burst is due. */
+  const burstOf = (docId: string): Burst => {
+    const burst: Burst = {
+      last: -Infinity,
+      waitingSince: null,
+      timer: new DeadlineTimer(() => {
+        if (burst.waitingSince === null) return;
+        burst.waitingSince = null;
+        void analyze(docId);
+      }, timing),
+    };
+    edits.set(docId, burst);
+    return burst;
+  };
+
+  /**
+   * Moves `docId`'s timer to when its burst has paused or waited long enough. Each keystroke of a
+   * burst moves it later, which costs no timer call (scheduling/deadline-timer.ts).
+   */
   const schedule = (docId: string) => {
     const e = edits.get(docId);
     if (!e || e.waitingSince === null) return;
-    if (e.timer !== null) timing.clearTimer(e.timer);
     // A document slower to analyze than keystrokes come: its analyses would answer for texts
     // already typed past, never shown; the burst is analyzed when it pauses.
     const maxWait = (took.get(docId) ?? 0) > QUIET_MS ? Number.POSITIVE_INFINITY : MAX_WAIT_MS;
-    const due = Math.min(e.last + QUIET_MS, e.waitingSince + maxWait);
-    e.timer = timing.setTimer(
-      () => {
-        e.timer = null;
-        if (e.waitingSince === null) return;
-        e.waitingSince = null;
-        void analyze(docId);
-      },
-      Math.max(0, due - timing.now()),
-    );
+    e.timer.at(Math.min(e.last + QUIET_MS, e.waitingSince + maxWait));
     store.getState().setKernelStatus('busy');
   };
 
@@ -266,7 +267,7 @@ export function startAnalysis(
   });
   return () => {
     unsubscribe();
-    for (const e of edits.values()) if (e.timer !== null) timing.clearTimer(e.timer);
+    for (const e of edits.values()) e.timer.cancel();
     edits.clear();
     sent.clear();
     took.clear();

@@ -23,19 +23,25 @@ function fakeKernel() {
 const outcomeFor = (fact: string) => ({ kind: 'input-error', fact }) as unknown as EvaluateOutcome;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+/** A document with the fact "f0", active, with the Evaluate panel open. */
+function evaluatingStore() {
+  const store = createStudioStore();
+  const id = store.getState().addDocument({
+    name: 'd',
+    text: 'rules: []',
+    fact: 'f0',
+    asOf: '2026-01-01T00:00:00Z',
+    temporalState: '',
+    cursor: { line: 1, column: 1 },
+  });
+  store.getState().setActive(id);
+  store.getState().setPanel('evaluate');
+  return { store, id };
+}
+
 describe('evaluation controller', () => {
   it('sends a fact edit at once, one at a time, and never shows an answer for an older fact', async () => {
-    const store = createStudioStore();
-    const id = store.getState().addDocument({
-      name: 'd',
-      text: 'rules: []',
-      fact: 'f0',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
-    store.getState().setActive(id);
-    store.getState().setPanel('evaluate');
+    const { store, id } = evaluatingStore();
     const kernel = fakeKernel();
     const stop = startEvaluation(store, kernel.client);
     // The first evaluation waits for the debounce (a document change); then answer it.
@@ -62,5 +68,37 @@ describe('evaluation controller', () => {
     await flush();
     expect(store.getState().evaluations[id]).toEqual({ outcome: outcomeFor('f3'), pending: false });
     stop();
+  });
+
+  it('waits for typing in the document to pause: cursor moves neither run it nor cut the wait short', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, id } = evaluatingStore();
+      const kernel = fakeKernel();
+      const stop = startEvaluation(store, kernel.client);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(kernel.requests).toHaveLength(1);
+      kernel.requests[0]!.answer(outcomeFor('f0'));
+      await vi.advanceTimersByTimeAsync(0);
+      // Typing: a text change then a cursor move per keystroke, 30 ms apart, for 300 ms.
+      for (let i = 1; i <= 10; i++) {
+        store.getState().setText(id, `rules: [] # ${'x'.repeat(i)}`, 'typing');
+        store.getState().setCursor(id, { line: 1, column: 12 + i });
+        await vi.advanceTimersByTimeAsync(30);
+        expect(kernel.requests).toHaveLength(1);
+      }
+      // The last keystroke was 30 ms ago: the text goes once it has been quiet for the debounce.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(kernel.requests).toHaveLength(2);
+      // A cursor move alone sends nothing.
+      kernel.requests[1]!.answer(outcomeFor('f0'));
+      await vi.advanceTimersByTimeAsync(0);
+      store.getState().setCursor(id, { line: 1, column: 2 });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(kernel.requests).toHaveLength(2);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

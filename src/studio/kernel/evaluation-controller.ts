@@ -10,6 +10,7 @@
  */
 
 import type { KernelClient } from '../../worker/kernel-client';
+import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 import type { StudioDocument } from '../store/types';
 
@@ -20,7 +21,6 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
 export function startEvaluation(store: StudioStore, kernel: KernelClient): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let lastKey: unknown[] = [];
   let inFlight = false;
   let stopped = false;
@@ -32,8 +32,7 @@ export function startEvaluation(store: StudioStore, kernel: KernelClient): () =>
   };
 
   const run = async () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+    timer.cancel();
     if (inFlight || stopped) return;
     const doc = current();
     if (!doc) return;
@@ -73,10 +72,9 @@ export function startEvaluation(store: StudioStore, kernel: KernelClient): () =>
     }
   };
 
-  const schedule = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => void run(), DEBOUNCE_MS);
-  };
+  // Pushed back by every keystroke in the document: no timer call for that (deadline-timer.ts).
+  const timer = new DeadlineTimer(() => void run());
+  const schedule = () => timer.after(DEBOUNCE_MS);
 
   schedule();
   const unsubscribe = store.subscribe((state, previous) => {
@@ -89,18 +87,25 @@ export function startEvaluation(store: StudioStore, kernel: KernelClient): () =>
     const id = state.activeId;
     const doc = id ? state.documents[id] : undefined;
     const before = id ? previous.documents[id] : undefined;
-    const inputsOnly =
+    const sameText =
       doc !== undefined &&
       before !== undefined &&
       state.activeId === previous.activeId &&
       state.panel === previous.panel &&
       doc.text === before.text;
-    if (inputsOnly) void run();
-    else schedule();
+    if (!sameText) schedule();
+    // The panel's own inputs go at once. A cursor move, or another document's edit, changes
+    // nothing evaluated: it neither runs nor cuts short the wait after a text edit.
+    else if (
+      doc.fact !== before.fact ||
+      doc.asOf !== before.asOf ||
+      doc.temporalState !== before.temporalState
+    )
+      void run();
   });
   return () => {
     stopped = true;
     unsubscribe();
-    if (timer !== null) clearTimeout(timer);
+    timer.cancel();
   };
 }

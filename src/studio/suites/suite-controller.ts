@@ -7,16 +7,15 @@
 
 import type { KernelClient } from '../../worker/kernel-client';
 import type { SuiteRequest } from '../../worker/kernel-protocol';
+import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 
 const DEBOUNCE_MS = 250;
 
 export function startSuites(store: StudioStore, batch: KernelClient): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let lastKey: readonly unknown[] = [];
 
   const runOwn = async () => {
-    timer = null;
     const state = store.getState();
     const doc = state.activeId ? state.documents[state.activeId] : undefined;
     if (!doc) return;
@@ -34,10 +33,9 @@ export function startSuites(store: StudioStore, batch: KernelClient): () => void
     await run(store, batch, doc.id, { source: 'suite' }, suite, 'suite');
   };
 
-  const schedule = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => void runOwn(), DEBOUNCE_MS);
-  };
+  // Pushed back by every keystroke and cursor move: no timer call for those (deadline-timer.ts).
+  const timer = new DeadlineTimer(() => void runOwn());
+  const schedule = () => timer.after(DEBOUNCE_MS);
 
   schedule();
   const unsubscribe = store.subscribe((state, previous) => {
@@ -45,7 +43,7 @@ export function startSuites(store: StudioStore, batch: KernelClient): () => void
   });
   return () => {
     unsubscribe();
-    if (timer !== null) clearTimeout(timer);
+    timer.cancel();
   };
 }
 

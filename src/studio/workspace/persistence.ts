@@ -4,6 +4,7 @@
  * other (version stamps checked in the save transaction, saves announced on a BroadcastChannel).
  */
 import type { Bilingual } from '../../kernel';
+import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
 import { checkSnapshot } from './files';
@@ -49,7 +50,11 @@ export class WorkspacePersistence {
   private savedRevision = -1;
   private inFlight: Promise<void> | null = null;
   private again = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The debounced save, pushed back by every change (no timer call for that: deadline-timer.ts). */
+  private readonly timer = new DeadlineTimer(() => {
+    if (this.theirs) void this.backupNow('conflict');
+    else void this.saveNow();
+  });
   private theirs: WorkspaceRecord | null = null;
   private unsubscribe: (() => void) | null = null;
   private lastError: string | null = null;
@@ -107,7 +112,7 @@ export class WorkspacePersistence {
 
   /** Saves now (pagehide, hidden tab): the storage's first write is issued before this returns. */
   flush(): void {
-    this.clearTimer();
+    this.timer.cancel();
     const state = this.store.getState();
     if (state.revision === this.savedRevision) return;
     this.storage.journal(state.snapshot(), this.theirs ? -1 : this.baseStamp, this.deps.tabId);
@@ -205,19 +210,14 @@ export class WorkspacePersistence {
   }
 
   stop(): void {
-    this.clearTimer();
+    this.timer.cancel();
     this.unsubscribe?.();
     if (this.deps.channel) this.deps.channel.onmessage = null;
   }
 
   private changed(): void {
     if (this.store.getState().revision === this.savedRevision) return;
-    this.clearTimer();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (this.theirs) void this.backupNow('conflict');
-      else void this.saveNow();
-    }, this.deps.debounceMs ?? SAVE_DEBOUNCE_MS);
+    this.timer.after(this.deps.debounceMs ?? SAVE_DEBOUNCE_MS);
   }
 
   /** One save at a time; a change during a save saves again after it. */
@@ -265,8 +265,12 @@ export class WorkspacePersistence {
     this.savedRevision = revision;
     this.lastError = null;
     state.setPersistence({ state: 'saved', revision });
-    this.deps.channel?.postMessage({ type: 'saved', stamp: result.stamp, tabId: this.deps.tabId });
-    if (state.revision !== revision && this.timer === null) this.changed();
+    this.deps.channel?.postMessage({
+      type: 'saved',
+      stamp: result.stamp,
+      tabId: this.deps.tabId,
+    });
+    if (state.revision !== revision && !this.timer.pending) this.changed();
   }
 
   private failed(error: unknown): void {
@@ -288,7 +292,7 @@ export class WorkspacePersistence {
   }
 
   private enterConflict(theirs: WorkspaceRecord): void {
-    this.clearTimer();
+    this.timer.cancel();
     this.theirs = theirs;
     this.store.getState().setPersistence({ state: 'conflict', theirs: theirs.snapshot });
     if (this.hasUnsavedChanges()) void this.backupNow('conflict');
@@ -333,11 +337,6 @@ export class WorkspacePersistence {
     if (restored) state.notify('info', MESSAGES.restoredUnsaved);
     if (copies > 0) state.notify('warning', MESSAGES.recovered(copies));
     return orphans.map((o) => o.key);
-  }
-
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
   }
 }
 

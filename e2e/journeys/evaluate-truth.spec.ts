@@ -151,6 +151,73 @@ for (const lang of ['en', 'zh'] as const) {
       lang === 'en' ? 'Decided by SEC-103-read-secrets' : '由 SEC-103-read-secrets 决定',
     );
   });
+
+  test(`${lang}: editing a rule with Evaluate open: the result follows the text; moving the cursor leaves it as it is`, async ({
+    page,
+  }) => {
+    await open(page, lang);
+    await openDocument(page, 'refund-guard');
+    await page.getByRole('tab', { name: w.evaluate }).click();
+    const result = page.getByTestId('evaluation');
+    await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+    // The sample refund is 8000. The user raises the rule's limit from 5000 to 50000 in the editor.
+    await page.locator('.monaco-editor .view-line', { hasText: 'value: 5000' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('0', { delay: 30 });
+    await expect(page.getByTestId('decision')).toContainText('ALLOW');
+    await expect(page.getByTestId('decision-headline')).toHaveText(
+      lang === 'en'
+        ? 'No rule matched; the document default ALLOW applies.'
+        : '没有规则匹配：采用文档的兜底决策 ALLOW。',
+    );
+    await expect(result).toHaveAttribute('aria-busy', 'false');
+    // The suite's "4/4 pass" was of the old limit: it is not shown as passing for the new text,
+    // and once the suite has run on it, its first case (8000 needs a person) fails.
+    const badge = page.getByTestId('suite-badge');
+    await expect(badge).toHaveAttribute('data-state', /^(running|outdated)$/);
+    await expect(badge).toHaveAttribute('data-state', 'failing');
+    await expect(badge).toHaveText(lang === 'en' ? 'Tests: 1 failing' : '测试：1 个失败');
+    const evaluations = () =>
+      page.evaluate(() => performance.getEntriesByName('erdl:evaluation').length);
+    const before = await evaluations();
+    // Reading around: the cursor moves, the text does not. Nothing is evaluated again, and the
+    // result is never shown as pending.
+    const cursor = () =>
+      page.evaluate(() => {
+        const s = (
+          globalThis as unknown as {
+            __ERDL_STUDIO__: {
+              store: {
+                getState(): {
+                  activeId: string;
+                  documents: Record<string, { cursor: { line: number; column: number } }>;
+                };
+              };
+            };
+          }
+        ).__ERDL_STUDIO__.store.getState();
+        return s.documents[s.activeId]!.cursor;
+      });
+    const start = await cursor();
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowUp', 'ArrowUp', 'Home']) {
+      await page.keyboard.press(key);
+      await expect(result).toHaveAttribute('aria-busy', 'false');
+    }
+    await expect.poll(cursor).not.toEqual(start);
+    await page.locator('.monaco-editor .view-line', { hasText: 'operator: gt' }).first().click();
+    await expect(result).toHaveAttribute('aria-busy', 'false');
+    expect(await evaluations()).toBe(before);
+    await expect(page.getByTestId('decision')).toContainText('ALLOW');
+    await result.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/evaluate-follows-text-${lang}.png` });
+    // Undoing the edit brings the rule's decision back.
+    await page.locator('.monaco-editor .view-line', { hasText: 'value: 50000' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+    await expect(result).toHaveAttribute('aria-busy', 'false');
+    await expect(badge).toHaveAttribute('data-state', 'passing');
+  });
 }
 
 test('loan-decision-table.facts.yaml opened beside its rules becomes that document’s suite', async ({

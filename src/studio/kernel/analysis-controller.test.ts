@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
 import { type Analysis, PRIME_MIN_ROWS } from '../../worker/kernel-protocol';
 import { manualTiming } from '../scheduling/test-support';
-import { createStudioStore } from '../store';
+import { storeWithDocument } from '../store/test-support';
 import { MAX_WAIT_MS, QUIET_MS, startAnalysis } from './analysis-controller';
 
 /** A kernel whose requests answer only when the test says so. */
@@ -26,23 +26,9 @@ function fakeKernel() {
 const analysisOf = (text: string) => ({ diagnostics: [], rules: [], text }) as unknown as Analysis;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function documentStore() {
-  const store = createStudioStore();
-  const id = store.getState().addDocument({
-    name: 'd',
-    text: 'v0',
-    fact: '{}',
-    asOf: '2026-01-01T00:00:00Z',
-    temporalState: '',
-    cursor: { line: 1, column: 1 },
-  });
-  store.getState().setActive(id);
-  return { store, id };
-}
-
 /** A document whose first text ("v0") is analyzed, with the controller on a manual clock. */
 async function analyzedDocument() {
-  const { store, id } = documentStore();
+  const { store, id } = storeWithDocument();
   const kernel = fakeKernel();
   const clock = manualTiming();
   const stop = startAnalysis(store, kernel.client, clock.timing);
@@ -55,16 +41,7 @@ async function analyzedDocument() {
 
 describe('analysis controller', () => {
   it('keeps one analyze in flight and then sends the newest text once', async () => {
-    const store = createStudioStore();
-    const id = store.getState().addDocument({
-      name: 'd',
-      text: 'v0',
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
-    store.getState().setActive(id);
+    const { store, id } = storeWithDocument();
     const kernel = fakeKernel();
     const clock = manualTiming();
     const stop = startAnalysis(store, kernel.client, clock.timing);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
 import type { EvaluateOutcome } from '../../worker/kernel-protocol';
-import { createStudioStore } from '../store';
+import { storeWithDocument } from '../store/test-support';
 import { startEvaluation } from './evaluation-controller';
 
 /** A kernel whose requests answer only when the test says so. */
@@ -25,16 +25,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** A document with the fact "f0", active, with the Evaluate panel open. */
 function evaluatingStore() {
-  const store = createStudioStore();
-  const id = store.getState().addDocument({
-    name: 'd',
-    text: 'rules: []',
-    fact: 'f0',
-    asOf: '2026-01-01T00:00:00Z',
-    temporalState: '',
-    cursor: { line: 1, column: 1 },
-  });
-  store.getState().setActive(id);
+  const { store, id } = storeWithDocument({ text: 'rules: []', fact: 'f0' });
   store.getState().setPanel('evaluate');
   return { store, id };
 }

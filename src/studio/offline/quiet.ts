@@ -1,4 +1,5 @@
 import { firstMarkersDue } from '../editor/yaml-gate';
+import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 
 /**
@@ -42,37 +43,23 @@ export function whenStudioQuiet(
   input: EventTarget | undefined = globalThis.window,
 ): Promise<void> {
   return new Promise((resolve) => {
-    // An event only notes when it happened; the one timer looks at that when it fires. Re-arming
-    // a timer per event cost a clearTimeout and a setTimeout per store change and per key, for
-    // every waiter, on the keystroke's path.
-    let last = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Every store change and input pushes the wait back: only a time to note, no timer call on
+    // the keystroke's path (scheduling/deadline-timer.ts).
+    const quiet = new DeadlineTimer(() => {
+      if (store.getState().kernelStatus === 'ready' && !firstMarkersDue()) done();
+      else arm();
+    });
+    const arm = () => quiet.after(quietMs);
     const done = () => {
-      clearTimeout(timer);
+      quiet.cancel();
       clearTimeout(latest);
       unsubscribe();
       for (const type of INPUT_EVENTS) input?.removeEventListener(type, arm, LISTEN);
       resolve();
     };
-    const arm = () => {
-      last = Date.now();
-    };
-    const check = () => {
-      const quietFor = Date.now() - last;
-      if (quietFor < quietMs) {
-        timer = setTimeout(check, quietMs - quietFor);
-        return;
-      }
-      if (store.getState().kernelStatus === 'ready' && !firstMarkersDue()) {
-        done();
-        return;
-      }
-      last = Date.now();
-      timer = setTimeout(check, quietMs);
-    };
     const unsubscribe = store.subscribe(arm);
     for (const type of INPUT_EVENTS) input?.addEventListener(type, arm, LISTEN);
     const latest = setTimeout(done, maxMs);
-    timer = setTimeout(check, quietMs);
+    arm();
   });
 }

@@ -1,24 +1,38 @@
 import { format, useT } from '../i18n/i18n';
-import { useStudio } from '../store';
+import { type StudioState, useStudio } from '../store';
 import { suiteStrings } from './strings';
 
-/** The status-bar badge: green while every expectation holds, red the moment one breaks. */
+/**
+ * Whether the active document's suite outcome is of the text on screen: not while a run is on its
+ * way (it still holds the previous outcome), nor after an edit the suite has not run on yet.
+ */
+export const selectSuiteRunCurrent = (s: StudioState): boolean => {
+  const run = s.activeId ? s.suiteRuns[s.activeId] : undefined;
+  return run !== undefined && !run.pending && run.text === s.documents[s.activeId!]?.text;
+};
+
+/**
+ * The status-bar badge: green while every expectation holds for the text on screen, red the moment
+ * one breaks; neither for an outcome of an earlier text.
+ */
 export function SuiteBadge() {
   const t = useT(suiteStrings);
   const run = useStudio((s) => (s.activeId ? s.suiteRuns[s.activeId] : undefined));
+  const current = useStudio(selectSuiteRunCurrent);
   const setPanel = useStudio((s) => s.setPanel);
   if (!run) return null;
   const outcome = run.outcome;
-  let tone = 'running';
-  let text = t.badge.running;
-  if (outcome?.kind === 'result') {
+  // An outcome of an earlier text is neither green nor red.
+  let tone = run.pending || !outcome ? 'running' : 'outdated';
+  let text = tone === 'running' ? t.badge.running : t.badge.outdated;
+  if (current && outcome?.kind === 'result') {
     const { passed, failed, evaluations } = outcome.result.totals;
     tone = failed > 0 ? 'failing' : 'passing';
     text =
       failed > 0
         ? format(t.badge.failing, { failed })
         : format(t.badge.passing, { passed, total: evaluations });
-  } else if (outcome && !run.pending) {
+  } else if (current && outcome) {
     tone = 'failing';
     text = t.badge.invalid;
   }

@@ -15,6 +15,7 @@ import { DecisionBadge } from '../panels/decision-label';
 import { studioStore, useStudio } from '../store';
 import type { Lang, SuiteRunEntry } from '../store/types';
 import { SequenceTimeline } from './SequenceTimeline';
+import { selectSuiteRunCurrent } from './SuiteBadge';
 import { suiteStrings } from './strings';
 import { run } from './suite-controller';
 
@@ -172,8 +173,14 @@ function SaveCaseButton({ docId }: { docId: string }) {
 function RunView({ entry, docId, lang }: { entry: SuiteRunEntry; docId: string; lang: Lang }) {
   const t = useT(suiteStrings);
   const outcome = entry.outcome;
+  const current = useStudio(selectSuiteRunCurrent);
   return (
     <div className="suite-run" aria-busy={entry.pending}>
+      {!entry.pending && !current && outcome && (
+        <p className="muted" role="status" data-testid="suite-outdated">
+          {t.outdated}
+        </p>
+      )}
       {entry.source === 'import' && entry.name && (
         <p className="muted">{format(t.importedFrom, { name: entry.name })}</p>
       )}

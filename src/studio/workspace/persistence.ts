@@ -265,11 +265,7 @@ export class WorkspacePersistence {
     this.savedRevision = revision;
     this.lastError = null;
     state.setPersistence({ state: 'saved', revision });
-    this.deps.channel?.postMessage({
-      type: 'saved',
-      stamp: result.stamp,
-      tabId: this.deps.tabId,
-    });
+    this.deps.channel?.postMessage({ type: 'saved', stamp: result.stamp, tabId: this.deps.tabId });
     if (state.revision !== revision && !this.timer.pending) this.changed();
   }
 

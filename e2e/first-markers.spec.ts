@@ -1,6 +1,7 @@
 import { generateDocument } from '../bench/generate';
 import { compileDocument, SourceText } from '../src/kernel';
 import {
+  firstMarkersShown,
   logYamlWorkerMessages,
   markerOwnersOnLine,
   markers,
@@ -63,14 +64,7 @@ for (const lang of ['en', 'zh'] as const) {
     await openFreshStudio(page);
     const text = bigDocument();
     const docId = await addDocument(page, { name: 'big', text });
-    await page.waitForFunction(
-      (id) =>
-        performance
-          .getEntriesByName('erdl:markers')
-          .some((m) => (m as PerformanceMark).detail?.docId === id),
-      docId,
-      { timeout: 120_000 },
-    );
+    await firstMarkersShown(page, docId);
 
     const source = new SourceText(text);
     const expected = compileDocument(text)

@@ -1,5 +1,7 @@
-import { ERROR, markers } from '../support/editor';
-import { expect, type Page, test } from '../support/test';
+import { generateDocument } from '../../bench/generate';
+import { ERROR, firstMarkersShown, markers } from '../support/editor';
+import { addDocument } from '../support/studio';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 /**
  * Errors a person understands (issue #16 point 5), the user's own steps in English and Chinese:
@@ -33,6 +35,10 @@ const T = {
     newDocument: 'New document',
     untitled: 'untitled',
     errors0: /0 errors/,
+    editorLimit:
+      /^The editor marks at most 500 problems, the most severe first; all \d+ are listed here\.$/,
+    showMore: /^Show \d+ more \(\d+ of \d+ shown\)$/,
+    notes: /^\d+ notes$/,
   },
   zh: {
     stray: '第 4 行开头多了 1 个空格：“protocol”这样的顶层字段应从行首写起',
@@ -46,6 +52,9 @@ const T = {
     newDocument: '新建文档',
     untitled: '未命名',
     errors0: /0 个错误/,
+    editorLimit: /^编辑器最多标出 500 条问题，严重的优先；全部 \d+ 条都列在这里。$/,
+    showMore: /^再显示 \d+ 条（已显示 \d+ \/ \d+ 条）$/,
+    notes: /^\d+ 条提示$/,
   },
 } as const;
 
@@ -188,5 +197,66 @@ for (const lang of ['en', 'zh'] as const) {
     await page.keyboard.type('name: loan-rules');
     await expect.poll(async () => (await activeDocument(page)).name).toBe('loan-rules');
     await expect(page.getByRole('button', { name: /^loan-rules/ })).toBeVisible();
+  });
+
+  test(`${lang}: a 1,000-rule document's error near its end is marked, and every problem can be listed`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openStudio(page, lang);
+    // 670 warnings and notes, and one unknown decision in rule 990 — after more than 500 of them.
+    let text = generateDocument(1000);
+    const rule = text.indexOf('name: "GEN-990-rule"');
+    const then = text.indexOf('then: ', rule) + 'then: '.length;
+    text = `${text.slice(0, then)}NOTIFYX${text.slice(text.indexOf('\n', then))}`;
+    const errorLine = text.split('\n').findIndex((l) => l.includes('then: NOTIFYX')) + 1;
+    const docId = await addDocument(page, { name: 'big', text });
+    await firstMarkersShown(page, docId);
+    const counts = await page.evaluate(() => {
+      const { store } = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
+      const s = store.getState();
+      const all = s.analyses[s.activeId ?? '']!.analysis.diagnostics as { severity?: string }[];
+      return { all: all.length, notes: all.filter((d) => d.severity === 'info').length };
+    });
+    expect(counts.all).toBeGreaterThan(500);
+
+    // The list says the editor's limit; its first row is the error.
+    const section = page.locator('.problems');
+    await expect(section.getByTestId('problems-editor-limit')).toHaveText(t.editorLimit);
+    await expect(section.getByTestId('problems-editor-limit')).toContainText(String(counts.all));
+    const problems = page.getByTestId('problems');
+    const first = problems.getByRole('listitem').first();
+    await expect(first).toContainText('ERDL-E207');
+    await expect(first).toContainText(`${errorLine}:`);
+    // The user clicks it: the editor shows the line, the error underlined.
+    await first.getByRole('button').first().click();
+    await expect(page.locator('.monaco-editor .squiggly-error')).toBeVisible();
+    await expect(
+      page.locator('.monaco-editor .view-line', { hasText: 'then: NOTIFYX' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `/tmp/errors-limit-${lang}.png` });
+
+    // Every error and warning, step by step ("Show more", or scrolling to the end of the list).
+    const showAll = async (rows: Locator, scope: Locator, total: number) => {
+      await expect(async () => {
+        const more = scope.getByRole('button', { name: t.showMore });
+        if ((await rows.count()) < total) {
+          await expect(more.last()).toHaveText(t.showMore);
+          await more.last().click({ timeout: 5_000 });
+        }
+        expect(await rows.count()).toBe(total);
+      }).toPass({ timeout: 60_000 });
+    };
+    const firstMore = section.getByRole('button', { name: t.showMore }).first();
+    await firstMore.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `/tmp/errors-limit-more-${lang}.png` });
+    await showAll(problems.getByRole('listitem'), section, counts.all - counts.notes);
+    // Every note, in the folded notes.
+    const notes = section.getByTestId('problem-notes');
+    await expect(notes.locator('summary')).toHaveText(t.notes);
+    await notes.locator('summary').click();
+    await showAll(notes.getByRole('listitem'), notes, counts.notes);
+    await expect(section.getByRole('button', { name: t.showMore })).toHaveCount(0);
+    await section.screenshot({ path: `/tmp/errors-limit-list-${lang}.png` });
   });
 }

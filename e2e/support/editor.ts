@@ -32,6 +32,18 @@ export function markers(page: Page): Promise<MarkerView[]> {
   });
 }
 
+/** Waits until the editor has shown `docId`'s first markers (the studio's `erdl:markers` mark). */
+export async function firstMarkersShown(page: Page, docId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) =>
+      performance
+        .getEntriesByName('erdl:markers')
+        .some((m) => (m as PerformanceMark).detail?.docId === id),
+    docId,
+    { timeout: 120_000 },
+  );
+}
+
 /** The editor model's whole text, read through the editor's test hook. */
 export function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {

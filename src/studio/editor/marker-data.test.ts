@@ -4,6 +4,7 @@ import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import {
   changedChunks,
   chunkMarkers,
+  EDITOR_MARKER_LIMIT,
   isKernelMarkerOwner,
   MARKER_CHUNK,
   type MarkerShape,
@@ -49,6 +50,40 @@ describe('toMarkers', () => {
   it('widens an empty range by one column so it stays visible', () => {
     const [m] = toMarkers([diagnostic({ end: { line: 3, column: 11 } })], 'en', severities);
     expect(m?.endColumn).toBe(12);
+  });
+
+  it('orders errors, then warnings, then notes, each in the analysis order: the editor limit drops notes first', () => {
+    const note = (line: number) =>
+      diagnostic({
+        severity: 'info',
+        code: 'ERDL-I703',
+        start: { line, column: 3 },
+        end: { line, column: 8 },
+      });
+    const notes = Array.from({ length: EDITOR_MARKER_LIMIT + 20 }, (_, i) => note(i + 1));
+    const warning = diagnostic({
+      severity: 'warning',
+      code: 'ERDL-W510',
+      start: { line: 900, column: 1 },
+      end: { line: 900, column: 4 },
+    });
+    const error = diagnostic({ start: { line: 950, column: 1 }, end: { line: 950, column: 4 } });
+    const early = diagnostic({ start: { line: 2, column: 1 }, end: { line: 2, column: 4 } });
+    // The analysis's order (document order): line 2, the notes, line 900, line 950.
+    const markers = toMarkers(
+      [notes[0]!, early, ...notes.slice(1), warning, error],
+      'en',
+      severities,
+    );
+    expect(markers.slice(0, 3).map((m) => [m.severity, m.startLineNumber])).toEqual([
+      [8, 2],
+      [8, 950],
+      [4, 900],
+    ]);
+    const shown = markers.slice(0, EDITOR_MARKER_LIMIT);
+    expect(shown.filter((m) => m.severity === 2).map((m) => m.startLineNumber)).toEqual(
+      Array.from({ length: EDITOR_MARKER_LIMIT - 3 }, (_, i) => i + 1),
+    );
   });
 
   it('does not repeat a message that is the same in both languages', () => {

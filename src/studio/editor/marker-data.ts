@@ -5,6 +5,7 @@
 import type { Severity } from '../../kernel/diagnostics/diagnostic';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format } from '../i18n/i18n';
+import { orderProblems } from '../shell/problem-order';
 import type { Lang } from '../store/types';
 import { editorStrings } from './strings';
 
@@ -38,12 +39,24 @@ export function markerMessage(d: PositionedDiagnostic, lang: Lang): string {
     : `${message}\n${format(editorStrings[lang].causedMore, { n: caused })}`;
 }
 
+/**
+ * Monaco decorates at most this many markers per model: the first ones it reads, owner by owner
+ * in the order the owners were created (MarkerDecorationsService, `take: 500`, "the first 500
+ * errors/warnings" — it does not sort them).
+ */
+export const EDITOR_MARKER_LIMIT = 500;
+
+/**
+ * The markers for `diagnostics`, errors first, then warnings, then notes — in document order within
+ * a severity, the Problems list's order (`orderProblems`) — so that when there are more than
+ * Monaco's limit, the ones it leaves unmarked are the least severe, never an error behind notes.
+ */
 export function toMarkers(
   diagnostics: readonly PositionedDiagnostic[],
   lang: Lang,
   severities: Readonly<Record<Severity, number>>,
 ): MarkerShape[] {
-  return diagnostics.map((d) => {
+  return orderProblems(diagnostics).map((d) => {
     // An empty range (a missing field at a point) still needs a visible squiggle.
     const empty = d.start.line === d.end.line && d.start.column === d.end.column;
     return {
@@ -84,8 +97,9 @@ export function sameMarkers(a: readonly MarkerShape[], b: readonly MarkerShape[]
  * Kernel markers go to Monaco in chunks of this many (in document order), each chunk under an
  * owner of its own: Monaco replaces all of an owner's markers (and their decorations) at once,
  * so one owner meant re-creating every decoration — ~670 on the generated 1,000-rule document —
- * whenever any marker changed. Chunks are by index, so owners are created in document order and
- * only ever removed from the end: Monaco shows the first 500 markers of a model in that order.
+ * whenever any marker changed. Chunks are by index, so owners are created in `toMarkers`' order
+ * (most severe first) and only ever removed from the end: the markers Monaco shows when there are
+ * more than EDITOR_MARKER_LIMIT are the first ones in that order.
  */
 export const MARKER_CHUNK = 50;
 

@@ -1,21 +1,22 @@
 import { memo, useMemo, useState } from 'react';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { EDITOR_MARKER_LIMIT } from '../editor/marker-data';
 import { format, useT } from '../i18n/i18n';
+import { ShowMore } from '../panels/ShowMore';
 import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
 import { type SeverityFilter, viewProblems } from './problem-order';
 import { shellStrings } from './strings';
 import { useShownAnalysis } from './use-analysis';
+import { useProgressiveList } from './use-progressive-list';
 
 const NONE: readonly PositionedDiagnostic[] = [];
-
-/** Rendering thousands of rows would cost more than it helps; the editor shows every marker. */
-const MAX_SHOWN = 200;
 
 /**
  * The active document's diagnostics: errors, then warnings, then notes (folded while errors or
  * warnings are there), with a severity filter; a click moves the editor there, "Fix…" proposes
- * the fix.
+ * the fix. Long lists are rendered in steps ("Show more") — every diagnostic can be reached here,
+ * also those beyond the editor's marker limit, which a note names.
  */
 export function ProblemsList() {
   const t = useT(shellStrings);
@@ -25,9 +26,13 @@ export function ProblemsList() {
   const diagnostics = analysis?.diagnostics ?? NONE;
   // Once per analysis and filter: the list re-renders (with what it showed) when the text moves on.
   const view = useMemo(() => viewProblems(diagnostics, filter), [diagnostics, filter]);
-  const main = view.main.slice(0, MAX_SHOWN);
-  const notes = view.notes.slice(0, Math.max(0, MAX_SHOWN - main.length));
-  const hidden = view.main.length + view.notes.length - main.length - notes.length;
+  // By the button only: the list sits beside the editor, and a scroll observer's check would run
+  // on every frame while the user types.
+  const steps = { onScroll: false };
+  const mainSteps = useProgressiveList(view.main.length, `${docId}:${filter}`, steps);
+  const noteSteps = useProgressiveList(view.notes.length, `${docId}:${filter}`, steps);
+  const main = view.main.slice(0, mainSteps.shown);
+  const notes = view.notes.slice(0, noteSteps.shown);
   // Keyed by what a row says and its rank among rows saying the same, not by offsets: an edit
   // moves every later diagnostic's offsets, and offset keys remounted each of those rows per
   // keystroke (the rows' line:column, which shows, is compared by the memo below).
@@ -38,6 +43,15 @@ export function ProblemsList() {
     seen.set(said, nth + 1);
     return <ProblemRow key={`${said}#${nth}`} d={d} docId={docId} lang={lang} />;
   };
+  const more = (steps: typeof mainSteps, total: number) => (
+    <ShowMore
+      shown={steps.shown}
+      total={total}
+      more={steps.more}
+      sentinel={steps.sentinel}
+      text={t.problems.showMore}
+    />
+  );
   return (
     <section
       className={`problems dimmable${dimmed ? ' stale' : ''}`}
@@ -63,6 +77,11 @@ export function ProblemsList() {
           </label>
         )}
       </div>
+      {diagnostics.length > EDITOR_MARKER_LIMIT && (
+        <p className="muted" data-testid="problems-editor-limit">
+          {format(t.problems.editorLimit, { limit: EDITOR_MARKER_LIMIT, n: diagnostics.length })}
+        </p>
+      )}
       {diagnostics.length === 0 ? (
         <p className="muted">{t.problems.none}</p>
       ) : (
@@ -72,18 +91,22 @@ export function ProblemsList() {
               {main.map(row)}
             </ul>
           )}
+          {more(mainSteps, view.main.length)}
           {notes.length > 0 &&
             (view.notesFolded ? (
               <details className="problem-notes" data-testid="problem-notes">
                 <summary>{format(t.problems.notesFolded, { n: view.notes.length })}</summary>
                 <ul className="problem-list">{notes.map(row)}</ul>
+                {more(noteSteps, view.notes.length)}
               </details>
             ) : (
-              <ul className="problem-list" data-testid={main.length > 0 ? undefined : 'problems'}>
-                {notes.map(row)}
-              </ul>
+              <>
+                <ul className="problem-list" data-testid={main.length > 0 ? undefined : 'problems'}>
+                  {notes.map(row)}
+                </ul>
+                {more(noteSteps, view.notes.length)}
+              </>
             ))}
-          {hidden > 0 && <p className="muted">{format(t.problems.more, { n: hidden })}</p>}
         </>
       )}
     </section>

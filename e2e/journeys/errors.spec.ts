@@ -35,6 +35,8 @@ const T = {
     newDocument: 'New document',
     untitled: 'untitled',
     errors0: /0 errors/,
+    noGloss:
+      'The document has 1 error, so no rule is compiled and none has a gloss. Fix it first (see Problems).',
     editorLimit:
       /^The editor marks at most 500 problems, the most severe first; all \d+ are listed here\.$/,
     showMore: /^Show \d+ more \(\d+ of \d+ shown\)$/,
@@ -52,6 +54,7 @@ const T = {
     newDocument: '新建文档',
     untitled: '未命名',
     errors0: /0 个错误/,
+    noGloss: '文档有 1 个错误，规则均未编译，因此没有释义。请先修复（见“问题”）。',
     editorLimit: /^编辑器最多标出 500 条问题，严重的优先；全部 \d+ 条都列在这里。$/,
     showMore: /^再显示 \d+ 条（已显示 \d+ \/ \d+ 条）$/,
     notes: /^\d+ 条提示$/,
@@ -108,6 +111,13 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(problems).toContainText(t.stray);
     await expect(problems.getByTestId('problem-caused')).toHaveText(t.caused);
     await expect(problems).not.toContainText(/token|YAML stream/);
+    // The gloss says why it shows no rule (not "yet", as if it were loading).
+    await expect(page.getByTestId('gloss-empty')).toHaveText(t.noGloss);
+    await expect(page.getByTestId('gloss-list').getByRole('listitem')).toHaveCount(0);
+    await expect(page.getByTestId('gloss-empty')).toBeVisible();
+    // Nor does it claim every field read has display names: no field was read.
+    await expect(page.getByTestId('all-named')).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/errors-gloss-${lang}.png` });
     // One marker for the root cause, and no schema noise from monaco-yaml about the text that
     // does not parse.
     await expect.poll(async () => (await kernelErrors(page)).length).toBe(1);
@@ -143,6 +153,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect.poll(async () => (await kernelErrors(page)).length).toBe(0);
     await expect(page.getByTestId('status-diagnostics')).toContainText(t.errors0);
     expect((await activeDocument(page)).text).toContain('\nprotocol: "erdl/v2"\n');
+    await expect(page.getByTestId('gloss-empty')).toHaveCount(0);
+    await expect(page.getByTestId('gloss-list').getByRole('listitem').first()).toBeVisible();
   });
 
   test(`${lang}: operator: greater_than offers "did you mean gt" as a quick fix`, async ({

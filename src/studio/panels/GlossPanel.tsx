@@ -24,10 +24,16 @@ export function GlossPanel() {
   const lang = useStudio((s) => s.lang);
   const { docId, analysis, dimmed } = useShownAnalysis();
   const rules = analysis?.rules ?? [];
+  // A document with an error compiles to no rules at all (the kernel fails closed): say so.
+  const errors = analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
   const { shown, more, sentinel } = useProgressiveList(rules.length, docId);
   return (
     <div className={dimmed ? 'dimmable stale' : 'dimmable'}>
-      {analysis && rules.length === 0 && <p className="muted">{t.noRules}</p>}
+      {analysis && rules.length === 0 && (
+        <p className="muted" data-testid="gloss-empty">
+          {errors > 0 ? format(t.noGloss, { n: errors }) : t.noRules}
+        </p>
+      )}
       <ol className="gloss-list" data-testid="gloss-list">
         {rules.slice(0, shown).map((rule) => (
           <GlossRuleItem key={rule.name} rule={rule} docId={docId} lang={lang} />
@@ -35,7 +41,11 @@ export function GlossPanel() {
       </ol>
       <ShowMore shown={shown} total={rules.length} more={more} sentinel={sentinel} />
       {analysis && (
-        <FieldNames missing={analysis.missingNames} problems={analysis.dictionaryProblems} />
+        <FieldNames
+          missing={analysis.missingNames}
+          problems={analysis.dictionaryProblems}
+          anyRule={rules.length > 0}
+        />
       )}
     </div>
   );
@@ -115,9 +125,12 @@ const GlossRuleItem = memo(function GlossRuleItem({ rule, docId, lang }: GlossRu
 function FieldNames({
   missing,
   problems,
+  anyRule,
 }: {
   missing: readonly MissingName[];
   problems: readonly { en: string; zh: string }[];
+  /** Whether any rule compiled: with none, no field was read, and "all named" would be empty. */
+  anyRule: boolean;
 }) {
   const t = useT(panelStrings);
   const lang = useStudio((s) => s.lang);
@@ -141,9 +154,11 @@ function FieldNames({
         </div>
       )}
       {missing.length === 0 ? (
-        <p className="muted" data-testid="all-named">
-          {t.gloss.allNamed}
-        </p>
+        anyRule && (
+          <p className="muted" data-testid="all-named">
+            {t.gloss.allNamed}
+          </p>
+        )
       ) : (
         <>
           <p className="muted" data-testid="missing-summary">

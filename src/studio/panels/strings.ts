@@ -2,8 +2,9 @@ import { defineStrings } from '../i18n/i18n';
 
 export const panelStrings = defineStrings({
   en: {
-    staleNote: 'Showing the last valid state; the document currently has errors.',
-    noRules: 'The document has no compiled rules yet.',
+    noRules: 'The document has no rules.',
+    noGloss:
+      'The document has {n} {n:error|errors}, so no rule is compiled and none has a gloss. Fix {n:it|them} first (see Problems).',
     decision: {
       title: 'Decision {code} ({name}): {effect}',
       blocking: 'the operation does not simply proceed',
@@ -160,8 +161,8 @@ export const panelStrings = defineStrings({
     },
   },
   zh: {
-    staleNote: '显示的是上一个有效状态；当前文档有错误。',
-    noRules: '文档中还没有已编译的规则。',
+    noRules: '文档中没有规则。',
+    noGloss: '文档有 {n} 个错误，规则均未编译，因此没有释义。请先修复（见“问题”）。',
     decision: {
       title: '决策 {code}（{name}）：{effect}',
       blocking: '操作不会直接执行',

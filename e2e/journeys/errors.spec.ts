@@ -37,6 +37,9 @@ const T = {
     errors0: /0 errors/,
     noGloss:
       'The document has 1 error, so no rule is compiled and none has a gloss. Fix it first (see Problems).',
+    treeTab: 'Tree & hash',
+    glossTab: 'Gloss',
+    noHash: 'The document has errors; it has no canonical hash until they are fixed.',
     editorLimit:
       /^The editor marks at most 500 problems, the most severe first; all \d+ are listed here\.$/,
     showMore: /^Show \d+ more \(\d+ of \d+ shown\)$/,
@@ -55,6 +58,9 @@ const T = {
     untitled: '未命名',
     errors0: /0 个错误/,
     noGloss: '文档有 1 个错误，规则均未编译，因此没有释义。请先修复（见“问题”）。',
+    treeTab: '表达式树与哈希',
+    glossTab: '释义',
+    noHash: '文档有错误；修复之前没有规范哈希。',
     editorLimit: /^编辑器最多标出 500 条问题，严重的优先；全部 \d+ 条都列在这里。$/,
     showMore: /^再显示 \d+ 条（已显示 \d+ \/ \d+ 条）$/,
     notes: /^\d+ 条提示$/,
@@ -118,6 +124,10 @@ for (const lang of ['en', 'zh'] as const) {
     // Nor does it claim every field read has display names: no field was read.
     await expect(page.getByTestId('all-named')).toHaveCount(0);
     await page.screenshot({ path: `/tmp/errors-gloss-${lang}.png` });
+    // Tree & hash says why there is no hash.
+    await page.getByRole('tab', { name: t.treeTab }).click();
+    await expect(page.getByTestId('tree-no-hash')).toHaveText(t.noHash);
+    await expect(page.getByTestId('document-hash')).toHaveText('—');
     // One marker for the root cause, and no schema noise from monaco-yaml about the text that
     // does not parse.
     await expect.poll(async () => (await kernelErrors(page)).length).toBe(1);
@@ -153,6 +163,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect.poll(async () => (await kernelErrors(page)).length).toBe(0);
     await expect(page.getByTestId('status-diagnostics')).toContainText(t.errors0);
     expect((await activeDocument(page)).text).toContain('\nprotocol: "erdl/v2"\n');
+    await expect(page.getByTestId('tree-no-hash')).toHaveCount(0);
+    await expect(page.getByTestId('document-hash')).toHaveText(/^sha256:[0-9a-f]{64}$/);
+    await page.getByRole('tab', { name: t.glossTab }).click();
     await expect(page.getByTestId('gloss-empty')).toHaveCount(0);
     await expect(page.getByTestId('gloss-list').getByRole('listitem').first()).toBeVisible();
   });

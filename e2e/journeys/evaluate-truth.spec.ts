@@ -28,12 +28,16 @@ const WORDS = {
     setInFact: 'Set in fact',
     errors: '0 errors',
     decidedBy: 'Decided by',
+    treeTab: 'Tree & hash',
+    treeStale: 'Of an earlier text: recomputing for the text in the editor…',
   },
   zh: {
     evaluate: '求值',
     setInFact: '写入事实',
     errors: '0 个错误',
     decidedBy: '决定',
+    treeTab: '表达式树与哈希',
+    treeStale: '以下是修改前文本的结果，正在按编辑器中的文本重新计算…',
   },
 } as const;
 
@@ -217,6 +221,107 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
     await expect(result).toHaveAttribute('aria-busy', 'false');
     await expect(badge).toHaveAttribute('data-state', 'passing');
+  });
+
+  test(`${lang}: while the user types, the document hash shown (status bar, Tree & hash) is in every frame of the text on screen, or marked as of an earlier one`, async ({
+    page,
+  }) => {
+    await open(page, lang);
+    await openDocument(page, 'refund-guard');
+    await page.getByRole('tab', { name: w.treeTab }).click();
+    const treeHash = page.getByTestId('document-hash');
+    await expect(treeHash).toHaveText(/^sha256:[0-9a-f]{64}$/);
+    const hashButton = page.getByTestId('status-hash').getByRole('button');
+    await expect(hashButton).toBeVisible();
+    const original = await hashButton.getAttribute('title');
+    // Every frame from now on: a hash on screen (its button's title holds it in full) is the hash
+    // of an analysis of exactly the editor's text.
+    await page.evaluate(() => {
+      type State = {
+        activeId: string;
+        documents: Record<string, { text: string }>;
+        analyses: Record<string, { text: string; analysis: { documentHash: string | null } }>;
+      };
+      const g = globalThis as unknown as {
+        __ERDL_STUDIO__: { store: { getState(): State } };
+        __HASH_FRAMES__: {
+          frames: number;
+          pending: number;
+          marked: number;
+          note: string;
+          violations: string[];
+          stop: boolean;
+        };
+      };
+      const record = {
+        frames: 0,
+        pending: 0,
+        marked: 0,
+        note: '',
+        violations: [] as string[],
+        stop: false,
+      };
+      g.__HASH_FRAMES__ = record;
+      const check = () => {
+        record.frames += 1;
+        const s = g.__ERDL_STUDIO__.store.getState();
+        const text = s.documents[s.activeId]!.text;
+        const entry = s.analyses[s.activeId];
+        const title = document
+          .querySelector('[data-testid="status-hash"] button')
+          ?.getAttribute('title');
+        if (title) {
+          const hash = entry?.analysis.documentHash;
+          if (!entry || entry.text !== text || !hash || !title.endsWith(hash))
+            record.violations.push(`frame ${record.frames}: ${title.slice(-12)} shown`);
+        } else record.pending += 1;
+        // Tree & hash: a hash not marked as of an earlier text (greyed, with the note) is current.
+        const tree = document.querySelector('[data-testid="document-hash"]');
+        const marked =
+          tree?.classList.contains('stale') && document.querySelector('[data-testid="tree-stale"]');
+        const shown = tree?.textContent ?? '';
+        if (shown.startsWith('sha256:') && !marked) {
+          if (!entry || entry.text !== text || shown !== entry.analysis.documentHash)
+            record.violations.push(`frame ${record.frames}: tree ${shown.slice(-12)} unmarked`);
+        }
+        if (marked) {
+          record.marked += 1;
+          record.note = document.querySelector('[data-testid="tree-stale"]')?.textContent ?? '';
+        }
+        if (!record.stop) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    // The user raises the limit 5000 to 5000000, then takes it back.
+    await page.locator('.monaco-editor .view-line', { hasText: 'value: 5000' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('000', { delay: 30 });
+    await expect(hashButton).toBeVisible();
+    expect(await hashButton.getAttribute('title')).not.toBe(original);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace', { delay: 30 });
+    await expect(hashButton).toHaveAttribute('title', original!);
+    const record = await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        __HASH_FRAMES__: {
+          frames: number;
+          pending: number;
+          marked: number;
+          note: string;
+          violations: string[];
+          stop: boolean;
+        };
+      };
+      g.__HASH_FRAMES__.stop = true;
+      return g.__HASH_FRAMES__;
+    });
+    expect(record.violations).toEqual([]);
+    // The edits were seen: frames where the hash was being computed, not shown.
+    expect(record.pending).toBeGreaterThan(0);
+    expect(record.marked).toBeGreaterThan(0);
+    // The note's words, as shown in the frames where the panel's hashes were of an earlier text.
+    expect(record.note).toBe(w.treeStale);
+    await expect(page.getByTestId('tree-stale')).toHaveCount(0);
+    await page.locator('.status-bar').screenshot({ path: `/tmp/status-hash-${lang}.png` });
   });
 }
 

@@ -21,13 +21,23 @@ export function TreePanel() {
   const chosen = selected && rules.some((r) => r.name === selected) ? selected : null;
   return (
     <div>
-      {!current && analysis && <p className="muted">{t.tree.stale}</p>}
+      {!current && analysis && (
+        <p className="muted" role="status" data-testid="tree-stale">
+          {t.tree.stale}
+        </p>
+      )}
+      {current && analysis && !analysis.documentHash && !analysis.documentHashPending && (
+        <p className="muted" data-testid="tree-no-hash">
+          {t.hashes.none}
+        </p>
+      )}
       <p>
         {t.tree.documentHash}:{' '}
         <code className={`mono hash-cell${current ? '' : ' stale'}`} data-testid="document-hash">
           {analysis?.documentHash ?? (analysis?.documentHashPending ? t.hashes.pending : '—')}
         </code>{' '}
-        {analysis?.documentHash && (
+        {/* Only what is of the text on screen can be copied. */}
+        {current && analysis?.documentHash && (
           <CopyButton text={analysis.documentHash} what={t.tree.documentHash} />
         )}
       </p>
@@ -61,12 +71,24 @@ export function TreePanel() {
           ))}
         </tbody>
       </table>
-      {chosen && docId && <RuleCanonical docId={docId} rule={chosen} />}
+      {chosen && docId && <RuleCanonical docId={docId} rule={chosen} current={current} />}
     </div>
   );
 }
 
-function RuleCanonical({ docId, rule }: { docId: string; rule: string }) {
+/**
+ * The chosen rule's canonical tree, bytes and hashes, for the text the latest analysis is of;
+ * while that is an earlier text (`current` false) they are greyed and cannot be copied.
+ */
+function RuleCanonical({
+  docId,
+  rule,
+  current,
+}: {
+  docId: string;
+  rule: string;
+  current: boolean;
+}) {
   const t = useT(signingStrings);
   const lang = useStudio((s) => s.lang);
   // The text the latest analysis is of: requests follow the analysis, never each keystroke.
@@ -85,7 +107,7 @@ function RuleCanonical({ docId, rule }: { docId: string; rule: string }) {
         dictionary,
       })
       .then((outcome) => {
-        // A document with errors keeps the last valid view (shown as stale above).
+        // No value for this rule in that text: keep the view of this rule while it is one.
         if (live && outcome.status === 'done' && outcome.value)
           setView({ rule, value: outcome.value });
         else if (live && outcome.status === 'done')
@@ -99,7 +121,11 @@ function RuleCanonical({ docId, rule }: { docId: string; rule: string }) {
   const tree = view.value;
   if (!tree) return <p className="muted">{t.tree.missing}</p>;
   return (
-    <section aria-label={rule} className="tree-view" data-testid="rule-canonical">
+    <section
+      aria-label={rule}
+      className={`tree-view${current ? '' : ' stale'}`}
+      data-testid="rule-canonical"
+    >
       <h3 className="section-title">{t.tree.treeTitle}</h3>
       <ul className="canonical-tree" data-testid="canonical-tree">
         <GlossedTree node={tree.when} lang={lang} />
@@ -117,22 +143,23 @@ function RuleCanonical({ docId, rule }: { docId: string; rule: string }) {
         {tree.whenBytes}
       </pre>
       <p>
-        <CopyButton text={tree.whenBytes} what={t.tree.whenBytes} />{' '}
+        {current && <CopyButton text={tree.whenBytes} what={t.tree.whenBytes} />}{' '}
         <code className="mono hash-cell" data-testid="rule-hash">
           {tree.hash}
         </code>{' '}
-        <CopyButton text={tree.hash} what={t.tree.hash} />
+        {current && <CopyButton text={tree.hash} what={t.tree.hash} />}
       </p>
       <h3 className="section-title">{t.tree.ruleBytes}</h3>
       <pre className="code-block" data-testid="canonical-rule-json">
         {tree.canonicalBytes}
       </pre>
       <p>
-        <CopyButton text={tree.canonicalBytes} what={t.tree.ruleBytes} /> {t.tree.canonicalHash}:{' '}
+        {current && <CopyButton text={tree.canonicalBytes} what={t.tree.ruleBytes} />}{' '}
+        {t.tree.canonicalHash}:{' '}
         <code className="mono hash-cell" data-testid="canonical-hash">
           {tree.canonicalHash}
         </code>{' '}
-        <CopyButton text={tree.canonicalHash} what={t.tree.canonicalHash} />
+        {current && <CopyButton text={tree.canonicalHash} what={t.tree.canonicalHash} />}
       </p>
     </section>
   );

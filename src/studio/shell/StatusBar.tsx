@@ -6,15 +6,20 @@ import { OfflineStatus } from '../offline';
 import { useStudio } from '../store';
 import { SuiteBadge } from '../suites/SuiteBadge';
 import { shellStrings } from './strings';
-import { countBySeverity, useShownAnalysis } from './use-analysis';
+import { countBySeverity, useActiveAnalysis, useShownAnalysis } from './use-analysis';
 
 export function StatusBar() {
   const t = useT(shellStrings);
-  const { analysis, current } = useShownAnalysis();
+  // The counts may come a render late (a transition, useShownAnalysis); whether they, and the
+  // hash, are of the text on screen comes from the live store (useActiveAnalysis), so an edit marks
+  // them at once. The hash is shown, and copied, only for the text on screen.
+  const { analysis } = useShownAnalysis();
+  const live = useActiveAnalysis();
   const kernelStatus = useStudio((s) => s.kernelStatus);
   const persistence = useStudio((s) => s.persistence);
   const counts = countBySeverity(analysis);
-  const hash = analysis?.documentHash ?? null;
+  const current = live.current && live.analysis === analysis;
+  const hash = live.current ? (live.analysis?.documentHash ?? null) : null;
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {
@@ -71,9 +76,9 @@ export function StatusBar() {
           >
             {copied ? t.status.copied : `${t.status.hash} ${hash.slice(0, 19)}…`}
           </button>
-        ) : analysis?.documentHashPending ? (
+        ) : live.analysis && (!live.current || live.analysis.documentHashPending) ? (
           <span className="muted">{t.status.hashPending}</span>
-        ) : analysis ? (
+        ) : live.analysis ? (
           <span className="muted">{t.status.noHash}</span>
         ) : null}
       </span>

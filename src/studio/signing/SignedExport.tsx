@@ -169,12 +169,14 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
     }
   };
 
-  const hashesJson = analysis?.documentHash
-    ? JSON.stringify({
-        document: analysis.documentHash,
-        rules: Object.fromEntries(analysis.rules.map((r) => [r.name, r.hash])),
-      })
-    : null;
+  // Hashes are shown and copied only for the text on screen (while it is analysed: "Computing…").
+  const hashesJson =
+    current && analysis?.documentHash
+      ? JSON.stringify({
+          document: analysis.documentHash,
+          rules: Object.fromEntries(analysis.rules.map((r) => [r.name, r.hash])),
+        })
+      : null;
 
   return (
     <>
@@ -243,20 +245,15 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
         <dl className="result-fields">
           <dt>{t.hashes.documentHash}</dt>
           <dd>
-            {analysis?.documentHash ? (
+            {current && analysis?.documentHash ? (
               <>
-                <code
-                  className={`mono hash-cell${current ? '' : ' stale'}`}
-                  data-testid="export-document-hash"
-                >
+                <code className="mono hash-cell" data-testid="export-document-hash">
                   {analysis.documentHash}
                 </code>{' '}
                 <CopyButton text={analysis.documentHash} what={t.hashes.documentHash} />
               </>
             ) : (
-              <span className="muted">
-                {analysis?.documentHashPending ? t.hashes.pending : t.hashes.none}
-              </span>
+              <span className="muted">{checking ? t.hashes.pending : t.hashes.none}</span>
             )}
           </dd>
           <dt>{t.hashes.sourceHash}</dt>

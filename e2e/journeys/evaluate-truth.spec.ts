@@ -18,6 +18,16 @@ interface Hook {
 
 type Lang = 'en' | 'zh';
 
+/** What the per-frame hash check saw (see the hash journey below). */
+interface HashFrames {
+  frames: number;
+  pending: number;
+  marked: number;
+  note: string;
+  violations: string[];
+  stop: boolean;
+}
+
 const EXAMPLES = 'src/studio/examples';
 const LOAN_RULES = readFileSync(`${EXAMPLES}/loan-decision-table.erdl.yaml`);
 const LOAN_SUITE = readFileSync(`${EXAMPLES}/loan-decision-table.facts.yaml`);
@@ -244,21 +254,14 @@ for (const lang of ['en', 'zh'] as const) {
       };
       const g = globalThis as unknown as {
         __ERDL_STUDIO__: { store: { getState(): State } };
-        __HASH_FRAMES__: {
-          frames: number;
-          pending: number;
-          marked: number;
-          note: string;
-          violations: string[];
-          stop: boolean;
-        };
+        __HASH_FRAMES__: HashFrames;
       };
-      const record = {
+      const record: HashFrames = {
         frames: 0,
         pending: 0,
         marked: 0,
         note: '',
-        violations: [] as string[],
+        violations: [],
         stop: false,
       };
       g.__HASH_FRAMES__ = record;
@@ -302,14 +305,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(hashButton).toHaveAttribute('title', original!);
     const record = await page.evaluate(() => {
       const g = globalThis as unknown as {
-        __HASH_FRAMES__: {
-          frames: number;
-          pending: number;
-          marked: number;
-          note: string;
-          violations: string[];
-          stop: boolean;
-        };
+        __HASH_FRAMES__: HashFrames;
       };
       g.__HASH_FRAMES__.stop = true;
       return g.__HASH_FRAMES__;

@@ -83,6 +83,19 @@ describe('the diagnostic catalogue', () => {
     expect(files.sort()).toEqual(expected.map((c) => `${c}.yaml`));
   });
 
+  it('Chinese messages quote names and values with “”, no space beside them (docs/gloss.md)', () => {
+    const problems: string[] = [];
+    for (const [code, entry] of Object.entries(CODES)) {
+      const zh = entry.zh;
+      // ASCII quotes only where the user types them: a YAML value (`when: "true"`).
+      const outsideYaml = zh.replace(/:\s?"[^"]*"/g, '');
+      if (outsideYaml.includes('"')) problems.push(`${code}: ASCII quotes in ${zh}`);
+      if (/[\u4e00-\u9fff\uff00-\uffef\u3000-\u303f] “|” [\u4e00-\u9fff{]/.test(zh))
+        problems.push(`${code}: a space beside “” in ${zh}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it.each(cases.map((c) => [c.code, c] as const))(
     '%s',
     (code, c) => {

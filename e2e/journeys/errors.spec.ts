@@ -52,7 +52,7 @@ const T = {
     apply: '应用',
     dialog: /审阅快速修复: 删除多余的空格/,
     noProblems: '没有问题。',
-    didYouMean: '未知的运算符 "greater_than"（是否应为 "gt"？）',
+    didYouMean: '未知的运算符“greater_than”（是否应为“gt”？）',
     quickFix: '改为 gt (ERDL-E304)',
     newDocument: '新建文档',
     untitled: '未命名',

@@ -61,7 +61,7 @@ export const CODES = {
     en: 'The top level must be a mapping with protocol, version, metadata and rules',
     zh: '顶层必须是包含 protocol、version、metadata、rules 的映射',
   },
-  'ERDL-E010': { category: 'syntax', en: 'Duplicate key "{key}"', zh: '重复的键 "{key}"' },
+  'ERDL-E010': { category: 'syntax', en: 'Duplicate key "{key}"', zh: '重复的键“{key}”' },
   'ERDL-E011': { category: 'syntax', en: 'Keys must be plain strings', zh: '键必须是普通字符串' },
   'ERDL-E012': {
     category: 'input',
@@ -72,7 +72,7 @@ export const CODES = {
   'ERDL-E013': {
     category: 'input',
     en: 'Text contains an unpaired UTF-16 surrogate (e.g. "\\uD800"); strings must be well-formed Unicode',
-    zh: '文本包含未配对的 UTF-16 代理项（如 "\\uD800"）；字符串必须是合法的 Unicode',
+    zh: '文本包含未配对的 UTF-16 代理项（如“\\uD800”）；字符串必须是合法的 Unicode',
   },
   // E014–E024: YAML syntax errors in plain words (src/kernel/document/yaml-errors.ts).
   'ERDL-E014': {
@@ -98,27 +98,27 @@ export const CODES = {
   'ERDL-E018': {
     category: 'syntax',
     en: 'Line {line} lines up with the list items above but has no "- ": start a new item with "- ", or indent it to continue the item above',
-    zh: '第 {line} 行与上方的列表项对齐，却没有以 "- " 开头：新增一项请以 "- " 开头；若属于上一项，请加大缩进',
+    zh: '第 {line} 行与上方的列表项对齐，却没有以“- ”开头：新增一项请以“- ”开头；若属于上一项，请加大缩进',
   },
   'ERDL-E019': {
     category: 'syntax',
     en: 'A value that contains ": " must be in double quotes; unquoted, YAML reads it as a nested mapping',
-    zh: '含有 ": " 的值必须加双引号，否则 YAML 会把它当作嵌套映射',
+    zh: '含有“: ”的值必须加双引号，否则 YAML 会把它当作嵌套映射',
   },
   'ERDL-E020': {
     category: 'syntax',
     en: '"{escape}" is not a valid escape in a double-quoted string; a backslash itself is written "\\\\"',
-    zh: '双引号字符串中的 "{escape}" 不是有效的转义；反斜杠本身应写作 "\\\\"',
+    zh: '双引号字符串中的“{escape}”不是有效的转义；反斜杠本身应写作“\\\\”',
   },
   'ERDL-E021': {
     category: 'syntax',
     en: 'A value that starts with "{char}" must be in double quotes',
-    zh: '以 "{char}" 开头的值必须加双引号',
+    zh: '以“{char}”开头的值必须加双引号',
   },
   'ERDL-E022': {
     category: 'syntax',
     en: 'The "{bracket}" opened here is never closed',
-    zh: '此处的 "{bracket}" 没有闭合',
+    zh: '此处的“{bracket}”没有闭合',
   },
   'ERDL-E023': {
     category: 'syntax',
@@ -134,12 +134,12 @@ export const CODES = {
   'ERDL-E101': {
     category: 'structure',
     en: 'Missing top-level field "{field}"',
-    zh: '缺少顶层字段 "{field}"',
+    zh: '缺少顶层字段“{field}”',
   },
   'ERDL-E102': {
     category: 'structure',
     en: 'Top-level fields must be in the order protocol → version → metadata → rules; "{field}" is out of order',
-    zh: '顶层字段顺序必须为 protocol → version → metadata → rules；"{field}" 顺序错误',
+    zh: '顶层字段顺序必须为 protocol → version → metadata → rules；“{field}”顺序错误',
   },
   'ERDL-E103': {
     category: 'structure',
@@ -149,12 +149,12 @@ export const CODES = {
   'ERDL-E104': {
     category: 'structure',
     en: 'Unsupported protocol "{value}"; this kernel reads "erdl/v2"',
-    zh: '不支持的协议 "{value}"；本内核读取 "erdl/v2"',
+    zh: '不支持的协议“{value}”；本内核读取“erdl/v2”',
   },
   'ERDL-E105': {
     category: 'structure',
     en: 'version must be a semantic version string with major version 2 (e.g. "2.1.0"); got {value}',
-    zh: 'version 必须是主版本为 2 的语义化版本字符串（如 "2.1.0"）；实际为 {value}',
+    zh: 'version 必须是主版本为 2 的语义化版本字符串（如“2.1.0”）；实际为 {value}',
   },
   'ERDL-W106': {
     category: 'structure',
@@ -164,12 +164,12 @@ export const CODES = {
   'ERDL-E107': {
     category: 'structure',
     en: 'Unknown top-level field "{field}"{hint}. The top level holds: {allowed}',
-    zh: '未知的顶层字段 "{field}"{hint}。顶层字段只有：{allowed}',
+    zh: '未知的顶层字段“{field}”{hint}。顶层字段只有：{allowed}',
   },
   'ERDL-E108': {
     category: 'structure',
     en: '"{field}" must be {expected}',
-    zh: '"{field}" 必须是{expected}',
+    zh: '“{field}”必须是{expected}',
   },
   'ERDL-E109': {
     category: 'structure',
@@ -179,7 +179,7 @@ export const CODES = {
   'ERDL-W110': {
     category: 'structure',
     en: 'Unknown metadata field "{field}"{hint}. metadata fields: {allowed}',
-    zh: '未知的 metadata 字段 "{field}"{hint}。metadata 字段有：{allowed}',
+    zh: '未知的 metadata 字段“{field}”{hint}。metadata 字段有：{allowed}',
   },
   'ERDL-W111': { category: 'structure', en: 'metadata.name is missing', zh: '缺少 metadata.name' },
   'ERDL-W112': {
@@ -191,42 +191,42 @@ export const CODES = {
   'ERDL-E201': {
     category: 'structure',
     en: 'Rule is missing the required field "{field}"',
-    zh: '规则缺少必填字段 "{field}"',
+    zh: '规则缺少必填字段“{field}”',
   },
   'ERDL-E202': {
     category: 'structure',
     en: 'Rule fields must follow the §4.1 order; "{field}" must come before "{before}"',
-    zh: '规则字段必须符合 §4.1 顺序；"{field}" 必须位于 "{before}" 之前',
+    zh: '规则字段必须符合 §4.1 顺序；“{field}”必须位于“{before}”之前',
   },
   'ERDL-E203': {
     category: 'structure',
     en: 'Unknown rule field "{field}"{hint}. Rule fields: {allowed}',
-    zh: '未知的规则字段 "{field}"{hint}。规则字段有：{allowed}',
+    zh: '未知的规则字段“{field}”{hint}。规则字段有：{allowed}',
   },
   'ERDL-E204': {
     category: 'structure',
     en: 'Duplicate rule name "{name}" (first defined on line {line})',
-    zh: '规则名 "{name}" 重复（首次定义于第 {line} 行）',
+    zh: '规则名“{name}”重复（首次定义于第 {line} 行）',
   },
   'ERDL-W205': {
     category: 'structure',
     en: 'Rule name "{name}" does not follow [CAT]-[NNN]-description (e.g. "SEC-001-refund-limit")',
-    zh: '规则名 "{name}" 不符合 [CAT]-[NNN]-描述 格式（如 "SEC-001-refund-limit"）',
+    zh: '规则名“{name}”不符合 [CAT]-[NNN]-描述 格式（如“SEC-001-refund-limit”）',
   },
   'ERDL-E206': {
     category: 'structure',
     en: 'Rule name "{name}" must not contain "#" (reserved for decision-table rows)',
-    zh: '规则名 "{name}" 不能包含 "#"（保留给决策表行）',
+    zh: '规则名“{name}”不能包含“#”（保留给决策表行）',
   },
   'ERDL-E207': {
     category: 'enum',
     en: '"{value}" is not a decision type{hint}. Decision types: {allowed}',
-    zh: '"{value}" 不是决策类型{hint}。决策类型有：{allowed}',
+    zh: '“{value}”不是决策类型{hint}。决策类型有：{allowed}',
   },
   'ERDL-E208': {
     category: 'enum',
     en: '"{value}" is not an override level; expected critical, high, normal or low',
-    zh: '"{value}" 不是覆盖级别；应为 critical、high、normal 或 low',
+    zh: '“{value}”不是覆盖级别；应为 critical、high、normal 或 low',
   },
   'ERDL-E209': {
     category: 'enum',
@@ -262,7 +262,7 @@ export const CODES = {
   'ERDL-E301': {
     category: 'condition',
     en: 'when must be one of: a Simple block (logic + conditions), "true", an expression (expr) or a decision table (kind: decision_table)',
-    zh: 'when 必须是以下之一：简单形式条件块（logic + conditions）、"true"、表达式（expr）或决策表（kind: decision_table）',
+    zh: 'when 必须是以下之一：简单形式条件块（logic + conditions）、“true”、表达式（expr）或决策表（kind: decision_table）',
   },
   'ERDL-E302': {
     category: 'enum',
@@ -277,7 +277,7 @@ export const CODES = {
   'ERDL-E304': {
     category: 'enum',
     en: 'Unknown operator "{value}"{hint}. Operators: {allowed}',
-    zh: '未知的运算符 "{value}"{hint}。可用的运算符：{allowed}',
+    zh: '未知的运算符“{value}”{hint}。可用的运算符：{allowed}',
   },
   'ERDL-E305': {
     category: 'condition',
@@ -287,7 +287,7 @@ export const CODES = {
   'ERDL-E306': {
     category: 'condition',
     en: 'Invalid field path "{value}": dot-separated names, no empty segments or spaces',
-    zh: '字段路径 "{value}" 无效：应为点分隔的名称，不能有空段或空格',
+    zh: '字段路径“{value}”无效：应为点分隔的名称，不能有空段或空格',
   },
   'ERDL-E307': {
     category: 'condition',
@@ -307,12 +307,12 @@ export const CODES = {
   'ERDL-E310': {
     category: 'condition',
     en: 'Invalid time window "{value}": write an integer and a unit s, m, h or d (e.g. "10m")',
-    zh: '时间窗口 "{value}" 无效：应为整数加单位 s、m、h 或 d（如 "10m"）',
+    zh: '时间窗口“{value}”无效：应为整数加单位 s、m、h 或 d（如“10m”）',
   },
   'ERDL-E311': {
     category: 'condition',
     en: 'Invalid rate "{value}": write N/window (e.g. "5/1h")',
-    zh: '频率 "{value}" 无效：应写作 N/窗口（如 "5/1h"）',
+    zh: '频率“{value}”无效：应写作 N/窗口（如“5/1h”）',
   },
   'ERDL-E312': {
     category: 'condition',
@@ -327,17 +327,17 @@ export const CODES = {
   'ERDL-E314': {
     category: 'condition',
     en: 'Unknown condition key "{field}"{hint}; a condition has field, operator, value and optionally within or rate',
-    zh: '未知的条件键 "{field}"{hint}；条件包含 field、operator、value，可选 within 或 rate',
+    zh: '未知的条件键“{field}”{hint}；条件包含 field、operator、value，可选 within 或 rate',
   },
   'ERDL-I315': {
     category: 'condition',
     en: 'Alias "{value}" is normalized to "{canonical}"',
-    zh: '别名 "{value}" 已归一化为 "{canonical}"',
+    zh: '别名“{value}”已归一化为“{canonical}”',
   },
   'ERDL-W316': {
     category: 'condition',
     en: 'Field path "{value}" is outside the known namespaces ({namespaces}){hint}',
-    zh: '字段路径 "{value}" 不属于已知命名空间（{namespaces}）{hint}',
+    zh: '字段路径“{value}”不属于已知命名空间（{namespaces}）{hint}',
   },
   'ERDL-W317': {
     category: 'condition',
@@ -347,7 +347,7 @@ export const CODES = {
   'ERDL-I318': {
     category: 'condition',
     en: 'This condition is the constant true: write it as the string "true" (§7.4 applies to it)',
-    zh: '此条件恒为真：请写作字符串 "true"（适用 §7.4 约束）',
+    zh: '此条件恒为真：请写作字符串“true”（适用 §7.4 约束）',
   },
   'ERDL-E321': {
     category: 'condition',
@@ -368,7 +368,7 @@ export const CODES = {
   'ERDL-E401': {
     category: 'condition',
     en: 'Unknown expression node "{value}"{hint}',
-    zh: '未知的表达式节点 "{value}"{hint}',
+    zh: '未知的表达式节点“{value}”{hint}',
   },
   'ERDL-E402': {
     category: 'condition',
@@ -393,17 +393,17 @@ export const CODES = {
   'ERDL-E405': {
     category: 'condition',
     en: 'var may only be "$" or "$.path" and only inside a quantifier or aggregate',
-    zh: 'var 只能是 "$" 或 "$.path"，且只能出现在量词或聚合内部',
+    zh: 'var 只能是“$”或“$.path”，且只能出现在量词或聚合内部',
   },
   'ERDL-E406': {
     category: 'condition',
     en: 'Unknown {what} "{value}"{hint}. Expected one of: {allowed}',
-    zh: '未知的{what} "{value}"{hint}。应为以下之一：{allowed}',
+    zh: '未知的{what}“{value}”{hint}。应为以下之一：{allowed}',
   },
   'ERDL-E407': {
     category: 'condition',
     en: 'Invalid duration "{value}": write an integer and a unit s, m, h, d, w, mo or y (e.g. "30d")',
-    zh: '时长 "{value}" 无效：应为整数加单位 s、m、h、d、w、mo 或 y（如 "30d"）',
+    zh: '时长“{value}”无效：应为整数加单位 s、m、h、d、w、mo 或 y（如“30d”）',
   },
   'ERDL-E408': {
     category: 'condition',
@@ -429,12 +429,12 @@ export const CODES = {
   'ERDL-E503': {
     category: 'condition',
     en: 'Row {row} has {count} cells but the table has {columns} columns (use "-" for a column the row does not test, or when: [] for a default row)',
-    zh: '第 {row} 行有 {count} 个单元格，但表格有 {columns} 列（不检查的列请用 "-"，默认行请用 when: []）',
+    zh: '第 {row} 行有 {count} 个单元格，但表格有 {columns} 列（不检查的列请用“-”，默认行请用 when: []）',
   },
   'ERDL-E504': {
     category: 'condition',
     en: 'A cell is [operator, value] or "-" (any)',
-    zh: '单元格应为 [运算符, 值] 或 "-"（任意）',
+    zh: '单元格应为 [运算符, 值] 或“-”（任意）',
   },
   'ERDL-W505': {
     category: 'condition',
@@ -444,7 +444,7 @@ export const CODES = {
   'ERDL-E506': {
     category: 'structure',
     en: 'Unknown {what} key "{field}"{hint}. Keys: {allowed}',
-    zh: '未知的{what}键 "{field}"{hint}。可用的键：{allowed}',
+    zh: '未知的{what}键“{field}”{hint}。可用的键：{allowed}',
   },
   'ERDL-W507': {
     category: 'condition',
@@ -529,7 +529,7 @@ export const CODES = {
   'ERDL-E604': {
     category: 'regex',
     en: 'Inline regex flags such as "{flag}" are not allowed: match is always case-sensitive (§5.2)',
-    zh: '不允许使用 "{flag}" 之类的内联正则标志：match 始终区分大小写（§5.2）',
+    zh: '不允许使用“{flag}”之类的内联正则标志：match 始终区分大小写（§5.2）',
   },
   'ERDL-E605': {
     category: 'limit',

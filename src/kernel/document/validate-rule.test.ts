@@ -239,7 +239,7 @@ describe('unknown fields (E203) and rule-level expr (E212)', () => {
     expect(en).toBe(
       `Unknown rule field "${written}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}. Rule fields: name, description, category, priority, override, ring, enabled, when, then, message, instruction, correction, unless, explanation, alternative, legal_basis, source_text, gloss`,
     );
-    if (suggestion) expect(r.diagnostics[0]?.message.zh).toContain(`"${suggestion}"`);
+    if (suggestion) expect(r.diagnostics[0]?.message.zh).toContain(`（是否应为“${suggestion}”？）`);
   });
 
   it('expr written beside when: E212 at expr (E5)', () => {
@@ -367,7 +367,7 @@ describe('then (E207)', () => {
     const text = doc(valid().replace('then: REQUEST_HUMAN', `then: ${value}`));
     const d = compileDocument(text).diagnostics.find((x) => x.code === 'ERDL-E207');
     expect(d?.message.en).toContain(`(did you mean "${name}"?)`);
-    expect(d?.message.zh).toContain(`（是否应为 "${name}"？）`);
+    expect(d?.message.zh).toContain(`（是否应为“${name}”？）`);
     expect(diag(applyFix(text, 'ERDL-E207'))).toEqual([]);
   });
 

@@ -199,7 +199,7 @@ describe('unknown top-level fields (E107)', () => {
       'Unknown top-level field "metdata" (did you mean "metadata"?). The top level holds: protocol, version, metadata, rules',
     );
     expect(r.diagnostics[0]?.message.zh).toBe(
-      '未知的顶层字段 "metdata"（是否应为 "metadata"？）。顶层字段只有：protocol、version、metadata、rules',
+      '未知的顶层字段“metdata”（是否应为“metadata”？）。顶层字段只有：protocol、version、metadata、rules',
     );
     // metadata is already there: writing it again would be a duplicate key, so no fix.
     expect(r.diagnostics[0]?.fix).toBeUndefined();

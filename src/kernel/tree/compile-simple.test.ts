@@ -383,7 +383,7 @@ describe('Simple condition errors', () => {
       'Field path "tol.name" is outside the known namespaces (agent, tool, task, workflow, human, guardian, context) (did you mean "tool.name"?)',
     );
     expect(d?.message.zh).toBe(
-      '字段路径 "tol.name" 不属于已知命名空间（agent、tool、task、workflow、human、guardian、context）（是否应为 "tool.name"？）',
+      '字段路径“tol.name”不属于已知命名空间（agent、tool、task、workflow、human、guardian、context）（是否应为“tool.name”？）',
     );
     expect(d?.fix?.edits.map((e) => e.newText)).toEqual(['"tool.name"']);
   });

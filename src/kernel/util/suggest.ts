@@ -52,7 +52,7 @@ export function hint(
 ): { hint: Bilingual } {
   const c = closest(word, known, mistakes);
   return c
-    ? { hint: { en: ` (did you mean "${c}"?)`, zh: `（是否应为 "${c}"？）` } }
+    ? { hint: { en: ` (did you mean "${c}"?)`, zh: `（是否应为“${c}”？）` } }
     : { hint: { en: '', zh: '' } };
 }
 

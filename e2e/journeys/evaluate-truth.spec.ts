@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(step.getByTestId('failed-reason')).toHaveText(
       lang === 'en'
         ? 'The amount is the string "3000"; strings never compare with numbers. Did you mean 3000?'
-        : '金额是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+        : '金额是字符串“3000”；字符串与数字永远无法比较。是否想写 3000？',
     );
     await expect(page.getByTestId('decision-headline')).toHaveText(
       lang === 'en'

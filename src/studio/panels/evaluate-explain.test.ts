@@ -57,7 +57,17 @@ describe('why not (reasonText)', () => {
       'tool.args.amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
     );
     expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN')).toBe(
-      '「tool.args.amount」是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+      '「tool.args.amount」是字符串“3000”；字符串与数字永远无法比较。是否想写 3000？',
+    );
+  });
+
+  it('in Chinese, a string value is in “” next to its word, any other value after a space', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: true } } });
+    const text = reasonText(r.eval_trace[0]!.reason!, zh, 'zh', 'REQUEST_HUMAN', '金额');
+    expect(text).toMatch(/^金额是布尔值 true；/);
+    const s = run(quick, { tool: { name: 'issue_refund', args: { amount: 'a "b"' } } });
+    expect(reasonText(s.eval_trace[0]!.reason!, zh, 'zh', 'REQUEST_HUMAN', '金额')).toMatch(
+      /^金额是字符串“a \\"b\\"”；/,
     );
   });
 
@@ -68,7 +78,7 @@ describe('why not (reasonText)', () => {
       'The amount is the string "3000"; strings never compare with numbers. Did you mean 3000?',
     );
     expect(reasonText(reason, zh, 'zh', 'REQUEST_HUMAN', '金额')).toBe(
-      '金额是字符串 "3000"；字符串与数字永远无法比较。是否想写 3000？',
+      '金额是字符串“3000”；字符串与数字永远无法比较。是否想写 3000？',
     );
     const low = run(quick, { tool: { name: 'issue_refund', args: { amount: 10 } } });
     expect(reasonText(low.eval_trace[0]!.reason!, zh, 'zh', 'X', '金额')).toBe('金额的值为 10。');

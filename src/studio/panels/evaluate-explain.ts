@@ -80,6 +80,14 @@ function shown(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+/**
+ * A fact value after a Chinese word, as the gloss writes it (docs/gloss.md rules 2 and 3): a string
+ * in “”, next to the word; anything else as JSON, after a space.
+ */
+function shownZh(value: unknown): string {
+  return typeof value === 'string' ? `“${shown(value).slice(1, -1)}”` : ` ${shown(value)}`;
+}
+
 /** Sentences in a row: a space between English ones, none between Chinese ones. */
 function sentences(lang: Lang, ...parts: string[]): string {
   return parts.join(lang === 'zh' ? '' : ' ');
@@ -157,7 +165,10 @@ function reasonSentences(
       };
       const text =
         'value' in reason
-          ? format(t.why.typeMismatch, { ...words, value: shown(reason.value) })
+          ? format(t.why.typeMismatch, {
+              ...words,
+              value: lang === 'zh' ? shownZh(reason.value) : shown(reason.value),
+            })
           : format(t.why.typeMismatchNoValue, words);
       return 'suggestion' in reason
         ? sentences(lang, text, format(t.why.didYouMean, { suggestion: shown(reason.suggestion) }))

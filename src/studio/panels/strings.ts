@@ -255,7 +255,8 @@ export const panelStrings = defineStrings({
       why: {
         theValue: '该值',
         rawField: '「{path}」',
-        typeMismatch: '{field}是{type} {value}；{type}与{expected}永远无法比较。',
+        // {value}: a string in “” next to the word, anything else after a space (shownZh).
+        typeMismatch: '{field}是{type}{value}；{type}与{expected}永远无法比较。',
         typeMismatchNoValue: '{field}是{type}；{type}与{expected}永远无法比较。',
         didYouMean: '是否想写 {suggestion}？',
         missing: '事实中没有{field}。',

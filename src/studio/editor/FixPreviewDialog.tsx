@@ -135,7 +135,7 @@ function FixPreview({
       <h2 id={titleId} style={{ fontSize: 16, marginTop: 0 }}>
         {proposal.summary
           ? proposal.fix.title[lang]
-          : `${t.fix.dialogTitle}: ${proposal.fix.title[lang]}`}
+          : format(t.fix.dialogTitleWith, { title: proposal.fix.title[lang] })}
       </h2>
       <p style={{ margin: '0 0 8px' }} data-testid="fix-summary">
         {proposal.summary ? proposal.summary[lang] : format(t.fix.code, { code: proposal.code })}

@@ -4,9 +4,11 @@
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import type { Fix } from '../../kernel/diagnostics/diagnostic';
+import { format } from '../i18n/i18n';
 import type { StudioStore } from '../store';
 import { currentAnalysis } from './document-uri';
 import { isKernelMarkerOwner } from './marker-data';
+import { editorStrings } from './strings';
 
 const PROPOSE_FIX_COMMAND = 'erdl.proposeFix';
 
@@ -32,7 +34,10 @@ export function registerFixActions(store: StudioStore): void {
           (d.start.line < range.endLineNumber ||
             (d.start.line === range.endLineNumber && d.start.column <= range.endColumn));
         if (!touches) continue;
-        const title = `${d.fix.title[lang]} (${d.code})`;
+        const title = format(editorStrings[lang].fix.action, {
+          title: d.fix.title[lang],
+          code: d.code,
+        });
         actions.push({
           title,
           kind: 'quickfix',

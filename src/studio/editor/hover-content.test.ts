@@ -78,7 +78,7 @@ describe('hoverAt', () => {
   });
 
   it('describes keys in the UI language by where they stand', () => {
-    expect(at(16, 'then', 'zh')?.markdown[0]).toBe('**then** — 决策类型 (必填)');
+    expect(at(16, 'then', 'zh')?.markdown[0]).toBe('**then** — 决策类型（必填）');
     expect(at(16, 'then', 'en')?.markdown[0]).toBe('**then** — Decision type (required)');
     expect(at(2, 'name', 'en')?.markdown[0]).toBe('**name** — Rule set name (required)');
     expect(at(5, 'name', 'en')?.markdown[0]).toBe('**name** — Unique rule identifier (required)');

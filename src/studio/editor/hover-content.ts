@@ -131,9 +131,11 @@ function describeKey(
         : undefined;
   if (field) {
     return [
-      `**${escapeMarkdown(key)}** — ${escapeMarkdown(field[lang])} (${
-        field.required ? t.hover.required : t.hover.optional
-      })`,
+      format(t.hover.fieldLine, {
+        key: escapeMarkdown(key),
+        what: escapeMarkdown(field[lang]),
+        need: field.required ? t.hover.required : t.hover.optional,
+      }),
     ];
   }
   const described = keys.get(key);

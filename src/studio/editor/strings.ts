@@ -12,7 +12,8 @@ export const editorStrings = defineStrings({
       'The ERDL schema could not be loaded ({detail}); schema completion is off. The kernel still checks the document.',
     causedMore: '(and {n} more caused by this)',
     fix: {
-      dialogTitle: 'Review quick fix',
+      dialogTitleWith: 'Review quick fix: {title}',
+      action: '{title} ({code})',
       diffLabel: 'Changes the fix makes: current text on the left, fixed text on the right',
       originalLabel: 'Current text (read-only)',
       modifiedLabel: 'Text after the fix (read-only)',
@@ -25,6 +26,7 @@ export const editorStrings = defineStrings({
       code: 'Diagnostic {code}',
     },
     hover: {
+      fieldLine: '**{key}** — {what} ({need})',
       required: 'required',
       optional: 'optional',
       blocking: 'blocking (needs a message)',
@@ -63,7 +65,8 @@ export const editorStrings = defineStrings({
     schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
     causedMore: '（另有 {n} 处由此引起）',
     fix: {
-      dialogTitle: '审阅快速修复',
+      dialogTitleWith: '审阅快速修复：{title}',
+      action: '{title}（{code}）',
       diffLabel: '修复带来的改动：左侧为当前文本，右侧为修复后的文本',
       originalLabel: '当前文本（只读）',
       modifiedLabel: '修复后的文本（只读）',
@@ -74,6 +77,7 @@ export const editorStrings = defineStrings({
       code: '诊断 {code}',
     },
     hover: {
+      fieldLine: '**{key}** — {what}（{need}）',
       required: '必填',
       optional: '可选',
       blocking: '拦截性（须附 message）',

@@ -71,7 +71,7 @@ export function StatusBar() {
           <button
             type="button"
             className="link-button mono"
-            title={`${t.status.copyHash}: ${hash}`}
+            title={format(t.status.copyHash, { hash })}
             onClick={() => void copy()}
           >
             {copied ? t.status.copied : `${t.status.hash} ${hash.slice(0, 19)}…`}

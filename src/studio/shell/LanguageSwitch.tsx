@@ -1,4 +1,4 @@
-import { useT } from '../i18n/i18n';
+import { format, useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import { shellStrings } from './strings';
 
@@ -11,7 +11,10 @@ export function LanguageSwitch() {
       type="button"
       className="button"
       lang={lang === 'en' ? 'zh-CN' : 'en'}
-      aria-label={`${t.switchLanguage} (${t.switchLanguageLabel})`}
+      aria-label={format(t.switchLanguageAria, {
+        name: t.switchLanguage,
+        label: t.switchLanguageLabel,
+      })}
       onClick={() => setLang(lang === 'en' ? 'zh' : 'en')}
     >
       {t.switchLanguage}

@@ -153,12 +153,17 @@ function markersAndDiagnostics(page: Page) {
         {
           text: string;
           analysis: {
-            diagnostics: { code: string; start: { line: number; column: number } }[];
+            diagnostics: {
+              code: string;
+              severity: 'error' | 'warning' | 'info';
+              start: { line: number; column: number };
+            }[];
           };
         }
       >;
     };
     const entry = state.analyses[state.activeId];
+    const rank = { error: 0, warning: 1, info: 2 } as const;
     return {
       owners: [
         ...new Set(
@@ -172,9 +177,13 @@ function markersAndDiagnostics(page: Page) {
         .getModelMarkers({ resource: model.uri })
         .filter((m) => m.owner === 'erdl' || m.owner.startsWith('erdl.'))
         .map((m) => [m.startLineNumber, m.startColumn, String(m.code)]),
+      // In the markers' order: errors, then warnings, then notes, each in document order
+      // (marker-data.ts toMarkers), so Monaco's 500-marker limit drops notes first.
       diagnostics:
         entry?.text === model.getValue()
-          ? entry.analysis.diagnostics.map((d) => [d.start.line, d.start.column, d.code])
+          ? [...entry.analysis.diagnostics]
+              .sort((a, b) => rank[a.severity] - rank[b.severity])
+              .map((d) => [d.start.line, d.start.column, d.code])
           : null,
     };
   });
@@ -212,6 +221,8 @@ test("hundreds of markers: after typing, the editor holds exactly the final text
   const withError = await markersAndDiagnostics(page);
   expect(withError.markers.length).toBe(first.markers.length + 1);
   expect(withError.markers.filter((m) => m[2] === 'ERDL-E207')).toHaveLength(1);
+  // The error is the first marker: Monaco's limit can only drop warnings and notes.
+  expect(withError.markers[0]?.[2]).toBe('ERDL-E207');
   // … and typing it away, in a burst, moves them back: none is left over or shown twice.
   for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace', { delay: 10 });
   await expect.poll(settled, { timeout: 30_000 }).toBe(true);

@@ -458,12 +458,12 @@ export function unknownRule(name: string, all: readonly Entry[]): Bilingual {
   if (entry && all.some((e) => e.name === entry && e.isTable)) {
     return {
       en: `"${name}" is a row of the decision table "${entry}"; select the table's rule entry "${entry}"`,
-      zh: `"${name}" 是决策表 "${entry}" 的一行；请选择该表的规则条目 "${entry}"`,
+      zh: `“${name}”是决策表“${entry}”的一行；请选择该表的规则条目“${entry}”`,
     };
   }
   return {
     en: `the document has no rule named "${name}"`,
-    zh: `文档中没有名为 "${name}" 的规则`,
+    zh: `文档中没有名为“${name}”的规则`,
   };
 }
 

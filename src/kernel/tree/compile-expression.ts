@@ -149,7 +149,7 @@ class ExpressionCompiler {
         pair.keyNode.range,
         { value: pair.key, canonical: name },
         {
-          title: { en: `Use "${name}"`, zh: `改为 "${name}"` },
+          title: { en: `Use "${name}"`, zh: `改为“${name}”` },
           edits: [{ range: pair.keyNode.range, newText: name }],
         },
       );

@@ -97,7 +97,7 @@ export function resolveOperator(
       n.range,
       { value: written, canonical: alias },
       {
-        title: { en: `Use "${alias}"`, zh: `改为 "${alias}"` },
+        title: { en: `Use "${alias}"`, zh: `改为“${alias}”` },
         edits: [{ range: n.range, newText: alias }],
       },
     );

@@ -39,6 +39,7 @@ const T = {
       'The document has 1 error, so no rule is compiled and none has a gloss. Fix it first (see Problems).',
     treeTab: 'Tree & hash',
     glossTab: 'Gloss',
+    fieldNames: 'Field display names',
     noHash: 'The document has errors; it has no canonical hash until they are fixed.',
     editorLimit:
       /^The editor marks at most 500 problems, the most severe first; all \d+ are listed here\.$/,
@@ -60,6 +61,7 @@ const T = {
     noGloss: '文档有 1 个错误，规则均未编译，因此没有释义。请先修复（见“问题”）。',
     treeTab: '表达式树与哈希',
     glossTab: '释义',
+    fieldNames: '字段显示名',
     noHash: '文档有错误；修复之前没有规范哈希。',
     editorLimit: /^编辑器最多标出 500 条问题，严重的优先；全部 \d+ 条都列在这里。$/,
     showMore: /^再显示 \d+ 条（已显示 \d+ \/ \d+ 条）$/,
@@ -123,6 +125,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('gloss-empty')).toBeVisible();
     // Nor does it claim every field read has display names: no field was read.
     await expect(page.getByTestId('all-named')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: t.fieldNames })).toHaveCount(0);
     await page.screenshot({ path: `/tmp/errors-gloss-${lang}.png` });
     // Tree & hash says why there is no hash.
     await page.getByRole('tab', { name: t.treeTab }).click();
@@ -168,6 +171,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByRole('tab', { name: t.glossTab }).click();
     await expect(page.getByTestId('gloss-empty')).toHaveCount(0);
     await expect(page.getByTestId('gloss-list').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: t.fieldNames })).toBeVisible();
   });
 
   test(`${lang}: operator: greater_than offers "did you mean gt" as a quick fix`, async ({

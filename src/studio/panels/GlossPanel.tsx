@@ -40,13 +40,18 @@ export function GlossPanel() {
         ))}
       </ol>
       <ShowMore shown={shown} total={rules.length} more={more} sentinel={sentinel} />
-      {analysis && (
-        <FieldNames
-          missing={analysis.missingNames}
-          problems={analysis.dictionaryProblems}
-          anyRule={rules.length > 0}
-        />
-      )}
+      {/* With no rule compiled no field was read: nothing to say about display names unless the
+          dictionary itself has problems. */}
+      {analysis &&
+        (rules.length > 0 ||
+          analysis.dictionaryProblems.length > 0 ||
+          analysis.missingNames.length > 0) && (
+          <FieldNames
+            missing={analysis.missingNames}
+            problems={analysis.dictionaryProblems}
+            anyRule={rules.length > 0}
+          />
+        )}
     </div>
   );
 }

@@ -162,7 +162,10 @@ describe('UI string tables', () => {
           const isValue = /^[a-z][a-z0-9-]*\{\w+\}$/.test(text);
           if (!CJK.test(text) && !isValue && !latinAllowed(text))
             problems.push(`${k}: Latin-only text in the Chinese table: ${JSON.stringify(text)}`);
-          if (CJK.test(text) && !latinAllowed(text.replace(/[^\x20-\x7e]+/g, ' ')))
+          // Values quoted “…” or 「…」 count as quoted (latinAllowed), before the rest of the
+          // Chinese is blanked out.
+          const latin = text.replace(/“[^”]*”|「[^」]*」/g, ' ').replace(/[^\x20-\x7e]+/g, ' ');
+          if (CJK.test(text) && !latinAllowed(latin))
             problems.push(`${k}: English words in a Chinese string: ${JSON.stringify(text)}`);
           const plain = text.replace(/`[^`]*`|"[^"]*"|\{\w+\}/g, 'x');
           if (/[\u3400-\u9FFF] +[\u3400-\u9FFF]/.test(plain))

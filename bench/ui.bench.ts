@@ -603,8 +603,12 @@ function gridFigures(label: string, runs: readonly GridFigures[]): Record<string
 
 // ── the studio against bare Monaco ───────────────────────────────────────────────────────────
 
-/** Rounds per document; each round types once into each page, the order alternating. */
-const COMPARE_ROUNDS = 3;
+/**
+ * Rounds per document; each round types once into each page, the order alternating. With 3, two
+ * runs of one build on a quiet machine gave p50 ratios 0.98–1.19: a round's ratio swings by ±10%
+ * with the machine, so the median needs more of them. The per-round spread is printed too.
+ */
+const COMPARE_ROUNDS = 7;
 
 interface SideFigures {
   /** The in-page probe (keydown → a message posted from the next frame's rAF), issue #17's measure. */
@@ -751,6 +755,10 @@ async function compareWithBare(
       Math.round((med(studio, 'p50') / med(bare, 'p50')) * 100) / 100;
     figures[`ratio_keystroke_${l}_p95`] =
       Math.round((med(studio, 'p95') / med(bare, 'p95')) * 100) / 100;
+    // Each round's own p50 ratio (its studio and bare pages typed one after the other).
+    const perRound = studio.map((f, i) => f.p50 / bare[i]!.p50);
+    figures[`ratio_keystroke_${l}_p50_round_min`] = Math.round(Math.min(...perRound) * 100) / 100;
+    figures[`ratio_keystroke_${l}_p50_round_max`] = Math.round(Math.max(...perRound) * 100) / 100;
     // Keystroke-to-paint as Event Timing reports it: in 8 ms steps (its durations are rounded to
     // 8 ms), too coarse for a ratio near 1 at ~17 ms (one step is ~45%); kept as context.
     figures[`bare_keystroke_paint_${l}_p50_ms`] = round(med(bare, 'paintP50'));

@@ -23,6 +23,7 @@ export function ProblemsList() {
   const lang = useStudio((s) => s.lang);
   const { docId, analysis, dimmed } = useShownAnalysis();
   const [filter, setFilter] = useState<SeverityFilter>('all');
+  const [notesOpen, setNotesOpen] = useState(false);
   const diagnostics = analysis?.diagnostics ?? NONE;
   // Once per analysis and filter: the list re-renders (with what it showed) when the text moves on.
   const view = useMemo(() => viewProblems(diagnostics, filter), [diagnostics, filter]);
@@ -94,10 +95,20 @@ export function ProblemsList() {
           {more(mainSteps, view.main.length)}
           {notes.length > 0 &&
             (view.notesFolded ? (
-              <details className="problem-notes" data-testid="problem-notes">
+              <details
+                className="problem-notes"
+                data-testid="problem-notes"
+                open={notesOpen}
+                onToggle={(e) => setNotesOpen(e.currentTarget.open)}
+              >
                 <summary>{format(t.problems.notesFolded, { n: view.notes.length })}</summary>
-                <ul className="problem-list">{notes.map(row)}</ul>
-                {more(noteSteps, view.notes.length)}
+                {/* Folded notes are not rendered: on 1,000 rules that is 100 rows fewer to keep. */}
+                {notesOpen && (
+                  <>
+                    <ul className="problem-list">{notes.map(row)}</ul>
+                    {more(noteSteps, view.notes.length)}
+                  </>
+                )}
               </details>
             ) : (
               <>

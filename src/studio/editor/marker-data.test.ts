@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
+import { EDITOR_MARKER_LIMIT } from '../shell/problem-order';
 import {
   changedChunks,
   chunkMarkers,
-  EDITOR_MARKER_LIMIT,
   isKernelMarkerOwner,
   MARKER_CHUNK,
   type MarkerShape,

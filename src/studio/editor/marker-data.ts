@@ -40,13 +40,6 @@ export function markerMessage(d: PositionedDiagnostic, lang: Lang): string {
 }
 
 /**
- * Monaco decorates at most this many markers per model: the first ones it reads, owner by owner
- * in the order the owners were created (MarkerDecorationsService, `take: 500`, "the first 500
- * errors/warnings" — it does not sort them).
- */
-export const EDITOR_MARKER_LIMIT = 500;
-
-/**
  * The markers for `diagnostics`, errors first, then warnings, then notes — in document order within
  * a severity, the Problems list's order (`orderProblems`) — so that when there are more than
  * Monaco's limit, the ones it leaves unmarked are the least severe, never an error behind notes.
@@ -99,7 +92,7 @@ export function sameMarkers(a: readonly MarkerShape[], b: readonly MarkerShape[]
  * so one owner meant re-creating every decoration — ~670 on the generated 1,000-rule document —
  * whenever any marker changed. Chunks are by index, so owners are created in `toMarkers`' order
  * (most severe first) and only ever removed from the end: the markers Monaco shows when there are
- * more than EDITOR_MARKER_LIMIT are the first ones in that order.
+ * more than EDITOR_MARKER_LIMIT (shell/problem-order.ts) are the first ones in that order.
  */
 export const MARKER_CHUNK = 50;
 

@@ -1,7 +1,7 @@
 import { type FormEvent, memo, useState } from 'react';
 import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { useShownAnalysis } from '../shell/use-analysis';
+import { countBySeverity, useShownAnalysis } from '../shell/use-analysis';
 import { useProgressiveList } from '../shell/use-progressive-list';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
@@ -25,7 +25,7 @@ export function GlossPanel() {
   const { docId, analysis, dimmed } = useShownAnalysis();
   const rules = analysis?.rules ?? [];
   // A document with an error compiles to no rules at all (the kernel fails closed): say so.
-  const errors = analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
+  const errors = countBySeverity(analysis).error;
   const { shown, more, sentinel } = useProgressiveList(rules.length, docId);
   return (
     <div className={dimmed ? 'dimmable stale' : 'dimmable'}>

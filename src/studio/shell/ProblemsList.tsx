@@ -1,11 +1,10 @@
 import { memo, useMemo, useState } from 'react';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { EDITOR_MARKER_LIMIT } from '../editor/marker-data';
 import { format, useT } from '../i18n/i18n';
 import { ShowMore } from '../panels/ShowMore';
 import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
-import { type SeverityFilter, viewProblems } from './problem-order';
+import { EDITOR_MARKER_LIMIT, type SeverityFilter, viewProblems } from './problem-order';
 import { shellStrings } from './strings';
 import { useShownAnalysis } from './use-analysis';
 import { useProgressiveList } from './use-progressive-list';

@@ -2,6 +2,14 @@ import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 
 export type SeverityFilter = 'all' | 'error' | 'warning' | 'info';
 
+/**
+ * Monaco decorates at most this many markers per model: the first ones it reads, owner by owner
+ * in the order the owners were created (MarkerDecorationsService, `take: 500`, "the first 500
+ * errors/warnings" — it does not sort them). The editor's markers follow `orderProblems`
+ * (editor/marker-data.ts `toMarkers`), so the ones left unmarked are the least severe.
+ */
+export const EDITOR_MARKER_LIMIT = 500;
+
 const RANK: Record<PositionedDiagnostic['severity'], number> = { error: 0, warning: 1, info: 2 };
 
 /**

@@ -177,6 +177,19 @@ for (const lang of ['en', 'zh'] as const) {
     // The sample refund is 8000. The user raises the rule's limit from 5000 to 50000 in the editor.
     await page.locator('.monaco-editor .view-line', { hasText: 'value: 5000' }).click();
     await page.keyboard.press('End');
+    // Every frame from the edit on, the suite badge's state (a fast run may finish within one).
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { __BADGE__: string[] };
+      g.__BADGE__ = [];
+      const look = () => {
+        const state = document
+          .querySelector('[data-testid="suite-badge"]')
+          ?.getAttribute('data-state');
+        g.__BADGE__.push(state ?? '');
+        if (state !== 'failing') requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.keyboard.type('0', { delay: 30 });
     await expect(page.getByTestId('decision')).toContainText('ALLOW');
     await expect(page.getByTestId('decision-headline')).toHaveText(
@@ -188,8 +201,15 @@ for (const lang of ['en', 'zh'] as const) {
     // The suite's "4/4 pass" was of the old limit: it is not shown as passing for the new text,
     // and once the suite has run on it, its first case (8000 needs a person) fails.
     const badge = page.getByTestId('suite-badge');
-    await expect(badge).toHaveAttribute('data-state', /^(running|outdated)$/);
     await expect(badge).toHaveAttribute('data-state', 'failing');
+    // Never green for the edited text: after the first frame (still the old text), only
+    // running/outdated until the run on the new text says failing.
+    const frames = await page.evaluate(
+      () => (globalThis as unknown as { __BADGE__: string[] }).__BADGE__,
+    );
+    expect(frames.at(-1)).toBe('failing');
+    const afterEdit = frames.slice(frames.findIndex((f) => f !== 'passing'));
+    expect(afterEdit.every((f) => /^(running|outdated|failing)$/.test(f))).toBe(true);
     await expect(badge).toHaveText(lang === 'en' ? 'Tests: 1 failing' : '测试：1 个失败');
     const evaluations = () =>
       page.evaluate(() => performance.getEntriesByName('erdl:evaluation').length);

@@ -11,6 +11,16 @@ import { expect, type Locator, type Page, test } from '../support/test';
  * and a marker hover at 1440×900 go to /tmp/errors-*.png.
  */
 
+/** What the per-frame check of the document list's error badge saw (see its journey). */
+interface BadgeFrames {
+  frames: number;
+  current: number;
+  earlier: number;
+  earlierText: string;
+  violations: string[];
+  stop: boolean;
+}
+
 interface StudioHook {
   store: {
     getState(): {
@@ -45,6 +55,7 @@ const T = {
       /^The editor marks at most 500 problems, the most severe first; all \d+ are listed here\.$/,
     showMore: /^Show \d+ more \(\d+ of \d+ shown\)$/,
     notes: /^\d+ notes$/,
+    badgeEarlier: '1 error in an earlier text; checking the edited text…',
   },
   zh: {
     stray: '第 4 行开头多了 1 个空格：“protocol”这样的顶层字段应从行首写起',
@@ -66,6 +77,7 @@ const T = {
     editorLimit: /^编辑器最多标出 500 条问题，严重的优先；全部 \d+ 条都列在这里。$/,
     showMore: /^再显示 \d+ 条（已显示 \d+ \/ \d+ 条）$/,
     notes: /^\d+ 条提示$/,
+    badgeEarlier: '修改前的文本有 1 个错误，正在检查修改后的文本…',
   },
 } as const;
 
@@ -287,5 +299,84 @@ for (const lang of ['en', 'zh'] as const) {
     await showAll(notes.getByRole('listitem'), notes, counts.notes);
     await expect(section.getByRole('button', { name: t.showMore })).toHaveCount(0);
     await section.screenshot({ path: `/tmp/errors-limit-list-${lang}.png` });
+  });
+
+  test(`${lang}: the document list's error count is in every frame of the text on screen, or marked as of an earlier one`, async ({
+    page,
+  }) => {
+    await openStudio(page, lang);
+    const badge = page.locator('.document-item.active').getByTestId('error-badge');
+    // The user writes an operator the kernel does not know: one error, counted in the list.
+    await clickLine(page, 'operator: gt');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('greater_than');
+    await expect(badge).toHaveAttribute('data-current', 'true');
+    await expect(badge).toHaveText(/^1/);
+    // Every frame from now on: a badge not marked as of an earlier text counts the errors of an
+    // analysis of exactly the document's text; a marked one is of another text.
+    await page.evaluate(() => {
+      type State = {
+        activeId: string;
+        documents: Record<string, { text: string }>;
+        analyses: Record<
+          string,
+          { text: string; analysis: { diagnostics: { severity: string }[] } }
+        >;
+      };
+      const g = globalThis as unknown as {
+        __ERDL_STUDIO__: { store: { getState(): State } };
+        __BADGE_FRAMES__: BadgeFrames;
+      };
+      const record: BadgeFrames = {
+        frames: 0,
+        current: 0,
+        earlier: 0,
+        earlierText: '',
+        violations: [],
+        stop: false,
+      };
+      g.__BADGE_FRAMES__ = record;
+      const check = () => {
+        record.frames += 1;
+        const s = g.__ERDL_STUDIO__.store.getState();
+        const text = s.documents[s.activeId]!.text;
+        const entry = s.analyses[s.activeId];
+        const errors = entry?.analysis.diagnostics.filter((d) => d.severity === 'error').length;
+        const shown = document.querySelector('.document-item.active [data-testid="error-badge"]');
+        if (shown) {
+          const count = Number(shown.querySelector('[aria-hidden="true"]')?.textContent);
+          if (shown.getAttribute('data-current') === 'true') {
+            record.current += 1;
+            if (!entry || entry.text !== text || count !== errors)
+              record.violations.push(`frame ${record.frames}: ${count} shown as current`);
+          } else {
+            record.earlier += 1;
+            record.earlierText = shown.querySelector('.visually-hidden')?.textContent ?? '';
+            if (!shown.classList.contains('earlier') || entry?.text === text)
+              record.violations.push(`frame ${record.frames}: marked earlier, but current`);
+          }
+        } else if (entry && entry.text === text && errors !== 0)
+          record.violations.push(`frame ${record.frames}: no badge for ${errors} errors`);
+        if (!record.stop) requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    // The user takes it back and writes gt: the error is gone, and the badge with it.
+    for (let i = 0; i < 'greater_than'.length; i++) {
+      await page.keyboard.press('Backspace', { delay: 30 });
+    }
+    await page.keyboard.type('gt', { delay: 30 });
+    await expect(page.getByTestId('status-diagnostics')).toContainText(t.errors0);
+    await expect(badge).toHaveCount(0);
+    const record = await page.evaluate(() => {
+      const g = globalThis as unknown as { __BADGE_FRAMES__: BadgeFrames };
+      g.__BADGE_FRAMES__.stop = true;
+      return g.__BADGE_FRAMES__;
+    });
+    expect(record.violations).toEqual([]);
+    // The edits were seen: frames where the count was marked as of the earlier text, in words.
+    expect(record.earlier).toBeGreaterThan(0);
+    expect(record.earlierText).toBe(t.badgeEarlier);
   });
 }

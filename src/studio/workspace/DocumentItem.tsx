@@ -22,6 +22,9 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
   const doc = { id, name };
   const t = useT(workspaceStrings);
   const errors = useStudio((s) => countBySeverity(s.analyses[doc.id]?.analysis).error);
+  // The count is of the text last analysed: when the document's text has moved on (typing, an
+  // import, a grid edit) the badge says so at once, until the analysis of the new text arrives.
+  const current = useStudio((s) => s.analyses[doc.id]?.text === s.documents[doc.id]?.text);
   const signed = useSigning((s) => s.verifications[doc.id] !== undefined);
   const setActive = useStudio((s) => s.setActive);
   const renameDocument = useStudio((s) => s.renameDocument);
@@ -85,9 +88,16 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
             </Suspense>
           )}
           {errors > 0 && (
-            <span className="error-badge" data-testid="error-badge">
+            <span
+              className={`error-badge${current ? '' : ' earlier'}`}
+              data-testid="error-badge"
+              data-current={current}
+              title={current ? undefined : format(t.errorsEarlier, { n: errors })}
+            >
               <span aria-hidden="true">{errors}</span>
-              <span className="visually-hidden">{format(t.errors, { n: errors })}</span>
+              <span className="visually-hidden">
+                {format(current ? t.errors : t.errorsEarlier, { n: errors })}
+              </span>
             </span>
           )}
         </button>

@@ -167,7 +167,7 @@ describe('erdl convert', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toEqual([
       'erdl: cannot convert FIN-002-refund-cap to a decision table [table/entry-fields]: priority 5 (FIN-001-refund-routing#1: 20); a table holds priority once for all its rows',
-      'erdl：无法将 FIN-002-refund-cap 转换为决策表 [table/entry-fields]：priority 5 (FIN-001-refund-routing#1: 20)；决策表的 priority 对所有行只有一个取值',
+      'erdl：无法将 FIN-002-refund-cap 转换为决策表 [table/entry-fields]：priority 5（FIN-001-refund-routing#1：20）；决策表的 priority 对所有行只有一个取值',
     ]);
   });
 

@@ -168,7 +168,7 @@ describe('erdl (spawned)', () => {
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toEqual([
       `erdl: cannot read "${FIXTURES}/no-such-file.erdl.yaml": no such file`,
-      `erdl：无法读取 "${FIXTURES}/no-such-file.erdl.yaml"：文件不存在`,
+      `erdl：无法读取“${FIXTURES}/no-such-file.erdl.yaml”：文件不存在`,
     ]);
   });
 
@@ -179,7 +179,7 @@ describe('erdl (spawned)', () => {
     expect(results.unknownVerb.code).toBe(2);
     expect(results.unknownVerb.stdout).toBe('');
     expect(lines(results.unknownVerb.stderr)[0]).toMatch(/^erdl: unknown command "frobnicate"/);
-    expect(lines(results.unknownVerb.stderr)[1]).toMatch(/^erdl：未知命令 "frobnicate"/);
+    expect(lines(results.unknownVerb.stderr)[1]).toMatch(/^erdl：未知命令“frobnicate”（/);
   });
 
   it('--help prints usage to stdout and exits 0', () => {

@@ -196,7 +196,7 @@ describe('erdl verify-evidence', () => {
     expect(io.stderr.join('\n')).toMatch(
       /result\.decision: recorded "ALLOW", recomputed "REQUEST_HUMAN"/,
     );
-    expect(io.stderr.join('\n')).toMatch(/记录为 "ALLOW"，重新计算为 "REQUEST_HUMAN"/);
+    expect(io.stderr.join('\n')).toMatch(/记录为“ALLOW”，重新计算为“REQUEST_HUMAN”/);
     expect(await erdl(io, 'verify-evidence', 'other.erdl.yaml', 'good.json')).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/ruleset_hash/);
     expect(await erdl(io, 'verify-evidence', 'pay.erdl.yaml', 'red.json')).toBe(1);

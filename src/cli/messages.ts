@@ -12,7 +12,7 @@ export function printError(io: CliIo, message: Bilingual): void {
 
 export const HELP_HINT: Bilingual = {
   en: `run "${PROGRAM} --help" for usage`,
-  zh: `运行 "${PROGRAM} --help" 查看用法`,
+  zh: `运行“${PROGRAM} --help”查看用法`,
 };
 
 /** A usage error message with the help hint appended in each language. */

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../kernel';
+import { zhQuote } from '../kernel/util/quote';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
@@ -58,9 +59,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   if (first === undefined) return fail(io, { en: 'no command given', zh: '未指定命令' });
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
   if (first.startsWith('-'))
-    return fail(io, { en: `unknown option "${first}"`, zh: `未知选项 "${first}"` });
+    return fail(io, { en: `unknown option "${first}"`, zh: `未知选项${zhQuote(first)}` });
   const verb = findVerb(first);
-  if (!verb) return fail(io, { en: `unknown command "${first}"`, zh: `未知命令 "${first}"` });
+  if (!verb) return fail(io, { en: `unknown command "${first}"`, zh: `未知命令${zhQuote(first)}` });
 
   const positional: string[] = [];
   const options: Record<string, string> = {};
@@ -79,7 +80,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       if (!spec)
         return fail(io, {
           en: `unknown option "${name}" for "${verb.name}"`,
-          zh: `"${verb.name}" 不支持选项 "${name}"`,
+          zh: `${zhQuote(verb.name)}不支持选项${zhQuote(name)}`,
         });
       const value = inline ?? rest[++i];
       if (value === undefined || value === '')
@@ -98,7 +99,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
     const missing = verb.args.slice(positional.length, required).join(' ');
     return fail(io, {
       en: `"${verb.name}" needs ${missing}: ${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
-      zh: `"${verb.name}" 缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
+      zh: `${zhQuote(verb.name)}缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
     });
   }
   // A last argument written `NAME…` takes one or more values (erdl verify FILE…).
@@ -107,7 +108,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
     const extra = positional[verb.args.length] as string;
     return fail(io, {
       en: `unexpected argument "${extra}" for "${verb.name}"`,
-      zh: `"${verb.name}" 不接受多余参数 "${extra}"`,
+      zh: `${zhQuote(verb.name)}不接受多余参数${zhQuote(extra)}`,
     });
   }
   return verb.run(io, positional, options);
@@ -120,9 +121,10 @@ function help(io: CliIo, rest: readonly string[]): ExitCode {
   }
   const [name, extra] = rest;
   if (extra !== undefined)
-    return fail(io, { en: `unexpected argument "${extra}"`, zh: `多余参数 "${extra}"` });
+    return fail(io, { en: `unexpected argument "${extra}"`, zh: `多余参数${zhQuote(extra)}` });
   const verb = findVerb(name as string);
-  if (!verb) return fail(io, { en: `unknown command "${name}"`, zh: `未知命令 "${name}"` });
+  if (!verb)
+    return fail(io, { en: `unknown command "${name}"`, zh: `未知命令${zhQuote(name as string)}` });
   for (const line of verbUsage(verb)) io.out(line);
   return EXIT_OK;
 }

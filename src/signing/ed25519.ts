@@ -85,7 +85,7 @@ export async function signerFromJwk(
       ok: false,
       message: {
         en: 'the private JWK does not match its public part: "d" is not the key of "x"',
-        zh: '私钥 JWK 与其公钥部分不匹配："d" 不是 "x" 对应的私钥',
+        zh: '私钥 JWK 与其公钥部分不匹配：“d”不是“x”对应的私钥',
       },
     };
   const backend = await chooseBackend(preferred);

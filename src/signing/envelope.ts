@@ -1,4 +1,5 @@
 import { type Bilingual, canonicalJson } from '../kernel';
+import { zhQuote } from '../kernel/util/quote';
 import { fromBase64, toBase64 } from './base64';
 import { type Ed25519Backend, type Signer, verifyEd25519 } from './ed25519';
 import { pae } from './pae';
@@ -89,16 +90,16 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
   if (extra.length > 0)
     return bad(
       `unknown member ${JSON.stringify(extra[0])}`,
-      `未知成员 ${JSON.stringify(extra[0])}`,
+      `未知成员${zhQuote(extra[0] as string)}`,
     );
   if (typeof env.payloadType !== 'string')
-    return bad('"payloadType" must be a string', '"payloadType" 必须是字符串');
+    return bad('"payloadType" must be a string', '“payloadType”必须是字符串');
   if (typeof env.payload !== 'string')
-    return bad('"payload" must be a base64 string', '"payload" 必须是 base64 字符串');
+    return bad('"payload" must be a base64 string', '“payload”必须是 base64 字符串');
   const payload = fromBase64(env.payload);
-  if (!payload) return bad('"payload" is not valid base64', '"payload" 不是有效的 base64');
+  if (!payload) return bad('"payload" is not valid base64', '“payload”不是有效的 base64');
   if (!Array.isArray(env.signatures) || env.signatures.length === 0)
-    return bad('"signatures" must be a non-empty array', '"signatures" 必须是非空数组');
+    return bad('"signatures" must be a non-empty array', '“signatures”必须是非空数组');
   const signatures: { keyid: string | null; sig: Uint8Array; statement: Uint8Array | null }[] = [];
   for (const [i, s] of env.signatures.entries()) {
     const item = s as Record<string, unknown>;
@@ -110,7 +111,7 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
     if (unknown.length > 0)
       return bad(
         `signatures[${i}] has an unknown member ${JSON.stringify(unknown[0])}`,
-        `signatures[${i}] 含未知成员 ${JSON.stringify(unknown[0])}`,
+        `signatures[${i}] 含未知成员${zhQuote(unknown[0] as string)}`,
       );
     if (item.keyid !== undefined && typeof item.keyid !== 'string')
       return bad(`signatures[${i}].keyid must be a string`, `signatures[${i}].keyid 必须是字符串`);

@@ -1,6 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Bilingual, PublicKeyJwk } from '../kernel';
+import { joinZh } from '../kernel/gloss/typography';
+import { zhJson } from '../kernel/util/quote';
 import { fromBase64, toBase64Url } from './base64';
 
 export type { PublicKeyJwk };
@@ -49,19 +51,25 @@ export function readPublicJwk(value: unknown): KeyRead<PublicKeyJwk> {
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519')
     return fail(
       `not an Ed25519 key: kty ${JSON.stringify(jwk.kty)}, crv ${JSON.stringify(jwk.crv)} (expected "OKP", "Ed25519")`,
-      `不是 Ed25519 密钥：kty 为 ${JSON.stringify(jwk.kty)}，crv 为 ${JSON.stringify(jwk.crv)}（应为 "OKP"、"Ed25519"）`,
+      joinZh(
+        '不是 Ed25519 密钥：kty 为',
+        zhJson(jwk.kty),
+        '，crv 为',
+        zhJson(jwk.crv),
+        '（应为“OKP”、“Ed25519”）',
+      ),
     );
   const raw = jwkBytes(jwk.x);
   if (!raw)
     return fail(
       'the JWK member "x" must be the 32-byte public key in unpadded base64url',
-      'JWK 成员 "x" 必须是无填充 base64url 编码的 32 字节公钥',
+      'JWK 成员“x”必须是无填充 base64url 编码的 32 字节公钥',
     );
   const keyId = keyIdOf(raw);
   if (jwk.kid !== undefined && jwk.kid !== keyId)
     return fail(
       `the JWK "kid" ${JSON.stringify(jwk.kid)} is not the key id of "x" (${keyId})`,
-      `JWK 的 "kid" ${JSON.stringify(jwk.kid)} 不是 "x" 的密钥标识（${keyId}）`,
+      joinZh('JWK 的“kid”为', zhJson(jwk.kid), `，不是“x”的密钥标识（${keyId}）`),
     );
   const name = readKeyName(jwk.name);
   if (!name.ok) return name;
@@ -122,12 +130,12 @@ export function readPrivateJwk(value: unknown): KeyRead<PrivateKeyJwk> {
   if (d === undefined)
     return fail(
       'this is a public key; signing needs the private key (a JWK with "d")',
-      '这是公钥；签名需要私钥（含 "d" 的 JWK）',
+      '这是公钥；签名需要私钥（含“d”的 JWK）',
     );
   if (!jwkBytes(d))
     return fail(
       'the JWK member "d" must be the 32-byte private key in unpadded base64url',
-      'JWK 成员 "d" 必须是无填充 base64url 编码的 32 字节私钥',
+      'JWK 成员“d”必须是无填充 base64url 编码的 32 字节私钥',
     );
   return { ...pub, key: { ...pub.key, d: d as string } };
 }

@@ -1,6 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { type Bilingual, canonicalJson } from '../kernel';
+import { joinZh } from '../kernel/gloss/typography';
+import { zhJson } from '../kernel/util/quote';
 import { toBase64 } from './base64';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { type DsseEnvelope, type OpenedEnvelope, verifyDsseSignature } from './envelope';
@@ -220,7 +222,7 @@ export async function checkRoleSignatures(
         invalid(
           index,
           `unknown role ${JSON.stringify(st.role)} (expected author or reviewer)`,
-          `未知角色 ${JSON.stringify(st.role)}（应为 author 或 reviewer）`,
+          joinZh('未知角色', zhJson(st.role), '（应为 author 或 reviewer）'),
         ),
       );
       continue;
@@ -230,7 +232,7 @@ export async function checkRoleSignatures(
       continue;
     }
     if (typeof st.signed_at !== 'string') {
-      out.push(invalid(index, '"signed_at" must be a string', '"signed_at" 必须是字符串'));
+      out.push(invalid(index, '"signed_at" must be a string', '“signed_at”必须是字符串'));
       continue;
     }
     const report = st.report_sha256;
@@ -239,7 +241,7 @@ export async function checkRoleSignatures(
         invalid(
           index,
           '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
-          '"report_sha256" 必须是 "sha256:" 加 64 位小写十六进制数字',
+          '“report_sha256”必须是“sha256:”加 64 位小写十六进制数字',
         ),
       );
       continue;

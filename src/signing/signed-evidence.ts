@@ -1,4 +1,6 @@
 import { type Bilingual, canonicalJson, type Evidence, normalizeInstant } from '../kernel';
+import { joinZh } from '../kernel/gloss/typography';
+import { zhJson } from '../kernel/util/quote';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { envelopeText, signEnvelope } from './envelope';
 import { checkSignedPayload, type SignatureCheck, type TrustedKey } from './signed-payload';
@@ -21,7 +23,7 @@ export async function signEvidence(
       ok: false,
       message: {
         en: `signing time ${JSON.stringify(signedAt)} is not an ISO 8601 instant`,
-        zh: `签名时间 ${JSON.stringify(signedAt)} 不是 ISO 8601 时刻`,
+        zh: joinZh('签名时间', zhJson(signedAt), '不是 ISO 8601 时刻'),
       },
     };
   const payload = {

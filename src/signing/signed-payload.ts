@@ -1,4 +1,6 @@
 import type { Bilingual } from '../kernel';
+import { joinZh } from '../kernel/gloss/typography';
+import { zhJson, zhQuote } from '../kernel/util/quote';
 import type { Ed25519Backend } from './ed25519';
 import { readEnvelope, verifyDsseSignature } from './envelope';
 import { type PublicKeyJwk, readPublicJwk } from './jwk';
@@ -100,12 +102,12 @@ export async function checkSignedPayload(
   if (opened.envelope.payloadType !== payloadType)
     refuse({
       en: `signature file: payloadType is ${JSON.stringify(opened.envelope.payloadType)}, expected ${JSON.stringify(payloadType)}`,
-      zh: `签名文件：payloadType 为 ${JSON.stringify(opened.envelope.payloadType)}，应为 ${JSON.stringify(payloadType)}`,
+      zh: `签名文件：payloadType 为${zhQuote(opened.envelope.payloadType)}，应为${zhQuote(payloadType)}`,
     });
   if (keyId !== key.keyId)
     refuse({
       en: `signature file: the signer key id ${JSON.stringify(keyId)} is not the id of the signer's public key (${key.keyId})`,
-      zh: `签名文件：签名者密钥标识 ${JSON.stringify(keyId)} 不是其公钥的标识（${key.keyId}）`,
+      zh: joinZh('签名文件：签名者密钥标识', zhJson(keyId), `不是其公钥的标识（${key.keyId}）`),
     });
   // One plain signature (the payload's signer), first; any further entry is a role signature
   // carrying its signed statement (src/signing/roles.ts checks those).
@@ -120,7 +122,7 @@ export async function checkSignedPayload(
   if (sig && sig.keyid !== key.keyId)
     refuse({
       en: `signature file: the envelope keyid ${JSON.stringify(sig.keyid)} is not the signer's key id ${key.keyId}`,
-      zh: `签名文件：信封 keyid ${JSON.stringify(sig.keyid)} 不是签名者密钥标识 ${key.keyId}`,
+      zh: `签名文件：信封 keyid${sig.keyid === null ? ' null ' : zhQuote(sig.keyid)}不是签名者密钥标识 ${key.keyId}`,
     });
   const verified =
     sig !== undefined &&

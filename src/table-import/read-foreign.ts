@@ -5,6 +5,7 @@
  */
 import type { DocumentImport, ImportNote } from '../kernel/table-import';
 import { importDmn, importJdm } from '../kernel/table-import';
+import { zhQuote } from '../kernel/util/quote';
 import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
 
 export { documentName, type ForeignKind, foreignKind };
@@ -118,7 +119,7 @@ export async function readForeign(
     default:
       return failed(
         `${JSON.stringify(fileName)} is not a file that can be imported: use .dmn, .json (GoRules JDM) or .xlsx`,
-        `${JSON.stringify(fileName)} 不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
+        `${zhQuote(fileName)}不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
       );
   }
 }

@@ -45,6 +45,7 @@ import {
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
+import { zhQuote } from '../kernel/util/quote';
 import { bilingual } from '../studio/i18n/format';
 import { impactCaseAt } from './impact-job';
 import {
@@ -356,7 +357,10 @@ export class KernelService {
       return {
         kind: 'input-error',
         input: 'as_of',
-        message: bilingual(workerStrings, (t) => t.asOf, { value: JSON.stringify(request.asOf) }),
+        message: {
+          en: say('en', (t) => t.asOf, { value: JSON.stringify(request.asOf) }),
+          zh: say('zh', (t) => t.asOf, { value: zhQuote(request.asOf) }),
+        },
       };
     }
     let temporalState: TemporalState | undefined;

@@ -14,6 +14,6 @@ export const workerStrings = defineStrings({
     csvAt: 'CSV 第 {line} 行第 {column} 列：{message}',
     factAt: '事实 {path}：{problem}',
     factRoot: '（根）',
-    asOf: 'as_of {value} 不是 ISO 8601 时刻',
+    asOf: 'as_of{value}不是 ISO 8601 时刻',
   },
 });

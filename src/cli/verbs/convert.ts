@@ -4,6 +4,7 @@ import {
   PROJECTION_TARGETS,
   type ProjectionTarget,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
 import { diagnosticLines } from '../printer';
@@ -69,7 +70,7 @@ export const convert: Verb = {
         io,
         usageError({
           en: `--to ${JSON.stringify(to)} is not a form: use simple, expr or table`,
-          zh: `--to ${JSON.stringify(to)} 不是书写形式：请用 simple、expr 或 table`,
+          zh: `--to${zhQuote(to)}不是书写形式：请用 simple、expr 或 table`,
         }),
       );
       return EXIT_USAGE;

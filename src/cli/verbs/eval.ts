@@ -8,6 +8,7 @@ import {
   type TemporalState,
   unwrapFact,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { BATCH_FIELDS, parseFields, RESULT_FIELDS, resultRecord } from '../batch/fields';
 import { runBatch } from '../batch/run-batch';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
@@ -138,7 +139,7 @@ export const evalVerb: Verb = {
     if (parseInstant(asOf) === null) {
       printError(io, {
         en: `--as-of ${JSON.stringify(asOf)} is not an ISO 8601 instant`,
-        zh: `--as-of ${JSON.stringify(asOf)} 不是 ISO 8601 时刻`,
+        zh: `--as-of${zhQuote(asOf)}不是 ISO 8601 时刻`,
       });
       return EXIT_USAGE;
     }
@@ -190,7 +191,7 @@ async function evalFactSet(
   if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
     printError(io, {
       en: `--format ${JSON.stringify(given)}: jsonl or csv`,
-      zh: `--format ${JSON.stringify(given)}：须为 jsonl 或 csv`,
+      zh: `--format${zhQuote(given)}：须为 jsonl 或 csv`,
     });
     return EXIT_USAGE;
   }
@@ -206,7 +207,7 @@ async function evalFactSet(
   if (!fields.ok) {
     printError(io, {
       en: `--fields: unknown field(s) ${fields.unknown.map((f) => JSON.stringify(f)).join(', ')}; fields are ${BATCH_FIELDS.join(', ')}`,
-      zh: `--fields：未知字段 ${fields.unknown.map((f) => JSON.stringify(f)).join('、')}；可用字段为 ${BATCH_FIELDS.join('、')}`,
+      zh: `--fields：未知字段${fields.unknown.map(zhQuote).join('、')}；可用字段为 ${BATCH_FIELDS.join('、')}`,
     });
     return EXIT_USAGE;
   }
@@ -216,7 +217,7 @@ async function evalFactSet(
     if (Number.isNaN(workers)) {
       printError(io, {
         en: `--workers ${JSON.stringify(options['--workers'])}: a whole number from 1 to 9999`,
-        zh: `--workers ${JSON.stringify(options['--workers'])}：须为 1 到 9999 的整数`,
+        zh: `--workers${zhQuote(options['--workers'])}：须为 1 到 9999 的整数`,
       });
       return EXIT_USAGE;
     }

@@ -1,5 +1,6 @@
 import { readTables, tableToGrid } from '../../kernel/table-edit';
 import { tableToDmn } from '../../kernel/table-import';
+import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
 import { readFailure, readRules } from '../reader';
@@ -72,7 +73,7 @@ export const exportVerb: Verb = {
         io,
         usageError({
           en: `${JSON.stringify(rule)} is not a decision table of ${file}`,
-          zh: `${JSON.stringify(rule)} 不是 ${file} 中的决策表`,
+          zh: `${zhQuote(rule)}不是 ${file} 中的决策表`,
         }),
       );
       return EXIT_USAGE;

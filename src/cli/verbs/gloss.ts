@@ -6,6 +6,7 @@ import {
   glossLint,
   parseFieldDictionary,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { compileFile } from '../load-document';
 import { printError, usageError } from '../messages';
@@ -53,7 +54,7 @@ export const gloss: Verb = {
         io,
         usageError({
           en: `--lang must be zh or en, not ${JSON.stringify(lang)}`,
-          zh: `--lang 只能是 zh 或 en，而不是 ${JSON.stringify(lang)}`,
+          zh: `--lang 只能是 zh 或 en，而不是${zhQuote(lang)}`,
         }),
       );
       return EXIT_USAGE;

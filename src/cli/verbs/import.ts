@@ -1,4 +1,5 @@
-import { type ImportNote, zhQuote } from '../../kernel/table-import';
+import type { ImportNote } from '../../kernel/table-import';
+import { zhQuote } from '../../kernel/util/quote';
 import { foreignKind, readForeign } from '../../table-import/read-foreign';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
@@ -44,7 +45,7 @@ export const importVerb: Verb = {
         io,
         usageError({
           en: `${JSON.stringify(file)} is not a file that can be imported: use .dmn, .json (GoRules JDM) or .xlsx`,
-          zh: `${JSON.stringify(file)} 不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
+          zh: `${zhQuote(file)}不是可导入的文件：请使用 .dmn、.json（GoRules JDM）或 .xlsx`,
         }),
       );
       return EXIT_USAGE;
@@ -55,7 +56,7 @@ export const importVerb: Verb = {
         io,
         usageError({
           en: `--sheet ${JSON.stringify(sheetOption)} is not a sheet number (1, 2, …)`,
-          zh: `--sheet ${JSON.stringify(sheetOption)} 不是工作表序号（1、2……）`,
+          zh: `--sheet${zhQuote(sheetOption)}不是工作表序号（1、2……）`,
         }),
       );
       return EXIT_USAGE;

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { readPublicJwk, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
 import { readRules } from '../reader';
@@ -69,12 +70,13 @@ export async function writeFileBytes(
   options?: WriteOptions,
 ): Promise<{ ok: true } | { ok: false; message: Bilingual }> {
   const file = JSON.stringify(path);
+  const zhFile = zhQuote(path);
   if (!io.writeBytes)
     return {
       ok: false,
       message: {
         en: `cannot write ${file}: this environment cannot write files`,
-        zh: `无法写入 ${file}：当前环境不能写文件`,
+        zh: `无法写入${zhFile}：当前环境不能写文件`,
       },
     };
   try {
@@ -96,7 +98,7 @@ export async function writeFileBytes(
             : { en: detail, zh: detail };
     return {
       ok: false,
-      message: { en: `cannot write ${file}: ${reason.en}`, zh: `无法写入 ${file}：${reason.zh}` },
+      message: { en: `cannot write ${file}: ${reason.en}`, zh: `无法写入${zhFile}：${reason.zh}` },
     };
   }
 }

@@ -1,3 +1,4 @@
+import { zhQuote } from '../../kernel/util/quote';
 import { backupKey, readPrivateJwk, restoreKeyJwk, signerFromJwk } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -32,7 +33,7 @@ async function exists(io: CliIo, path: string): Promise<boolean> {
   if (!(await readRules(io, path)).ok) return false;
   printError(io, {
     en: `${JSON.stringify(path)} already exists; erdl never replaces a key file`,
-    zh: `${JSON.stringify(path)} 已存在；erdl 不会覆盖密钥文件`,
+    zh: `${zhQuote(path)}已存在；erdl 不会覆盖密钥文件`,
   });
   return true;
 }
@@ -78,7 +79,7 @@ export const key: Verb = {
         io,
         usageError({
           en: `key: ACTION must be backup or restore (got ${JSON.stringify(action)})`,
-          zh: `key：ACTION 必须是 backup 或 restore（收到 ${JSON.stringify(action)}）`,
+          zh: `key：ACTION 必须是 backup 或 restore（收到${zhQuote(action as string)}）`,
         }),
       );
       return EXIT_USAGE;

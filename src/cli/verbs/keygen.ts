@@ -1,3 +1,4 @@
+import { zhQuote } from '../../kernel/util/quote';
 import {
   generateKeyPair,
   keyFileText,
@@ -70,7 +71,7 @@ export const keygen: Verb = {
       if ((await readRules(io, path)).ok) {
         printError(io, {
           en: `${JSON.stringify(path)} already exists; keygen never replaces a key`,
-          zh: `${JSON.stringify(path)} 已存在；keygen 不会覆盖密钥`,
+          zh: `${zhQuote(path)}已存在；keygen 不会覆盖密钥`,
         });
         return EXIT_USAGE;
       }

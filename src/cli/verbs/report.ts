@@ -5,6 +5,7 @@ import {
   reviewReportHtml,
   runSuite,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { reportSignature, SIGNATURE_SUFFIX } from '../../signing';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
@@ -74,7 +75,7 @@ export const reportVerb: Verb = {
         io,
         usageError({
           en: `--lang must be zh, en or both, not ${JSON.stringify(lang)}`,
-          zh: `--lang 只能是 zh、en 或 both，而不是 ${JSON.stringify(lang)}`,
+          zh: `--lang 只能是 zh、en 或 both，而不是${zhQuote(lang)}`,
         }),
       );
       return EXIT_USAGE;
@@ -85,7 +86,7 @@ export const reportVerb: Verb = {
         io,
         usageError({
           en: `--date must be a date like 2026-12-01 (or an ISO 8601 instant), not ${JSON.stringify(given)}`,
-          zh: `--date 必须是形如 2026-12-01 的日期（或 ISO 8601 时刻），而不是 ${JSON.stringify(given)}`,
+          zh: `--date 必须是形如 2026-12-01 的日期（或 ISO 8601 时刻），而不是${zhQuote(given)}`,
         }),
       );
       return EXIT_USAGE;

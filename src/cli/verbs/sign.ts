@@ -4,6 +4,7 @@ import {
   hashBytes,
   parseFieldDictionary,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import {
   addRoleSignature,
   checkedText,
@@ -142,7 +143,7 @@ export const sign: Verb = {
         io,
         usageError({
           en: `--role must be one of ${SIGNER_ROLES.join(', ')} (got ${JSON.stringify(role)})`,
-          zh: `--role 必须是 ${SIGNER_ROLES.join('、')} 之一（收到 ${JSON.stringify(role)}）`,
+          zh: `--role 必须是 ${SIGNER_ROLES.join('、')} 之一（收到${zhQuote(role)}）`,
         }),
       );
       return EXIT_USAGE;

@@ -11,6 +11,7 @@ import {
   type SuiteDiagnostic,
   type SuiteResult,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { loadRulesFor } from '../load-document';
@@ -31,7 +32,7 @@ export function reportFormat(
     io,
     usageError({
       en: `--format must be table or json, not ${JSON.stringify(format)}`,
-      zh: `--format 只能是 table 或 json，而不是 ${JSON.stringify(format)}`,
+      zh: `--format 只能是 table 或 json，而不是${zhQuote(format)}`,
     }),
   );
   return null;

@@ -5,6 +5,7 @@ import {
   runVector,
   type VectorOutcome,
 } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -88,14 +89,14 @@ export const vectors: Verb = {
       const detail = e instanceof Error ? e.message : String(e);
       printError(io, {
         en: `cannot read ${JSON.stringify(dir)}: ${detail}`,
-        zh: `无法读取 ${JSON.stringify(dir)}：${detail}`,
+        zh: `无法读取${zhQuote(dir)}：${detail}`,
       });
       return EXIT_USAGE;
     }
     if (cases.length === 0) {
       printError(io, {
         en: `no vectors under ${JSON.stringify(dir)}`,
-        zh: `${JSON.stringify(dir)} 下没有向量`,
+        zh: `${zhQuote(dir)}下没有向量`,
       });
       return EXIT_USAGE;
     }

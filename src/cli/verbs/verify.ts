@@ -1,4 +1,5 @@
 import { hashBytes } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import {
   checkedText,
   deriveVerdict,
@@ -102,7 +103,7 @@ export const verify: Verb = {
       if (wrong !== undefined) {
         printError(io, {
           en: `--require-roles: ${JSON.stringify(wrong)} is not a role (expected ${SIGNER_ROLES.join(', ')}, comma-separated)`,
-          zh: `--require-roles：${JSON.stringify(wrong)} 不是角色（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
+          zh: `--require-roles：${zhQuote(wrong)}不是角色（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
         });
         return EXIT_USAGE;
       }

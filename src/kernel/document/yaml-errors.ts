@@ -39,11 +39,11 @@ const WHAT: Partial<Record<YAMLError['code'], Bilingual>> = {
   },
   MULTILINE_IMPLICIT_KEY: {
     en: 'a key must stand on one line, followed by ": " and its value',
-    zh: '键必须写在同一行，后面紧跟 ": " 和值',
+    zh: '键必须写在同一行，后面紧跟“: ”和值',
   },
   MISSING_CHAR: {
     en: 'a line here is neither "key: value" nor a list item "- …"',
-    zh: '此行既不是 "键: 值"，也不是以 "- " 开头的列表项',
+    zh: '此行既不是“键: 值”，也不是以“- ”开头的列表项',
   },
   BLOCK_IN_FLOW: {
     en: 'indented lines cannot stand inside [ ] or { }',
@@ -274,7 +274,7 @@ function classify(err: YAMLError, source: SourceText, openQuote: number): Classi
       const fix: Fix | undefined =
         own !== null && own === itemKey
           ? {
-              title: { en: 'Start a new list item with "- "', zh: '以 "- " 开始新的列表项' },
+              title: { en: 'Start a new list item with "- "', zh: '以“- ”开始新的列表项' },
               edits: [
                 {
                   range: { start: lineStart + place.expected, end: lineStart + place.expected },

@@ -1,6 +1,7 @@
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
 import { canonicalJson, hashCanonical } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
+import { zhJson, zhQuote } from '../util/quote';
 import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
 import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
 import { EvaluationError, type EvalWarning } from './errors';
@@ -239,7 +240,7 @@ export class Evaluator {
         rule: '',
         message: {
           en: `as_of ${JSON.stringify(options.as_of)} is not an ISO 8601 instant; within/rate conditions cannot be counted`,
-          zh: `as_of ${JSON.stringify(options.as_of)} 不是 ISO 8601 时刻；within/rate 条件无法计数`,
+          zh: `as_of${typeof options.as_of === 'string' ? zhQuote(options.as_of) : ` ${zhJson(options.as_of)} `}不是 ISO 8601 时刻；within/rate 条件无法计数`,
         },
       });
     }

@@ -1,7 +1,9 @@
 import { RE2JS } from 're2js';
+import { joinZh } from '../gloss/typography';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
 import { parseDuration } from '../tree/duration';
 import type { ExprNode, LiteralValue } from '../tree/types';
+import { zhJson } from '../util/quote';
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { type TemporalWork, temporalKey, windowMs } from './temporal';
 import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
@@ -185,7 +187,7 @@ function instant(v: Value, node: string): number {
     fail(
       'invalid_date',
       `${node}: ${JSON.stringify(v)} is not an ISO 8601 date`,
-      `${node}：${JSON.stringify(v)} 不是 ISO 8601 日期`,
+      joinZh(`${node}：`, zhJson(v), '不是 ISO 8601 日期'),
     );
   }
   return t;

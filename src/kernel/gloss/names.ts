@@ -1,4 +1,5 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { zhQuote } from '../util/quote';
 import { ENTITIES } from '../vocabulary/document';
 import { FALLBACK_NAMES, fillPhrase, type GlossLang } from './phrases';
 
@@ -161,7 +162,7 @@ export function parseFieldDictionary(value: unknown): DictionaryResult {
     if (!PATH.test(path) || path.split('.').includes('*')) {
       problems.push({
         en: `"${rawKey}" is not a field path (dot-separated segments, optionally ending in ".*")`,
-        zh: `"${rawKey}" 不是字段路径（以点分隔的段，可以 ".*" 结尾）`,
+        zh: `${zhQuote(rawKey)}不是字段路径（以点分隔的段，可以 ".*" 结尾）`,
       });
       continue;
     }
@@ -169,7 +170,7 @@ export function parseFieldDictionary(value: unknown): DictionaryResult {
     if ('problem' in name) {
       problems.push({
         en: `"${rawKey}": ${name.problem.en}`,
-        zh: `"${rawKey}"：${name.problem.zh}`,
+        zh: `${zhQuote(rawKey)}：${name.problem.zh}`,
       });
       continue;
     }
@@ -217,7 +218,7 @@ function displayNameOf(entry: unknown): DisplayName | { readonly problem: Biling
       return {
         problem: {
           en: `unknown key "${k}" (only zh, en and values)`,
-          zh: `未知的键 "${k}"（只能是 zh、en 与 values）`,
+          zh: `未知的键${zhQuote(k)}（只能是 zh、en 与 values）`,
         },
       };
     const t = text(v);

@@ -1,9 +1,10 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalRuleHash } from '../diff/rule-snapshot';
 import type { CompiledDocument } from '../document/compiled';
+import { joinZh } from '../gloss/typography';
 import { canonicalJson, hashCanonical } from '../tree/canonical';
 import { buildEvidence, EVIDENCE_FORMAT } from './evidence';
-import { ShapeReader, short } from './shape';
+import { ShapeReader, short, shortZh } from './shape';
 
 /** One confirmed or failed statement of an evidence record. */
 export interface EvidenceFinding {
@@ -198,12 +199,12 @@ export function checkEvidence(document: CompiledDocument, value: unknown): Evide
     if (canonicalJson(recorded ?? null) === canonicalJson(recomputed ?? null))
       pass(subject, {
         en: `${subject} recomputed: ${short(recomputed)}`,
-        zh: `${subject} 已重新计算：${short(recomputed)}`,
+        zh: `${subject} 已重新计算：${shortZh(recomputed)}`,
       });
     else
       fail(subject, {
         en: `${subject}: recorded ${short(recorded)}, recomputed ${short(recomputed)}`,
-        zh: `${subject}：记录为 ${short(recorded)}，重新计算为 ${short(recomputed)}`,
+        zh: joinZh(`${subject}：记录为`, shortZh(recorded), '，重新计算为', shortZh(recomputed)),
       });
   };
   compare('as_of', e.as_of, x.as_of);

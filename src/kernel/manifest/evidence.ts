@@ -8,6 +8,7 @@ import { EMPTY_STATE, parseTemporalState, type TemporalState } from '../eval/tem
 import { toJson } from '../eval/values';
 import { hashCanonical } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
+import { zhJson, zhQuote } from '../util/quote';
 import { KERNEL_VERSION } from '../version';
 import type { Decision } from '../vocabulary/decisions';
 import { PROTOCOL, SPEC_VERSION } from '../vocabulary/document';
@@ -133,7 +134,7 @@ export function buildEvidence(
       ok: false,
       message: {
         en: `as_of ${JSON.stringify(options.as_of)} is not an ISO 8601 instant`,
-        zh: `as_of ${JSON.stringify(options.as_of)} 不是 ISO 8601 时刻`,
+        zh: `as_of${typeof options.as_of === 'string' ? zhQuote(options.as_of) : ` ${zhJson(options.as_of)} `}不是 ISO 8601 时刻`,
       },
     };
   let stateIn: TemporalState = EMPTY_STATE;

@@ -4,8 +4,10 @@ import { canonicalRuleHash } from '../diff/rule-snapshot';
 import { parseInstant } from '../eval/time';
 import { glossDocument } from '../gloss/document';
 import type { FieldDictionary } from '../gloss/names';
+import { joinZh } from '../gloss/typography';
 import { hashBytes } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
+import { zhJson } from '../util/quote';
 import { KERNEL_VERSION } from '../version';
 import type { Decision } from '../vocabulary/decisions';
 import { PROTOCOL, SPEC_VERSION } from '../vocabulary/document';
@@ -125,7 +127,7 @@ export function buildManifest(result: CompileResult, input: ManifestInput): Mani
       ok: false,
       message: {
         en: `signing time ${JSON.stringify(input.signedAt)} is not an ISO 8601 instant`,
-        zh: `签名时间 ${JSON.stringify(input.signedAt)} 不是 ISO 8601 时刻`,
+        zh: joinZh('签名时间', zhJson(input.signedAt), '不是 ISO 8601 时刻'),
       },
     };
   const zh = glossDocument(result, { lang: 'zh', dictionary: input.dictionary }) ?? [];

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { hashCanonical } from '../tree/canonical';
 import { canonicalDocumentOf } from '../tree/document-hash';
+import { zhQuote } from '../util/quote';
 import { type Decision, isDecision } from '../vocabulary/decisions';
 import { PROTOCOL, SPEC_VERSION } from '../vocabulary/document';
 import { MANIFEST_FORMAT, type Manifest, type ManifestRule, normalizeInstant } from './manifest';
@@ -76,7 +77,7 @@ export function readManifest(value: unknown): ManifestRead {
         r.problem(
           `${path}.name`,
           `rule ${JSON.stringify(name)} appears twice`,
-          `规则 ${JSON.stringify(name)} 出现两次`,
+          `规则${zhQuote(name)}出现两次`,
         );
       names.add(name);
     }

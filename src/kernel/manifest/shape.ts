@@ -1,4 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { joinZh } from '../gloss/typography';
+import { zhQuote } from '../util/quote';
 
 /**
  * Reading JSON that came from a file (a manifest, an evidence record): every member is checked
@@ -46,7 +48,7 @@ export class ShapeReader {
     this.problem(
       path,
       'must be "sha256:" followed by 64 lowercase hex digits',
-      '必须是 "sha256:" 加 64 位小写十六进制数字',
+      '必须是“sha256:”加 64 位小写十六进制数字',
     );
     return null;
   }
@@ -57,7 +59,7 @@ export class ShapeReader {
     this.problem(
       path,
       `must be ${JSON.stringify(expected)}, found ${short(v)}`,
-      `必须是 ${JSON.stringify(expected)}，实际为 ${short(v)}`,
+      joinZh('必须是', shortZh(expected), '，实际为', shortZh(v)),
     );
     return false;
   }
@@ -74,4 +76,14 @@ export function short(v: unknown): string {
     text = String(v);
   }
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/**
+ * `short` for a Chinese message: a string in “” (zhQuote), any other value as its JSON text. Join
+ * it with joinZh (a bare JSON text takes a space beside Chinese, “” none).
+ */
+export function shortZh(v: unknown): string {
+  if (typeof v !== 'string') return short(v);
+  const quoted = zhQuote(v);
+  return quoted.length > 80 ? `${quoted.slice(0, 77)}…”` : quoted;
 }

@@ -7,6 +7,7 @@ import type { YMap, YNode } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
 import { canonicalDocument } from '../tree/document-hash';
 import type { ExprNode } from '../tree/types';
+import { zhQuote } from '../util/quote';
 import { isBlockingDecision } from '../vocabulary/decisions';
 import { DECISION_TABLE_KIND, RULE_FIELD_ORDER } from '../vocabulary/document';
 import { rawField } from './raw';
@@ -342,17 +343,22 @@ export function entryFieldRefusals(base: CompiledRule, rules: readonly CompiledR
       ([, get]) => canonicalJson(get(r) ?? null) !== canonicalJson(get(base) ?? null),
     );
     if (differs.length === 0) continue;
-    const list = (sep: string) =>
-      differs
-        .map(([k, get]) => `${k} ${shownValue(get(r))} (${base.name}: ${shownValue(get(base))})`)
-        .join(sep);
+    const list = differs
+      .map(([k, get]) => `${k} ${shownValue(get(r))} (${base.name}: ${shownValue(get(base))})`)
+      .join('; ');
+    const listZh = differs
+      .map(([k, get]) => {
+        const value = shownValueZh(get(r));
+        return `${k}${value.startsWith('“') ? '' : ' '}${value}（${base.name}：${shownValueZh(get(base))}）`;
+      })
+      .join('；');
     const keys = differs.map(([k]) => k);
     refusals.push({
       rule: r.name,
       ...reason(
         'table/entry-fields',
-        `${list('; ')}; a table holds ${keys.join(', ')} once for all its rows`,
-        `${list('；')}；决策表的 ${keys.join('、')} 对所有行只有一个取值`,
+        `${list}; a table holds ${keys.join(', ')} once for all its rows`,
+        `${listZh}；决策表的 ${keys.join('、')} 对所有行只有一个取值`,
       ),
     });
   }
@@ -377,6 +383,14 @@ const ENTRY_COPIED = [
 function shownValue(v: unknown): string {
   const text = v === null ? 'none' : typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** `shownValue` in a Chinese message: a string in “” (zhQuote), none as 无. */
+function shownValueZh(v: unknown): string {
+  if (v === null || v === undefined) return '无';
+  if (typeof v !== 'string') return shownValue(v);
+  const quoted = zhQuote(v);
+  return quoted.length > 60 ? `${quoted.slice(0, 58)}…”` : quoted;
 }
 
 /** table: the group's rules as the rows of one decision table entry, named after the first. */

@@ -48,6 +48,6 @@ export function addCaseToSuiteText(text: string, c: SuiteCase): AddCaseResult {
   if (cases === undefined || cases === null)
     doc.set('cases', doc.createNode([plainCase(c)], { aliasDuplicateObjects: false }));
   else if (isSeq(cases)) cases.items.push(node);
-  else return { ok: false, message: { en: '"cases" is not a list', zh: '"cases" 不是列表' } };
+  else return { ok: false, message: { en: '"cases" is not a list', zh: '“cases”不是列表' } };
   return { ok: true, text: doc.toString({ lineWidth: 0 }) };
 }

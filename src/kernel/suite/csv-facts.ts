@@ -8,6 +8,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { defineKey } from '../eval/values';
 import { type CsvRecord, createCsvTokenizer, type FieldStart } from '../util/csv-tokenizer';
+import { zhQuote } from '../util/quote';
 import {
   type FactSetBatch,
   type FactSetParser,
@@ -160,7 +161,7 @@ function readHeader(
           names.findIndex((n) => n.trim() === b.name),
           {
             en: `column "${b.name}" is inside column "${a.name}": a field cannot be both a value and an object`,
-            zh: `列 "${b.name}" 位于列 "${a.name}" 之内：一个字段不能既是值又是对象`,
+            zh: `列${zhQuote(b.name)}位于列${zhQuote(a.name)}之内：一个字段不能既是值又是对象`,
           },
         );
   if (ok && facts.length === 0)
@@ -173,17 +174,18 @@ function readHeader(
 
 function headerProblem(name: string, i: number, seen: ReadonlySet<string>): Bilingual | null {
   if (name === '') return { en: `column ${i + 1} has no name`, zh: `第 ${i + 1} 列没有列名` };
-  if (seen.has(name)) return { en: `column "${name}" appears twice`, zh: `列 "${name}" 出现两次` };
+  if (seen.has(name))
+    return { en: `column "${name}" appears twice`, zh: `列${zhQuote(name)}出现两次` };
   if (CASE_COLUMNS.includes(name)) return null;
   if (name.startsWith('expect.') || name === 'expect' || name === 'fact')
     return {
       en: `column "${name}": the case columns are ${CASE_COLUMNS.join(', ')}; other columns are fact paths`,
-      zh: `列 "${name}"：用例列为 ${CASE_COLUMNS.join('、')}；其他列为事实字段路径`,
+      zh: `列${zhQuote(name)}：用例列为 ${CASE_COLUMNS.join('、')}；其他列为事实字段路径`,
     };
   if (name.split('.').some((s) => s === ''))
     return {
       en: `column "${name}" is not a field path (empty segment)`,
-      zh: `列 "${name}" 不是字段路径（含空段）`,
+      zh: `列${zhQuote(name)}不是字段路径（含空段）`,
     };
   return null;
 }
@@ -229,7 +231,7 @@ function buildRecord(
         },
         {
           en: `column "${col.name}": ${value.message.en}`,
-          zh: `列 "${col.name}"：${value.message.zh}`,
+          zh: `列${zhQuote(col.name)}：${value.message.zh}`,
         },
       );
       ok = false;

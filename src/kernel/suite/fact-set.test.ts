@@ -65,7 +65,7 @@ describe('JSON Lines fact sets', () => {
       ['suite-decision', 5, 1],
     ]);
     expect(diagnostics[0]?.message.en).toBe('JSON: duplicate key "a"');
-    expect(diagnostics[0]?.message.zh).toBe('JSON 语法错误：重复的键 "a"');
+    expect(diagnostics[0]?.message.zh).toBe('JSON 语法错误：重复的键“a”');
     expect(diagnostics[1]?.message.en).toContain('unexpected "t", expected a JSON value');
     expect(parser.rows).toBe(6);
     expect(parser.skipped).toBe(4);

@@ -5,6 +5,7 @@
  */
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { defineKey } from '../eval/values';
+import { zhQuote } from '../util/quote';
 
 /** Deeper input is refused before it can exhaust the stack (facts allow 64 levels, E10). */
 const MAX_DEPTH = 128;
@@ -42,12 +43,12 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
     throw new JsonError(at, { en, zh });
   };
   const describe = (at: number) => (at >= text.length ? 'end of line' : JSON.stringify(text[at]));
-  const describeZh = (at: number) => (at >= text.length ? '行尾' : JSON.stringify(text[at]));
+  const describeZh = (at: number) => (at >= text.length ? '行尾' : zhQuote(text[at] as string));
   const unexpected = (at: number, expected: string, expectedZh: string): never =>
     fail(
       at,
       `unexpected ${describe(at)}, expected ${expected}`,
-      `意外的 ${describeZh(at)}，应为${expectedZh}`,
+      `意外的${describeZh(at)}，应为${expectedZh}`,
     );
 
   const skip = () => {
@@ -118,7 +119,7 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
         const keyAt = pos;
         const key = string();
         if (Object.hasOwn(obj, key))
-          fail(keyAt, `duplicate key ${JSON.stringify(key)}`, `重复的键 ${JSON.stringify(key)}`);
+          fail(keyAt, `duplicate key ${JSON.stringify(key)}`, `重复的键${zhQuote(key)}`);
         skip();
         if (text[pos] !== ':') unexpected(pos, '":"', ' ":"');
         pos++;

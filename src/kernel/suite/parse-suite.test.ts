@@ -63,7 +63,7 @@ describe('parseSuite', () => {
     expect(d?.message.en).toContain(
       'sequences[0].events[1].expected: unknown key "expected" (did you mean "expect"?)',
     );
-    expect(d?.message.zh).toContain('未知键 "expected"');
+    expect(d?.message.zh).toContain('未知键“expected”（是否应为“expect”？）');
     expect(at(text, d as never)).toMatch(/^expected:/);
     expect(d?.line).toBe(new SourceText(text).position(text.indexOf('expected:')).line);
   });

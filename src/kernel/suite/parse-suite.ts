@@ -13,6 +13,7 @@ import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { parseInstant } from '../eval/time';
 import { MAX_SUITE_CHARS } from '../file-limits';
+import { zhQuote } from '../util/quote';
 import { JsonError, type JsonPositions, parseJson } from './json-value';
 import { pathText, suiteProblem } from './problem';
 import {
@@ -183,7 +184,7 @@ function readSuite(raw: unknown, r: FieldReader): Suite | null {
   ) {
     r.report('error', 'suite-empty', [], {
       en: 'the suite has no cases and no sequences: add "cases:" (or "sequences:") with at least one entry',
-      zh: '测试集没有用例也没有序列：请添加至少一项 "cases:"（或 "sequences:"）',
+      zh: '测试集没有用例也没有序列：请添加至少一项“cases:”（或“sequences:”）',
     });
   }
   warnDuplicates(
@@ -282,7 +283,7 @@ function warnDuplicates(
     if (seen.has(n))
       r.report('warning', 'suite-duplicate', [list, i, 'name'], {
         en: `${list}[${i}].name: "${n}" is used twice; results name both the same`,
-        zh: `${list}[${i}].name："${n}" 重复使用；结果中两者同名`,
+        zh: `${list}[${i}].name：${zhQuote(n)}重复使用；结果中两者同名`,
       });
     seen.add(n);
   });

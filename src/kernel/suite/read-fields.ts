@@ -8,6 +8,8 @@ import { prepareFact } from '../eval/fact';
 import { parseTemporalState, type TemporalState } from '../eval/temporal';
 import { parseInstant } from '../eval/time';
 import type { Value } from '../eval/values';
+import { joinZh } from '../gloss/typography';
+import { zhJson, zhQuote } from '../util/quote';
 import { hint } from '../util/suggest';
 import { DECISION_NAMES, isDecision } from '../vocabulary/decisions';
 import { pathText } from './problem';
@@ -43,7 +45,7 @@ export function checkKeys(
     const h = hint(key, known).hint;
     r.report('error', 'suite-unknown-key', [...path, key], {
       en: `${pathText([...path, key])}: unknown key "${key}"${h.en}; expected one of ${known.join(', ')}`,
-      zh: `${pathText([...path, key])}：未知键 "${key}"${h.zh}；应为 ${known.join('、')} 之一`,
+      zh: `${pathText([...path, key])}：未知键${zhQuote(key)}${h.zh}；应为 ${known.join('、')} 之一`,
     });
   }
   return ok;
@@ -73,7 +75,7 @@ export function wrongType(path: Path, en: string, zh: string, v: unknown): Bilin
 export function missing(path: Path, key: string, en: string, zh: string): Bilingual {
   return {
     en: `${pathText(path)}: "${key}" is missing (${en})`,
-    zh: `${pathText(path)}：缺少 "${key}"（${zh}）`,
+    zh: `${pathText(path)}：缺少${zhQuote(key)}（${zh}）`,
   };
 }
 
@@ -114,7 +116,7 @@ export function readInstant(raw: unknown, path: Path, r: FieldReader): string | 
     typeof raw === 'string'
       ? {
           en: `${pathText(path)}: ${JSON.stringify(raw)} is not an ISO 8601 instant (e.g. 2026-01-15T09:00:00Z)`,
-          zh: `${pathText(path)}：${JSON.stringify(raw)} 不是 ISO 8601 时刻（例如 2026-01-15T09:00:00Z）`,
+          zh: `${pathText(path)}：${zhQuote(raw)}不是 ISO 8601 时刻（例如 2026-01-15T09:00:00Z）`,
         }
       : wrongType(path, 'an ISO 8601 instant (text)', ' ISO 8601 时刻（文本）', raw),
   );
@@ -178,7 +180,11 @@ export function readExpectation(
     const suggestion = typeof d === 'string' ? hint(d, DECISION_NAMES).hint : { en: '', zh: '' };
     r.report('error', 'suite-decision', at, {
       en: `${pathText(at)}: ${JSON.stringify(d)} is not a decision${suggestion.en}; one of ${DECISION_NAMES.join(', ')}`,
-      zh: `${pathText(at)}：${JSON.stringify(d)} 不是决策类型${suggestion.zh}；应为 ${DECISION_NAMES.join('、')} 之一`,
+      zh: joinZh(
+        `${pathText(at)}：`,
+        zhJson(d),
+        `不是决策类型${suggestion.zh}；应为 ${DECISION_NAMES.join('、')} 之一`,
+      ),
     });
     ok = false;
   }
@@ -200,7 +206,7 @@ export function readExpectation(
         if (seen.has(name)) {
           r.report('warning', 'suite-duplicate', at, {
             en: `${pathText(at)}: "${name}" is listed twice (the list is compared as a set)`,
-            zh: `${pathText(at)}："${name}" 重复列出（按集合比较）`,
+            zh: `${pathText(at)}：${zhQuote(name)}重复列出（按集合比较）`,
           });
         }
         seen.add(name);

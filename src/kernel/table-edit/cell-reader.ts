@@ -1,5 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
+import { zhQuote } from '../util/quote';
 import { simpleOperatorInfo } from '../vocabulary/operators';
 import {
   type CellInput,
@@ -191,7 +192,7 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
       return refuse(
         type,
         `${JSON.stringify(t)} is ambiguous: commas in a number must group thousands (1,000)`,
-        `${JSON.stringify(t)} 有歧义：数字中的逗号只能用作千位分隔（1,000）`,
+        `${zhQuote(t)}有歧义：数字中的逗号只能用作千位分隔（1,000）`,
       );
     if (/^["'].*["']$/.test(t))
       return refuse(
@@ -202,14 +203,14 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
     return refuse(
       type,
       `${JSON.stringify(t)} is not a number (this column holds numbers)`,
-      `${JSON.stringify(t)} 不是数字（此列是数字列）`,
+      `${zhQuote(t)}不是数字（此列是数字列）`,
     );
   }
   if (type === 'boolean') {
     const w = t.toLowerCase();
     if (TRUE_WORDS.has(w)) return { kind: 'scalar', value: true, source: 'true' };
     if (FALSE_WORDS.has(w)) return { kind: 'scalar', value: false, source: 'false' };
-    return refuse(type, `${JSON.stringify(t)} is not yes or no`, `${JSON.stringify(t)} 不是是或否`);
+    return refuse(type, `${JSON.stringify(t)} is not yes or no`, `${zhQuote(t)}不是是或否`);
   }
   if (t.startsWith('"') || t.startsWith("'")) {
     const fragment = loadFragment(t);
@@ -225,7 +226,7 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
     return refuse(
       type,
       `${JSON.stringify(t)} is not a YYYY-MM-DD date (01/02/2026 could be January or February)`,
-      `${JSON.stringify(t)} 不是 YYYY-MM-DD 格式的日期（01/02/2026 可能指一月也可能指二月）`,
+      `${zhQuote(t)}不是 YYYY-MM-DD 格式的日期（01/02/2026 可能指一月也可能指二月）`,
     );
   }
   if (type === 'unknown') {
@@ -235,7 +236,7 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
     return refuse(
       type,
       `the column's type is not known yet, so ${JSON.stringify(t)} is not read as text without quotes`,
-      `此列的类型尚未确定，因此不带引号的 ${JSON.stringify(t)} 不会被当作文本`,
+      `此列的类型尚未确定，因此不带引号的${zhQuote(t)}不会被当作文本`,
     );
   }
   // string / list: the text as written.

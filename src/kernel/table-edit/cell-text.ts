@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
 import type { YNode } from '../document/ynode';
+import { zhQuote } from '../util/quote';
 import {
   MAX_LIST_ITEMS,
   OPERATOR_ALIASES,
@@ -144,7 +145,7 @@ export function readValue(rest: string): CellValue | CellParse {
   if (!value) {
     return fail(
       `cannot read the value ${JSON.stringify(rest)}: write a number, a "quoted string" or a [list]`,
-      `无法读取值 ${JSON.stringify(rest)}：请写数字、"带引号的字符串"或 [列表]`,
+      `无法读取值${zhQuote(rest)}：请写数字、"带引号的字符串"或 [列表]`,
     );
   }
   return value;

@@ -1,4 +1,5 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
+import { zhQuote } from '../util/quote';
 import { type Decision, isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
 import {
@@ -513,7 +514,7 @@ function addColumn(
   if (!/^[A-Za-z_][\w.]*$/.test(field))
     return refuse(
       `${JSON.stringify(field)} is not a field path like context.amount`,
-      `${JSON.stringify(field)} 不是字段路径（例如 context.amount）`,
+      `${zhQuote(field)}不是字段路径（例如 context.amount）`,
     );
   if (at < 0 || at > table.columns.length) return refuse('no such column', '没有这一列');
   const rows = cellRows(table);

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, columnType, describeCell, readCell } from './cell-reader';
 import type { CellInput } from './cell-text';
@@ -137,7 +138,7 @@ export function planPaste(
         if (!isDecision(decision)) {
           refuse({
             en: `${JSON.stringify(raw)} is not one of the 13 decisions`,
-            zh: `${JSON.stringify(raw)} 不是 13 种决策之一`,
+            zh: `${zhQuote(raw)}不是 13 种决策之一`,
           });
           return;
         }
@@ -151,7 +152,7 @@ export function planPaste(
         if (t !== '' && !/^-?\d+$/.test(t)) {
           refuse({
             en: `priority ${JSON.stringify(raw)} is not a whole number`,
-            zh: `优先级 ${JSON.stringify(raw)} 不是整数`,
+            zh: `优先级${zhQuote(raw)}不是整数`,
           });
           return;
         }

@@ -1,6 +1,7 @@
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
+import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, readCell, typeOfCells } from './cell-reader';
 import { formatCell, renderCellYaml } from './cell-text';
@@ -138,7 +139,7 @@ export function gridToTableEntry(
       1,
       1,
       'the header needs field paths, then a "then" column',
-      '表头需要先写字段路径，再写 "then" 列',
+      '表头需要先写字段路径，再写“then”列',
     );
     return { ok: false, problems };
   }
@@ -149,7 +150,7 @@ export function gridToTableEntry(
         1,
         i + 1,
         `${JSON.stringify(h)} is not a field path (optionally followed by its label as JSON)`,
-        `${JSON.stringify(h)} 不是字段路径（其后可接 JSON 形式的标签）`,
+        `${zhQuote(h)}不是字段路径（其后可接 JSON 形式的标签）`,
       );
       return { field: h };
     }
@@ -201,7 +202,7 @@ export function gridToTableEntry(
         line,
         thenAt + 1,
         `${JSON.stringify(r[thenAt] ?? '')} is not one of the 13 decisions`,
-        `${JSON.stringify(r[thenAt] ?? '')} 不是 13 种决策之一`,
+        `${zhQuote(r[thenAt] ?? '')}不是 13 种决策之一`,
       );
     const priority = priorityAt < 0 ? '' : (r[priorityAt] ?? '').trim();
     if (priority !== '' && !/^-?\d+$/.test(priority))
@@ -209,7 +210,7 @@ export function gridToTableEntry(
         line,
         priorityAt + 1,
         `priority ${JSON.stringify(priority)} is not a whole number`,
-        `优先级 ${JSON.stringify(priority)} 不是整数`,
+        `优先级${zhQuote(priority)}不是整数`,
       );
     const rowName = nameAt < 0 ? '' : (r[nameAt] ?? '').trim();
     const when = `when: ${isDefault ? '[]' : `[${cells.join(', ')}]`}`;

@@ -1,6 +1,7 @@
 import { compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { gridToTableEntry } from '../table-edit/table-csv';
+import { zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { feelToCellText } from './cell';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
@@ -64,8 +65,6 @@ function outputValue(text: string): string {
 }
 
 const q = (s: string) => JSON.stringify(s);
-/** A name or text from the foreign file, quoted in a Chinese note (“…”, no seam space). */
-export const zhQuote = (s: string) => `“${s}”`;
 
 /** An ERDL rule name in the [CAT]-[NNN]-description form for the n-th imported table. */
 function ruleName(name: string, index: number): string {

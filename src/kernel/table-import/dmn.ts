@@ -1,5 +1,6 @@
 import { joinZh } from '../gloss/typography';
-import { type ForeignTable, type ImportNote, zhQuote } from './convert-table';
+import { zhQuote } from '../util/quote';
+import type { ForeignTable, ImportNote } from './convert-table';
 
 /** DMN element kinds in Chinese (the DMN 1.3 specification's Chinese usage); others as named. */
 const ZH_TYPES: Readonly<Record<string, string>> = {

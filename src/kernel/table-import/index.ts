@@ -11,7 +11,6 @@ import { dmnTables } from './dmn';
 import { jdmTables } from './jdm';
 
 export type { DocumentImport, ForeignTable, ImportNote, TableConversion } from './convert-table';
-export { zhQuote } from './convert-table';
 export { type FeelTest, feelMatches, readFeelUnaryTests } from './feel';
 
 function importTables(

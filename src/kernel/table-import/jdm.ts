@@ -1,4 +1,5 @@
-import { type ForeignTable, type ImportNote, zhQuote } from './convert-table';
+import { zhQuote } from '../util/quote';
+import type { ForeignTable, ImportNote } from './convert-table';
 
 /**
  * The decision tables of a GoRules JDM graph (JSON: `{nodes: [{type: "decisionTableNode",

@@ -1,4 +1,5 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import { zhQuote } from './quote';
 
 /**
  * The one CSV / TSV tokenizer of the kernel (RFC 4180: `"` quoting with `""` inside; CRLF, LF or
@@ -190,7 +191,7 @@ export function createCsvTokenizer(options: {
               at: place(offset, offset + 1, line, offset - lineStart + 1),
               message: {
                 en: `unexpected ${JSON.stringify(ch)} after a closing quote (write "" for a quote inside a quoted cell)`,
-                zh: `右引号后出现意外的 ${JSON.stringify(ch)}（引号内的引号请写作 ""）`,
+                zh: `右引号后出现意外的${zhQuote(ch)}（引号内的引号请写作 ""）`,
               },
             };
             state = State.Unquoted;

@@ -67,7 +67,7 @@ describe('why not (reasonText)', () => {
     expect(text).toMatch(/^金额是布尔值 true；/);
     const s = run(quick, { tool: { name: 'issue_refund', args: { amount: 'a "b"' } } });
     expect(reasonText(s.eval_trace[0]!.reason!, zh, 'zh', 'REQUEST_HUMAN', '金额')).toMatch(
-      /^金额是字符串“a \\"b\\"”；/,
+      /^金额是字符串“a "b"”；/,
     );
   });
 

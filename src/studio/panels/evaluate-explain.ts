@@ -4,6 +4,7 @@
  * the strings come in, so both languages are tested the same way.
  */
 import type { EvaluationResult, TraceReason } from '../../kernel';
+import { zhQuote } from '../../kernel/util/quote';
 import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
 import type { panelStrings } from './strings';
@@ -85,7 +86,7 @@ function shown(value: unknown): string {
  * in “”, next to the word; anything else as JSON, after a space.
  */
 function shownZh(value: unknown): string {
-  return typeof value === 'string' ? `“${shown(value).slice(1, -1)}”` : ` ${shown(value)}`;
+  return typeof value === 'string' ? zhQuote(value) : ` ${shown(value)}`;
 }
 
 /** Sentences in a row: a space between English ones, none between Chinese ones. */

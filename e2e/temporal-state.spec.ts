@@ -81,8 +81,12 @@ test('a temporal_state saved before ruling I-35 changed: one window is migrated,
   await state.fill(OLD_TWO_WINDOWS);
   const alert = page.getByTestId('evaluation').getByRole('alert');
   await expect(alert).toContainText('Could not read temporal_state:');
-  await expect(alert).toContainText('separate event logs for within 10m and within 1h');
+  await expect(alert).toContainText(
+    'Could not read temporal_state: temporal_state keeps separate event logs for within 10m and within 1h of one condition (it reads tool.name;',
+  );
   await expect(alert).toContainText('Start from an empty state, or keep only one of these keys.');
+  // The condition is named by what it reads, not shown as its canonical JSON.
+  await expect(alert).not.toContainText('{"');
   await expect(page.getByTestId('decision')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/erdl-old-state-refused-en.png' });
 
@@ -99,8 +103,10 @@ test('a temporal_state with two windows on one condition is refused in Chinese t
   const state = page.getByLabel('temporal_state（YAML 或 JSON，留空表示无）');
   await state.fill(OLD_TWO_WINDOWS);
   const alert = page.getByTestId('evaluation').getByRole('alert');
-  await expect(alert).toContainText('无法读取 temporal_state：');
-  await expect(alert).toContainText('within 10m、within 1h 分别记录了事件');
+  await expect(alert).toContainText(
+    '无法读取 temporal_state：temporal_state 为同一条件的 within 10m、within 1h 分别记录了事件（该条件读取 tool.name；',
+  );
+  await expect(alert).not.toContainText('{"');
   await expect(alert).toContainText('请从空状态开始，或只保留其中一个键。');
   await expect(alert).not.toContainText('separate event logs');
   await page.screenshot({ path: '/tmp/erdl-old-state-refused-zh.png' });

@@ -229,6 +229,29 @@ describe('states written before ruling I-35 changed (within keys with a window)'
     expect(r.message.en).toContain('Start from an empty state');
     expect(r.message.zh).toContain('within 10m、within 1h 分别记录了事件');
     expect(r.message.zh).toContain('请从空状态开始');
+    // The condition is named by the field it reads, not by its canonical JSON.
+    expect(r.message.en).toContain('of one condition (it reads tool.name; these keys were written');
+    expect(r.message.zh).toContain('（该条件读取 tool.name；这些键是裁定 I-35 修改前的写法）');
+    expect(r.message.en).not.toContain('{"');
+    expect(r.message.zh).not.toContain('{"');
+  });
+
+  it('names a condition that reads no field by its text, and refuses a deeply nested key without a crash', () => {
+    const literal = '{"node":"literal","type":"boolean","value":true}';
+    const r = parseTemporalState({
+      version: 1,
+      windows: { [`within 10m ${literal}`]: AT, [`within 1h ${literal}`]: AT },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message.en).toContain(`(the condition is "${literal}";`);
+    expect(r.message.zh).toContain(`（该条件为“${literal}”；`);
+    const deep = `${'{"a":'.repeat(100_000)}{"node":"field","path":"x"}${'}'.repeat(100_000)}`;
+    const d = parseTemporalState({
+      version: 1,
+      windows: { [`within 10m ${deep}`]: AT, [`within 1h ${deep}`]: AT },
+    });
+    expect(d.ok).toBe(false);
   });
 
   it('refuses an old key next to the new key of the same condition (which log is current?)', () => {

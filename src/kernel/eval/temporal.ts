@@ -169,6 +169,44 @@ function brief(text: string, max = 80): string {
 }
 
 /**
+ * The field paths a condition reads, from its canonical JSON text (a state key's condition), in
+ * the order they appear: a message names the condition by them rather than by its JSON. Empty
+ * when the text is not JSON or reads no field.
+ */
+function fieldsRead(condition: string): string[] {
+  let tree: unknown;
+  try {
+    tree = JSON.parse(condition);
+  } catch {
+    return [];
+  }
+  const paths: string[] = [];
+  // A key is user input: its nesting is walked with an explicit stack, never recursion.
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (typeof v === 'object' && v !== null) {
+      const o = v as Record<string, unknown>;
+      if (o.node === 'field' && typeof o.path === 'string' && !paths.includes(o.path))
+        paths.push(o.path);
+      const values = Object.values(o);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(values[i]);
+    }
+  }
+  return paths;
+}
+
+/** A clause naming a condition in a message: the fields it reads, or (none) its text, shortened. */
+function conditionClause(condition: string): Bilingual {
+  const fields = fieldsRead(condition);
+  if (fields.length === 0)
+    return { en: `the condition is "${brief(condition)}"`, zh: `该条件为“${brief(condition)}”` };
+  return { en: `it reads ${fields.join(', ')}`, zh: `该条件读取 ${fields.join('、')}` };
+}
+
+/**
  * Validates a user-supplied state (e.g. `--state`), so a typo is an error, never a silent reset.
  * A within key written before ruling I-35 changed (`within <window> <condition>`) is migrated to
  * the condition's key when that is exact — one window on the condition, no key of the new form for
@@ -230,11 +268,13 @@ function migrate(windows: Record<string, readonly string[]>): StateReading {
   }
   for (const [condition, seen] of oldWindows) {
     const names = seen.map((x) => `within ${x}`);
-    if (seen.length > 1)
+    if (seen.length > 1) {
+      const clause = conditionClause(condition);
       return refuse(
-        `temporal_state keeps separate event logs for ${names.join(' and ')} on the condition "${brief(condition)}" (written before ruling I-35 changed); within now reads one log per condition (§5.2 ②), and merging them could lose events a wider window still counts. Start from an empty state, or keep only one of these keys.`,
-        `temporal_state 为条件“${brief(condition)}”的 ${names.join('、')} 分别记录了事件（裁定 I-35 修改前的写法）；within 现在每个条件只读一份事件记录（§5.2 ②），合并会丢失较宽窗口仍要计数的事件。请从空状态开始，或只保留其中一个键。`,
+        `temporal_state keeps separate event logs for ${names.join(' and ')} of one condition (${clause.en}; these keys were written before ruling I-35 changed); within now reads one log per condition (§5.2 ②), and merging them could lose events a wider window still counts. Start from an empty state, or keep only one of these keys.`,
+        `temporal_state 为同一条件的 ${names.join('、')} 分别记录了事件（${clause.zh}；这些键是裁定 I-35 修改前的写法）；within 现在每个条件只读一份事件记录（§5.2 ②），合并会丢失较宽窗口仍要计数的事件。请从空状态开始，或只保留其中一个键。`,
       );
+    }
     if (Object.hasOwn(windows, `within ${condition}`))
       return refuse(
         `temporal_state holds both "${brief(`${names[0]} ${condition}`)}" (written before ruling I-35 changed) and the key of the same condition without a window; which log is current cannot be told. Start from an empty state, or keep only one of these keys.`,

@@ -99,7 +99,10 @@ export function EvaluatePanel() {
         )}
         {outcome?.kind === 'input-error' && (
           <p role="alert" className="notice notice-error">
-            {format(t.evaluate.inputError, { input: outcome.input })} {outcome.message[lang]}
+            {format(t.evaluate.inputError, {
+              input: outcome.input,
+              message: outcome.message[lang],
+            })}
           </p>
         )}
         {outcome?.kind === 'result' && (

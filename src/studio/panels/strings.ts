@@ -131,7 +131,7 @@ export const panelStrings = defineStrings({
       notEvaluated: 'not evaluated',
       invalid:
         'The document has {n} {n:error|errors} and cannot be evaluated. Fix {n:it|them} first.',
-      inputError: 'Could not read {input}:',
+      inputError: 'Could not read {input}: {message}',
       status: {
         matched: 'matched',
         false: 'did not match',
@@ -286,7 +286,7 @@ export const panelStrings = defineStrings({
       nodeValues: '各节点的值',
       notEvaluated: '未求值',
       invalid: '文档有 {n} 个错误，无法求值。请先修复。',
-      inputError: '无法读取 {input}：',
+      inputError: '无法读取 {input}：{message}',
       status: {
         matched: '匹配',
         false: '未匹配',

@@ -91,7 +91,7 @@ describe('Chinese messages quote names and values with “”, no space beside t
       problems: [
         {
           en: '"a..b" is not a field path (dot-separated segments, optionally ending in ".*")',
-          zh: '“a..b”不是字段路径（以点分隔的段，可以 ".*" 结尾）',
+          zh: '“a..b”不是字段路径（以点分隔的段，可以“.*”结尾）',
         },
         {
           en: '"c": unknown key "fr" (only zh, en and values)',

@@ -67,7 +67,7 @@ export function buildJsonSchema(): Schema {
       within: {
         type: 'string',
         pattern: '^[1-9][0-9]*(s|m|h|d)$',
-        description: bi('时间窗口修饰符，如 "10m"', 'Time-window modifier, e.g. "10m"'),
+        description: bi('时间窗口修饰符，如“10m”', 'Time-window modifier, e.g. "10m"'),
       },
       rate: {
         type: 'string',

@@ -162,7 +162,7 @@ export function parseFieldDictionary(value: unknown): DictionaryResult {
     if (!PATH.test(path) || path.split('.').includes('*')) {
       problems.push({
         en: `"${rawKey}" is not a field path (dot-separated segments, optionally ending in ".*")`,
-        zh: `${zhQuote(rawKey)}不是字段路径（以点分隔的段，可以 ".*" 结尾）`,
+        zh: `${zhQuote(rawKey)}不是字段路径（以点分隔的段，可以“.*”结尾）`,
       });
       continue;
     }

@@ -39,7 +39,7 @@ describe('parseJson', () => {
   it('says what is wrong and where, in both languages', () => {
     expect(error('{"a":01}').offset).toBe(6);
     expect(error('{"a":1,}').message.en).toBe('unexpected "}", expected a key in double quotes');
-    expect(error('[1 2]').message.zh).toBe('意外的“2”，应为 "," 或 "]"');
+    expect(error('[1 2]').message.zh).toBe('意外的“2”，应为“,”或“]”');
     expect(error('{"a":"x').message.en).toBe('unterminated string');
     expect(error('"a\tb"').message.en).toContain('control character');
     expect(error('"\\x"').message.en).toBe('invalid escape \\x');

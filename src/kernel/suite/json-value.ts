@@ -121,7 +121,7 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
         if (Object.hasOwn(obj, key))
           fail(keyAt, `duplicate key ${JSON.stringify(key)}`, `重复的键${zhQuote(key)}`);
         skip();
-        if (text[pos] !== ':') unexpected(pos, '":"', ' ":"');
+        if (text[pos] !== ':') unexpected(pos, '":"', '“:”');
         pos++;
         defineKey(obj, key, value(depth + 1));
         where?.set(key, { start: keyAt, end: pos });
@@ -134,7 +134,7 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
           pos++;
           return obj;
         }
-        unexpected(pos, '"," or "}"', ' "," 或 "}"');
+        unexpected(pos, '"," or "}"', '“,”或“}”');
       }
     }
     if (c === '[') {
@@ -161,7 +161,7 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
           pos++;
           return arr;
         }
-        unexpected(pos, '"," or "]"', ' "," 或 "]"');
+        unexpected(pos, '"," or "]"', '“,”或“]”');
       }
     }
     if (c === '"') return string();

@@ -328,7 +328,7 @@ describe('Simple condition errors', () => {
         'The pattern uses a lookbehind "(?<=…)" / "(?<!…)", which RE2 does not support (§5.2: a match must run in linear time)',
       );
       expect(d?.message.zh).toBe(
-        '正则使用了后行断言 "(?<=…)" / "(?<!…)"，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
+        '正则使用了后行断言“(?<=…)”/“(?<!…)”，RE2 不支持这种写法（§5.2：匹配必须在线性时间内完成）',
       );
     });
     it('a lookbehind-looking text inside a class or escaped is no lookbehind', () => {

@@ -34,8 +34,8 @@ const EXPECTED: Record<OperandKind, Bilingual> = {
   none: { en: 'no value', zh: '不带值' },
   count: { en: 'a non-negative integer', zh: '非负整数' },
   range: { en: 'a [min, max] pair of numbers', zh: '[最小值, 最大值] 数字对' },
-  window: { en: 'a time window such as "10m"', zh: '时间窗口，如 "10m"' },
-  rate: { en: 'a rate such as "5/1h"', zh: '频率，如 "5/1h"' },
+  window: { en: 'a time window such as "10m"', zh: '时间窗口，如“10m”' },
+  rate: { en: 'a rate such as "5/1h"', zh: '频率，如“5/1h”' },
 };
 
 /** A field path → field node, reporting an invalid path or an unknown namespace. */

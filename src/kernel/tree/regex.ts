@@ -16,27 +16,27 @@ export interface Unsupported {
 const CONSTRUCTS: readonly { readonly re: RegExp; readonly construct: Bilingual }[] = [
   {
     re: /\(\?<[=!]/,
-    construct: { en: 'a lookbehind "(?<=…)" / "(?<!…)"', zh: '后行断言 "(?<=…)" / "(?<!…)"' },
+    construct: { en: 'a lookbehind "(?<=…)" / "(?<!…)"', zh: '后行断言“(?<=…)”/“(?<!…)”' },
   },
   {
     re: /\(\?[=!]/,
-    construct: { en: 'a lookahead "(?=…)" / "(?!…)"', zh: '先行断言 "(?=…)" / "(?!…)"' },
+    construct: { en: 'a lookahead "(?=…)" / "(?!…)"', zh: '先行断言“(?=…)”/“(?!…)”' },
   },
-  { re: /\(\?>/, construct: { en: 'an atomic group "(?>…)"', zh: '原子组 "(?>…)"' } },
-  { re: /\(\?\(/, construct: { en: 'a conditional group "(?(…)…)"', zh: '条件分组 "(?(…)…)"' } },
+  { re: /\(\?>/, construct: { en: 'an atomic group "(?>…)"', zh: '原子组“(?>…)”' } },
+  { re: /\(\?\(/, construct: { en: 'a conditional group "(?(…)…)"', zh: '条件分组“(?(…)…)”' } },
   {
     re: /\(\?(?:R|[+-]?\d+|&\w+|P>\w+)\)/,
-    construct: { en: 'a recursive pattern "(?R)"', zh: '递归模式 "(?R)"' },
+    construct: { en: 'a recursive pattern "(?R)"', zh: '递归模式“(?R)”' },
   },
   {
     re: /\\(?:[1-9]|k<\w+>|k'\w+'|k\{\w+\}|g\{?-?\d+\}?)/,
-    construct: { en: 'a backreference such as "\\1"', zh: '反向引用（如 "\\1"）' },
+    construct: { en: 'a backreference such as "\\1"', zh: '反向引用（如“\\1”）' },
   },
   {
     re: /(?:[*+?]|\{\d+(?:,\d*)?\})\+/,
-    construct: { en: 'a possessive quantifier such as "a*+"', zh: '占有量词（如 "a*+"）' },
+    construct: { en: 'a possessive quantifier such as "a*+"', zh: '占有量词（如“a*+”）' },
   },
-  { re: /\\[GZ]/, construct: { en: 'the anchor "\\G" / "\\Z"', zh: '锚点 "\\G" / "\\Z"' } },
+  { re: /\\[GZ]/, construct: { en: 'the anchor "\\G" / "\\Z"', zh: '锚点“\\G”/“\\Z”' } },
 ];
 
 /**
@@ -83,16 +83,16 @@ export function unsupportedConstruct(pattern: string): Unsupported | null {
 
 /** re2js's syntax errors in plain words, by the message it starts with. */
 const PROBLEMS: readonly { readonly prefix: string; readonly problem: Bilingual }[] = [
-  { prefix: 'missing closing )', problem: { en: 'a "(" is never closed', zh: '"(" 没有闭合' } },
-  { prefix: 'unexpected )', problem: { en: 'a ")" closes nothing', zh: '多出一个 ")"' } },
-  { prefix: 'missing closing ]', problem: { en: 'a "[" is never closed', zh: '"[" 没有闭合' } },
+  { prefix: 'missing closing )', problem: { en: 'a "(" is never closed', zh: '“(”没有闭合' } },
+  { prefix: 'unexpected )', problem: { en: 'a ")" closes nothing', zh: '多出一个“)”' } },
+  { prefix: 'missing closing ]', problem: { en: 'a "[" is never closed', zh: '“[”没有闭合' } },
   {
     prefix: 'missing argument to repetition operator',
     problem: { en: 'a quantifier has nothing to repeat', zh: '量词前面没有可重复的内容' },
   },
   {
     prefix: 'invalid nested repetition operator',
-    problem: { en: 'two quantifiers in a row (e.g. "a**")', zh: '连续出现两个量词（如 "a**"）' },
+    problem: { en: 'two quantifiers in a row (e.g. "a**")', zh: '连续出现两个量词（如“a**”）' },
   },
   {
     prefix: 'invalid escape sequence',

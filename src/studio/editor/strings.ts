@@ -98,7 +98,7 @@ export const editorStrings = defineStrings({
       none: '无需取值',
       count: '非负整数',
       range: '由最小值和最大值组成的数字区间',
-      window: '时间窗口，如 "10m"',
+      window: '时间窗口，如“10m”',
       rate: '频率，如 "5/1h"',
     },
     completion: {

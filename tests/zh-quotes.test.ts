@@ -30,9 +30,7 @@ describe('Chinese messages quote names and values with “”, no space beside t
     expect(await zhError(['frobnicate'])).toBe(
       'erdl：未知命令“frobnicate”（运行“erdl --help”查看用法）',
     );
-    expect(await zhError(['--bogus'])).toBe(
-      'erdl：未知选项“--bogus”（运行“erdl --help”查看用法）',
-    );
+    expect(await zhError(['--bogus'])).toBe('erdl：未知选项“--bogus”（运行“erdl --help”查看用法）');
     expect(await zhError(['check', '--bogus', 'x', 'a.yaml'])).toBe(
       'erdl：“check”不支持选项“--bogus”（运行“erdl --help”查看用法）',
     );

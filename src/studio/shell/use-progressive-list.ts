@@ -14,8 +14,8 @@ const NEAR_PX = 600;
  * Starts over when `resetKey` changes (another document). With `onScroll: false` only the button
  * adds items.
  *
- * "Near" is checked when the list's scroll container (or the window) scrolls or resizes, once per
- * frame at most — not with an IntersectionObserver, whose check runs in every frame the page
+ * "Near" is checked when the page or one of the list's scroll containers scrolls, or the window
+ * resizes, once per frame at most — not with an IntersectionObserver, whose check runs in every frame the page
  * renders: on a 1,000-rule document, in every frame of typing in the editor (0.15 ms a keystroke).
  */
 export function useProgressiveList(
@@ -31,38 +31,44 @@ export function useProgressiveList(
   useEffect(() => {
     const element = sentinel.current;
     if (!onScroll || !element || shown >= total) return;
-    const container = scrollContainer(element);
+    const clips = scrollContainers(element);
     let frame = 0;
     const check = () => {
       frame = 0;
       const rect = element.getBoundingClientRect();
       // A list in a hidden panel has no box: nothing is near.
       if (rect.width === 0 && rect.height === 0) return;
-      const bottom = container ? container.getBoundingClientRect().bottom : window.innerHeight;
+      let bottom = window.innerHeight;
+      for (const clip of clips) bottom = Math.min(bottom, clip.getBoundingClientRect().bottom);
       if (rect.top < bottom + NEAR_PX) more();
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);
     };
-    const target: EventTarget = container ?? window;
-    target.addEventListener('scroll', schedule, { passive: true });
+    // Scroll events do not bubble: one capturing listener hears the page and the list's
+    // containers, and ignores scrolls elsewhere (inside the editor, a dialog, another panel).
+    const onScrollEvent = (event: Event) => {
+      if (event.target === document || clips.includes(event.target as HTMLElement)) schedule();
+    };
+    document.addEventListener('scroll', onScrollEvent, { capture: true, passive: true });
     window.addEventListener('resize', schedule, { passive: true });
     // The list as rendered may not reach the viewport's end yet.
     schedule();
     return () => {
       cancelAnimationFrame(frame);
-      target.removeEventListener('scroll', schedule);
+      document.removeEventListener('scroll', onScrollEvent, { capture: true });
       window.removeEventListener('resize', schedule);
     };
   }, [shown, total, more, onScroll]);
   return { shown: Math.min(shown, total), more, sentinel };
 }
 
-/** The nearest ancestor of `element` that scrolls vertically; `null` for the page itself. */
-function scrollContainer(element: HTMLElement): HTMLElement | null {
+/** The ancestors of `element` that scroll vertically, nearest first: they clip what it shows. */
+function scrollContainers(element: HTMLElement): HTMLElement[] {
+  const found: HTMLElement[] = [];
   for (let node = element.parentElement; node; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
-    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+    if (overflowY === 'auto' || overflowY === 'scroll') found.push(node);
   }
-  return null;
+  return found;
 }

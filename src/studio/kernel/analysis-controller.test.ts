@@ -80,7 +80,9 @@ describe('analysis controller', () => {
     const before = analyzes().length;
     clock.advance(1_000);
     store.getState().setText(id, 'a', 'typing');
-    // Isolated: sent at once.
+    // Isolated: sent at once, in a task after the keystroke's — nothing within the keystroke.
+    expect(analyzes()).toHaveLength(before);
+    clock.advance(0);
     expect(analyzes()).toHaveLength(before + 1);
     analyzes().at(-1)!.answer(analysisOf('a'));
     await flush();
@@ -102,6 +104,26 @@ describe('analysis controller', () => {
     await flush();
     expect(store.getState().analyses[id]?.text).toBe('abcde');
     expect(store.getState().kernelStatus).toBe('ready');
+    stop();
+  });
+
+  it('a keystroke typed before the first one of a burst is posted joins the burst: the newest text goes once, at the pause', async () => {
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
+    const before = analyzes().length;
+    clock.advance(1_000);
+    store.getState().setText(id, 'a', 'typing');
+    store.getState().setText(id, 'ab', 'typing');
+    clock.advance(0);
+    expect(analyzes()).toHaveLength(before);
+    clock.advance(QUIET_MS);
+    expect(analyzes()).toHaveLength(before + 1);
+    expect(analyzes().at(-1)!.text).toBe('ab');
+    analyzes().at(-1)!.answer(analysisOf('ab'));
+    await flush();
+    expect(store.getState().analyses[id]?.text).toBe('ab');
+    clock.advance(10 * QUIET_MS);
+    await flush();
+    expect(analyzes()).toHaveLength(before + 1);
     stop();
   });
 
@@ -163,6 +185,7 @@ describe('analysis controller', () => {
     // The user types on before v1's gloss answers.
     clock.advance(1_000);
     store.getState().setText(id, 'v2', 'typing');
+    clock.advance(0);
     const shown = store.getState().analyses[id];
     ofOp('gloss').at(-1)!.answer(glossOf('one'));
     await flush();
@@ -219,6 +242,7 @@ describe('analysis controller', () => {
     // v1's gloss arrives after the text moved on to v2: v2's analysis must not take v1's hash.
     clock.advance(1_000);
     store.getState().setText(id, 'v2', 'typing');
+    clock.advance(0);
     ofOp('gloss').at(-1)!.answer(glossWithHash('sha256:v1'));
     await flush();
     ofOp('analyze').at(-1)!.answer(pendingOf('v2'));
@@ -310,6 +334,7 @@ describe('analysis controller', () => {
     // An isolated edit, analyzed at once; its answer takes longer than keystrokes come.
     clock.advance(1_000);
     store.getState().setText(id, 'slow', 'typing');
+    clock.advance(0);
     expect(analyzes()).toHaveLength(before + 1);
     clock.advance(QUIET_MS + 50);
     analyzes().at(-1)!.answer(analysisOf('slow'));
@@ -354,6 +379,7 @@ describe('analysis controller', () => {
     expect(store.getState().analyses[id]?.text).toBe('v0');
     clock.advance(1_000);
     store.getState().setText(id, 'a', 'typing');
+    clock.advance(0);
     const running = analyzes().at(-1)!;
     expect(running.text).toBe('a');
     // Typing goes on while it runs: its answer is of an older text, and a newer one is waiting.
@@ -370,6 +396,7 @@ describe('analysis controller', () => {
     // Back to a text analyzed but not published (an edit undone in a burst): published then.
     clock.advance(1_000);
     store.getState().setText(id, 'abc', 'typing');
+    clock.advance(0);
     const third = analyzes().at(-1)!;
     clock.advance(30);
     store.getState().setText(id, 'abcd', 'typing');

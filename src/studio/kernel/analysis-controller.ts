@@ -28,8 +28,9 @@
  * competing with the keystrokes' own frames. A document whose last analysis took longer than
  * QUIET_MS waits for the pause even in continuous typing: an analysis sent mid-burst would answer
  * for a text already typed past, which is never shown — a compile for nothing, on a core the
- * page's rendering needs. An isolated edit (the first keystroke after a
- * pause, a grid cell, a quick fix, an import) is analyzed at once. Markers and panels only ever
+ * page's rendering needs. An isolated edit (the first keystroke after a pause, a grid cell, a
+ * quick fix, an import) is analyzed at once — a keystroke in a task of its own, after the
+ * keystroke's, so that the keystroke's frame waits for none of it. Markers and panels only ever
  * show an analysis of the current text (or, dimmed, say they are about an older one).
  */
 
@@ -128,7 +129,11 @@ export function startAnalysis(
       e.waitingSince = null;
     }
     if (!burst && e.waitingSince === null) {
-      void analyze(docId);
+      // A keystroke's own task only edits and renders: its analysis (finding the edit in the
+      // text, posting it, marking the kernel busy) is posted in a task of its own, which the
+      // browser may run after painting the keystroke. A command goes at once.
+      if (typing) timing.setTimer(() => void analyze(docId), 0);
+      else void analyze(docId);
       return;
     }
     e.waitingSince ??= now;

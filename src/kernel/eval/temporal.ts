@@ -9,6 +9,7 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalJson } from '../tree/canonical';
 import { canonicalWindow, parseWindow } from '../tree/duration';
 import type { ExprNode, RateNode, WithinNode } from '../tree/types';
+import { zhQuote } from '../util/quote';
 import { EvaluationError } from './errors';
 import { parseInstant } from './time';
 
@@ -202,7 +203,7 @@ function fieldsRead(condition: string): string[] {
 function conditionClause(condition: string): Bilingual {
   const fields = fieldsRead(condition);
   if (fields.length === 0)
-    return { en: `the condition is "${brief(condition)}"`, zh: `该条件为“${brief(condition)}”` };
+    return { en: `the condition is "${brief(condition)}"`, zh: `该条件为${zhQuote(condition, 80)}` };
   return { en: `it reads ${fields.join(', ')}`, zh: `该条件读取 ${fields.join('、')}` };
 }
 

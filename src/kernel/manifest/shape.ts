@@ -83,7 +83,5 @@ export function short(v: unknown): string {
  * it with joinZh (a bare JSON text takes a space beside Chinese, “” none).
  */
 export function shortZh(v: unknown): string {
-  if (typeof v !== 'string') return short(v);
-  const quoted = zhQuote(v);
-  return quoted.length > 80 ? `${quoted.slice(0, 77)}…”` : quoted;
+  return typeof v === 'string' ? zhQuote(v, 78) : short(v);
 }

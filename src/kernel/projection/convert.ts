@@ -388,9 +388,7 @@ function shownValue(v: unknown): string {
 /** `shownValue` in a Chinese message: a string in “” (zhQuote), none as 无. */
 function shownValueZh(v: unknown): string {
   if (v === null || v === undefined) return '无';
-  if (typeof v !== 'string') return shownValue(v);
-  const quoted = zhQuote(v);
-  return quoted.length > 60 ? `${quoted.slice(0, 58)}…”` : quoted;
+  return typeof v === 'string' ? zhQuote(v, 58) : shownValue(v);
 }
 
 /** table: the group's rules as the rows of one decision table entry, named after the first. */

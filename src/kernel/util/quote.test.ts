@@ -12,6 +12,12 @@ describe('zhQuote: a name or value in a Chinese message', () => {
     expect(zhQuote('“已引”')).toBe('““已引””');
   });
 
+  it('cuts content longer than max to max - 1 characters and "…", inside the quotes', () => {
+    expect(zhQuote('abcdef', 6)).toBe('“abcdef”');
+    expect(zhQuote('abcdefg', 6)).toBe('“abcde…”');
+    expect(zhQuote('a\nbcdef', 4)).toBe('“a\\n…”');
+  });
+
   it('does not escape an ASCII quote', () => {
     expect(zhQuote('a"b')).toBe('“a"b”');
     expect(zhQuote('"')).toBe('“"”');

@@ -3,14 +3,15 @@
  * zh-CN developer tools write it: 未知命令“frobnicate”). The content is the value as JSON shows it,
  * so a newline, a tab, a backslash or a lone surrogate stays visible (\n, \t, \\, \ud800) and a
  * value's leading or trailing spaces can be seen; only an ASCII quote is left unescaped, since inside
- * “” it ends nothing.
+ * “” it ends nothing. Content longer than `max` characters is cut to `max - 1` and "…".
  *
- * Literal syntax the user types (when: "true", "10m", "- ") keeps its ASCII quotes and is written
- * directly, not through this.
+ * Syntax fragments the user types are quoted the same way, written directly (以“- ”开头); only
+ * YAML written with its own quotes keeps them (when: "true").
  */
-export function zhQuote(value: string): string {
+export function zhQuote(value: string, max = Number.POSITIVE_INFINITY): string {
   const json = JSON.stringify(value).slice(1, -1);
-  return `“${json.replace(/\\(.)/gs, (pair, c: string) => (c === '"' ? '"' : pair))}”`;
+  const content = json.replace(/\\(.)/gs, (pair, c: string) => (c === '"' ? '"' : pair));
+  return `“${content.length > max ? `${content.slice(0, max - 1)}…` : content}”`;
 }
 
 /**

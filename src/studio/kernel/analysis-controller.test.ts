@@ -127,6 +127,17 @@ describe('analysis controller', () => {
     stop();
   });
 
+  it('posts nothing for a keystroke once the controller is stopped', async () => {
+    const { store, id, clock, analyzes, stop } = await analyzedDocument();
+    const before = analyzes().length;
+    clock.advance(1_000);
+    store.getState().setText(id, 'a', 'typing');
+    stop();
+    clock.advance(10 * QUIET_MS);
+    await flush();
+    expect(analyzes()).toHaveLength(before);
+  });
+
   it('analyzes a command edit (grid, fix) at once, even right after another, and flushes a waiting burst', async () => {
     const { store, id, clock, analyzes, stop } = await analyzedDocument();
     const before = analyzes().length;

@@ -129,11 +129,15 @@ export function startAnalysis(
       e.waitingSince = null;
     }
     if (!burst && e.waitingSince === null) {
+      if (!typing) {
+        void analyze(docId);
+        return;
+      }
       // A keystroke's own task only edits and renders: its analysis (finding the edit in the
-      // text, posting it, marking the kernel busy) is posted in a task of its own, which the
-      // browser may run after painting the keystroke. A command goes at once.
-      if (typing) timing.setTimer(() => void analyze(docId), 0);
-      else void analyze(docId);
+      // text, posting it, marking the kernel busy) goes from the burst's timer, due now, in a
+      // task the browser may run after painting the keystroke. A keystroke before it joins it.
+      e.waitingSince = now;
+      e.timer.at(now);
       return;
     }
     e.waitingSince ??= now;

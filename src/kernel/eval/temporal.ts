@@ -203,7 +203,10 @@ function fieldsRead(condition: string): string[] {
 function conditionClause(condition: string): Bilingual {
   const fields = fieldsRead(condition);
   if (fields.length === 0)
-    return { en: `the condition is "${brief(condition)}"`, zh: `该条件为${zhQuote(condition, 80)}` };
+    return {
+      en: `the condition is "${brief(condition)}"`,
+      zh: `该条件为${zhQuote(condition, 80)}`,
+    };
   return { en: `it reads ${fields.join(', ')}`, zh: `该条件读取 ${fields.join('、')}` };
 }
 

@@ -144,3 +144,42 @@ export function longTasksBetween(
 ): TimedEntry[] {
   return tasks.filter((t) => t.startTime <= to && t.startTime + t.duration >= from);
 }
+
+/** Resamples for the bootstrap interval of a ratio (rounds drawn with replacement, in pairs). */
+const BOOTSTRAP_RESAMPLES = 4000;
+
+/**
+ * The 95% bootstrap percentile interval of median(a) / median(b) over paired rounds: each
+ * resample draws rounds with replacement, keeping a round's two sides together (they were typed
+ * one after the other, on the same machine state). A fixed-seed generator (mulberry32) makes a
+ * run's interval reproducible from its figures.
+ */
+export function ratioInterval(
+  a: readonly number[],
+  b: readonly number[],
+  resamples = BOOTSTRAP_RESAMPLES,
+): { low: number; high: number } {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const n = a.length;
+  if (n === 0 || b.length !== n)
+    throw new Error(`ratioInterval needs paired rounds: ${n} and ${b.length}`);
+  const ratios: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    const sa: number[] = [];
+    const sb: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(random() * n);
+      sa.push(a[k] as number);
+      sb.push(b[k] as number);
+    }
+    ratios.push(median(sa) / median(sb));
+  }
+  return { low: percentile(ratios, 0.025), high: percentile(ratios, 0.975) };
+}

@@ -30,7 +30,10 @@
  *    and its medians cannot resolve a 1.15× target.
  * Exits non-zero only when a measurement fails (a missing mark, a build error), never on a missed
  * target. `--skip-build` reuses the last benchmark builds (in the OS temp folder);
- * `--only-bare-comparison` measures only the studio against bare Monaco; `--only-grid` only the
+ * `--only-bare-comparison` measures only the studio against bare Monaco (`--rounds N`: N rounds
+ * per document instead of COMPARE_ROUNDS; `--bare-vs-bare`: bare Monaco on both sides, the
+ * benchmark's noise floor, kept as ui-bare-vs-bare-*.json); each ratio comes with its 95%
+ * bootstrap interval over the rounds (`…_ci95_low`/`…_ci95_high`); `--only-grid` only the
  * grid cell edits (kept as ui-grid-latest.json and ui-grid-<date>.json); `--only-startup` only
  * the start-up figures (cold start, initial JS, first markers on 1,000 rules, median of 3 fresh
  * studios) and fact keystroke → result on the example and on 1,000 rules (ui-startup-*.json).
@@ -50,6 +53,7 @@ import {
   median,
   type PageProbes,
   percentile,
+  ratioInterval,
 } from './ui-probes';
 import { BARE_DIST, buildApp, buildBareMonaco, DIST, startPreview } from './ui-server';
 
@@ -608,7 +612,27 @@ function gridFigures(label: string, runs: readonly GridFigures[]): Record<string
  * runs of one build on a quiet machine gave p50 ratios 0.98–1.19: a round's ratio swings by ±10%
  * with the machine, so the median needs more of them. The per-round spread is printed too.
  */
-const COMPARE_ROUNDS = 7;
+const COMPARE_ROUNDS = roundsArgument() ?? 7;
+
+/** `--rounds N`: rounds per document in the comparison (odd, so each side has one median). */
+function roundsArgument(): number | null {
+  const at = process.argv.indexOf('--rounds');
+  if (at === -1) return null;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 3 || n % 2 === 0) {
+    throw new Error(
+      `--rounds takes an odd whole number of at least 3, not "${process.argv[at + 1]}"`,
+    );
+  }
+  return n;
+}
+
+/**
+ * `--bare-vs-bare`: the comparison with bare Monaco on both sides — the benchmark's own noise
+ * floor. Its ratios would all be 1.00 on a machine without noise; the spread of its ratios and
+ * intervals is how far a studio that cost nothing could be measured from 1.
+ */
+const BARE_VS_BARE = process.argv.includes('--bare-vs-bare');
 
 interface SideFigures {
   /** The in-page probe (keydown → a message posted from the next frame's rAF), issue #17's measure. */
@@ -730,10 +754,17 @@ async function compareWithBare(
   for (const doc of COMPARED) {
     const studio: SideFigures[] = [];
     const bare: SideFigures[] = [];
+    // In --bare-vs-bare, the "studio" side is a second bare page on the same text and size.
+    const bareShape = BARE_VS_BARE ? await studioShape(browser, studioUrl, doc) : null;
     for (let round = 0; round < COMPARE_ROUNDS; round++) {
       console.log(`  ${doc.label}, round ${round + 1} of ${COMPARE_ROUNDS} …`);
       const studioFirst = round % 2 === 1;
-      if (studioFirst) {
+      if (bareShape) {
+        const first = await bareSide(browser, bareUrl, doc, bareShape);
+        const second = await bareSide(browser, bareUrl, doc, bareShape);
+        studio.push(studioFirst ? first : second);
+        bare.push(studioFirst ? second : first);
+      } else if (studioFirst) {
         const typed = await studioSide(browser, studioUrl, doc);
         studio.push(typed.figures);
         bare.push(await bareSide(browser, bareUrl, doc, typed));
@@ -759,6 +790,15 @@ async function compareWithBare(
     const perRound = studio.map((f, i) => f.p50 / bare[i]!.p50);
     figures[`ratio_keystroke_${l}_p50_round_min`] = Math.round(Math.min(...perRound) * 100) / 100;
     figures[`ratio_keystroke_${l}_p50_round_max`] = Math.round(Math.max(...perRound) * 100) / 100;
+    // How far the ratios could be from these medians' by the rounds' own spread (95% bootstrap).
+    for (const key of ['p50', 'p95'] as const) {
+      const ci = ratioInterval(
+        studio.map((f) => f[key]),
+        bare.map((f) => f[key]),
+      );
+      figures[`ratio_keystroke_${l}_${key}_ci95_low`] = Math.round(ci.low * 100) / 100;
+      figures[`ratio_keystroke_${l}_${key}_ci95_high`] = Math.round(ci.high * 100) / 100;
+    }
     // Keystroke-to-paint as Event Timing reports it: in 8 ms steps (its durations are rounded to
     // 8 ms), too coarse for a ratio near 1 at ~17 ms (one step is ~45%); kept as context.
     figures[`bare_keystroke_paint_${l}_p50_ms`] = round(med(bare, 'paintP50'));
@@ -769,7 +809,14 @@ async function compareWithBare(
     figures[`studio_long_tasks_${l}`] = Math.max(...studio.map((f) => f.longTasks));
     figures[`studio_longest_task_${l}_ms`] = round(Math.max(...studio.map((f) => f.longestTaskMs)));
   }
-  return figures;
+  if (!BARE_VS_BARE) return figures;
+  // Named for what was typed into: "bare2" is the second bare page, which stood in for the studio.
+  return Object.fromEntries(
+    Object.entries(figures).map(([name, value]) => [
+      name.replace(/^studio_/, 'bare2_').replace(/^ratio_/, 'ratio_bare2_to_bare_'),
+      value,
+    ]),
+  );
 }
 
 /** The studio's text and editor size for `doc`, from a page that only opens it. */
@@ -825,8 +872,12 @@ async function measure(): Promise<Record<string, number>> {
   });
   try {
     if (process.argv.includes('--only-startup')) return await startupFigures(browser, server.url);
-    if (process.argv.includes('--only-bare-comparison')) {
-      console.log('typing into the studio and into bare Monaco, alternated …');
+    if (process.argv.includes('--only-bare-comparison') || BARE_VS_BARE) {
+      console.log(
+        BARE_VS_BARE
+          ? 'typing into bare Monaco twice per round (the noise floor: "studio" is a second bare page) …'
+          : 'typing into the studio and into bare Monaco, alternated …',
+      );
       return await compareWithBare(browser, server.url, bareServer!.url);
     }
     if (onlyGrid) {
@@ -951,6 +1002,7 @@ function report(figures: Record<string, number>): void {
   });
   const partial =
     process.argv.includes('--only-bare-comparison') ||
+    BARE_VS_BARE ||
     process.argv.includes('--only-grid') ||
     process.argv.includes('--only-startup');
   for (const [figure, target] of TARGETS) {
@@ -975,13 +1027,15 @@ try {
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const json = `${JSON.stringify(figures, null, 2)}\n`;
-  const stem = process.argv.includes('--only-bare-comparison')
-    ? 'ui-vs-bare'
-    : process.argv.includes('--only-grid')
-      ? 'ui-grid'
-      : process.argv.includes('--only-startup')
-        ? 'ui-startup'
-        : 'ui';
+  const stem = BARE_VS_BARE
+    ? 'ui-bare-vs-bare'
+    : process.argv.includes('--only-bare-comparison')
+      ? 'ui-vs-bare'
+      : process.argv.includes('--only-grid')
+        ? 'ui-grid'
+        : process.argv.includes('--only-startup')
+          ? 'ui-startup'
+          : 'ui';
   writeFileSync(new URL(`${stem}-${date}.json`, dir), json);
   writeFileSync(new URL(`${stem}-latest.json`, dir), json);
   console.log(`written bench/results/${stem}-latest.json and ${stem}-${date}.json`);

@@ -575,6 +575,54 @@ test("monaco-yaml's warning is about the text on screen: it goes at the next edi
   expect(sent.filter((m) => m.text.includes('"findLinks"'))).toEqual([]);
 });
 
+test("a keystroke's copy to monaco-yaml's worker goes after the frame that shows it, and before any request", async ({
+  page,
+}) => {
+  await logYamlWorkerMessages(page);
+  await openEditor(page);
+  const sentSince = async (from: number) =>
+    (await yamlWorkerMessages(page)).filter((m) => m.at > from);
+  const isUpdate = (m: { text: string }) => m.text.includes('"$acceptModelChanged"');
+  const isCompletion = (m: { text: string }) => m.text.includes('"doComplete"');
+  // Inside a rule's message; Ctrl+Space asks the YAML worker, which from then on keeps a copy.
+  await clickLineEnd(page, 'message:');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Control+Space');
+  await expect.poll(async () => (await sentSince(0)).some(isCompletion)).toBe(true);
+  await page.keyboard.press('Escape');
+  // Each keydown, and the start of the next frame after it.
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    (globalThis as Record<string, unknown>).__keyFrames = frames;
+    document.addEventListener(
+      'keydown',
+      () => requestAnimationFrame(() => frames.push(performance.now())),
+      true,
+    );
+  });
+  // Typing inside the message asks the worker nothing: its copy is updated after each frame.
+  let from = await page.evaluate(() => performance.now());
+  await page.keyboard.type('abc');
+  await expect.poll(async () => (await sentSince(from)).filter(isUpdate).length).toBe(3);
+  const frames = await page.evaluate(
+    () => (globalThis as Record<string, unknown>).__keyFrames as number[],
+  );
+  for (const [i, update] of (await sentSince(from)).filter(isUpdate).entries()) {
+    expect(update.at, `update ${i + 1}`).toBeGreaterThanOrEqual(frames[i]!);
+  }
+  // A space after "then:" asks for completion within the keystroke's own task: the update for
+  // that space reaches the worker first, so the completion reads the text on screen.
+  await retypeThen(page, 'REQUEST_HUMAN', '');
+  await page.keyboard.press('Backspace');
+  from = await page.evaluate(() => performance.now());
+  await page.keyboard.type(' ');
+  await expect.poll(async () => (await sentSince(from)).some(isCompletion)).toBe(true);
+  const sent = await sentSince(from);
+  const request = sent.findIndex(isCompletion);
+  expect(sent.slice(0, request).filter(isUpdate)).toHaveLength(1);
+  expect(await editorText(page)).toContain('then: \n');
+});
+
 test('Monaco is not in the initial JS: it loads lazily after the page', async ({
   page,
   request,

@@ -19,6 +19,7 @@ import { registerHover } from './hover-provider';
 import { installLegacyWebWorker } from './legacy-web-worker';
 import { editorStrings } from './strings';
 import { defineTheme } from './theme';
+import { deferMirrorUpdates } from './worker-mirror';
 import {
   dropYamlMarkersOnEdit,
   keepYamlMarkersBelowErrors,
@@ -47,8 +48,10 @@ export function setupMonaco(store: StudioStore = studioStore): Promise<void> {
 
 async function configure(store: StudioStore): Promise<void> {
   self.MonacoEnvironment = {
+    // Both workers' copies of the document are updated after the keystroke's frame is painted
+    // (worker-mirror.ts); every request still reaches them after every update before it.
     getWorker: (_workerId: string, label: string) =>
-      label === 'yaml' ? new YamlWorker() : new EditorWorker(),
+      deferMirrorUpdates(label === 'yaml' ? new YamlWorker() : new EditorWorker()),
   };
   // monaco-yaml's schema checks run once the studio is quiet (legacy-web-worker.ts): one wait
   // for all the documents' checks that are due, not one per document.

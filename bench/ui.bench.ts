@@ -608,11 +608,18 @@ function gridFigures(label: string, runs: readonly GridFigures[]): Record<string
 // ── the studio against bare Monaco ───────────────────────────────────────────────────────────
 
 /**
- * Rounds per document; each round types once into each page, the order alternating. With 3, two
- * runs of one build on a quiet machine gave p50 ratios 0.98–1.19: a round's ratio swings by ±10%
- * with the machine, so the median needs more of them. The per-round spread is printed too.
+ * Rounds per document; each round types once into each page, the order alternating. A round's
+ * ratio swings over ~0.8–1.6× with the machine: the probe's per-keystroke figures are bimodal in
+ * headless Chromium: a keydown's frame either starts at once (its animation frame callbacks run
+ * ~3.5 ms after it, once the typing is handled) or waits out the frame-rate limit after a frame
+ * that something else caused shortly before (4–18 ms); in bare Monaco on the example 56% and 44%
+ * of the keystrokes (scratch measurement, six rounds), so a round's median sits at the edge of
+ * the first group and a few keystrokes more in the second move it across the gap.
+ * Bare Monaco against itself (`--bare-vs-bare`), 15 rounds: example 1.09× (95% interval
+ * 0.96–1.21), 1,000 rules 1.01× (0.94–1.03). With 7 rounds the interval was ±10–15%, enough
+ * to flip a 1.15× verdict either way; 15 rounds keep it near ±7%.
  */
-const COMPARE_ROUNDS = roundsArgument() ?? 7;
+const COMPARE_ROUNDS = roundsArgument() ?? 15;
 
 /** `--rounds N`: rounds per document in the comparison (odd, so each side has one median). */
 function roundsArgument(): number | null {

@@ -32,13 +32,21 @@ export type Schedule = (flush: () => void) => void;
 const FALLBACK_MS = 100;
 
 export const afterNextPaint: Schedule = (flush) => {
+  // Whichever comes first runs `flush`, once; the other does nothing (a later batch has its own).
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    flush();
+  };
+  const fallback = setTimeout(once, FALLBACK_MS);
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     channel.port1.close();
-    flush();
+    once();
   };
   requestAnimationFrame(() => channel.port2.postMessage(null));
-  setTimeout(flush, FALLBACK_MS);
 };
 
 /** Monaco 0.54's request message for a mirror update (`webWorker.js`, `RequestMessage`). */

@@ -619,7 +619,10 @@ test("a keystroke's copy to monaco-yaml's worker goes after the frame that shows
   await expect.poll(async () => (await sentSince(from)).some(isCompletion)).toBe(true);
   const sent = await sentSince(from);
   const request = sent.findIndex(isCompletion);
-  expect(sent.slice(0, request).filter(isUpdate)).toHaveLength(1);
+  // Held updates of the Backspaces just before may go with it; the space's is the last of them.
+  const before = sent.slice(0, request).filter(isUpdate);
+  expect(before.at(-1)?.text).toContain('"text":" "');
+  expect(sent.slice(request).filter(isUpdate)).toEqual([]);
   expect(await editorText(page)).toContain('then: \n');
 });
 

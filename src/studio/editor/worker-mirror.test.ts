@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   afterNextPaint,
   deferMirrorUpdates,
+  FALLBACK_MS,
   isMirrorUpdate,
   type PostTarget,
 } from './worker-mirror';
@@ -170,7 +171,7 @@ describe('afterNextPaint (when held updates are sent)', () => {
     expect(runs).toBe(0);
     frames[0]!(0);
     await vi.waitFor(() => expect(runs).toBe(1));
-    await past(150);
+    await past(FALLBACK_MS + 50);
     expect(runs).toBe(1);
   });
 
@@ -178,7 +179,7 @@ describe('afterNextPaint (when held updates are sent)', () => {
     const frames = stubFrames();
     let runs = 0;
     afterNextPaint(() => runs++);
-    await past(150);
+    await past(FALLBACK_MS + 50);
     expect(runs).toBe(1);
     // The frame comes later (the page shown again): nothing is sent twice.
     frames[0]!(0);

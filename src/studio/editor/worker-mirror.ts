@@ -25,11 +25,13 @@ export interface PostTarget {
 /**
  * Runs `flush` once the frame being prepared has been painted: a task posted from an animation
  * frame callback runs after that frame's paint. A page that renders no frames (hidden) has its
- * updates sent by a timer instead, so they never wait longer than FALLBACK_MS.
+ * updates sent by a timer instead, so they never wait longer than FALLBACK_MS. It is long enough
+ * that a frame slowed by a busy machine still comes first; nothing waits for it meanwhile, since
+ * any request to the worker sends the held updates before itself.
  */
 export type Schedule = (flush: () => void) => void;
 
-const FALLBACK_MS = 100;
+export const FALLBACK_MS = 1000;
 
 export const afterNextPaint: Schedule = (flush) => {
   // Whichever comes first runs `flush`, once; the other does nothing (a later batch has its own).

@@ -67,3 +67,14 @@ export * from './vocabulary/document';
 export * from './vocabulary/nodes';
 export * from './vocabulary/operators';
 export * from './vocabulary/terms';
+export {
+  codePointLabel,
+  findHidden,
+  type HiddenChar,
+  type HiddenKind,
+  hasBidi,
+  hasHidden,
+  revealInline,
+  revealText,
+  stripHidden,
+} from './util/visible-text';

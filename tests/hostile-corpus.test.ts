@@ -30,7 +30,7 @@ interface StreamExpect {
   readonly json?: readonly Record<string, unknown>[];
 }
 
-export interface HostileCase {
+interface HostileCase {
   /** What an attacker or a broken pipeline does, and what must happen instead. */
   readonly threat: string;
   /** The issue the case comes from. */
@@ -85,7 +85,10 @@ async function caseFiles(caseDir: string, c: HostileCase): Promise<Record<string
 }
 
 /** captureIo with the case's files shadowing the disk, and standard input as `-`/`/dev/stdin`. */
-function caseIo(files: Record<string, Uint8Array>, stdin: string | undefined): ReturnType<typeof captureIo> {
+function caseIo(
+  files: Record<string, Uint8Array>,
+  stdin: string | undefined,
+): ReturnType<typeof captureIo> {
   const io = captureIo();
   const readBytes = io.readBytes;
   const lookup = (path: string): Uint8Array | undefined => {
@@ -112,10 +115,12 @@ function caseIo(files: Record<string, Uint8Array>, stdin: string | undefined): R
 function checkStream(name: string, lines: readonly string[], e: StreamExpect | undefined): void {
   if (!e) return;
   const text = lines.join('\n');
-  for (const s of e.contains ?? []) expect(text, `${name} contains ${JSON.stringify(s)}`).toContain(s);
+  for (const s of e.contains ?? [])
+    expect(text, `${name} contains ${JSON.stringify(s)}`).toContain(s);
   for (const s of e.not_contains ?? [])
     expect(text, `${name} does not contain ${JSON.stringify(s)}`).not.toContain(s);
-  for (const s of e.matches ?? []) expect(text, `${name} matches /${s}/`).toMatch(new RegExp(s, 'u'));
+  for (const s of e.matches ?? [])
+    expect(text, `${name} matches /${s}/`).toMatch(new RegExp(s, 'u'));
   const written = text === '' ? [] : text.split('\n');
   if (e.lines !== undefined) expect(written.length, `${name} lines`).toBe(e.lines);
   if (e.json) {

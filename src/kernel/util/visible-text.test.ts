@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findHidden, hasBidi, hasHidden, revealInline, revealText, stripHidden } from './visible-text';
+import {
+  findHidden,
+  hasBidi,
+  hasHidden,
+  revealInline,
+  revealText,
+  stripHidden,
+} from './visible-text';
 
 describe('visible text', () => {
   it('shows a right-to-left override as its code point', () => {

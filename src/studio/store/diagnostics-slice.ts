@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Incident } from '../../worker/kernel-client';
+import { emptyRecord, hasEntry, withEntry } from './ids';
 import type { StudioState } from './index';
 import type { Analysis, AnalysisEntry } from './types';
 
@@ -20,12 +21,12 @@ export const createDiagnosticsSlice: StateCreator<StudioState, [], [], Diagnosti
   set,
   get,
 ) => ({
-  analyses: {},
+  analyses: emptyRecord(),
   kernelStatus: 'starting',
   incident: null,
   setAnalysis(id, text, analysis) {
-    if (!get().documents[id]) return;
-    set({ analyses: { ...get().analyses, [id]: { analysis, text } } });
+    if (!hasEntry(get().documents, id)) return;
+    set({ analyses: withEntry(get().analyses, id, { analysis, text }) });
   },
   setKernelStatus(kernelStatus) {
     if (get().kernelStatus !== kernelStatus) set({ kernelStatus });

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { followName } from '../workspace/naming';
+import { emptyRecord, withEntry } from './ids';
 import type { StudioState } from './index';
 import type { Cursor, StudioDocument } from './types';
 import { uniqueName } from './workspace-slice';
@@ -40,8 +41,8 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
   set,
   get,
 ) => ({
-  documents: {},
-  textOrigins: {},
+  documents: emptyRecord(),
+  textOrigins: emptyRecord(),
   setText(id, text, origin = 'command', edit) {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
@@ -59,11 +60,11 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
             followed.name,
           );
     set({
-      documents: { ...state.documents, [id]: { ...doc, text, name } },
+      documents: withEntry(state.documents, id, { ...doc, text, name }),
       textOrigins:
         state.textOrigins[id] === origin
           ? state.textOrigins
-          : { ...state.textOrigins, [id]: origin },
+          : withEntry(state.textOrigins, id, origin),
       revision: state.revision + 1,
     });
   },
@@ -71,7 +72,7 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
     const doc = get().documents[id];
     if (!doc || (doc.cursor.line === cursor.line && doc.cursor.column === cursor.column)) return;
     set({
-      documents: { ...get().documents, [id]: { ...doc, cursor } },
+      documents: withEntry(get().documents, id, { ...doc, cursor }),
       revision: get().revision + 1,
     });
   },
@@ -79,7 +80,7 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
     const doc = get().documents[id];
     if (!doc) return;
     set({
-      documents: { ...get().documents, [id]: { ...doc, ...patch } },
+      documents: withEntry(get().documents, id, { ...doc, ...patch }),
       revision: get().revision + 1,
     });
   },

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import { emptyRecord, withEntry, withoutEntry } from './ids';
 import type { StudioState } from './index';
 import type { EvaluateOutcome, EvaluationEntry, SuiteRunEntry } from './types';
 
@@ -16,22 +17,22 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
   set,
   get,
 ) => ({
-  evaluations: {},
-  suiteRuns: {},
+  evaluations: emptyRecord(),
+  suiteRuns: emptyRecord(),
   setSuiteRun(id, entry) {
-    const { [id]: _previous, ...rest } = get().suiteRuns;
-    set({ suiteRuns: entry ? { ...rest, [id]: entry } : rest });
+    const runs = get().suiteRuns;
+    set({ suiteRuns: entry ? withEntry(runs, id, entry) : withoutEntry(runs, id) });
   },
   setEvaluationPending(id) {
     const current = get().evaluations[id];
     set({
-      evaluations: {
-        ...get().evaluations,
-        [id]: { outcome: current?.outcome ?? null, pending: true },
-      },
+      evaluations: withEntry(get().evaluations, id, {
+        outcome: current?.outcome ?? null,
+        pending: true,
+      }),
     });
   },
   setEvaluation(id, outcome) {
-    set({ evaluations: { ...get().evaluations, [id]: { outcome, pending: false } } });
+    set({ evaluations: withEntry(get().evaluations, id, { outcome, pending: false }) });
   },
 });

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { newDocumentId } from './ids';
+import { emptyRecord, hasEntry, newDocumentId, recordOf, withEntry, withoutEntry } from './ids';
 import type { StudioState } from './index';
 import type { StudioDocument, WorkspaceSnapshot } from './types';
 
@@ -48,13 +48,13 @@ export const createWorkspaceSlice: StateCreator<StudioState, [], [], WorkspaceSl
   persistence: { state: 'loading' },
   addDocument(input) {
     const state = get();
-    const id = input.id && !state.documents[input.id] ? input.id : newDocumentId();
+    const id = input.id && !hasEntry(state.documents, input.id) ? input.id : newDocumentId();
     const name = uniqueName(
       state.order.map((d) => state.documents[d]?.name ?? ''),
       input.name,
     );
     set({
-      documents: { ...state.documents, [id]: { ...input, id, name } },
+      documents: withEntry(state.documents, id, { ...input, id, name }),
       order: [...state.order, id],
       activeId: id,
       revision: state.revision + 1,
@@ -64,7 +64,7 @@ export const createWorkspaceSlice: StateCreator<StudioState, [], [], WorkspaceSl
   removeDocument(id) {
     const state = get();
     if (!state.documents[id]) return;
-    const { [id]: _removed, ...documents } = state.documents;
+    const documents = withoutEntry(state.documents, id);
     const index = state.order.indexOf(id);
     const order = state.order.filter((d) => d !== id);
     const activeId =
@@ -88,20 +88,21 @@ export const createWorkspaceSlice: StateCreator<StudioState, [], [], WorkspaceSl
     set({ fieldDictionary: text, revision: get().revision + 1 });
   },
   loadSnapshot(snapshot) {
-    const documents: Record<string, StudioDocument> = {};
-    for (const doc of snapshot.documents) documents[doc.id] = doc;
+    const documents = recordOf(snapshot.documents.map((d) => [d.id, d] as const));
     const order = snapshot.documents.map((d) => d.id);
     const activeId =
-      snapshot.activeId && documents[snapshot.activeId] ? snapshot.activeId : (order[0] ?? null);
+      snapshot.activeId !== null && hasEntry(documents, snapshot.activeId)
+        ? snapshot.activeId
+        : (order[0] ?? null);
     set({
       documents,
       order,
       activeId,
       fieldDictionary: snapshot.fieldDictionary,
       revision: get().revision + 1,
-      analyses: {},
-      evaluations: {},
-      suiteRuns: {},
+      analyses: emptyRecord(),
+      evaluations: emptyRecord(),
+      suiteRuns: emptyRecord(),
     });
   },
   snapshot() {

@@ -1,8 +1,9 @@
 /**
  * `erdl eval RULES --facts FILE` in-process through run(), with the real file system and worker
  * threads: one JSON line per fact in input order whatever the number of workers, the same result
- * as the single-fact form, --fields, CSV, per-row as_of, bad rows positioned and skipped, and
- * every refusal as a bilingual usage error.
+ * as the single-fact form, --fields, CSV, per-row as_of, an error record in place of every record
+ * that cannot be read (so output line N is always about record N), and every refusal as a
+ * bilingual usage error.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -119,7 +120,9 @@ describe('erdl eval --facts', () => {
     expect(cases.stdout).toEqual(['{"name":"late","decision":"REQUEST_HUMAN"}']);
   }, 60_000);
 
-  it('skips a bad row with its position in both languages, prints the others, exits 2', async () => {
+  // Before issue #35 a bad row was skipped: the output had one line fewer and every later result
+  // was paired with the wrong fact. Now it gets an error record in its place.
+  it('prints an error record in place of a bad row, positioned in both languages, exits 2', async () => {
     writeFileSync(
       file('bad.jsonl'),
       `${JSON.stringify(refund(1))}\n{oops\n${JSON.stringify(refund(9999))}\n`,
@@ -128,11 +131,213 @@ describe('erdl eval --facts', () => {
     expect(
       await run(['eval', QUICKSTART, '--facts', file('bad.jsonl'), '--fields', 'decision'], cap),
     ).toBe(2);
-    expect(cap.stdout).toEqual(['{"decision":"ALLOW"}', '{"decision":"REQUEST_HUMAN"}']);
+    expect(cap.stdout).toHaveLength(3);
+    expect(cap.stdout[0]).toBe('{"decision":"ALLOW"}');
+    expect(JSON.parse(cap.stdout[1] as string)).toEqual({
+      line: 2,
+      error: {
+        code: 'factset-json',
+        line: 2,
+        column: 2,
+        message: {
+          en: 'JSON: unexpected "o", expected a key in double quotes',
+          zh: 'JSON 语法错误：意外的“o”，应为带双引号的键',
+        },
+      },
+    });
+    expect(cap.stdout[2]).toBe('{"decision":"REQUEST_HUMAN"}');
     expect(
       cap.stderr.some((l) => l.startsWith(`${file('bad.jsonl')}:2:2: error factset-json`)),
     ).toBe(true);
-    expect(cap.stderr.some((l) => l.includes('无法读取') && l.includes('已跳过'))).toBe(true);
+    expect(cap.stderr.at(-2)).toBe(
+      `erdl: ${file('bad.jsonl')}: 1 of 3 record(s) could not be read (line 2); each has an error record in its place in the output`,
+    );
+    expect(cap.stderr.at(-1)).toBe(
+      `erdl：${file('bad.jsonl')}：3 条记录中有 1 条无法读取（第 2 行）；输出中每条都以一条错误记录占位`,
+    );
+  }, 60_000);
+
+  it('keeps every later result in place: 5 bad lines among 2,005 give 2,005 lines, on 1 and 3 workers', async () => {
+    const bad = new Map<number, string>([
+      [0, '{oops'],
+      [17, '[]'],
+      [256, '42'],
+      [1024, 'null'],
+      [2004, '""'],
+    ]);
+    const lines = Array.from(
+      { length: 2005 },
+      (_, i) => bad.get(i) ?? JSON.stringify(refund((i * 7919) % 10000)),
+    );
+    // Blank lines and lines of spaces and tabs are not records: they get no output line.
+    writeFileSync(file('five-bad.jsonl'), `\n${lines.join('\n')}\n \t\n`);
+    const outputs: string[][] = [];
+    for (const workers of ['1', '3']) {
+      const cap = io();
+      const code = await run(
+        [
+          'eval',
+          QUICKSTART,
+          '--facts',
+          file('five-bad.jsonl'),
+          '--fields',
+          'name,decision',
+          '--workers',
+          workers,
+        ],
+        cap,
+      );
+      expect(code).toBe(2);
+      outputs.push(cap.stdout);
+    }
+    expect(outputs[0]).toEqual(outputs[1]);
+    const out = (outputs[0] as string[]).map((l) => JSON.parse(l));
+    expect(out).toHaveLength(2005);
+    out.forEach((row, i) => {
+      const line = i + 2; // the file starts with a blank line
+      if (bad.has(i)) {
+        expect(row).toMatchObject({ line, error: { line } });
+        expect(row.error.code).toBe(i === 0 ? 'factset-json' : 'suite-type');
+        expect(row).not.toHaveProperty('decision');
+      } else {
+        const amount = (i * 7919) % 10000;
+        expect(row).toEqual({
+          name: `line ${line}`,
+          decision: amount > 5000 ? 'REQUEST_HUMAN' : 'ALLOW',
+        });
+      }
+    });
+  }, 120_000);
+
+  it('gives every bad record its error record, beyond the 100 problems listed on stderr', async () => {
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      i % 3 === 1 ? JSON.stringify(refund(i)) : `bad ${i}`,
+    );
+    writeFileSync(file('many-bad.jsonl'), `${lines.join('\n')}\n`);
+    const cap = io();
+    expect(
+      await run(
+        ['eval', QUICKSTART, '--facts', file('many-bad.jsonl'), '--fields', 'decision'],
+        cap,
+      ),
+    ).toBe(2);
+    expect(cap.stdout).toHaveLength(400);
+    cap.stdout.forEach((l, i) => {
+      expect(JSON.parse(l), `line ${i + 1}`).toEqual(
+        i % 3 === 1
+          ? { decision: 'ALLOW' }
+          : expect.objectContaining({ line: i + 1, error: expect.anything() }),
+      );
+    });
+    expect(cap.stderr.some((l) => l.includes('167 more problems not shown'))).toBe(true);
+    expect(cap.stderr.at(-2)).toMatch(
+      /: 267 of 400 record\(s\) could not be read \(lines 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, …\)/,
+    );
+    expect(cap.stderr.at(-1)).toMatch(
+      /400 条记录中有 267 条无法读取（第 1、3、4、6、7、9、10、12、13、15 行等）/,
+    );
+  }, 60_000);
+
+  it('names a CSV record by its line range; an unbalanced quote is refused naming the lines it took in', async () => {
+    writeFileSync(
+      file('quote.csv'),
+      [
+        'tool.name,tool.args.amount,tool.args.note',
+        'issue_refund,9000,',
+        'issue_refund,1,"two', // a quoted cell that spans two lines: one record, lines 3–4
+        'lines"',
+        '"issue_refund,2,', // an unbalanced quote: it takes in lines 6–8
+        'issue_refund,3,',
+        'issue_refund,4,',
+        '"issue_refund",5,',
+        'issue_refund,6,',
+        '',
+      ].join('\n'),
+    );
+    const cap = io();
+    expect(
+      await run(
+        ['eval', QUICKSTART, '--facts', file('quote.csv'), '--fields', 'name,decision'],
+        cap,
+      ),
+    ).toBe(2);
+    expect(cap.stdout.map((l) => JSON.parse(l))).toEqual([
+      { name: 'line 2', decision: 'REQUEST_HUMAN' },
+      { name: 'lines 3–4', decision: 'ALLOW' },
+      {
+        line: 5,
+        last_line: 8,
+        error: {
+          code: 'factset-csv',
+          line: 5,
+          column: 1,
+          message: {
+            en: 'the quote opened at line 5, column 1 is closed only at line 8, column 1, where "i" follows the closing quote: the quote is probably unbalanced, and the cell takes in lines 6–8 (write "" for a quote inside a quoted cell)',
+            zh: '第 5 行第 1 列的引号直到第 8 行第 1 列才闭合，且右引号后出现“i”：引号很可能不成对，该单元格吞并了第 6–8 行（引号内的引号请写作 ""）',
+          },
+        },
+      },
+      { name: 'line 9', decision: 'ALLOW' },
+    ]);
+    // Counted in records (4), the bad one named by its lines.
+    expect(cap.stderr.at(-2)).toMatch(/: 1 of 4 record\(s\) could not be read \(lines 5–8\)/);
+  }, 60_000);
+
+  it('a quote left open to the end of a CSV names where it opened and every line it took in', async () => {
+    writeFileSync(
+      file('open.csv'),
+      'tool.name,tool.args.amount\nissue_refund,9000\n"issue_refund,1\nissue_refund,2\nissue_refund,3\n',
+    );
+    const cap = io();
+    expect(
+      await run(['eval', QUICKSTART, '--facts', file('open.csv'), '--fields', 'decision'], cap),
+    ).toBe(2);
+    expect(cap.stdout).toHaveLength(2);
+    expect(JSON.parse(cap.stdout[1] as string)).toMatchObject({
+      line: 3,
+      last_line: 5,
+      error: {
+        message: {
+          en: 'the quote opened at line 3, column 1 is not closed before the end of the file: the cell takes in lines 4–5',
+          zh: '第 3 行第 1 列的引号直到文件末尾都没有闭合：该单元格吞并了第 4–5 行',
+        },
+      },
+    });
+  }, 60_000);
+
+  it('under an unusable CSV header every row gets an error record naming the header', async () => {
+    writeFileSync(file('header.csv'), 'tool.name,tool.name\na,b\n\nc,d\n');
+    const cap = io();
+    expect(
+      await run(['eval', QUICKSTART, '--facts', file('header.csv'), '--fields', 'decision'], cap),
+    ).toBe(2);
+    expect(cap.stdout.map((l) => JSON.parse(l))).toEqual(
+      [2, 4].map((line) => ({
+        line,
+        error: {
+          code: 'factset-csv-header',
+          line: 1,
+          column: 1,
+          message: {
+            en: 'the header (line 1) cannot be used, so no row can be read',
+            zh: '表头（第 1 行）无法使用，因此所有行都无法读取',
+          },
+        },
+      })),
+    );
+    expect(cap.stderr[0]).toContain('column "tool.name" appears twice');
+  }, 60_000);
+
+  it('an empty JSON Lines file has no records (exit 0); a CSV without its header is refused', async () => {
+    writeFileSync(file('empty.jsonl'), '\n \n');
+    writeFileSync(file('empty.csv'), '');
+    const jsonl = io();
+    expect(await run(['eval', QUICKSTART, '--facts', file('empty.jsonl')], jsonl)).toBe(0);
+    expect(jsonl.stdout).toEqual([]);
+    const csv = io();
+    expect(await run(['eval', QUICKSTART, '--facts', file('empty.csv')], csv)).toBe(2);
+    expect(csv.stdout).toEqual([]);
+    expect(csv.stderr[0]).toContain('factset-csv-header the CSV has no header row');
   }, 60_000);
 
   it('refuses unknown fields, bad worker counts, other formats, FACT with --facts, --fields without it', async () => {

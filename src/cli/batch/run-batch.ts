@@ -4,10 +4,18 @@
  * batches of facts to a pool of worker threads (eval-worker.ts) and prints their results in input
  * order. At most two batches per worker are in flight and reading pauses while standard output is
  * full, so memory stays constant however many facts the file holds.
+ *
+ * Exactly one line per record, in input order: a record that cannot be read gets an error record
+ * in its place (errorRecord), so line N of the output is always about record N (ruling I-87).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createFactSetParser, type FactSetBatch, type FactSetFormat } from '../../kernel';
+import {
+  createFactSetParser,
+  type FactSetBatch,
+  type FactSetFormat,
+  type RejectedRecord,
+} from '../../kernel';
 import type { CliIo } from '../io';
 import type { BatchCase, BatchJob, BatchReply, WorkerSetup } from './evaluate-batch';
 
@@ -23,11 +31,39 @@ export interface BatchOptions {
 }
 
 export interface BatchSummary {
-  readonly rows: number;
+  /** Records read (blank lines and a CSV header are not records). */
+  readonly records: number;
   readonly evaluated: number;
-  readonly skipped: number;
-  /** Positioned problems of skipped rows (capped by the parser; the rest only counted). */
+  /** Records that could not be read: each printed as an error record in its place. */
+  readonly rejected: number;
+  /** The first rejected records' lines (`3`, `4–7`), for the closing message. */
+  readonly rejectedLines: readonly string[];
+  /** Positioned problems (capped by the parser; the rest only counted). */
   readonly problems: readonly string[];
+  /** Errors among them, including those about no record (a CSV without a header). */
+  readonly errors: number;
+}
+
+/** Rejected records named in the closing message; the output names every one. */
+const NAMED_IN_SUMMARY = 10;
+
+/**
+ * The line printed in place of a record that cannot be read: where the record is (`line`, and
+ * `last_line` when a CSV record spans lines) and its first error as a diagnostic — code, position,
+ * message in English and Chinese. `--fields` does not apply to it.
+ */
+export function errorRecord(r: RejectedRecord): string {
+  const p = r.problem;
+  return JSON.stringify({
+    line: r.line,
+    ...(r.lastLine > r.line ? { last_line: r.lastLine } : {}),
+    error: {
+      code: p.code,
+      line: p.line,
+      column: p.column,
+      message: { en: p.message.en, zh: p.message.zh },
+    },
+  });
 }
 
 export function defaultWorkers(): number {
@@ -119,51 +155,97 @@ export async function runBatch(
   const parser = createFactSetParser(options.format);
   const problems: string[] = [];
   const limit = size * IN_FLIGHT_PER_WORKER;
-  /** Batches sent, in order; printed from the front as they complete. */
-  const inFlight: Promise<BatchReply>[] = [];
+  /**
+   * Batches sent, in order; printed from the front as they complete. A batch's error records
+   * (`at`: their place among the batch's output lines) are merged with its results when printed.
+   */
+  const inFlight: { reply: Promise<BatchReply>; errors: { at: number; line: string }[] }[] = [];
   let pending: BatchCase[] = [];
+  let pendingErrors: { at: number; line: string }[] = [];
   let seq = 0;
   let evaluated = 0;
+  /** Records handed on so far (the index of the next record). */
+  let next = 0;
+  let errors = 0;
+  const rejectedLines: string[] = [];
 
   const printFront = async () => {
-    const reply = await (inFlight.shift() as Promise<BatchReply>);
-    for (const line of reply.lines) io.out(line);
+    const front = inFlight.shift() as (typeof inFlight)[number];
+    const reply = await front.reply;
+    let e = 0;
+    let printed = 0;
+    for (const line of reply.lines) {
+      while (front.errors[e]?.at === printed) {
+        io.out((front.errors[e++] as { line: string }).line);
+        printed++;
+      }
+      io.out(line);
+      printed++;
+    }
+    for (; e < front.errors.length; e++) io.out((front.errors[e] as { line: string }).line);
     evaluated += reply.lines.length;
     progress?.(evaluated);
     if (io.drained) await io.drained();
   };
-  const send = async (cases: BatchCase[]) => {
-    if (cases.length === 0) return;
+  const send = async () => {
+    if (pending.length === 0 && pendingErrors.length === 0) return;
+    const cases = pending;
+    const errorLines = pendingErrors;
+    pending = [];
+    pendingErrors = [];
     const job: BatchJob = { seq: seq++, cases };
-    const running = pool.run(job);
+    const running: Promise<BatchReply> =
+      cases.length > 0 ? pool.run(job) : Promise.resolve({ seq: job.seq, lines: [] });
     running.catch(() => {}); // awaited in order by printFront
-    inFlight.push(running);
+    inFlight.push({ reply: running, errors: errorLines });
     while (inFlight.length >= limit) await printFront();
+  };
+  const reject = (r: RejectedRecord) => {
+    pendingErrors.push({ at: pending.length + pendingErrors.length, line: errorRecord(r) });
+    if (rejectedLines.length < NAMED_IN_SUMMARY)
+      rejectedLines.push(r.lastLine > r.line ? `${r.line}–${r.lastLine}` : `${r.line}`);
+    next++;
   };
   const take = async (batch: FactSetBatch) => {
     for (const d of batch.diagnostics) {
+      if (d.severity === 'error') errors++;
       problems.push(
         `${options.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en}`,
       );
       problems.push(`${options.file}:${d.line}:${d.column}：${d.code} ${d.message.zh}`);
     }
-    for (const c of batch.cases) {
-      pending.push({ name: c.name, fact: c.fact, ...(c.as_of ? { as_of: c.as_of } : {}) });
-      if (pending.length >= BATCH_SIZE) {
-        const full = pending;
-        pending = [];
-        await send(full);
+    const rejected = batch.rejected ?? [];
+    let r = 0;
+    /** The rejected records that come next (all that are left at the end of the batch). */
+    const rejectNext = async (all: boolean) => {
+      for (; r < rejected.length && (all || (rejected[r] as RejectedRecord).index === next); r++) {
+        reject(rejected[r] as RejectedRecord);
+        if (pending.length + pendingErrors.length >= BATCH_SIZE) await send();
       }
+    };
+    for (const c of batch.cases) {
+      await rejectNext(false);
+      pending.push({ name: c.name, fact: c.fact, ...(c.as_of ? { as_of: c.as_of } : {}) });
+      next++;
+      if (pending.length + pendingErrors.length >= BATCH_SIZE) await send();
     }
+    await rejectNext(true);
   };
 
   try {
     for await (const chunk of chunksOf(io, options.file)) await take(parser.push(chunk));
     await take(parser.end());
-    await send(pending);
+    await send();
     while (inFlight.length > 0) await printFront();
   } finally {
     await pool.close();
   }
-  return { rows: parser.rows, evaluated, skipped: parser.skipped, problems };
+  return {
+    records: parser.rows,
+    evaluated,
+    rejected: parser.skipped,
+    rejectedLines,
+    problems,
+    errors,
+  };
 }

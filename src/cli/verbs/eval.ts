@@ -86,8 +86,11 @@ export const evalVerb: Verb = {
     "A row's as_of overrides --as-of; --state applies to every row (no state is carried",
     'between rows). --fields picks from name (the case\'s name, "line N" for a bare fact),',
     ...wrap(`${RESULT_FIELDS.join(', ')}.`, 92),
-    'Rows that cannot be read are skipped and reported on stderr (file:line:column), and the',
-    'command then exits 2; a progress line is shown on stderr only when it is a terminal.',
+    'Exactly one output line per record (blank lines are not records): a record that cannot',
+    'be read gets {"line":N,"error":{"code","line","column","message":{"en","zh"}}} in its',
+    'place (--fields does not apply; "last_line" when a CSV record spans lines), its problem',
+    'goes to stderr (file:line:column), and after the last line the command exits 2. A',
+    'progress line is shown on stderr only when it is a terminal.',
     'Exits 0 when evaluated, whatever the decision; 2 when the rules do not load or FACT',
     'cannot be parsed (diagnostics on stderr).',
   ],
@@ -264,13 +267,17 @@ async function evalFactSet(
     return EXIT_USAGE;
   }
   for (const line of summary.problems) io.err(line);
-  if (summary.skipped > 0) {
+  if (summary.rejected > 0) {
+    const more = summary.rejected > summary.rejectedLines.length;
+    const en = `line${summary.rejectedLines.length > 1 || summary.rejectedLines[0]?.includes('–') ? 's' : ''} ${summary.rejectedLines.join(', ')}${more ? ', …' : ''}`;
+    const zh = `第 ${summary.rejectedLines.join('、')} 行${more ? '等' : ''}`;
     printError(io, {
-      en: `${file}: ${summary.skipped} of ${summary.rows} row(s) could not be read and were skipped`,
-      zh: `${file}：${summary.rows} 行中有 ${summary.skipped} 行无法读取，已跳过`,
+      en: `${file}: ${summary.rejected} of ${summary.records} record(s) could not be read (${en}); each has an error record in its place in the output`,
+      zh: `${file}：${summary.records} 条记录中有 ${summary.rejected} 条无法读取（${zh}）；输出中每条都以一条错误记录占位`,
     });
     return EXIT_USAGE;
   }
+  if (summary.errors > 0) return EXIT_USAGE;
   return EXIT_OK;
 }
 

@@ -7,17 +7,24 @@
  */
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { defineKey } from '../eval/values';
-import { type CsvRecord, createCsvTokenizer, type FieldStart } from '../util/csv-tokenizer';
+import {
+  type CsvRecord,
+  createCsvTokenizer,
+  type FieldStart,
+  lineSpan,
+} from '../util/csv-tokenizer';
 import { zhQuote } from '../util/quote';
 import {
   type FactSetBatch,
   type FactSetParser,
   MAX_ROW_CHARS,
+  type RecordPlace,
   RowProblems,
+  recordName,
   rowToCase,
 } from './fact-set';
 import { JsonError, parseJson } from './json-value';
-import type { SuiteCase } from './types';
+import type { SuiteCase, SuiteDiagnostic } from './types';
 
 const CASE_COLUMNS = ['name', 'as_of', 'expect.decision', 'expect.matched_rules'];
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -32,47 +39,57 @@ export function createCsvParser(): FactSetParser {
   const problems = new RowProblems();
   let columns: Column[] | null = null;
   let headerBad = false;
+  /** Why every row is rejected when the header is unusable (its first problem). */
+  let headerProblemAt: SuiteDiagnostic | undefined;
   let consumed = 0;
   let rows = 0;
   let cases: SuiteCase[] = [];
 
   const handleRecord = (record: CsvRecord) => {
     if (record.blank) return;
-    const { fields: values, places, whole, problem } = record;
+    const { fields: values, places, problem } = record;
+    // A record that spans lines (a quoted cell with line breaks) is named by its line range.
+    const whole = { ...record.whole, lastLine: record.lastLine };
     if (!columns) {
       if (problem) {
         problems.report('error', 'factset-csv', problem.at, problem.message);
         headerBad = true;
         columns = [];
-        return;
+      } else {
+        columns = readHeader(values, places, problems);
+        headerBad = columns === null;
+        columns ??= [];
       }
-      columns = readHeader(values, places, problems);
-      headerBad = columns === null;
-      columns ??= [];
+      headerProblemAt = headerBad ? headerRefusal(whole) : undefined;
+      problems.accept();
       return;
     }
-    rows++;
+    const index = rows++;
     if (headerBad) {
-      problems.skipped++;
+      problems.reject(index, whole, headerProblemAt);
       return;
     }
     if (problem) {
-      problems.skipped++;
       problems.report('error', 'factset-csv', problem.at, problem.message);
+      problems.reject(index, whole);
       return;
     }
     if (values.length !== columns.length) {
-      problems.skipped++;
+      const span = record.spanning;
+      const taken = span ? lineSpan(span.opened.line + 1, span.lastLine) : null;
       problems.report('error', 'factset-csv-cells', whole, {
-        en: `the row has ${values.length} cells, the header has ${columns.length}`,
-        zh: `该行有 ${values.length} 个单元格，表头有 ${columns.length} 列`,
+        en: `${span ? `the record (${recordName(whole)})` : 'the row'} has ${values.length} cells, the header has ${columns.length}${span && taken ? `; the quoted cell opened at line ${span.opened.line}, column ${span.opened.column} takes in ${taken.en} — is a quote unbalanced?` : ''}`,
+        zh: `${span ? `该记录（${lineSpan(whole.line, whole.lastLine).zh}）` : '该行'}有 ${values.length} 个单元格，表头有 ${columns.length} 列${span && taken ? `；第 ${span.opened.line} 行第 ${span.opened.column} 列开始的带引号单元格吞并了${taken.zh}——是否有引号不成对？` : ''}`,
       });
+      problems.reject(index, whole);
       return;
     }
     const built = buildRecord(columns, values, places, problems);
     const c = built ? rowToCase(built, whole, problems) : null;
-    if (c) cases.push(c);
-    else problems.skipped++;
+    if (c) {
+      problems.accept();
+      cases.push(c);
+    } else problems.reject(index, whole);
   };
 
   const tokenizer = createCsvTokenizer({
@@ -81,7 +98,7 @@ export function createCsvParser(): FactSetParser {
     onRecord: handleRecord,
   });
   const take = (): FactSetBatch => {
-    const batch = { cases, diagnostics: problems.take() };
+    const batch = { cases, diagnostics: problems.take(), rejected: problems.takeRejected() };
     cases = [];
     return batch;
   };
@@ -116,6 +133,22 @@ export function createCsvParser(): FactSetParser {
     },
     get skipped() {
       return problems.skipped;
+    },
+  };
+}
+
+/** What every row under an unusable header is rejected with (the header's problems are listed). */
+function headerRefusal(at: RecordPlace): SuiteDiagnostic {
+  const where = lineSpan(at.line, at.lastLine ?? at.line);
+  return {
+    code: 'factset-csv-header',
+    severity: 'error',
+    range: at.range,
+    line: at.line,
+    column: at.column,
+    message: {
+      en: `the header (${where.en}) cannot be used, so no row can be read`,
+      zh: `表头（${where.zh}）无法使用，因此所有行都无法读取`,
     },
   };
 }

@@ -13,13 +13,19 @@ import { createJsonLinesParser } from './jsonl-facts';
 function chunked(parser: FactSetParser, text: string, size: number): FactSetBatch {
   const cases = [];
   const diagnostics = [];
+  const rejected = [];
   for (let i = 0; i < text.length; i += size) {
     const b = parser.push(text.slice(i, i + size));
     cases.push(...b.cases);
     diagnostics.push(...b.diagnostics);
+    rejected.push(...(b.rejected ?? []));
   }
   const b = parser.end();
-  return { cases: [...cases, ...b.cases], diagnostics: [...diagnostics, ...b.diagnostics] };
+  return {
+    cases: [...cases, ...b.cases],
+    diagnostics: [...diagnostics, ...b.diagnostics],
+    rejected: [...rejected, ...(b.rejected ?? [])],
+  };
 }
 
 const JSONL = [
@@ -113,7 +119,8 @@ describe('CSV fact sets', () => {
   it('maps dotted columns to nested facts, reads JSON cells, quoted cells and case columns', () => {
     const { cases, diagnostics } = parseFactSet(createCsvParser(), CSV);
     expect(diagnostics).toEqual([]);
-    expect(cases.map((c) => c.name)).toEqual(['big refund', 'line 3', 'text number']);
+    // The unnamed record spans lines 3–4 (a quoted cell with a line break): named by its range.
+    expect(cases.map((c) => c.name)).toEqual(['big refund', 'lines 3–4', 'text number']);
     expect(cases[0]).toMatchObject({
       fact: { tool: { name: 'issue_refund', args: { amount: 8000, note: 'say "hi"' } } },
       expect: { decision: 'REQUEST_HUMAN', matched_rules: ['SEC-001-refund-limit'] },

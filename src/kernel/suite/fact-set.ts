@@ -19,6 +19,41 @@ export const MAX_REPORTED_PROBLEMS = 100;
 export interface FactSetBatch {
   readonly cases: readonly SuiteCase[];
   readonly diagnostics: readonly SuiteDiagnostic[];
+  /**
+   * The records the chunk completed that could not be read, in input order — every one, whatever
+   * the cap on `diagnostics`. With `cases` they are the chunk's records: a rejected record's
+   * `index` says how many records (read or not) come before it in the whole text.
+   */
+  readonly rejected?: readonly RejectedRecord[];
+}
+
+/**
+ * A record of a fact set that could not be read (a JSON Lines line, or a CSV record — one line, or
+ * several when a quoted cell spans them). Blank lines are not records.
+ */
+export interface RejectedRecord {
+  /** 0-based position among the text's records. */
+  readonly index: number;
+  /** The line the record starts on, and the line it ends on (the same unless it spans lines). */
+  readonly line: number;
+  readonly lastLine: number;
+  /** Its first error (reported in `diagnostics` too, unless over the cap). */
+  readonly problem: SuiteDiagnostic;
+}
+
+/** Where a record is written: `line N`, or `lines N–M` for a CSV record that spans lines. */
+export interface RecordPlace {
+  readonly range: Range;
+  readonly line: number;
+  readonly column: number;
+  readonly lastLine?: number;
+}
+
+/** A record's name: `line 4`, or `lines 4–7` when it spans lines. */
+export function recordName(at: { readonly line: number; readonly lastLine?: number }): string {
+  return at.lastLine !== undefined && at.lastLine > at.line
+    ? `lines ${at.line}–${at.lastLine}`
+    : `line ${at.line}`;
 }
 
 export interface FactSetParser {
@@ -41,6 +76,10 @@ export class RowProblems {
   private omitted = 0;
   skipped = 0;
   batch: SuiteDiagnostic[] = [];
+  /** Records rejected since the last take. */
+  rejected: RejectedRecord[] = [];
+  /** The current record's first error, kept even when over the cap. */
+  private first: SuiteDiagnostic | null = null;
 
   report(
     severity: SuiteDiagnostic['severity'],
@@ -48,18 +87,59 @@ export class RowProblems {
     at: { range: Range; line: number; column: number },
     message: Bilingual,
   ): void {
+    const diagnostic = {
+      code,
+      severity,
+      message,
+      range: at.range,
+      line: at.line,
+      column: at.column,
+    };
+    if (severity === 'error') this.first ??= diagnostic;
     if (this.reported >= MAX_REPORTED_PROBLEMS) {
       this.omitted++;
       return;
     }
     this.reported++;
-    this.batch.push({ code, severity, message, range: at.range, line: at.line, column: at.column });
+    this.batch.push(diagnostic);
+  }
+
+  /** The current record was read (or was a CSV header): its problems were warnings only. */
+  accept(): void {
+    this.first = null;
+  }
+
+  /**
+   * The current record, the `index`-th, could not be read: counted as skipped and kept with its
+   * first error (`fallback` when nothing was reported for it, e.g. every row after an unusable CSV
+   * header).
+   */
+  reject(index: number, at: RecordPlace, fallback?: SuiteDiagnostic): void {
+    const problem = this.first ??
+      fallback ?? {
+        code: 'factset-record',
+        severity: 'error',
+        message: { en: 'the record could not be read', zh: '该记录无法读取' },
+        range: at.range,
+        line: at.line,
+        column: at.column,
+      };
+    this.first = null;
+    this.skipped++;
+    this.rejected.push({ index, line: at.line, lastLine: at.lastLine ?? at.line, problem });
   }
 
   /** Takes the problems reported since the last take. */
   take(): SuiteDiagnostic[] {
     const out = this.batch;
     this.batch = [];
+    return out;
+  }
+
+  /** Takes the records rejected since the last take. */
+  takeRejected(): RejectedRecord[] {
+    const out = this.rejected;
+    this.rejected = [];
     return out;
   }
 
@@ -82,14 +162,14 @@ export class RowProblems {
  */
 export function rowToCase(
   record: unknown,
-  at: { range: Range; line: number; column: number },
+  at: RecordPlace,
   problems: RowProblems,
 ): SuiteCase | null {
   const reader: FieldReader = {
     at: () => at.range,
     report: (severity, code, _path, message) => problems.report(severity, code, at, message),
   };
-  const name = `line ${at.line}`;
+  const name = recordName(at);
   if (isCaseShaped(record)) return withRange(readCase(record, [], reader, name), at.range);
   const fact = readFact(record, [], reader);
   return fact === null ? null : { name, fact, range: at.range };
@@ -111,5 +191,9 @@ function withRange(c: SuiteCase | null, range: Range): SuiteCase | null {
 export function parseFactSet(parser: FactSetParser, text: string): FactSetBatch {
   const a = parser.push(text);
   const b = parser.end();
-  return { cases: [...a.cases, ...b.cases], diagnostics: [...a.diagnostics, ...b.diagnostics] };
+  return {
+    cases: [...a.cases, ...b.cases],
+    diagnostics: [...a.diagnostics, ...b.diagnostics],
+    rejected: [...(a.rejected ?? []), ...(b.rejected ?? [])],
+  };
 }

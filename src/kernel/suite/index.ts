@@ -11,6 +11,8 @@ export {
   MAX_REPORTED_PROBLEMS,
   MAX_ROW_CHARS,
   parseFactSet,
+  type RejectedRecord,
+  recordName,
 } from './fact-set';
 export { filterOutcomes, type OutcomeFilter } from './filter';
 export { formatSuite } from './format-suite';

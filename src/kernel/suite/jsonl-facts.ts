@@ -1,6 +1,8 @@
 /**
  * JSON Lines fact sets: one JSON object per line — a bare fact, or a case
- * `{"name", "fact", "as_of", "expect"}`. Blank lines are skipped; CRLF is accepted.
+ * `{"name", "fact", "as_of", "expect"}`. A line that is empty or holds only JSON whitespace
+ * (spaces, tabs) is not a record and is skipped; every other line is a record, read or rejected
+ * (ruling I-87). CRLF is accepted.
  */
 import {
   type FactSetBatch,
@@ -11,6 +13,9 @@ import {
 } from './fact-set';
 import { JsonError, parseJson } from './json-value';
 import type { SuiteCase } from './types';
+
+/** A line of JSON's insignificant whitespace only (after its line break is removed). */
+const JSON_BLANK = /^[ \t\r]*$/;
 
 /**
  * `start`: where the text fed begins in a larger file (a part of it read by one worker of a
@@ -39,23 +44,27 @@ export function createJsonLinesParser(
     });
     // A byte order mark before the first line is not part of the data.
     const body = lineNumber === 1 && text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
-    if (body.trim() === '') return;
-    rows++;
+    // Not a record: an empty line, or one of JSON whitespace only (String.trim would also drop a
+    // line of, say, no-break spaces, which is a record that is not JSON).
+    if (JSON_BLANK.test(body)) return;
+    const index = rows++;
     let record: unknown;
     try {
       record = parseJson(body);
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
-      problems.skipped++;
       problems.report('error', 'factset-json', at(e.offset + 1, 1), {
         en: `JSON: ${e.message.en}`,
         zh: `JSON 语法错误：${e.message.zh}`,
       });
+      problems.reject(index, at(1));
       return;
     }
     const c = rowToCase(record, at(1), problems);
-    if (c) cases.push(c);
-    else problems.skipped++;
+    if (c) {
+      problems.accept();
+      cases.push(c);
+    } else problems.reject(index, at(1));
   };
 
   const lines = (text: string, final: boolean): FactSetBatch => {
@@ -76,17 +85,12 @@ export function createJsonLinesParser(
       lineOffset += pending.length;
       pending = '';
     } else if (pending.length > MAX_ROW_CHARS && !overlong) {
-      rows++;
-      problems.skipped++;
-      problems.report(
-        'error',
-        'factset-row-size',
-        { range: { start: lineOffset, end: lineOffset + 1 }, line: lineNumber, column: 1 },
-        {
-          en: `the line is longer than ${MAX_ROW_CHARS} characters`,
-          zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
-        },
-      );
+      const at = { range: { start: lineOffset, end: lineOffset + 1 }, line: lineNumber, column: 1 };
+      problems.report('error', 'factset-row-size', at, {
+        en: `the line is longer than ${MAX_ROW_CHARS} characters`,
+        zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
+      });
+      problems.reject(rows++, at);
       overlong = true;
       lineOffset += pending.length;
       pending = '';
@@ -94,7 +98,7 @@ export function createJsonLinesParser(
       lineOffset += pending.length;
       pending = '';
     }
-    return { cases, diagnostics: problems.take() };
+    return { cases, diagnostics: problems.take(), rejected: problems.takeRejected() };
   };
 
   return {
@@ -110,7 +114,7 @@ export function createJsonLinesParser(
         line: lineNumber,
         column: 1,
       });
-      return { cases: batch.cases, diagnostics: [...batch.diagnostics, ...problems.take()] };
+      return { ...batch, diagnostics: [...batch.diagnostics, ...problems.take()] };
     },
     get consumed() {
       return consumed;

@@ -24,8 +24,12 @@ export interface CsvRecord {
   readonly fields: readonly string[];
   /** Where each field starts. */
   readonly places: readonly FieldStart[];
-  /** The whole record. */
+  /** The whole record (`whole.line` is the line it starts on). */
   readonly whole: CsvPlace;
+  /** The line the record ends on: beyond `whole.line` when a quoted field spans lines. */
+  readonly lastLine: number;
+  /** The first quoted field that spans lines: where its quote opened and the line it ends on. */
+  readonly spanning: { readonly opened: FieldStart; readonly lastLine: number } | null;
   /** The first thing wrong in the record (its fields are then not to be trusted). */
   readonly problem: { readonly at: CsvPlace; readonly message: Bilingual } | null;
   /** One empty unquoted field: an empty line. */
@@ -72,6 +76,9 @@ export function createCsvTokenizer(options: {
   let recordProblem: CsvRecord['problem'] = null;
   let quotedSeen = false;
   let tooLong = false;
+  /** The current quoted field has taken in a line break. */
+  let quotedBreak = false;
+  let spanning: CsvRecord['spanning'] = null;
 
   const place = (start: number, end: number, l: number, column: number): CsvPlace => ({
     range: { start, end: Math.max(start, end) },
@@ -83,6 +90,19 @@ export function createCsvTokenizer(options: {
     cellPlaces.push({ offset, line, column: offset - lineStart + 1 });
   };
 
+  /** The last line holding a character of the text read so far (not an empty line after a break). */
+  const lastTextLine = () => (offset === lineStart && line > recordStart.line ? line - 1 : line);
+
+  /** A quoted field that took in line breaks ends: remembered as the record's first such field. */
+  const closeQuoted = () => {
+    if (!quotedBreak) return;
+    quotedBreak = false;
+    spanning ??= {
+      opened: cellPlaces[cellPlaces.length - 1] ?? recordStart,
+      lastLine: lastTextLine(),
+    };
+  };
+
   const endField = () => {
     cells.push(field);
     field = '';
@@ -92,13 +112,23 @@ export function createCsvTokenizer(options: {
   const endRecord = () => {
     const blank = cells.length === 1 && cells[0] === '' && !quotedSeen && !recordProblem;
     const whole = place(recordStart.offset, offset, recordStart.line, recordStart.column);
-    onRecord({ fields: cells, places: cellPlaces, whole, problem: recordProblem, blank });
+    onRecord({
+      fields: cells,
+      places: cellPlaces,
+      whole,
+      lastLine: lastTextLine(),
+      spanning,
+      problem: recordProblem,
+      blank,
+    });
     cells = [];
     cellPlaces = [];
     recordChars = 0;
     recordProblem = null;
     quotedSeen = false;
     tooLong = false;
+    quotedBreak = false;
+    spanning = null;
   };
 
   const checkSize = () => {
@@ -112,6 +142,23 @@ export function createCsvTokenizer(options: {
         },
       };
     }
+  };
+
+  /**
+   * A quoted field that took in line breaks and whose closing quote is followed by text: its
+   * opening quote is most likely unbalanced. Named at the opening quote, with the lines taken in.
+   */
+  const unbalanced = (ch: string): NonNullable<CsvRecord['problem']> => {
+    const opened = cellPlaces[cellPlaces.length - 1] ?? recordStart;
+    const closeColumn = offset - lineStart; // the closing quote is the character before this one
+    const taken = lineSpan(opened.line + 1, line);
+    return {
+      at: place(opened.offset, opened.offset + 1, opened.line, opened.column),
+      message: {
+        en: `the quote opened at line ${opened.line}, column ${opened.column} is closed only at line ${line}, column ${closeColumn}, where ${JSON.stringify(ch)} follows the closing quote: the quote is probably unbalanced, and the cell takes in ${taken.en} (write "" for a quote inside a quoted cell)`,
+        zh: `第 ${opened.line} 行第 ${opened.column} 列的引号直到第 ${line} 行第 ${closeColumn} 列才闭合，且右引号后出现${zhQuote(ch)}：引号很可能不成对，该单元格吞并了${taken.zh}（引号内的引号请写作 ""）`,
+      },
+    };
   };
 
   const scan = (text: string) => {
@@ -176,24 +223,33 @@ export function createCsvTokenizer(options: {
           break;
         case State.Quoted:
           if (ch === '"') state = State.QuoteInQuoted;
-          else if (!tooLong) field += ch;
+          else {
+            if (newline) quotedBreak = true;
+            if (!tooLong) field += ch;
+          }
           break;
         case State.QuoteInQuoted:
           if (ch === '"') {
             field += '"';
             state = State.Quoted;
-          } else if (ch === delimiter) endField();
-          else if (newline) {
+          } else if (ch === delimiter) {
+            closeQuoted();
+            endField();
+          } else if (newline) {
+            closeQuoted();
             endField();
             endRecord();
           } else {
-            recordProblem ??= {
-              at: place(offset, offset + 1, line, offset - lineStart + 1),
-              message: {
-                en: `unexpected ${JSON.stringify(ch)} after a closing quote (write "" for a quote inside a quoted cell)`,
-                zh: `右引号后出现意外的${zhQuote(ch)}（引号内的引号请写作 ""）`,
-              },
-            };
+            recordProblem ??= quotedBreak
+              ? unbalanced(ch)
+              : {
+                  at: place(offset, offset + 1, line, offset - lineStart + 1),
+                  message: {
+                    en: `unexpected ${JSON.stringify(ch)} after a closing quote (write "" for a quote inside a quoted cell)`,
+                    zh: `右引号后出现意外的${zhQuote(ch)}（引号内的引号请写作 ""）`,
+                  },
+                };
+            closeQuoted();
             state = State.Unquoted;
             if (!tooLong) field += ch;
           }
@@ -213,14 +269,23 @@ export function createCsvTokenizer(options: {
     end() {
       if (state === State.Quoted) {
         const start = cellPlaces[cellPlaces.length - 1] ?? recordStart;
+        const last = lastTextLine();
+        const taken = lineSpan(start.line + 1, last);
         recordProblem ??= {
           at: place(start.offset, offset, start.line, start.column),
-          message: {
-            en: 'a quoted cell is not closed before the end of the file',
-            zh: '带引号的单元格直到文件末尾都没有闭合',
-          },
+          message:
+            last > start.line
+              ? {
+                  en: `the quote opened at line ${start.line}, column ${start.column} is not closed before the end of the file: the cell takes in ${taken.en}`,
+                  zh: `第 ${start.line} 行第 ${start.column} 列的引号直到文件末尾都没有闭合：该单元格吞并了${taken.zh}`,
+                }
+              : {
+                  en: 'a quoted cell is not closed before the end of the file',
+                  zh: '带引号的单元格直到文件末尾都没有闭合',
+                },
         };
-      }
+        closeQuoted();
+      } else if (state === State.QuoteInQuoted) closeQuoted();
       if (state !== State.FieldStart || cells.length > 0) {
         endField();
         endRecord();
@@ -228,4 +293,11 @@ export function createCsvTokenizer(options: {
     },
     position: () => place(offset, offset, line, offset - lineStart + 1),
   };
+}
+
+/** `line 4` or `lines 4–7`, in both languages. */
+export function lineSpan(first: number, last: number): Bilingual {
+  return last > first
+    ? { en: `lines ${first}–${last}`, zh: `第 ${first}–${last} 行` }
+    : { en: `line ${first}`, zh: `第 ${first} 行` };
 }

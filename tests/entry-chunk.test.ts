@@ -29,6 +29,7 @@ const DATA_ONLY_KERNEL = [
   'src/kernel/file-limits.ts',
   'src/kernel/vocabulary/decisions.ts',
   'src/kernel/vocabulary/document.ts',
+  'src/kernel/util/visible-text.ts',
 ];
 const HEAVY_PACKAGES = [
   're2js',

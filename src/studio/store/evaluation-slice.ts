@@ -26,13 +26,15 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
   setEvaluationPending(id) {
     const current = get().evaluations[id];
     set({
-      evaluations: withEntry(get().evaluations, id, {
+      evaluations: withEntry<EvaluationEntry>(get().evaluations, id, {
         outcome: current?.outcome ?? null,
         pending: true,
       }),
     });
   },
   setEvaluation(id, outcome) {
-    set({ evaluations: withEntry(get().evaluations, id, { outcome, pending: false }) });
+    set({
+      evaluations: withEntry<EvaluationEntry>(get().evaluations, id, { outcome, pending: false }),
+    });
   },
 });

@@ -8,6 +8,9 @@ import type { StudioDocument, WorkspaceSnapshot } from './types';
 const PROTO = '__proto__';
 const PROTOTYPE_IDS = [PROTO, 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 
+/** A lookup by an id held in a variable, as the studio does it. */
+const at = <T>(record: Record<string, T>, id: string): T | undefined => record[id];
+
 const doc = (id: string, name = id): StudioDocument => ({
   id,
   name,
@@ -53,16 +56,16 @@ describe('document ids that name Object.prototype members are ordinary ids', () 
     });
     s = store.getState();
     expect(s.snapshot().documents.map((d) => d.id)).toEqual(PROTOTYPE_IDS);
-    expect(s.documents[PROTO]?.text).toBe('edited\n');
-    expect(s.documents.constructor?.cursor).toEqual({ line: 2, column: 3 });
-    expect(s.documents.toString?.fact).toBe('x: 1\n');
-    expect(s.documents.prototype?.name).toBe('renamed');
-    expect(s.analyses.hasOwnProperty?.text).toBe('h');
-    expect(s.evaluations[PROTO]?.pending).toBe(true);
-    expect(s.suiteRuns.constructor?.pending).toBe(true);
+    expect(at(s.documents, PROTO)?.text).toBe('edited\n');
+    expect(at(s.documents, 'constructor')?.cursor).toEqual({ line: 2, column: 3 });
+    expect(at(s.documents, 'toString')?.fact).toBe('x: 1\n');
+    expect(at(s.documents, 'prototype')?.name).toBe('renamed');
+    expect(at(s.analyses, 'hasOwnProperty')?.text).toBe('h');
+    expect(at(s.evaluations, PROTO)?.pending).toBe(true);
+    expect(at(s.suiteRuns, 'constructor')?.pending).toBe(true);
     // No lookup of an absent id finds a prototype member.
-    expect(s.analyses.toString).toBeUndefined();
-    expect(s.evaluations.constructor).toBeUndefined();
+    expect(at(s.analyses, 'toString')).toBeUndefined();
+    expect(at(s.evaluations, 'constructor')).toBeUndefined();
 
     s.removeDocument('__proto__');
     s = store.getState();

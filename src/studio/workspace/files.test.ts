@@ -89,7 +89,9 @@ describe('importing files', () => {
     const missingText = checkSnapshot({ ...base, documents: [{ id: 'a', name: 'a' }] });
     expect(missingText).toMatchObject({
       ok: false,
-      message: { en: expect.stringContaining('document 1: "text"') },
+      message: {
+        en: expect.stringContaining('document 1 “a” (documents[0].text): “text” is missing'),
+      },
     });
     const repeated = checkSnapshot({
       ...base,

@@ -21,6 +21,22 @@ import {
 } from '../table-import/foreign-file';
 import { isNameOf, metadataName } from './naming';
 import { fileCheckStrings } from './strings';
+import {
+  checkWorkspaceText,
+  checkWorkspaceValue,
+  DEFAULT_AS_OF,
+  EMPTY_FACT,
+  MAX_WORKSPACE_BYTES,
+  type WorkspaceProblem,
+} from './workspace-check';
+
+export {
+  DEFAULT_AS_OF,
+  EMPTY_FACT,
+  MAX_WORKSPACE_BYTES,
+  WORKSPACE_FORMAT,
+  type WorkspaceProblem,
+} from './workspace-check';
 
 type FileCheckText = (typeof fileCheckStrings)['zh'];
 
@@ -28,7 +44,6 @@ type FileCheckText = (typeof fileCheckStrings)['zh'];
 const says = (pick: (t: FileCheckText) => string, values: Record<string, string | number> = {}) =>
   bilingual(fileCheckStrings, pick, values);
 
-export const WORKSPACE_FORMAT = 'erdl-studio-workspace';
 export const WORKSPACE_EXTENSION = '.erdl-workspace.json';
 export const WORKSPACE_FILE_NAME = `erdl-workspace${WORKSPACE_EXTENSION}`;
 export const DOCUMENT_EXTENSION = '.erdl.yaml';
@@ -39,8 +54,6 @@ export const ACCEPTED_FILES =
 const SUITE_FILE = /\.facts\.(ya?ml|json)$/i;
 /** A fact set (JSON Lines, CSV) is read in chunks by the worker: larger than a suite. */
 export const MAX_FACT_SET_BYTES = MAX_SUITE_CHARS * 8;
-/** A workspace file holds many documents; each is still checked against MAX_DOCUMENT_BYTES. */
-export const MAX_WORKSPACE_BYTES = MAX_DOCUMENT_BYTES * 32;
 
 /** A document read from a file, paste or link: everything but the id. */
 export type NewDocument = Omit<StudioDocument, 'id'>;
@@ -61,7 +74,12 @@ export type ImportedFile =
   | { readonly kind: 'document'; readonly doc: NewDocument }
   | ImportedSuite
   | { readonly kind: 'workspace'; readonly snapshot: WorkspaceSnapshot; readonly fileName: string }
-  | { readonly kind: 'rejected'; readonly message: Bilingual }
+  | {
+      readonly kind: 'rejected';
+      readonly message: Bilingual;
+      /** A workspace file's problems, each positioned (workspace-check.ts). */
+      readonly problems?: readonly WorkspaceProblem[];
+    }
   /** A decision table from another tool (DMN, GoRules JDM, Excel) and its conversion report. */
   | ForeignImport
   /** A workbook of several sheets: the user picks one. */
@@ -91,10 +109,6 @@ rules:
     message: "Running the tests is allowed"
 `;
 }
-
-/** Fact and as_of of a document that did not come with them: visible, never a silent "now". */
-export const DEFAULT_AS_OF = '2026-01-01T00:00:00.000Z';
-export const EMPTY_FACT = 'fact: {}\n';
 
 export function newDocument(name: string, text: string): NewDocument {
   return {
@@ -126,12 +140,17 @@ export function documentFileName(name: string): string {
   return safe.endsWith(DOCUMENT_EXTENSION) ? safe : `${safe}${DOCUMENT_EXTENSION}`;
 }
 
-const rejected = (fileName: string, reason: Bilingual): ImportedFile => ({
+const rejected = (
+  fileName: string,
+  reason: Bilingual,
+  problems?: readonly WorkspaceProblem[],
+): ImportedFile => ({
   kind: 'rejected',
   message: {
     en: bilingual(fileCheckStrings, (t) => t.rejected, { file: fileName, reason: reason.en }).en,
     zh: bilingual(fileCheckStrings, (t) => t.rejected, { file: fileName, reason: reason.zh }).zh,
   },
+  ...(problems ? { problems } : {}),
 });
 
 /** Reads a picked, dropped or pasted file. Never throws. */
@@ -186,18 +205,10 @@ export async function readImportedFile(
 /** Classifies text from a file or the clipboard: a workspace file, else one rule document. */
 export function importText(fileName: string, text: string): ImportedFile {
   if (fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION) || looksLikeWorkspace(text)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return rejected(
-        fileName,
-        says((t) => t.jsonBroken, { detail: (error as Error).message }),
-      );
-    }
-    const checked = checkSnapshot(value);
+    // Size, JSON and every value are checked before the file can replace or merge anything.
+    const checked = checkWorkspaceText(text);
     if (!checked.ok) {
-      return rejected(fileName, checked.message);
+      return rejected(fileName, invalidWorkspace(checked.message), checked.problems);
     }
     return { kind: 'workspace', snapshot: checked.snapshot, fileName };
   }
@@ -251,88 +262,23 @@ function looksLikeWorkspace(text: string): boolean {
 
 export type CheckedSnapshot =
   | { readonly ok: true; readonly snapshot: WorkspaceSnapshot }
-  | { readonly ok: false; readonly message: Bilingual };
+  | {
+      readonly ok: false;
+      readonly message: Bilingual;
+      readonly problems: readonly WorkspaceProblem[];
+    };
 
-const bad = (reason: Bilingual): CheckedSnapshot => ({
-  ok: false,
-  message: {
-    en: says((t) => t.badWorkspace, { reason: reason.en }).en,
-    zh: says((t) => t.badWorkspace, { reason: reason.zh }).zh,
-  },
+/** "not a valid workspace file: {reason}." around the problems' message. */
+const invalidWorkspace = (reason: Bilingual): Bilingual => ({
+  en: says((t) => t.badWorkspace, { reason: reason.en }).en,
+  zh: says((t) => t.badWorkspace, { reason: reason.zh }).zh,
 });
 
-/** Checks a parsed workspace file (or a stored record) field by field. */
+/** Checks a parsed workspace (a file's value, a stored record): every problem, all or nothing. */
 export function checkSnapshot(value: unknown): CheckedSnapshot {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return bad(says((t) => t.notObject));
-  }
-  const v = value as Record<string, unknown>;
-  if (v.format !== WORKSPACE_FORMAT) {
-    return bad(says((t) => t.format, { format: WORKSPACE_FORMAT }));
-  }
-  if (v.formatVersion !== 1) {
-    return bad(says((t) => t.formatVersion, { version: String(JSON.stringify(v.formatVersion)) }));
-  }
-  if (!Array.isArray(v.documents)) return bad(says((t) => t.documentsList));
-  const fieldDictionary = v.fieldDictionary ?? '';
-  if (typeof fieldDictionary !== 'string') {
-    return bad(says((t) => t.dictionaryText));
-  }
-  const documents: StudioDocument[] = [];
-  const ids = new Set<string>();
-  for (const [index, raw] of v.documents.entries()) {
-    const n = index + 1;
-    const doc = checkDocument(raw);
-    if (typeof doc === 'string') {
-      return bad(says((t) => t.documentField, { index: n, field: doc }));
-    }
-    if (ids.has(doc.id)) return bad(says((t) => t.documentIdRepeats, { index: n, id: doc.id }));
-    if (new TextEncoder().encode(doc.text).length > MAX_DOCUMENT_BYTES) {
-      return bad(says((t) => t.documentTooLarge, { index: n, limit: MAX_DOCUMENT_BYTES }));
-    }
-    ids.add(doc.id);
-    documents.push(doc);
-  }
-  const activeId =
-    typeof v.activeId === 'string' && ids.has(v.activeId) ? v.activeId : (documents[0]?.id ?? null);
-  return {
-    ok: true,
-    snapshot: { format: WORKSPACE_FORMAT, formatVersion: 1, documents, activeId, fieldDictionary },
-  };
-}
-
-/** The document, or the name of the first field that is wrong. */
-function checkDocument(raw: unknown): StudioDocument | string {
-  if (typeof raw !== 'object' || raw === null) return 'document';
-  const d = raw as Record<string, unknown>;
-  for (const key of ['id', 'name', 'text'] as const) {
-    if (typeof d[key] !== 'string') return key;
-  }
-  if ((d.name as string).trim() === '' || (d.id as string) === '') return 'name';
-  for (const key of ['fact', 'asOf', 'temporalState', 'suite'] as const) {
-    if (d[key] !== undefined && typeof d[key] !== 'string') return key;
-  }
-  const cursor = d.cursor as Record<string, unknown> | undefined;
-  const validCursor =
-    cursor !== undefined &&
-    cursor !== null &&
-    Number.isInteger(cursor.line) &&
-    Number.isInteger(cursor.column) &&
-    (cursor.line as number) >= 1 &&
-    (cursor.column as number) >= 1;
-  if (cursor !== undefined && !validCursor) return 'cursor';
-  return {
-    id: d.id as string,
-    name: d.name as string,
-    text: d.text as string,
-    fact: (d.fact as string | undefined) ?? EMPTY_FACT,
-    asOf: (d.asOf as string | undefined) ?? DEFAULT_AS_OF,
-    temporalState: (d.temporalState as string | undefined) ?? '',
-    ...(typeof d.suite === 'string' ? { suite: d.suite } : {}),
-    cursor: validCursor
-      ? { line: cursor.line as number, column: cursor.column as number }
-      : { line: 1, column: 1 },
-  };
+  const checked = checkWorkspaceValue(value);
+  if (checked.ok) return checked;
+  return { ok: false, message: invalidWorkspace(checked.message), problems: checked.problems };
 }
 
 /** The workspace file's text: the snapshot as indented JSON (texts verbatim, comments included). */

@@ -3,6 +3,7 @@ import { zhQuote } from '../kernel/util/quote';
 import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
+import { safeIo } from './safe-io';
 import { findVerb, VERBS, type Verb } from './verbs';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
@@ -52,9 +53,12 @@ function fail(io: CliIo, message: Bilingual): ExitCode {
 
 /**
  * The whole command: argv (without node and the script) → exit code. Parses the verb and its
- * arguments, then hands over to the verb. Writes only through `io`; never exits the process.
+ * arguments, then hands over to the verb. Writes only through `io`, made safe for a terminal by
+ * safeIo (what the verb prints on stdout is the verb's `stdout` kind); never exits the process.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+export async function run(argv: readonly string[], raw: CliIo): Promise<ExitCode> {
+  // The command's own messages quote the arguments: text for people, like every verb's stderr.
+  const io = safeIo(raw, 'text');
   const [first, ...rest] = argv;
   if (first === undefined) return fail(io, { en: 'no command given', zh: '未指定命令' });
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
@@ -111,7 +115,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       zh: `${zhQuote(verb.name)}不接受多余参数${zhQuote(extra)}`,
     });
   }
-  return verb.run(io, positional, options);
+  const stdout = typeof verb.stdout === 'function' ? verb.stdout(options) : verb.stdout;
+  return verb.run(safeIo(raw, stdout), positional, options);
 }
 
 function help(io: CliIo, rest: readonly string[]): ExitCode {

@@ -5,6 +5,7 @@ import type { Verb } from './verb';
 
 export const check: Verb = {
   name: 'check',
+  stdout: 'text',
   args: ['RULES'],
   summary: { en: 'validate a rule document', zh: '校验规则文档' },
   details: [

@@ -20,6 +20,7 @@ const TO_FORM: Record<ProjectionTarget, Bilingual> = {
 
 export const convert: Verb = {
   name: 'convert',
+  stdout: 'document',
   args: ['RULES'],
   options: [
     {

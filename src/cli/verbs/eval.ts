@@ -1,12 +1,11 @@
 import {
   compileDocument,
   Evaluator,
+  type FactRead,
   factSetFormat,
   parseInstant,
   parseTemporalState,
-  prepareFact,
   type TemporalState,
-  unwrapFact,
 } from '../../kernel';
 import { zhQuote } from '../../kernel/util/quote';
 import { BATCH_FIELDS, parseFields, RESULT_FIELDS, resultRecord } from '../batch/fields';
@@ -15,7 +14,7 @@ import { EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { diagnosticLines } from '../printer';
-import { readData } from '../read-data';
+import { readData, readFactFile } from '../read-data';
 import { readFailure, readRules } from '../reader';
 import type { Verb } from './verb';
 
@@ -74,7 +73,9 @@ export const evalVerb: Verb = {
   ],
   summary: { en: 'evaluate a fact against a rule document', zh: '用规则文档对事实求值' },
   details: [
-    'FACT is YAML or JSON; a top-level mapping whose only key is "fact" is unwrapped.',
+    'FACT is YAML, or JSON when its name ends in .json; a top-level mapping whose only key is',
+    '"fact" is unwrapped. The fact must be a mapping ({} is one): empty input, null, a list or',
+    'a scalar is refused (exit 2). Numbers keep every digit (9007199254740993 stays exact).',
     'Prints one JSON object: decision, matched_rules, unless_exemptions, primary_instruction,',
     'primary_reason, primary_explanation, primary_correction, total_evaluated, total_matched,',
     'temporal_state (when any window holds state; pass it back with --state), eval_warnings,',
@@ -122,19 +123,13 @@ export const evalVerb: Verb = {
       for (const line of diagnosticLines(rules, compiled)) io.err(line);
       return EXIT_USAGE;
     }
-    let fact: ReturnType<typeof prepareFact> | null = null;
+    // The kernel's one fact reader (issue #35): empty input or a fact that is not a mapping is
+    // refused (exit 2, nothing on stdout), never evaluated as a fact with no fields.
+    let fact: FactRead | null = null;
     if (factFile !== undefined) {
-      const factData = await readData(io, factFile);
-      if (!factData.ok) {
-        printError(io, factData.message);
-        return EXIT_USAGE;
-      }
-      fact = prepareFact(unwrapFact(factData.value));
+      fact = await readFactFile(io, factFile);
       if (!fact.ok) {
-        printError(io, {
-          en: `${factFile}: fact ${fact.path || '(root)'}: ${fact.problem}`,
-          zh: `${factFile}：事实 ${fact.path || '（根）'}：${fact.problem}`,
-        });
+        printError(io, fact.message);
         return EXIT_USAGE;
       }
     }

@@ -8,6 +8,7 @@ import type { Verb } from './verb';
 
 export const exportVerb: Verb = {
   name: 'export',
+  stdout: 'text',
   args: ['RULES'],
   options: [
     {

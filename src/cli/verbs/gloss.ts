@@ -19,6 +19,7 @@ export const DEFAULT_GLOSS_LANG: GlossLang = 'en';
 
 export const gloss: Verb = {
   name: 'gloss',
+  stdout: 'json',
   args: ['RULES'],
   options: [
     {

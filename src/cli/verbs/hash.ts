@@ -5,6 +5,7 @@ import type { Verb } from './verb';
 
 export const hash: Verb = {
   name: 'hash',
+  stdout: 'json',
   args: ['RULES'],
   summary: { en: 'print the document and rule hashes', zh: '输出文档与规则哈希' },
   details: [

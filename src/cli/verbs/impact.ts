@@ -6,6 +6,7 @@ import type { Verb } from './verb';
 
 export const impactVerb: Verb = {
   name: 'impact',
+  stdout: (options) => (options['--format'] === 'json' ? 'json' : 'text'),
   args: ['OLD', 'NEW', 'FACTS'],
   options: [
     {

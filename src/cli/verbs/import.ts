@@ -14,6 +14,7 @@ const LEVEL: Record<ImportNote['level'], { en: string; zh: string }> = {
 
 export const importVerb: Verb = {
   name: 'import',
+  stdout: 'document',
   args: ['FILE'],
   options: [
     {

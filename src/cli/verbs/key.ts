@@ -40,6 +40,7 @@ async function exists(io: CliIo, path: string): Promise<boolean> {
 
 export const key: Verb = {
   name: 'key',
+  stdout: 'text',
   args: ['ACTION', 'FILE'],
   options: [
     {

@@ -22,6 +22,7 @@ export function publicKeyPath(privatePath: string): string {
 
 export const keygen: Verb = {
   name: 'keygen',
+  stdout: 'text',
   args: [],
   options: [
     {

@@ -18,6 +18,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/;
 
 export const reportVerb: Verb = {
   name: 'report',
+  stdout: 'document',
   args: ['RULES'],
   options: [
     {

@@ -2,6 +2,7 @@ import {
   compileDocument,
   type FieldDictionary,
   hashBytes,
+  normalizeInstant,
   parseFieldDictionary,
 } from '../../kernel';
 import { zhQuote } from '../../kernel/util/quote';
@@ -30,11 +31,12 @@ import { printError, usageError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
 import { readRules } from '../reader';
-import { baseName, readJsonFile, writeFileBytes } from './key-files';
+import { baseName, readJsonFile, readSignatureBytes, writeFileBytes } from './key-files';
 import type { Verb } from './verb';
 
 export const sign: Verb = {
   name: 'sign',
+  stdout: 'text',
   args: ['RULES'],
   options: [
     {
@@ -170,9 +172,24 @@ export const sign: Verb = {
     }
     // The CLI is not the kernel: without --time it may read the clock (docs/signed-files.md).
     const signedAt = options['--time'] ?? new Date().toISOString();
+    if (normalizeInstant(signedAt) === null) {
+      printError(
+        io,
+        usageError({
+          en: `--time ${JSON.stringify(signedAt)} is not an ISO 8601 instant (e.g. 2026-09-01T10:00:00+08:00)`,
+          zh: `--time ${zhQuote(signedAt)}不是 ISO 8601 时刻（例如 2026-09-01T10:00:00+08:00）`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
     const out = signatureFileName(file);
     if (role !== undefined) {
-      const existing = await readRules(io, out);
+      // The existing signature file is read only within the limit `erdl verify` applies.
+      const existing = await readSignatureBytes(io, out);
+      if (!existing.ok && existing.tooLarge) {
+        printError(io, existing.message);
+        return EXIT_INVALID;
+      }
       if (existing.ok) {
         const added = await addToExisting(io, file, read.bytes, existing.bytes, {
           role,

@@ -40,6 +40,7 @@ export function reportFormat(
 
 export const testVerb: Verb = {
   name: 'test',
+  stdout: (options) => (options['--format'] === 'json' ? 'json' : 'text'),
   args: ['RULES', 'SUITE'],
   options: [
     {

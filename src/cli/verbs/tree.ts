@@ -5,6 +5,7 @@ import type { Verb } from './verb';
 
 export const tree: Verb = {
   name: 'tree',
+  stdout: 'json',
   args: ['RULES'],
   summary: { en: "print each rule's canonical tree", zh: '输出每条规则的规范树' },
   details: [

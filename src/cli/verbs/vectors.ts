@@ -71,6 +71,7 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
 
 export const vectors: Verb = {
   name: 'vectors',
+  stdout: 'text',
   args: ['DIR'],
   summary: { en: 'run every conformance vector under DIR', zh: '运行 DIR 下的全部一致性向量' },
   details: [

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../../kernel';
 import type { ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
+import type { StdoutKind } from '../safe-io';
 
 /**
  * One `erdl` verb. A verb declares its positional arguments (the dispatcher checks the count and
@@ -24,6 +25,12 @@ export interface Verb {
   readonly options?: readonly OptionSpec[];
   /** Further lines for `erdl help VERB`: what it prints and how it exits. */
   readonly details: readonly string[];
+  /**
+   * What the verb prints on standard output — lines for people, JSON or a document's bytes —
+   * which decides how `run` makes it safe for a terminal (src/cli/safe-io.ts); a function when an
+   * option (`--format`) decides. Every verb says: there is no default.
+   */
+  readonly stdout: StdoutKind | ((options: Readonly<Record<string, string>>) => StdoutKind);
   run(
     io: CliIo,
     args: readonly string[],

@@ -8,6 +8,7 @@ import type { Verb } from './verb';
 
 export const verifyEvidence: Verb = {
   name: 'verify-evidence',
+  stdout: 'text',
   args: ['RULES', 'EVIDENCE.json'],
   options: [
     {
@@ -45,10 +46,11 @@ export const verifyEvidence: Verb = {
       trusted = read.keys;
     }
     const evidencePath = evidenceFile as string;
-    const read = await readJsonFile(io, evidencePath);
+    // A signed record is a signature file: read only within the limit `erdl verify` applies.
+    const read = await readJsonFile(io, evidencePath, true);
     if (!read.ok) {
       printError(io, read.message);
-      return EXIT_USAGE;
+      return read.tooLarge ? EXIT_INVALID : EXIT_USAGE;
     }
     const loaded = await loadDocument(io, rulesFile as string);
     if (!loaded.ok) return loaded.code;

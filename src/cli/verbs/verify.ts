@@ -40,6 +40,7 @@ function pairOf(path: string): Pair {
 
 export const verify: Verb = {
   name: 'verify',
+  stdout: 'text',
   args: ['FILE…'],
   options: [
     {

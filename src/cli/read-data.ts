@@ -1,4 +1,4 @@
-import { type DataResult, parseData } from '../kernel';
+import { type DataResult, type FactRead, parseData, readFact } from '../kernel';
 import type { CliIo } from './io';
 import { readRules } from './reader';
 
@@ -21,4 +21,27 @@ export async function readData(io: CliIo, path: string): Promise<DataResult> {
     };
   }
   return parseData(path, text);
+}
+
+/**
+ * Reads the fact of `erdl eval RULES FACT` (a file, or `-` / /dev/stdin): strict UTF-8, then the
+ * kernel's one fact reader (readFact: `.json` as JSON, else YAML; empty input and any fact that is
+ * not a mapping refused; numbers exact). Every refusal names the file, line and column.
+ */
+export async function readFactFile(io: CliIo, path: string): Promise<FactRead> {
+  const read = await readRules(io, path);
+  if (!read.ok) return { ok: false, message: read.message, offset: 0, line: 1, column: 1 };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    return {
+      ok: false,
+      message: { en: `${path}: not valid UTF-8`, zh: `${path}：不是有效的 UTF-8` },
+      offset: 0,
+      line: 1,
+      column: 1,
+    };
+  }
+  return readFact(text, { label: path });
 }

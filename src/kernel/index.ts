@@ -3,7 +3,26 @@
  * the same module runs in the studio's Web Worker, in the `erdl` CLI and in tests.
  */
 export { type CompileResult, compileDocument } from './compile';
+export { decimalText, JsonNumber } from './data/json-number';
 export { type DataResult, parseData, unwrapFact } from './data/parse-data';
+export {
+  checkFactShape,
+  exactJsonNumber,
+  type FactFormat,
+  type FactProblem,
+  type FactRead,
+  factFormatOf,
+  NumberRefused,
+  type ReadFactOptions,
+  readFact,
+  reviveFact,
+} from './data/read-fact';
+export {
+  MAX_FACT_NUMBER_DIGITS,
+  type NumberRead,
+  numberProblem,
+  readNumberText,
+} from './data/read-number';
 export { CODES, type DiagnosticCode, diagnostic, severityOf } from './diagnostics/codes';
 export type {
   Bilingual,
@@ -38,9 +57,10 @@ export {
   type ReasonKind,
   type TraceReason,
 } from './eval/explain';
-export { prepareFact } from './eval/fact';
+export { MAX_FACT_DEPTH, type PreparedFact, prepareFact } from './eval/fact';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
+export { exactJsonText, numberText, Rational, toExactJson, type Value } from './eval/values';
 export * from './gloss';
 export * from './impact';
 export {
@@ -60,13 +80,6 @@ export type { SourceMap } from './tree/context';
 export { canonicalDocument } from './tree/document-hash';
 export { GRADE_LIMITS, type Grade, measure, type TreeMeasure } from './tree/limits';
 export { childrenOf, type ExprNode, type LiteralValue } from './tree/types';
-export { runCanonicalVector, runVector, type VectorOutcome } from './vectors/run-vector';
-export { KERNEL_VERSION } from './version';
-export * from './vocabulary/decisions';
-export * from './vocabulary/document';
-export * from './vocabulary/nodes';
-export * from './vocabulary/operators';
-export * from './vocabulary/terms';
 export {
   codePointLabel,
   findHidden,
@@ -78,3 +91,10 @@ export {
   revealText,
   stripHidden,
 } from './util/visible-text';
+export { runCanonicalVector, runVector, type VectorOutcome } from './vectors/run-vector';
+export { KERNEL_VERSION } from './version';
+export * from './vocabulary/decisions';
+export * from './vocabulary/document';
+export * from './vocabulary/nodes';
+export * from './vocabulary/operators';
+export * from './vocabulary/terms';

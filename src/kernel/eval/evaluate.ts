@@ -16,7 +16,7 @@ import {
   TemporalWork,
 } from './temporal';
 import { parseInstant } from './time';
-import { toJson, type Value } from './values';
+import { exactJsonText, toExactJson, toJson, type Value } from './values';
 
 export interface EvaluateOptions {
   /** The evaluation instant, ISO 8601 (E1/E9: injected, never read from a clock). */
@@ -79,6 +79,11 @@ export interface TraceNode {
   readonly node: string;
   /** The node's value, absent when the node was not evaluated (short-circuit). */
   readonly value?: unknown;
+  /**
+   * The value's JSON text with every digit, when `value` (plain JSON, numbers as doubles) lost
+   * some: a fact number no double holds, e.g. 9007199254740993 (ruling I-88). Show this instead.
+   */
+  readonly exact?: string;
   readonly args?: readonly TraceNode[];
 }
 
@@ -520,9 +525,11 @@ function traceTree(nodes: readonly ExprNode[], values: readonly unknown[]): Trac
     const n = nodes[id] as ExprNode;
     const args = 'args' in n ? n.args.map(() => next()) : undefined;
     const evaluated = id in values;
+    const exact = evaluated ? exactJsonText(values[id] as Value) : undefined;
     return {
       node: n.node,
       ...(evaluated ? { value: toJson(values[id] as Value) } : {}),
+      ...(exact === undefined ? {} : { exact }),
       ...(args ? { args } : {}),
     };
   };
@@ -542,7 +549,7 @@ export function resultHash(preimage: {
   decision: Decision;
   matched_rules: readonly string[];
 }): string {
-  return hashCanonical({ ...preimage, fact: toJson(preimage.fact) });
+  return hashCanonical({ ...preimage, fact: toExactJson(preimage.fact) });
 }
 
 /** One-shot convenience: compile for evaluation and evaluate. Prefer `new Evaluator(doc)` for many facts. */

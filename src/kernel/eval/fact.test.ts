@@ -1,7 +1,10 @@
 // The fact as the input contract (§7.0.1) and as hashed: JSON data, NFC strings and keys (E10),
 // bounded nesting, finite numbers.
 import { describe, expect, it } from 'vitest';
-import { MAX_FACT_DEPTH, prepareFact } from './fact';
+import { checkFactShape, MAX_FACT_DEPTH, prepareFact, prepareFactBilingual } from './fact';
+import { Rational } from './values';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function nested(depth: number): unknown {
   let v: unknown = 1;
@@ -94,17 +97,51 @@ describe('prepareFact', () => {
     [{ a: () => 1 }, 'a', 'a function is not fact data'],
     [{ a: 1n }, 'a', 'a bigint is not fact data'],
     [{ a: Symbol('s') }, 'a', 'a symbol is not fact data'],
-    [undefined, '', 'a undefined is not fact data'],
+    [
+      undefined,
+      '',
+      'the fact is nothing, not a mapping of fields (a fact is a mapping such as {"tool": {"name": "…"}}; {} is a fact with no fields)',
+    ],
   ])('refuses %s at %j', (input, path, problem) => {
     expect(prepareFact(input)).toEqual({ ok: false, path, problem });
   });
 
-  it('accepts null-prototype objects and scalars at the root', () => {
+  it('accepts null-prototype objects and the empty mapping at the root', () => {
     const o = Object.create(null) as Record<string, unknown>;
     o.a = 1;
     expect(prepareFact(o).ok).toBe(true);
-    expect(prepareFact(null)).toEqual({ ok: true, fact: null });
-    expect(prepareFact('e\u0301')).toEqual({ ok: true, fact: 'é' });
+    expect(prepareFact({})).toEqual({ ok: true, fact: {} });
+  });
+
+  // Issue #35 §1: a fact that is not a mapping was evaluated as a fact with no fields (the
+  // fallback decision, ALLOW on the quick start); it is refused, never given a decision.
+  it.each([
+    [null, 'null'],
+    [[1, 2], 'a list'],
+    [[], 'a list'],
+    [42, 'the number 42'],
+    ['x', 'the text "x"'],
+    ['e\u0301', 'the text "e\u0301"'],
+    [true, 'the boolean true'],
+    [Rational.fromInteger(7), 'the number 7'],
+  ])('refuses the non-mapping %j at the root', (input, what) => {
+    const r = prepareFact(input);
+    expect(r).toMatchObject({ ok: false, path: '' });
+    if (!r.ok)
+      expect(r.problem).toMatch(new RegExp(`^the fact is ${escapeRe(what)}, not a mapping`));
+    const bilingual = prepareFactBilingual(input);
+    expect(bilingual.ok).toBe(false);
+    if (!bilingual.ok) expect(bilingual.problem.zh).toMatch(/^事实应为字段映射/);
+  });
+
+  it("keeps exact numbers (Rationals read from a fact's text) as they are", () => {
+    const big = Rational.written(9007199254740993n, 1n, '9007199254740993');
+    const r = prepareFact({ a: big, list: [big, 1] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const fact = r.fact as { a: unknown; list: unknown[] };
+    expect(fact.a).toBe(big);
+    expect(fact.list[0]).toBe(big);
   });
 
   it('reports an object whose getter throws instead of throwing', () => {
@@ -114,5 +151,19 @@ describe('prepareFact', () => {
       },
     };
     expect(prepareFact(hostile)).toEqual({ ok: false, path: '', problem: 'unreadable: boom' });
+  });
+});
+
+describe('checkFactShape', () => {
+  it('is null for a mapping, a reason in both languages for anything else', () => {
+    expect(checkFactShape({})).toBeNull();
+    expect(checkFactShape({ tool: { name: 'x' } })).toBeNull();
+    expect(checkFactShape(Object.create(null))).toBeNull();
+    expect(checkFactShape([{}])).toEqual({
+      en: 'the fact is a list, not a mapping of fields (a fact is a mapping such as {"tool": {"name": "…"}}; {} is a fact with no fields)',
+      zh: '事实应为字段映射（例如 {"tool": {"name": "…"}}；{} 是没有字段的事实），而不是列表',
+    });
+    expect(checkFactShape(new Map())?.en).toMatch(/^the fact is an object/);
+    expect(checkFactShape('x'.repeat(100))?.en).toContain(`"${'x'.repeat(39)}…"`);
   });
 });

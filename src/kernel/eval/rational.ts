@@ -52,7 +52,19 @@ export class Rational {
     readonly n: bigint,
     /** Denominator, always > 0. */
     readonly d: bigint,
+    /**
+     * The canonical decimal text of a number written in a fact (data/read-number.ts) that no
+     * double holds: it was read, not computed, so it is written out exactly, never rounded to the
+     * output scale. Undefined for every computed value.
+     */
+    readonly written?: string,
   ) {}
+
+  /** A number written in a fact: `n`/`d` exactly, written out as `text` (its canonical decimal). */
+  static written(n: bigint, d: bigint, text: string): Rational {
+    const r = Rational.of(n, d);
+    return new Rational(r.n, r.d, text);
+  }
 
   static readonly ZERO = new Rational(0n, 1n);
 

@@ -1,3 +1,5 @@
+import { decimalText, JsonNumber } from '../data/json-number';
+import { canonicalJson } from '../tree/canonical';
 import { DateValue } from './date-value';
 import { Rational } from './rational';
 import { parseInstant } from './time';
@@ -127,7 +129,7 @@ export const MAX_JSON_DEPTH = 64;
  */
 export function toJson(v: Value, depth = 0): unknown {
   if (v === undefined) return null;
-  if (v instanceof Rational) return Number(v.toFixed(OUTPUT_SCALE));
+  if (v instanceof Rational) return Number(v.written ?? v.toFixed(OUTPUT_SCALE));
   if (v instanceof DateValue) return v.toJSON();
   if (typeof v !== 'object' || v === null) return v;
   if (depth >= MAX_JSON_DEPTH) return '…';
@@ -135,6 +137,62 @@ export function toJson(v: Value, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) defineKey(out, k, toJson(x, depth + 1));
   return out;
+}
+
+/**
+ * The decimal a number is written out as (ruling I-88): a number read from a fact exactly as
+ * written (`written`), a computed one rounded half-even to scale 14 (I-33), a double as its
+ * shortest round-trip text; always the canonical text of data/json-number.ts.
+ */
+export function numberText(v: number | Rational): string {
+  if (typeof v === 'number') return String(v);
+  if (v.written !== undefined) return v.written;
+  const fixed = v.toFixed(OUTPUT_SCALE);
+  const negative = fixed.startsWith('-');
+  const unsigned = negative ? fixed.slice(1) : fixed;
+  return decimalText(negative, unsigned.replace('.', ''), -OUTPUT_SCALE);
+}
+
+/**
+ * `toJson` with every number exact: one that no double holds (a fact's 9007199254740993, a
+ * computed value's 14 decimals beyond a double's precision) is a JsonNumber, which the kernel's
+ * JSON writer (tree/canonical.ts) writes by its decimal text. For the result hash's fact and the
+ * exact text of trace values (`exactJsonText`).
+ */
+export function toExactJson(v: Value, depth = 0): unknown {
+  if (v instanceof Rational) return JsonNumber.of(numberText(v));
+  if (typeof v !== 'object' || v === null || v instanceof DateValue) return toJson(v, depth);
+  if (depth >= MAX_JSON_DEPTH) return '…';
+  if (Array.isArray(v)) return v.map((x) => toExactJson(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) defineKey(out, k, toExactJson(x, depth + 1));
+  return out;
+}
+
+/**
+ * The value's JSON text with every number exact (canonical JSON: keys sorted), when `toJson`
+ * would lose a digit of it; undefined when `toJson` writes it exactly (nearly always).
+ */
+export function exactJsonText(v: Value): string | undefined {
+  if (v instanceof Rational) {
+    const n = JsonNumber.of(numberText(v));
+    return typeof n === 'number' ? undefined : n.text;
+  }
+  if (typeof v !== 'object' || v === null || !holdsRational(v, 0)) return undefined;
+  const exact = toExactJson(v);
+  const text = canonicalJson(exact);
+  return text === canonicalJson(toJson(v)) ? undefined : text;
+}
+
+function holdsRational(v: Value, depth: number): boolean {
+  if (v instanceof Rational) return true;
+  if (typeof v !== 'object' || v === null || v instanceof DateValue || depth >= MAX_JSON_DEPTH)
+    return false;
+  if (Array.isArray(v)) return v.some((x) => holdsRational(x, depth + 1));
+  for (const k in v)
+    if (Object.hasOwn(v, k) && holdsRational((v as Record<string, Value>)[k], depth + 1))
+      return true;
+  return false;
 }
 
 /** Sets an own data property, also for the key "__proto__" (a plain assignment would not). */

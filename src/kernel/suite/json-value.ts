@@ -33,10 +33,21 @@ const ESCAPES: Readonly<Record<string, string>> = {
 export type JsonPositions = WeakMap<object, Map<string | number, Range>>;
 
 /**
+ * Reads a number token (its text as written, and its offset): returns the value, or throws a
+ * JsonError. Without one, a number is `Number(text)`.
+ */
+export type JsonNumberReader = (source: string, offset: number) => unknown;
+
+/**
  * Parses `text` as exactly one JSON value (surrounding whitespace allowed). Throws JsonError.
  * With `positions`, records where every member is written (for positioned suite diagnostics).
+ * `number` reads number tokens (data/read-fact.ts's `exactJsonNumber` keeps every digit).
  */
-export function parseJson(text: string, positions?: JsonPositions): unknown {
+export function parseJson(
+  text: string,
+  positions?: JsonPositions,
+  number?: JsonNumberReader,
+): unknown {
   let pos = 0;
 
   const fail = (at: number, en: string, zh: string): never => {
@@ -180,8 +191,9 @@ export function parseJson(text: string, positions?: JsonPositions): unknown {
     NUMBER.lastIndex = pos;
     const m = NUMBER.exec(text);
     if (m) {
+      const at = pos;
       pos += m[0].length;
-      return Number(m[0]);
+      return number ? number(m[0], at) : Number(m[0]);
     }
     return unexpected(pos, 'a JSON value', ' JSON 值');
   };

@@ -1,4 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
+import { JsonNumber } from '../data/json-number';
 import { decodeUtf8 } from '../document/utf8';
 
 /**
@@ -199,6 +200,11 @@ class CanonicalWriter {
             this.raw(done);
             return;
           }
+        }
+        // An exact number no double holds (ruling I-88): its canonical decimal text.
+        if (value instanceof JsonNumber) {
+          this.ascii(value.text);
+          return;
         }
         if (Array.isArray(value)) {
           this.byte(0x5b);

@@ -1,7 +1,9 @@
 /**
- * docs/scale.md's local GNU parallel recipe, run as written (with `erdl` from this checkout's
- * sources on PATH): its output is line for line what `erdl eval --facts` prints for the whole
- * file. Skipped, saying why, where GNU parallel is not installed (.ci/run installs it).
+ * docs/scale.md's local recipes, run as written (with `erdl` from this checkout's sources on PATH)
+ * on a fact file with bad records and blank lines among the good ones: GNU parallel's output is
+ * line for line what `erdl eval --facts` prints for the whole file (error records included, their
+ * `line` counted within each block), and the pairing recipe puts every fact next to its own
+ * result. Skipped, saying why, where GNU parallel is not installed (.ci/run installs it).
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,14 +25,31 @@ if (!hasParallel) {
   );
 }
 
-/** The shell blocks of docs/scale.md that follow the sentence naming this test. */
-function localRecipe(): string {
+/** The shell block of docs/scale.md after the sentence "tests/scale-doc.test.ts runs <what>". */
+function localRecipe(what: string): string {
   const doc = readFileSync(path.join(ROOT, 'docs/scale.md'), 'utf8');
-  const at = doc.indexOf('tests/scale-doc.test.ts runs this');
+  const words = ['tests/scale-doc.test.ts', 'runs', ...what.split(' ')];
+  const mention = new RegExp(
+    words.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s+'),
+  );
+  const at = mention.exec(doc)?.index;
+  if (at === undefined) throw new Error(`docs/scale.md: no mention of the test running ${what}`);
   const block = /```sh\n([\s\S]*?)```/.exec(doc.slice(at))?.[1];
   if (!block) throw new Error('docs/scale.md: no local recipe after the test mention');
   return block;
 }
+
+/** Bad records among the facts (by 0-based index), and blank lines that are not records. */
+const BAD: ReadonlyMap<number, string> = new Map([
+  [0, '{oops'],
+  [5, '[]'],
+  [333, '42'],
+  [700, 'null'],
+  [701, '""'],
+  [1199, '{"tool":'],
+]);
+const amountOf = (i: number) => (i * 37) % 10000;
+const toolOf = (i: number) => (i % 3 ? 'issue_refund' : 'other');
 
 let dir: string;
 
@@ -47,32 +66,92 @@ beforeAll(() => {
     path.join(dir, 'rules.erdl.yaml'),
     readFileSync(path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml')),
   );
-  const facts = Array.from({ length: 1200 }, (_, i) =>
-    JSON.stringify({
-      tool: { name: i % 3 ? 'issue_refund' : 'other', args: { amount: (i * 37) % 10000 } },
-    }),
+  const facts = Array.from(
+    { length: 1200 },
+    (_, i) =>
+      BAD.get(i) ?? JSON.stringify({ tool: { name: toolOf(i), args: { amount: amountOf(i) } } }),
   );
+  // Blank lines (and one of spaces and a tab) here and there: not records, so no output lines.
+  for (const at of [1100, 640, 2]) facts.splice(at, 0, at === 640 ? ' \t' : '');
   writeFileSync(path.join(dir, 'facts.jsonl'), `${facts.join('\n')}\n`);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!hasParallel)('docs/scale.md: GNU parallel, locally', () => {
-  it('gives, in order, what erdl eval --facts gives for the whole file', () => {
+/** Runs a shell recipe; its exit status (parallel: the number of blocks with a bad record). */
+function sh(recipe: string, env: NodeJS.ProcessEnv): number {
+  try {
+    execSync(recipe, { cwd: dir, env, shell: '/bin/sh', stdio: ['ignore', 'ignore', 'ignore'] });
+    return 0;
+  } catch (e) {
+    return (e as { status: number }).status;
+  }
+}
+
+/** An output line with an error record's `line` removed (it counts lines within a block). */
+const withoutLine = (l: string) => {
+  const o = JSON.parse(l);
+  if ('error' in o) {
+    delete o.line;
+    delete o.error.line;
+  }
+  return JSON.stringify(o);
+};
+
+describe.skipIf(!hasParallel)('docs/scale.md: GNU parallel and pairing, locally', () => {
+  it('gives, in order, what erdl eval --facts gives for the whole file; each fact pairs with its result', () => {
     const env = { ...process.env, PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` };
     // Smaller blocks than the recipe's 1M, so that the 1,200 facts make several (three) blocks.
-    const recipe = localRecipe()
+    const recipe = localRecipe('this recipe')
       .replace('--block 1M', '--block 20k')
       .replace('-j "$(nproc)"', '-j 2');
-    execSync(recipe, { cwd: dir, env, shell: '/bin/sh', stdio: ['ignore', 'ignore', 'inherit'] });
+    // Every block holds a bad record, and parallel says how many blocks did.
+    expect(sh(recipe, env)).toBeGreaterThan(0);
     const piped = readFileSync(path.join(dir, 'results.jsonl'), 'utf8');
-    const whole = execFileSync(
-      'erdl',
-      ['eval', 'rules.erdl.yaml', '--facts', 'facts.jsonl', '--fields', 'decision,matched_rules'],
-      { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 26 },
-    );
+    let whole = '';
+    try {
+      execFileSync(
+        'erdl',
+        ['eval', 'rules.erdl.yaml', '--facts', 'facts.jsonl', '--fields', 'decision,matched_rules'],
+        {
+          cwd: dir,
+          env,
+          encoding: 'utf8',
+          maxBuffer: 1 << 26,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
+    } catch (e) {
+      // Bad records: exit 2, and the output is complete.
+      expect((e as { status: number }).status).toBe(2);
+      whole = (e as { stdout: string }).stdout;
+    }
     expect(piped.split('\n')).toHaveLength(1201);
-    expect(piped).toBe(whole);
-    expect(new Set(piped.trim().split('\n')).size).toBeGreaterThan(1);
+    expect(whole.split('\n')).toHaveLength(1201);
+    expect(piped.trim().split('\n').map(withoutLine)).toEqual(
+      whole.trim().split('\n').map(withoutLine),
+    );
+    expect(new Set(piped.trim().split('\n')).size).toBeGreaterThan(2);
+
+    // The pairing recipe, on the results of the recipe above.
+    expect(sh(localRecipe('this pairing'), env)).toBe(0);
+    const pairs = readFileSync(path.join(dir, 'pairs.tsv'), 'utf8').trim().split('\n');
+    expect(pairs).toHaveLength(1200);
+    pairs.forEach((pair, i) => {
+      const tab = pair.lastIndexOf('\t');
+      const fact = pair.slice(0, tab);
+      const result = JSON.parse(pair.slice(tab + 1));
+      const bad = BAD.get(i);
+      if (bad !== undefined) {
+        expect(fact, `pair ${i + 1}`).toBe(bad);
+        expect(result, `pair ${i + 1}`).toHaveProperty('error');
+      } else {
+        expect(JSON.parse(fact), `pair ${i + 1}`).toEqual({
+          tool: { name: toolOf(i), args: { amount: amountOf(i) } },
+        });
+        const human = toolOf(i) === 'issue_refund' && amountOf(i) > 5000;
+        expect(result.decision, `pair ${i + 1}`).toBe(human ? 'REQUEST_HUMAN' : 'ALLOW');
+      }
+    });
   }, 300_000);
 });

@@ -17,6 +17,11 @@ import type { SuiteCase } from './types';
 /** A line of JSON's insignificant whitespace only (after its line break is removed). */
 const JSON_BLANK = /^[ \t\r]*$/;
 
+const ROW_SIZE = {
+  en: `the line is longer than ${MAX_ROW_CHARS} characters`,
+  zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
+};
+
 /**
  * `start`: where the text fed begins in a larger file (a part of it read by one worker of a
  * pool): the offset of its first character and the 1-based number of its first line, so names
@@ -48,6 +53,12 @@ export function createJsonLinesParser(
     // line of, say, no-break spaces, which is a record that is not JSON).
     if (JSON_BLANK.test(body)) return;
     const index = rows++;
+    // A whole line that arrived in one chunk is held to the limit as a line still arriving is.
+    if (text.length > MAX_ROW_CHARS) {
+      problems.report('error', 'factset-row-size', at(1, 1), ROW_SIZE);
+      problems.reject(index, at(1, 1));
+      return;
+    }
     let record: unknown;
     try {
       record = parseJson(body);
@@ -86,10 +97,7 @@ export function createJsonLinesParser(
       pending = '';
     } else if (pending.length > MAX_ROW_CHARS && !overlong) {
       const at = { range: { start: lineOffset, end: lineOffset + 1 }, line: lineNumber, column: 1 };
-      problems.report('error', 'factset-row-size', at, {
-        en: `the line is longer than ${MAX_ROW_CHARS} characters`,
-        zh: `该行超过 ${MAX_ROW_CHARS} 个字符`,
-      });
+      problems.report('error', 'factset-row-size', at, ROW_SIZE);
       problems.reject(rows++, at);
       overlong = true;
       lineOffset += pending.length;

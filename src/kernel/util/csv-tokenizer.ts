@@ -86,8 +86,13 @@ export function createCsvTokenizer(options: {
     column,
   });
 
+  /** Where the current field starts (kept when a too-long record no longer keeps its places). */
+  let fieldStart: FieldStart = recordStart;
+
   const startField = () => {
-    cellPlaces.push({ offset, line, column: offset - lineStart + 1 });
+    fieldStart = { offset, line, column: offset - lineStart + 1 };
+    // A record over the size limit keeps nothing more, so a line of a billion commas costs nothing.
+    if (!tooLong) cellPlaces.push(fieldStart);
   };
 
   /** The last line holding a character of the text read so far (not an empty line after a break). */
@@ -97,19 +102,38 @@ export function createCsvTokenizer(options: {
   const closeQuoted = () => {
     if (!quotedBreak) return;
     quotedBreak = false;
-    spanning ??= {
-      opened: cellPlaces[cellPlaces.length - 1] ?? recordStart,
-      lastLine: lastTextLine(),
-    };
+    spanning ??= { opened: fieldStart, lastLine: lastTextLine() };
   };
 
   const endField = () => {
-    cells.push(field);
+    if (!tooLong) cells.push(field);
     field = '';
     state = State.FieldStart;
   };
 
+  /** A record over the size limit; with a quoted cell that spans lines, its quote is named. */
+  const sizeProblem = (): NonNullable<CsvRecord['problem']> => {
+    const last = lastTextLine();
+    const opened = spanning?.opened ?? (quotedBreak ? fieldStart : null);
+    const taken = opened ? lineSpan(opened.line + 1, spanning?.lastLine ?? last) : null;
+    const where = lineSpan(recordStart.line, last);
+    return {
+      at: place(recordStart.offset, offset, recordStart.line, recordStart.column),
+      message:
+        opened && taken
+          ? {
+              en: `the record (${where.en}) is longer than ${maxChars} characters; the quoted cell opened at line ${opened.line}, column ${opened.column} takes in ${taken.en} — is a quote unbalanced?`,
+              zh: `该记录（${where.zh}）超过 ${maxChars} 个字符；第 ${opened.line} 行第 ${opened.column} 列开始的带引号单元格吞并了${taken.zh}——是否有引号不成对？`,
+            }
+          : {
+              en: `the row is longer than ${maxChars} characters`,
+              zh: `该行超过 ${maxChars} 个字符`,
+            },
+    };
+  };
+
   const endRecord = () => {
+    if (tooLong) recordProblem ??= sizeProblem();
     const blank = cells.length === 1 && cells[0] === '' && !quotedSeen && !recordProblem;
     const whole = place(recordStart.offset, offset, recordStart.line, recordStart.column);
     onRecord({
@@ -131,17 +155,9 @@ export function createCsvTokenizer(options: {
     spanning = null;
   };
 
+  /** Over the limit, the record's text is no longer kept; its problem is named when it ends. */
   const checkSize = () => {
-    if (recordChars > maxChars && !tooLong) {
-      tooLong = true;
-      recordProblem ??= {
-        at: place(recordStart.offset, offset, recordStart.line, recordStart.column),
-        message: {
-          en: `the row is longer than ${maxChars} characters`,
-          zh: `该行超过 ${maxChars} 个字符`,
-        },
-      };
-    }
+    if (recordChars > maxChars) tooLong = true;
   };
 
   /**
@@ -149,7 +165,7 @@ export function createCsvTokenizer(options: {
    * opening quote is most likely unbalanced. Named at the opening quote, with the lines taken in.
    */
   const unbalanced = (ch: string): NonNullable<CsvRecord['problem']> => {
-    const opened = cellPlaces[cellPlaces.length - 1] ?? recordStart;
+    const opened = fieldStart;
     const closeColumn = offset - lineStart; // the closing quote is the character before this one
     const taken = lineSpan(opened.line + 1, line);
     return {
@@ -268,7 +284,7 @@ export function createCsvTokenizer(options: {
     push: scan,
     end() {
       if (state === State.Quoted) {
-        const start = cellPlaces[cellPlaces.length - 1] ?? recordStart;
+        const start = fieldStart;
         const last = lastTextLine();
         const taken = lineSpan(start.line + 1, last);
         recordProblem ??= {

@@ -3,6 +3,7 @@ import type { Diagnostic } from './diagnostics/diagnostic';
 import type { SourceText } from './diagnostics/source-text';
 import type { CompiledDocument } from './document/compiled';
 import { checkFormat } from './document/format';
+import { checkHiddenText, lookalikeRuleNames, ruleNames } from './document/hidden-text';
 import { type Loaded, load } from './document/load';
 import { Fields, validateMetadata, validateTopLevel } from './document/validate';
 import { validateRules } from './document/validate-rule';
@@ -41,6 +42,9 @@ export function compileLoaded(loaded: Loaded): CompileResult {
     const rules = validateRules(fields, rulesNode, metadata);
     const diagnostics = [...loaded.diagnostics, ...ctx.diagnostics];
     if (!loaded.isJson) diagnostics.push(...checkFormat(loaded.source, loaded.root));
+    // Text that reads as it runs (I-88): after the format check, as the incremental compile adds them.
+    diagnostics.push(...checkHiddenText(loaded.source, loaded.root));
+    diagnostics.push(...lookalikeRuleNames(loaded.source, ruleNames(rulesNode)));
     const failed = diagnostics.some((d) => d.severity === 'error');
     if (failed || !metadata) return finish(diagnostics, null, loaded.source);
     const document: CompiledDocument = {

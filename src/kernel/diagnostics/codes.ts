@@ -1,3 +1,4 @@
+import { revealText } from '../util/visible-text';
 import type { Bilingual, Category, Diagnostic, Fix, Range, Severity } from './diagnostic';
 
 /**
@@ -130,6 +131,17 @@ export const CODES = {
     en: 'The alias *{name} refers to no anchor &{name} defined before it',
     zh: '别名 *{name} 之前没有定义对应的锚点 &{name}',
   },
+  // E025, W026: text that reads as it runs (issue #35, ruling I-88; document/hidden-text.ts).
+  'ERDL-E025': {
+    category: 'input',
+    en: 'Text "{text}" contains {chars}: bidirectional controls change the order in which text is displayed, so what a reader sees is not what runs (Trojan Source); remove them',
+    zh: '文本“{text}”含有 {chars}：双向控制字符会改变文字的显示顺序，读者看到的与实际运行的并不一致（Trojan Source）；请删除',
+  },
+  'ERDL-W026': {
+    category: 'input',
+    en: 'Text "{text}" contains {chars}: invisible characters make it differ from text that looks the same; remove them',
+    zh: '文本“{text}”含有 {chars}：不可见字符使它与看起来相同的文本并不相等；请删除',
+  },
 
   'ERDL-E101': {
     category: 'structure',
@@ -257,6 +269,11 @@ export const CODES = {
     category: 'structure',
     en: '{field} must be a string or a mapping with zh and en',
     zh: '{field} 必须是字符串或包含 zh 与 en 的映射',
+  },
+  'ERDL-E215': {
+    category: 'structure',
+    en: 'Rule name "{name}" looks the same as "{first}" (line {line}): they differ only in hidden characters; rule names must differ in what can be seen',
+    zh: '规则名“{name}”与第 {line} 行的“{first}”看起来相同：二者只差隐藏字符；规则名必须在看得见的文字上有所不同',
   },
 
   'ERDL-E301': {
@@ -489,7 +506,7 @@ export const CODES = {
     zh: '第 {row} 行不匹配任何事实：其单元格相互排斥',
   },
 
-  // E515–E518: row names (I-75), the stable identity `<entry>#<name>` of a decision-table row.
+  // E515–E519: row names (I-75), the stable identity `<entry>#<name>` of a decision-table row.
   'ERDL-E515': {
     category: 'structure',
     en: 'Row {row} name must be a non-empty string (the row compiles to <entry>#<name>); remove name to keep <entry>#{row}',
@@ -509,6 +526,11 @@ export const CODES = {
     category: 'structure',
     en: 'Row name "{name}" is already used by row {first} of this table; row names must be unique within a table',
     zh: '行名“{name}”已被本表第 {first} 行使用；同一张表内行名必须唯一',
+  },
+  'ERDL-E519': {
+    category: 'structure',
+    en: 'Row name "{name}" looks the same as "{firstName}" of row {first}: they differ only in hidden characters; row names must differ within a table in what can be seen',
+    zh: '行名“{name}”与本表第 {first} 行的“{firstName}”看起来相同：二者只差隐藏字符；同一张表内行名必须在看得见的文字上有所不同',
   },
 
   'ERDL-E601': {
@@ -601,11 +623,16 @@ export type DiagnosticCode = keyof typeof CODES;
 /** A param is the same in both languages, or given per language (e.g. a type name). */
 export type Params = Readonly<Record<string, string | number | Bilingual>>;
 
+/**
+ * A message from its template. Every value put in is shown as it reads (ruling I-88): a bidi
+ * control or an invisible character in a name or value becomes `⟨U+202E⟩` and a control character
+ * `\u001b` (visible-text.ts), so no message can be reordered on screen or hide what it quotes.
+ */
 function fill(template: string, params: Params, lang: 'en' | 'zh'): string {
   return template.replace(/\{(\w+)\}/g, (_whole, key: string) => {
     const v = params[key];
     if (v === undefined) return '';
-    return typeof v === 'object' ? v[lang] : String(v);
+    return revealText(typeof v === 'object' ? v[lang] : String(v));
   });
 }
 

@@ -66,6 +66,9 @@ const CASES: [string, string, string][] = [
     ),
   ],
   ['ERDL-I315', 'operator alias', edit('operator: eq', 'operator: neq')],
+  ['ERDL-E025', 'bidi control (escaped)', edit('"issue_refund"', '"\\u202Eissue_refund\\u202C"')],
+  ['ERDL-E025', 'bidi control (as is)', edit('"issue_refund"', '"issue\u2067_refund"')],
+  ['ERDL-W026', 'invisible character', edit('message: "m"', 'message: "m\u200B\u00AD"')],
 ];
 
 describe('each fix removes its diagnostic and adds no error', () => {

@@ -1,5 +1,5 @@
 import type { Range } from '../diagnostics/diagnostic';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 
 /**
  * A small, immutable view of the parsed YAML that the validator and compilers read: every node
@@ -75,7 +75,7 @@ export function describe(n: YNode): { en: string; zh: string } {
   if (typeof n.value === 'number') return { en: `the number ${n.source}`, zh: `数字 ${n.source}` };
   if (typeof n.value === 'boolean')
     return { en: `the boolean ${n.value}`, zh: `布尔值 ${n.value}` };
-  return { en: `the string ${JSON.stringify(n.value)}`, zh: `字符串${zhQuote(n.value)}` };
+  return { en: `the string ${enQuote(n.value)}`, zh: `字符串${zhQuote(n.value)}` };
 }
 
 /** Plain JS value of a node (used for fixes and tests, never for canonical numbers). */

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
 import type { ExprNode } from '../tree/types';
+import { revealText } from '../util/visible-text';
 import type { EvalCode, EvaluationError } from './errors';
 import type { TraceNode } from './evaluate';
 import { codePointLength, MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
@@ -56,7 +57,10 @@ export interface TraceReason {
 
 export interface ReasonError {
   readonly code: EvalCode;
-  /** The kernel's message (also in eval_warnings). */
+  /**
+   * The kernel's message (also in eval_warnings), for display: a bidi control or an invisible
+   * character in a value it quotes is shown as `⟨U+202E⟩` (I-88).
+   */
   readonly message: Bilingual;
   /** The node that raised it (`match`, `div`, …). */
   readonly at: string;
@@ -158,7 +162,10 @@ export function explainFailure(
       ...(read === undefined ? {} : { field: (nodes[read] as { path: string }).path }),
       error: {
         code: error.code,
-        message: error.bilingual,
+        message: {
+          en: revealText(error.bilingual.en),
+          zh: revealText(error.bilingual.zh),
+        },
         at: (nodes[at] as ExprNode).node,
         ...(limit === undefined ? {} : { limit }),
         ...(size === undefined || limit === undefined || size <= limit ? {} : { size }),

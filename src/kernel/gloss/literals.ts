@@ -1,5 +1,6 @@
 import { Decimal } from '../tree/decimal';
 import type { LiteralValue } from '../tree/types';
+import { codePointLabel, hasHidden } from '../util/visible-text';
 import {
   DURATION_UNITS,
   type GlossLang,
@@ -14,7 +15,7 @@ import {
  * How a literal reads in a gloss (docs/gloss.md "Literals"):
  * - numbers in their shortest exact decimal form ("5000", "0.15"; never the scale-14 tree text);
  * - strings quoted, "…" in English and “…” in Chinese, control characters escaped so a gloss is
- *   always one line;
+ *   always one line, bidi controls and invisible characters shown as `⟨U+202E⟩` (I-88);
  * - booleans and null in words (zh 真 / 假 / 空);
  * - lists in brackets; an empty list in words;
  * - durations humanized ("10 minutes" / "10 分钟");
@@ -53,11 +54,16 @@ function isControl(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 }
 
+/**
+ * Control characters as escapes, and the characters a reader cannot see — bidi controls and
+ * invisible characters — as `⟨U+202E⟩` (I-88): a gloss reads exactly what runs.
+ */
 function escapeControls(s: string): string {
   let out = '';
+  const hidden = hasHidden(s);
   for (const c of s) {
     const code = c.codePointAt(0) ?? 0;
-    if (!isControl(code)) out += c;
+    if (!isControl(code)) out += hidden && hasHidden(c) ? codePointLabel(code) : c;
     else if (c === '\n') out += '\\n';
     else if (c === '\r') out += '\\r';
     else if (c === '\t') out += '\\t';

@@ -1,6 +1,7 @@
 import type { CompiledRule } from '../document/compiled';
 import { canonicalJson } from '../tree/canonical';
 import type { ExprNode, FieldNode, LiteralNode, VarNode } from '../tree/types';
+import { revealInline } from '../util/visible-text';
 import {
   AGGREGATE_FUNCTIONS,
   COMPARISON_NODES,
@@ -560,7 +561,7 @@ export function renderGlossDetailed(tree: ExprNode, options: GlossOptions): Glos
   const ctx = context(options);
   const text = new Renderer(ctx).condition(tree).text;
   const mark = ctx.delegation ? GRADE_C_MARK[options.lang] : '';
-  return { text: `${text}${mark}`, unnamed: ctx.unnamed, delegation: ctx.delegation };
+  return { text: revealInline(`${text}${mark}`), unnamed: ctx.unnamed, delegation: ctx.delegation };
 }
 
 /** The gloss of a condition tree (§5.5 G1): `render(tree)` in one language. */
@@ -597,7 +598,8 @@ export function renderRuleDetailed(rule: GlossRule, options: GlossOptions): Glos
   }
   if (rule.unless) text += fill(SENTENCES.unless[lang], { U: r.condition(rule.unless).text }, lang);
   if (ctx.delegation) text += GRADE_C_MARK[lang];
-  return { text, unnamed: ctx.unnamed, delegation: ctx.delegation };
+  // Field names, labels and dictionary names shown as they read too (I-88), not only literals.
+  return { text: revealInline(text), unnamed: ctx.unnamed, delegation: ctx.delegation };
 }
 
 /** The gloss of a compiled rule (one decision-table row is one rule, `<entry>#<n>`). */

@@ -3,6 +3,7 @@ import type { Diagnostic, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import type { CompiledDocument, CompiledRule } from '../document/compiled';
 import { checkFormat, checkFormatItem } from '../document/format';
+import { checkHiddenText, lookalikeRuleNames } from '../document/hidden-text';
 import {
   type Fragment,
   loadFragment,
@@ -17,6 +18,7 @@ import { CompileContext, type CompileSourceMap, type SourceMap } from '../tree/c
 import { canonicalRuleBytes } from '../tree/document-hash';
 import { RowCompileCache } from '../tree/row-cache';
 import type { ExprNode } from '../tree/types';
+import { hasHidden } from '../util/visible-text';
 import { PROTOCOL } from '../vocabulary/document';
 import { DocumentHasher } from './hash';
 import { Lru } from './lru';
@@ -97,7 +99,7 @@ interface Segment {
   /** What the expansion reported (duplicate keys …). */
   readonly diagnostics: readonly Diagnostic[];
   /** The rule's name as `validateRule` reads it, for duplicate detection; null when unnamed. */
-  readonly name: { readonly value: string; readonly start: number } | null;
+  readonly name: { readonly value: string; readonly start: number; readonly end: number } | null;
   /**
    * True when a range of the item ends past the segment: yaml extends a collection that ends in
    * comments to the next token, the next item's `-`. Fixes computed from such a range (the §4.1
@@ -114,6 +116,8 @@ interface Segment {
 interface RuleResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly format: readonly Diagnostic[];
+  /** Hidden characters of the item's text (document/hidden-text.ts), after the format check's. */
+  readonly hidden: readonly Diagnostic[];
   readonly failed: boolean;
   /** Index relative to the entry's first rule; ranges relative to the segment. */
   readonly rules: readonly CompiledRule[];
@@ -322,8 +326,33 @@ export function createIncrementalCompiler(options: IncrementalOptions = {}): Inc
     results.forEach((r, i) => {
       for (const d of r.format) diagnostics.push(shiftDiagnostic(d, starts[i] as number));
     });
+    // Hidden characters and look-alike rule names (I-88), in compileDocument's order.
+    const documentLevel = checkHiddenText(source, root, { to: first, skipItemsOf: rulesSeq });
+    diagnostics.push(...documentLevel);
+    results.forEach((r, i) => {
+      for (const d of r.hidden) diagnostics.push(shiftDiagnostic(d, starts[i] as number));
+    });
+    // The names are gathered only when one of them holds a hidden character (else none can clash).
+    const hiddenName = parts.some((p) => p.name !== null && hasHidden(p.name.value));
+    const names = (hiddenName ? parts : []).flatMap((p, i) => {
+      const offset = starts[i] as number;
+      return p.name
+        ? [
+            {
+              value: p.name.value,
+              range: { start: p.name.start + offset, end: p.name.end + offset },
+            },
+          ]
+        : [];
+    });
+    const lookalikes = lookalikeRuleNames(source, names);
+    diagnostics.push(...lookalikes);
+    documentLevel.push(...lookalikes);
     stats = { mode: 'incremental', reason: '', parsed, validated, segments: parts.length };
-    const failed = ctx.errorCount() > 0 || results.some((r) => r.failed);
+    const failed =
+      ctx.errorCount() > 0 ||
+      results.some((r) => r.failed) ||
+      documentLevel.some((d) => d.severity === 'error');
     if (failed || !metadata) return finish(diagnostics, null, source);
 
     const rules: CompiledRule[] = [];
@@ -437,7 +466,7 @@ function parseSegment(
   if (item.kind === 'map') {
     const n = item.items.find((p) => p.key === 'name')?.value;
     if (n?.kind === 'scalar' && typeof n.value === 'string')
-      name = { value: n.value.normalize('NFC'), start: n.range.start };
+      name = { value: n.value.normalize('NFC'), start: n.range.start, end: n.range.end };
   }
   const whole = byRows ?? (f as Fragment);
   return {
@@ -474,10 +503,15 @@ function validateSegment(
   const claim: ClaimName = () => duplicateOf;
   const rules = validateRuleEntry(fields, seg.item, metadata, claim, 0);
   const format = checkFormatItem(source, seg.item);
+  const hidden = checkHiddenText(source, seg.item, { to: seg.text.length });
   return {
     diagnostics: ctx.diagnostics,
     format,
-    failed: ctx.errorCount() > 0 || format.some((d) => d.severity === 'error'),
+    hidden,
+    failed:
+      ctx.errorCount() > 0 ||
+      format.some((d) => d.severity === 'error') ||
+      hidden.some((d) => d.severity === 'error'),
     rules,
     // The trees as serialized for their hashes (ctx.canonical): the same bytes, not made again.
     canonical: rules.map((r) => canonicalRuleBytes(r, ctx.canonical)),

@@ -20,11 +20,19 @@ import type { SuiteResult } from '../suite/types';
 import { formatCell } from '../table-edit/cell-text';
 import type { TableModel } from '../table-edit/model';
 import { readTables } from '../table-edit/read-tables';
+import { revealText } from '../util/visible-text';
 import { KERNEL_VERSION } from '../version';
 import { decisionInfo } from '../vocabulary/decisions';
-import { escapeHtml as esc } from './escape-html';
+import { escapeHtml } from './escape-html';
 import { shellQuote } from './shell-quote';
 import { REVIEW_STRINGS, type ReviewStringKey } from './strings';
+
+/**
+ * Text as the report shows it: HTML-escaped, and what a reader could not see made visible (I-88) —
+ * a bidi control or an invisible character as `⟨U+202E⟩`, a control character as `\u001b` — so a
+ * rule name, value or message reads in the report exactly as it runs.
+ */
+const esc = (text: string): string => escapeHtml(revealText(text));
 
 export type ReportLang = 'zh' | 'en' | 'both';
 export const REPORT_LANGS: readonly ReportLang[] = ['zh', 'en', 'both'];

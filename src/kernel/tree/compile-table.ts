@@ -1,5 +1,6 @@
 import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
+import { stripHidden } from '../util/visible-text';
 import { rowNameProblem, TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
 import { type CompileContext, reportUnknownKey } from './context';
@@ -69,6 +70,8 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
 
   const rows: TableRow[] = [];
   const names = new Map<string, number>();
+  /** The names as seen: hidden characters removed (I-88). */
+  const seen = new Map<string, { readonly row: number; readonly name: string }>();
   let previousPriority: { value: number; row: number } | null = null;
   let unconditional: number | null = null;
   rowsNode.items.forEach((r, i) => {
@@ -88,7 +91,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
       }
     }
     const nameNode = r.items.find((p) => p.key === 'name')?.value;
-    const name = nameNode ? rowName(ctx, nameNode, index, names) : undefined;
+    const name = nameNode ? rowName(ctx, nameNode, index, names, seen) : undefined;
     if (name === null) ok = false;
     const cells = r.items.find((p) => p.key === 'when')?.value;
     const tree = cachedRowTree(ctx, columns, cells, () => rowTree(ctx, columns, cells, index, r));
@@ -122,20 +125,24 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
 
 /**
  * A row's `name` (I-75): a non-empty string, no `#`, not all digits, unique in the table. Returns
- * the name, or null after reporting why it cannot be one.
+ * the name, or null after reporting why it cannot be one. What is seen decides (I-88): a name that
+ * is empty or all digits once its hidden characters are removed is refused as such, and one that
+ * differs from an earlier row's only in hidden characters is ERDL-E519.
  */
 function rowName(
   ctx: CompileContext,
   node: YNode,
   row: number,
   names: Map<string, number>,
+  seen: Map<string, { readonly row: number; readonly name: string }>,
 ): string | null {
   if (!isScalar(node) || typeof node.value !== 'string') {
     ctx.report('ERDL-E515', node.range, { row });
     return null;
   }
   const name = node.value;
-  const problem = rowNameProblem(name);
+  const visible = stripHidden(name);
+  const problem = rowNameProblem(visible);
   if (problem === 'empty') ctx.report('ERDL-E515', node.range, { row });
   else if (problem === 'hash') ctx.report('ERDL-E516', node.range, { name });
   else if (problem === 'digits') ctx.report('ERDL-E517', node.range, { name });
@@ -146,6 +153,16 @@ function rowName(
     return null;
   }
   names.set(name, row);
+  const lookalike = seen.get(visible);
+  if (lookalike !== undefined) {
+    ctx.report('ERDL-E519', node.range, {
+      name,
+      firstName: lookalike.name,
+      first: lookalike.row,
+    });
+    return null;
+  }
+  seen.set(visible, { row, name });
   return name;
 }
 

@@ -1,0 +1,341 @@
+import { diagnostic } from '../diagnostics/codes';
+import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
+import type { SourceText } from '../diagnostics/source-text';
+import { nfc } from '../tree/literal';
+import {
+  codePointLabel,
+  findHidden,
+  hasBidi,
+  hasHidden,
+  revealInline,
+  stripHidden,
+} from '../util/visible-text';
+import type { YNode, YScalar } from './ynode';
+
+/**
+ * Text that reads as it runs (issue #35, Trojan Source / CVE-2021-42574; ruling I-88 in
+ * docs/interpretations.md). Every string of a document — keys, names, values (in lists, table
+ * cells, expressions, regexes), field paths, labels, messages, metadata — and every comment is
+ * scanned for the characters visible-text.ts calls hidden:
+ *
+ * - a bidi control (U+202A–202E, U+2066–2069, U+200E/200F, U+061C) reorders what is displayed
+ *   around it, so the text a reviewer reads is not the text that runs: **ERDL-E025**, an error
+ *   (fail closed, as rustc's `text_direction_codepoint_in_literal` lint denies by default);
+ * - an invisible character (any other format character, Cf, and the blank fillers) makes a name
+ *   or value differ from one that looks the same: **ERDL-W026**, a warning.
+ *
+ * One diagnostic per scalar (or per line, outside scalars), positioned from its first hidden
+ * character to its last, naming each distinct character, with a fix that deletes every one of them
+ * as written: the character itself, or its escape (`\u202E`, `\U0000202E`, `\xAD`, a `\uD8xx\uDCxx`
+ * pair) in a double-quoted or JSON string.
+ *
+ * Rule names (and table rows' names) equal once their hidden characters are removed are an error
+ * too (**ERDL-E215**, **ERDL-E519**): two rules must not look alike.
+ *
+ * Nothing here changes what compiles: the canonical tree and every hash keep the characters as
+ * written; only what is reported (and, elsewhere, what is shown) changes.
+ */
+
+/** A hidden character as written in the source: its extent there (an escape spans several). */
+interface Written {
+  readonly start: number;
+  readonly end: number;
+  readonly codePoint: number;
+  readonly bidi: boolean;
+}
+
+/** What the scan covers: a range of the source and the nodes written there. */
+export interface HiddenScan {
+  /** The part of the source text scanned for literal characters (default: all of it). */
+  readonly from?: number;
+  readonly to?: number;
+  /** A block sequence whose items are not walked (the incremental compiler scans each item). */
+  readonly skipItemsOf?: YNode;
+}
+
+/** A backslash escape that may decode to a hidden character (a quick filter, not a parser). */
+const MAY_ESCAPE = /\\[uUx]/;
+/** Characters of a message's quoted text around the first hidden character. */
+const SHOWN = 80;
+/** Distinct characters named in one message; the rest are counted. */
+const NAMED = 4;
+
+/**
+ * ERDL-E025 / ERDL-W026 for the hidden characters of a document (or of a part of it: `scan`), in
+ * source order. `root`: the document's (or the part's) node tree, ranges in `source`.
+ */
+export function checkHiddenText(
+  source: SourceText,
+  root: YNode,
+  scan: HiddenScan = {},
+): Diagnostic[] {
+  const text = source.text;
+  const from = scan.from ?? 0;
+  const to = scan.to ?? text.length;
+  const region = from === 0 && to === text.length ? text : text.slice(from, to);
+  const literal = findHidden(region);
+  if (literal.length === 0 && !MAY_ESCAPE.test(region)) return [];
+
+  const scalars = scalarsOf(root, scan.skipItemsOf, from, to);
+  /** Hidden characters per scalar (by its index in `scalars`) and, outside scalars, per line. */
+  const inScalar = new Map<number, Written[]>();
+  const onLine = new Map<number, Written[]>();
+  const add = <K>(map: Map<K, Written[]>, key: K, w: Written) => {
+    const list = map.get(key);
+    if (list) list.push(w);
+    else map.set(key, [w]);
+  };
+  for (const h of literal) {
+    const start = h.index + from;
+    const w = { start, end: start + h.length, codePoint: h.codePoint, bidi: h.kind === 'bidi' };
+    const i = containing(scalars, start);
+    if (i === -1) add(onLine, source.position(start).line, w);
+    else add(inScalar, i, w);
+  }
+  scalars.forEach((s, i) => {
+    if (s.style !== 'double') return;
+    const at = text.indexOf('\\', s.range.start);
+    if (at === -1 || at >= s.range.end) return;
+    for (const w of escapedHidden(text, at, s.range.end)) add(inScalar, i, w);
+  });
+
+  const out: { at: number; d: Diagnostic }[] = [];
+  inScalar.forEach((chars, i) => {
+    const s = scalars[i] as YScalar;
+    const shown = typeof s.value === 'string' ? s.value : text.slice(s.range.start, s.range.end);
+    chars.sort((a, b) => a.start - b.start);
+    out.push({ at: (chars[0] as Written).start, d: report(shown, chars) });
+  });
+  onLine.forEach((chars, line) => {
+    const start = source.lineStart(line);
+    const eol = text.indexOf('\n', start);
+    const shown = text.slice(start, eol === -1 ? text.length : eol).trim();
+    out.push({ at: (chars[0] as Written).start, d: report(shown, chars) });
+  });
+  return out.sort((a, b) => a.at - b.at).map((x) => x.d);
+}
+
+/** Every scalar (keys too) written in [from, to), once (an alias repeats its anchor's), by start. */
+function scalarsOf(root: YNode, skip: YNode | undefined, from: number, to: number): YScalar[] {
+  const seen = new Set<number>();
+  const out: YScalar[] = [];
+  const visit = (s: YScalar) => {
+    if (s.range.start < from || s.range.start >= to || seen.has(s.range.start)) return;
+    seen.add(s.range.start);
+    out.push(s);
+  };
+  const stack: YNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as YNode;
+    if (n.kind === 'scalar') visit(n);
+    else if (n.kind === 'map')
+      for (const p of n.items) {
+        visit(p.keyNode);
+        stack.push(p.value);
+      }
+    else if (n !== skip) for (const item of n.items) stack.push(item);
+  }
+  return out.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** Index of the scalar whose range holds `at`, or -1 (scalars sorted by start, not overlapping). */
+function containing(scalars: readonly YScalar[], at: number): number {
+  let lo = 0;
+  let hi = scalars.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((scalars[mid] as YScalar).range.start <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found !== -1 && at < (scalars[found] as YScalar).range.end ? found : -1;
+}
+
+const HEX = /^[0-9A-Fa-f]+$/;
+
+/** The code point an `\x`, `\u` or `\U` escape at `at` writes, and where the escape ends. */
+function escapeAt(text: string, at: number, end: number): { cp: number; end: number } | null {
+  const width = { x: 2, u: 4, U: 8 }[text[at + 1] as 'x' | 'u' | 'U'];
+  if (width === undefined || at + 2 + width > end) return null;
+  const hex = text.slice(at + 2, at + 2 + width);
+  return HEX.test(hex) ? { cp: Number.parseInt(hex, 16), end: at + 2 + width } : null;
+}
+
+/** The hidden characters written as escapes in a double-quoted scalar's text [at, end). */
+function escapedHidden(text: string, at: number, end: number): Written[] {
+  const out: Written[] = [];
+  for (let i = at; i < end; ) {
+    if (text.charCodeAt(i) !== 0x5c /* \ */) {
+      i++;
+      continue;
+    }
+    const e = escapeAt(text, i, end);
+    if (!e) {
+      i += 2; // `\\`, `\"`, `\n` …: the escaped character is never the start of another escape
+      continue;
+    }
+    let { cp, end: next } = e;
+    // A surrogate pair written as two escapes (JSON's way to write U+E0041) is one character.
+    if (cp >= 0xd800 && cp <= 0xdbff && text[next] === '\\' && text[next + 1] === 'u') {
+      const low = escapeAt(text, next, end);
+      if (low && low.cp >= 0xdc00 && low.cp <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low.cp - 0xdc00);
+        next = low.end;
+      }
+    }
+    if (cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) {
+      const ch = String.fromCodePoint(cp);
+      if (hasHidden(ch)) out.push({ start: i, end: next, codePoint: cp, bidi: hasBidi(ch) });
+    }
+    i = next;
+  }
+  return out;
+}
+
+/** The diagnostic for one scalar's (or line's) hidden characters, in source order. */
+function report(shown: string, chars: readonly Written[]): Diagnostic {
+  const first = chars[0] as Written;
+  const last = chars[chars.length - 1] as Written;
+  const bidi = chars.some((c) => c.bidi);
+  const fix: Fix = {
+    title: { en: 'Remove the hidden characters', zh: '删除隐藏字符' },
+    edits: chars.map((c) => ({ range: { start: c.start, end: c.end }, newText: '' })),
+  };
+  return diagnostic(
+    bidi ? 'ERDL-E025' : 'ERDL-W026',
+    { start: first.start, end: last.end },
+    { text: excerpt(shown), chars: describeChars(chars) },
+    fix,
+  );
+}
+
+/** The text as a message quotes it: one line, hidden characters shown, around the first of them. */
+function excerpt(text: string): string {
+  const shown = revealInline(text);
+  if (shown.length <= SHOWN) return shown;
+  const at = Math.max(0, shown.indexOf('⟨U+'));
+  const start = Math.max(0, Math.min(at - 20, shown.length - (SHOWN - 1)));
+  const head = start > 0 ? '…' : '';
+  const body = shown.slice(start, start + SHOWN - 1 - head.length);
+  return `${head}${body}${start + body.length < shown.length ? '…' : ''}`;
+}
+
+/**
+ * Names of the hidden characters people meet (Unicode name and the Chinese one, with the usual
+ * abbreviation); any other is shown by its code point alone (`⟨U+E0041⟩`).
+ */
+const CHAR_NAMES: ReadonlyMap<number, readonly [en: string, zh: string]> = new Map([
+  [0x00ad, ['SOFT HYPHEN', '软连字符（SHY）']],
+  [0x034f, ['COMBINING GRAPHEME JOINER', '组合字素连接符（CGJ）']],
+  [0x061c, ['ARABIC LETTER MARK', '阿拉伯字母标记（ALM）']],
+  [0x115f, ['HANGUL CHOSEONG FILLER', '韩文初声填充符']],
+  [0x1160, ['HANGUL JUNGSEONG FILLER', '韩文中声填充符']],
+  [0x180e, ['MONGOLIAN VOWEL SEPARATOR', '蒙古文元音分隔符']],
+  [0x200b, ['ZERO WIDTH SPACE', '零宽空格（ZWSP）']],
+  [0x200c, ['ZERO WIDTH NON-JOINER', '零宽非连接符（ZWNJ）']],
+  [0x200d, ['ZERO WIDTH JOINER', '零宽连接符（ZWJ）']],
+  [0x200e, ['LEFT-TO-RIGHT MARK', '从左到右标记（LRM）']],
+  [0x200f, ['RIGHT-TO-LEFT MARK', '从右到左标记（RLM）']],
+  [0x202a, ['LEFT-TO-RIGHT EMBEDDING', '从左到右嵌入（LRE）']],
+  [0x202b, ['RIGHT-TO-LEFT EMBEDDING', '从右到左嵌入（RLE）']],
+  [0x202c, ['POP DIRECTIONAL FORMATTING', '结束方向格式（PDF）']],
+  [0x202d, ['LEFT-TO-RIGHT OVERRIDE', '从左到右覆盖（LRO）']],
+  [0x202e, ['RIGHT-TO-LEFT OVERRIDE', '从右到左覆盖（RLO）']],
+  [0x2060, ['WORD JOINER', '词连接符（WJ）']],
+  [0x2061, ['FUNCTION APPLICATION', '不可见函数应用符']],
+  [0x2062, ['INVISIBLE TIMES', '不可见乘号']],
+  [0x2063, ['INVISIBLE SEPARATOR', '不可见分隔符']],
+  [0x2064, ['INVISIBLE PLUS', '不可见加号']],
+  [0x2066, ['LEFT-TO-RIGHT ISOLATE', '从左到右隔离（LRI）']],
+  [0x2067, ['RIGHT-TO-LEFT ISOLATE', '从右到左隔离（RLI）']],
+  [0x2068, ['FIRST STRONG ISOLATE', '首强字符隔离（FSI）']],
+  [0x2069, ['POP DIRECTIONAL ISOLATE', '结束方向隔离（PDI）']],
+  [0x3164, ['HANGUL FILLER', '韩文填充符']],
+  [0xfeff, ['ZERO WIDTH NO-BREAK SPACE', '零宽不换行空格（BOM）']],
+  [0xffa0, ['HALFWIDTH HANGUL FILLER', '半角韩文填充符']],
+]);
+
+/** One character by name in both languages: `U+202E RIGHT-TO-LEFT OVERRIDE`, `U+202E 从右到左覆盖（RLO）`. */
+export function hiddenCharName(cp: number): Bilingual {
+  const name = CHAR_NAMES.get(cp);
+  if (!name) return { en: codePointLabel(cp), zh: codePointLabel(cp) };
+  const u = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return { en: `${u} ${name[0]}`, zh: `${u} ${name[1]}` };
+}
+
+/** The distinct characters, in order of appearance, each named once with its count. */
+function describeChars(chars: readonly Written[]): Bilingual {
+  const counts = new Map<number, number>();
+  for (const c of chars) counts.set(c.codePoint, (counts.get(c.codePoint) ?? 0) + 1);
+  const named = [...counts].slice(0, NAMED).map(([cp, n]) => {
+    const name = hiddenCharName(cp);
+    const times = n > 1 ? ` ×${n}` : '';
+    return { en: `${name.en}${times}`, zh: `${name.zh}${times}` };
+  });
+  const more = counts.size - named.length;
+  const en = named.map((x) => x.en);
+  const zh = named.map((x) => x.zh).join('、');
+  const enList =
+    more > 0
+      ? `${en.join(', ')} and ${more} more`
+      : en.length > 1
+        ? `${en.slice(0, -1).join(', ')} and ${en[en.length - 1]}`
+        : (en[0] as string);
+  return { en: enList, zh: more > 0 ? `${zh}等 ${counts.size} 种字符` : zh };
+}
+
+/** A rule's name as written (NFC, as the validator reads it) and where, when it is a string. */
+export interface NameAt {
+  readonly value: string;
+  readonly range: Range;
+}
+
+/** The `name` of a rule item, when it is a string. */
+export function ruleNameAt(item: YNode): NameAt | null {
+  if (item.kind !== 'map') return null;
+  const n = item.items.find((p) => p.key === 'name')?.value;
+  return n?.kind === 'scalar' && typeof n.value === 'string'
+    ? { value: nfc(n.value), range: n.range }
+    : null;
+}
+
+/** The names of the rule items of `rules` (the document's `rules` node), in order. */
+export function ruleNames(rules: YNode | undefined): NameAt[] {
+  const out: NameAt[] = [];
+  if (rules?.kind !== 'seq') return out;
+  for (const item of rules.items) {
+    const n = ruleNameAt(item);
+    if (n) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * ERDL-E215: a rule name equal to an earlier one once hidden characters are removed from both,
+ * reported on the later one and naming the first. An exact repeat is ERDL-E204's, not reported
+ * again (one error, not two).
+ */
+export function lookalikeRuleNames(source: SourceText, names: readonly NameAt[]): Diagnostic[] {
+  if (!names.some((n) => hasHidden(n.value))) return [];
+  const out: Diagnostic[] = [];
+  const exact = new Set<string>();
+  const visible = new Map<string, NameAt>();
+  for (const n of names) {
+    if (exact.has(n.value)) continue;
+    exact.add(n.value);
+    const key = stripHidden(n.value);
+    const first = visible.get(key);
+    if (first === undefined) visible.set(key, n);
+    else
+      out.push(
+        diagnostic('ERDL-E215', n.range, {
+          name: n.value,
+          first: first.value,
+          line: source.position(first.range.start).line,
+        }),
+      );
+  }
+  return out;
+}

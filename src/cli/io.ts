@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 
 /**
  * Everything the command does to the outside world goes through this interface, so verbs stay
@@ -12,6 +12,11 @@ export interface CliIo {
   err(line: string): void;
   /** Reads a whole file as bytes; rejects with a Node-style error (`code`) when it cannot. */
   readBytes(path: string): Promise<Uint8Array>;
+  /**
+   * A file's size in bytes without reading it (null when it is no regular file: a pipe, a
+   * device); rejects like readBytes. Optional: a verb with a size limit then reads and checks.
+   */
+  fileSize?(path: string): Promise<number | null>;
   /** Lists a directory (names sorted); rejects with a Node-style error when it cannot. */
   listDir(path: string): Promise<{ readonly name: string; readonly directory: boolean }[]>;
   /**
@@ -48,6 +53,10 @@ export function nodeIo(): CliIo {
     readBytes: async (path) => {
       const buf = await readFile(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    },
+    fileSize: async (path) => {
+      const info = await stat(path);
+      return info.isFile() ? info.size : null;
     },
     listDir: async (path) => {
       const entries = await readdir(path, { withFileTypes: true });

@@ -7,6 +7,14 @@
 /** 2 MiB: a 1,000-rule document is ~400 KB; larger input is refused before parsing (bounded time). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 
+/**
+ * 16 MiB: a signature file holds the manifest with every rule's canonical trees and glosses, so it
+ * is larger than its rule file (a 1,000-rule document's is ~3 MB). `erdl verify` and `erdl sign`
+ * check a file's size before reading it, the studio before reading a dropped file, and
+ * `verifyRuleFile` before parsing (docs/signed-files.md "Canonical bytes and limits").
+ */
+export const MAX_SIGNATURE_FILE_BYTES = 8 * MAX_DOCUMENT_BYTES;
+
 /** Larger suites belong in JSON Lines or CSV, which stream (suite/fact-set.ts). */
 export const MAX_SUITE_CHARS = 32 * 1024 * 1024;
 

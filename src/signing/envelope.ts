@@ -1,6 +1,14 @@
 import { type Bilingual, canonicalJson } from '../kernel';
 import { zhQuote } from '../kernel/util/quote';
 import { fromBase64, toBase64 } from './base64';
+import {
+  BOM_PROBLEM,
+  base64Problem,
+  bytesEqual,
+  firstDifference,
+  hasBom,
+  jsonTextProblem,
+} from './canonical-text';
 import { type Ed25519Backend, type Signer, verifyEd25519 } from './ed25519';
 import { pae } from './pae';
 
@@ -34,7 +42,19 @@ export interface OpenedEnvelope {
   }[];
   /** The file is exactly the text ERDL writes for this envelope (ruling I-43). */
   readonly canonical: boolean;
+  /**
+   * Why it is not (the first difference: a BOM, whitespace, member order, a duplicate member, a
+   * base64 spelling…), in both languages; null when `canonical`.
+   */
+  readonly canonicalProblem: Bilingual | null;
 }
+
+/**
+ * At most this many signature entries are read: a signed rule file has one plain signature and a
+ * role signature per signer (author, reviewers). A file with more is refused before any entry is
+ * decoded or any signature verified (300,000 copies of one entry once took minutes and gigabytes).
+ */
+export const MAX_SIGNATURE_ENTRIES = 64;
 
 export type EnvelopeRead =
   | { readonly ok: true; readonly opened: OpenedEnvelope }
@@ -65,15 +85,19 @@ function bad(en: string, zh: string): EnvelopeRead {
 
 /**
  * Reads a DSSE envelope strictly: UTF-8 JSON, exactly the members `payload`, `payloadType`,
- * `signatures` (each `{sig, keyid?}`), base64 in either alphabet. Does not verify anything.
+ * `signatures` (each `{sig, keyid?, statement?}`, at most MAX_SIGNATURE_ENTRIES), base64 in either
+ * alphabet (as DSSE requires of a reader). Does not verify anything. Whether the bytes are exactly
+ * what ERDL writes for the envelope read is `canonical`, and why not `canonicalProblem`.
  */
 export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return bad('not valid UTF-8', '不是有效的 UTF-8');
   }
+  const bom = hasBom(bytes);
+  if (bom) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -96,10 +120,20 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
     return bad('"payloadType" must be a string', '“payloadType”必须是字符串');
   if (typeof env.payload !== 'string')
     return bad('"payload" must be a base64 string', '“payload”必须是 base64 字符串');
+  // A member that does not even decode: the first difference from the canonical text names why.
+  const undecodable = (en: string, zh: string): EnvelopeRead => {
+    const reason = textReason(bom, text);
+    return reason ? { ok: false, message: notCanonical(reason) } : bad(en, zh);
+  };
   const payload = fromBase64(env.payload);
-  if (!payload) return bad('"payload" is not valid base64', '“payload”不是有效的 base64');
+  if (!payload) return undecodable('"payload" is not valid base64', '“payload”不是有效的 base64');
   if (!Array.isArray(env.signatures) || env.signatures.length === 0)
     return bad('"signatures" must be a non-empty array', '“signatures”必须是非空数组');
+  if (env.signatures.length > MAX_SIGNATURE_ENTRIES)
+    return bad(
+      `"signatures" has ${env.signatures.length} entries, more than the ${MAX_SIGNATURE_ENTRIES} a signed file may hold; refused before any signature was checked`,
+      `“signatures”有 ${env.signatures.length} 个条目，超过签名文件允许的 ${MAX_SIGNATURE_ENTRIES} 个；已在校验任何签名之前拒绝`,
+    );
   const signatures: { keyid: string | null; sig: Uint8Array; statement: Uint8Array | null }[] = [];
   for (const [i, s] of env.signatures.entries()) {
     const item = s as Record<string, unknown>;
@@ -117,7 +151,7 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
       return bad(`signatures[${i}].keyid must be a string`, `signatures[${i}].keyid 必须是字符串`);
     const sig = typeof item.sig === 'string' ? fromBase64(item.sig) : null;
     if (!sig)
-      return bad(
+      return undecodable(
         `signatures[${i}].sig is not valid base64`,
         `signatures[${i}].sig 不是有效的 base64`,
       );
@@ -125,7 +159,7 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
     if (item.statement !== undefined) {
       statement = typeof item.statement === 'string' ? fromBase64(item.statement) : null;
       if (!statement)
-        return bad(
+        return undecodable(
           `signatures[${i}].statement is not valid base64`,
           `signatures[${i}].statement 不是有效的 base64`,
         );
@@ -133,9 +167,69 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
     signatures.push({ keyid: (item.keyid as string | undefined) ?? null, sig, statement });
   }
   const envelope = value as DsseEnvelope;
+  const canonicalProblem = envelopeCanonicalProblem(
+    bytes,
+    bom,
+    text,
+    envelope,
+    payload,
+    signatures,
+  );
   return {
     ok: true,
-    opened: { envelope, payload, signatures, canonical: text === envelopeText(envelope) },
+    opened: {
+      envelope,
+      payload,
+      signatures,
+      canonical: canonicalProblem === null,
+      canonicalProblem,
+    },
+  };
+}
+
+/** The members of an envelope whose value is base64. */
+const BASE64_MEMBER = /^(?:payload|signatures\[\d+\]\.(?:sig|statement))$/;
+
+/**
+ * Why the file is not the envelope's canonical bytes — the envelope ERDL writes for the decoded
+ * payload, type and signatures (standard padded base64, RFC 8785 JSON, one `\n`) — or null.
+ */
+function envelopeCanonicalProblem(
+  bytes: Uint8Array,
+  bom: boolean,
+  text: string,
+  envelope: DsseEnvelope,
+  payload: Uint8Array,
+  signatures: OpenedEnvelope['signatures'],
+): Bilingual | null {
+  const expected = new TextEncoder().encode(
+    envelopeText({
+      payload: toBase64(payload),
+      payloadType: envelope.payloadType,
+      signatures: signatures.map((s) => ({
+        ...(s.keyid !== null ? { keyid: s.keyid } : {}),
+        sig: toBase64(s.sig),
+        ...(s.statement !== null ? { statement: toBase64(s.statement) } : {}),
+      })),
+    }),
+  );
+  if (bytesEqual(bytes, expected)) return null;
+  return notCanonical(textReason(bom, text) ?? firstDifference(bytes, expected));
+}
+
+/** The first way the file's text differs from canonical JSON with canonical base64 members. */
+function textReason(bom: boolean, text: string): Bilingual | null {
+  if (bom) return BOM_PROBLEM;
+  return jsonTextProblem(text, {
+    trailingNewline: true,
+    checkString: (path, value) => (BASE64_MEMBER.test(path) ? base64Problem(value) : null),
+  });
+}
+
+function notCanonical(reason: Bilingual): Bilingual {
+  return {
+    en: `signature file: not byte for byte what ERDL writes: ${reason.en}`,
+    zh: `签名文件：与 ERDL 写出的字节不一致：${reason.zh}`,
   };
 }
 

@@ -5,6 +5,12 @@
  */
 export { fromBase64, toBase64, toBase64Url } from './base64';
 export {
+  base64Problem,
+  canonicalJsonBytesProblem,
+  firstDifference,
+  jsonTextProblem,
+} from './canonical-text';
+export {
   chooseBackend,
   type Ed25519Backend,
   type GeneratedKeyPair,
@@ -22,6 +28,7 @@ export {
   type DsseSignature,
   type EnvelopeRead,
   envelopeText,
+  MAX_SIGNATURE_ENTRIES,
   type OpenedEnvelope,
   readEnvelope,
   signEnvelope,
@@ -47,6 +54,7 @@ export {
   generateKeyWithBackup,
   type KeyBackup,
   type KeyWithBackup,
+  MAX_BACKUP_ITERATIONS,
   PASSPHRASE_MIN,
   parseBackupText,
   passphraseProblem,
@@ -59,8 +67,10 @@ export { type ReportSignature, reportSignature } from './report-signers';
 export {
   addRoleSignature,
   checkRoleSignatures,
+  isRfc3339Instant,
   isSignerRole,
   missingRoles,
+  prepareRoleSignatures,
   ROLE_STATEMENT_TYPE,
   type RoleSignature,
   type RoleStatement,
@@ -68,6 +78,7 @@ export {
   roleZh,
   SIGNER_ROLES,
   type SignerRole,
+  unmetRoles,
 } from './roles';
 export {
   checkSignedEvidence,
@@ -76,21 +87,27 @@ export {
   signEvidence,
 } from './signed-evidence';
 export {
+  checkRuleFileSignature,
   MANIFEST_PAYLOAD_TYPE,
   type RuleFileVerification,
   SIGNATURE_SUFFIX,
   type SignedRuleFile,
   type SignRuleFileInput,
   signatureFileName,
+  signatureTooLargeText,
   signRuleFile,
+  uncheckedFile,
   type VerifyRuleFileInput,
   verifyRuleFile,
 } from './signed-file';
 export {
+  checkOpenedPayload,
   checkSignedPayload,
+  type PayloadCheckOptions,
   type SignatureCheck,
   type SignatureStatus,
   type TrustedKey,
+  type VerificationCounter,
 } from './signed-payload';
 export {
   type CurrentText,
@@ -98,11 +115,13 @@ export {
   checkedText,
   deriveVerdict,
   differingRules,
+  type Requirements,
   type SignatureFacts,
   type SignatureVerdict,
   type SignedChanges,
   signatureFacts,
   type TrustedSigner,
+  unmetRequirements,
   type VerdictKind,
   verdictChangeLines,
   verdictHeadline,

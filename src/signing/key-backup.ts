@@ -1,4 +1,5 @@
 import { type Bilingual, canonicalJson } from '../kernel';
+import { short } from '../kernel/manifest/shape';
 import { fromBase64, toBase64, toBase64Url } from './base64';
 import { verifyEd25519 } from './ed25519';
 import { jwkBytes, keyIdOf, keyNameProblem, type PrivateKeyJwk, type PublicKeyJwk } from './jwk';
@@ -13,6 +14,13 @@ import { jwkBytes, keyIdOf, keyNameProblem, type PrivateKeyJwk, type PublicKeyJw
  */
 export const BACKUP_FORMAT = 'erdl-key-backup/1';
 export const BACKUP_ITERATIONS = 600_000;
+/** The most iterations a backup may ask for when restored (100 × the default: a minute or so). */
+export const MAX_BACKUP_ITERATIONS = 100 * BACKUP_ITERATIONS;
+
+/** `600,000`: an integer with thousands separators (the same in both languages). */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 export const PASSPHRASE_MIN = 10;
 
 export interface KeyBackup {
@@ -175,12 +183,23 @@ function readBackup(
   const wrapped = typeof v.wrapped === 'string' ? fromBase64(v.wrapped) : null;
   const iterations = kdf?.iterations;
   if (
+    kdf?.name === 'PBKDF2' &&
+    kdf.hash === 'SHA-256' &&
+    (typeof iterations !== 'number' ||
+      !Number.isSafeInteger(iterations) ||
+      iterations < BACKUP_ITERATIONS ||
+      iterations > MAX_BACKUP_ITERATIONS)
+  ) {
+    const found = typeof iterations === 'number' ? grouped(iterations) : short(iterations);
+    return fail(
+      `the PBKDF2 iteration count ${found} is outside the accepted range ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} (fewer is too weak against guessing; more would take minutes to restore)`,
+      `PBKDF2 迭代次数 ${found} 不在可接受范围 ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} 内（更少则难以抵御猜测，更多则恢复需要数分钟）`,
+    );
+  }
+  if (
     kdf?.name !== 'PBKDF2' ||
     kdf.hash !== 'SHA-256' ||
     typeof iterations !== 'number' ||
-    !Number.isSafeInteger(iterations) ||
-    iterations < BACKUP_ITERATIONS ||
-    iterations > 100 * BACKUP_ITERATIONS ||
     !salt ||
     salt.length < 16 ||
     cipher?.name !== 'AES-GCM' ||
@@ -189,8 +208,8 @@ function readBackup(
     !wrapped
   )
     return fail(
-      `unsupported or damaged parameters (expected PBKDF2 SHA-256 with at least ${BACKUP_ITERATIONS} iterations and AES-GCM)`,
-      `参数不受支持或已损坏（应为 PBKDF2 SHA-256，至少 ${BACKUP_ITERATIONS} 次迭代，AES-GCM）`,
+      `unsupported or damaged parameters (expected PBKDF2 SHA-256 with ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} iterations, a salt of at least 16 bytes, and AES-GCM with a 12-byte IV)`,
+      `参数不受支持或已损坏（应为 PBKDF2 SHA-256，迭代 ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} 次，盐至少 16 字节，AES-GCM，IV 为 12 字节）`,
     );
   const raw = jwkBytes(pub?.x);
   if (pub?.kty !== 'OKP' || pub.crv !== 'Ed25519' || !raw || pub.kid !== keyIdOf(raw))

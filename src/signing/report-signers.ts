@@ -1,8 +1,5 @@
 import { hashBytes, type Manifest, type ReviewSigner, readManifest } from '../kernel';
-import { readEnvelope } from './envelope';
-import { checkRoleSignatures } from './roles';
-import { MANIFEST_PAYLOAD_TYPE } from './signed-file';
-import { checkSignedPayload } from './signed-payload';
+import { checkRuleFileSignature } from './signed-file';
 
 /** A signed rule file's envelope, opened for the review report (issue #19 point 1). */
 export interface ReportSignature {
@@ -26,18 +23,9 @@ export async function reportSignature(
   envelopeBytes: Uint8Array,
   sourceBytes: Uint8Array | null,
 ): Promise<ReportSignature> {
-  const check = await checkSignedPayload(
-    envelopeBytes,
-    MANIFEST_PAYLOAD_TYPE,
-    undefined,
-    undefined,
-    true,
-  );
-  const problems = [...check.problems];
-  const opened = readEnvelope(envelopeBytes);
-  const roles = opened.ok ? await checkRoleSignatures(opened.opened) : [];
   // One role signature that does not verify makes the file's signature invalid (as verify does).
-  for (const r of roles) if (r.problem) problems.push(r.problem);
+  const { check, roles } = await checkRuleFileSignature(envelopeBytes);
+  const problems = [...check.problems];
   if (check.signature !== 'valid' || check.payload === undefined || problems.length > 0)
     return { manifest: null, signers: [], signedAt: null, problems };
   const read = readManifest(check.payload);

@@ -1,14 +1,16 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { type Bilingual, canonicalJson } from '../kernel';
+import { type Bilingual, canonicalJson, normalizeInstant } from '../kernel';
+import { parseInstant } from '../kernel/eval/time';
 import { joinZh } from '../kernel/gloss/typography';
-import { zhJson } from '../kernel/util/quote';
+import { short } from '../kernel/manifest/shape';
 import { toBase64 } from './base64';
+import { canonicalJsonBytesProblem, hasBom, shownEn, shownZh } from './canonical-text';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { type DsseEnvelope, type OpenedEnvelope, verifyDsseSignature } from './envelope';
 import { keyNameProblem, readPublicJwk } from './jwk';
 import { pae } from './pae';
-import type { TrustedKey } from './signed-payload';
+import type { TrustedKey, VerificationCounter } from './signed-payload';
 
 /**
  * Role signatures (maker–checker, issue #19; docs/signed-files.md "Author and reviewer").
@@ -70,10 +72,16 @@ export async function addRoleSignature(
 ): Promise<DsseEnvelope> {
   if (input.reportSha256 !== undefined && !SHA256.test(input.reportSha256))
     throw new Error(`not a sha256 digest: ${input.reportSha256}`);
+  // An RFC 3339 instant is kept as given; another ISO 8601 instant is written normalized (UTC,
+  // milliseconds), so every statement ERDL writes passes its own check.
+  const signedAt = isRfc3339Instant(input.signedAt)
+    ? input.signedAt
+    : normalizeInstant(input.signedAt);
+  if (signedAt === null) throw new Error(`not an ISO 8601 instant: ${input.signedAt}`);
   const statement: RoleStatement = {
     format: ROLE_STATEMENT_FORMAT,
     role: input.role,
-    signed_at: input.signedAt,
+    signed_at: signedAt,
     signer: {
       key_id: input.signer.keyId,
       public_key: { kty: 'OKP', crv: 'Ed25519', x: input.signer.publicKey.x },
@@ -132,57 +140,207 @@ function invalid(index: number, en: string, zh: string): RoleSignature {
   };
 }
 
-function readStatement(bytes: Uint8Array): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    return typeof v === 'object' && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+/** The members a statement may have, and those of its signer and public key. */
+const STATEMENT_MEMBERS = new Set([
+  'format',
+  'role',
+  'signed_at',
+  'signer',
+  'payload_type',
+  'payload_sha256',
+  'report_sha256',
+]);
+const SIGNER_MEMBERS = new Set(['key_id', 'public_key', 'name']);
+const PUBLIC_KEY_MEMBERS = new Set(['kty', 'crv', 'x']);
+
+/**
+ * An RFC 3339 instant (§5.6 date-time): full-date "T" full-time with "Z" or a numeric offset,
+ * seconds required, a real calendar date and time (no leap second: it names no instant here).
+ * `2026-09-01T10:00:00+08:00`, `2026-09-01T02:00:00.000Z`; not `2026-13-45`, `yesterday`,
+ * `2026-09-01`, `2026-09-01T10:00:00` (no offset) nor `2026-09-01 10:00:00Z`.
+ */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export function isRfc3339Instant(text: string): boolean {
+  return RFC3339.test(text) && parseInstant(text) !== null;
 }
 
-/** Checks every role signature of an opened envelope. Never throws. */
-export async function checkRoleSignatures(
+/** A role statement that has its documented shape, ready to be verified. */
+interface PreparedRole {
+  readonly index: number;
+  readonly entry: OpenedEnvelope['signatures'][number];
+  readonly statement: RoleStatement;
+  readonly raw: Uint8Array;
+  readonly keyId: string;
+}
+
+function unknownMember(
+  value: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+  path: string,
+): Bilingual | null {
+  const extra = Object.keys(value).find((k) => !allowed.has(k));
+  if (extra === undefined) return null;
+  return {
+    en: `the statement has an unknown member ${shownEn(extra)}${path ? ` in ${path}` : ''}`,
+    zh: `声明${path ? `的 ${path} ` : ''}含未知成员${shownZh(extra)}`,
+  };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Why a role statement does not have its documented shape (docs/signed-files.md "Author and
+ * reviewer"), or null: exactly the bytes ERDL writes (RFC 8785 JSON), known members only, each of
+ * its type and form. No value is trusted — nor shown unrevealed — before this holds.
+ */
+function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; keyId: string } {
+  let st: unknown;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    st = JSON.parse(hasBom(bytes) ? text.slice(1) : text);
+  } catch {
+    st = undefined;
+  }
+  if (!isRecord(st) || st.format !== ROLE_STATEMENT_FORMAT)
+    return {
+      en: 'the statement is not an ERDL signature statement',
+      zh: '声明不是 ERDL 签名声明',
+    };
+  const canonical = canonicalJsonBytesProblem(bytes, st);
+  if (canonical)
+    return {
+      en: `the statement is not canonical JSON, byte for byte: ${canonical.en}`,
+      zh: `声明与规范 JSON 的字节不一致：${canonical.zh}`,
+    };
+  const unknown = unknownMember(st, STATEMENT_MEMBERS, '');
+  if (unknown) return unknown;
+  if (!isSignerRole(st.role))
+    return {
+      en: `unknown role ${typeof st.role === 'string' ? shownEn(st.role) : short(st.role)} (expected author or reviewer)`,
+      zh: joinZh(
+        '未知角色',
+        typeof st.role === 'string' ? shownZh(st.role) : short(st.role),
+        '（应为 author 或 reviewer）',
+      ),
+    };
+  if (typeof st.signed_at !== 'string' || !isRfc3339Instant(st.signed_at))
+    return {
+      en: `"signed_at" ${typeof st.signed_at === 'string' ? shownEn(st.signed_at) : short(st.signed_at)} is not an RFC 3339 instant (YYYY-MM-DDThh:mm:ss, optional fraction, then Z or ±hh:mm)`,
+      zh: joinZh(
+        '“signed_at”',
+        typeof st.signed_at === 'string' ? shownZh(st.signed_at) : short(st.signed_at),
+        '不是 RFC 3339 时刻（YYYY-MM-DDThh:mm:ss，可带小数秒，后接 Z 或 ±hh:mm）',
+      ),
+    };
+  const signer = st.signer;
+  if (!isRecord(signer)) return { en: '"signer" must be an object', zh: '“signer”必须是对象' };
+  const signerExtra = unknownMember(signer, SIGNER_MEMBERS, 'signer');
+  if (signerExtra) return signerExtra;
+  if (typeof signer.key_id !== 'string' || !SHA256.test(signer.key_id))
+    return {
+      en: '"signer.key_id" must be "sha256:" and 64 lowercase hex digits',
+      zh: '“signer.key_id”必须是“sha256:”加 64 位小写十六进制数字',
+    };
+  if (isRecord(signer.public_key)) {
+    const keyExtra = unknownMember(signer.public_key, PUBLIC_KEY_MEMBERS, 'signer.public_key');
+    if (keyExtra) return keyExtra;
+  }
+  const key = readPublicJwk(signer.public_key);
+  if (!key.ok)
+    return {
+      en: `the signer's public key: ${key.message.en}`,
+      zh: `签名者公钥：${key.message.zh}`,
+    };
+  if (signer.name !== undefined && keyNameProblem(signer.name))
+    return { en: 'the signer name is malformed', zh: '签名者名称格式错误' };
+  if (typeof st.payload_type !== 'string')
+    return { en: '"payload_type" must be a string', zh: '“payload_type”必须是字符串' };
+  if (typeof st.payload_sha256 !== 'string' || !SHA256.test(st.payload_sha256))
+    return {
+      en: '"payload_sha256" must be "sha256:" and 64 lowercase hex digits',
+      zh: '“payload_sha256”必须是“sha256:”加 64 位小写十六进制数字',
+    };
+  const report = st.report_sha256;
+  if (report !== undefined && (typeof report !== 'string' || !SHA256.test(report)))
+    return {
+      en: '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
+      zh: '“report_sha256”必须是“sha256:”加 64 位小写十六进制数字',
+    };
+  return { st: st as unknown as RoleStatement, keyId: key.keyId };
+}
+
+/**
+ * The role signatures of an envelope, checked for everything but the signatures themselves:
+ * each statement's bytes and shape, the entry's key id, and that no key signs the same role twice
+ * (a copied entry). Linear, no cryptography: `invalid` lists what fails; when it is not empty the
+ * file is refused and nothing is verified.
+ */
+export function prepareRoleSignatures(opened: OpenedEnvelope): {
+  readonly prepared: readonly PreparedRole[];
+  readonly invalid: readonly RoleSignature[];
+} {
+  const prepared: PreparedRole[] = [];
+  const invalidOnes: RoleSignature[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, entry] of opened.signatures.entries()) {
+    if (entry.statement === null) continue;
+    const read = statementProblem(entry.statement);
+    if (!('st' in read)) {
+      invalidOnes.push(invalid(index, read.en, read.zh));
+      continue;
+    }
+    const { st, keyId } = read;
+    if (st.signer.key_id !== keyId || entry.keyid !== keyId) {
+      invalidOnes.push(
+        invalid(
+          index,
+          `the key ids do not match the signer's key ${keyId}`,
+          `密钥标识与签名者密钥 ${keyId} 不一致`,
+        ),
+      );
+      continue;
+    }
+    const slot = `${st.role} ${keyId}`;
+    const first = seen.get(slot);
+    if (first !== undefined) {
+      invalidOnes.push({
+        ...invalid(index, '', ''),
+        problem: {
+          en: `signature file: role signatures ${first + 1} and ${index + 1} are both the ${st.role} signature of key ${keyId}: a key signs a role once`,
+          zh: `签名文件：第 ${first + 1} 个与第 ${index + 1} 个角色签名都是密钥 ${keyId} 的${roleZh(st.role)}签名：同一密钥对同一角色只能签名一次`,
+        },
+      });
+      continue;
+    }
+    seen.set(slot, index);
+    prepared.push({ index, entry, statement: st, raw: entry.statement, keyId });
+  }
+  return { prepared, invalid: invalidOnes };
+}
+
+/**
+ * Verifies prepared role signatures (prepareRoleSignatures, with nothing invalid): each Ed25519
+ * signature over PAE(statement type, statement), and that it names this envelope's manifest.
+ */
+export async function verifyRoleSignatures(
   opened: OpenedEnvelope,
+  prepared: readonly PreparedRole[],
   trusted?: readonly TrustedKey[],
   backend?: Ed25519Backend,
+  counter?: VerificationCounter,
 ): Promise<RoleSignature[]> {
   const out: RoleSignature[] = [];
   const payloadDigest = digest(opened.payload);
-  for (const [index, entry] of opened.signatures.entries()) {
-    if (entry.statement === null) continue;
-    const st = readStatement(entry.statement);
-    if (!st || st.format !== ROLE_STATEMENT_FORMAT) {
-      out.push(
-        invalid(
-          index,
-          'the statement is not an ERDL signature statement',
-          '声明不是 ERDL 签名声明',
-        ),
-      );
-      continue;
-    }
-    if (new TextDecoder().decode(entry.statement) !== canonicalJson(st)) {
-      out.push(invalid(index, 'the statement is not canonical JSON', '声明不是规范 JSON'));
-      continue;
-    }
-    const signer = st.signer as Record<string, unknown> | undefined;
-    const key = readPublicJwk(signer?.public_key);
-    if (!key.ok) {
-      out.push(
-        invalid(
-          index,
-          `the signer's public key: ${key.message.en}`,
-          `签名者公钥：${key.message.zh}`,
-        ),
-      );
-      continue;
-    }
+  for (const { index, entry, statement: st, raw, keyId } of prepared) {
+    const key = readPublicJwk(st.signer.public_key);
+    if (!key.ok) continue; // prepared: cannot happen
+    if (counter) counter.verified++;
     const verified = await verifyDsseSignature(
       ROLE_STATEMENT_TYPE,
-      entry.statement,
+      raw,
       entry.sig,
       key.raw,
       backend,
@@ -191,18 +349,8 @@ export async function checkRoleSignatures(
       out.push(
         invalid(
           index,
-          `NOT valid for key ${key.keyId}: the statement (role, signer, document) or the signature was changed`,
-          `无效（密钥 ${key.keyId}）：声明（角色、签名者、文档）或签名已被改动`,
-        ),
-      );
-      continue;
-    }
-    if (signer?.key_id !== key.keyId || entry.keyid !== key.keyId) {
-      out.push(
-        invalid(
-          index,
-          `the key ids do not match the signer's key ${key.keyId}`,
-          `密钥标识与签名者密钥 ${key.keyId} 不一致`,
+          `NOT valid for key ${keyId}: the statement (role, signer, document) or the signature was changed`,
+          `无效（密钥 ${keyId}）：声明（角色、签名者、文档）或签名已被改动`,
         ),
       );
       continue;
@@ -211,52 +359,23 @@ export async function checkRoleSignatures(
       out.push(
         invalid(
           index,
-          `signed for another document (manifest ${String(st.payload_sha256)}, this one is ${payloadDigest})`,
-          `是为另一份文档所签（清单 ${String(st.payload_sha256)}，本文件为 ${payloadDigest}）`,
+          `signed for another document (manifest ${st.payload_sha256}, this one is ${payloadDigest})`,
+          `是为另一份文档所签（清单 ${st.payload_sha256}，本文件为 ${payloadDigest}）`,
         ),
       );
       continue;
     }
-    if (!isSignerRole(st.role)) {
-      out.push(
-        invalid(
-          index,
-          `unknown role ${JSON.stringify(st.role)} (expected author or reviewer)`,
-          joinZh('未知角色', zhJson(st.role), '（应为 author 或 reviewer）'),
-        ),
-      );
-      continue;
-    }
-    if (signer.name !== undefined && keyNameProblem(signer.name)) {
-      out.push(invalid(index, 'the signer name is malformed', '签名者名称格式错误'));
-      continue;
-    }
-    if (typeof st.signed_at !== 'string') {
-      out.push(invalid(index, '"signed_at" must be a string', '“signed_at”必须是字符串'));
-      continue;
-    }
-    const report = st.report_sha256;
-    if (report !== undefined && (typeof report !== 'string' || !SHA256.test(report))) {
-      out.push(
-        invalid(
-          index,
-          '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
-          '“report_sha256”必须是“sha256:”加 64 位小写十六进制数字',
-        ),
-      );
-      continue;
-    }
-    const match = trusted?.find((k) => k.keyId === key.keyId);
+    const match = trusted?.find((k) => k.keyId === keyId);
     out.push({
       index,
       valid: true,
       role: st.role,
-      keyId: key.keyId,
-      name: typeof signer.name === 'string' ? signer.name : null,
+      keyId,
+      name: typeof st.signer.name === 'string' ? st.signer.name : null,
       signedAt: st.signed_at,
       trusted: trusted ? match !== undefined : null,
       trustedName: match?.name ?? null,
-      reportSha256: typeof report === 'string' ? report : null,
+      reportSha256: typeof st.report_sha256 === 'string' ? st.report_sha256 : null,
       problem: null,
     });
   }
@@ -264,20 +383,38 @@ export async function checkRoleSignatures(
 }
 
 /**
- * What `--require-roles` finds missing: for each required role, a valid role signature by a
- * trusted key; and the author and the reviewer must be different keys (one person cannot be both
- * maker and checker). Empty when every requirement holds.
+ * Checks every role signature of an opened envelope: their shapes first (prepareRoleSignatures),
+ * then — only when every one has its shape — each signature. Never throws.
  */
-export function missingRoles(
+export async function checkRoleSignatures(
+  opened: OpenedEnvelope,
+  trusted?: readonly TrustedKey[],
+  backend?: Ed25519Backend,
+  counter?: VerificationCounter,
+): Promise<RoleSignature[]> {
+  const { prepared, invalid: bad } = prepareRoleSignatures(opened);
+  if (bad.length > 0) return [...bad];
+  return verifyRoleSignatures(opened, prepared, trusted, backend, counter);
+}
+
+/**
+ * What `--require-roles` (and the studio's required roles) finds missing: for each required role,
+ * a valid role signature by a trusted key; and the author and the reviewer must be different keys
+ * (one person cannot be both maker and checker). `roles`: the required roles without a valid
+ * signature by a trusted key. Both empty when every requirement holds.
+ */
+export function unmetRoles(
   roles: readonly RoleSignature[],
   required: readonly SignerRole[],
-): Bilingual[] {
+): { readonly roles: SignerRole[]; readonly problems: Bilingual[] } {
   const problems: Bilingual[] = [];
+  const lacking: SignerRole[] = [];
   const holders = new Map<SignerRole, Set<string>>();
   for (const role of required) {
     const good = roles.filter((r) => r.valid && r.role === role && r.trusted === true);
     holders.set(role, new Set(good.map((r) => r.keyId as string)));
     if (good.length > 0) continue;
+    lacking.push(role);
     const present = roles.some((r) => r.valid && r.role === role);
     problems.push(
       present
@@ -301,7 +438,15 @@ export function missingRoles(
         zh: '作者与审核人使用了同一密钥签名：二者必须是不同的密钥',
       });
   }
-  return problems;
+  return { roles: lacking, problems };
+}
+
+/** The problems of `unmetRoles` (empty when every requirement holds). */
+export function missingRoles(
+  roles: readonly RoleSignature[],
+  required: readonly SignerRole[],
+): Bilingual[] {
+  return unmetRoles(roles, required).problems;
 }
 
 /**

@@ -10,10 +10,23 @@ import {
   readManifest,
   type SourceComparison,
 } from '../kernel';
+import { MAX_SIGNATURE_FILE_BYTES } from '../kernel/file-limits';
 import type { Ed25519Backend, Signer } from './ed25519';
-import { type DsseEnvelope, envelopeText, readEnvelope, signEnvelope } from './envelope';
-import { checkRoleSignatures, type RoleSignature } from './roles';
-import { checkSignedPayload, type SignatureStatus, type TrustedKey } from './signed-payload';
+import {
+  type DsseEnvelope,
+  type EnvelopeRead,
+  envelopeText,
+  readEnvelope,
+  signEnvelope,
+} from './envelope';
+import { prepareRoleSignatures, type RoleSignature, verifyRoleSignatures } from './roles';
+import {
+  checkOpenedPayload,
+  type SignatureCheck,
+  type SignatureStatus,
+  type TrustedKey,
+  type VerificationCounter,
+} from './signed-payload';
 import {
   fallbackChangedText,
   REORDERED_TEXT,
@@ -92,6 +105,65 @@ export interface VerifyRuleFileInput {
   readonly dictionary?: FieldDictionary;
 }
 
+/** `16,777,216`: a byte count with thousands separators (the same in both languages). */
+function bytesText(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * The refusal of a signature file over MAX_SIGNATURE_FILE_BYTES: the same words in `erdl verify`,
+ * `erdl sign`, the studio's import and `verifyRuleFile` (each checks the size before reading).
+ */
+export function signatureTooLargeText(size: number): Bilingual {
+  return {
+    en: `signature file: ${bytesText(size)} bytes, more than the ${bytesText(MAX_SIGNATURE_FILE_BYTES)} bytes (16 MiB) a signature file may have; refused before it was read`,
+    zh: `签名文件：${bytesText(size)} 字节，超过签名文件上限 ${bytesText(MAX_SIGNATURE_FILE_BYTES)} 字节（16 MiB）；已在读取前拒绝`,
+  };
+}
+
+/**
+ * Opens a signed rule file's envelope and checks its signatures, refusing before any verification
+ * what is over the size limit, is not the canonical bytes, or has a malformed or repeated role
+ * signature. `counter` counts the Ed25519 verifications run.
+ */
+export async function checkRuleFileSignature(
+  envelopeBytes: Uint8Array,
+  trusted?: readonly TrustedKey[],
+  backend?: Ed25519Backend,
+  counter: VerificationCounter = { verified: 0 },
+): Promise<{ readonly check: SignatureCheck; readonly roles: readonly RoleSignature[] }> {
+  const read: EnvelopeRead =
+    envelopeBytes.length > MAX_SIGNATURE_FILE_BYTES
+      ? { ok: false, message: signatureTooLargeText(envelopeBytes.length) }
+      : readEnvelope(envelopeBytes);
+  const pre = read.ok ? prepareRoleSignatures(read.opened) : { prepared: [], invalid: [] };
+  const plain = await checkOpenedPayload(read, MANIFEST_PAYLOAD_TYPE, {
+    ...(trusted ? { trusted } : {}),
+    ...(backend ? { backend } : {}),
+    allowRoleSignatures: true,
+    canonicalPayload: true,
+    before: pre.invalid.map((r) => r.problem as Bilingual),
+    counter,
+  });
+  const allRoles =
+    read.ok && plain.signature === 'valid'
+      ? await verifyRoleSignatures(read.opened, pre.prepared, trusted, backend, counter)
+      : [];
+  const badRoles = allRoles.filter((r) => !r.valid);
+  if (badRoles.length === 0) return { check: plain, roles: allRoles };
+  // One role signature that does not verify makes the file's signature invalid (fail closed).
+  return {
+    check: {
+      ...plain,
+      signature: 'invalid',
+      trusted: plain.trusted === null ? null : false,
+      trustedName: null,
+      problems: [...plain.problems, ...badRoles.map((r) => r.problem as Bilingual)],
+    },
+    roles: [],
+  };
+}
+
 /** What verification found, for the studio's import dialog and `erdl verify`. */
 export interface RuleFileVerification {
   /** Signature valid, every hash holds, and the signer is trusted when a trust list was given. */
@@ -116,6 +188,26 @@ export interface RuleFileVerification {
    * verify makes `signature` invalid.
    */
   readonly roles: readonly RoleSignature[];
+  /** How many Ed25519 signatures were verified (0 when the file was refused before any). */
+  readonly signaturesVerified: number;
+}
+
+/** The verification of a signature file that could not be checked at all (refused unread). */
+export function uncheckedFile(problem: Bilingual): RuleFileVerification {
+  return {
+    ok: false,
+    signature: 'not-checked',
+    keyId: null,
+    trusted: null,
+    trustedName: null,
+    manifest: null,
+    source: null,
+    changedRules: [],
+    problems: [problem],
+    signatureProblems: [problem],
+    roles: [],
+    signaturesVerified: 0,
+  };
 }
 
 /**
@@ -124,30 +216,14 @@ export interface RuleFileVerification {
  * hashes — naming each rule that changed. Never throws.
  */
 export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFileVerification> {
-  const plainCheck = await checkSignedPayload(
+  const counter: VerificationCounter = { verified: 0 };
+  const { check, roles } = await checkRuleFileSignature(
     input.envelopeBytes,
-    MANIFEST_PAYLOAD_TYPE,
     input.trusted,
     input.backend,
-    true,
+    counter,
   );
-  const opened = readEnvelope(input.envelopeBytes);
-  const allRoles = opened.ok
-    ? await checkRoleSignatures(opened.opened, input.trusted, input.backend)
-    : [];
-  const badRoles = allRoles.filter((r) => !r.valid);
-  // One role signature that does not verify makes the file's signature invalid (fail closed).
-  const check =
-    badRoles.length > 0 && plainCheck.signature === 'valid'
-      ? {
-          ...plainCheck,
-          signature: 'invalid' as const,
-          trusted: plainCheck.trusted === null ? null : false,
-          trustedName: null,
-        }
-      : plainCheck;
-  const roles = check.signature === 'valid' ? allRoles : [];
-  const problems: Bilingual[] = [...check.problems, ...badRoles.map((r) => r.problem as Bilingual)];
+  const problems: Bilingual[] = [...check.problems];
   let manifest: Manifest | null = null;
   if (check.payload !== undefined) {
     const read = readManifest(check.payload);
@@ -188,6 +264,7 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
     problems,
     signatureProblems,
     roles,
+    signaturesVerified: counter.verified,
   };
 }
 

@@ -1,8 +1,9 @@
 import type { Bilingual } from '../kernel';
 import { joinZh } from '../kernel/gloss/typography';
-import { zhJson, zhQuote } from '../kernel/util/quote';
+import { zhQuote } from '../kernel/util/quote';
+import { canonicalJsonBytesProblem, shownEn, shownZh } from './canonical-text';
 import type { Ed25519Backend } from './ed25519';
-import { readEnvelope, verifyDsseSignature } from './envelope';
+import { type EnvelopeRead, readEnvelope, verifyDsseSignature } from './envelope';
 import { type PublicKeyJwk, readPublicJwk } from './jwk';
 
 /** A public key the user trusts (the studio's trust list, or `--trust` on the CLI). */
@@ -29,13 +30,34 @@ export interface SignatureCheck {
   readonly problems: readonly Bilingual[];
 }
 
+/** Counts the Ed25519 verifications a check runs (tests, and the hostile corpus, read it). */
+export interface VerificationCounter {
+  verified: number;
+}
+
+export interface PayloadCheckOptions {
+  readonly trusted?: readonly TrustedKey[];
+  readonly backend?: Ed25519Backend;
+  /** Rule files may carry role signatures after the plain one; evidence records may not. */
+  readonly allowRoleSignatures?: boolean;
+  /** The payload must itself be RFC 8785 JSON, byte for byte (a manifest). */
+  readonly canonicalPayload?: boolean;
+  /**
+   * Problems found before any verification by the caller (role statements): with any, no
+   * signature is verified and the check is `invalid`.
+   */
+  readonly before?: readonly Bilingual[];
+  readonly counter?: VerificationCounter;
+}
+
 /**
  * Opens a DSSE envelope holding an ERDL payload that names its signer (`signer.key_id` and
  * `signer.public_key`), and verifies the signature with that key — or with the trusted key of
  * that id when a trust list is given. A signature is only `valid` when the envelope is exactly
  * as ERDL writes it (ruling I-43), the type is `payloadType`, it has one signature whose keyid is
  * the payload's key id, that id is the hash of the payload's public key, and Ed25519 verifies
- * over PAE(type, payload). Never throws.
+ * over PAE(type, payload). Everything but the last is checked first: a file that fails any of it
+ * is refused, naming why, without verifying anything. Never throws.
  */
 export async function checkSignedPayload(
   envelopeBytes: Uint8Array,
@@ -45,6 +67,20 @@ export async function checkSignedPayload(
   /** Rule files may carry role signatures after the plain one; evidence records may not. */
   allowRoleSignatures = false,
 ): Promise<SignatureCheck> {
+  return checkOpenedPayload(readEnvelope(envelopeBytes), payloadType, {
+    ...(trusted ? { trusted } : {}),
+    ...(backend ? { backend } : {}),
+    allowRoleSignatures,
+  });
+}
+
+/** `checkSignedPayload` on an envelope already read. */
+export async function checkOpenedPayload(
+  read: EnvelopeRead,
+  payloadType: string,
+  options: PayloadCheckOptions = {},
+): Promise<SignatureCheck> {
+  const { trusted, backend, allowRoleSignatures = false } = options;
   const problems: Bilingual[] = [];
   const result = (
     signature: SignatureStatus,
@@ -62,12 +98,13 @@ export async function checkSignedPayload(
       problems,
     };
   };
-  const read = readEnvelope(envelopeBytes);
   if (!read.ok) {
     problems.push(read.message);
     return result('not-checked', null, undefined);
   }
   const { opened } = read;
+  // Not the canonical bytes: named first, whatever else fails.
+  if (opened.canonicalProblem) problems.push(opened.canonicalProblem);
   let payload: unknown;
   try {
     payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(opened.payload));
@@ -89,25 +126,30 @@ export async function checkSignedPayload(
     });
     return result('not-checked', keyId, payload);
   }
-  let sound = true;
   const refuse = (message: Bilingual) => {
     problems.push(message);
-    sound = false;
   };
-  if (!opened.canonical)
-    refuse({
-      en: 'signature file: not byte-for-byte the envelope ERDL writes (it was altered or re-encoded)',
-      zh: '签名文件：与 ERDL 写出的信封字节不一致（已被修改或重新编码）',
-    });
   if (opened.envelope.payloadType !== payloadType)
     refuse({
-      en: `signature file: payloadType is ${JSON.stringify(opened.envelope.payloadType)}, expected ${JSON.stringify(payloadType)}`,
-      zh: `签名文件：payloadType 为${zhQuote(opened.envelope.payloadType)}，应为${zhQuote(payloadType)}`,
+      en: `signature file: payloadType is ${shownEn(opened.envelope.payloadType)}, expected ${JSON.stringify(payloadType)}`,
+      zh: `签名文件：payloadType 为${shownZh(opened.envelope.payloadType)}，应为${zhQuote(payloadType)}`,
     });
+  if (options.canonicalPayload) {
+    const reason = canonicalJsonBytesProblem(opened.payload, payload);
+    if (reason)
+      refuse({
+        en: `signature file: the signed manifest is not byte for byte canonical JSON: ${reason.en}`,
+        zh: `签名文件：所签清单与规范 JSON 的字节不一致：${reason.zh}`,
+      });
+  }
   if (keyId !== key.keyId)
     refuse({
-      en: `signature file: the signer key id ${JSON.stringify(keyId)} is not the id of the signer's public key (${key.keyId})`,
-      zh: joinZh('签名文件：签名者密钥标识', zhJson(keyId), `不是其公钥的标识（${key.keyId}）`),
+      en: `signature file: the signer key id ${keyId === null ? 'null' : shownEn(keyId)} is not the id of the signer's public key (${key.keyId})`,
+      zh: joinZh(
+        '签名文件：签名者密钥标识',
+        keyId === null ? 'null' : shownZh(keyId),
+        `不是其公钥的标识（${key.keyId}）`,
+      ),
     });
   // One plain signature (the payload's signer), first; any further entry is a role signature
   // carrying its signed statement (src/signing/roles.ts checks those).
@@ -121,16 +163,24 @@ export async function checkSignedPayload(
   const sig = opened.signatures[0];
   if (sig && sig.keyid !== key.keyId)
     refuse({
-      en: `signature file: the envelope keyid ${JSON.stringify(sig.keyid)} is not the signer's key id ${key.keyId}`,
-      zh: `签名文件：信封 keyid${sig.keyid === null ? ' null ' : zhQuote(sig.keyid)}不是签名者密钥标识 ${key.keyId}`,
+      en: `signature file: the envelope keyid ${sig.keyid === null ? 'null' : shownEn(sig.keyid)} is not the signer's key id ${key.keyId}`,
+      zh: `签名文件：信封 keyid${sig.keyid === null ? ' null ' : shownZh(sig.keyid)}不是签名者密钥标识 ${key.keyId}`,
     });
-  const verified =
-    sig !== undefined &&
-    (await verifyDsseSignature(payloadType, opened.payload, sig.sig, key.raw, backend));
+  problems.push(...(options.before ?? []));
+  // Refused before any verification: nothing the file says is checked further.
+  if (problems.length > 0 || !sig) return result('invalid', key.keyId, payload);
+  if (options.counter) options.counter.verified++;
+  const verified = await verifyDsseSignature(
+    payloadType,
+    opened.payload,
+    sig.sig,
+    key.raw,
+    backend,
+  );
   if (!verified)
     problems.push({
       en: `signature is NOT valid for key ${key.keyId}: the signed content or the signature was changed`,
       zh: `签名无效（密钥 ${key.keyId}）：签名内容或签名已被改动`,
     });
-  return result(verified && sound ? 'valid' : 'invalid', key.keyId, payload);
+  return result(verified ? 'valid' : 'invalid', key.keyId, payload);
 }

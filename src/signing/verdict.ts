@@ -1,4 +1,11 @@
 import type { Bilingual, Manifest, SourceComparison } from '../kernel';
+import {
+  type RoleSignature,
+  reportNotRecorded,
+  roleZh,
+  type SignerRole,
+  unmetRoles,
+} from './roles';
 import type { RuleFileVerification } from './signed-file';
 import type { SignatureStatus } from './signed-payload';
 
@@ -10,8 +17,9 @@ import type { SignatureStatus } from './signed-payload';
  * print the texts made here, so a reason reads the same everywhere (docs/signed-files.md).
  *
  * One reason, in this precedence: the signature does not verify → the signer is not trusted →
- * the text is not what was signed (naming the rules). "Signed, unchanged" only while the text's
- * document hash and bytes equal the manifest's.
+ * a requirement the verifier states is not met (required roles, a recorded review report) → the
+ * text is not what was signed (naming the rules). "Signed, unchanged" only while every
+ * requirement holds and the text's document hash and bytes equal the manifest's.
  */
 export type SignatureVerdict =
   | {
@@ -30,6 +38,16 @@ export type SignatureVerdict =
       readonly detail: readonly Bilingual[];
     }
   | { readonly kind: 'untrusted'; readonly keyId: string; readonly signedAt: string }
+  /** Signature and signer hold, but a stated requirement does not (`--require-roles`, `--report`). */
+  | {
+      readonly kind: 'unmet';
+      readonly keyId: string;
+      readonly signedAt: string;
+      /** The required roles without a valid signature by a trusted key. */
+      readonly missingRoles: readonly SignerRole[];
+      /** Every unmet requirement, in a sentence each. */
+      readonly problems: readonly Bilingual[];
+    }
   | {
       readonly kind: 'changed';
       readonly keyId: string;
@@ -61,6 +79,29 @@ export interface SignatureFacts {
   readonly manifest: Manifest | null;
   /** Why the signature file failed (envelope, signature, manifest), when it did. */
   readonly problems: readonly Bilingual[];
+  /** The role signatures, checked (only those of a valid file count). */
+  readonly roles?: readonly RoleSignature[];
+}
+
+/** What the verifier requires beyond a valid signature (`erdl verify --require-roles`, `--report`). */
+export interface Requirements {
+  /** Roles that must each be signed by a trusted key (author and reviewer by different keys). */
+  readonly roles?: readonly SignerRole[];
+  /** `sha256:` of the review report a valid role signature must record. */
+  readonly reportSha256?: string | null;
+}
+
+/** The unmet requirements: the roles lacking and every problem (both empty when all hold). */
+export function unmetRequirements(
+  roles: readonly RoleSignature[],
+  requirements: Requirements | null | undefined,
+): { readonly roles: SignerRole[]; readonly problems: Bilingual[] } {
+  const required = requirements?.roles ?? [];
+  const unmet =
+    required.length > 0 ? unmetRoles(roles, required) : { roles: [], problems: [] as Bilingual[] };
+  const sha = requirements?.reportSha256;
+  const report = sha ? reportNotRecorded(roles, sha) : null;
+  return { roles: unmet.roles, problems: report ? [...unmet.problems, report] : unmet.problems };
 }
 
 /** The rule text on hand now, as far as its hashes are computed. */
@@ -87,12 +128,14 @@ export interface TrustedSigner {
 
 /**
  * The verdict: `trusted` is the trust list now (null: none given, trust is not judged); `current`
- * the text now. Pure: the same inputs always give the same verdict.
+ * the text now; `requirements` what the verifier requires of the roles. Pure: the same inputs
+ * always give the same verdict.
  */
 export function deriveVerdict(
   facts: SignatureFacts,
   trusted: readonly TrustedSigner[] | null,
   current: CurrentText,
+  requirements?: Requirements | null,
 ): SignatureVerdict {
   const manifest = facts.manifest;
   if (facts.signature !== 'valid' || !manifest || facts.keyId === null)
@@ -108,6 +151,9 @@ export function deriveVerdict(
   const signedAt = manifest.signed_at;
   const signer = trusted ? trusted.find((k) => k.keyId === keyId) : undefined;
   if (trusted && !signer) return { kind: 'untrusted', keyId, signedAt };
+  const unmet = unmetRequirements(facts.roles ?? [], requirements);
+  if (unmet.problems.length > 0)
+    return { kind: 'unmet', keyId, signedAt, missingRoles: unmet.roles, problems: unmet.problems };
   const signerName = signer ? (signer.name ?? keyId) : null;
   if (current.state === 'pending') return { kind: 'checking', keyId, signedAt };
   const changed = (changes: SignedChanges | null): SignatureVerdict => ({
@@ -179,6 +225,7 @@ export function signatureFacts(report: RuleFileVerification): SignatureFacts {
     keyId: report.keyId,
     manifest: report.manifest,
     problems: report.signatureProblems,
+    roles: report.roles,
   };
 }
 
@@ -223,6 +270,15 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
       return { en: 'NOT verified — bad signature', zh: '未通过验证——签名无效' };
     case 'untrusted':
       return { en: 'NOT verified — signer not trusted', zh: '未通过验证——签名者不受信任' };
+    case 'unmet': {
+      const roles = verdict.missingRoles;
+      if (roles.length === 0)
+        return { en: 'NOT verified — requirement not met', zh: '未通过验证——未满足要求' };
+      return {
+        en: `NOT verified — required role${roles.length === 1 ? '' : 's'} missing: ${roles.join(', ')}`,
+        zh: `未通过验证——缺少必需角色：${roles.map(roleZh).join('、')}`,
+      };
+    }
     case 'changed': {
       const changes = verdict.changes;
       if (!changes)
@@ -266,6 +322,11 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
       return {
         en: `Signer not trusted: key ${verdict.keyId} is not one of your trusted keys. Trust its public key to judge the text.`,
         zh: `签名者不受信任：密钥 ${verdict.keyId} 不在你的受信任密钥中。信任其公钥后才会核对文本。`,
+      };
+    case 'unmet':
+      return {
+        en: `A requirement does not hold: ${verdict.problems.map((p) => p.en).join('; ')}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.`,
+        zh: `有要求未满足：${verdict.problems.map((p) => p.zh).join('；')}。每个必需角色都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
       };
     case 'changed': {
       const changes = verdict.changes;

@@ -1,18 +1,63 @@
 import type { Bilingual } from '../../kernel';
+import { MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
 import { zhQuote } from '../../kernel/util/quote';
-import { readPublicJwk, type TrustedKey } from '../../signing';
+import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
-import { readRules } from '../reader';
+import { readFailure, readRules } from '../reader';
 
 /** Shared by keygen, sign, verify and verify-evidence: JSON files, key files and writing. */
 
 export type JsonRead =
   | { readonly ok: true; readonly value: unknown; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly message: Bilingual };
+  | { readonly ok: false; readonly message: Bilingual; readonly tooLarge?: boolean };
 
-/** Reads a UTF-8 JSON file (a JWK, a signature file, an evidence record). */
-export async function readJsonFile(io: CliIo, path: string): Promise<JsonRead> {
+export type SignatureBytesRead =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly tooLarge: false; readonly message: Bilingual }
+  | {
+      readonly ok: false;
+      readonly tooLarge: true;
+      readonly size: number;
+      /** `PATH: signature file: N bytes, more than …` */
+      readonly message: Bilingual;
+    };
+
+/**
+ * Reads a signature file (or a signed evidence record) of at most MAX_SIGNATURE_FILE_BYTES, the
+ * studio's limit: its size is looked up first and a larger file is refused unread (`tooLarge`,
+ * the same words as the studio's); without a size look-up (a pipe) it is read and then checked.
+ */
+export async function readSignatureBytes(io: CliIo, path: string): Promise<SignatureBytesRead> {
+  const refuse = (size: number): SignatureBytesRead => {
+    const m = signatureTooLargeText(size);
+    return {
+      ok: false,
+      tooLarge: true,
+      size,
+      message: { en: `${path}: ${m.en}`, zh: `${path}：${m.zh}` },
+    };
+  };
+  if (io.fileSize) {
+    let size: number | null;
+    try {
+      size = await io.fileSize(path);
+    } catch (e) {
+      return { ok: false, tooLarge: false, message: readFailure(path, e) };
+    }
+    if (size !== null && size > MAX_SIGNATURE_FILE_BYTES) return refuse(size);
+  }
   const read = await readRules(io, path);
+  if (!read.ok) return { ok: false, tooLarge: false, message: read.message };
+  if (read.bytes.length > MAX_SIGNATURE_FILE_BYTES) return refuse(read.bytes.length);
+  return read;
+}
+
+/**
+ * Reads a UTF-8 JSON file (a JWK, a signature file, an evidence record). `signed`: the file may be
+ * a signature envelope, read only within MAX_SIGNATURE_FILE_BYTES (readSignatureBytes).
+ */
+export async function readJsonFile(io: CliIo, path: string, signed = false): Promise<JsonRead> {
+  const read = signed ? await readSignatureBytes(io, path) : await readRules(io, path);
   if (!read.ok) return read;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);

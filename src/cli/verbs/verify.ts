@@ -4,15 +4,17 @@ import {
   checkedText,
   deriveVerdict,
   isSignerRole,
-  missingRoles,
+  type Requirements,
   type RoleSignature,
-  reportNotRecorded,
   roleZh,
   SIGNATURE_SUFFIX,
   SIGNER_ROLES,
   type SignerRole,
   signatureFacts,
+  signatureTooLargeText,
   type TrustedKey,
+  uncheckedFile,
+  unmetRequirements,
   verdictChangeLines,
   verdictHeadline,
   verdictHolds,
@@ -22,8 +24,8 @@ import {
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
-import { readRules } from '../reader';
-import { readTrustFile } from './key-files';
+import { readFailure, readRules } from '../reader';
+import { readSignatureBytes, readTrustFile } from './key-files';
 import type { Verb } from './verb';
 
 /** A rule file and its signature file, from whichever of the two was named. */
@@ -124,9 +126,16 @@ export const verify: Verb = {
       const pair = pairOf(path);
       if (!pairs.has(pair.signature)) pairs.set(pair.signature, pair);
     }
-    // Every named path must be readable (as for the other verbs: exit 2 otherwise).
+    // Every named path must be readable (as for the other verbs: exit 2 otherwise); a file's
+    // size is looked up, not read (a signature file over the limit is refused unread, below).
     for (const path of paths) {
-      const read = await readRules(io, path);
+      const size = io.fileSize
+        ? await io.fileSize(path).then(
+            (n) => ({ ok: true as const, regular: n !== null }),
+            (e: unknown) => ({ ok: false as const, message: readFailure(path, e) }),
+          )
+        : null;
+      const read = size && (!size.ok || size.regular) ? size : await readRules(io, path);
       if (!read.ok) {
         printError(io, read.message);
         return EXIT_USAGE;
@@ -148,8 +157,8 @@ async function verifyPair(
   required: readonly SignerRole[],
   reportSha256: string | null = null,
 ): Promise<ExitCode> {
-  const signature = await readRules(io, pair.signature);
-  if (!signature.ok) {
+  const signature = await readSignatureBytes(io, pair.signature);
+  if (!signature.ok && !signature.tooLarge) {
     printError(io, {
       en: `${pair.rules}: not signed: ${signature.message.en}`,
       zh: `${pair.rules}：未签名：${signature.message.zh}`,
@@ -158,19 +167,26 @@ async function verifyPair(
     return EXIT_INVALID;
   }
   const rules = await readRules(io, pair.rules);
-  const report = await verifyRuleFile({
-    sourceBytes: rules.ok ? rules.bytes : null,
-    envelopeBytes: signature.bytes,
-    ...(trusted ? { trusted } : {}),
-  });
+  // A signature file over the size limit is refused unread: a bad signature, nothing verified.
+  const report = signature.ok
+    ? await verifyRuleFile({
+        sourceBytes: rules.ok ? rules.bytes : null,
+        envelopeBytes: signature.bytes,
+        ...(trusted ? { trusted } : {}),
+      })
+    : uncheckedFile(signatureTooLargeText(signature.size));
   for (const p of report.problems)
     printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
-  // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts).
-  const verdict = deriveVerdict(signatureFacts(report), trusted ?? null, checkedText(report));
-  const missing = required.length > 0 ? missingRoles(report.roles, required) : [];
-  const reportProblem =
-    reportSha256 === null ? null : reportNotRecorded(report.roles, reportSha256);
-  if (reportProblem !== null) missing.push(reportProblem);
+  // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts); the
+  // required roles and report are part of it: a file lacking them is never "Signed, unchanged".
+  const requirements: Requirements = { roles: required, reportSha256 };
+  const verdict = deriveVerdict(
+    signatureFacts(report),
+    trusted ?? null,
+    checkedText(report),
+    requirements,
+  );
+  const missing = unmetRequirements(report.roles, requirements).problems;
   for (const p of missing)
     printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
   const holds = verdictHolds(verdict) && missing.length === 0;
@@ -211,6 +227,8 @@ async function verifyPair(
     );
   io.out(`  verdict: ${verdictHeadline(verdict).en}`);
   if (!verdictHolds(verdict)) io.out(`  reason: ${verdictReason(verdict).en}`);
+  // Why a bad signature is bad: each problem of the signature file, as the studio lists them.
+  if (verdict.kind === 'bad-signature') for (const p of verdict.detail) io.out(`    ${p.en}`);
   for (const p of missing) io.out(`  roles: ${p.en} / 角色：${p.zh}`);
   for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
   return holds ? EXIT_OK : EXIT_INVALID;

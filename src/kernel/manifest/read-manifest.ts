@@ -13,6 +13,18 @@ export type ManifestRead =
 
 const LABEL: Bilingual = { en: 'manifest', zh: '清单' };
 
+/** The members of a manifest and of its rules (docs/signed-files.md): no others are read. */
+const ROOT_MEMBERS = [
+  'format',
+  'spec',
+  'kernel_version',
+  'signed_at',
+  'signer',
+  'document',
+  'rules',
+];
+const RULE_MEMBERS = ['name', 'entry', 'hash', 'canonical_hash', 'canonical', 'gloss'];
+
 /**
  * A manifest read back from a signed file: every member checked, and every hash it states
  * recomputed from the canonical objects it carries (each rule's canonical hash and §8 hash, and
@@ -22,9 +34,11 @@ export function readManifest(value: unknown): ManifestRead {
   const r = new ShapeReader(LABEL);
   const root = r.record(value, '(root)');
   if (!root) return { ok: false, problems: r.problems };
+  r.members(root, ROOT_MEMBERS, '(root)');
   r.constant(root.format, MANIFEST_FORMAT, 'format');
   const spec = r.record(root.spec, 'spec');
   if (spec) {
+    r.members(spec, ['version', 'protocol', 'format_version'], 'spec');
     r.constant(spec.version, SPEC_VERSION, 'spec.version');
     r.constant(spec.protocol, PROTOCOL, 'spec.protocol');
     r.string(spec.format_version, 'spec.format_version');
@@ -39,9 +53,11 @@ export function readManifest(value: unknown): ManifestRead {
     );
   const signer = r.record(root.signer, 'signer');
   if (signer) {
+    r.members(signer, ['key_id', 'public_key'], 'signer');
     r.hash(signer.key_id, 'signer.key_id');
     const key = r.record(signer.public_key, 'signer.public_key');
     if (key) {
+      r.members(key, ['kty', 'crv', 'x'], 'signer.public_key');
       r.constant(key.kty, 'OKP', 'signer.public_key.kty');
       r.constant(key.crv, 'Ed25519', 'signer.public_key.crv');
       r.string(key.x, 'signer.public_key.x');
@@ -50,6 +66,7 @@ export function readManifest(value: unknown): ManifestRead {
   const doc = r.record(root.document, 'document');
   let fallback: Decision | null = null;
   if (doc) {
+    r.members(doc, ['name', 'file', 'source_sha256', 'hash', 'fallback'], 'document');
     if (doc.name !== null) r.string(doc.name, 'document.name');
     r.string(doc.file, 'document.file');
     r.hash(doc.source_sha256, 'document.source_sha256');
@@ -63,12 +80,14 @@ export function readManifest(value: unknown): ManifestRead {
     const path = `rules[${i}]`;
     const rule = r.record(item, path);
     if (!rule) return;
+    r.members(rule, RULE_MEMBERS, path);
     const name = r.string(rule.name, `${path}.name`);
     r.string(rule.entry, `${path}.entry`);
     const hash = r.hash(rule.hash, `${path}.hash`);
     const canonicalHash = r.hash(rule.canonical_hash, `${path}.canonical_hash`);
     const gloss = r.record(rule.gloss, `${path}.gloss`);
     if (gloss) {
+      r.members(gloss, ['zh', 'en'], `${path}.gloss`);
       r.string(gloss.zh, `${path}.gloss.zh`);
       r.string(gloss.en, `${path}.gloss.en`);
     }

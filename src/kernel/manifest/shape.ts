@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { joinZh } from '../gloss/typography';
 import { zhQuote } from '../util/quote';
+import { revealInline } from '../util/visible-text';
 
 /**
  * Reading JSON that came from a file (a manifest, an evidence record): every member is checked
@@ -51,6 +52,17 @@ export class ShapeReader {
       '必须是“sha256:”加 64 位小写十六进制数字',
     );
     return null;
+  }
+
+  /** Refuses members other than `allowed` (a file ERDL wrote has no others), naming the first. */
+  members(v: Record<string, unknown>, allowed: readonly string[], path: string): void {
+    const extra = Object.keys(v).find((k) => !allowed.includes(k));
+    if (extra !== undefined)
+      this.problem(
+        path,
+        `has an unknown member ${short(revealInline(extra))}`,
+        joinZh('含未知成员', shortZh(revealInline(extra))),
+      );
   }
 
   /** The value equals `expected` (a constant member such as a format tag). */

@@ -1,23 +1,21 @@
-import { type Bilingual, MAX_DOCUMENT_BYTES } from '../../kernel';
+import type { Bilingual } from '../../kernel';
+import { MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
 import {
   SIGNATURE_SUFFIX,
   type SignatureVerdict,
+  signatureTooLargeText,
   verdictChangeLines,
   verdictHeadline,
   verdictReason,
 } from '../../signing';
-import { bilingual } from '../i18n/format';
 import { format } from '../i18n/i18n';
 import { studioStore } from '../store';
 import type { Lang } from '../store/types';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
 import { signing } from './signing-instance';
-import { signingMessageStrings, signingStrings } from './strings';
+import { signingStrings } from './strings';
 import { joinDetail, reportVerdict } from './verification-summary';
-
-/** A signature file holds the manifest with every canonical tree: larger than its rule file. */
-const MAX_SIGNATURE_BYTES = MAX_DOCUMENT_BYTES * 8;
 
 export function isSignatureFile(name: string): boolean {
   return name.toLowerCase().endsWith(SIGNATURE_SUFFIX);
@@ -80,15 +78,10 @@ async function verifySignatureFile(
   signatureCount: number,
 ): Promise<void> {
   const ruleFile = signature.name.slice(0, -SIGNATURE_SUFFIX.length);
-  if (signature.size > MAX_SIGNATURE_BYTES) {
-    notify(
-      'error',
-      bilingual(signingMessageStrings, (t) => t.signatureTooLarge, {
-        file: signature.name,
-        size: signature.size,
-        limit: MAX_SIGNATURE_BYTES,
-      }),
-    );
+  // The limit `erdl verify` applies too, checked before the file is read, in the same words.
+  if (signature.size > MAX_SIGNATURE_FILE_BYTES) {
+    const m = signatureTooLargeText(signature.size);
+    notify('error', { en: `${signature.name}: ${m.en}`, zh: `${signature.name}：${m.zh}` });
     return;
   }
   // A browser may rename a second download ("x (1).yaml"): one rule file and one signature pair up.

@@ -39,19 +39,8 @@ export async function verifyInWorker(input: VerifyRuleFileInput): Promise<RuleFi
   const { backend: _mainThreadOnly, ...rest } = input;
   const outcome = await getBatchKernel().request(`verify:${++calls}`, { op: 'verify', ...rest });
   if (outcome.status === 'done') return outcome.value;
-  return {
-    ok: false,
-    signature: 'not-checked',
-    keyId: null,
-    trusted: null,
-    trustedName: null,
-    manifest: null,
-    source: null,
-    changedRules: [],
-    problems: [notDone(outcome)],
-    signatureProblems: [notDone(outcome)],
-    roles: [],
-  };
+  const { uncheckedFile } = await import('../../signing/signed-file');
+  return uncheckedFile(notDone(outcome));
 }
 
 /** `signRuleFile` with a stored key, on this thread. */

@@ -448,7 +448,6 @@ export const signingStrings = defineStrings({
 export const signingMessageStrings = defineStrings({
   en: {
     more: '; and {n} more',
-    signatureTooLarge: '{file}: too large ({size} bytes; the limit is {limit} bytes).',
     cannotEvaluate: 'the document has {n} {n:error|errors} and cannot be evaluated',
     notJson: '{file}: not JSON ({detail})',
     noKeys: '{file}: holds no keys',
@@ -460,7 +459,6 @@ export const signingMessageStrings = defineStrings({
   },
   zh: {
     more: '；另有 {n} 项',
-    signatureTooLarge: '{file}：文件过大（{size} 字节，上限为 {limit} 字节）。',
     cannotEvaluate: '文档有 {n} 个错误，无法求值',
     notJson: '{file}：不是 JSON（{detail}）',
     noKeys: '{file}：不含任何密钥',

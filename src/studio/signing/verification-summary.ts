@@ -55,6 +55,7 @@ export function badgeStatus(verdict: SignatureVerdict): BadgeStatus {
     case 'checking':
       return 'checking';
     case 'untrusted':
+    case 'unmet':
       return 'unknown';
     case 'bad-signature':
       return 'tampered';

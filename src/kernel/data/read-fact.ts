@@ -1,0 +1,262 @@
+/**
+ * The one reader of a single fact (issue #35 §1 and §3, ruling I-88): `erdl eval RULES FACT`, the
+ * library and the studio's fact box all read a fact's text here.
+ *
+ * - `.json` is JSON (strict: no trailing comma, no comment, no duplicate key); anything else is
+ *   YAML 1.2 (core schema, unique keys, aliases bounded), of which JSON is a part.
+ * - Fails closed: empty text (0 bytes, only whitespace, only comments) and any fact that is not a
+ *   mapping (null, a list, text, a number — after the `{fact: …}` wrapper is removed) are refused,
+ *   never evaluated as a fact with no fields. `{}` is a fact.
+ * - Numbers keep every digit (read-number.ts): `9007199254740993` and `5000.00000000000001` reach
+ *   the kernel's exact arithmetic; `1e400` is refused quoting what was written and where.
+ * - Every refusal is positioned (offset, 1-based line and column) and in English and Chinese.
+ */
+import { isMap, isScalar, type Node, parseDocument, visit } from 'yaml';
+import type { Bilingual } from '../diagnostics/diagnostic';
+import { SourceText } from '../diagnostics/source-text';
+import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fact';
+import { defineKey, Rational, type Value } from '../eval/values';
+import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
+import { zhQuote } from '../util/quote';
+import { unwrapFact } from './parse-data';
+import { numberProblem, readNumberText } from './read-number';
+
+export { checkFactShape };
+
+/** How a fact's text is read: `json` for a `.json` file, `yaml` for anything else. */
+export type FactFormat = 'json' | 'yaml';
+
+export interface FactProblem {
+  readonly ok: false;
+  /** `label:line:column: what is wrong`, in English and Chinese. */
+  readonly message: Bilingual;
+  /** Where (UTF-16 offset into the text; line and column 1-based). */
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+  /** The text holds no fact at all (0 bytes, only whitespace or comments): "write a fact". */
+  readonly empty?: true;
+}
+
+export type FactRead = { readonly ok: true; readonly fact: Value } | FactProblem;
+
+export interface ReadFactOptions {
+  /** Names the text in messages (a file name, `-`, `fact`); its extension picks the format. */
+  readonly label?: string;
+  /** Overrides the format the label's extension gives. */
+  readonly format?: FactFormat;
+}
+
+/** The format a fact file's name gives: `.json` is JSON, anything else YAML. */
+export function factFormatOf(label: string): FactFormat {
+  return /\.json$/i.test(label) ? 'json' : 'yaml';
+}
+
+/** Aliases YAML may expand (as parse-data.ts: a billion-laughs file is refused). */
+const MAX_ALIAS_COUNT = 1000;
+
+/**
+ * Reads one fact from its text: the prepared fact (NFC strings, exact numbers), or a positioned,
+ * bilingual refusal. Never throws.
+ */
+export function readFact(text: string, options: ReadFactOptions = {}): FactRead {
+  const label = options.label ?? 'fact';
+  const format = options.format ?? factFormatOf(label);
+  const source = new SourceText(text);
+  const refuse = (offset: number, detail: Bilingual, empty = false): FactProblem => {
+    const { line, column } = source.position(offset);
+    return {
+      ok: false,
+      message: {
+        en: `${label}:${line}:${column}: ${detail.en}`,
+        zh: `${label}:${line}:${column}：${detail.zh}`,
+      },
+      offset,
+      line,
+      column,
+      ...(empty ? { empty: true as const } : {}),
+    };
+  };
+  try {
+    const read = format === 'json' ? readJson(text, refuse) : readYaml(text, refuse);
+    if (!read.ok) return read;
+    const prepared = prepareFactBilingual(read.fact);
+    if (prepared.ok) return prepared;
+    const path = prepared.path || null;
+    return refuse(read.at, {
+      en: path ? `fact ${path}: ${prepared.problem.en}` : prepared.problem.en,
+      zh: path ? `事实${zhQuote(path)}：${prepared.problem.zh}` : prepared.problem.zh,
+    });
+  } catch (e) {
+    // A reader's own failure (e.g. the stack on absurd nesting): refused, never thrown.
+    const detail = e instanceof Error ? e.message : String(e);
+    return refuse(0, { en: `cannot be read: ${detail}`, zh: `无法读取：${detail}` });
+  }
+}
+
+type Refuse = (offset: number, detail: Bilingual, empty?: boolean) => FactProblem;
+/** The raw fact (wrapper removed, shape checked) and where it is written. */
+type RawRead = { readonly ok: true; readonly fact: unknown; readonly at: number } | FactProblem;
+
+type Emptiness = 'bytes' | 'blank' | 'comments' | 'nothing';
+
+function emptyProblem(what: Emptiness): Bilingual {
+  const en = {
+    bytes: 'the fact is empty (0 bytes)',
+    blank: 'the fact is empty (only whitespace)',
+    comments: 'the fact is empty (only comments)',
+    nothing: 'the fact is empty (no value is written)',
+  }[what];
+  const zh = {
+    bytes: '事实为空（0 字节）',
+    blank: '事实为空（只有空白）',
+    comments: '事实为空（只有注释）',
+    nothing: '事实为空（没有写任何值）',
+  }[what];
+  return {
+    en: `${en}: write a mapping of fields, e.g. {"tool": {"name": "…"}}`,
+    zh: `${zh}：请写一个字段映射，例如 {"tool": {"name": "…"}}`,
+  };
+}
+
+const JSON_BLANK = /^[ \t\n\r]*$/;
+
+function readJson(text: string, refuse: Refuse): RawRead {
+  // A byte order mark is not part of the data (a space keeps every offset where it was).
+  const body = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
+  if (JSON_BLANK.test(body))
+    return refuse(0, emptyProblem(text.length === 0 ? 'bytes' : 'blank'), true);
+  const positions: JsonPositions = new WeakMap();
+  let raw: unknown;
+  try {
+    raw = parseJson(body, positions, exactJsonNumber);
+  } catch (e) {
+    if (!(e instanceof JsonError)) throw e;
+    return refuse(
+      e.offset,
+      e instanceof NumberRefused
+        ? e.message
+        : { en: `JSON: ${e.message.en}`, zh: `JSON 语法错误：${e.message.zh}` },
+    );
+  }
+  const start = body.length - body.trimStart().length;
+  const fact = unwrapFact(raw);
+  // Inside a `{"fact": …}` wrapper the fact is placed at its key.
+  const at = fact === raw ? start : (positions.get(raw as object)?.get('fact')?.start ?? start);
+  const shape = checkFactShape(fact);
+  if (shape) return refuse(at, shape);
+  return { ok: true, fact, at };
+}
+
+/** A number token parseJson read but that cannot be a fact number (not a syntax error). */
+export class NumberRefused extends JsonError {}
+
+/**
+ * A JSON number token read exactly (parseJson's number reader): a JS number, an exact Rational,
+ * or a NumberRefused (a JsonError) quoting it when it is out of range.
+ */
+export function exactJsonNumber(token: string, offset: number): number | Rational {
+  const r = readNumberText(token);
+  if (r.ok) return r.value;
+  throw new NumberRefused(offset, numberProblem(token, r.problem));
+}
+
+function readYaml(text: string, refuse: Refuse): RawRead {
+  const doc = parseDocument(text, {
+    uniqueKeys: true,
+    strict: true,
+    prettyErrors: true,
+    version: '1.2',
+  });
+  const err = doc.errors[0] ?? doc.warnings[0];
+  if (err) {
+    const detail = err.message.split('\n')[0] ?? err.message;
+    return refuse(err.pos[0], { en: detail, zh: `YAML 解析失败：${detail}` });
+  }
+  const contents = doc.contents as Node | null;
+  // Nothing written: no node, or an empty plain scalar (a lone `---`).
+  if (contents === null || (isScalar(contents) && contents.value === null && !contents.source)) {
+    const what: Emptiness =
+      text.length === 0
+        ? 'bytes'
+        : /^[\s\uFEFF]*$/.test(text)
+          ? 'blank'
+          : /(^|\s)#/.test(text)
+            ? 'comments'
+            : 'nothing';
+    return refuse(0, emptyProblem(what), true);
+  }
+  // Numbers keep every digit: each number scalar is read again from its source text.
+  const found: {
+    bad: { source: string; offset: number; problem: Parameters<typeof numberProblem>[1] } | null;
+  } = { bad: null };
+  visit(doc, {
+    Scalar(key, node) {
+      if (key === 'key') return; // a key is a field name, not a number
+      if (typeof node.value !== 'number') return;
+      const written = node.source ?? String(node.value);
+      const r = readNumberText(written);
+      if (!r.ok) {
+        found.bad = { source: written, offset: node.range?.[0] ?? 0, problem: r.problem };
+        return visit.BREAK;
+      }
+      if (typeof r.value !== 'number') node.value = r.value;
+    },
+  });
+  if (found.bad) {
+    const { source, offset, problem } = found.bad;
+    return refuse(offset, numberProblem(source, problem));
+  }
+  const raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+  const fact = unwrapFact(raw);
+  let at = contents.range?.[0] ?? 0;
+  if (fact !== raw && isMap(contents)) {
+    const pair = contents.items[0];
+    const value = pair?.value as Node | null | undefined;
+    at = value?.range?.[0] ?? (pair?.key as Node | undefined)?.range?.[0] ?? at;
+  }
+  const shape = checkFactShape(fact);
+  if (shape) return refuse(at, shape);
+  return { ok: true, fact, at };
+}
+
+/**
+ * A fact that crossed a worker boundary (postMessage, structured clone) as it was: an exact
+ * number arrives as a plain `{n, d, written}` object with BigInt parts, which no JSON data can
+ * hold, and is made a Rational again. Copies only what changes; anything else is returned as is.
+ */
+export function reviveFact(fact: unknown): unknown {
+  return revive(fact, 0);
+}
+
+function revive(v: unknown, depth: number): unknown {
+  if (typeof v !== 'object' || v === null || depth > MAX_FACT_DEPTH) return v;
+  if (v instanceof Rational) return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = revive(v[i], depth + 1);
+      if (x !== v[i] && !out) out = v.slice(0, i);
+      if (out) out.push(x);
+    }
+    return out ?? v;
+  }
+  const o = v as Record<string, unknown>;
+  if (typeof o.n === 'bigint' && typeof o.d === 'bigint' && o.d > 0n) {
+    return typeof o.written === 'string'
+      ? Rational.written(o.n, o.d, o.written)
+      : Rational.of(o.n, o.d);
+  }
+  let out: Record<string, unknown> | null = null;
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    const x = revive(o[k], depth + 1);
+    if (x !== o[k] && !out) {
+      out = {};
+      for (let j = 0; j < i; j++) defineKey(out, keys[j] as string, o[keys[j] as string]);
+    }
+    if (out) defineKey(out, k, x);
+  }
+  return out ?? v;
+}

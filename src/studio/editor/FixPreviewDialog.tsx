@@ -6,6 +6,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { format, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import type { FixProposal } from '../store/ui-slice';
 import type { EditorHost } from './editor-host';
@@ -133,12 +134,21 @@ function FixPreview({
       style={{ width: 'min(960px, 92vw)', padding: 16, border: '1px solid #888', borderRadius: 6 }}
     >
       <h2 id={titleId} style={{ fontSize: 16, marginTop: 0 }}>
-        {proposal.summary
-          ? proposal.fix.title[lang]
-          : format(t.fix.dialogTitleWith, { title: proposal.fix.title[lang] })}
+        <VisibleText
+          text={
+            proposal.summary
+              ? proposal.fix.title[lang]
+              : format(t.fix.dialogTitleWith, { title: proposal.fix.title[lang] })
+          }
+        />
       </h2>
       <p style={{ margin: '0 0 8px' }} data-testid="fix-summary">
-        {proposal.summary ? proposal.summary[lang] : format(t.fix.code, { code: proposal.code })}
+        <VisibleText
+          text={
+            proposal.summary ? proposal.summary[lang] : format(t.fix.code, { code: proposal.code })
+          }
+          multiline
+        />
       </p>
       {preview.kind === 'ready' ? (
         <figure

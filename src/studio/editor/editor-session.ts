@@ -19,7 +19,7 @@ import {
 import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
 import { editorStrings } from './strings';
 import { applyEdits, minimalEdit } from './text-edits';
-import { EDITOR_VIEW_OPTIONS } from './view-options';
+import { EDITOR_VIEW_OPTIONS, TEXT_VISIBILITY_OPTIONS } from './view-options';
 import { holdYamlWorker, releaseYamlWorker } from './yaml-gate';
 
 /** Test and benchmark hook (like `__ERDL_STUDIO__`): the Monaco API and the mounted editor. */
@@ -449,6 +449,7 @@ class EditorSession implements EditorHost {
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       renderOverviewRuler: false,
+      ...TEXT_VISIBILITY_OPTIONS,
     });
     // Preview models are plain YAML (no `.erdl.yaml`): no schema, no kernel markers.
     const originalModel = monaco.editor.createModel(original, 'yaml');

@@ -4,6 +4,7 @@
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import type { Fix } from '../../kernel/diagnostics/diagnostic';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
 import type { StudioStore } from '../store';
 import { currentAnalysis } from './document-uri';
@@ -34,10 +35,9 @@ export function registerFixActions(store: StudioStore): void {
           (d.start.line < range.endLineNumber ||
             (d.start.line === range.endLineNumber && d.start.column <= range.endColumn));
         if (!touches) continue;
-        const title = format(editorStrings[lang].fix.action, {
-          title: d.fix.title[lang],
-          code: d.code,
-        });
+        const title = revealInline(
+          format(editorStrings[lang].fix.action, { title: d.fix.title[lang], code: d.code }),
+        );
         actions.push({
           title,
           kind: 'quickfix',

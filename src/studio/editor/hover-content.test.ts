@@ -93,6 +93,30 @@ describe('hoverAt', () => {
     expect(at(5, 'SEC-001', 'en', null)).toBeNull();
   });
 
+  it("writes out the hidden characters of a rule's name and gloss (Trojan Source)", () => {
+    const hidden = {
+      ...rule,
+      name: 'SEC-001\u200B',
+      gloss: {
+        zh: '当工具名称为“\u202Etnuocca_eteled\u202C”时，拦截',
+        en: 'When the tool name is "\u202Etnuocca_eteled\u202C", the operation is blocked',
+        delegation: false,
+      },
+    } as unknown as RuleSummary;
+    const found = hoverAt({
+      lineAt: (i) => (i === 5 ? '  - name: "SEC-001\u200B"' : lineAt(i)),
+      line: 5,
+      column: 13,
+      lang: 'en',
+      rules: [hidden],
+      keys,
+    });
+    const text = found!.markdown.join('\n');
+    expect(text).toContain('SEC\\-001⟨U\\+200B⟩');
+    expect(text).toContain('⟨U\\+202E⟩tnuocca\\_eteled⟨U\\+202C⟩');
+    expect(text).not.toMatch(/[\u200B\u202E\u202C]/);
+  });
+
   it('is null over plain text', () => {
     expect(at(6, '"x"')).toBeNull();
   });

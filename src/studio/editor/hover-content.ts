@@ -4,6 +4,7 @@
  * it is unit-tested under Node. Document text is data: every piece of it is Markdown-escaped.
  */
 import type { Bilingual } from '../../kernel/diagnostics/diagnostic';
+import { revealInline, revealText } from '../../kernel/util/visible-text';
 import { decisionInfo } from '../../kernel/vocabulary/decisions';
 import { METADATA_FIELDS, RULE_FIELDS } from '../../kernel/vocabulary/document';
 import { OPERATOR_ALIASES, simpleOperatorInfo } from '../../kernel/vocabulary/operators';
@@ -62,9 +63,12 @@ export function hoverAt(input: HoverInput): HoverContent | null {
       const glosses = input.rules.filter((r) => r.name === entry.value || r.entry === entry.value);
       if (glosses.length > 0) {
         const markdown = glosses.slice(0, 5).map((r) => {
-          const head = `**${t.hover.gloss}** · ${escapeMarkdown(r.name)}`;
+          // Hidden characters written out (`⟨U+202E⟩`): the hover must read as the rule runs.
+          const head = `**${t.hover.gloss}** · ${escapeMarkdown(revealInline(r.name))}`;
           const extra = r.gloss.delegation ? `\n\n_${t.hover.delegation}_` : '';
-          return `${head}\n\n${escapeMarkdown(r.gloss.zh)}\n\n${escapeMarkdown(r.gloss.en)}${extra}`;
+          const zh = escapeMarkdown(revealText(r.gloss.zh));
+          const en = escapeMarkdown(revealText(r.gloss.en));
+          return `${head}\n\n${zh}\n\n${en}${extra}`;
         });
         return { markdown, start: entry.valueStart, end: entry.valueEnd };
       }
@@ -106,7 +110,7 @@ export function describeOperator(name: string, lang: Lang): string[] | null {
   const alias = OPERATOR_ALIASES[name];
   const info = simpleOperatorInfo(alias ?? name);
   if (!info) return null;
-  const head = `**${escapeMarkdown(name)}** — ${t.hover.operator}${
+  const head = `**${escapeMarkdown(revealInline(name))}** — ${t.hover.operator}${
     alias ? ` (${format(t.hover.aliasOf, { name: alias })})` : ''
   }`;
   return [

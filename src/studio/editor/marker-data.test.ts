@@ -89,6 +89,17 @@ describe('toMarkers', () => {
   it('does not repeat a message that is the same in both languages', () => {
     expect(markerMessage(diagnostic({ message: { en: 'x', zh: 'x' } }), 'zh')).toBe('x');
   });
+
+  it('writes out the hidden characters a message quotes (Monaco shows it as plain text)', () => {
+    const message = {
+      en: 'Rule "SEC-001\u200B" compares with "\u202Etnuocca_eteled\u202C"',
+      zh: '规则“SEC-001\u200B”与“\u202Etnuocca_eteled\u202C”比较',
+    };
+    expect(markerMessage(diagnostic({ message }), 'zh')).toBe(
+      '规则“SEC-001⟨U+200B⟩”与“⟨U+202E⟩tnuocca_eteled⟨U+202C⟩”比较\n' +
+        'Rule "SEC-001⟨U+200B⟩" compares with "⟨U+202E⟩tnuocca_eteled⟨U+202C⟩"',
+    );
+  });
 });
 
 describe('one root cause, one marker', () => {

@@ -3,6 +3,7 @@
  * so this stays testable under Node).
  */
 import type { Severity } from '../../kernel/diagnostics/diagnostic';
+import { revealText } from '../../kernel/util/visible-text';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format } from '../i18n/i18n';
 import { orderProblems } from '../shell/problem-order';
@@ -25,9 +26,14 @@ export interface MarkerShape {
 
 /**
  * The UI language first, then the other one; a root cause says how many diagnostics it causes
- * (they get no marker of their own: one root cause, one marker).
+ * (they get no marker of their own: one root cause, one marker). Hidden characters a message
+ * quotes from the document are written out (`⟨U+202E⟩`): Monaco's hover shows it as plain text.
  */
 export function markerMessage(d: PositionedDiagnostic, lang: Lang): string {
+  return revealText(markerText(d, lang));
+}
+
+function markerText(d: PositionedDiagnostic, lang: Lang): string {
   const other = lang === 'zh' ? 'en' : 'zh';
   const message =
     d.message[lang] === d.message[other]

@@ -14,6 +14,7 @@ import { type StudioStore, studioStore } from '../store';
 import { shouldComplete } from './completion-trigger';
 import { registerFieldCompletion } from './field-completion';
 import { registerFixActions } from './fix-actions';
+import { markHiddenCharacters } from './hidden-chars';
 import { schemaKeyDescriptions } from './hover-content';
 import { registerHover } from './hover-provider';
 import { installLegacyWebWorker } from './legacy-web-worker';
@@ -72,6 +73,7 @@ async function configure(store: StudioStore): Promise<void> {
   registerFixActions(store);
   registerHover(store, schemaKeys);
   registerFieldCompletion(store);
+  markHiddenCharacters(store);
   keepYamlMarkersBelowErrors();
   dropYamlMarkersOnEdit();
 }

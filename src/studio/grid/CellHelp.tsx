@@ -2,6 +2,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import { type ColumnType, describeCell, readCell } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { EditorExit, ExitHandler } from './CellEditors';
 import { applyCompletion, type Completion, completionsFor } from './cell-completion';
@@ -56,7 +57,7 @@ export function CellReading({
   if (refused)
     return (
       <span id={id} role="alert" className="grid-reading invalid" data-testid="cell-reading">
-        {format(t.refused, { reason: pick(refused, lang) })}
+        <VisibleText text={format(t.refused, { reason: pick(refused, lang) })} />
       </span>
     );
   return (
@@ -66,9 +67,13 @@ export function CellReading({
       data-testid="cell-reading"
       aria-live="polite"
     >
-      {reading.ok
-        ? format(t.readsAs, { cell: pick(reading.description, lang) })
-        : format(t.invalid, { reason: pick(reading.message, lang) })}
+      <VisibleText
+        text={
+          reading.ok
+            ? format(t.readsAs, { cell: pick(reading.description, lang) })
+            : format(t.invalid, { reason: pick(reading.message, lang) })
+        }
+      />
     </span>
   );
 }
@@ -157,7 +162,9 @@ export function useCompletion({
               take(c);
             }}
           >
-            <span className="mono">{c.label}</span>
+            <span className="mono">
+              <VisibleText text={c.label} />
+            </span>
             <span className="muted">{c.source === 'column' ? t.fromColumn : t.fromDictionary}</span>
           </li>
         ))}

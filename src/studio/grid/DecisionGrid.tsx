@@ -5,7 +5,9 @@ import {
   type RowTextKey,
   type TableModel,
 } from '../../kernel/table-edit';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
 import { UncoveredBand } from './band/UncoveredBand';
@@ -106,7 +108,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     }
     return byName.get(rule);
   };
-  const label = format(t.gridLabel, { entry: table.entry });
+  const label = format(t.gridLabel, { entry: revealInline(table.entry) });
   const cellLabel = (row: number, col: number) => {
     const key = commands.textKeyAt(col);
     const header =
@@ -117,7 +119,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
           : key
             ? t[key]
             : t.priority;
-    return `${t.row} ${row + 1}, ${header}`;
+    return `${t.row} ${row + 1}, ${revealInline(header)}`;
   };
 
   const renderEditor = (row: number, col: number) =>
@@ -228,7 +230,9 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
           onCopy={commands.onCopy}
           onPaste={commands.onPaste}
         >
-          <caption>{format(t.caption, { entry: table.entry, n: rowCount })}</caption>
+          <caption>
+            <VisibleText text={format(t.caption, { entry: table.entry, n: rowCount })} />
+          </caption>
           <GridHeader
             table={table}
             types={types}

@@ -5,7 +5,9 @@ import {
   type RowTextKey,
   type TableModel,
 } from '../../kernel/table-edit';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { ColumnResizer } from './ColumnResizer';
 import { columnLabel } from './column-label';
@@ -71,8 +73,14 @@ export function GridHeader({
               data-width-key={`c${col}`}
               data-column-name={name ?? c.field}
             >
-              <span className="column-label">{name ?? c.field}</span>
-              {name && <span className="column-field mono">{c.field}</span>}
+              <span className="column-label">
+                <VisibleText text={name ?? c.field} />
+              </span>
+              {name && (
+                <span className="column-field mono">
+                  <VisibleText text={c.field} />
+                </span>
+              )}
               <span
                 className={`column-type type-${types[col] ?? 'unknown'}`}
                 data-testid="column-type"
@@ -80,7 +88,7 @@ export function GridHeader({
               >
                 {type}
               </span>
-              {resizer(`c${col}`, name ?? c.field)}
+              {resizer(`c${col}`, revealInline(name ?? c.field))}
             </th>
           );
         })}

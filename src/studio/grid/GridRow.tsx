@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { type Decision, isBlockingDecision, isDecision } from '../../kernel';
 import type { RowModel, RowTextKey, TableModel } from '../../kernel/table-edit';
+import { revealInline, revealText } from '../../kernel/util/visible-text';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { DecisionBadge } from '../panels/decision-label';
+import { VisibleText, visibleNodes } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { type CellTruth, cellTruths } from './cell-trace';
 import { RowFindings } from './RowFindings';
@@ -104,7 +106,7 @@ export function GridRow({
           : readOnlyText
             ? t.textReadOnly
             : textKey && text !== ''
-              ? text
+              ? revealInline(text)
               : truth === 'true'
                 ? t.cellTrue
                 : truth === 'false'
@@ -112,7 +114,7 @@ export function GridRow({
                   : truth
                     ? t.cellNotEvaluated
                     : undefined;
-        let content: ReactNode = text;
+        let content: ReactNode = visibleNodes(text);
         if (isEditing) content = renderEditor(index, col);
         else if (col === conditions)
           content = r.then ? <DecisionBadge decision={r.then} lang={lang} /> : '';
@@ -162,8 +164,8 @@ export function GridRow({
           </td>
         );
       })}
-      <td className="rule-name mono" title={gloss}>
-        {ruleName}
+      <td className="rule-name mono" title={gloss === undefined ? undefined : revealText(gloss)}>
+        <VisibleText text={ruleName} />
       </td>
       <td className={findingsStale ? 'findings stale' : 'findings'} aria-busy={findingsStale}>
         <RowFindings docId={docId} table={table} row={r} findings={findings} />

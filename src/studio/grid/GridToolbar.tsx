@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { ExportTableButtons } from '../table-import/ExportTableButtons';
 import type { CellRef } from './selection';
@@ -197,7 +198,7 @@ export function GridToolbar({
       ref={bar}
       className={narrow ? 'grid-toolbar narrow' : 'grid-toolbar'}
       role="toolbar"
-      aria-label={format(t.actions, { entry: table.entry })}
+      aria-label={format(t.actions, { entry: revealInline(table.entry) })}
     >
       {rowGroup}
       {narrow ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PastePlan, TableModel } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { columnLabel } from './column-label';
 import { gridStrings } from './strings';
@@ -79,13 +80,17 @@ export function PastePreview({
                 className={c.reading.ok ? undefined : 'paste-refused'}
                 data-paste-cell={`${c.blockRow}:${c.blockColumn}`}
               >
-                <td>{where(c.row, c.column)}</td>
-                <td className="mono">{c.text === '' ? '∅' : c.text}</td>
+                <td>
+                  <VisibleText text={where(c.row, c.column)} />
+                </td>
+                <td className="mono">{c.text === '' ? '∅' : <VisibleText text={c.text} />}</td>
                 <td>
                   {c.reading.ok ? (
-                    pick(c.reading.description, lang)
+                    <VisibleText text={pick(c.reading.description, lang)} />
                   ) : (
-                    <span className="paste-reason">{pick(c.reading.message, lang)}</span>
+                    <span className="paste-reason">
+                      <VisibleText text={pick(c.reading.message, lang)} />
+                    </span>
                   )}
                 </td>
               </tr>
@@ -97,7 +102,12 @@ export function PastePreview({
         <ul className="paste-row-problems">
           {rowProblems.map((p) => (
             <li key={p.blockRow} className="paste-reason">
-              {format(t.pasteRowProblem, { row: p.blockRow + 1, message: pick(p.message, lang) })}
+              <VisibleText
+                text={format(t.pasteRowProblem, {
+                  row: p.blockRow + 1,
+                  message: pick(p.message, lang),
+                })}
+              />
             </li>
           ))}
         </ul>
@@ -112,7 +122,9 @@ export function PastePreview({
           <p>{t.pasteConfirmIntro}</p>
           <ul>
             {plan.confirm.map((c) => (
-              <li key={c.en}>{pick(c, lang)}</li>
+              <li key={c.en}>
+                <VisibleText text={pick(c, lang)} />
+              </li>
             ))}
           </ul>
           <label>

@@ -1,7 +1,9 @@
 import { stringify } from 'yaml';
 import type { RowModel, TableModel } from '../../kernel/table-edit';
+import { revealText } from '../../kernel/util/visible-text';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import { fieldName } from './column-label';
 import { findingSentence } from './finding-sentence';
@@ -37,18 +39,21 @@ export function RowFindings({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: findings are positional per analysis
           <li key={i}>
-            <span className={`badge badge-${d.severity}`} title={pick(d.message, lang)}>
+            <span className={`badge badge-${d.severity}`} title={revealText(pick(d.message, lang))}>
               {d.code}
             </span>
             <span className="finding-sentence">
               {' '}
-              {findingSentence(d, lang, t.finding, nameOf) ?? pick(d.message, lang)}
+              <VisibleText
+                text={findingSentence(d, lang, t.finding, nameOf) ?? pick(d.message, lang)}
+                multiline
+              />
             </span>
             {example && (
               <button
                 type="button"
                 className="button small"
-                title={pick(example.explanation, lang)}
+                title={revealText(pick(example.explanation, lang))}
                 aria-label={format(t.sendExampleLabel, { code: d.code, row: row.index })}
                 onClick={() => {
                   const state = studioStore.getState();

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { formatCell, type SimpleGroupModel } from '../../kernel/table-edit';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { DecisionBadge } from '../panels/decision-label';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import { getGridKernel } from './grid-kernel';
 import { gridStrings } from './strings';
@@ -59,7 +61,7 @@ export function SimpleGroupTable({
             <th scope="col">{t.rule}</th>
             {group.fields.map((f) => (
               <th key={f} scope="col" className="mono">
-                {f}
+                <VisibleText text={f} />
               </th>
             ))}
             <th scope="col">{t.decision}</th>
@@ -70,11 +72,11 @@ export function SimpleGroupTable({
           {group.rows.map((r) => (
             <tr key={r.rule}>
               <th scope="row" className="mono">
-                {r.rule}
+                <VisibleText text={r.rule} />
               </th>
               {r.cells.map((c, i) => (
                 <td key={group.fields[i]} className="mono">
-                  {c ? formatCell(c) : '-'}
+                  {c ? <VisibleText text={formatCell(c)} /> : '-'}
                 </td>
               ))}
               <td>{r.then && <DecisionBadge decision={r.then} lang={lang} />}</td>
@@ -87,7 +89,7 @@ export function SimpleGroupTable({
         type="button"
         className="button small"
         disabled={busy}
-        aria-label={format(t.convertLabel, { rules: group.rules.join(', ') })}
+        aria-label={format(t.convertLabel, { rules: revealInline(group.rules.join(', ')) })}
         onClick={() => void convert()}
       >
         {t.convert}

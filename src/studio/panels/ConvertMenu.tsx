@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProjectionTarget } from '../../kernel';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
 import { getKernel } from '../kernel/kernel-instance';
 import { studioStore } from '../store';
@@ -65,7 +66,10 @@ export function ConvertMenu({
           type="button"
           className="button small"
           disabled={busy}
-          aria-label={format(t.gloss.convertLabel, { name: entry, form: t.gloss.forms[to] })}
+          aria-label={format(t.gloss.convertLabel, {
+            name: revealInline(entry),
+            form: t.gloss.forms[to],
+          })}
           onClick={() => void convert(to)}
         >
           {t.gloss.forms[to]}

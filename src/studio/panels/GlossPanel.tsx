@@ -1,8 +1,10 @@
 import { type FormEvent, memo, useState } from 'react';
+import { revealInline } from '../../kernel/util/visible-text';
 import type { MissingName } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { countBySeverity, useShownAnalysis } from '../shell/use-analysis';
 import { useProgressiveList } from '../shell/use-progressive-list';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import type { Lang, RuleSummary } from '../store/types';
 import { ConvertMenu } from './ConvertMenu';
@@ -92,12 +94,12 @@ const GlossRuleItem = memo(function GlossRuleItem({ rule, docId, lang }: GlossRu
         <button
           type="button"
           className="link-button mono"
-          aria-label={format(t.gloss.goTo, { name: rule.name })}
+          aria-label={format(t.gloss.goTo, { name: revealInline(rule.name) })}
           onClick={() =>
             docId && studioStore.getState().revealAt(docId, rule.start.line, rule.start.column)
           }
         >
-          {rule.name}
+          <VisibleText text={rule.name} />
         </button>
         <DecisionBadge decision={rule.then} lang={lang} />
         {!rule.enabled && <span className="tag">{t.gloss.disabled}</span>}
@@ -112,10 +114,10 @@ const GlossRuleItem = memo(function GlossRuleItem({ rule, docId, lang }: GlossRu
       </div>
       <div className="gloss-pair">
         <p lang="zh-CN" data-testid="gloss-zh">
-          {rule.gloss.zh}
+          <VisibleText text={rule.gloss.zh} multiline />
         </p>
         <p lang="en" data-testid="gloss-en">
-          {rule.gloss.en}
+          <VisibleText text={rule.gloss.en} multiline />
         </p>
       </div>
     </li>
@@ -153,7 +155,9 @@ function FieldNames({
           {t.gloss.dictionaryProblems}
           <ul>
             {problems.map((p) => (
-              <li key={p.en}>{p[lang]}</li>
+              <li key={p.en}>
+                <VisibleText text={p[lang]} multiline />
+              </li>
             ))}
           </ul>
         </div>
@@ -205,7 +209,9 @@ function FieldNameRow({ field, lacks }: { field: string; lacks: readonly ('zh' |
   };
   return (
     <li className="field-name-row">
-      <span className="mono">{field}</span>
+      <span className="mono">
+        <VisibleText text={field} />
+      </span>
       <span className="tag">
         {lacks.length === 2
           ? t.gloss.lacksBoth
@@ -216,14 +222,14 @@ function FieldNameRow({ field, lacks }: { field: string; lacks: readonly ('zh' |
       {open ? (
         <form onSubmit={submit} className="inline-form">
           <input
-            aria-label={format(t.gloss.nameZh, { field })}
+            aria-label={format(t.gloss.nameZh, { field: revealInline(field) })}
             lang="zh-CN"
             value={zh}
             required
             onChange={(e) => setZh(e.target.value)}
           />
           <input
-            aria-label={format(t.gloss.nameEn, { field })}
+            aria-label={format(t.gloss.nameEn, { field: revealInline(field) })}
             lang="en"
             value={en}
             required

@@ -8,6 +8,7 @@ import { SimpleGroupTable } from '../grid/SimpleGroupTable';
 import { gridStrings } from '../grid/strings';
 import { useTables } from '../grid/use-tables';
 import { format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Analysis } from '../store/types';
 
@@ -52,7 +53,14 @@ export function TablePanel() {
           <ul>
             {problems.map((p) => (
               <li key={`${p.line}:${p.column}`}>
-                {format(t.at, { line: p.line, column: p.column, message: pick(p.message, lang) })}
+                <VisibleText
+                  text={format(t.at, {
+                    line: p.line,
+                    column: p.column,
+                    message: pick(p.message, lang),
+                  })}
+                  multiline
+                />
               </li>
             ))}
           </ul>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { revealInline } from '../../kernel/util/visible-text';
 import type { CanonicalRuleView } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { getKernel } from '../kernel/kernel-instance';
 import { useActiveAnalysis } from '../shell/use-analysis';
+import { VisibleText } from '../shell/VisibleText';
 import { CopyButton } from '../signing/CopyButton';
 import { GlossedTree } from '../signing/GlossedTree';
 import { signingStrings } from '../signing/strings';
@@ -56,11 +58,11 @@ export function TreePanel() {
                 <button
                   type="button"
                   className="link-button mono"
-                  aria-label={format(t.tree.show, { name: rule.name })}
+                  aria-label={format(t.tree.show, { name: revealInline(rule.name) })}
                   aria-expanded={chosen === rule.name}
                   onClick={() => setSelected(chosen === rule.name ? null : rule.name)}
                 >
-                  {rule.name}
+                  <VisibleText text={rule.name} />
                 </button>
               </td>
               <td>{rule.form}</td>
@@ -122,7 +124,7 @@ function RuleCanonical({
   if (!tree) return <p className="muted">{t.tree.missing}</p>;
   return (
     <section
-      aria-label={rule}
+      aria-label={revealInline(rule)}
       className={`tree-view${current ? '' : ' stale'}`}
       data-testid="rule-canonical"
     >
@@ -139,8 +141,9 @@ function RuleCanonical({
         </>
       )}
       <h3 className="section-title">{t.tree.whenBytes}</h3>
+      {/* Shown with hidden characters written out; Copy copies the exact bytes. */}
       <pre className="code-block" data-testid="canonical-json">
-        {tree.whenBytes}
+        <VisibleText text={tree.whenBytes} multiline />
       </pre>
       <p>
         {current && <CopyButton text={tree.whenBytes} what={t.tree.whenBytes} />}{' '}
@@ -151,7 +154,7 @@ function RuleCanonical({
       </p>
       <h3 className="section-title">{t.tree.ruleBytes}</h3>
       <pre className="code-block" data-testid="canonical-rule-json">
-        {tree.canonicalBytes}
+        <VisibleText text={tree.canonicalBytes} multiline />
       </pre>
       <p>
         {current && <CopyButton text={tree.canonicalBytes} what={t.tree.ruleBytes} />}{' '}

@@ -8,6 +8,7 @@ import {
   type ImpactReport,
   type ImpactSample,
 } from '../../kernel';
+import { revealInline } from '../../kernel/util/visible-text';
 import { type ImpactPoolRun, poolSize, runImpactPool } from '../../worker/impact-pool';
 import type { Outcome } from '../../worker/kernel-client';
 import type {
@@ -19,6 +20,7 @@ import type {
 import { format, useT } from '../i18n/i18n';
 import { getBatchKernel, getBatchPool } from '../kernel/kernel-instance';
 import { Trace } from '../panels/EvaluatePanel';
+import { VisibleText } from '../shell/VisibleText';
 import { useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -135,7 +137,7 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
               )}
               {others.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {o.name}
+                  {revealInline(o.name)}
                 </option>
               ))}
             </select>
@@ -149,7 +151,9 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
             >
               <option value="suite">{t.impactSuite}</option>
               {imported && (
-                <option value="file">{format(t.impactFile, { file: imported.name })}</option>
+                <option value="file">
+                  {format(t.impactFile, { file: revealInline(imported.name) })}
+                </option>
               )}
             </select>
           </label>
@@ -254,12 +258,15 @@ function ImpactOutcomeView({
   if (outcome.kind === 'facts-invalid')
     return (
       <p className="impact-error">
-        {format(t.impactFactsInvalid, {
-          reason: outcome.problems
-            .slice(0, 3)
-            .map((p) => `${p.line}:${p.column} ${p.message[lang]}`)
-            .join('; '),
-        })}
+        <VisibleText
+          text={format(t.impactFactsInvalid, {
+            reason: outcome.problems
+              .slice(0, 3)
+              .map((p) => `${p.line}:${p.column} ${p.message[lang]}`)
+              .join('; '),
+          })}
+          multiline
+        />
       </p>
     );
   return (
@@ -356,7 +363,9 @@ function ImpactReportView(props: {
               {report.causes.map((c) => (
                 <tr key={c.rule}>
                   <td>
-                    <code>{c.rule}</code>
+                    <code>
+                      <VisibleText text={c.rule} />
+                    </code>
                   </td>
                   <td className="num">{c.only_old}</td>
                   <td className="num">{c.only_new}</td>
@@ -386,9 +395,11 @@ function SampleRows(props: { sample: ImpactSample; request: ImpactRequest; curre
     <>
       <tr data-testid="impact-sample" data-name={s.name}>
         <td>
-          {caseLabel(s.name, t.impactLine)}
+          <VisibleText text={caseLabel(s.name, t.impactLine)} />
           <br />
-          <code className="mono">{JSON.stringify(s.fact)}</code>
+          <code className="mono">
+            <VisibleText text={JSON.stringify(s.fact)} />
+          </code>
           <br />
           <button
             type="button"
@@ -403,8 +414,12 @@ function SampleRows(props: { sample: ImpactSample; request: ImpactRequest; curre
             {open ? t.impactHideTraces : t.impactShowTraces}
           </button>
         </td>
-        <td>{s.old.matched_rules.join(', ') || '—'}</td>
-        <td>{s.new.matched_rules.join(', ') || '—'}</td>
+        <td>
+          <VisibleText text={s.old.matched_rules.join(', ') || '—'} />
+        </td>
+        <td>
+          <VisibleText text={s.new.matched_rules.join(', ') || '—'} />
+        </td>
       </tr>
       {open && (
         <tr id={panel}>
@@ -469,7 +484,7 @@ function SampleTraces(props: { sample: ImpactSample; request: ImpactRequest; cur
     if (state.kind === 'failed')
       return (
         <p className="impact-error">
-          {format(t.impactTracesFailed, { reason: state.message[lang] })}
+          <VisibleText text={format(t.impactTracesFailed, { reason: state.message[lang] })} />
         </p>
       );
     if (state.kind === 'not-found') return <p className="impact-error">{t.impactTracesNotFound}</p>;
@@ -483,7 +498,7 @@ function SampleTraces(props: { sample: ImpactSample; request: ImpactRequest; cur
       <>
         <p className="muted">{format(t.impactTracesAsOf, { asOf: state.asOf })}</p>
         <p data-testid="impact-traces-differ">
-          {format(t.impactTracesDiffer, { rules: differs.join(', ') || '—' })}
+          <VisibleText text={format(t.impactTracesDiffer, { rules: differs.join(', ') || '—' })} />
         </p>
         <div className="impact-traces">
           <TraceSide
@@ -573,7 +588,7 @@ function TraceSide(props: {
     return (
       <div data-testid={`impact-trace-${which}`}>
         <p className="impact-error">
-          {format(t.impactTracesFailed, { reason: side.message[lang] })}
+          <VisibleText text={format(t.impactTracesFailed, { reason: side.message[lang] })} />
         </p>
       </div>
     );

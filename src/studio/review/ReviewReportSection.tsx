@@ -12,6 +12,7 @@ import {
 } from '../../kernel';
 import { reportSignature } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { dictionaryOf } from '../signing/dictionary';
 import { signing, useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
@@ -141,14 +142,22 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
         </button>
       </p>
       <p className="muted">
-        {signedNow ? format(t.fromSignature, { at: signedNow.signed_at }) : t.dateHelp}
+        {signedNow ? (
+          <VisibleText text={format(t.fromSignature, { at: signedNow.signed_at })} />
+        ) : (
+          t.dateHelp
+        )}
       </p>
       <p className="muted">
-        {previous ? format(t.previous, { at: previous.signed_at }) : t.noPrevious}
+        {previous ? (
+          <VisibleText text={format(t.previous, { at: previous.signed_at })} />
+        ) : (
+          t.noPrevious
+        )}
       </p>
       {done && (
         <p role="status" data-testid="review-report-done">
-          {format(t.downloaded, { file: done.file })}{' '}
+          <VisibleText text={format(t.downloaded, { file: done.file })} />{' '}
           <code className="mono hash-cell">{done.hash}</code>
         </p>
       )}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useT } from '../i18n/i18n';
 import { useStudio } from '../store';
 import { shellStrings } from './strings';
+import { VisibleText } from './VisibleText';
 
 /** Notices shown at once (older ones stay dismissible through the newest). */
 const MAX_SHOWN = 3;
@@ -28,7 +29,9 @@ export function Notices() {
     <div className="notices" aria-live="polite">
       {incident && (
         <div className="notice notice-error" role="alert" data-testid="kernel-incident">
-          <span>{incident.message[lang]}</span>
+          <span>
+            <VisibleText text={incident.message[lang]} multiline />
+          </span>
           <button type="button" className="button small" onClick={() => setIncident(null)}>
             {t.incident.dismiss}
           </button>
@@ -40,7 +43,9 @@ export function Notices() {
           className={`notice notice-${n.kind}`}
           role={n.kind === 'error' ? 'alert' : 'status'}
         >
-          <span>{n.message[lang]}</span>
+          <span>
+            <VisibleText text={n.message[lang]} multiline />
+          </span>
           <button
             type="button"
             className="button small"

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { revealText } from '../../kernel/util/visible-text';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
 import { ShowMore } from '../panels/ShowMore';
@@ -8,6 +9,7 @@ import { EDITOR_MARKER_LIMIT, type SeverityFilter, viewProblems } from './proble
 import { shellStrings } from './strings';
 import { useShownAnalysis } from './use-analysis';
 import { useProgressiveList } from './use-progressive-list';
+import { VisibleText } from './VisibleText';
 
 const NONE: readonly PositionedDiagnostic[] = [];
 
@@ -153,7 +155,7 @@ const ProblemRow = memo(function ProblemRow({ d, docId, lang }: ProblemRowProps)
       <button
         type="button"
         className="link-button problem-go"
-        title={format(t.problems.goTo, { ...d.start, message })}
+        title={format(t.problems.goTo, { ...d.start, message: revealText(message) })}
         onClick={() => docId && state().revealAt(docId, d.start.line, d.start.column)}
       >
         <span className={`severity severity-${d.severity}`}>{t.severity[d.severity]}</span>
@@ -161,7 +163,9 @@ const ProblemRow = memo(function ProblemRow({ d, docId, lang }: ProblemRowProps)
           {d.start.line}:{d.start.column}
         </span>
         <span className="mono muted">{d.code}</span>
-        <span>{message}</span>
+        <span>
+          <VisibleText text={message} multiline />
+        </span>
         {d.caused && d.caused.length > 0 && (
           <span
             className="problem-caused muted"

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { SemanticDiff } from '../../kernel';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
 import { compareTexts, compareWithSigned, LAST_SIGNED, SIGNED_VERSION } from './compare';
@@ -63,20 +65,22 @@ export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
           <option value="">{t.diff.choose}</option>
           {signedVersion && (
             <option value={SIGNED_VERSION}>
-              {format(t.diff.signedVersion, {
-                signer: signerName ?? signedVersion.signer.key_id,
-                at: signedVersion.signed_at,
-              })}
+              {revealInline(
+                format(t.diff.signedVersion, {
+                  signer: signerName ?? signedVersion.signer.key_id,
+                  at: signedVersion.signed_at,
+                }),
+              )}
             </option>
           )}
           {signed && (
             <option value={LAST_SIGNED}>
-              {format(t.diff.lastSigned, { at: signed.signedAt })}
+              {revealInline(format(t.diff.lastSigned, { at: signed.signedAt }))}
             </option>
           )}
           {others.map((o) => (
             <option key={o.id} value={o.id}>
-              {format(t.diff.document, { name: o.name })}
+              {format(t.diff.document, { name: revealInline(o.name) })}
             </option>
           ))}
         </select>
@@ -99,7 +103,12 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
     <div data-testid="diff-result">
       {diff.fallback && (
         <p>
-          {format(t.diff.fallback, { before: diff.fallback.before, after: diff.fallback.after })}
+          <VisibleText
+            text={format(t.diff.fallback, {
+              before: diff.fallback.before,
+              after: diff.fallback.after,
+            })}
+          />
         </p>
       )}
       {diff.reordered && <p>{t.diff.reordered}</p>}
@@ -109,7 +118,9 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
           <ul className="diff-list">
             {diff.added.map((r) => (
               <li key={r.name} className="diff-added">
-                <code className="mono">{r.name}</code>
+                <code className="mono">
+                  <VisibleText text={r.name} />
+                </code>
                 <Gloss gloss={r.gloss} lang={lang} />
               </li>
             ))}
@@ -122,7 +133,9 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
           <ul className="diff-list">
             {diff.removed.map((r) => (
               <li key={r.name} className="diff-removed">
-                <code className="mono">{r.name}</code>
+                <code className="mono">
+                  <VisibleText text={r.name} />
+                </code>
                 <Gloss gloss={r.gloss} lang={lang} />
               </li>
             ))}
@@ -135,7 +148,9 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
           <ul className="diff-list">
             {diff.changed.map((c) => (
               <li key={c.name} className="diff-changed" data-testid="diff-changed">
-                <code className="mono">{c.name}</code>{' '}
+                <code className="mono">
+                  <VisibleText text={c.name} />
+                </code>{' '}
                 <span className="muted">
                   ({c.condition_changed ? t.diff.condition : t.diff.otherFields})
                 </span>
@@ -164,9 +179,11 @@ function Gloss({ gloss, lang }: { gloss: { zh: string; en: string }; lang: Lang 
   const other: Lang = lang === 'zh' ? 'en' : 'zh';
   return (
     <span className="diff-gloss">
-      <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{gloss[lang]}</span>
+      <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+        <VisibleText text={gloss[lang]} multiline />
+      </span>
       <span className="muted" lang={other === 'zh' ? 'zh-CN' : 'en'}>
-        {gloss[other]}
+        <VisibleText text={gloss[other]} multiline />
       </span>
     </span>
   );

@@ -1,6 +1,8 @@
 import './signing.css';
+import { revealText } from '../../kernel/util/visible-text';
 import type { GlossedNode } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { signingStrings } from './strings';
 
@@ -10,11 +12,15 @@ import { signingStrings } from './strings';
  */
 export function GlossedTree({ node, lang }: { readonly node: GlossedNode; readonly lang: Lang }) {
   const t = useT(signingStrings);
-  const gloss = node.gloss ? format(t.tree.glossOf, { gloss: node.gloss[lang] }) : t.tree.noGloss;
+  const gloss = node.gloss
+    ? format(t.tree.glossOf, { gloss: revealText(node.gloss[lang]) })
+    : t.tree.noGloss;
   const label = (
     <>
       <span className="mono tree-node-type">{node.node}</span>{' '}
-      <span className="mono muted tree-node-detail">{node.detail}</span>
+      <span className="mono muted tree-node-detail">
+        <VisibleText text={node.detail} />
+      </span>
       <span className="visually-hidden">. {gloss}</span>
     </>
   );

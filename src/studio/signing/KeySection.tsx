@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import { keyFileText, keyNameProblem, PASSPHRASE_MIN, passphraseProblem } from '../../signing';
 import { bilingual, format, pick, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import { downloadText } from '../workspace/files';
 import { CopyButton } from './CopyButton';
@@ -105,7 +106,10 @@ export function KeySection() {
         <>
           {key.name && (
             <p>
-              {r.keyName}: <strong data-testid="signing-key-name">{key.name}</strong>
+              {r.keyName}:{' '}
+              <strong data-testid="signing-key-name">
+                <VisibleText text={key.name} />
+              </strong>
             </p>
           )}
           <p>

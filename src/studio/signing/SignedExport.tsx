@@ -3,6 +3,7 @@ import { hashBytes } from '../../kernel';
 import { type SignerRole, signatureFileName } from '../../signing';
 import { format, useT } from '../i18n/i18n';
 import { useActiveAnalysis } from '../shell/use-analysis';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore } from '../store';
 import type { StudioDocument } from '../store/types';
 import { downloadText, exportFileName } from '../workspace/files';
@@ -185,7 +186,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           {t.sign.heading}
         </h3>
         <p className="muted">
-          {format(t.sign.help, { file: ruleFile, signature: signatureFileName(ruleFile) })}
+          <VisibleText
+            text={format(t.sign.help, { file: ruleFile, signature: signatureFileName(ruleFile) })}
+          />
         </p>
         <p className="field-row">
           <label>
@@ -224,7 +227,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
         {role !== '' && <p className="muted">{r.cosignHelp}</p>}
         {role !== '' && reviewed?.sourceSha256 === sourceHash && (
           <p className="muted" data-testid="sign-report">
-            {format(r.recordsReport, { file: reviewed.file, hash: reviewed.sha256 })}
+            <VisibleText
+              text={format(r.recordsReport, { file: reviewed.file, hash: reviewed.sha256 })}
+            />
           </p>
         )}
         {!key && <p className="muted">{t.sign.needKey}</p>}

@@ -1,3 +1,4 @@
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { workspaceDictionary } from './dictionary';
@@ -93,7 +94,7 @@ export function TrustedKeys() {
                   <button
                     type="button"
                     className="button small"
-                    aria-label={format(t.trusted.removeLabel, { name: key.name })}
+                    aria-label={format(t.trusted.removeLabel, { name: revealInline(key.name) })}
                     onClick={() => void signing.removeTrusted(key.keyId, workspaceDictionary())}
                   >
                     {t.trusted.remove}

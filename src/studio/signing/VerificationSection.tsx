@@ -6,6 +6,7 @@ import {
   verdictReason,
 } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { SIGNED_VERSION } from './compare';
@@ -59,13 +60,19 @@ function VerificationDetails({
   return (
     <div className={`verification verification-${status}`} data-status={verdict.kind}>
       <p className="verification-title" data-testid="verification-status" aria-live="polite">
-        <strong>{verdictHeadline(verdict)[lang]}</strong>
+        <strong>
+          <VisibleText text={verdictHeadline(verdict)[lang]} />
+        </strong>
       </p>
-      <p data-testid="verification-reason">{verdictReason(verdict)[lang]}</p>
+      <p data-testid="verification-reason">
+        <VisibleText text={verdictReason(verdict)[lang]} multiline />
+      </p>
       {lines.length > 0 && (
         <ul data-testid="changed-rules">
           {lines.map((line) => (
-            <li key={line.en}>{line[lang]}</li>
+            <li key={line.en}>
+              <VisibleText text={line[lang]} multiline />
+            </li>
           ))}
         </ul>
       )}
@@ -81,7 +88,9 @@ function VerificationDetails({
           <h4>{t.verify.whyBad}</h4>
           <ul data-testid="verification-problems">
             {verdict.detail.map((p) => (
-              <li key={p.en}>{p[lang]}</li>
+              <li key={p.en}>
+                <VisibleText text={p[lang]} multiline />
+              </li>
             ))}
           </ul>
         </>
@@ -89,16 +98,18 @@ function VerificationDetails({
       {/* Who signed and when is only stated for a signature that verifies. */}
       {manifest && verdict.kind !== 'bad-signature' && (
         <p className="muted" data-testid="signed-by">
-          {format(t.verify.signedAt, {
-            at: manifest.signed_at,
-            signer:
-              (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
-                ? format(t.verify.signerWithKey, {
-                    name: verdict.signerName,
-                    keyId: manifest.signer.key_id,
-                  })
-                : manifest.signer.key_id,
-          })}
+          <VisibleText
+            text={format(t.verify.signedAt, {
+              at: manifest.signed_at,
+              signer:
+                (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
+                  ? format(t.verify.signerWithKey, {
+                      name: verdict.signerName,
+                      keyId: manifest.signer.key_id,
+                    })
+                  : manifest.signer.key_id,
+            })}
+          />
         </p>
       )}
       {/* Role signatures (issue #19): who signed in which role, and whether each key is trusted. */}
@@ -114,17 +125,23 @@ function VerificationDetails({
               >
                 {fillParts(t.roles.signerLine, {
                   role: r.role ? t.roles[r.role] : '',
-                  name: r.name ?? r.trustedName ?? r.keyId ?? '',
+                  name: <VisibleText text={r.name ?? r.trustedName ?? r.keyId ?? ''} />,
                   trust: <strong>{r.trusted ? t.roles.trusted : t.roles.notTrusted}</strong>,
-                  keyId: <code className="mono">{r.keyId ?? ''}</code>,
-                  at: r.signedAt ?? '',
+                  keyId: (
+                    <code className="mono">
+                      <VisibleText text={r.keyId ?? ''} />
+                    </code>
+                  ),
+                  at: <VisibleText text={r.signedAt ?? ''} />,
                 })}
               </li>
             ))}
           </ul>
         </>
       )}
-      <p className="muted">{format(t.verify.file, { file: record.signatureFile })}</p>
+      <p className="muted">
+        <VisibleText text={format(t.verify.file, { file: record.signatureFile })} />
+      </p>
     </div>
   );
 }

@@ -126,6 +126,20 @@ describe('the evaluation report', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('writes out bidi controls and invisible characters (the page reads as the rules run)', () => {
+    const html = report(
+      { rulesetName: 'refund\u202Eguard\u202C', ruleFile: 'refund\u200B.erdl.yaml' },
+      {
+        ...INPUTS,
+        fact: 'fact:\n  tool:\n    name: "issue_refund"\n    args: { amount: 8000, note: "\u202Etnuocca_eteled\u202C\u00AD" }\n',
+      },
+    );
+    expect(html).toContain('refund⟨U+202E⟩guard⟨U+202C⟩');
+    expect(html).toContain('refund⟨U+200B⟩.erdl.yaml');
+    expect(html).toContain('⟨U+202E⟩tnuocca_eteled⟨U+202C⟩⟨U+00AD⟩');
+    expect(html).not.toMatch(/[\u202E\u202C\u200B\u00AD]/);
+  });
+
   it('names the signer when signed, and shows changes since the last signed export', () => {
     const diff = compareTexts(RULES, RULES_LIMIT_CHANGED);
     const html = report({

@@ -11,10 +11,11 @@ import {
   type SemanticDiff,
   shellQuote,
 } from '../../kernel';
+import { revealText } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
 import { panelStrings } from '../panels/strings';
 import type { Lang } from '../store/types';
-import { escapeHtml as esc } from './escape-html';
+import { escapeHtml } from './escape-html';
 import { signingStrings } from './strings';
 
 export interface ReportSigner {
@@ -40,6 +41,12 @@ export interface ReportInput {
   /** Changes since the last signed export, when there are any. */
   readonly diff: SemanticDiff | null;
 }
+
+/**
+ * Escaped, and with every bidi control and invisible character written out (`⟨U+202E⟩`), as the
+ * kernel's review report does: the page must read as the rules run (issue #35).
+ */
+const esc = (text: string): string => escapeHtml(revealText(text));
 
 const PRINT_CSS = `
 :root { color-scheme: light; }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SequenceOutcome } from '../../kernel';
 import { format, useT } from '../i18n/i18n';
 import { DecisionBadge } from '../panels/decision-label';
+import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { suiteStrings } from './strings';
 
@@ -34,7 +35,10 @@ function Sequence({ sequence, lang }: { sequence: SequenceOutcome; lang: Lang })
   return (
     <div className="sequence" data-testid="sequence">
       <p>
-        <strong>{sequence.name}</strong> — {t.statusLabel[sequence.status]}
+        <strong>
+          <VisibleText text={sequence.name} />
+        </strong>{' '}
+        — {t.statusLabel[sequence.status]}
       </p>
       <div className="field-row">
         <button
@@ -65,14 +69,17 @@ function Sequence({ sequence, lang }: { sequence: SequenceOutcome; lang: Lang })
                   <span className="mono">
                     {w.kind} {w.limit}/{w.window}
                   </span>{' '}
-                  ({w.rules.join(', ')}): {w.count}/{w.limit}
+                  (<VisibleText text={w.rules.join(', ')} />
+                  ): {w.count}/{w.limit}
                   {w.counted && ` · ${t.counted}`}
                   {w.at_limit && ` · ${t.atLimit}`}
                 </li>
               ))}
             </ul>
             {event.mismatches.length > 0 && (
-              <div className="trace-failed">{event.mismatches.map((m) => m[lang]).join('; ')}</div>
+              <div className="trace-failed">
+                <VisibleText text={event.mismatches.map((m) => m[lang]).join('; ')} multiline />
+              </div>
             )}
           </li>
         ))}

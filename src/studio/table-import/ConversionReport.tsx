@@ -1,6 +1,8 @@
 import './table-import.css';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, pick, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { ForeignImport } from './foreign-file';
 import { tableImportStrings } from './strings';
@@ -25,7 +27,7 @@ export function ConversionReport({
   const groups = [
     { title: t.file, notes: report.result.notes },
     ...report.result.tables.map((tb) => ({
-      title: format(t.table, { name: tb.name }),
+      title: format(t.table, { name: revealInline(tb.name) }),
       notes: tb.notes,
     })),
   ].filter((g) => g.notes.length > 0);
@@ -33,7 +35,7 @@ export function ConversionReport({
     <dialog
       ref={dialog}
       className="import-dialog conversion-report"
-      aria-label={format(t.title, { file: report.fileName })}
+      aria-label={format(t.title, { file: revealInline(report.fileName) })}
       data-testid="conversion-report"
       onCancel={(event) => {
         event.preventDefault();
@@ -41,12 +43,20 @@ export function ConversionReport({
       }}
     >
       <header className="conversion-report-head">
-        <h2 className="section-title">{format(t.title, { file: report.fileName })}</h2>
+        <h2 className="section-title">
+          <VisibleText text={format(t.title, { file: report.fileName })} />
+        </h2>
         <button type="button" className="button" onClick={onClose}>
           {t.close}
         </button>
       </header>
-      <p>{documentName === null ? t.nothing : format(t.converted, { name: documentName })}</p>
+      <p>
+        {documentName === null ? (
+          t.nothing
+        ) : (
+          <VisibleText text={format(t.converted, { name: documentName })} />
+        )}
+      </p>
       {groups.map((g) => (
         <div key={g.title}>
           <h3>{g.title}</h3>
@@ -54,7 +64,7 @@ export function ConversionReport({
             {g.notes.map((n, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: notes are a fixed list shown once.
               <li key={i} className={`note-${n.level}`} data-level={n.level}>
-                <strong>{t[n.level]}</strong> {pick(n.message, lang)}
+                <strong>{t[n.level]}</strong> <VisibleText text={pick(n.message, lang)} multiline />
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 import './table-import.css';
 import { useId, useState } from 'react';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
+import { VisibleText } from '../shell/VisibleText';
 import type { SheetChoice } from './foreign-file';
 import { tableImportStrings } from './strings';
 
@@ -20,7 +22,7 @@ export function SheetPicker({
   const dialog = useModalDialog();
   const [sheet, setSheet] = useState(1);
   const group = useId();
-  const title = format(t.sheetTitle, { file: choice.fileName });
+  const title = format(t.sheetTitle, { file: revealInline(choice.fileName) });
   return (
     <dialog
       ref={dialog}
@@ -42,7 +44,7 @@ export function SheetPicker({
               checked={sheet === i + 1}
               onChange={() => setSheet(i + 1)}
             />{' '}
-            {format(t.sheetOption, { n: i + 1, name })}
+            <VisibleText text={format(t.sheetOption, { n: i + 1, name })} />
           </label>
         ))}
       </fieldset>

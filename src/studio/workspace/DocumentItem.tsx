@@ -1,6 +1,8 @@
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { countBySeverity } from '../shell/use-analysis';
+import { VisibleText } from '../shell/VisibleText';
 import { useSigning } from '../signing/signing-instance';
 import { useStudio } from '../store';
 import { workspaceStrings } from './strings';
@@ -81,7 +83,9 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
           onDoubleClick={() => setRenaming(true)}
           onKeyDown={onSelectKey}
         >
-          <span className="document-name">{doc.name}</span>
+          <span className="document-name">
+            <VisibleText text={doc.name} />
+          </span>
           {signed && (
             <Suspense fallback={null}>
               <VerificationBadge docId={doc.id} />
@@ -107,7 +111,7 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
           <button
             type="button"
             className="icon-button"
-            aria-label={`${t.rename} ${doc.name}`}
+            aria-label={`${t.rename} ${revealInline(doc.name)}`}
             title={t.rename}
             onClick={() => setRenaming(true)}
           >
@@ -116,8 +120,8 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
           <button
             type="button"
             className="icon-button"
-            aria-label={format(t.delete, { name: doc.name })}
-            title={format(t.delete, { name: doc.name })}
+            aria-label={format(t.delete, { name: revealInline(doc.name) })}
+            title={format(t.delete, { name: revealInline(doc.name) })}
             onClick={() => setConfirming(true)}
           >
             ×
@@ -128,9 +132,11 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
         <div
           className="confirm-delete"
           role="alertdialog"
-          aria-label={format(t.confirmDelete, { name: doc.name })}
+          aria-label={format(t.confirmDelete, { name: revealInline(doc.name) })}
         >
-          <span>{format(t.confirmDelete, { name: doc.name })}</span>
+          <span>
+            <VisibleText text={format(t.confirmDelete, { name: doc.name })} />
+          </span>
           <button
             ref={confirmRef}
             type="button"

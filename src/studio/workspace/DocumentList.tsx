@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { ConversionReport } from '../table-import/ConversionReport';
@@ -114,7 +115,9 @@ export function DocumentList() {
       {dragging && <p className="drop-target">{t.dropHere}</p>}
       {deleted && (
         <div className="undo-bar" role="status">
-          <span>{format(t.deleted, { name: deleted.name })}</span>
+          <span>
+            <VisibleText text={format(t.deleted, { name: deleted.name })} />
+          </span>
           <button type="button" className="button small" onClick={undo}>
             {t.undo}
           </button>

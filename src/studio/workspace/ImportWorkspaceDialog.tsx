@@ -1,3 +1,4 @@
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
 import { workspaceStrings } from './strings';
@@ -13,7 +14,7 @@ export function ImportWorkspaceDialog({
 }) {
   const t = useT(workspaceStrings);
   const dialog = useModalDialog();
-  const title = format(t.importWorkspaceTitle, { file: pending.fileName });
+  const title = format(t.importWorkspaceTitle, { file: revealInline(pending.fileName) });
   return (
     <dialog
       ref={dialog}

@@ -1,3 +1,4 @@
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { workspaceStrings } from './strings';
 
@@ -13,7 +14,7 @@ export interface ShareResult {
 /** The share link just made: shown (selectable) whether or not the clipboard took it. */
 export function SharePanel({ share, onClose }: { share: ShareResult; onClose: () => void }) {
   const t = useT(workspaceStrings);
-  const label = format(t.shareLink, { name: share.name });
+  const label = format(t.shareLink, { name: revealInline(share.name) });
   return (
     <section className="share-panel" aria-label={label}>
       <p role="status">{share.copied ? t.shareCopied : t.shareNotCopied}</p>

@@ -1,4 +1,6 @@
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import { workspaceStrings } from './strings';
 import type { SuiteOffer } from './use-import';
@@ -28,17 +30,21 @@ export function SuiteOfferBar({
     <section
       className="undo-bar suite-offer"
       role="alert"
-      aria-label={format(t.suiteOfferLabel, { file })}
+      aria-label={format(t.suiteOfferLabel, { file: revealInline(file) })}
       data-testid="suite-offer"
     >
       <p>
-        {text}
+        <VisibleText text={text} />
         {!target && ` ${t.suiteNoMatchNoActive}`}
       </p>
       <div className="dialog-actions">
         {target && (
           <button type="button" className="button small primary" onClick={() => onChoose('attach')}>
-            {offer.docId === null ? format(t.attachTo, { name: target.name }) : t.replaceSuite}
+            {offer.docId === null ? (
+              <VisibleText text={format(t.attachTo, { name: target.name })} />
+            ) : (
+              t.replaceSuite
+            )}
           </button>
         )}
         <button type="button" className="button small" onClick={() => onChoose('dismiss')}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatCell, type TableModel } from '../../../kernel/table-edit';
 import { isBlockingDecision, isDecision } from '../../../kernel/vocabulary/decisions';
 import { format, pick, useT } from '../../i18n/i18n';
+import { VisibleText } from '../../shell/VisibleText';
 import { useStudio } from '../../store';
 import type { Analysis, Lang } from '../../store/types';
 import { fieldName } from '../column-label';
@@ -98,13 +99,15 @@ export function UncoveredBand({
           return (
             <li key={fact} data-testid="uncovered-region">
               <p className="uncovered-fact" id={`${id}-${k}`}>
-                {format(t.region, { fact })}
+                <VisibleText text={format(t.region, { fact })} />
               </p>
               {cells === null ? (
                 <p className="muted">{t.noSingleRow}</p>
               ) : (
                 <div className="uncovered-action">
-                  <span className="uncovered-row">{format(t.adds, { cells, decision })}</span>
+                  <span className="uncovered-row">
+                    <VisibleText text={format(t.adds, { cells, decision })} />
+                  </span>
                   <button
                     type="button"
                     className="button small"
@@ -124,7 +127,7 @@ export function UncoveredBand({
       {!uncovered.complete && <p className="muted">{t.more}</p>}
       {refusal && (
         <p role="alert" className="uncovered-refusal">
-          {refusal}
+          <VisibleText text={refusal} multiline />
         </p>
       )}
     </section>

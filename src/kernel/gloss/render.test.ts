@@ -430,6 +430,22 @@ describe('literals', () => {
     expect(eq(str('退款'), ZH)).toBe('工具名称等于“退款”');
     expect(eq(str('x\u2028y'))).toBe('the tool name equals "x\\u2028y"');
   });
+  it('bidi controls and invisible characters shown as their code point (I-88), in literals, patterns, lists and paths', () => {
+    expect(both(n2('eq', f('tool.name'), str('\u202Etnuocca_eteled\u202C')))).toEqual({
+      en: 'the tool name equals "⟨U+202E⟩tnuocca_eteled⟨U+202C⟩"',
+      zh: '工具名称等于“⟨U+202E⟩tnuocca_eteled⟨U+202C⟩”',
+    });
+    expect(eq(str('a\u200Bb\u{E0041}'))).toBe('the tool name equals "a⟨U+200B⟩b⟨U+E0041⟩"');
+    expect(renderGloss(n2('match', f('tool.name'), str('^rm\u2066')), EN)).toContain(
+      '/^rm⟨U+2066⟩/',
+    );
+    expect(eq(list(str('x\u00AD')), ZH)).toContain('“x⟨U+00AD⟩”');
+    for (const lang of ['en', 'zh'] as const) {
+      const text = renderGloss(n2('eq', f('tool.na\u200Dme'), str('v')), { lang });
+      expect(text).toContain('⟨U+200D⟩');
+      expect(text).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u);
+    }
+  });
   it('booleans and null in words; lists; the empty list', () => {
     expect(both(n2('eq', f('tool.name'), bool(true)))).toEqual({
       en: 'the tool name equals true',

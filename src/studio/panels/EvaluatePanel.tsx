@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
+import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { useProgressiveList } from '../shell/use-progressive-list';
+import { VisibleText } from '../shell/VisibleText';
 import { EvidenceActions } from '../signing/EvidenceActions';
 import { selectActive, studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -99,10 +101,13 @@ export function EvaluatePanel() {
         )}
         {outcome?.kind === 'input-error' && (
           <p role="alert" className="notice notice-error">
-            {format(t.evaluate.inputError, {
-              input: outcome.input,
-              message: outcome.message[lang],
-            })}
+            <VisibleText
+              text={format(t.evaluate.inputError, {
+                input: outcome.input,
+                message: outcome.message[lang],
+              })}
+              multiline
+            />
           </p>
         )}
         {outcome?.kind === 'result' && (
@@ -164,20 +169,28 @@ const ResultCard = memo(function ResultCard({
         <span>{t.evaluate.decision}: </span>
         <DecisionBadge decision={result.decision} lang={lang} />
       </p>
-      <p data-testid="decision-headline">{headlineText(result, t.evaluate, lang)}</p>
+      <p data-testid="decision-headline">
+        <VisibleText text={headlineText(result, t.evaluate, lang)} multiline />
+      </p>
       <dl className="result-fields">
         <dt>{t.evaluate.matched}</dt>
         <dd className="mono" data-testid="matched-rules">
-          {matchedRules(result, t.evaluate.failedClosedMark).join(', ') || t.evaluate.none}
+          <VisibleText
+            text={matchedRules(result, t.evaluate.failedClosedMark).join(', ') || t.evaluate.none}
+          />
         </dd>
         <dt>{t.evaluate.exempted}</dt>
-        <dd className="mono">{result.unless_exemptions.join(', ') || t.evaluate.none}</dd>
+        <dd className="mono">
+          <VisibleText text={result.unless_exemptions.join(', ') || t.evaluate.none} />
+        </dd>
         {primary
           .filter(([, v]) => v !== null)
           .map(([label, value]) => (
             <div key={label} className="dl-row">
               <dt>{label}</dt>
-              <dd>{value}</dd>
+              <dd>
+                <VisibleText text={value ?? ''} multiline />
+              </dd>
             </div>
           ))}
         <dt>{t.evaluate.rulesetHash}</dt>
@@ -198,7 +211,12 @@ const ResultCard = memo(function ResultCard({
             {result.eval_warnings.map((w) => (
               <li key={`${w.code}:${w.rule}:${w.message.en}`}>
                 <span className="mono">{w.code}</span>{' '}
-                {w.rule && <span className="mono">{w.rule}</span>} {w.message[lang]}
+                {w.rule && (
+                  <span className="mono">
+                    <VisibleText text={w.rule} />
+                  </span>
+                )}{' '}
+                <VisibleText text={w.message[lang]} multiline />
               </li>
             ))}
           </ul>
@@ -214,8 +232,12 @@ function TraceTree({ node }: { node: TraceNode }) {
   const value = 'value' in node ? JSON.stringify(node.value) : t.evaluate.notEvaluated;
   return (
     <li>
-      <span className="mono">{node.node}</span>{' '}
-      <span className={'value' in node ? 'mono' : 'muted'}>= {value}</span>
+      <span className="mono">
+        <VisibleText text={node.node} />
+      </span>{' '}
+      <span className={'value' in node ? 'mono' : 'muted'}>
+        = <VisibleText text={value} />
+      </span>
       {node.args && node.args.length > 0 && (
         <ul className="trace-tree">
           {node.args.map((child, i) => (
@@ -248,10 +270,14 @@ function WhyNot({
   const line = step.reason?.kind === 'error' ? t.evaluate.stoppedLine : t.evaluate.failedLine;
   return (
     <div className="trace-failed" data-testid="failed-condition">
-      {condition && <div>{conditionLine(line, condition)}</div>}
+      {condition && (
+        <div>
+          <VisibleText text={conditionLine(line, condition)} multiline />
+        </div>
+      )}
       {why && (
         <div className="trace-why" data-testid="failed-reason">
-          {why}
+          <VisibleText text={why} multiline />
         </div>
       )}
     </div>
@@ -316,13 +342,15 @@ export function Trace({
                   <button
                     type="button"
                     className="link-button mono"
-                    aria-label={format(t.evaluate.goTo, { name: step.rule })}
+                    aria-label={format(t.evaluate.goTo, { name: revealInline(step.rule) })}
                     onClick={() => reveal(step.rule)}
                   >
-                    {step.rule}
+                    <VisibleText text={step.rule} />
                   </button>
                 ) : (
-                  <code className="mono">{step.rule}</code>
+                  <code className="mono">
+                    <VisibleText text={step.rule} />
+                  </code>
                 )}{' '}
                 <span className="trace-status">{t.evaluate.status[step.status]}</span>
                 {highlight?.has(step.rule) && highlightLabel && (
@@ -340,7 +368,12 @@ export function Trace({
                     </button>
                   </>
                 )}
-                {step.note && <span className="muted"> — {step.note}</span>}
+                {step.note && (
+                  <span className="muted">
+                    {' '}
+                    — <VisibleText text={step.note} multiline />
+                  </span>
+                )}
                 <WhyNot
                   step={step}
                   condition={failed[step.rule]?.[lang]}

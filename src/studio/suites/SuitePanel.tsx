@@ -12,6 +12,7 @@ import {
 import { bilingual, format, useT } from '../i18n/i18n';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { DecisionBadge } from '../panels/decision-label';
+import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import type { Lang, SuiteRunEntry } from '../store/types';
 import { SequenceTimeline } from './SequenceTimeline';
@@ -182,7 +183,9 @@ function RunView({ entry, docId, lang }: { entry: SuiteRunEntry; docId: string; 
         </p>
       )}
       {entry.source === 'import' && entry.name && (
-        <p className="muted">{format(t.importedFrom, { name: entry.name })}</p>
+        <p className="muted">
+          <VisibleText text={format(t.importedFrom, { name: entry.name })} />
+        </p>
       )}
       {entry.pending && (
         <div className="field-row" role="status" data-testid="suite-progress">
@@ -218,7 +221,7 @@ function RunView({ entry, docId, lang }: { entry: SuiteRunEntry; docId: string; 
                 <span className="mono">
                   {p.line}:{p.column}
                 </span>{' '}
-                {p.message[lang]}
+                <VisibleText text={p.message[lang]} multiline />
               </li>
             ))}
           </ul>
@@ -277,12 +280,21 @@ function Results({ result, lang }: { result: SuiteResult; lang: Lang }) {
             return (
               <tr key={i} className={`case-${c.status}`} data-status={c.status}>
                 <td className="nowrap">{t.statusLabel[c.status]}</td>
-                <td>{c.name}</td>
+                <td>
+                  <VisibleText text={c.name} />
+                </td>
                 <td>
                   <DecisionBadge decision={c.decision} lang={lang} />
                 </td>
-                <td className="mono">{c.expect?.decision ?? '—'}</td>
-                <td>{c.mismatches.map((m) => m[lang]).join(lang === 'zh' ? '；' : '; ')}</td>
+                <td className="mono">
+                  <VisibleText text={c.expect?.decision ?? '—'} />
+                </td>
+                <td>
+                  <VisibleText
+                    text={c.mismatches.map((m) => m[lang]).join(lang === 'zh' ? '；' : '; ')}
+                    multiline
+                  />
+                </td>
               </tr>
             );
           })}
@@ -301,9 +313,11 @@ function Results({ result, lang }: { result: SuiteResult; lang: Lang }) {
       </ul>
       <h4>{t.coverage}</h4>
       <p data-testid="suite-uncovered">
-        {result.uncovered.length > 0
-          ? format(t.uncovered, { rules: result.uncovered.join(', ') })
-          : t.allCovered}
+        {result.uncovered.length > 0 ? (
+          <VisibleText text={format(t.uncovered, { rules: result.uncovered.join(', ') })} />
+        ) : (
+          t.allCovered
+        )}
       </p>
       <table className="data-table">
         <thead>
@@ -316,7 +330,9 @@ function Results({ result, lang }: { result: SuiteResult; lang: Lang }) {
         <tbody>
           {result.rules.map((r) => (
             <tr key={r.rule}>
-              <td className="mono">{r.rule}</td>
+              <td className="mono">
+                <VisibleText text={r.rule} />
+              </td>
               <td className="mono">{r.matched}</td>
               <td className="mono">{r.decided}</td>
             </tr>

@@ -3,6 +3,7 @@ import type { WorkspaceSnapshot } from '../store/types';
 import {
   type OrphanEntry,
   orphanKey,
+  type SaveBackup,
   type SaveOutcome,
   type WorkspaceRecord,
   type WorkspaceStorage,
@@ -67,6 +68,7 @@ class IdbStorage implements WorkspaceStorage {
     baseStamp: number,
     tabId: string,
     baseSavedBy?: string,
+    backup?: SaveBackup,
   ): Promise<SaveOutcome> {
     // Everything below is issued before the first await: when the page is being torn down the
     // journal write still lands, and the next start recovers it as an orphan.
@@ -75,19 +77,51 @@ class IdbStorage implements WorkspaceStorage {
     const backups = tx.objectStore('backups');
     const key = orphanKey(tabId);
     const journal: OrphanEntry = { key, snapshot, baseStamp, savedBy: tabId };
-    quiet(backups.put(journal, key));
-    const outcome = workspaces.get(WORKSPACE_KEY).then((stored): SaveOutcome => {
-      if (stored && !matchesBase(stored, baseStamp, baseSavedBy)) {
-        quiet(backups.delete(key));
-        quiet(backups.put(backupEntry(snapshot, tabId, 'conflict'), backupKey(tabId, 'conflict')));
-        return { kind: 'conflict', theirs: stored };
+    /**
+     * A write that throws as it is issued (a value that cannot be cloned, a closing database)
+     * aborts the whole transaction, so no other write of this save lands without it.
+     */
+    const abort = (error: unknown): never => {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted: nothing of it was committed by this save.
       }
-      const stamp = baseStamp + 1;
-      quiet(workspaces.put({ snapshot, stamp, savedBy: tabId }, WORKSPACE_KEY));
-      quiet(backups.delete(key));
-      return { kind: 'saved', stamp };
+      throw error;
+    };
+    const done = tx.done;
+    try {
+      quiet(backups.put(journal, key));
+    } catch (error) {
+      quiet(done);
+      return Promise.reject(error).catch(abort);
+    }
+    const outcome = workspaces.get(WORKSPACE_KEY).then((stored): SaveOutcome => {
+      try {
+        if (stored && !matchesBase(stored, baseStamp, baseSavedBy)) {
+          quiet(backups.delete(key));
+          quiet(
+            backups.put(backupEntry(snapshot, tabId, 'conflict'), backupKey(tabId, 'conflict')),
+          );
+          return { kind: 'conflict', theirs: stored };
+        }
+        const stamp = baseStamp + 1;
+        if (backup) {
+          quiet(
+            backups.put(
+              backupEntry(backup.snapshot, tabId, backup.reason),
+              backupKey(tabId, backup.reason),
+            ),
+          );
+        }
+        quiet(workspaces.put({ snapshot, stamp, savedBy: tabId }, WORKSPACE_KEY));
+        quiet(backups.delete(key));
+        return { kind: 'saved', stamp };
+      } catch (error) {
+        return abort(error);
+      }
     });
-    return Promise.all([outcome, tx.done]).then(([result]) => {
+    return Promise.all([outcome, done]).then(([result]) => {
       if (result.kind === 'saved') removeLocal(localKey(tabId));
       return result;
     });

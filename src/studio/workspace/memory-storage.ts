@@ -2,6 +2,7 @@ import type { WorkspaceSnapshot } from '../store/types';
 import {
   type OrphanEntry,
   orphanKey,
+  type SaveBackup,
   type SaveOutcome,
   type WorkspaceRecord,
   type WorkspaceStorage,
@@ -12,6 +13,12 @@ export interface MemoryDatabase {
   record: WorkspaceRecord | null;
   orphans: Map<string, OrphanEntry>;
   backups: { snapshot: WorkspaceSnapshot; tabId: string; reason: string }[];
+  /**
+   * Tests: the next save fails at its write number `failAtWrite` (1: the journal, then the backup
+   * if any, the record, the journal's removal) with `error`, as a transaction aborted midway
+   * (quota, a value that cannot be stored): none of its writes land.
+   */
+  fault?: { readonly failAtWrite: number; readonly error: Error } | undefined;
 }
 
 export const emptyMemoryDatabase = (): MemoryDatabase => ({
@@ -40,19 +47,41 @@ export class MemoryStorage implements WorkspaceStorage {
     baseStamp: number,
     tabId: string,
     baseSavedBy?: string,
+    backup?: SaveBackup,
   ): Promise<SaveOutcome> {
+    // One transaction: the writes are collected, then applied together or not at all.
+    const writes: (() => void)[] = [];
+    const key = orphanKey(tabId);
+    writes.push(() => this.db.orphans.set(key, { key, snapshot, baseStamp, savedBy: tabId }));
     const stored = this.db.record;
     const matches =
       stored === null ||
       (stored.stamp === baseStamp && (baseSavedBy === undefined || stored.savedBy === baseSavedBy));
+    let outcome: SaveOutcome;
     if (!matches) {
-      this.db.backups.push({ snapshot, tabId, reason: 'conflict' });
-      return Promise.resolve({ kind: 'conflict', theirs: stored });
+      writes.push(() => this.db.orphans.delete(key));
+      writes.push(() => this.db.backups.push({ snapshot, tabId, reason: 'conflict' }));
+      outcome = { kind: 'conflict', theirs: stored };
+    } else {
+      const stamp = baseStamp + 1;
+      if (backup) {
+        writes.push(() =>
+          this.db.backups.push({ snapshot: backup.snapshot, tabId, reason: backup.reason }),
+        );
+      }
+      writes.push(() => {
+        this.db.record = { snapshot, stamp, savedBy: tabId };
+      });
+      writes.push(() => this.db.orphans.delete(key));
+      outcome = { kind: 'saved', stamp };
     }
-    const stamp = baseStamp + 1;
-    this.db.record = { snapshot, stamp, savedBy: tabId };
-    this.db.orphans.delete(orphanKey(tabId));
-    return Promise.resolve({ kind: 'saved', stamp });
+    const fault = this.db.fault;
+    if (fault && fault.failAtWrite <= writes.length) {
+      this.db.fault = undefined;
+      return Promise.reject(fault.error);
+    }
+    for (const write of writes) write();
+    return Promise.resolve(outcome);
   }
 
   async backup(snapshot: WorkspaceSnapshot, tabId: string, reason: string) {

@@ -82,3 +82,29 @@ export function forkInto(
     fieldDictionary: onlyWeChangedDictionary ? mine.fieldDictionary : theirs.fieldDictionary,
   };
 }
+
+/**
+ * An imported workspace's documents added to `target` ("Add its documents"): each with a new id
+ * (an imported id may be one `target` uses) under a name unique in the workspace; the last one
+ * added is active. `target`'s field dictionary is kept unless it has none.
+ */
+export function addImported(
+  target: WorkspaceSnapshot,
+  imported: WorkspaceSnapshot,
+): WorkspaceSnapshot {
+  const documents = [...target.documents];
+  for (const doc of imported.documents) {
+    const name = uniqueName(
+      documents.map((d) => d.name),
+      doc.name,
+    );
+    documents.push({ ...doc, id: newDocumentId(), name });
+  }
+  return {
+    ...target,
+    documents,
+    activeId: documents[documents.length - 1]?.id ?? target.activeId,
+    fieldDictionary:
+      target.fieldDictionary.trim() === '' ? imported.fieldDictionary : target.fieldDictionary,
+  };
+}

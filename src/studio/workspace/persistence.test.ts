@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../examples';
 import { createStudioStore, type StudioStore } from '../store';
+import { importText, workspaceFileText } from './files';
 import { emptyMemoryDatabase, type MemoryDatabase, MemoryStorage } from './memory-storage';
 import { type ChannelLike, SAVE_DEBOUNCE_MS, WorkspacePersistence } from './persistence';
 import { encodeShare } from './share';
@@ -55,6 +56,15 @@ const edit = (tab: Tab, text: string) => {
   const s = tab.store.getState();
   s.setText(s.activeId ?? '', text);
 };
+
+/** The whole in-memory database as text: "byte for byte the same" is `dump(db) === before`. */
+function dump(db: MemoryDatabase): string {
+  return JSON.stringify({
+    record: JSON.stringify(db.record),
+    orphans: JSON.stringify([...db.orphans.entries()]),
+    backups: JSON.stringify(db.backups),
+  });
+}
 
 /** Lets the debounce run and every pending save and message settle. */
 const settle = () => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 2);
@@ -214,15 +224,286 @@ describe('storage problems at start', () => {
     expect(state.persistence.state).toBe('saved');
   });
 
-  it('an unreadable stored workspace is backed up, reported, and replaced by the examples', async () => {
+  it('an unreadable stored workspace is kept as it is, copied aside and reported; the examples show', async () => {
     const db = emptyMemoryDatabase();
     db.record = { snapshot: { nonsense: true } as never, stamp: 4, savedBy: 'x' };
+    const stored = dump(db);
     const tab = await openTab(db);
     const state = tab.store.getState();
     expect(state.order).toHaveLength(EXAMPLES.length);
     expect(state.notices[0]?.kind).toBe('error');
-    expect(db.backups.some((b) => b.reason === 'unreadable')).toBe(true);
+    expect(state.notices[0]?.message.en).toContain(
+      'The saved workspace could not be read: nonsense: not a field of a workspace file; format: is missing',
+    );
+    expect(state.notices[0]?.message.en).toContain('nothing is saved over it until you change');
+    expect(state.notices[0]?.message.zh).toContain('在你做出修改之前');
+    expect(db.backups).toEqual([
+      { snapshot: { nonsense: true }, tabId: 'damaged', reason: 'stamp-4' },
+    ]);
+    // Nothing was saved over it (until now: the old studio saved the examples at once, stamp 5).
+    expect(JSON.stringify(db.record)).toBe(JSON.parse(stored).record);
+    edit(tab, 'the user goes on');
+    await settle();
     expect(db.record?.stamp).toBe(5);
+    expect(db.record?.snapshot.documents[0]?.text).toBe('the user goes on');
+  });
+});
+
+describe('a damaged saved workspace loses nothing', () => {
+  const workspaceOf = (documents: unknown[]) =>
+    ({
+      format: 'erdl-studio-workspace',
+      formatVersion: 1,
+      documents,
+      activeId: null,
+      fieldDictionary: '',
+    }) as never;
+
+  it('its valid documents load, each damaged one is named, the record stays as it is', async () => {
+    const db = emptyMemoryDatabase();
+    const valid = (id: string, name: string) => ({ id, name, text: `# ${name}\n` });
+    db.record = {
+      snapshot: workspaceOf([
+        valid('a', 'first'),
+        { id: 'b', name: 'second', text: 5 },
+        valid('__proto__', 'third'),
+        valid('a', 'fourth'),
+      ]),
+      stamp: 7,
+      savedBy: 'x',
+    };
+    const stored = dump(db);
+    const tab = await openTab(db);
+    const state = tab.store.getState();
+    expect(state.order).toEqual(['a', '__proto__']);
+    expect(state.order.map((id) => state.documents[id]?.name)).toEqual(['first', 'third']);
+    const notice = state.notices[0];
+    expect(notice?.kind).toBe('error');
+    expect(notice?.message.en).toContain(
+      'document 2 “second” (documents[1].text): “text” must be text, not a number',
+    );
+    expect(notice?.message.en).toContain('document 4 “fourth” (documents[3].id)');
+    expect(notice?.message.en).toContain('The 2 readable documents are shown');
+    expect(notice?.message.zh).toContain('第 2 个文档“second”');
+    expect(notice?.message.zh).toContain('已显示其中可读取的 2 个文档');
+    // The record is untouched; a copy of it exactly as stored is in the backups.
+    expect(JSON.parse(dump(db)).record).toBe(JSON.parse(stored).record);
+    expect(db.backups.map((b) => [b.tabId, b.reason])).toEqual([['damaged', 'stamp-7']]);
+    expect(JSON.stringify(db.backups[0]?.snapshot)).toBe(
+      JSON.stringify(JSON.parse(JSON.parse(stored).record).snapshot),
+    );
+    expect(tab.store.getState().persistence.state).toBe('saved');
+    // A reload before any change: the same, and still one copy.
+    tab.persistence.stop();
+    const again = await openTab(db);
+    expect(again.store.getState().order).toEqual(['a', '__proto__']);
+    expect(JSON.parse(dump(db)).record).toBe(JSON.parse(stored).record);
+    expect(db.backups).toHaveLength(2);
+    expect(new Set(db.backups.map((b) => `${b.tabId}:${b.reason}`)).size).toBe(1);
+  });
+
+  it('when no copy can be kept, nothing is saved over it from this tab', async () => {
+    const db = emptyMemoryDatabase();
+    db.record = { snapshot: workspaceOf([{ id: 'a', name: 'a' }]), stamp: 2, savedBy: 'x' };
+    const stored = dump(db);
+    const storage = new MemoryStorage(db);
+    storage.backup = () => Promise.reject(new DOMException('disk full', 'QuotaExceededError'));
+    const tab = await openTab(db, { storage });
+    const state = tab.store.getState();
+    expect(state.persistence.state).toBe('error');
+    expect(state.notices[0]?.message.en).toContain('QuotaExceededError: disk full');
+    expect(state.notices[0]?.message.en).toContain('nothing is saved from this tab');
+    expect(state.notices[0]?.message.zh).toContain('此标签页不会保存任何内容');
+    edit(tab, 'typed anyway');
+    await settle();
+    tab.persistence.flush();
+    await settle();
+    expect(dump(db)).toBe(stored);
+  });
+
+  it('a closed tab’s damaged unsaved work: readable documents come back, all of it is kept', async () => {
+    const db = emptyMemoryDatabase();
+    const first = await openTab(db);
+    first.persistence.stop();
+    db.orphans.set('unsaved:dead', {
+      key: 'unsaved:dead',
+      snapshot: workspaceOf([
+        { id: 'x', name: 'kept', text: '# kept\n' },
+        { id: 'y', name: 'broken', text: null },
+      ]),
+      baseStamp: 1,
+      savedBy: 'dead',
+    });
+    const tab = await openTab(db);
+    const state = tab.store.getState();
+    expect(state.order.map((id) => state.documents[id]?.name)).toContain('kept (recovered)');
+    expect(state.notices.some((n) => n.message.en.includes('document 2 “broken”'))).toBe(true);
+    expect(db.backups.map((b) => b.reason)).toContain('unsaved-unsaved:dead');
+    expect(db.orphans.size).toBe(0);
+  });
+});
+
+describe('importing a workspace file is all or nothing', () => {
+  const PROTO = '__proto__';
+  const hostileIds = [PROTO, 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+  const fileWith = (documents: unknown[], activeId: string | null = null) =>
+    `${JSON.stringify(
+      {
+        format: 'erdl-studio-workspace',
+        formatVersion: 1,
+        documents,
+        activeId,
+        fieldDictionary: '',
+      },
+      null,
+      2,
+    )}\n`;
+
+  function imported(text: string) {
+    const result = importText('w.erdl-workspace.json', text);
+    if (result.kind !== 'workspace') throw new Error(`not imported: ${JSON.stringify(result)}`);
+    return result.snapshot;
+  }
+
+  it('ids __proto__, constructor, toString … round-trip through import, save and reload', async () => {
+    const db = emptyMemoryDatabase();
+    const tab = await openTab(db);
+    const text = fileWith(
+      hostileIds.map((id, i) => ({ id, name: `doc ${i}`, text: `# ${id}\n` })),
+      'constructor',
+    );
+    const done = await tab.persistence.importWorkspace(imported(text), 'replace', 'w');
+    expect(done).toEqual({ ok: true });
+    expect(tab.store.getState().order).toEqual(hostileIds);
+    expect(db.record?.snapshot.documents.map((d) => d.id)).toEqual(hostileIds);
+    // The replaced workspace is kept, written in the same save.
+    expect(db.backups.map((b) => b.reason)).toEqual(['before-replace']);
+    expect(db.backups[0]?.snapshot.documents).toHaveLength(EXAMPLES.length);
+    // An edit after the import is saved with every other document.
+    tab.store.getState().setText('toString', '# toString, edited\n');
+    await settle();
+    tab.persistence.stop();
+
+    const reloaded = await openTab(db);
+    const state = reloaded.store.getState();
+    expect(state.notices).toEqual([]);
+    expect(state.order).toEqual(hostileIds);
+    expect(state.activeId).toBe('constructor');
+    expect(state.order.map((id) => state.documents[id]?.text)).toEqual(
+      hostileIds.map((id) => (id === 'toString' ? '# toString, edited\n' : `# ${id}\n`)),
+    );
+    // Exported, it is the file that was imported (ids, names, texts; defaults written out).
+    expect(
+      JSON.parse(workspaceFileText(state.snapshot())).documents.map((d: { id: string }) => d.id),
+    ).toEqual(hostileIds);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it('merging gives the imported documents new ids and unique names beside the open ones', async () => {
+    const db = emptyMemoryDatabase();
+    const tab = await openTab(db);
+    const before = tab.store.getState().snapshot();
+    const name = before.documents[0]?.name as string;
+    const text = fileWith([
+      { id: before.documents[0]?.id, name, text: '# same id\n' },
+      { id: PROTO, name: 'p', text: '' },
+    ]);
+    expect(await tab.persistence.importWorkspace(imported(text), 'merge', 'w')).toEqual({
+      ok: true,
+    });
+    const state = tab.store.getState();
+    expect(state.order.slice(0, before.documents.length)).toEqual(
+      before.documents.map((d) => d.id),
+    );
+    expect(state.order).toHaveLength(before.documents.length + 2);
+    expect(state.order.slice(-2)).not.toContain(PROTO);
+    expect(state.order.map((id) => state.documents[id]?.name).slice(-2)).toEqual([
+      `${name} (2)`,
+      'p',
+    ]);
+    expect(db.record?.snapshot.documents).toHaveLength(before.documents.length + 2);
+    expect(db.backups).toEqual([]);
+  });
+
+  it('a snapshot failing the check leaves the storage byte for byte as it was', async () => {
+    const db = emptyMemoryDatabase();
+    const tab = await openTab(db);
+    edit(tab, 'unsaved edit');
+    const stored = dump(db);
+    const shown = tab.store.getState().snapshot();
+    const hostile = {
+      format: 'erdl-studio-workspace',
+      formatVersion: 1,
+      documents: [
+        { id: PROTO, name: 'a', text: '' },
+        { id: PROTO, name: 'b', text: '' },
+      ],
+      activeId: null,
+      fieldDictionary: '',
+    } as never;
+    const done = await tab.persistence.importWorkspace(
+      hostile,
+      'replace',
+      'evil.erdl-workspace.json',
+    );
+    expect(done.ok).toBe(false);
+    if (done.ok) return;
+    expect(done.message.en).toBe(
+      '“evil.erdl-workspace.json” was not imported: document 2 “b” (documents[1].id): the id “__proto__” repeats the id of document 1 “a”. Your workspace is unchanged.',
+    );
+    expect(done.message.zh).toContain('“evil.erdl-workspace.json”未导入：第 2 个文档“b”');
+    expect(dump(db)).toBe(stored);
+    expect(tab.store.getState().snapshot()).toEqual(shown);
+    // The edit waiting for its save is still saved.
+    await settle();
+    expect(db.record?.snapshot.documents[0]?.text).toBe('unsaved edit');
+  });
+
+  for (const failAtWrite of [1, 2, 3, 4]) {
+    it(`a save failing at its write ${failAtWrite} (of journal, backup, record, journal removal) changes nothing`, async () => {
+      const db = emptyMemoryDatabase();
+      const tab = await openTab(db);
+      const stored = dump(db);
+      const shown = tab.store.getState().snapshot();
+      db.fault = {
+        failAtWrite,
+        error: new DOMException('The quota was exceeded.', 'QuotaExceededError'),
+      };
+      const text = fileWith([{ id: PROTO, name: 'imported', text: '# imported\n' }]);
+      const done = await tab.persistence.importWorkspace(
+        imported(text),
+        'replace',
+        'w.erdl-workspace.json',
+      );
+      expect(done.ok).toBe(false);
+      if (done.ok) return;
+      expect(done.message.en).toBe(
+        '“w.erdl-workspace.json” was not imported: the workspace could not be saved (QuotaExceededError: The quota was exceeded.). Your workspace is unchanged.',
+      );
+      expect(done.message.zh).toContain(
+        '无法保存工作区（QuotaExceededError: The quota was exceeded.）',
+      );
+      expect(dump(db)).toBe(stored);
+      expect(tab.store.getState().snapshot()).toEqual(shown);
+      expect(tab.store.getState().persistence.state).toBe('saved');
+      tab.persistence.stop();
+      const reloaded = await openTab(db);
+      expect(reloaded.store.getState().snapshot().documents).toEqual(shown.documents);
+    });
+  }
+
+  it('another tab saved first: nothing is imported, the conflict is shown', async () => {
+    const hub = new Hub();
+    const db = emptyMemoryDatabase();
+    const a = await openTab(db, { hub });
+    const b = await openTab(db, { hub });
+    edit(a, 'A saved');
+    await settle();
+    const text = fileWith([{ id: 'x', name: 'x', text: '' }]);
+    const done = await b.persistence.importWorkspace(imported(text), 'replace', 'w');
+    expect(done.ok).toBe(false);
+    expect(db.record?.snapshot.documents[0]?.text).toBe('A saved');
+    expect(b.store.getState().persistence.state).toBe('conflict');
   });
 });
 

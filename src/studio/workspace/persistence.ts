@@ -7,14 +7,25 @@ import type { Bilingual } from '../../kernel';
 import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';
-import { checkSnapshot } from './files';
 import { freshWorkspace } from './fresh-workspace';
 import { openIdbStorage } from './idb-storage';
 import { MemoryStorage } from './memory-storage';
-import { addCopies, changedDocuments, forkInto, hasChanges } from './merge';
+import { addCopies, addImported, changedDocuments, forkInto, hasChanges } from './merge';
 import { COPY_SUFFIX, MESSAGES, RECOVERED_SUFFIX } from './messages';
 import { decodeShare, shareDataFromHash } from './share';
-import type { OrphanEntry, SaveOutcome, WorkspaceRecord, WorkspaceStorage } from './storage';
+import type {
+  OrphanEntry,
+  SaveBackup,
+  SaveOutcome,
+  WorkspaceRecord,
+  WorkspaceStorage,
+} from './storage';
+import {
+  checkWorkspaceValue,
+  MAX_WORKSPACE_DOCUMENTS,
+  problemsMessage,
+  salvageWorkspace,
+} from './workspace-check';
 
 export const SAVE_DEBOUNCE_MS = 300;
 const CHANNEL_NAME = 'erdl-studio';
@@ -58,6 +69,11 @@ export class WorkspacePersistence {
   private theirs: WorkspaceRecord | null = null;
   private unsubscribe: (() => void) | null = null;
   private lastError: string | null = null;
+  /**
+   * Set when the saved workspace is damaged and no copy of it could be kept: nothing is saved over
+   * it from this tab (the work shown stays in memory; the user is told to export it).
+   */
+  private holdSaves: string | null = null;
 
   constructor(
     private readonly store: StudioStore,
@@ -77,33 +93,29 @@ export class WorkspacePersistence {
       state().notify('warning', MESSAGES.storageUnavailable(describe(error)));
     }
     let snapshot = freshWorkspace();
-    let readable = false;
+    /** Whether the workspace shown is written at once (a first start). */
+    let saveAtOnce = true;
     if (loaded.record) {
-      const checked = checkSnapshot(loaded.record.snapshot);
-      readable = checked.ok;
-      if (checked.ok) snapshot = checked.snapshot;
-      else {
-        await this.storage
-          .backup(loaded.record.snapshot, this.deps.tabId, 'unreadable')
-          .catch(() => undefined);
-        state().notify('error', MESSAGES.storedWorkspaceInvalid(checked.message));
-      }
+      snapshot = readStored(loaded.record.snapshot) ?? (await this.openDamaged(loaded.record));
+      saveAtOnce = false;
       this.baseStamp = loaded.record.stamp;
       this.baseSavedBy = loaded.record.savedBy;
     }
     this.base = snapshot;
     state().loadSnapshot(snapshot);
-    // A fresh workspace is written at once, so a second tab opens the same one.
-    this.savedRevision = readable ? state().revision : -1;
+    // A fresh workspace is written at once, so a second tab opens the same one. A damaged one is
+    // not: the stored record stays as it is until the user changes something.
+    this.savedRevision = saveAtOnce ? -1 : state().revision;
 
-    const recovered = this.recoverOrphans(loaded.orphans);
+    const recovered = await this.recoverOrphans(loaded.orphans);
     if (shareData !== null) await this.openShared(shareData);
 
     this.unsubscribe = this.store.subscribe((next, previous) => {
       if (next.revision !== previous.revision) this.changed();
     });
     if (this.deps.channel) this.deps.channel.onmessage = (event) => void this.heard(event.data);
-    if (state().revision !== this.savedRevision) await this.saveNow();
+    if (this.holdSaves !== null) state().setPersistence({ state: 'error', detail: this.holdSaves });
+    else if (state().revision !== this.savedRevision) await this.saveNow();
     else state().setPersistence({ state: 'saved', revision: this.savedRevision });
     if (recovered.length > 0 && this.store.getState().persistence.state === 'saved') {
       await this.storage.discardOrphans(recovered).catch(() => undefined);
@@ -114,7 +126,7 @@ export class WorkspacePersistence {
   flush(): void {
     this.timer.cancel();
     const state = this.store.getState();
-    if (state.revision === this.savedRevision) return;
+    if (state.revision === this.savedRevision || this.holdSaves !== null) return;
     this.storage.journal(state.snapshot(), this.theirs ? -1 : this.baseStamp, this.deps.tabId);
     if (this.theirs) {
       void this.storage
@@ -152,19 +164,22 @@ export class WorkspacePersistence {
     if (!theirs) return;
     const suffix = COPY_SUFFIX[state.lang];
     const base = this.base;
-    const forked = forkInto(theirs.snapshot, mine, base, suffix);
-    const copies = forked.documents.length - theirs.snapshot.documents.length;
+    // Their record is read as a saved one: only its valid documents (a damaged one is kept whole
+    // in the backups by the tab that opens it).
+    const theirSnapshot = salvageWorkspace(theirs.snapshot).snapshot ?? freshWorkspace();
+    const forked = forkInto(theirSnapshot, mine, base, suffix);
+    const copies = forked.documents.length - theirSnapshot.documents.length;
     const bothChangedDictionary =
       mine.fieldDictionary !== base.fieldDictionary &&
-      theirs.snapshot.fieldDictionary !== base.fieldDictionary &&
-      mine.fieldDictionary !== theirs.snapshot.fieldDictionary;
+      theirSnapshot.fieldDictionary !== base.fieldDictionary &&
+      mine.fieldDictionary !== theirSnapshot.fieldDictionary;
     if (bothChangedDictionary) {
       await this.storage.backup(mine, this.deps.tabId, 'dictionary').catch(() => undefined);
     }
     // Our active document stays active (as its copy when it was copied).
     const active = mine.documents.find((d) => d.id === mine.activeId);
     const activeCopy = active
-      ? forked.documents.slice(theirs.snapshot.documents.length).find((d) => d.text === active.text)
+      ? forked.documents.slice(theirSnapshot.documents.length).find((d) => d.text === active.text)
       : undefined;
     this.adopt(theirs);
     state.loadSnapshot({ ...forked, activeId: activeCopy?.id ?? forked.activeId });
@@ -222,7 +237,7 @@ export class WorkspacePersistence {
 
   /** One save at a time; a change during a save saves again after it. */
   saveNow(): Promise<void> {
-    if (this.theirs) return Promise.resolve();
+    if (this.theirs || this.holdSaves !== null) return Promise.resolve();
     if (this.inFlight) {
       this.again = true;
       return this.inFlight;
@@ -295,8 +310,7 @@ export class WorkspacePersistence {
   }
 
   private adopt(record: WorkspaceRecord): void {
-    const checked = checkSnapshot(record.snapshot);
-    this.base = checked.ok ? checked.snapshot : record.snapshot;
+    this.base = salvageWorkspace(record.snapshot).snapshot ?? this.base;
     this.baseStamp = record.stamp;
     this.baseSavedBy = record.savedBy;
     this.theirs = null;
@@ -309,31 +323,186 @@ export class WorkspacePersistence {
    * the debounced save lands, the one started in `pagehide` does not). The others are added as
    * "(recovered)" copies. Returns the keys handled.
    */
-  private recoverOrphans(orphans: readonly OrphanEntry[]): string[] {
+  private async recoverOrphans(orphans: readonly OrphanEntry[]): Promise<string[]> {
     const state = this.store.getState();
     let snapshot = state.snapshot();
     let restored = false;
     let copies = 0;
+    const handled: string[] = [];
     for (const orphan of orphans) {
-      const checked = checkSnapshot(orphan.snapshot);
-      if (!checked.ok) continue;
+      const valid = readStored(orphan.snapshot);
+      if (valid === null) {
+        // Its readable documents come back as copies; the whole entry is kept aside first, and
+        // left where it is when that fails (the next start tries again).
+        const salvaged = salvageWorkspace(orphan.snapshot);
+        const kept = await this.storage
+          .backup(orphan.snapshot, 'damaged', `unsaved-${orphan.key}`)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (salvaged.snapshot) {
+          const before = snapshot.documents.length;
+          snapshot = addCopies(snapshot, salvaged.snapshot.documents, RECOVERED_SUFFIX[state.lang]);
+          copies += snapshot.documents.length - before;
+        }
+        state.notify(
+          'warning',
+          MESSAGES.damagedOrphan(problemsMessage(salvaged.problems), salvaged.snapshot !== null),
+        );
+        if (kept) handled.push(orphan.key);
+        continue;
+      }
+      handled.push(orphan.key);
       const ownSaveLanded =
         orphan.baseStamp + 1 === this.baseStamp && orphan.savedBy === this.baseSavedBy;
       if (!restored && (orphan.baseStamp === this.baseStamp || ownSaveLanded)) {
-        snapshot = checked.snapshot;
+        snapshot = valid;
         restored = true;
         continue;
       }
       const before = snapshot.documents.length;
-      snapshot = addCopies(snapshot, checked.snapshot.documents, RECOVERED_SUFFIX[state.lang]);
+      snapshot = addCopies(snapshot, valid.documents, RECOVERED_SUFFIX[state.lang]);
       copies += snapshot.documents.length - before;
     }
     if (orphans.length === 0) return [];
     state.loadSnapshot(snapshot);
     if (restored) state.notify('info', MESSAGES.restoredUnsaved);
     if (copies > 0) state.notify('warning', MESSAGES.recovered(copies));
-    return orphans.map((o) => o.key);
+    return handled;
   }
+
+  /**
+   * A saved workspace that does not pass the check: a copy of the record exactly as stored is kept
+   * in the backups first (under a key of its stamp, so reopening a tab does not pile up copies),
+   * then its valid documents are shown — the examples when none is — and every problem is named.
+   * The record itself is left as it is until the user changes something. When no copy can be
+   * kept, nothing is saved from this tab at all.
+   */
+  private async openDamaged(record: WorkspaceRecord): Promise<WorkspaceSnapshot> {
+    const state = this.store.getState();
+    const salvaged = salvageWorkspace(record.snapshot);
+    const problems = problemsMessage(salvaged.problems);
+    const documents = salvaged.snapshot?.documents.length ?? 0;
+    let keptError: unknown = null;
+    try {
+      await this.storage.backup(record.snapshot, 'damaged', `stamp-${record.stamp}`);
+    } catch (error) {
+      keptError = error ?? new Error('backup failed');
+    }
+    if (keptError !== null) {
+      this.holdSaves = describe(keptError);
+      state.notify('error', MESSAGES.storedWorkspaceNotKept(problems, describe(keptError)));
+    } else if (documents > 0) {
+      state.notify('error', MESSAGES.storedWorkspaceDamaged(problems, documents));
+    } else {
+      state.notify('error', MESSAGES.storedWorkspaceUnreadable(problems));
+    }
+    return salvaged.snapshot && documents > 0 ? salvaged.snapshot : freshWorkspace();
+  }
+
+  /**
+   * Imports a checked workspace file (use-import.ts): `replace` makes it the workspace, `merge`
+   * adds its documents (new ids, unique names). The new workspace is saved first — with, for a
+   * replace, a backup of the one it replaces, in the same transaction — and shown only once that
+   * save has landed: when it fails (quota, a storage error, another tab saved first) the saved
+   * workspace and the one shown are both unchanged, and the returned message says why.
+   */
+  async importWorkspace(
+    imported: WorkspaceSnapshot,
+    mode: 'replace' | 'merge',
+    fileName: string,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly message: Bilingual }> {
+    if (this.holdSaves !== null) {
+      return { ok: false, message: MESSAGES.importNotSaved(fileName, this.holdSaves) };
+    }
+    // Checked again here, whoever the caller: nothing unchecked reaches the storage or the store.
+    const checked = checkWorkspaceValue(imported);
+    if (!checked.ok)
+      return { ok: false, message: MESSAGES.importInvalid(fileName, checked.message) };
+    const total =
+      mode === 'merge'
+        ? this.store.getState().order.length + checked.snapshot.documents.length
+        : checked.snapshot.documents.length;
+    if (total > MAX_WORKSPACE_DOCUMENTS) {
+      return { ok: false, message: MESSAGES.importTooMany(fileName, total) };
+    }
+    this.timer.cancel();
+    while (this.inFlight) await this.inFlight;
+    if (this.theirs) return { ok: false, message: MESSAGES.importConflict(fileName) };
+    // The import is the save in flight: a change meanwhile waits for it, then saves after it.
+    let release = () => {};
+    this.inFlight = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      return await this.writeImport(checked.snapshot, mode, fileName);
+    } finally {
+      this.inFlight = null;
+      this.again = false;
+      release();
+      if (!this.theirs) this.changed();
+    }
+  }
+
+  private async writeImport(
+    imported: WorkspaceSnapshot,
+    mode: 'replace' | 'merge',
+    fileName: string,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly message: Bilingual }> {
+    const state = this.store.getState();
+    const shownBefore = state.persistence;
+    const current = state.snapshot();
+    const revision = state.revision;
+    const next = mode === 'replace' ? imported : addImported(current, imported);
+    const backup: SaveBackup | undefined =
+      mode === 'replace' ? { snapshot: current, reason: 'before-replace' } : undefined;
+    state.setPersistence({ state: 'saving' });
+    let outcome: SaveOutcome;
+    try {
+      outcome = await this.storage.save(
+        next,
+        this.baseStamp,
+        this.deps.tabId,
+        this.baseSavedBy,
+        backup,
+      );
+    } catch (error) {
+      // Nothing of it was written: the saved workspace and the one shown are as they were.
+      this.store.getState().setPersistence(shownBefore);
+      return { ok: false, message: MESSAGES.importNotSaved(fileName, describe(error)) };
+    }
+    if (outcome.kind === 'conflict') {
+      this.enterConflict(outcome.theirs);
+      return { ok: false, message: MESSAGES.importConflict(fileName) };
+    }
+    this.baseStamp = outcome.stamp;
+    this.baseSavedBy = this.deps.tabId;
+    this.base = next;
+    this.lastError = null;
+    const now = this.store.getState();
+    if (now.revision === revision) {
+      now.loadSnapshot(next);
+      this.savedRevision = this.store.getState().revision;
+      now.setPersistence({ state: 'saved', revision: this.savedRevision });
+    } else {
+      // Edited while the import was written: a replace keeps those edits as a backup; a merge
+      // adds the imported documents to them (the next save writes the result).
+      if (mode === 'replace') await this.backupNow('before-replace');
+      const latest = this.store.getState();
+      latest.loadSnapshot(mode === 'replace' ? next : addImported(latest.snapshot(), imported));
+      if (mode === 'replace') this.savedRevision = this.store.getState().revision;
+      this.store.getState().setPersistence({ state: 'saved', revision: this.savedRevision });
+    }
+    this.deps.channel?.postMessage({ type: 'saved', stamp: outcome.stamp, tabId: this.deps.tabId });
+    return { ok: true };
+  }
+}
+
+/** A saved workspace that passes the check, or null (then `salvageWorkspace` says what is wrong). */
+function readStored(value: unknown): WorkspaceSnapshot | null {
+  const salvaged = salvageWorkspace(value);
+  return salvaged.problems.length === 0 ? salvaged.snapshot : null;
 }
 
 function isSavedMessage(data: unknown): data is SavedMessage {

@@ -23,6 +23,12 @@ export interface OrphanEntry {
   readonly savedBy: string;
 }
 
+/** A copy written with a save, in its transaction. */
+export interface SaveBackup {
+  readonly snapshot: WorkspaceSnapshot;
+  readonly reason: string;
+}
+
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly stamp: number }
   /** Another tab saved since `baseStamp`: nothing was overwritten; ours went to a backup. */
@@ -34,14 +40,18 @@ export interface WorkspaceStorage {
   current(): Promise<WorkspaceRecord | null>;
   /**
    * Saves `snapshot` when the stored stamp still equals `baseStamp` (and, when given, the record
-   * was saved by `baseSavedBy`), in one transaction. Must issue its first write synchronously, so
-   * a save started in `pagehide` reaches the disk.
+   * was saved by `baseSavedBy`), in one transaction: every write lands or none does (a failing
+   * write — quota, a value that cannot be stored — aborts them all and the promise rejects). With
+   * `backup`, that copy is written in the same transaction (an import's "replace": the workspace
+   * it replaces is kept exactly when the new one is saved). Must issue its first write
+   * synchronously, so a save started in `pagehide` reaches the disk.
    */
   save(
     snapshot: WorkspaceSnapshot,
     baseStamp: number,
     tabId: string,
     baseSavedBy?: string,
+    backup?: SaveBackup,
   ): Promise<SaveOutcome>;
   /**
    * Keeps a copy that saves never overwrite (on conflict, before a reload or a replace discards

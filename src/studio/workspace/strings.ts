@@ -132,8 +132,23 @@ export const workspaceMessageStrings = defineStrings({
       "The browser's storage (IndexedDB) is unavailable ({detail}). Your work is kept in this tab only and will be lost when it closes: export the workspace to keep it.",
     saveFailed:
       'The workspace could not be saved ({detail}). Your work is still here; it will be saved again on the next change. Export the workspace to keep a copy.',
-    storedWorkspaceInvalid:
-      'The saved workspace could not be read ({detail}); it was kept as a backup and the examples were loaded.',
+    storedWorkspaceDamaged:
+      'Part of the saved workspace could not be read: {problems}. The {count} readable {count:document is|documents are} shown. The saved data is kept as it was, with a copy in the browser database, and nothing is saved over it until you change something.',
+    storedWorkspaceUnreadable:
+      'The saved workspace could not be read: {problems}. It is kept as it was, with a copy in the browser database; the examples are shown, and nothing is saved over it until you change something.',
+    storedWorkspaceNotKept:
+      'The saved workspace could not be read ({problems}) and no copy of it could be kept ({detail}). So that it is not lost, nothing is saved from this tab: export the workspace to keep what you do here.',
+    damagedOrphan:
+      'Unsaved work of a tab that closed could not be read whole: {problems}. Its readable documents were added as “(recovered)” copies; all of it is kept in the browser database.',
+    damagedOrphanNone:
+      'Unsaved work of a tab that closed could not be read: {problems}. It is kept in the browser database.',
+    importNotSaved:
+      '“{file}” was not imported: the workspace could not be saved ({detail}). Your workspace is unchanged.',
+    importInvalid: '“{file}” was not imported: {problems}. Your workspace is unchanged.',
+    importTooMany:
+      '“{file}” was not imported: the workspace would hold {count} documents; it holds at most {limit}. Your workspace is unchanged.',
+    importConflict:
+      '“{file}” was not imported: another tab saved this workspace first. Choose a version in the banner above, then import the file again.',
     recovered:
       'Recovered unsaved work from a tab that closed before saving ({count} {count:document|documents} added as “(recovered)” copies where they differed).',
     restoredUnsaved: 'Restored edits that were not yet saved when the page closed.',
@@ -151,7 +166,22 @@ export const workspaceMessageStrings = defineStrings({
       '浏览器存储（IndexedDB）不可用（{detail}）。你的工作只保存在此标签页中，关闭后将丢失：请导出工作区以保留。',
     saveFailed:
       '无法保存工作区（{detail}）。你的工作仍在此处，下次修改时会再次尝试保存。请导出工作区以保留副本。',
-    storedWorkspaceInvalid: '无法读取已保存的工作区（{detail}）；它已作为备份保留，并已加载示例。',
+    storedWorkspaceDamaged:
+      '已保存的工作区有一部分无法读取：{problems}。已显示其中可读取的 {count} 个文档。已保存的数据原样保留，浏览器数据库中另存有一份副本；在你做出修改之前，不会有任何内容保存覆盖它。',
+    storedWorkspaceUnreadable:
+      '无法读取已保存的工作区：{problems}。它已原样保留，浏览器数据库中另存有一份副本；现在显示的是示例，在你做出修改之前，不会有任何内容保存覆盖它。',
+    storedWorkspaceNotKept:
+      '无法读取已保存的工作区（{problems}），也无法为它保留副本（{detail}）。为避免丢失，此标签页不会保存任何内容：请导出工作区，以保留你在此处的工作。',
+    damagedOrphan:
+      '一个已关闭的标签页中未保存的工作无法完整读取：{problems}。其中可读取的文档已作为“（恢复）”副本添加；全部内容都保留在浏览器数据库中。',
+    damagedOrphanNone:
+      '一个已关闭的标签页中未保存的工作无法读取：{problems}。它保留在浏览器数据库中。',
+    importNotSaved: '“{file}”未导入：无法保存工作区（{detail}）。你的工作区没有改变。',
+    importInvalid: '“{file}”未导入：{problems}。你的工作区没有改变。',
+    importTooMany:
+      '“{file}”未导入：导入后工作区将有 {count} 个文档，最多只能有 {limit} 个。你的工作区没有改变。',
+    importConflict:
+      '“{file}”未导入：另一个标签页先保存了此工作区。请先在上方横幅中选择一个版本，再重新导入该文件。',
     recovered:
       '已恢复一个未及保存就关闭的标签页中的工作（有差异的 {count} 个文档已作为“（恢复）”副本添加）。',
     restoredUnsaved: '已恢复页面关闭时尚未保存的编辑。',
@@ -259,6 +289,8 @@ export const workspaceCheckStrings = defineStrings({
     unknownTopField: 'not a field of a workspace file',
     unknownField: 'not a field of a document',
     format: 'must be “{format}”, not {found}',
+    formatMissing: 'is missing (it must be “{format}”)',
+    formatVersionMissing: 'is missing (this studio reads version 1)',
     formatVersion: 'version {version} is not supported (this studio reads 1)',
     documentsList: 'must be the list of documents',
     tooManyDocuments: '{n} documents; a workspace holds at most {limit}',
@@ -323,6 +355,8 @@ export const workspaceCheckStrings = defineStrings({
     unknownTopField: '不是工作区文件的字段',
     unknownField: '不是文档的字段',
     format: '必须是“{format}”，而不是 {found}',
+    formatMissing: '缺失（应为“{format}”）',
+    formatVersionMissing: '缺失（本工作室读取版本 1）',
     formatVersion: '不支持版本 {version}（本工作室读取 1）',
     documentsList: '必须是文档列表',
     tooManyDocuments: '有 {n} 个文档，一个工作区最多 {limit} 个',

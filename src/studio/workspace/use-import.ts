@@ -18,6 +18,7 @@ import {
   readImportedFile,
   suiteTarget,
 } from './files';
+import { addImported } from './merge';
 import { currentPersistence } from './persistence';
 import { workspaceMessageStrings, workspaceStrings } from './strings';
 
@@ -195,17 +196,18 @@ export function useImport() {
       setPending((list) => list.slice(1));
       if (!first || choice === 'cancel') return;
       const state = studioStore.getState();
-      if (choice === 'replace') {
-        await currentPersistence()?.backupNow('before-replace');
-        state.loadSnapshot(first.snapshot);
-      } else {
-        // Each document is added under a unique name; the open workspace keeps its dictionary
-        // unless it has none.
-        for (const { id: _id, ...doc } of first.snapshot.documents) state.addDocument(doc);
-        if (state.fieldDictionary.trim() === '')
-          state.setFieldDictionary(first.snapshot.fieldDictionary);
-      }
-      state.notify('info', importedMessage(first.fileName));
+      const persistence = currentPersistence();
+      if (persistence) {
+        // Saved first (a replace with a backup of this workspace, in one transaction), shown only
+        // once saved: on any failure both stay as they were and the notice says why.
+        const done = await persistence.importWorkspace(first.snapshot, choice, first.fileName);
+        if (!done.ok) {
+          studioStore.getState().notify('error', done.message);
+          return;
+        }
+      } else if (choice === 'replace') state.loadSnapshot(first.snapshot);
+      else state.loadSnapshot(addImported(state.snapshot(), first.snapshot));
+      studioStore.getState().notify('info', importedMessage(first.fileName));
     },
     [pending],
   );

@@ -197,7 +197,10 @@ function kindOf(value: unknown): keyof CheckText['kinds'] {
  * Every problem of a parsed workspace, and the snapshot of its valid documents (each document
  * with a problem left out; a later document repeating an earlier id left out).
  */
-function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapshot | null } {
+function examine(
+  value: unknown,
+  limits: boolean,
+): { problems: Found[]; snapshot: WorkspaceSnapshot | null } {
   const problems: Found[] = [];
   const add = (
     code: WorkspaceProblemCode,
@@ -215,14 +218,20 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     if (!TOP_FIELDS.has(key)) add('unknown-field', [key], (t) => t.unknownTopField);
   }
   let usable = true;
-  if (value.format !== WORKSPACE_FORMAT) {
+  if (value.format === undefined) {
+    add('format', ['format'], (t) => t.formatMissing, { format: WORKSPACE_FORMAT });
+    usable = false;
+  } else if (value.format !== WORKSPACE_FORMAT) {
     add('format', ['format'], (t) => t.format, {
       format: WORKSPACE_FORMAT,
       found: shown(String(JSON.stringify(value.format) ?? 'undefined')),
     });
     usable = false;
   }
-  if (value.formatVersion !== 1) {
+  if (value.formatVersion === undefined) {
+    add('format-version', ['formatVersion'], (t) => t.formatVersionMissing);
+    usable = false;
+  } else if (value.formatVersion !== 1) {
     add('format-version', ['formatVersion'], (t) => t.formatVersion, {
       version: shown(String(JSON.stringify(value.formatVersion) ?? 'undefined')),
     });
@@ -232,7 +241,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
   if (!Array.isArray(list)) {
     add('documents-list', ['documents'], (t) => t.documentsList);
     usable = false;
-  } else if (list.length > MAX_WORKSPACE_DOCUMENTS) {
+  } else if (limits && list.length > MAX_WORKSPACE_DOCUMENTS) {
     add('too-many-documents', ['documents'], (t) => t.tooManyDocuments, {
       n: list.length,
       limit: MAX_WORKSPACE_DOCUMENTS,
@@ -245,7 +254,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     add('dictionary', ['fieldDictionary'], (t) => t.dictionary, {
       kind: kindOf(dictionary),
     });
-  } else if (utf8Length(dictionary) > MAX_DOCUMENT_BYTES) {
+  } else if (limits && utf8Length(dictionary) > MAX_DOCUMENT_BYTES) {
     add('dictionary-too-large', ['fieldDictionary'], (t) => t.dictionaryTooLarge, {
       size: utf8Length(dictionary),
       limit: MAX_DOCUMENT_BYTES,
@@ -270,7 +279,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
       return;
     }
     const name =
-      typeof raw.name === 'string' && raw.name.trim() !== '' && !hasControl(raw.name)
+      typeof raw.name === 'string' && raw.name.trim() !== '' && !(limits && hasControl(raw.name))
         ? raw.name
         : undefined;
     const doc = name === undefined ? { number } : { number, name };
@@ -296,7 +305,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     }
     if (raw.asOf !== undefined && typeof raw.asOf !== 'string')
       problem('not-text', at('asOf'), (t) => t.notText, { field: 'asOf', kind: kindOf(raw.asOf) });
-    else if (typeof raw.asOf === 'string' && raw.asOf.length > MAX_AS_OF_CHARS)
+    else if (limits && typeof raw.asOf === 'string' && raw.asOf.length > MAX_AS_OF_CHARS)
       problem('field-too-large', at('asOf'), (t) => t.fieldTooLong, {
         field: 'asOf',
         size: raw.asOf.length,
@@ -306,7 +315,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     const id = raw.id;
     if (typeof id === 'string') {
       if (id === '') problem('id-empty', at('id'), (t) => t.idEmpty);
-      else if (id.length > MAX_ID_CHARS)
+      else if (limits && id.length > MAX_ID_CHARS)
         problem('id-too-long', at('id'), (t) => t.idTooLong, {
           size: id.length,
           limit: MAX_ID_CHARS,
@@ -329,15 +338,15 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     }
     if (typeof raw.name === 'string') {
       if (raw.name.trim() === '') problem('name-empty', at('name'), (t) => t.nameEmpty);
-      else if (raw.name.length > MAX_NAME_CHARS)
+      else if (limits && raw.name.length > MAX_NAME_CHARS)
         problem('name-too-long', at('name'), (t) => t.nameTooLong, {
           size: raw.name.length,
           limit: MAX_NAME_CHARS,
         });
-      else if (hasControl(raw.name))
+      else if (limits && hasControl(raw.name))
         problem('name-control', at('name'), (t) => t.nameControl, { name: shown(raw.name) });
     }
-    if (typeof raw.text === 'string') {
+    if (limits && typeof raw.text === 'string') {
       const size = raw.text.length > MAX_DOCUMENT_BYTES / 3 ? utf8Length(raw.text) : 0;
       if (size > MAX_DOCUMENT_BYTES)
         problem('text-too-large', at('text'), (t) => t.textTooLarge, {
@@ -347,7 +356,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
     }
     for (const [key, limit, unit] of TEXT_LIMITS) {
       const text = raw[key];
-      if (typeof text !== 'string') continue;
+      if (!limits || typeof text !== 'string') continue;
       const size = unit === 'chars' ? text.length : utf8Length(text);
       if (size > limit)
         problem(
@@ -388,7 +397,7 @@ function examine(value: unknown): { problems: Found[]; snapshot: WorkspaceSnapsh
   if (value.activeId !== undefined && value.activeId !== null) {
     if (typeof value.activeId !== 'string') {
       add('active-id', ['activeId'], (t) => t.activeIdType, { kind: kindOf(value.activeId) });
-    } else if (!firstById.has(value.activeId)) {
+    } else if (limits && !firstById.has(value.activeId)) {
       add('active-id', ['activeId'], (t) => t.activeIdUnknown, { id: shown(value.activeId) });
     } else if (held.has(value.activeId)) activeId = value.activeId;
   }
@@ -502,16 +511,21 @@ const refused = (problems: WorkspaceProblem[]): WorkspaceCheck => ({
   message: problemsMessage(problems),
 });
 
-/** Checks a parsed workspace (a stored record, a test's value): all or nothing. */
+/** Checks a parsed workspace file (every limit applies): all or nothing. */
 export function checkWorkspaceValue(value: unknown): WorkspaceCheck {
-  const { problems, snapshot } = examine(value);
+  const { problems, snapshot } = examine(value, true);
   if (problems.length > 0 || snapshot === null) return refused(problems.map((p) => finish(p)));
   return { ok: true, snapshot };
 }
 
-/** Checks a parsed record and keeps its valid documents (a damaged saved workspace). */
+/**
+ * Reads a workspace the browser saved (the record, a closed tab's unsaved work): its valid
+ * documents, and a problem for each of the others. The shape, types and ids are checked as in a
+ * file; the size and count limits of an import are not, since the studio itself let the user make
+ * them (a document pasted over the limit is reported by the kernel, never dropped on reload).
+ */
 export function salvageWorkspace(value: unknown): Salvaged {
-  const { problems, snapshot } = examine(value);
+  const { problems, snapshot } = examine(value, false);
   return { snapshot, problems: problems.map((p) => finish(p)) };
 }
 
@@ -579,7 +593,7 @@ export function checkWorkspaceText(text: string): WorkspaceCheck {
   } catch (error) {
     return refused([syntaxProblem(text, error)]);
   }
-  const { problems, snapshot } = examine(value);
+  const { problems, snapshot } = examine(value, true);
   if (problems.length === 0 && snapshot !== null) return { ok: true, snapshot };
   const found = locate(
     text,

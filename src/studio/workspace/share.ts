@@ -6,6 +6,7 @@ import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES } from '../../kernel/file-limits';
 import { format } from '../i18n/format';
 import { shareStrings } from './strings';
+import { checkSharedDocument, utf8Length, visibleName } from './workspace-check';
 
 export interface SharedDocument {
   readonly name: string;
@@ -76,26 +77,39 @@ export async function decodeShare(data: string): Promise<DecodedShare> {
   } catch {
     return invalid('noDocument');
   }
-  if (typeof value !== 'object' || value === null) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return invalid('noDocument');
   }
-  const record = value as Record<string, unknown>;
-  const { name, text, fact, asOf } = record;
+  const { format: shareFormat, v, ...fields } = value as Record<string, unknown>;
+  const { name, text, fact, asOf } = fields;
   if (
-    record.format !== FORMAT ||
-    record.v !== 1 ||
+    shareFormat !== FORMAT ||
+    v !== 1 ||
     typeof name !== 'string' ||
-    name.trim() === '' ||
     typeof text !== 'string' ||
     typeof fact !== 'string' ||
     typeof asOf !== 'string'
   ) {
     return invalid('notOurs');
   }
-  if (new TextEncoder().encode(text).length > MAX_DOCUMENT_BYTES) {
+  if (utf8Length(text) > MAX_DOCUMENT_BYTES) {
     return invalid('tooLarge');
   }
-  return { ok: true, doc: { name: name.trim(), text, fact, asOf } };
+  // The name is shown in the list and becomes a file name on export: only what can be seen, and
+  // bounded. The rest is checked as a document of an imported workspace file is.
+  const shownName = visibleName(name);
+  if (shownName === '') return invalid('noName');
+  const checked = checkSharedDocument({ ...fields, name: shownName });
+  if (!checked.ok) {
+    return {
+      ok: false,
+      message: {
+        en: format(shareStrings.en.invalid, { reason: checked.message.en }),
+        zh: format(shareStrings.zh.invalid, { reason: checked.message.zh }),
+      },
+    };
+  }
+  return { ok: true, doc: { name: shownName, text, fact, asOf } };
 }
 
 /** Reads a stream to the end; null when it would exceed `limit` bytes (a decompression bomb). */

@@ -205,6 +205,7 @@ export const shareStrings = defineStrings({
       tooLarge: 'the document in it is too large',
       noDocument: 'it does not hold a document',
       notOurs: 'it was not made by ERDL Studio',
+      noName: 'the name of its document is empty or has only invisible characters',
     },
   },
   zh: {
@@ -215,6 +216,7 @@ export const shareStrings = defineStrings({
       tooLarge: '其中的文档过大',
       noDocument: '其中没有文档',
       notOurs: '它不是由 ERDL Studio 生成的',
+      noName: '其中文档的名称为空，或只有不可见字符',
     },
   },
 });

@@ -18,7 +18,7 @@
 import { type JSONPath, printParseErrorCode, visit } from 'jsonc-parser';
 import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES, MAX_SUITE_CHARS } from '../../kernel/file-limits';
-import { revealInline } from '../../kernel/util/visible-text';
+import { revealInline, stripHidden } from '../../kernel/util/visible-text';
 import { bilingual, format } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 import { workspaceCheckStrings } from './strings';
@@ -527,6 +527,41 @@ export function checkWorkspaceValue(value: unknown): WorkspaceCheck {
 export function salvageWorkspace(value: unknown): Salvaged {
   const { problems, snapshot } = examine(value, false);
   return { snapshot, problems: problems.map((p) => finish(p)) };
+}
+
+/**
+ * The document of a share link, checked as a document of an imported file is (types, sizes, fields
+ * the format does not have); its problems are named by field (`fact`), not by document number.
+ */
+export function checkSharedDocument(
+  fields: Record<string, unknown>,
+): { readonly ok: true; readonly doc: StudioDocument } | Extract<WorkspaceCheck, { ok: false }> {
+  const { problems, snapshot } = examine(
+    { format: WORKSPACE_FORMAT, formatVersion: 1, documents: [{ id: 'shared', ...fields }] },
+    true,
+  );
+  const doc = snapshot?.documents[0];
+  if (problems.length === 0 && doc) return { ok: true, doc };
+  const own = problems.map(({ document: _document, ...p }) =>
+    finish({ ...p, path: p.path.slice(2) }),
+  );
+  return { ok: false, problems: own, message: problemsMessage(own) };
+}
+
+/**
+ * A name from outside (a share link) made safe to show and to use as a file name: bidi controls,
+ * invisible and control characters removed, spaces trimmed, at most MAX_NAME_CHARS characters
+ * (a longer one cut, with "…"). Empty when nothing visible is left.
+ */
+export function visibleName(name: string): string {
+  const clean = withoutControls(stripHidden(name)).trim();
+  if (clean.length <= MAX_NAME_CHARS) return clean;
+  let out = '';
+  for (const ch of clean) {
+    if (out.length + ch.length > MAX_NAME_CHARS - 1) break;
+    out += ch;
+  }
+  return `${out.trimEnd()}…`;
 }
 
 /** The first syntax error of text `JSON.parse` refused, with its line and column. */

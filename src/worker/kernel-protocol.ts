@@ -315,6 +315,11 @@ export type SuiteOutcome =
       readonly result: SuiteResult;
       /** Warnings of the suite, and rows of a fact set that could not be read (skipped). */
       readonly problems: readonly SuiteDiagnostic[];
+      /**
+       * Every record of an imported fact set that could not be read and so was left out of the
+       * run — all of them, whatever the cap on `problems` — by its first and last line.
+       */
+      readonly skipped?: readonly { readonly line: number; readonly lastLine: number }[];
       readonly cancelled: boolean;
       readonly elapsedMs: number;
     }

@@ -7,6 +7,7 @@ import {
   type CompiledDocument,
   compileDocument,
   createFactSetParser,
+  type FactSetBatch,
   type FactSetFormat,
   parseSuite,
   type Suite,
@@ -41,6 +42,7 @@ export function* suiteJob(
   const compiled = compile(request.text);
   if (!('rules' in compiled)) return { kind: 'document-invalid', errors: compiled.errors };
   const problems: SuiteDiagnostic[] = [];
+  const skipped: { line: number; lastLine: number }[] = [];
   let suite: Suite;
   let cancelled = false;
   if (request.format === 'suite') {
@@ -49,7 +51,7 @@ export function* suiteJob(
     problems.push(...parsed.diagnostics);
     suite = parsed.suite;
   } else {
-    const read = yield* readFactSet(request.format, request.suite, problems);
+    const read = yield* readFactSet(request.format, request.suite, problems, skipped);
     cancelled = read.cancelled;
     suite = { cases: read.cases, sequences: [] };
   }
@@ -67,6 +69,7 @@ export function* suiteJob(
     kind: 'result',
     result: run.result(),
     problems,
+    ...(skipped.length > 0 ? { skipped } : {}),
     cancelled,
     elapsedMs: clock() - started,
   };
@@ -74,26 +77,29 @@ export function* suiteJob(
 
 /**
  * Reads a JSON Lines / CSV fact set in chunks, yielding progress in characters; the value sent
- * back is true to stop. Problems are appended to `problems`. Shared by the suite and impact jobs.
+ * back is true to stop. Problems are appended to `problems` (capped by the parser), and every
+ * record that could not be read to `skipped` (uncapped: each is named to the user).
  */
 export function* readFactSet(
   format: FactSetFormat,
   text: string,
   problems: SuiteDiagnostic[],
+  skipped: { line: number; lastLine: number }[] = [],
 ): Generator<JobProgress, { cases: SuiteCase[]; cancelled: boolean }, boolean | undefined> {
   const parser = createFactSetParser(format);
   const cases: SuiteCase[] = [];
   const total = text.length;
-  for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
-    const batch = parser.push(text.slice(at, at + CHARS_PER_CHUNK));
+  const take = (batch: FactSetBatch) => {
     cases.push(...batch.cases);
     problems.push(...batch.diagnostics);
+    for (const r of batch.rejected ?? []) skipped.push({ line: r.line, lastLine: r.lastLine });
+  };
+  for (let at = 0; at < total; at += CHARS_PER_CHUNK) {
+    take(parser.push(text.slice(at, at + CHARS_PER_CHUNK)));
     if (yield { done: Math.min(at + CHARS_PER_CHUNK, total), total })
       return { cases, cancelled: true };
   }
-  const last = parser.end();
-  cases.push(...last.cases);
-  problems.push(...last.diagnostics);
+  take(parser.end());
   return { cases, cancelled: false };
 }
 

@@ -16,6 +16,7 @@ import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import type { Lang, SuiteRunEntry } from '../store/types';
 import { SequenceTimeline } from './SequenceTimeline';
+import { PROBLEMS_LISTED, SkippedRecords } from './SkippedRecords';
 import { selectSuiteRunCurrent } from './SuiteBadge';
 import { suiteStrings } from './strings';
 import { run } from './suite-controller';
@@ -216,7 +217,7 @@ function RunView({ entry, docId, lang }: { entry: SuiteRunEntry; docId: string; 
         <div className={outcome.kind === 'suite-invalid' ? 'notice notice-error' : ''} role="alert">
           <strong>{t.problems}</strong>
           <ul data-testid="suite-problems">
-            {outcome.problems.slice(0, 50).map((p) => (
+            {outcome.problems.slice(0, PROBLEMS_LISTED).map((p) => (
               <li key={`${p.code}:${p.range.start}`}>
                 <span className="mono">
                   {p.line}:{p.column}
@@ -226,6 +227,13 @@ function RunView({ entry, docId, lang }: { entry: SuiteRunEntry; docId: string; 
             ))}
           </ul>
         </div>
+      )}
+      {(outcome?.kind === 'suite-invalid' || outcome?.kind === 'result') && (
+        <SkippedRecords
+          skipped={(outcome.kind === 'result' && outcome.skipped) || []}
+          problems={outcome.problems.length}
+          listed={Math.min(outcome.problems.length, PROBLEMS_LISTED)}
+        />
       )}
       {outcome?.kind === 'result' && (
         <>

@@ -144,6 +144,8 @@ export type EvaluateOutcome =
       readonly input: 'fact' | 'as_of' | 'temporal_state';
       readonly message: Bilingual;
       readonly offset?: number;
+      /** The fact box holds no fact (empty, only whitespace or comments): "write a fact". */
+      readonly empty?: true;
     };
 
 /** The canonical trees of one compiled rule, for the Tree & hash panel. */

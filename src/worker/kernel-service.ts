@@ -28,15 +28,14 @@ import {
   parseFieldDictionary,
   parseInstant,
   parseTemporalState,
-  prepareFact,
   type RuleConversion,
   readEntries,
+  readFact,
   renderGloss,
   runSteps,
   runVector,
   SourceText,
   type TemporalState,
-  unwrapFact,
 } from '../kernel';
 import {
   groupToTableEdit,
@@ -327,30 +326,16 @@ export class KernelService {
         errors: result.diagnostics.filter((d) => d.severity === 'error').length,
       };
     }
-    const data = parseData('fact', request.fact);
-    if (!data.ok) {
-      return {
-        kind: 'input-error',
-        input: 'fact',
-        message: data.message,
-        ...(data.offset === undefined ? {} : { offset: data.offset }),
-      };
-    }
-    const fact = prepareFact(unwrapFact(data.value));
+    // The kernel's one fact reader (issue #35): an empty fact box or a fact that is not a mapping
+    // gets no decision; numbers keep every digit.
+    const fact = readFact(request.fact, { label: 'fact', format: 'yaml' });
     if (!fact.ok) {
       return {
         kind: 'input-error',
         input: 'fact',
-        message: {
-          en: say('en', (t) => t.factAt, {
-            path: fact.path || workerStrings.en.factRoot,
-            problem: fact.problem,
-          }),
-          zh: say('zh', (t) => t.factAt, {
-            path: fact.path || workerStrings.zh.factRoot,
-            problem: fact.problem,
-          }),
-        },
+        message: fact.message,
+        offset: fact.offset,
+        ...(fact.empty ? { empty: true as const } : {}),
       };
     }
     if (parseInstant(request.asOf) === null) {

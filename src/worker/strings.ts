@@ -5,15 +5,11 @@ export const workerStrings = defineStrings({
   en: {
     kernelError: 'kernel error: {detail}',
     csvAt: 'CSV line {line}, column {column}: {message}',
-    factAt: 'fact {path}: {problem}',
-    factRoot: '(root)',
     asOf: 'as_of {value} is not an ISO 8601 instant',
   },
   zh: {
     kernelError: '内核错误：{detail}',
     csvAt: 'CSV 第 {line} 行第 {column} 列：{message}',
-    factAt: '事实 {path}：{problem}',
-    factRoot: '（根）',
     asOf: 'as_of{value}不是 ISO 8601 时刻',
   },
 });

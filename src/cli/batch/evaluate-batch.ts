@@ -1,5 +1,5 @@
 /** What a batch worker does with one batch, as a plain function (shared with its tests). */
-import type { Evaluator, SuiteCase, TemporalState } from '../../kernel';
+import { type Evaluator, reviveFact, type SuiteCase, type TemporalState } from '../../kernel';
 import { type BatchField, resultRecord } from './fields';
 
 /** Sent once to every worker. */
@@ -34,7 +34,8 @@ export function evaluateBatch(
 ): string[] {
   const hash = setup.fields.includes('result_hash');
   return cases.map((c) => {
-    const r = evaluator.evaluate(c.fact, {
+    // An exact number (ruling I-89) crossed postMessage as a plain object: made a Rational again.
+    const r = evaluator.evaluate(reviveFact(c.fact), {
       as_of: c.as_of ?? setup.asOf,
       ...(setup.state ? { temporal_state: setup.state } : {}),
       hash,

@@ -1,5 +1,5 @@
 /**
- * The one reader of a single fact (issue #35 §1 and §3, ruling I-88): `erdl eval RULES FACT`, the
+ * The one reader of a single fact (issue #35 §1 and §3, ruling I-89): `erdl eval RULES FACT`, the
  * library and the studio's fact box all read a fact's text here.
  *
  * - `.json` is JSON (strict: no trailing comma, no comment, no duplicate key); anything else is
@@ -11,7 +11,7 @@
  *   the kernel's exact arithmetic; `1e400` is refused quoting what was written and where.
  * - Every refusal is positioned (offset, 1-based line and column) and in English and Chinese.
  */
-import { isMap, isScalar, type Node, parseDocument, visit } from 'yaml';
+import { type Document, isMap, isScalar, type Node, parseDocument, visit } from 'yaml';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fact';
@@ -161,6 +161,32 @@ export function exactJsonNumber(token: string, offset: number): number | Rationa
   throw new NumberRefused(offset, numberProblem(token, r.problem));
 }
 
+/**
+ * Numbers keep every digit: each number scalar of a parsed YAML document (not a key: a key is a
+ * field name) is read again from its source text, and one no double holds becomes an exact
+ * Rational before `toJS`. Returns the first number that cannot be a fact number (out of range,
+ * `.inf`, `.nan`), with its offset and a message quoting it; null when there is none.
+ */
+export function exactYamlNumbers(
+  doc: Document.Parsed | Document,
+): { readonly offset: number; readonly message: Bilingual } | null {
+  const found: { bad: { offset: number; message: Bilingual } | null } = { bad: null };
+  visit(doc, {
+    Scalar(key, node) {
+      if (key === 'key') return;
+      if (typeof node.value !== 'number') return;
+      const written = node.source ?? String(node.value);
+      const r = readNumberText(written);
+      if (!r.ok) {
+        found.bad = { offset: node.range?.[0] ?? 0, message: numberProblem(written, r.problem) };
+        return visit.BREAK;
+      }
+      if (typeof r.value !== 'number') node.value = r.value;
+    },
+  });
+  return found.bad;
+}
+
 function readYaml(text: string, refuse: Refuse): RawRead {
   const doc = parseDocument(text, {
     uniqueKeys: true,
@@ -186,27 +212,8 @@ function readYaml(text: string, refuse: Refuse): RawRead {
             : 'nothing';
     return refuse(0, emptyProblem(what), true);
   }
-  // Numbers keep every digit: each number scalar is read again from its source text.
-  const found: {
-    bad: { source: string; offset: number; problem: Parameters<typeof numberProblem>[1] } | null;
-  } = { bad: null };
-  visit(doc, {
-    Scalar(key, node) {
-      if (key === 'key') return; // a key is a field name, not a number
-      if (typeof node.value !== 'number') return;
-      const written = node.source ?? String(node.value);
-      const r = readNumberText(written);
-      if (!r.ok) {
-        found.bad = { source: written, offset: node.range?.[0] ?? 0, problem: r.problem };
-        return visit.BREAK;
-      }
-      if (typeof r.value !== 'number') node.value = r.value;
-    },
-  });
-  if (found.bad) {
-    const { source, offset, problem } = found.bad;
-    return refuse(offset, numberProblem(source, problem));
-  }
+  const bad = exactYamlNumbers(doc);
+  if (bad) return refuse(bad.offset, bad.message);
   const raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
   const fact = unwrapFact(raw);
   let at = contents.range?.[0] ?? 0;

@@ -3,9 +3,9 @@ import { canonicalRuleHash } from '../diff/rule-snapshot';
 import type { CompiledDocument, Text } from '../document/compiled';
 import type { EvalWarning } from '../eval/errors';
 import { type EvaluationResult, Evaluator } from '../eval/evaluate';
-import { prepareFact } from '../eval/fact';
+import { prepareFactBilingual } from '../eval/fact';
 import { EMPTY_STATE, parseTemporalState, type TemporalState } from '../eval/temporal';
-import { toJson } from '../eval/values';
+import { exactJsonText, toJson } from '../eval/values';
 import { hashCanonical } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
 import { zhJson, zhQuote } from '../util/quote';
@@ -103,13 +103,25 @@ export type EvidenceBuild =
 export function factHash(
   fact: unknown,
 ): { ok: true; hash: string; canonical: unknown } | { ok: false; message: Bilingual } {
-  const prepared = prepareFact(fact);
+  const prepared = prepareFactBilingual(fact);
   if (!prepared.ok)
     return {
       ok: false,
       message: {
-        en: `fact ${prepared.path || '(root)'}: ${prepared.problem}`,
-        zh: `事实 ${prepared.path || '（根）'}：${prepared.problem}`,
+        en: `fact ${prepared.path || '(root)'}: ${prepared.problem.en}`,
+        zh: `事实 ${prepared.path || '（根）'}：${prepared.problem.zh}`,
+      },
+    };
+  // A number no JSON double holds (9007199254740993, read exactly from a fact's text) cannot be
+  // carried by the record's JSON without changing it, and so the decision: refused, never
+  // recorded rounded (issue #35, ruling I-89).
+  const exact = exactJsonText(prepared.fact);
+  if (exact !== undefined)
+    return {
+      ok: false,
+      message: {
+        en: 'the fact holds a number no JSON double holds exactly (e.g. more than 15–17 significant digits); an evidence record cannot carry it without changing the decision',
+        zh: '事实中有 JSON 双精度数无法精确表示的数字（例如有效数字超过 15–17 位）；证据记录无法在不改变决策的情况下保存它',
       },
     };
   const canonical = toJson(prepared.fact);

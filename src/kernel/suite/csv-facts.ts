@@ -5,6 +5,9 @@
  * (`tool.args.amount`). A cell is JSON when it reads as a JSON number, true, false, null, a
  * "string", [list] or {object}; otherwise it is text; an empty cell leaves the field absent.
  */
+
+import { exactJsonNumber, NumberRefused } from '../data/read-fact';
+import { numberProblem, readNumberText } from '../data/read-number';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { defineKey } from '../eval/values';
 import {
@@ -288,13 +291,20 @@ function cell(text: string): { ok: true; value: unknown } | { ok: false; message
   if (text === 'true') return { ok: true, value: true };
   if (text === 'false') return { ok: true, value: false };
   if (text === 'null') return { ok: true, value: null };
-  if (JSON_NUMBER.test(text)) return { ok: true, value: Number(text) };
+  // Numbers keep every digit (ruling I-89); one out of range is refused as written.
+  if (JSON_NUMBER.test(text)) {
+    const n = readNumberText(text);
+    return n.ok
+      ? { ok: true, value: n.value }
+      : { ok: false, message: numberProblem(text, n.problem) };
+  }
   const first = text[0];
   if (first === '[' || first === '{' || first === '"') {
     try {
-      return { ok: true, value: parseJson(text) };
+      return { ok: true, value: parseJson(text, undefined, exactJsonNumber) };
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
+      if (e instanceof NumberRefused) return { ok: false, message: e.message };
       return {
         ok: false,
         message: {

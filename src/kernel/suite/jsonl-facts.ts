@@ -4,6 +4,8 @@
  * (spaces, tabs) is not a record and is skipped; every other line is a record, read or rejected
  * (ruling I-87). CRLF is accepted.
  */
+
+import { exactJsonNumber, NumberRefused } from '../data/read-fact';
 import {
   type FactSetBatch,
   type FactSetParser,
@@ -61,13 +63,18 @@ export function createJsonLinesParser(
     }
     let record: unknown;
     try {
-      record = parseJson(body);
+      // Numbers keep every digit (ruling I-89); one out of range is refused as written.
+      record = parseJson(body, undefined, exactJsonNumber);
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
-      problems.report('error', 'factset-json', at(e.offset + 1, 1), {
-        en: `JSON: ${e.message.en}`,
-        zh: `JSON 语法错误：${e.message.zh}`,
-      });
+      problems.report(
+        'error',
+        e instanceof NumberRefused ? 'factset-number' : 'factset-json',
+        at(e.offset + 1, 1),
+        e instanceof NumberRefused
+          ? e.message
+          : { en: `JSON: ${e.message.en}`, zh: `JSON 语法错误：${e.message.zh}` },
+      );
       problems.reject(index, at(1));
       return;
     }

@@ -9,6 +9,7 @@
  * problem is a positioned, bilingual SuiteDiagnostic, and any error means no suite.
  */
 import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
+import { exactJsonNumber, exactYamlNumbers, NumberRefused } from '../data/read-fact';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { parseInstant } from '../eval/time';
@@ -66,16 +67,16 @@ export function parseSuite(text: string): SuiteParse {
   if (/^\uFEFF?\s*\{/.test(text)) {
     const positions: JsonPositions = new WeakMap();
     try {
-      raw = parseJson(text.replace(/^\uFEFF/, ' '), positions);
+      // Numbers keep every digit (ruling I-89); one out of range is refused as written.
+      raw = parseJson(text.replace(/^\uFEFF/, ' '), positions, exactJsonNumber);
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
       return fail(
-        'suite-syntax',
+        e instanceof NumberRefused ? 'suite-number' : 'suite-syntax',
         { start: e.offset, end: e.offset + 1 },
-        {
-          en: `JSON: ${e.message.en}`,
-          zh: `JSON 语法错误：${e.message.zh}`,
-        },
+        e instanceof NumberRefused
+          ? e.message
+          : { en: `JSON: ${e.message.en}`, zh: `JSON 语法错误：${e.message.zh}` },
       );
     }
     const root = raw;
@@ -103,6 +104,9 @@ export function parseSuite(text: string): SuiteParse {
       );
     }
     if (diagnostics.length > 0) return { suite: null, diagnostics };
+    // Numbers keep every digit (ruling I-89); one out of range is refused as written.
+    const bad = exactYamlNumbers(doc);
+    if (bad) return fail('suite-number', { start: bad.offset, end: bad.offset + 1 }, bad.message);
     try {
       raw = doc.toJS({ maxAliasCount: 1000 });
     } catch (e) {

@@ -99,8 +99,13 @@ export function EvaluatePanel() {
         {outcome?.kind === 'document-invalid' && (
           <p role="status">{format(t.evaluate.invalid, { n: outcome.errors })}</p>
         )}
-        {outcome?.kind === 'input-error' && (
-          <p role="alert" className="notice notice-error">
+        {outcome?.kind === 'input-error' && outcome.empty && (
+          <p role="status" className="muted" data-testid="fact-empty">
+            {t.evaluate.writeFact}
+          </p>
+        )}
+        {outcome?.kind === 'input-error' && !outcome.empty && (
+          <p role="alert" className="notice notice-error" data-testid="input-error">
             <VisibleText
               text={format(t.evaluate.inputError, {
                 input: outcome.input,
@@ -229,7 +234,9 @@ const ResultCard = memo(function ResultCard({
 
 function TraceTree({ node }: { node: TraceNode }) {
   const t = useT(panelStrings);
-  const value = 'value' in node ? JSON.stringify(node.value) : t.evaluate.notEvaluated;
+  // `exact`: the value with every digit, when plain JSON would lose some (9007199254740993).
+  const value =
+    'value' in node ? (node.exact ?? JSON.stringify(node.value)) : t.evaluate.notEvaluated;
   return (
     <li>
       <span className="mono">

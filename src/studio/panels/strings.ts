@@ -132,6 +132,7 @@ export const panelStrings = defineStrings({
       invalid:
         'The document has {n} {n:error|errors} and cannot be evaluated. Fix {n:it|them} first.',
       inputError: 'Could not read {input}: {message}',
+      writeFact: 'Write a fact to evaluate.',
       status: {
         matched: 'matched',
         false: 'did not match',
@@ -287,6 +288,7 @@ export const panelStrings = defineStrings({
       notEvaluated: '未求值',
       invalid: '文档有 {n} 个错误，无法求值。请先修复。',
       inputError: '无法读取 {input}：{message}',
+      writeFact: '请写一条事实再求值。',
       status: {
         matched: '匹配',
         false: '未匹配',

@@ -8,7 +8,7 @@ import {
   Evaluator,
   type EvidenceRecord,
   parseData,
-  unwrapFact,
+  readFact,
 } from '../../kernel';
 import { bilingual } from '../i18n/format';
 import { signingMessageStrings } from './strings';
@@ -46,7 +46,8 @@ export function recordEvidence(inputs: EvaluationInputs, traceId: string): Studi
       message: bilingual(signingMessageStrings, (t) => t.cannotEvaluate, { n: errors }),
     };
   }
-  const fact = parseData('fact', inputs.fact);
+  // The fact box's fact as the Evaluate panel reads it (readFact: exact numbers, mappings only).
+  const fact = readFact(inputs.fact, { label: 'fact', format: 'yaml' });
   if (!fact.ok) return { ok: false, message: fact.message };
   let temporalState: unknown;
   if (inputs.temporalState.trim() !== '') {
@@ -54,7 +55,7 @@ export function recordEvidence(inputs: EvaluationInputs, traceId: string): Studi
     if (!state.ok) return { ok: false, message: state.message };
     temporalState = state.value;
   }
-  const built = buildEvidence(compiled.document, unwrapFact(fact.value), {
+  const built = buildEvidence(compiled.document, fact.fact, {
     as_of: inputs.asOf,
     source: inputs.name,
     trace_id: traceId,

@@ -133,7 +133,9 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
             <span>{t.impactOld}</span>
             <select value={chosen} onChange={(e) => setAgainst(e.target.value)}>
               {signedText && (
-                <option value={SIGNED}>{format(t.impactSigned, { at: signedText.at })}</option>
+                <option value={SIGNED}>
+                  {revealInline(format(t.impactSigned, { at: signedText.at }))}
+                </option>
               )}
               {others.map((o) => (
                 <option key={o.id} value={o.id}>

@@ -299,7 +299,9 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
             void restore();
           }}
         >
-          <p>{format(t.keys.restoreFile, { file: chosen.file })}</p>
+          <p>
+            <VisibleText text={format(t.keys.restoreFile, { file: chosen.file })} />
+          </p>
           <PassphraseField
             label={t.keys.restorePassphrase}
             value={passphrase}

@@ -61,7 +61,7 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
       {renaming ? (
         <input
           className="document-rename"
-          aria-label={format(t.renameLabel, { name: doc.name })}
+          aria-label={format(t.renameLabel, { name: revealInline(doc.name) })}
           defaultValue={doc.name}
           // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename.
           autoFocus

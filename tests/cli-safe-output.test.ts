@@ -182,7 +182,11 @@ expect:
   };
   const doc = compileDocument(R).document;
   if (doc) {
-    const built = buildEvidence(doc, fact(h), { as_of: '2026-09-03T00:00:00Z', source: h });
+    const built = buildEvidence(doc, fact(h), {
+      as_of: '2026-09-03T00:00:00Z',
+      source: h,
+      trace_id: `t${h}`,
+    });
     if (built.ok) {
       const record = JSON.parse(JSON.stringify(built.evidence));
       record.result.decision = `ALLOW${h}`;
@@ -239,7 +243,7 @@ function stdoutKind(argv: readonly string[]): string {
   const verb = findVerb(argv[0] as string);
   if (!verb) return 'text';
   const i = argv.indexOf('--format');
-  const options = i >= 0 ? { '--format': argv[i + 1] as string } : {};
+  const options: Record<string, string> = i >= 0 ? { '--format': argv[i + 1] as string } : {};
   return typeof verb.stdout === 'function' ? verb.stdout(options) : verb.stdout;
 }
 

@@ -76,33 +76,44 @@ export function checkHiddenText(
   const literal = findHidden(region);
   if (literal.length === 0 && !MAY_ESCAPE.test(region)) return [];
 
-  const scalars = scalarsOf(root, scan.skipItemsOf, from, to);
-  /** Hidden characters per scalar (by its index in `scalars`) and, outside scalars, per line. */
-  const inScalar = new Map<number, Written[]>();
+  /** Hidden characters per scalar (by its start) and, outside scalars, per line. */
+  const inScalar = new Map<number, { readonly scalar: YScalar; readonly chars: Written[] }>();
   const onLine = new Map<number, Written[]>();
-  const add = <K>(map: Map<K, Written[]>, key: K, w: Written) => {
-    const list = map.get(key);
-    if (list) list.push(w);
-    else map.set(key, [w]);
+  const addTo = (scalar: YScalar, w: Written) => {
+    const group = inScalar.get(scalar.range.start);
+    if (group) group.chars.push(w);
+    else inScalar.set(scalar.range.start, { scalar, chars: [w] });
   };
   for (const h of literal) {
     const start = h.index + from;
     const w = { start, end: start + h.length, codePoint: h.codePoint, bidi: h.kind === 'bidi' };
-    const i = containing(scalars, start);
-    if (i === -1) add(onLine, source.position(start).line, w);
-    else add(inScalar, i, w);
+    const scalar = scalarAt(root, start, scan.skipItemsOf);
+    if (scalar) addTo(scalar, w);
+    else {
+      const line = source.position(start).line;
+      const group = onLine.get(line);
+      if (group) group.push(w);
+      else onLine.set(line, [w]);
+    }
   }
-  scalars.forEach((s, i) => {
-    if (s.style !== 'double') return;
-    const at = text.indexOf('\\', s.range.start);
-    if (at === -1 || at >= s.range.end) return;
-    for (const w of escapedHidden(text, at, s.range.end)) add(inScalar, i, w);
-  });
+  // Escapes: each double-quoted scalar holding a candidate (`\u`, `\U`, `\x`) is read once, from
+  // its opening quote, so an escaped backslash (`\\u200B`) is never taken for an escape.
+  const read = new Set<number>();
+  const candidate = new RegExp(MAY_ESCAPE.source, 'g');
+  candidate.lastIndex = from;
+  for (let m = candidate.exec(text); m && m.index < to; m = candidate.exec(text)) {
+    const scalar = scalarAt(root, m.index, scan.skipItemsOf);
+    if (scalar?.style !== 'double' || read.has(scalar.range.start)) continue;
+    read.add(scalar.range.start);
+    for (const w of escapedHidden(text, scalar.range.start, scalar.range.end)) addTo(scalar, w);
+  }
 
   const out: { at: number; d: Diagnostic }[] = [];
-  inScalar.forEach((chars, i) => {
-    const s = scalars[i] as YScalar;
-    const shown = typeof s.value === 'string' ? s.value : text.slice(s.range.start, s.range.end);
+  inScalar.forEach(({ scalar, chars }) => {
+    const shown =
+      typeof scalar.value === 'string'
+        ? scalar.value
+        : text.slice(scalar.range.start, scalar.range.end);
     chars.sort((a, b) => a.start - b.start);
     out.push({ at: (chars[0] as Written).start, d: report(shown, chars) });
   });
@@ -115,42 +126,56 @@ export function checkHiddenText(
   return out.sort((a, b) => a.at - b.at).map((x) => x.d);
 }
 
-/** Every scalar (keys too) written in [from, to), once (an alias repeats its anchor's), by start. */
-function scalarsOf(root: YNode, skip: YNode | undefined, from: number, to: number): YScalar[] {
-  const seen = new Set<number>();
-  const out: YScalar[] = [];
-  const visit = (s: YScalar) => {
-    if (s.range.start < from || s.range.start >= to || seen.has(s.range.start)) return;
-    seen.add(s.range.start);
-    out.push(s);
-  };
-  const stack: YNode[] = [root];
-  while (stack.length > 0) {
-    const n = stack.pop() as YNode;
-    if (n.kind === 'scalar') visit(n);
-    else if (n.kind === 'map')
-      for (const p of n.items) {
-        visit(p.keyNode);
-        stack.push(p.value);
-      }
-    else if (n !== skip) for (const item of n.items) stack.push(item);
-  }
-  return out.sort((a, b) => a.range.start - b.range.start);
-}
+const inside = (n: YNode, at: number) => n.range.start <= at && at < n.range.end;
 
-/** Index of the scalar whose range holds `at`, or -1 (scalars sorted by start, not overlapping). */
-function containing(scalars: readonly YScalar[], at: number): number {
-  let lo = 0;
-  let hi = scalars.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((scalars[mid] as YScalar).range.start <= at) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
+/**
+ * The scalar (a key or a value) whose text holds offset `at`, found by descending from `root`
+ * through the collections that hold it; null outside every scalar (a comment, the indentation).
+ * An alias's expansion repeats its anchor's ranges, but the anchor comes first and is found.
+ * `skip`: a sequence whose items are not entered (their ranges are another text's).
+ */
+function scalarAt(root: YNode, at: number, skip: YNode | undefined): YScalar | null {
+  let n: YNode = root;
+  for (;;) {
+    if (n.kind === 'scalar') return inside(n, at) ? n : null;
+    if (n === skip) return null;
+    let next: YNode | undefined;
+    if (n.kind === 'map') {
+      const items = n.items;
+      // Pairs are in source order: a binary search by key start, then the pairs around it.
+      let lo = 0;
+      let hi = items.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((items[mid] as (typeof items)[number]).keyNode.range.start <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      const p = items[lo];
+      if (p && inside(p.keyNode, at)) return p.keyNode;
+      if (p && inside(p.value, at)) next = p.value;
+      else
+        for (const q of items) {
+          if (inside(q.keyNode, at)) return q.keyNode;
+          if (inside(q.value, at)) {
+            next = q.value;
+            break;
+          }
+        }
+    } else {
+      const items = n.items;
+      let lo = 0;
+      let hi = items.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((items[mid] as YNode).range.start <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      const c = items[lo];
+      next = c && inside(c, at) ? c : items.find((item) => inside(item, at));
+    }
+    if (!next) return null;
+    n = next;
   }
-  return found !== -1 && at < (scalars[found] as YScalar).range.end ? found : -1;
 }
 
 const HEX = /^[0-9A-Fa-f]+$/;

@@ -50,6 +50,19 @@ describe('reply deltas', () => {
     );
   });
 
+  it('keys named after Object.prototype members are ordinary keys (a fact may have them)', () => {
+    const base = JSON.parse('{"a": 1, "__proto__": {"x": 1}, "toString": 1}');
+    const next = JSON.parse('{"a": 1, "__proto__": {"x": 2}, "toString": 2, "constructor": 3}');
+    // Through structured clone, as between the worker and the page.
+    const rebuilt = patch(structuredClone(base), structuredClone(diff(base, next)));
+    expect(Object.keys(rebuilt as object)).toEqual(Object.keys(next));
+    expect(deepEqual(rebuilt, next)).toBe(true);
+    expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);
+    const added = patch({ a: 1 }, diff({ a: 1 }, JSON.parse('{"a": 1, "__proto__": 5}')));
+    expect(Object.hasOwn(added as object, '__proto__')).toBe(true);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it('a delta carries only what changed, and unchanged parts keep their identity', () => {
     const rules = Array.from({ length: 100 }, (_, i) => ({ name: `R${i}`, hash: `h${i}` }));
     const base = { ok: true, rules, documentHash: 'd1' };

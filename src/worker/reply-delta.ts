@@ -47,6 +47,19 @@ export type Delta =
 
 const SAME: Delta = { k: 's' };
 
+/**
+ * Sets an own property of `target`. Keys come from user data (a fact's or a file's keys), and an
+ * assignment to `__proto__` would replace the prototype instead, losing the value.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 function isPlainObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -96,7 +109,7 @@ export function diff(base: unknown, next: unknown): Delta {
     for (const key of Object.keys(next)) {
       const d = Object.hasOwn(base, key) ? diff(base[key], next[key]) : { k: 'v', v: next[key] };
       if (d.k !== 's') {
-        set[key] = d as Delta;
+        setOwn(set, key, d);
         changed = true;
       }
     }
@@ -127,7 +140,9 @@ export function patch(base: unknown, delta: Delta): unknown {
     case 'o': {
       const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
       for (const key of delta.del) delete out[key];
-      for (const [key, d] of Object.entries(delta.set)) out[key] = patch(out[key], d);
+      for (const [key, d] of Object.entries(delta.set)) {
+        setOwn(out, key, patch(Object.hasOwn(out, key) ? out[key] : undefined, d));
+      }
       return out;
     }
   }

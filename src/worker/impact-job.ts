@@ -46,11 +46,14 @@ export function* impactJob(
   const after = compiled(request.newText);
   if (typeof after === 'number') return { kind: 'document-invalid', which: 'new', errors: after };
   const problems: SuiteDiagnostic[] = [];
+  /** Records of a fact set that could not be read: every one is named to the user. */
+  const skipped: { line: number; lastLine: number }[] = [];
   let cancelled = false;
   const result = (run: ImpactRun): ImpactOutcome => ({
     kind: 'result',
     report: run.report(),
     problems,
+    ...(skipped.length > 0 ? { skipped } : {}),
     cancelled,
     elapsedMs: clock() - started,
   });
@@ -84,6 +87,7 @@ export function* impactJob(
     const end = Math.min(at + CHARS_PER_CHUNK, text.length);
     const batch = at < text.length ? parser.push(text.slice(at, end)) : parser.end();
     problems.push(...batch.diagnostics);
+    for (const r of batch.rejected ?? []) skipped.push({ line: r.line, lastLine: r.lastLine });
     for (let i = 0; i < batch.cases.length && !cancelled; i++) {
       run.add(batch.cases[i] as SuiteCase);
       if (++since >= FACTS_PER_BATCH) {

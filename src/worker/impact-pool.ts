@@ -70,6 +70,8 @@ export function mergeImpactOutcomes(outcomes: readonly ImpactOutcome[]): ImpactO
     o.kind === 'document-invalid' ? [] : o.problems,
   );
   const results = outcomes.flatMap((o) => (o.kind === 'result' ? [o] : []));
+  // Parts are in file order, and each names its records by their lines in the whole file.
+  const skipped = results.flatMap((r) => r.skipped ?? []);
   const first = results[0];
   if (!first || (results.every((r) => r.report.total === 0) && results.length < outcomes.length))
     return { kind: 'facts-invalid', problems };
@@ -77,6 +79,7 @@ export function mergeImpactOutcomes(outcomes: readonly ImpactOutcome[]): ImpactO
     kind: 'result',
     report: results.length === 1 ? first.report : mergeImpactReports(results.map((r) => r.report)),
     problems,
+    ...(skipped.length > 0 ? { skipped } : {}),
     cancelled: results.some((r) => r.cancelled),
     elapsedMs: Math.max(...results.map((r) => r.elapsedMs)),
   };

@@ -353,6 +353,8 @@ export type ImpactOutcome =
       readonly report: ImpactReport;
       /** Rows of a fact set that could not be read (skipped), and suite warnings. */
       readonly problems: readonly SuiteDiagnostic[];
+      /** Every record of the fact set left out because it could not be read, by its lines. */
+      readonly skipped?: readonly { readonly line: number; readonly lastLine: number }[];
       readonly cancelled: boolean;
       readonly elapsedMs: number;
     }

@@ -24,6 +24,7 @@ import { VisibleText } from '../shell/VisibleText';
 import { useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
+import { SkippedRecords } from '../suites/SkippedRecords';
 import { reviewStrings } from './strings';
 
 const SIGNED = 'signed-version';
@@ -228,6 +229,9 @@ function ImpactShown({ shown, current, lang }: { shown: Shown; current: boolean;
   return (
     <AboutText testId="impact-outcome" current={current} staleNote={t.impactStale}>
       <ImpactOutcomeView outcome={outcome} lang={lang} request={shown.request} current={current} />
+      {outcome.kind === 'result' && outcome.skipped && (
+        <SkippedRecords skipped={outcome.skipped} problems={0} listed={0} />
+      )}
       {outcome.kind === 'result' && (
         <p className="muted" data-testid="impact-took">
           {format(t.impactTook, { seconds: shown.seconds.toFixed(1), workers: shown.workers })}

@@ -40,10 +40,10 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
     void signing.loadSignedExport(doc.id);
   }, [doc.id]);
   const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
-  // The versions on hand: the signed export made here, and the signature the document came with.
-  const manifests = [verification?.report.manifest, signed?.manifest].filter(
-    (m): m is Manifest => m != null,
-  );
+  // The versions on hand: the signed export made here, and the signature the document came with
+  // (only when that signature verifies: a bad signature's manifest names no date nor version).
+  const opened = verification?.report.signature === 'valid' ? verification.report.manifest : null;
+  const manifests = [opened, signed?.manifest].filter((m): m is Manifest => m != null);
   const signedNow = manifests.find((m) => m.document.source_sha256 === sourceHash) ?? null;
   const previous = manifests.find((m) => m.document.source_sha256 !== sourceHash) ?? null;
 

@@ -1,5 +1,6 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import {
+  SIGNER_ROLES,
   type SignatureVerdict,
   verdictChangeLines,
   verdictHeadline,
@@ -10,6 +11,7 @@ import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { SIGNED_VERSION } from './compare';
+import { requireRole, useRequiredRoles } from './required-roles';
 import { useSignatureVerdict } from './signature-verdict';
 import { signing, useSigning } from './signing-instance';
 import type { DocumentVerification } from './signing-state';
@@ -139,10 +141,37 @@ function VerificationDetails({
           </ul>
         </>
       )}
+      <RequiredRoles />
       <p className="muted">
         <VisibleText text={format(t.verify.file, { file: record.signatureFile })} />
       </p>
     </div>
+  );
+}
+
+/** The roles every signed document must carry (required-roles.ts), as checkboxes. */
+function RequiredRoles() {
+  const t = useT(signingStrings);
+  const required = useRequiredRoles();
+  const help = useId();
+  return (
+    <fieldset className="required-roles" aria-describedby={help}>
+      <legend>{t.roles.required}</legend>
+      {SIGNER_ROLES.map((role) => (
+        <label key={role}>
+          <input
+            type="checkbox"
+            data-testid={`require-${role}`}
+            checked={required.includes(role)}
+            onChange={(e) => requireRole(role, e.currentTarget.checked)}
+          />{' '}
+          {t.roles[role]}
+        </label>
+      ))}
+      <p id={help} className="muted">
+        {t.roles.requiredHelp}
+      </p>
+    </fieldset>
   );
 }
 

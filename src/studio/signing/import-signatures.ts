@@ -13,6 +13,7 @@ import { studioStore } from '../store';
 import type { Lang } from '../store/types';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
+import { requirementsNow } from './required-roles';
 import { signing } from './signing-instance';
 import { signingStrings } from './strings';
 import { joinDetail, reportVerdict } from './verification-summary';
@@ -114,7 +115,7 @@ async function verifySignatureFile(
   );
   // The notice is about the file as read, with the keys trusted at that moment; the Export
   // panel then follows the text and the trusted keys as they change.
-  const verdict = reportVerdict(report);
+  const verdict = reportVerdict(report, requirementsNow());
   const file = match?.fileName ?? ruleFile;
   const headline = verdictHeadline(verdict);
   if (verdict.kind === 'unchanged')

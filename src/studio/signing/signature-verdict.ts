@@ -5,12 +5,15 @@ import { hashBytes, type SourceComparison } from '../../kernel';
 import {
   type CurrentText,
   deriveVerdict,
+  type Requirements,
   type SignatureVerdict,
   signatureFacts,
   type TrustedSigner,
 } from '../../signing';
 import { studioStore, useStudio } from '../store';
+import { emptyRecord, withEntry } from '../store/ids';
 import type { AnalysisEntry, Lang } from '../store/types';
+import { requirementsNow, requirementsOf, useRequiredRoles } from './required-roles';
 import { signing, useSigning } from './signing-instance';
 import { type DocumentVerification, type SigningState, trustList } from './signing-state';
 import { compareInWorker } from './signing-worker';
@@ -75,8 +78,10 @@ export function studioVerdict(
   record: DocumentVerification,
   trusted: readonly TrustedSigner[],
   current: CurrentText,
+  /** The roles the user requires (required-roles.ts). */
+  requirements: Requirements | null = null,
 ): SignatureVerdict {
-  return deriveVerdict(signatureFacts(record.report), trusted, current);
+  return deriveVerdict(signatureFacts(record.report), trusted, current, requirements);
 }
 
 let lastSha: { text: string; sha: string } | null = null;
@@ -88,7 +93,11 @@ export function textSha(text: string): string {
 }
 
 /** The worker's latest comparison per document, each of the exact text it was made for. */
-const comparisons = createStore<Readonly<Record<string, TextComparison>>>()(() => ({}));
+// Keyed by document id, which an imported workspace chooses (`__proto__`, `constructor`): a record
+// without a prototype, replaced whole (zustand's merge would assign `__proto__`).
+const comparisons = createStore<Readonly<Record<string, TextComparison>>>()(() =>
+  emptyRecord<TextComparison>(),
+);
 const requested = new Map<string, string>();
 
 function requestComparison(docId: string, record: DocumentVerification, text: string) {
@@ -96,7 +105,7 @@ function requestComparison(docId: string, record: DocumentVerification, text: st
   requested.set(docId, text);
   void compareInWorker(docId, text, record.envelopeBytes).then((comparison) => {
     if (requested.get(docId) === text) requested.delete(docId);
-    if (comparison) comparisons.setState({ [docId]: { text, comparison } });
+    if (comparison) comparisons.setState((s) => withEntry(s, docId, { text, comparison }), true);
   });
 }
 
@@ -110,6 +119,7 @@ export function useSignatureVerdict(docId: string, rules: boolean): SignatureVer
   const signingKey = useSigning((s) => s.signingKey);
   const trusted = useSigning((s) => s.trusted);
   const lang = useStudio((s) => s.lang);
+  const required = useRequiredRoles();
   // The text only for a document opened with a signature: every other badge would re-render
   // with every keystroke for nothing.
   const text = useStudio((s) => (record ? s.documents[docId]?.text : undefined));
@@ -130,7 +140,12 @@ export function useSignatureVerdict(docId: string, rules: boolean): SignatureVer
     if (needsRules && record && text !== undefined) requestComparison(docId, record, text);
   }, [needsRules, docId, record, text]);
   if (!record || text === undefined) return null;
-  return studioVerdict(record, trustedNow({ signingKey, trusted }, lang), current);
+  return studioVerdict(
+    record,
+    trustedNow({ signingKey, trusted }, lang),
+    current,
+    requirementsOf(required),
+  );
 }
 
 /** The verdict now, outside React (a click handler); rules are not compared here. */
@@ -147,5 +162,5 @@ export function verdictNow(docId: string): SignatureVerdict | null {
     textSha,
     comparisons.getState()[docId],
   );
-  return studioVerdict(record, trustedNow(state, studio.lang), current);
+  return studioVerdict(record, trustedNow(state, studio.lang), current, requirementsNow());
 }

@@ -223,6 +223,9 @@ export const signingStrings = defineStrings({
         'The review report you downloaded for this text ({file}, {hash}) is recorded with the signature; `erdl verify --report {file}` checks it.',
       trusted: 'trusted',
       notTrusted: 'NOT trusted',
+      required: 'Required roles',
+      requiredHelp:
+        'Each checked role must be signed by a trusted key, the author and the reviewer by different keys (as erdl verify --require-roles checks).',
     },
   },
   zh: {
@@ -440,6 +443,9 @@ export const signingStrings = defineStrings({
         '你为此文本下载的审核报告（{file}，{hash}）将随签名一并记录；可用 `erdl verify --report {file}` 核对。',
       trusted: '受信任',
       notTrusted: '不受信任',
+      required: '必需角色',
+      requiredHelp:
+        '勾选的每个角色都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与 erdl verify --require-roles 的检查相同）。',
     },
   },
 });

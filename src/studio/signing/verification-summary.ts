@@ -2,6 +2,7 @@ import type { Bilingual } from '../../kernel';
 import {
   checkedText,
   deriveVerdict,
+  type Requirements,
   type RuleFileVerification,
   type SignatureVerdict,
   signatureFacts,
@@ -30,14 +31,17 @@ export function hashesHold(report: RuleFileVerification): boolean {
 }
 
 /** The verdict on the file exactly as checked, with the trust list of that check. */
-export function reportVerdict(report: RuleFileVerification): SignatureVerdict {
+export function reportVerdict(
+  report: RuleFileVerification,
+  requirements: Requirements | null = null,
+): SignatureVerdict {
   const trusted =
     report.trusted === null
       ? null
       : report.trusted && report.keyId
         ? [{ keyId: report.keyId, name: report.trustedName ?? report.keyId }]
         : [];
-  return deriveVerdict(signatureFacts(report), trusted, checkedText(report));
+  return deriveVerdict(signatureFacts(report), trusted, checkedText(report), requirements);
 }
 
 export function verificationStatus(report: RuleFileVerification): VerificationStatus {

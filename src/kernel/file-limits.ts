@@ -18,6 +18,26 @@ export const MAX_SIGNATURE_FILE_BYTES = 8 * MAX_DOCUMENT_BYTES;
 /** Larger suites belong in JSON Lines or CSV, which stream (suite/fact-set.ts). */
 export const MAX_SUITE_CHARS = 32 * 1024 * 1024;
 
+/**
+ * Table import (docs/table-import.md "Limits"), each checked before the work it bounds.
+ * 20 MB: a table file as given (.csv, .dmn, JDM .json, .xlsx as stored). A 10,000-row table is
+ * 0.3 MB as .xlsx, 1.2 MB as JDM, 3–6 MB as DMN, and becomes a 1.1–1.6 MB ERDL document, which
+ * must stay under MAX_DOCUMENT_BYTES: no file that can be imported whole comes near the limit.
+ */
+export const MAX_TABLE_FILE_BYTES = 20_000_000;
+/** 32,767 characters: Excel's own limit for a cell, so no spreadsheet cell is longer. */
+export const MAX_TABLE_CELL_CHARS = 32_767;
+/** An .xlsx is a zip: more entries than this is no workbook of tables (a real one has dozens). */
+export const MAX_XLSX_ENTRIES = 10_000;
+/**
+ * 20 MB: the XML parts of a workbook (what is inflated and read), declared in the zip directory
+ * and counted again while inflating. A 10,000-row sheet is ~3 MB of XML.
+ */
+export const MAX_XLSX_UNCOMPRESSED_BYTES = 20_000_000;
+/** 200:1: an entry declaring more than 1 MB inflated may not compress better (real sheets: 5–20:1). */
+export const MAX_XLSX_RATIO = 200;
+export const XLSX_RATIO_FLOOR_BYTES = 1_000_000;
+
 export type FactSetFormat = 'jsonl' | 'csv';
 
 /** The format a file name implies, or null for a `.facts.yaml` (or unknown) suite. */

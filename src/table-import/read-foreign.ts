@@ -3,8 +3,10 @@
  * CLI (`erdl import`) and the studio alike (docs/table-import.md). The parsers load only when a
  * file of their kind is read (dynamic import): dmn-moddle for .dmn, the xlsx reader for .xlsx.
  */
+
+import { MAX_TABLE_FILE_BYTES } from '../kernel/file-limits';
 import type { DocumentImport, ImportNote } from '../kernel/table-import';
-import { importDmn, importJdm } from '../kernel/table-import';
+import { importDmn, importJdm, tableFileTooLarge } from '../kernel/table-import';
 import { zhQuote } from '../kernel/util/quote';
 import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
 
@@ -106,6 +108,13 @@ export async function readForeign(
 ): Promise<DocumentImport> {
   const kind = foreignKind(fileName);
   const name = documentName(fileName);
+  // Every format's size is checked before the file is decoded or parsed.
+  if (kind !== null && bytes.length > MAX_TABLE_FILE_BYTES)
+    return {
+      ...failed('', ''),
+      refused: true,
+      notes: [{ level: 'error', message: tableFileTooLarge(bytes.length) }],
+    };
   const text = () => new TextDecoder('utf-8').decode(bytes);
   switch (kind) {
     case 'dmn':

@@ -1,7 +1,10 @@
-import readXlsxFile, { readSheet } from 'read-excel-file/universal';
+import readXlsxFile from 'read-excel-file/universal';
 import writeXlsxFile from 'write-excel-file/universal';
-import type { DocumentImport } from '../kernel/table-import';
-import { importGrid } from '../kernel/table-import';
+import type { Bilingual } from '../kernel/diagnostics/diagnostic';
+import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../kernel/file-limits';
+import type { DocumentImport, ImportNote } from '../kernel/table-import';
+import { cellTooLong, importGrid, tableFileTooLarge } from '../kernel/table-import';
+import { guardWorkbook } from './xlsx-guard';
 
 /**
  * Excel workbooks in and out (docs/table-import.md): read-excel-file and write-excel-file (MIT,
@@ -19,18 +22,84 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** The workbook's sheet names in order, or null when it does not read as a workbook. */
-export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[] | null> {
+const refused = (message: Bilingual): DocumentImport => ({
+  text: null,
+  refused: true,
+  tables: [],
+  notes: [{ level: 'error', message }],
+});
+
+/**
+ * The workbook's sheets (name and rows), read from the guarded parts only (xlsx-guard.ts): the
+ * refusal when the workbook is over a limit, or the reader's failure.
+ */
+async function readSheets(
+  bytes: Uint8Array,
+): Promise<
+  | { ok: true; sheets: { sheet: string; data: unknown[][] }[] }
+  | { ok: false; refused: boolean; message: Bilingual }
+> {
+  if (bytes.length > MAX_TABLE_FILE_BYTES)
+    return { ok: false, refused: true, message: tableFileTooLarge(bytes.length) };
+  const guarded = guardWorkbook(bytes);
+  if (!guarded.ok) return { ok: false, refused: true, message: guarded.message };
   try {
-    const sheets = await readXlsxFile(arrayBufferOf(bytes), { parseNumber: (n: string) => n });
-    return sheets.map((s) => s.sheet);
-  } catch {
-    return null;
+    // parseNumber keeps a number's digits as written (never re-rendered through a double).
+    const sheets = await readXlsxFile(arrayBufferOf(guarded.bytes), {
+      parseNumber: (n: string) => n,
+    });
+    return { ok: true, sheets: sheets as { sheet: string; data: unknown[][] }[] };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return {
+      ok: false,
+      refused: false,
+      message: {
+        en: `the workbook cannot be read: ${detail}`,
+        zh: `无法读取该工作簿：${detail}`,
+      },
+    };
   }
+}
+
+/** The workbook's sheet names in order; null when it does not read as a workbook. */
+export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[] | null> {
+  const read = await readSheets(bytes);
+  return read.ok ? read.sheets.map((s) => s.sheet) : null;
+}
+
+/**
+ * The workbook's sheet names, or why it is refused before anything is read (over a limit, not a
+ * workbook): the studio's worker asks this before offering a choice of sheets.
+ */
+export async function xlsxSheetChoice(
+  bytes: Uint8Array,
+): Promise<{ ok: true; sheets: string[] } | { ok: false; result: DocumentImport }> {
+  const read = await readSheets(bytes);
+  if (read.ok) return { ok: true, sheets: read.sheets.map((s) => s.sheet) };
+  return {
+    ok: false,
+    result: read.refused
+      ? refused(read.message)
+      : { text: null, tables: [], notes: [{ level: 'error', message: read.message }] },
+  };
 }
 
 function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** A sheet name as a reference's prefix: quoted as Excel quotes it when it is not a plain word. */
+function sheetPrefix(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replaceAll("'", "''")}'`;
+}
+
+/** A 0-based column as its letters (0 → A, 26 → AA). */
+function columnLetters(column: number): string {
+  let name = '';
+  for (let c = column + 1; c > 0; c = Math.floor((c - 1) / 26))
+    name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
+  return name;
 }
 
 export async function readXlsxTable(
@@ -38,13 +107,9 @@ export async function readXlsxTable(
   name: string,
   sheet = 1,
 ): Promise<DocumentImport> {
-  let rows: unknown[][];
-  try {
-    const buffer = arrayBufferOf(bytes);
-    // parseNumber keeps a number's digits as written (never re-rendered through a double).
-    rows = (await readSheet(buffer, sheet, { parseNumber: (n: string) => n })) as unknown[][];
-  } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
+  const read = await readSheets(bytes);
+  if (!read.ok) {
+    if (read.refused) return refused(read.message);
     return {
       text: null,
       tables: [],
@@ -52,15 +117,55 @@ export async function readXlsxTable(
         {
           level: 'error',
           message: {
-            en: `sheet ${sheet} of the workbook cannot be read: ${detail}`,
-            zh: `无法读取工作簿的第 ${sheet} 个工作表：${detail}`,
+            en: `sheet ${sheet} of the workbook cannot be read: ${read.message.en}`,
+            zh: `无法读取工作簿的第 ${sheet} 个工作表：${read.message.zh}`,
           },
         },
       ],
     };
   }
-  const grid = rows.map((r) => r.map(cellText)).filter((r) => r.some((c) => c.trim() !== ''));
-  return importGrid(grid, name, `Excel sheet ${sheet}`);
+  const found = read.sheets[sheet - 1];
+  if (!found)
+    return {
+      text: null,
+      tables: [],
+      notes: [
+        {
+          level: 'error',
+          message: {
+            en: `the workbook has ${read.sheets.length} sheet${read.sheets.length === 1 ? '' : 's'}, so there is no sheet ${sheet}`,
+            zh: `该工作簿只有 ${read.sheets.length} 个工作表，没有第 ${sheet} 个`,
+          },
+        },
+      ],
+    };
+  const prefix = sheetPrefix(found.sheet);
+  const ref = (row: number, column: number) => `${prefix}!${columnLetters(column)}${row + 1}`;
+  // Every cell over the limit is named by its reference before any cell is read.
+  const tooLong: ImportNote[] = [];
+  found.data.forEach((cells, r) => {
+    cells.forEach((value, c) => {
+      if (typeof value === 'string' && value.length > MAX_TABLE_CELL_CHARS)
+        tooLong.push({
+          level: 'error',
+          message: cellTooLong({ en: ref(r, c), zh: ref(r, c) }, value.length),
+        });
+    });
+  });
+  if (tooLong.length > 0) return { text: null, tables: [], notes: tooLong };
+  // Blank rows are left out; each grid row keeps its sheet row for the problems' references.
+  const sheetRows: number[] = [];
+  const grid: string[][] = [];
+  found.data.forEach((cells, r) => {
+    const texts = cells.map(cellText);
+    if (!texts.some((c) => c.trim() !== '')) return;
+    sheetRows.push(r);
+    grid.push(texts);
+  });
+  return importGrid(grid, name, `Excel sheet ${sheet}`, (line, column) => {
+    const at = ref(sheetRows[line - 1] ?? line - 1, column - 1);
+    return { en: at, zh: at };
+  });
 }
 
 /** A grid of cell texts (tableToGrid) as an .xlsx workbook of one sheet; every cell is text. */

@@ -1,4 +1,5 @@
-import type { ImportNote } from '../../kernel/table-import';
+import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
+import { type ImportNote, tableFileTooLarge } from '../../kernel/table-import';
 import { zhQuote } from '../../kernel/util/quote';
 import { foreignKind, readForeign } from '../../table-import/read-foreign';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
@@ -37,7 +38,8 @@ export const importVerb: Verb = {
     'converted, and why (docs/table-import.md).',
     'Exits 0 when every decision table was converted (warnings name what was left out); 1 when a',
     'table was not (the document of the tables that were converted is still printed, if any); 2',
-    'for usage errors or an unreadable file.',
+    'for usage errors, an unreadable file, or a file refused before it is read: over 20 MB, or an',
+    '.xlsx over the limits of docs/table-import.md (a zip bomb).',
   ],
   async run(io, [fileArg], options) {
     const file = fileArg as string;
@@ -60,6 +62,12 @@ export const importVerb: Verb = {
           zh: `--sheet${zhQuote(sheetOption)}不是工作表序号（1、2……）`,
         }),
       );
+      return EXIT_USAGE;
+    }
+    // A file over the table-file limit is refused unread (its size is looked up, not read).
+    const size = io.fileSize ? await io.fileSize(file).catch(() => null) : null;
+    if (size !== null && size > MAX_TABLE_FILE_BYTES) {
+      printError(io, tableFileTooLarge(size));
       return EXIT_USAGE;
     }
     const read = await readRules(io, file);
@@ -90,6 +98,8 @@ export const importVerb: Verb = {
         zh: `${LEVEL[n.level].zh}：${n.message.zh}`,
       });
     if (result.text !== null) io.out(result.text.replace(/\n$/, ''));
+    // A file refused before it was read (over a limit, a zip bomb) is an unreadable file: exit 2.
+    if (result.refused) return EXIT_USAGE;
     return result.text !== null && !notes.some((n) => n.level === 'error') ? EXIT_OK : EXIT_INVALID;
   },
 };

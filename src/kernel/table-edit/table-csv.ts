@@ -1,10 +1,12 @@
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
+import { MAX_TABLE_CELL_CHARS } from '../file-limits';
+import { cellTooLongReason } from '../table-import/limits';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, readCell, typeOfCells } from './cell-reader';
-import { formatCell, renderCellYaml } from './cell-text';
+import { type CellParse, formatCell, renderCellYaml } from './cell-text';
 import { formatDelimited, readDelimited } from './delimited';
 import { ROW_TEXT_KEYS, type TableModel } from './model';
 import { itemSpan } from './spans';
@@ -129,6 +131,16 @@ export function gridToTableEntry(
   const problems: CsvProblem[] = [];
   const problem = (line: number, column: number, en: string, zh: string) =>
     problems.push({ line, column, message: { en, zh } });
+  // A cell over the limit refuses the table before any cell is read (each named by its place).
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k] as readonly string[];
+    for (let i = 0; i < r.length; i++) {
+      const cell = r[i] as string;
+      if (cell.length > MAX_TABLE_CELL_CHARS)
+        problems.push({ line: k + 1, column: i + 1, message: cellTooLongReason(cell.length) });
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
   const header = rows[0]?.map((h) => h.trim()) ?? [];
   const body = rows.slice(1);
   const thenAt = header.findIndex((h) => h.toLowerCase() === 'then');
@@ -159,7 +171,19 @@ export function gridToTableEntry(
   const fields = columns.map((c) => c.field);
   const textAt = ROW_TEXT_KEYS.map((k) => header.findIndex((h) => h.toLowerCase() === k));
   const nameAt = header.findIndex((h) => h.toLowerCase() === 'name');
-  const columnType = (i: number) => columnTypeFromTexts(body.map((r) => r[i] ?? ''));
+  // Each column's type is read once, from all its cells (not once per cell: import stays linear);
+  // a text repeated in a column is read once for its type and once as a cell of that type.
+  const types = fields.map((_, i) => columnTypeFromTexts(body.map((r) => r[i] ?? '')));
+  const reads = fields.map(() => new Map<string, CellParse>());
+  const readAt = (i: number, text: string): CellParse => {
+    const seen = reads[i] as Map<string, CellParse>;
+    let read = seen.get(text);
+    if (read === undefined) {
+      read = readCell(text, types[i] as ColumnType);
+      seen.set(text, read);
+    }
+    return read;
+  };
   const pad = ' '.repeat(indent);
   const lines = [
     `${pad}- name: ${JSON.stringify(name)}`,
@@ -188,7 +212,7 @@ export function gridToTableEntry(
   body.forEach((r, k) => {
     const line = k + 2;
     const cells = fields.map((_, i) => {
-      const parsed = readCell(r[i] ?? '', columnType(i));
+      const parsed = readAt(i, r[i] ?? '');
       if (!parsed.ok) {
         problems.push({ line, column: i + 1, message: parsed.message });
         return '"-"';
@@ -274,9 +298,11 @@ export function importCsvEdit(
  * cells compare with, where a cell reads without knowing the type (numbers, "quoted text").
  */
 function columnTypeFromTexts(cells: readonly string[]): ColumnType {
+  // Each distinct text is read once: a column's repeated values cost nothing more.
+  const distinct = new Set(cells);
   return (
     typeOfCells(
-      cells.map((c) => {
+      [...distinct].map((c) => {
         const read = readCell(c, 'unknown');
         return read.ok ? read.cell : null;
       }),

@@ -1,10 +1,11 @@
 import { compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { gridToTableEntry } from '../table-edit/table-csv';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { feelToCellText } from './cell';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
+import { foreignTableCellProblems } from './limits';
 
 /**
  * A decision table from another tool (DMN 1.3/1.4, GoRules JDM), reduced to what a conversion
@@ -82,6 +83,10 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     notes.push({ level, message: { en, zh } });
   const where = `${table.origin} ${q(table.name)}`;
   const fail = () => ({ name: table.name, entry: null, notes });
+
+  // A text over the cell limit refuses the table before anything of it is read.
+  const tooLong = foreignTableCellProblems(table);
+  if (tooLong.length > 0) return { name: table.name.slice(0, 200), entry: null, notes: tooLong };
 
   // Hit policy.
   const policy = table.hitPolicy.toUpperCase();
@@ -221,8 +226,8 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       if (!conv.ok) {
         note(
           'error',
-          `rule ${i + 1}, input ${q(input.label || input.expression)}: ${q(text)} is not converted: ${conv.message.en}`,
-          `规则 ${i + 1}，输入${zhQuote(input.label || input.expression)}：${zhQuote(text)}未转换：${conv.message.zh}`,
+          `rule ${i + 1}, input ${q(input.label || input.expression)}: ${enQuote(text, 80)} is not converted: ${conv.message.en}`,
+          `规则 ${i + 1}，输入${zhQuote(input.label || input.expression)}：${zhQuote(text, 80)}未转换：${conv.message.zh}`,
         );
         return;
       }
@@ -313,6 +318,11 @@ export function documentHeader(name: string, description: string): string {
 export interface DocumentImport {
   /** The ERDL document, or null when no table was converted. */
   readonly text: string | null;
+  /**
+   * The file was refused before it was read (over a size limit, a zip bomb, not the file it claims
+   * to be): `erdl import` exits 2, as for a file it cannot read.
+   */
+  readonly refused?: true;
   readonly tables: readonly TableConversion[];
   /** Notes about the file as a whole (features outside decision tables). */
   readonly notes: readonly ImportNote[];

@@ -1,5 +1,5 @@
 import { joinZh } from '../gloss/typography';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 import type { ForeignTable, ImportNote } from './convert-table';
 
 /** DMN element kinds in Chinese (the DMN 1.3 specification's Chinese usage); others as named. */
@@ -35,7 +35,7 @@ export function dmnTables(definitions: unknown): {
   const note = (level: ImportNote['level'], en: string, zh: string) =>
     notes.push({ level, message: { en, zh } });
   /** A DMN element in Chinese: its kind's Chinese name, then its own name in “”. */
-  const zhElement = (type: string, name: string) => joinZh(zhType(type), zhQuote(name));
+  const zhElement = (type: string, name: string) => joinZh(zhType(type), zhQuote(name, 80));
   if (!isObj(definitions) || str(definitions.$type) !== 'dmn:Definitions') {
     note(
       'error',
@@ -50,7 +50,7 @@ export function dmnTables(definitions: unknown): {
     const text = type === 'TextAnnotation' ? textOf(a) : null;
     note(
       'info',
-      `${type}${text === null ? '' : ` ${JSON.stringify(text)}`} is not converted (a diagram element)`,
+      `${type}${text === null ? '' : ` ${enQuote(text, 80)}`} is not converted (a diagram element)`,
       joinZh(text === null ? zhType(type) : zhElement(type, text), '未转换（图中的元素）'),
     );
   }
@@ -63,14 +63,14 @@ export function dmnTables(definitions: unknown): {
     for (const attr of extensionAttributes(el))
       note(
         'warning',
-        `attribute ${attr} of ${type} ${JSON.stringify(name)} is not converted`,
+        `attribute ${attr} of ${type} ${enQuote(name, 80)} is not converted`,
         `${zhElement(type, name)}的属性 ${attr} 未转换`,
       );
     if (type !== 'Decision') {
       if (type !== 'InputData')
         note(
           'warning',
-          `${type} ${JSON.stringify(name)} is not converted (only decision tables are)`,
+          `${type} ${enQuote(name, 80)} is not converted (only decision tables are)`,
           `${zhElement(type, name)}未转换（只转换决策表）`,
         );
       continue;
@@ -80,7 +80,7 @@ export function dmnTables(definitions: unknown): {
     if (!isObj(logic) || logicType !== 'DecisionTable') {
       note(
         'warning',
-        `decision ${JSON.stringify(name)} is not converted: its logic is ${logicType || 'missing'}, not a decision table`,
+        `decision ${enQuote(name, 80)} is not converted: its logic is ${logicType || 'missing'}, not a decision table`,
         `${zhElement('Decision', name)}未转换：其逻辑是 ${logicType || '空'}，不是决策表`,
       );
       continue;
@@ -88,7 +88,7 @@ export function dmnTables(definitions: unknown): {
     if (arr(el.informationRequirement).some((r) => isObj(r) && r.requiredDecision))
       note(
         'warning',
-        `decision ${JSON.stringify(name)} requires other decisions: the link is not converted; its inputs read fact fields of the same names`,
+        `decision ${enQuote(name, 80)} requires other decisions: the link is not converted; its inputs read fact fields of the same names`,
         `${zhElement('Decision', name)}依赖其他决策：该依赖未转换；其输入读取同名的事实字段`,
       );
     tables.push({

@@ -1,4 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { MAX_TABLE_CELL_CHARS } from '../file-limits';
+import { grouped } from './limits';
 
 /**
  * FEEL simple unary tests (DMN 1.3/1.4 §7.3.1, the input entries of a decision table) and the
@@ -59,15 +61,35 @@ function splitTopLevel(text: string): string[] | null {
   return parts.map((p) => p.trim());
 }
 
+/** Text quoted in a refusal: long text cut (the cell's place is named by the caller). */
+const shown = (t: string): string => (t.length > 60 ? `${t.slice(0, 59)}…` : t);
+
+/**
+ * Whether `t` is one FEEL string literal: a `"` at each end and none unescaped between. A scan, not
+ * a regular expression with a repeated alternation (that overflows the stack on a long cell).
+ */
+function isStringLiteral(t: string): boolean {
+  if (t.length < 2 || t[0] !== '"' || t[t.length - 1] !== '"') return false;
+  for (let i = 1; i < t.length - 1; i++) {
+    const c = t[i];
+    if (c === '\\') {
+      if (i + 1 >= t.length - 1) return false;
+      i++;
+    } else if (c === '"') return false;
+  }
+  return true;
+}
+
 /** A FEEL literal: a number, a "string", true/false, date("…") / date and time("…"). */
 export function readFeelLiteral(text: string): FeelLiteral | null {
+  if (text.length > MAX_TABLE_CELL_CHARS) return null;
   const t = text.trim();
   if (NUMBER.test(t)) {
     const source = t.startsWith('.') ? `0${t}` : t.startsWith('-.') ? `-0${t.slice(1)}` : t;
     return { type: 'number', source, value: Number(source) };
   }
   if (t === 'true' || t === 'false') return { type: 'boolean', value: t === 'true' };
-  if (/^"(?:[^"\\]|\\.)*"$/.test(t)) {
+  if (isStringLiteral(t)) {
     try {
       return { type: 'string', value: JSON.parse(t) as string };
     } catch {
@@ -79,17 +101,44 @@ export function readFeelLiteral(text: string): FeelLiteral | null {
   return null;
 }
 
+/**
+ * A range `[a..b]`, `(a..b]`, `]a..b[`…: its brackets and the texts of its ends, split at the first
+ * `..` outside a string literal. A scan, linear in the text (a lazy regular expression was not).
+ */
+function splitInterval(
+  t: string,
+): { open: string; low: string; high: string; close: string } | null {
+  const open = t[0] as string;
+  const close = t[t.length - 1] as string;
+  if (t.length < 2 || !'[(]'.includes(open) || !'])['.includes(close)) return null;
+  const inner = t.slice(1, -1);
+  let quoted = false;
+  for (let i = 0; i < inner.length - 1; i++) {
+    const c = inner[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '.' && inner[i + 1] === '.') {
+      const low = inner.slice(0, i).trim();
+      const high = inner.slice(i + 2).trim();
+      return low === '' || high === '' ? null : { open, low, high, close };
+    }
+  }
+  return null;
+}
+
 function readPositive(text: string): FeelRead {
   const t = text.trim();
   if (t === '') return refuse('an empty test in a list', '列表中有空的测试');
-  const interval = /^([[(\]])\s*(.+?)\s*\.\.\s*(.+?)\s*([\])[])$/.exec(t);
+  const interval = splitInterval(t);
   if (interval) {
-    const low = readFeelLiteral(interval[2] as string);
-    const high = readFeelLiteral(interval[3] as string);
+    const low = readFeelLiteral(interval.low);
+    const high = readFeelLiteral(interval.high);
     if (!low || !high)
       return refuse(
-        `${t}: a range's ends must be literals (numbers, strings or dates)`,
-        `${t}：区间的两端必须是字面量（数字、字符串或日期）`,
+        `${shown(t)}: a range's ends must be literals (numbers, strings or dates)`,
+        `${shown(t)}：区间的两端必须是字面量（数字、字符串或日期）`,
       );
     return {
       ok: true,
@@ -97,18 +146,18 @@ function readPositive(text: string): FeelRead {
         kind: 'range',
         low,
         high,
-        lowClosed: interval[1] === '[',
-        highClosed: interval[4] === ']',
+        lowClosed: interval.open === '[',
+        highClosed: interval.close === ']',
       },
     };
   }
-  const cmp = /^(<=|>=|!=|==|<|>|=)\s*(.+)$/.exec(t);
+  const cmp = /^(<=|>=|!=|==|<|>|=)/.exec(t);
   if (cmp) {
-    const value = readFeelLiteral(cmp[2] as string);
+    const value = readFeelLiteral(t.slice((cmp[1] as string).length));
     if (!value)
       return refuse(
-        `${t}: the compared value is not a literal (a name or an expression is not converted)`,
-        `${t}：比较的值不是字面量（名称或表达式不会被转换）`,
+        `${shown(t)}: the compared value is not a literal (a name or an expression is not converted)`,
+        `${shown(t)}：比较的值不是字面量（名称或表达式不会被转换）`,
       );
     const op = (cmp[1] === '==' ? '=' : cmp[1]) as FeelComparator;
     return { ok: true, test: { kind: 'compare', op, value } };
@@ -116,24 +165,15 @@ function readPositive(text: string): FeelRead {
   const value = readFeelLiteral(t);
   if (value) return { ok: true, test: { kind: 'compare', op: '=', value } };
   return refuse(
-    `${t} is not a simple unary test (comparisons, ranges, lists, -, not(…), strings, numbers, booleans and dates are converted)`,
-    `${t} 不是简单一元测试（可转换比较、区间、列表、-、not(…)、字符串、数字、布尔值和日期）`,
+    `${shown(t)} is not a simple unary test (comparisons, ranges, lists, -, not(…), strings, numbers, booleans and dates are converted)`,
+    `${shown(t)} 不是简单一元测试（可转换比较、区间、列表、-、not(…)、字符串、数字、布尔值和日期）`,
   );
 }
 
-/** Reads one input entry. `-` and the empty text are "any". */
-export function readFeelUnaryTests(text: string): FeelRead {
-  const t = text.trim();
-  if (t === '' || t === '-') return { ok: true, test: { kind: 'any' } };
-  const not = /^not\s*\((.*)\)$/s.exec(t);
-  if (not) {
-    const inner = readFeelUnaryTests(not[1] as string);
-    if (!inner.ok) return inner;
-    if (inner.test.kind === 'any') return refuse('not(-) matches nothing', 'not(-) 不匹配任何值');
-    return { ok: true, test: { kind: 'not', inner: inner.test } };
-  }
+/** The tests of a comma-separated list, each a positive test (no `not(…)` inside: FEEL has none). */
+function readPositives(t: string): FeelRead {
   const parts = splitTopLevel(t);
-  if (!parts) return refuse(`${t}: a string is not closed`, `${t}：字符串没有闭合`);
+  if (!parts) return refuse(`${shown(t)}: a string is not closed`, `${shown(t)}：字符串没有闭合`);
   const items: FeelTest[] = [];
   for (const p of parts) {
     const r = readPositive(p);
@@ -143,6 +183,35 @@ export function readFeelUnaryTests(text: string): FeelRead {
   return items.length === 1
     ? { ok: true, test: items[0] as FeelTest }
     : { ok: true, test: { kind: 'list', items } };
+}
+
+/**
+ * Reads one input entry. `-` and the empty text are "any". Linear in the text and never recursive
+ * (FEEL's `not(…)` holds positive tests only), so no cell, however long or nested, can overflow the
+ * stack; a text over the cell limit is refused without being read.
+ */
+export function readFeelUnaryTests(text: string): FeelRead {
+  if (text.length > MAX_TABLE_CELL_CHARS)
+    return refuse(
+      `the test has ${grouped(text.length)} characters; the limit for a cell is ${grouped(MAX_TABLE_CELL_CHARS)}`,
+      `该测试有 ${grouped(text.length)} 个字符；单元格的上限为 ${grouped(MAX_TABLE_CELL_CHARS)}`,
+    );
+  const t = text.trim();
+  if (t === '' || t === '-') return { ok: true, test: { kind: 'any' } };
+  const not = /^not\s*\(/.exec(t);
+  if (not && t.endsWith(')')) {
+    const inner = t.slice(not[0].length, -1).trim();
+    if (inner === '' || inner === '-')
+      return refuse('not(-) matches nothing', 'not(-) 不匹配任何值');
+    if (/^not\s*\(/.test(inner))
+      return refuse(
+        `${shown(t)}: not(…) inside not(…) is not a simple unary test`,
+        `${shown(t)}：not(…) 中再套 not(…) 不是简单一元测试`,
+      );
+    const read = readPositives(inner);
+    return read.ok ? { ok: true, test: { kind: 'not', inner: read.test } } : read;
+  }
+  return readPositives(t);
 }
 
 /** A value as FEEL compares it: numbers with numbers, strings (and dates as ISO text) with strings. */

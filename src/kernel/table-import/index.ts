@@ -1,3 +1,4 @@
+import type { Bilingual } from '../diagnostics/diagnostic';
 import { gridToTableEntry } from '../table-edit/table-csv';
 import {
   convertTable,
@@ -12,6 +13,13 @@ import { jdmTables } from './jdm';
 
 export type { DocumentImport, ForeignTable, ImportNote, TableConversion } from './convert-table';
 export { type FeelTest, feelMatches, readFeelUnaryTests } from './feel';
+export {
+  cellTooLong,
+  cellTooLongReason,
+  grouped,
+  sizeText,
+  tableFileTooLarge,
+} from './limits';
 
 function importTables(
   name: string,
@@ -48,6 +56,10 @@ export function importGrid(
   rows: readonly (readonly string[])[],
   name: string,
   origin: string,
+  place: (line: number, column: number) => Bilingual = (line, column) => ({
+    en: `row ${line}, column ${column}`,
+    zh: `第 ${line} 行第 ${column} 列`,
+  }),
 ): DocumentImport {
   const HEADER_WORDS: Record<string, string> = { decision: 'then', 决策: 'then', 消息: 'message' };
   const header = (rows[0] ?? []).map((h) => HEADER_WORDS[h.trim().toLowerCase()] ?? h);
@@ -56,13 +68,13 @@ export function importGrid(
     return {
       text: null,
       tables: [],
-      notes: entry.problems.map((p) => ({
-        level: 'error' as const,
-        message: {
-          en: `row ${p.line}, column ${p.column}: ${p.message.en}`,
-          zh: `第 ${p.line} 行第 ${p.column} 列：${p.message.zh}`,
-        },
-      })),
+      notes: entry.problems.map((p) => {
+        const at = place(p.line, p.column);
+        return {
+          level: 'error' as const,
+          message: { en: `${at.en}: ${p.message.en}`, zh: `${at.zh}：${p.message.zh}` },
+        };
+      }),
     };
   return {
     text: documentHeader(name, `Imported from ${origin}`) + entry.yaml,

@@ -1,4 +1,4 @@
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 import type { ForeignTable, ImportNote } from './convert-table';
 
 /**
@@ -32,8 +32,8 @@ export function jdmTables(json: unknown): { tables: ForeignTable[]; notes: Impor
     if (type !== 'decisionTableNode' || !isObj(node.content)) {
       note(
         'warning',
-        `node ${JSON.stringify(name)} (${type}) is not converted (only decision tables are)`,
-        `节点${zhQuote(name)}（${type}）未转换（只转换决策表）`,
+        `node ${enQuote(name, 80)} (${type}) is not converted (only decision tables are)`,
+        `节点${zhQuote(name, 80)}（${type}）未转换（只转换决策表）`,
       );
       continue;
     }

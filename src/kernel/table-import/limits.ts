@@ -1,0 +1,114 @@
+import type { Bilingual } from '../diagnostics/diagnostic';
+import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../file-limits';
+import { enQuote, zhQuote } from '../util/quote';
+import type { ForeignTable, ImportNote } from './convert-table';
+
+/**
+ * The limits of table import (docs/table-import.md "Limits"), checked before the work they bound,
+ * and their refusals in both languages. The numbers are in src/kernel/file-limits.ts, which the
+ * studio's main thread and the readers share.
+ */
+export { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES };
+
+/** A whole number with thousands grouped by commas (1,046), the same in both languages. */
+export function grouped(n: number): string {
+  const s = String(Math.trunc(Math.abs(n)));
+  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${out}` : out;
+}
+
+/** A size in bytes as people read it: 478 KB, 500 MB, 1.5 MB, 900 bytes (1 MB = 1,000,000 bytes). */
+export function sizeText(bytes: number): Bilingual {
+  const unit = (value: number, name: string): string => {
+    const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+    return `${rounded >= 1000 ? grouped(rounded) : String(rounded)} ${name}`;
+  };
+  if (bytes >= 1e9) return same(unit(bytes / 1e9, 'GB'));
+  if (bytes >= 1e6) return same(unit(bytes / 1e6, 'MB'));
+  if (bytes >= 1e3) return same(unit(bytes / 1e3, 'KB'));
+  return { en: `${grouped(bytes)} bytes`, zh: `${grouped(bytes)} 字节` };
+}
+
+const same = (s: string): Bilingual => ({ en: s, zh: s });
+
+/** A table file over MAX_TABLE_FILE_BYTES, refused before it is read. */
+export function tableFileTooLarge(bytes: number): Bilingual {
+  const size = sizeText(bytes);
+  const limit = sizeText(MAX_TABLE_FILE_BYTES);
+  return {
+    en: `the file is ${size.en}; the limit for a table file is ${limit.en}, so it is not read`,
+    zh: `该文件大小为 ${size.zh}；表格文件的上限为 ${limit.zh}，因此不予读取`,
+  };
+}
+
+/** Why a cell over MAX_TABLE_CELL_CHARS is not read (its place is said by the caller). */
+export function cellTooLongReason(length: number): Bilingual {
+  return {
+    en: `the cell holds ${grouped(length)} characters; the limit is ${grouped(MAX_TABLE_CELL_CHARS)} (Excel's own limit for a cell), so it is not read`,
+    zh: `该单元格有 ${grouped(length)} 个字符；上限为 ${grouped(MAX_TABLE_CELL_CHARS)}（Excel 单元格自身的上限），因此不予读取`,
+  };
+}
+
+/** A cell over MAX_TABLE_CELL_CHARS at `where` (a sheet reference, a rule and column…). */
+export function cellTooLong(where: Bilingual, length: number): Bilingual {
+  const reason = cellTooLongReason(length);
+  return { en: `${where.en}: ${reason.en}`, zh: `${where.zh}：${reason.zh}` };
+}
+
+/** Whether a text is over the cell limit. */
+export const overCellLimit = (text: string): boolean => text.length > MAX_TABLE_CELL_CHARS;
+
+/**
+ * Every text of a foreign table over the cell limit, each named by its place (the table, the rule
+ * and the column), before any of it is read as FEEL.
+ */
+export function foreignTableCellProblems(table: ForeignTable): ImportNote[] {
+  const notes: ImportNote[] = [];
+  // The report names the table; a note names the place in it.
+  const place = (en: string, zh: string, text: string | undefined) => {
+    if (text !== undefined && overCellLimit(text))
+      notes.push({ level: 'error', message: cellTooLong({ en, zh }, text.length) });
+  };
+  const input = (c: number) => {
+    const i = table.inputs[c];
+    const name = i?.label || i?.expression || '';
+    return name === '' || overCellLimit(name)
+      ? { en: `input ${c + 1}`, zh: `第 ${c + 1} 个输入` }
+      : { en: `input ${c + 1} ${enQuote(name, 40)}`, zh: `第 ${c + 1} 个输入${zhQuote(name, 40)}` };
+  };
+  const output = (c: number) => {
+    const o = table.outputs[c];
+    const name = o?.name || o?.label || '';
+    return name === '' || overCellLimit(name)
+      ? { en: `output ${c + 1}`, zh: `第 ${c + 1} 个输出` }
+      : {
+          en: `output ${c + 1} ${enQuote(name, 40)}`,
+          zh: `第 ${c + 1} 个输出${zhQuote(name, 40)}`,
+        };
+  };
+  place('the table name', '表名', table.name);
+  place('the hit policy', '命中策略', table.hitPolicy);
+  table.inputs.forEach((i, c) => {
+    place(`input ${c + 1}'s label`, `第 ${c + 1} 个输入的标签`, i.label);
+    place(`input ${c + 1}'s expression`, `第 ${c + 1} 个输入的表达式`, i.expression);
+    place(`input ${c + 1}'s allowed values`, `第 ${c + 1} 个输入的允许值`, i.values);
+  });
+  table.outputs.forEach((o, c) => {
+    place(`output ${c + 1}'s name`, `第 ${c + 1} 个输出的名称`, o.name);
+    place(`output ${c + 1}'s label`, `第 ${c + 1} 个输出的标签`, o.label);
+    for (const v of o.values ?? [])
+      place(`output ${c + 1}'s allowed values`, `第 ${c + 1} 个输出的允许值`, v);
+  });
+  table.rules.forEach((rule, r) => {
+    rule.inputs.forEach((text, c) => {
+      const at = input(c);
+      place(`rule ${r + 1}, ${at.en}`, `规则 ${r + 1}，${at.zh}`, text);
+    });
+    rule.outputs.forEach((text, c) => {
+      const at = output(c);
+      place(`rule ${r + 1}, ${at.en}`, `规则 ${r + 1}，${at.zh}`, text);
+    });
+    place(`rule ${r + 1}'s description`, `规则 ${r + 1} 的描述`, rule.description);
+  });
+  return notes;
+}

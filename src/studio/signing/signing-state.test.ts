@@ -289,4 +289,36 @@ describe('signing state', () => {
     expect(restored).toEqual({ ok: true, keyId: pair.keyId });
     expect(signing.store.getState().signingKey?.name).toBe('CLI key');
   });
+
+  it('documents with ids named after Object.prototype members have their own records', async () => {
+    const alice = newStore().signing;
+    await alice.generateKey();
+    const signed = await signedBy(alice);
+    const { signing } = newStore();
+    const at = <T>(record: Readonly<Record<string, T>>, id: string): T | undefined => record[id];
+    const input = {
+      signatureFile: signed.signatureFile,
+      ruleFile: signed.ruleFile,
+      text: RULES,
+      sourceBytes: signed.sourceBytes,
+      envelopeBytes: encode(signed.signatureText),
+    };
+    // Nothing recorded yet: no lookup finds a prototype member instead.
+    for (const id of ['constructor', 'toString', '__proto__'])
+      expect(at(signing.store.getState().verifications, id)).toBeUndefined();
+    await signing.verifyDocument('__proto__', input);
+    await signing.verifyDocument('constructor', input);
+    signing.compareWith('toString', 'signed');
+    signing.recordReviewedReport('__proto__', { file: 'r.html', sha256: 's', sourceSha256: 't' });
+    const state = signing.store.getState();
+    expect(Object.keys(state.verifications)).toEqual(['__proto__', 'constructor']);
+    expect(at(state.verifications, '__proto__')?.ruleFile).toBe(signed.ruleFile);
+    expect(at(state.comparing, 'toString')).toBe('signed');
+    expect(at(state.comparing, 'constructor')).toBeUndefined();
+    expect(at(state.reviewedReports, '__proto__')?.file).toBe('r.html');
+    expect(at(state.signedExports, 'hasOwnProperty')).toBeUndefined();
+    signing.forgetDocument('__proto__');
+    expect(Object.keys(signing.store.getState().verifications)).toEqual(['constructor']);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Bilingual, FieldDictionary } from '../../kernel';
 import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
 import { bilingual } from '../i18n/format';
+import { emptyRecord, withEntry, withoutEntry } from '../store/ids';
 import type {
   KeyStorage,
   SignedExportRecord,
@@ -115,10 +116,12 @@ export function createSigningStore(
     supported: null,
     signingKey: null,
     trusted: [],
-    signedExports: {},
-    verifications: {},
-    comparing: {},
-    reviewedReports: {},
+    // Keyed by document id, which an imported workspace chooses (`__proto__`, `constructor`):
+    // records without a prototype, built with store/ids.ts.
+    signedExports: emptyRecord(),
+    verifications: emptyRecord(),
+    comparing: emptyRecord(),
+    reviewedReports: emptyRecord(),
   }));
   let storage: Promise<KeyStorage> | null = null;
   let ownName = 'own key';
@@ -168,7 +171,7 @@ export function createSigningStore(
 
   async function reverifyAll(dictionary?: FieldDictionary): Promise<void> {
     const current = store.getState().verifications;
-    const next: Record<string, DocumentVerification> = {};
+    const next = emptyRecord<DocumentVerification>();
     for (const [docId, v] of Object.entries(current))
       next[docId] = {
         ...v,
@@ -359,33 +362,34 @@ export function createSigningStore(
     ): Promise<DocumentVerification> {
       const report = await verify(input.sourceBytes, input.envelopeBytes, dictionary);
       const record: DocumentVerification = { ...input, report };
-      store.setState({ verifications: { ...store.getState().verifications, [docId]: record } });
+      store.setState({ verifications: withEntry(store.getState().verifications, docId, record) });
       return record;
     },
     /** Chooses what Compare versions compares the document with ('' for nothing). */
     compareWith(docId: string, against: string) {
-      store.setState({ comparing: { ...store.getState().comparing, [docId]: against } });
+      store.setState({ comparing: withEntry(store.getState().comparing, docId, against) });
     },
     /** Remembers the review report just downloaded for `docId` (for this page only). */
     recordReviewedReport(docId: string, report: ReviewedReport) {
-      store.setState({ reviewedReports: { ...store.getState().reviewedReports, [docId]: report } });
+      store.setState({
+        reviewedReports: withEntry(store.getState().reviewedReports, docId, report),
+      });
     },
     forgetDocument(docId: string) {
-      const { [docId]: _gone, ...rest } = store.getState().verifications;
-      store.setState({ verifications: rest });
+      store.setState({ verifications: withoutEntry(store.getState().verifications, docId) });
     },
     async loadSignedExport(docId: string): Promise<SignedExportRecord | null> {
       const storage = await ensureLoaded();
       const record = await storage.getSignedExport(docId);
       if (record)
-        store.setState({ signedExports: { ...store.getState().signedExports, [docId]: record } });
+        store.setState({ signedExports: withEntry(store.getState().signedExports, docId, record) });
       return record;
     },
     async recordSignedExport(record: SignedExportRecord): Promise<void> {
       const storage = await ensureLoaded();
       await storage.putSignedExport(record);
       store.setState({
-        signedExports: { ...store.getState().signedExports, [record.docId]: record },
+        signedExports: withEntry(store.getState().signedExports, record.docId, record),
       });
     },
   };

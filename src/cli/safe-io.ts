@@ -25,8 +25,14 @@ import type { CliIo } from './io';
  */
 export type StdoutKind = 'text' | 'json' | 'document';
 
+/** Printable ASCII: nothing to reveal — the common case, tested first (fast). */
+const PLAIN_LINE = /^[\x20-\x7e]*$/;
+/** The same with LF, which JSON pretty printing puts between tokens. */
+const PLAIN_JSON = /^[\x20-\x7e\n]*$/;
+
 /** A line for a terminal: see StdoutKind `text`. */
-export const terminalText = (line: string): string => revealInline(line);
+export const terminalText = (line: string): string =>
+  PLAIN_LINE.test(line) ? line : revealInline(line);
 
 /** C0 controls but LF (never raw in JSON.stringify's output; kept as pretty printing's breaks), DEL, C1. */
 const JSON_CONTROLS = '[\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F]';
@@ -42,6 +48,7 @@ function jsonEscape(ch: string): string {
 
 /** A JSON text for a terminal: see StdoutKind `json`. Linear; unchanged when nothing is found. */
 export function terminalJson(json: string): string {
+  if (PLAIN_JSON.test(json)) return json;
   const text = JSON_CONTROL.test(json) ? json.replace(JSON_CONTROL_G, jsonEscape) : json;
   const hidden = findHidden(text);
   if (hidden.length === 0) return text;

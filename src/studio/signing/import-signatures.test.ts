@@ -117,3 +117,43 @@ describe('importing a rule file with its signature file', () => {
     expect(statusOf(id)).toBe('tampered');
   });
 });
+
+describe('a signature file is refused as `erdl verify` refuses it (issue #35)', () => {
+  it('over 16 MiB: refused from its size, before it is read, in the CLI’s words', async () => {
+    const size = 16 * 1024 * 1024 + 1;
+    const big = new File([new Uint8Array(size)], 'refund.erdl.yaml.dsse.json');
+    let read = false;
+    Object.defineProperty(big, 'arrayBuffer', {
+      value: () => {
+        read = true;
+        return Promise.reject(new Error('read'));
+      },
+    });
+    await importWithSignatures([big], importOne);
+    expect(read).toBe(false);
+    expect(lastNotice()?.kind).toBe('error');
+    expect(lastNotice()?.message.en).toBe(
+      'refund.erdl.yaml.dsse.json: signature file: 16,777,217 bytes, more than the 16,777,216 bytes (16 MiB) a signature file may have; refused before it was read',
+    );
+    expect(lastNotice()?.message.zh).toBe(
+      'refund.erdl.yaml.dsse.json：签名文件：16,777,217 字节，超过签名文件上限 16,777,216 字节（16 MiB）；已在读取前拒绝',
+    );
+  });
+
+  it('unpadded base64: a bad signature with the reason, never "Signed, unchanged"', async () => {
+    const env = JSON.parse(signatureText);
+    // A 64-byte Ed25519 signature always ends in "==".
+    env.signatures[0].sig = env.signatures[0].sig.replace(/=+$/, '');
+    const unpadded = `${JSON.stringify(env)}\n`;
+    await importWithSignatures(
+      [new File([RULES], 'refund.erdl.yaml'), new File([unpadded], 'refund.erdl.yaml.dsse.json')],
+      importOne,
+    );
+    expect(statusOf(studioStore.getState().activeId)).toBe('tampered');
+    expect(lastNotice()?.kind).toBe('error');
+    expect(lastNotice()?.message.en).toContain('NOT verified — bad signature');
+    expect(lastNotice()?.message.en).toContain('base64 without padding');
+    expect(lastNotice()?.message.zh).toContain('base64 缺少填充');
+    expect(lastNotice()?.message.en).not.toContain('Signed, unchanged');
+  });
+});

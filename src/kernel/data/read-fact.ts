@@ -126,10 +126,9 @@ function readJson(text: string, refuse: Refuse): RawRead {
   const body = text.startsWith('\uFEFF') ? ` ${text.slice(1)}` : text;
   if (JSON_BLANK.test(body))
     return refuse(0, emptyProblem(text.length === 0 ? 'bytes' : 'blank'), true);
-  const positions: JsonPositions = new WeakMap();
   let raw: unknown;
   try {
-    raw = parseJson(body, positions, exactJsonNumber);
+    raw = parseJson(body, undefined, exactJsonNumber);
   } catch (e) {
     if (!(e instanceof JsonError)) throw e;
     return refuse(
@@ -141,11 +140,16 @@ function readJson(text: string, refuse: Refuse): RawRead {
   }
   const start = body.length - body.trimStart().length;
   const fact = unwrapFact(raw);
-  // Inside a `{"fact": …}` wrapper the fact is placed at its key.
-  const at = fact === raw ? start : (positions.get(raw as object)?.get('fact')?.start ?? start);
   const shape = checkFactShape(fact);
-  if (shape) return refuse(at, shape);
-  return { ok: true, fact, at };
+  if (shape) return refuse(fact === raw ? start : wrapperKey(body, start), shape);
+  return { ok: true, fact, at: start };
+}
+
+/** Where the key of a `{"fact": …}` wrapper is written (read again with positions). */
+function wrapperKey(body: string, start: number): number {
+  const positions: JsonPositions = new WeakMap();
+  const raw = parseJson(body, positions, exactJsonNumber);
+  return positions.get(raw as object)?.get('fact')?.start ?? start;
 }
 
 /** A number token parseJson read but that cannot be a fact number (not a syntax error). */
@@ -188,6 +192,14 @@ export function exactYamlNumbers(
 }
 
 function readYaml(text: string, refuse: Refuse): RawRead {
+  // Flow collections nested past what a fact may hold are refused before the YAML parser, whose
+  // recursion would otherwise take seconds to report a stack overflow (in English only).
+  const deep = flowDepthPast(text, MAX_FACT_DEPTH + 1);
+  if (deep >= 0)
+    return refuse(deep, {
+      en: `nesting deeper than ${MAX_FACT_DEPTH} levels`,
+      zh: `嵌套超过 ${MAX_FACT_DEPTH} 层`,
+    });
   const doc = parseDocument(text, {
     uniqueKeys: true,
     strict: true,
@@ -266,4 +278,46 @@ function revive(v: unknown, depth: number): unknown {
     if (out) defineKey(out, k, x);
   }
   return out ?? v;
+}
+
+/**
+ * Where YAML flow collections (`[`, `{`) first nest deeper than `limit`, or -1. A pre-check, not
+ * a parser: quoted scalars (starting after a space or `[{,:`) and comments are skipped; the YAML
+ * parser still reads everything that passes.
+ */
+function flowDepthPast(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (depth > 0) depth--;
+    } else if ((c === 0x22 || c === 0x27 || c === 0x23) && startsToken(text, i)) {
+      if (c === 0x23) {
+        const end = text.indexOf('\n', i);
+        i = end < 0 ? text.length : end;
+      } else {
+        // To the closing quote: `\"` escapes inside "…", `''` inside '…' reads as two quotes.
+        for (i++; i < text.length && text.charCodeAt(i) !== c; i++)
+          if (c === 0x22 && text.charCodeAt(i) === 0x5c) i++;
+      }
+    }
+  }
+  return -1;
+}
+
+function startsToken(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const p = text.charCodeAt(i - 1);
+  return (
+    p === 0x20 ||
+    p === 0x09 ||
+    p === 0x0a ||
+    p === 0x0d ||
+    p === 0x5b ||
+    p === 0x7b ||
+    p === 0x2c ||
+    p === 0x3a
+  );
 }

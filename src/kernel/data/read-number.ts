@@ -1,6 +1,6 @@
 /**
  * A number as written in fact data — a JSON number token, a YAML 1.2 core-schema int or float, a
- * CSV cell — read with every digit (issue #35 §3, ruling I-88). A number whose decimal is the
+ * CSV cell — read with every digit (issue #35 §3, ruling I-89). A number whose decimal is the
  * shortest round-trip text of a double stays a JS number (fast native comparisons); any other
  * (`9007199254740993`, `5000.00000000000001`, `1e-400`) is an exact Rational that remembers its
  * text, so comparisons, arithmetic, hashes and traces see what was written. A number beyond the
@@ -25,8 +25,15 @@ const DECIMAL = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/;
 const HEX_OR_OCTAL = /^([-+]?)0(x[0-9a-fA-F]+|o[0-7]+)$/;
 const NOT_FINITE = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 
+/**
+ * Plain decimals of at most 15 digits (leading zeros counted): every double reads back as such a
+ * decimal (15 significant digits always round-trip), so `Number` is exact — the common case.
+ */
+const SHORT_DECIMAL = /^-?(?:\d{1,15}|(?=[\d.]{3,16}$)\d+\.\d+)$/;
+
 /** Reads a number's source text exactly; `problem` says why it cannot be a fact number. */
 export function readNumberText(source: string): NumberRead {
+  if (SHORT_DECIMAL.test(source)) return { ok: true, value: Number(source) };
   const m = DECIMAL.exec(source);
   if (m) {
     const [, sign = '', int = '', frac = '', exp] = m;

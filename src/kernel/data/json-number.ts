@@ -1,5 +1,5 @@
 /**
- * Exact numbers in JSON output (issue #35 §3, ruling I-88). A JS number holds a decimal only when
+ * Exact numbers in JSON output (issue #35 §3, ruling I-89). A JS number holds a decimal only when
  * that decimal is its shortest round-trip text; `9007199254740993` or `5000.00000000000001` are
  * not, so written out through a double they would lose digits. A `JsonNumber` is such a number
  * written by its decimal text; the kernel's own JSON writer (tree/canonical.ts: hashes, exact

@@ -81,7 +81,7 @@ export interface TraceNode {
   readonly value?: unknown;
   /**
    * The value's JSON text with every digit, when `value` (plain JSON, numbers as doubles) lost
-   * some: a fact number no double holds, e.g. 9007199254740993 (ruling I-88). Show this instead.
+   * some: a fact number no double holds, e.g. 9007199254740993 (ruling I-89). Show this instead.
    */
   readonly exact?: string;
   readonly args?: readonly TraceNode[];

@@ -52,7 +52,7 @@ export function prepareFactBilingual(input: unknown): PreparedFactBilingual {
 }
 
 /**
- * The shape rule (issue #35 §1, ruling I-88): a fact is a mapping of fields — `{}` is one, with no
+ * The shape rule (issue #35 §1, ruling I-89): a fact is a mapping of fields — `{}` is one, with no
  * fields. Null, a list, text, a number or a boolean is not, and is refused rather than evaluated as
  * a fact with no fields. Null when `value` is a mapping; else why not, in English and Chinese (no
  * position: the caller adds where the value is written). Every reader of facts applies it: the

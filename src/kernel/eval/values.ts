@@ -140,7 +140,7 @@ export function toJson(v: Value, depth = 0): unknown {
 }
 
 /**
- * The decimal a number is written out as (ruling I-88): a number read from a fact exactly as
+ * The decimal a number is written out as (ruling I-89): a number read from a fact exactly as
  * written (`written`), a computed one rounded half-even to scale 14 (I-33), a double as its
  * shortest round-trip text; always the canonical text of data/json-number.ts.
  */

@@ -201,7 +201,7 @@ class CanonicalWriter {
             return;
           }
         }
-        // An exact number no double holds (ruling I-88): its canonical decimal text.
+        // An exact number no double holds (ruling I-89): its canonical decimal text.
         if (value instanceof JsonNumber) {
           this.ascii(value.text);
           return;

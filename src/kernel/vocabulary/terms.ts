@@ -115,6 +115,24 @@ export const TERMS = [
     note: 'the rule-set report a reviewer reads and signs (erdl report)',
     avoid: ['审阅报告'],
   },
+  {
+    key: 'hiddenCharacter',
+    zh: '隐藏字符',
+    en: 'hidden character',
+    note: 'a bidirectional control or an invisible character; shown as ⟨U+202E⟩ (I-88)',
+  },
+  {
+    key: 'bidiControl',
+    zh: '双向控制字符',
+    en: 'bidirectional control',
+    note: 'U+202A–202E, U+2066–2069, U+200E, U+200F, U+061C: reorders displayed text (ERDL-E025)',
+  },
+  {
+    key: 'invisibleCharacter',
+    zh: '不可见字符',
+    en: 'invisible character',
+    note: 'zero-width space, joiners, soft hyphen … (format characters, Cf; ERDL-W026)',
+  },
 ] as const satisfies readonly Term[];
 
 export type TermKey = (typeof TERMS)[number]['key'];

@@ -431,6 +431,8 @@ test('importing a workspace file with "Add its documents" merges under unique na
     .getByRole('dialog', { name: /Import workspace/ })
     .getByRole('button', { name: 'Add its documents' })
     .click();
+  // The merge is shown once it is saved (asynchronously, after the dialog has closed).
+  await expect.poll(async () => (await studio(page)).documents.length).toBe(10);
   const names = (await studio(page)).documents.map((d) => d.name);
   expect(names).toHaveLength(10);
   expect(new Set(names).size).toBe(10);

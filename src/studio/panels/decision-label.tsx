@@ -1,5 +1,7 @@
+import { revealInline } from '../../kernel/util/visible-text';
 import { DECISIONS } from '../../kernel/vocabulary/decisions';
 import { format } from '../i18n/i18n';
+import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { panelStrings } from './strings';
 
@@ -14,10 +16,13 @@ export function DecisionBadge({ decision, lang }: { decision: string; lang: Lang
   const info = BY_NAME.get(decision);
   const name = info ? info[lang] : decision;
   const tone = info?.blocking ? 'blocking' : 'passing';
-  const title = info ? format(t.title, { code: decision, name, effect: t[tone] }) : decision;
+  // Not one of the 13 (a grid cell being written): shown as it runs, hidden characters and all.
+  const title = info
+    ? format(t.title, { code: decision, name, effect: t[tone] })
+    : revealInline(decision);
   return (
     <span className={`decision decision-${tone}`} title={title}>
-      <span className="mono">{decision}</span>
+      <span className="mono">{info ? decision : <VisibleText text={decision} />}</span>
       {info && <span> · {name}</span>}
     </span>
   );

@@ -4,7 +4,7 @@
  * ERDL-W026 messages name it (kernel/document/hidden-text.ts), and what it does, in the UI
  * language. Pure, so it is unit-tested.
  */
-import { hiddenCharName } from '../../kernel/document/hidden-text';
+import { hiddenCharName } from '../../kernel/util/hidden-char-names';
 import type { HiddenKind } from '../../kernel/util/visible-text';
 import type { Lang } from '../store/types';
 

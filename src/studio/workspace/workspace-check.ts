@@ -195,7 +195,9 @@ function kindOf(value: unknown): keyof CheckText['kinds'] {
 
 /**
  * Every problem of a parsed workspace, and the snapshot of its valid documents (each document
- * with a problem left out; a later document repeating an earlier id left out).
+ * with a problem left out; a later document repeating an earlier id left out). With `limits`, a
+ * file's limits apply too: sizes, the number of documents, names (length, control characters),
+ * ids' length and an active id that names no document.
  */
 function examine(
   value: unknown,

@@ -24,10 +24,10 @@ describe('KernelService.evaluate: the fact box', () => {
   });
 
   it.each([
-    ['[1, 2]', 'fact:1:1: the fact is a list, not a mapping', 'fact:1:1：事实应为字段映射'],
-    ['~', 'fact:1:1: the fact is null, not a mapping', '而不是 null（空值）'],
-    ['\n42', 'fact:2:1: the fact is the number 42, not a mapping', '而不是数字 42'],
-    ['fact: "x"', 'fact:1:7: the fact is the text "x", not a mapping', '而不是文本“x”'],
+    ['[1, 2]', 'line 1, column 1: the fact is a list, not a mapping', '第 1 行第 1 列：事实应为字段映射'],
+    ['~', 'line 1, column 1: the fact is null, not a mapping', '而不是 null（空值）'],
+    ['\n42', 'line 2, column 1: the fact is the number 42, not a mapping', '而不是数字 42'],
+    ['fact: "x"', 'line 1, column 7: the fact is the text "x", not a mapping', '而不是文本“x”'],
   ])('%j is refused with its position, no decision', (fact, en, zh) => {
     const outcome = evaluate(fact);
     expect(outcome.kind).toBe('input-error');
@@ -54,11 +54,26 @@ describe('KernelService.evaluate: the fact box', () => {
     expect(structuredClone(amount)).toEqual(amount);
   });
 
+  it('says why not with every digit: 4999.999999999999999 is not over 5000 (a double reads 5000)', () => {
+    const outcome = evaluate(
+      'tool:\n  name: issue_refund\n  args:\n    amount: 4999.999999999999999\n',
+    );
+    expect(outcome.kind).toBe('result');
+    if (outcome.kind !== 'result') return;
+    expect(outcome.result.decision).toBe('ALLOW');
+    expect(outcome.result.eval_trace[0]?.reason).toMatchObject({
+      kind: 'false',
+      field: 'tool.args.amount',
+      value: 5000,
+      exact: '4999.999999999999999',
+    });
+  });
+
   it('refuses 1e400 quoting it, with its line and column', () => {
     const outcome = evaluate('tool:\n  args:\n    amount: 1e400\n');
     expect(outcome).toMatchObject({ kind: 'input-error', input: 'fact', offset: 26 });
     if (outcome.kind !== 'input-error') return;
-    expect(outcome.message.en).toMatch(/^fact:3:13: 1e400 is out of range/);
-    expect(outcome.message.zh).toMatch(/^fact:3:13：数字“1e400”超出范围/);
+    expect(outcome.message.en).toMatch(/^line 3, column 13: 1e400 is out of range/);
+    expect(outcome.message.zh).toMatch(/^第 3 行第 13 列：数字“1e400”超出范围/);
   });
 });

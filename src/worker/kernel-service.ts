@@ -328,7 +328,7 @@ export class KernelService {
     }
     // The kernel's one fact reader (issue #35): an empty fact box or a fact that is not a mapping
     // gets no decision; numbers keep every digit.
-    const fact = readFact(request.fact, { label: 'fact', format: 'yaml' });
+    const fact = readFact(request.fact, { format: 'yaml' });
     if (!fact.ok) {
       return {
         kind: 'input-error',

@@ -85,8 +85,8 @@ describe('readFact: a fact is a mapping', () => {
     });
     expect(yamlDeep).toMatchObject({ ok: false, line: 1, column: 69 });
     if (!yamlDeep.ok) {
-      expect(yamlDeep.message.en).toBe('fact:1:69: nesting deeper than 64 levels');
-      expect(yamlDeep.message.zh).toBe('fact:1:69：嵌套超过 64 层');
+      expect(yamlDeep.message.en).toBe('line 1, column 69: nesting deeper than 64 levels');
+      expect(yamlDeep.message.zh).toBe('第 1 行第 69 列：嵌套超过 64 层');
     }
     // Brackets inside quotes and comments are text.
     const quoted = `a: "${'['.repeat(100)}"\nb: '${'{'.repeat(100)}'\n# ${'['.repeat(100)}\n`;

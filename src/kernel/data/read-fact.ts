@@ -28,7 +28,10 @@ export type FactFormat = 'json' | 'yaml';
 
 export interface FactProblem {
   readonly ok: false;
-  /** `label:line:column: what is wrong`, in English and Chinese. */
+  /**
+   * `label:line:column: what is wrong` (without a label: `line 3, column 12: …`, `第 3 行第 12
+   * 列：…`), in English and Chinese.
+   */
   readonly message: Bilingual;
   /** Where (UTF-16 offset into the text; line and column 1-based). */
   readonly offset: number;
@@ -41,7 +44,10 @@ export interface FactProblem {
 export type FactRead = { readonly ok: true; readonly fact: Value } | FactProblem;
 
 export interface ReadFactOptions {
-  /** Names the text in messages (a file name, `-`, `fact`); its extension picks the format. */
+  /**
+   * Names the text in messages (a file name, `-`); its extension picks the format. Without one
+   * (the studio's fact box) messages give the line and column in words.
+   */
   readonly label?: string;
   /** Overrides the format the label's extension gives. */
   readonly format?: FactFormat;
@@ -60,16 +66,22 @@ const MAX_ALIAS_COUNT = 1000;
  * bilingual refusal. Never throws.
  */
 export function readFact(text: string, options: ReadFactOptions = {}): FactRead {
-  const label = options.label ?? 'fact';
-  const format = options.format ?? factFormatOf(label);
+  const label = options.label;
+  const format = options.format ?? factFormatOf(label ?? '');
   const source = new SourceText(text);
   const refuse = (offset: number, detail: Bilingual, empty = false): FactProblem => {
     const { line, column } = source.position(offset);
     return {
       ok: false,
       message: {
-        en: `${label}:${line}:${column}: ${detail.en}`,
-        zh: `${label}:${line}:${column}：${detail.zh}`,
+        en:
+          label === undefined
+            ? `line ${line}, column ${column}: ${detail.en}`
+            : `${label}:${line}:${column}: ${detail.en}`,
+        zh:
+          label === undefined
+            ? `第 ${line} 行第 ${column} 列：${detail.zh}`
+            : `${label}:${line}:${column}：${detail.zh}`,
       },
       offset,
       line,

@@ -5,7 +5,7 @@ import { revealText } from '../util/visible-text';
 import type { EvalCode, EvaluationError } from './errors';
 import type { TraceNode } from './evaluate';
 import { codePointLength, MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
-import { equality, isNumeric, order, toJson, typeName, type Value } from './values';
+import { equality, exactJsonText, isNumeric, order, toJson, typeName, type Value } from './values';
 
 /**
  * The condition that made a rule's `when` false, read from its trace: inside an `and`, the first
@@ -45,6 +45,8 @@ export interface TraceReason {
   readonly field?: string;
   /** The operand's value as JSON (left out when its JSON is longer than MAX_REASON_VALUE). */
   readonly value?: unknown;
+  /** The value's JSON text with every digit, when `value` lost some (ruling I-89): show this. */
+  readonly exact?: string;
   /** The operand's type (`string`, `number`, `null`, `missing`, `list`, …). */
   readonly type?: string;
   /** `type_mismatch`: the type the other side of the condition needs. */
@@ -214,11 +216,13 @@ function classify(
     const node = nodes[k] as ExprNode;
     const v = value(k);
     const json = v === undefined ? undefined : toJson(v);
-    const shown = json !== undefined && JSON.stringify(json).length <= MAX_REASON_VALUE;
+    // A fact number no double holds keeps every digit in `exact` (ruling I-89).
+    const exact = v === undefined ? undefined : exactJsonText(v);
+    const shown = json !== undefined && (exact ?? JSON.stringify(json)).length <= MAX_REASON_VALUE;
     return {
       ...base,
       ...(isRead(node) ? { field: (node as { path: string }).path } : {}),
-      ...(shown ? { value: json } : {}),
+      ...(shown ? { value: json, ...(exact === undefined ? {} : { exact }) } : {}),
       type: typeName(v),
       ...extra,
     } as TraceReason;

@@ -168,7 +168,12 @@ function reasonSentences(
         'value' in reason
           ? format(t.why.typeMismatch, {
               ...words,
-              value: lang === 'zh' ? shownZh(reason.value) : shown(reason.value),
+              value:
+                reason.exact !== undefined
+                  ? `${lang === 'zh' ? ' ' : ''}${reason.exact}`
+                  : lang === 'zh'
+                    ? shownZh(reason.value)
+                    : shown(reason.value),
             })
           : format(t.why.typeMismatchNoValue, words);
       return 'suggestion' in reason
@@ -181,7 +186,7 @@ function reasonSentences(
       return format(t.why.null, { field });
     case 'false':
       return 'value' in reason && reason.field
-        ? format(t.why.false, { field, value: shown(reason.value) })
+        ? format(t.why.false, { field, value: reason.exact ?? shown(reason.value) })
         : null;
     case 'error': {
       const e = reason.error;

@@ -47,7 +47,7 @@ export function recordEvidence(inputs: EvaluationInputs, traceId: string): Studi
     };
   }
   // The fact box's fact as the Evaluate panel reads it (readFact: exact numbers, mappings only).
-  const fact = readFact(inputs.fact, { label: 'fact', format: 'yaml' });
+  const fact = readFact(inputs.fact, { format: 'yaml' });
   if (!fact.ok) return { ok: false, message: fact.message };
   let temporalState: unknown;
   if (inputs.temporalState.trim() !== '') {

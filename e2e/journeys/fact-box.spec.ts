@@ -1,0 +1,119 @@
+// Issue #35 §1 and §3 (ruling I-89): the Evaluate panel's fact box fails closed and keeps every
+// digit. An empty box asks for a fact and shows no decision (it used to show "ALLOW · No rule
+// matched"); a fact that is not a mapping is refused with its line and column, no decision; a
+// number no double holds decides exactly and is shown with every digit.
+import { expect, type Page, test } from '../support/test';
+
+type Lang = 'en' | 'zh';
+
+const WORDS = {
+  en: {
+    errors: '0 errors',
+    evaluate: 'Evaluate',
+    writeFact: 'Write a fact to evaluate.',
+    list: 'Could not read fact: line 1, column 1: the fact is a list, not a mapping of fields',
+    nullFact: 'line 2, column 7: the fact is null, not a mapping of fields',
+    outOfRange: 'line 4, column 13: 1e400 is out of range',
+    nodeValues: 'Node values',
+    whyNot: 'is 4999.999999999999999.',
+  },
+  zh: {
+    errors: '0 个错误',
+    evaluate: '求值',
+    writeFact: '请写一条事实再求值。',
+    list: '无法读取 fact：第 1 行第 1 列：事实应为字段映射（例如 {"tool": {"name": "…"}}；{} 是没有字段的事实），而不是列表',
+    nullFact: '第 2 行第 7 列：事实应为字段映射',
+    outOfRange: '第 4 行第 13 列：数字“1e400”超出范围',
+    nodeValues: '各节点的值',
+    whyNot: '的值为 4999.999999999999999。',
+  },
+} as const;
+
+const SHOTS = '/tmp/shots-facts';
+
+async function openEvaluate(page: Page, lang: Lang) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+  await page.goto('/');
+  await expect(page.getByTestId('status-diagnostics')).toContainText(WORDS[lang].errors);
+  await page
+    .getByTestId('document-list')
+    .getByRole('button', { name: /^refund-guard/ })
+    .first()
+    .click();
+  await page.getByRole('tab', { name: WORDS[lang].evaluate }).click();
+  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  const w = WORDS[lang];
+
+  test(`${lang}: an empty fact box asks for a fact and shows no decision`, async ({ page }) => {
+    await openEvaluate(page, lang);
+    const evaluation = page.getByTestId('evaluation');
+    for (const fact of ['', '   \n\n', '# the fact goes here\n']) {
+      await page.getByTestId('fact-input').fill(fact);
+      await expect(page.getByTestId('fact-empty')).toHaveText(w.writeFact);
+      await expect(evaluation.getByTestId('decision')).toHaveCount(0);
+      await expect(evaluation).not.toContainText('ALLOW');
+      await expect(evaluation.getByRole('alert')).toHaveCount(0);
+    }
+    await evaluation.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/empty-${lang}.png` });
+
+    // Writing a fact evaluates it again.
+    await page.getByTestId('fact-input').fill('{}');
+    await expect(page.getByTestId('decision')).toContainText('ALLOW');
+    await expect(page.getByTestId('fact-empty')).toHaveCount(0);
+  });
+
+  test(`${lang}: a fact that is not a mapping is refused with its position, no decision`, async ({
+    page,
+  }) => {
+    await openEvaluate(page, lang);
+    const evaluation = page.getByTestId('evaluation');
+    await page.getByTestId('fact-input').fill('[1, 2]');
+    const alert = evaluation.getByTestId('input-error');
+    await expect(alert).toContainText(w.list);
+    await expect(evaluation.getByTestId('decision')).toHaveCount(0);
+    await evaluation.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/list-${lang}.png` });
+
+    await page.getByTestId('fact-input').fill('# wrapped, with nothing inside\nfact: null\n');
+    await expect(alert).toContainText(w.nullFact);
+    await expect(evaluation.getByTestId('decision')).toHaveCount(0);
+
+    await page
+      .getByTestId('fact-input')
+      .fill('tool:\n  name: issue_refund\n  args:\n    amount: 1e400\n');
+    await expect(alert).toContainText(w.outOfRange);
+    await expect(alert).not.toContainText('Infinity');
+    await expect(evaluation.getByTestId('decision')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/out-of-range-${lang}.png` });
+  });
+
+  test(`${lang}: a number no double holds decides exactly and is shown with every digit`, async ({
+    page,
+  }) => {
+    await openEvaluate(page, lang);
+    // 5000.00000000000001 is over 5000 (a double reads 5000): a human must approve.
+    await page
+      .getByTestId('fact-input')
+      .fill('tool:\n  name: issue_refund\n  args:\n    amount: 5000.00000000000001\n');
+    await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
+    const step = page.locator('[data-testid="trace"] [data-rule="SEC-001-refund-limit"]');
+    await step.getByText(w.nodeValues).click();
+    await expect(step.locator('.trace-tree').first()).toContainText('field = 5000.00000000000001');
+    await step.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/exact-trace-${lang}.png` });
+
+    // Just under 5000: not over the limit, and the why-not says so with every digit.
+    await page
+      .getByTestId('fact-input')
+      .fill('tool:\n  name: issue_refund\n  args:\n    amount: 4999.999999999999999\n');
+    await expect(page.getByTestId('decision')).toContainText('ALLOW');
+    await expect(step.getByTestId('failed-reason')).toContainText(w.whyNot);
+    await step.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/exact-why-${lang}.png` });
+  });
+}

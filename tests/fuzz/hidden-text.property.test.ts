@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compileDocument,
+  createIncrementalCompiler,
   type Diagnostic,
   Evaluator,
   findHidden,
@@ -223,5 +224,49 @@ describe('hidden characters injected into a rule', () => {
       );
     },
     fuzzTimeout(80),
+  );
+
+  it(
+    'the incremental compile reports exactly what compileDocument reports, wherever they are',
+    () => {
+      const inc = createIncrementalCompiler();
+      let incremental = 0;
+      const base = [
+        documentWith('value', 'a'),
+        documentWith('message', 'b').replace('  - name: "SEC-001-a"', '  - name: "SEC-002-b"'),
+      ]
+        .join('')
+        .replace(/\nprotocol[\s\S]*?rules:\n/, '\n');
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(base.length), injectedArb, fc.boolean()), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          (at) => {
+            // Characters (or comments holding them) put anywhere on a line; escapes only inside a
+            // double-quoted string would be one, elsewhere they are plain text.
+            let text = base;
+            for (const [pos, inj, comment] of [...at].sort((x, y) => y[0] - x[0])) {
+              const ch = String.fromCodePoint(inj.cp);
+              const lineEnd = text.indexOf('\n', pos);
+              text = comment
+                ? `${text.slice(0, lineEnd)}  # ${ch}${text.slice(lineEnd)}`
+                : `${text.slice(0, pos)}${ch}${text.slice(pos)}`;
+            }
+            const full = compileDocument(text);
+            const part = inc.compile(text);
+            if (inc.stats.mode === 'incremental') incremental++;
+            expect(part.diagnostics).toEqual(full.diagnostics);
+            expect(part.ok).toBe(full.ok);
+            if (full.document) expect(part.document?.hash).toBe(full.document.hash);
+          },
+        ),
+        params,
+      );
+      // Most texts are compiled from their parts (a character in a key or a keyword breaks none).
+      expect(incremental).toBeGreaterThan(params.numRuns / 2);
+    },
+    fuzzTimeout(60),
   );
 });

@@ -2,8 +2,14 @@ import { diagnostic } from '../diagnostics/codes';
 import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
 import type { SourceText } from '../diagnostics/source-text';
 import { nfc } from '../tree/literal';
-import { hiddenCharName } from '../util/hidden-char-names';
-import { findHidden, hasBidi, hasHidden, revealInline, stripHidden } from '../util/visible-text';
+import {
+  findHidden,
+  hasBidi,
+  hasHidden,
+  hiddenCharName,
+  revealInline,
+  stripHidden,
+} from '../util/visible-text';
 import type { YNode, YScalar } from './ynode';
 
 export { hiddenCharName };

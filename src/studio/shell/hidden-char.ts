@@ -4,8 +4,9 @@
  * ERDL-W026 messages name it (kernel/document/hidden-text.ts), and what it does, in the UI
  * language. Pure, so it is unit-tested.
  */
-import { hiddenCharName } from '../../kernel/util/hidden-char-names';
+
 import type { HiddenKind } from '../../kernel/util/visible-text';
+import { hiddenCharName } from '../../kernel/util/visible-text';
 import type { Lang } from '../store/types';
 
 const WHAT: Record<Lang, Record<HiddenKind, string>> = {

@@ -114,6 +114,15 @@ describe('why not (reasonText)', () => {
     expect(reasonText(r.eval_trace[0]!.reason!, en, 'en', 'X')).toBe('tool.args.amount is 10.');
   });
 
+  it('writes out hidden characters in a fact value, so the line reads as the fact runs', () => {
+    const r = run(quick, { tool: { name: 'issue_refund', args: { amount: '\u202E0003\u202C' } } });
+    const line = reasonText(r.eval_trace[0]!.reason!, en, 'en', 'X');
+    expect(line).toContain('"⟨U+202E⟩0003⟨U+202C⟩"');
+    expect(line).not.toMatch(/[\u202a-\u202e]/);
+    const zhLine = reasonText(r.eval_trace[0]!.reason!, zh, 'zh', 'X');
+    expect(zhLine).toContain('“⟨U+202E⟩0003⟨U+202C⟩”');
+  });
+
   it('says a regex input over the limit was not evaluated, and how E12 ended the rule', () => {
     const r = run(SHELL, { tool: { args: { command: 'x'.repeat(10_001) } } });
     const [folded, closed] = r.eval_trace;

@@ -4,7 +4,8 @@
  * the strings come in, so both languages are tested the same way.
  */
 import type { EvaluationResult, TraceReason } from '../../kernel';
-import { zhQuote } from '../../kernel/util/quote';
+import { enQuote, zhQuote } from '../../kernel/util/quote';
+import { revealText } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
 import type { panelStrings } from './strings';
@@ -76,9 +77,14 @@ type TypeKey = keyof EvaluateStrings['types'];
 const typeKey = (type: string | undefined): TypeKey =>
   TYPES.includes(type ?? '') ? (type as TypeKey) : 'other';
 
-/** A value as the user would write it in the fact (JSON: strings quoted). */
+/**
+ * A value as the user would write it in the fact (JSON: strings quoted), hidden characters written
+ * out (⟨U+202E⟩) so the line reads as the fact runs.
+ */
 function shown(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  return typeof value === 'string'
+    ? enQuote(value)
+    : revealText(JSON.stringify(value) ?? String(value));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../kernel';
+import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
 import { zhQuote } from '../kernel/util/quote';
 import type { CliIo } from './io';
 
@@ -7,16 +8,44 @@ export type ReadResult =
   | { readonly ok: false; readonly message: Bilingual };
 
 /**
- * Reads a rule document as bytes. The bytes go to the kernel unchanged, so invalid UTF-8, a BOM
- * or binary content get the kernel's own positioned diagnostics; only failing to read the file at
- * all (missing, a directory, no permission) is the command's error.
+ * Reads a rule document (or any file the command reads whole) as bytes. The bytes go to the kernel
+ * unchanged, so invalid UTF-8, a BOM or binary content get the kernel's own positioned
+ * diagnostics; only failing to read the file at all (missing, a directory, no permission, larger
+ * than `limit`) is the command's error. The size is looked up before the file is read, so a file
+ * over the limit is never read; a pipe, whose size is not known, is checked once read.
  */
-export async function readRules(io: CliIo, path: string): Promise<ReadResult> {
+export async function readRules(
+  io: CliIo,
+  path: string,
+  limit: number = MAX_INPUT_FILE_BYTES,
+): Promise<ReadResult> {
   try {
-    return { ok: true, bytes: await io.readBytes(path) };
+    if (io.fileSize && path !== '-') {
+      const size = await io.fileSize(path);
+      if (size !== null && size > limit) return { ok: false, message: tooLarge(path, size, limit) };
+    }
+    const bytes = await io.readBytes(path);
+    if (bytes.length > limit) return { ok: false, message: tooLarge(path, bytes.length, limit) };
+    return { ok: true, bytes };
   } catch (e) {
     return { ok: false, message: readFailure(path, e) };
   }
+}
+
+/** `1,048,576 bytes` / `128 MiB`: a size as people read it. */
+function bytesText(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n.toLocaleString('en-US')} bytes`;
+}
+
+/** A file larger than the reader's limit, refused before it is read. */
+export function tooLarge(path: string, size: number, limit: number): Bilingual {
+  const n = size.toLocaleString('en-US');
+  return {
+    en: `cannot read ${JSON.stringify(path)}: it is ${n} bytes, more than the ${bytesText(limit)} this file may be`,
+    zh: `无法读取${zhQuote(path)}：文件有 ${n} 字节，超过此类文件的上限 ${bytesText(limit)}`,
+  };
 }
 
 export function readFailure(path: string, e: unknown): Bilingual {

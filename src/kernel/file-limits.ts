@@ -21,7 +21,7 @@ export const MAX_SUITE_CHARS = 32 * 1024 * 1024;
 /**
  * Table import (docs/table-import.md "Limits"), each checked before the work it bounds.
  * 20 MB: a table file as given (.csv, .dmn, JDM .json, .xlsx as stored). A 10,000-row table is
- * 0.3 MB as .xlsx, 1.2 MB as JDM, 3–6 MB as DMN, and becomes a 1.1–1.6 MB ERDL document, which
+ * 0.4 MB as .xlsx, 1.5 MB as JDM, ~4 MB as DMN, and becomes a 1.1–1.6 MB ERDL document, which
  * must stay under MAX_DOCUMENT_BYTES: no file that can be imported whole comes near the limit.
  */
 export const MAX_TABLE_FILE_BYTES = 20_000_000;
@@ -47,3 +47,13 @@ export function factSetFormat(fileName: string): FactSetFormat | null {
   if (lower.endsWith('.csv')) return 'csv';
   return null;
 }
+
+/**
+ * 128 MiB: no file the `erdl` command reads whole may be larger, checked from its size before it
+ * is read (each reader then applies its own limit, with its own message: a rule document over
+ * MAX_DOCUMENT_BYTES gets the kernel's ERDL-E001). The largest inputs read whole are a suite
+ * (MAX_SUITE_CHARS characters) and a workspace file (64 MiB); fact sets stream.
+ */
+export const MAX_INPUT_FILE_BYTES = 128 * 1024 * 1024;
+/** 256 KiB: a key file (a JWK, a JWK Set of trusted keys, a passphrase-protected backup). */
+export const MAX_KEY_FILE_BYTES = 256 * 1024;

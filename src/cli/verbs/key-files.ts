@@ -1,5 +1,5 @@
 import type { Bilingual } from '../../kernel';
-import { MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
+import { MAX_KEY_FILE_BYTES, MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
 import { zhQuote } from '../../kernel/util/quote';
 import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
@@ -54,10 +54,13 @@ export async function readSignatureBytes(io: CliIo, path: string): Promise<Signa
 
 /**
  * Reads a UTF-8 JSON file (a JWK, a signature file, an evidence record). `signed`: the file may be
- * a signature envelope, read only within MAX_SIGNATURE_FILE_BYTES (readSignatureBytes).
+ * a signature envelope, read only within MAX_SIGNATURE_FILE_BYTES (readSignatureBytes); else it is
+ * a key file (a JWK, a JWK Set, a key backup), read only within MAX_KEY_FILE_BYTES.
  */
 export async function readJsonFile(io: CliIo, path: string, signed = false): Promise<JsonRead> {
-  const read = signed ? await readSignatureBytes(io, path) : await readRules(io, path);
+  const read = signed
+    ? await readSignatureBytes(io, path)
+    : await readRules(io, path, MAX_KEY_FILE_BYTES);
   if (!read.ok) return read;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);

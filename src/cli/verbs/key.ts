@@ -1,3 +1,4 @@
+import { MAX_KEY_FILE_BYTES } from '../../kernel/file-limits';
 import { zhQuote } from '../../kernel/util/quote';
 import { backupKey, readPrivateJwk, restoreKeyJwk, signerFromJwk } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
@@ -20,7 +21,7 @@ async function readPassphrase(io: CliIo, path: string | undefined): Promise<stri
     );
     return null;
   }
-  const read = await readRules(io, path);
+  const read = await readRules(io, path, MAX_KEY_FILE_BYTES);
   if (!read.ok) {
     printError(io, read.message);
     return null;

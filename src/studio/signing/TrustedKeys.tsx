@@ -1,3 +1,4 @@
+import { MAX_KEY_FILE_BYTES } from '../../kernel/file-limits';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
@@ -7,8 +8,6 @@ import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 import { readTrustFile } from './trust-file';
 
-/** Read as UTF-8 text; a JWK file is small, anything large is not one. */
-const MAX_KEY_FILE_BYTES = 256 * 1024;
 
 async function importKeyFile(file: File): Promise<void> {
   const state = studioStore.getState();

@@ -132,3 +132,39 @@ export async function readForeign(
       );
   }
 }
+
+/** What the studio's worker answers for a table file (src/worker/foreign-table-worker.ts). */
+export type ForeignTableReply =
+  | { readonly kind: 'foreign'; readonly result: DocumentImport }
+  /** A workbook of several sheets: the user picks one, then it is read with `sheet`. */
+  | { readonly kind: 'sheets'; readonly sheets: readonly string[] }
+  /** The reader failed in a way no refusal covers (a bug): its message, for the report. */
+  | { readonly kind: 'failed'; readonly detail: string };
+
+export interface ForeignTableRequest {
+  readonly fileName: string;
+  readonly bytes: Uint8Array;
+  /** The sheet of a workbook (1-based); without it a workbook of several sheets asks. */
+  readonly sheet?: number;
+}
+
+/**
+ * The studio's read of a table file, run in its worker: every limit is checked there before any
+ * work (readForeign), a workbook is read once (its sheet names, or its one sheet's table). Never
+ * throws.
+ */
+export async function readForeignRequest(request: ForeignTableRequest): Promise<ForeignTableReply> {
+  const { fileName, bytes, sheet } = request;
+  try {
+    if (sheet === undefined && foreignKind(fileName) === 'xlsx') {
+      const { readXlsxOrSheets } = await import('./xlsx');
+      const read = await readXlsxOrSheets(bytes, documentName(fileName));
+      return read.kind === 'sheets'
+        ? { kind: 'sheets', sheets: read.sheets }
+        : { kind: 'foreign', result: read.result };
+    }
+    return { kind: 'foreign', result: await readForeign(fileName, bytes, sheet) };
+  } catch (e) {
+    return { kind: 'failed', detail: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -33,12 +33,11 @@ const refused = (message: Bilingual): DocumentImport => ({
  * The workbook's sheets (name and rows), read from the guarded parts only (xlsx-guard.ts): the
  * refusal when the workbook is over a limit, or the reader's failure.
  */
-async function readSheets(
-  bytes: Uint8Array,
-): Promise<
+type SheetsRead =
   | { ok: true; sheets: { sheet: string; data: unknown[][] }[] }
-  | { ok: false; refused: boolean; message: Bilingual }
-> {
+  | { ok: false; refused: boolean; message: Bilingual };
+
+async function readSheets(bytes: Uint8Array): Promise<SheetsRead> {
   if (bytes.length > MAX_TABLE_FILE_BYTES)
     return { ok: false, refused: true, message: tableFileTooLarge(bytes.length) };
   const guarded = guardWorkbook(bytes);
@@ -69,20 +68,17 @@ export async function xlsxSheetNames(bytes: Uint8Array): Promise<string[] | null
 }
 
 /**
- * The workbook's sheet names, or why it is refused before anything is read (over a limit, not a
- * workbook): the studio's worker asks this before offering a choice of sheets.
+ * A workbook read once for the studio: its sheet names when it has several (the user picks one,
+ * then `readXlsxTable` reads it), else the import of its one sheet — or the refusal.
  */
-export async function xlsxSheetChoice(
+export async function readXlsxOrSheets(
   bytes: Uint8Array,
-): Promise<{ ok: true; sheets: string[] } | { ok: false; result: DocumentImport }> {
+  name: string,
+): Promise<{ kind: 'sheets'; sheets: string[] } | { kind: 'import'; result: DocumentImport }> {
   const read = await readSheets(bytes);
-  if (read.ok) return { ok: true, sheets: read.sheets.map((s) => s.sheet) };
-  return {
-    ok: false,
-    result: read.refused
-      ? refused(read.message)
-      : { text: null, tables: [], notes: [{ level: 'error', message: read.message }] },
-  };
+  if (read.ok && read.sheets.length > 1)
+    return { kind: 'sheets', sheets: read.sheets.map((s) => s.sheet) };
+  return { kind: 'import', result: sheetImport(read, name, 1) };
 }
 
 function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
@@ -107,7 +103,11 @@ export async function readXlsxTable(
   name: string,
   sheet = 1,
 ): Promise<DocumentImport> {
-  const read = await readSheets(bytes);
+  return sheetImport(await readSheets(bytes), name, sheet);
+}
+
+/** Sheet `sheet` (1-based) of a workbook read by readSheets, as an ERDL document. */
+function sheetImport(read: SheetsRead, name: string, sheet: number): DocumentImport {
   if (!read.ok) {
     if (read.refused) return refused(read.message);
     return {

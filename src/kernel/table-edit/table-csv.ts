@@ -1,8 +1,8 @@
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
-import { MAX_TABLE_CELL_CHARS } from '../file-limits';
-import { cellTooLongReason } from '../table-import/limits';
+import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../file-limits';
+import { cellTooLongReason, tableFileTooLarge } from '../table-import/limits';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, readCell, typeOfCells } from './cell-reader';
@@ -112,6 +112,12 @@ export type CsvImport =
  * document's rule items). Every cell is checked; any problem refuses the whole import.
  */
 export function csvToTableEntry(csv: string, name: string, indent: number): CsvImport {
+  // A CSV over the table-file limit is refused before it is split into cells.
+  if (csv.length > MAX_TABLE_FILE_BYTES)
+    return {
+      ok: false,
+      problems: [{ line: 1, column: 1, message: tableFileTooLarge(csv.length) }],
+    };
   const read = readDelimited(csv, csv.includes('\t') && !csv.includes(',') ? '\t' : ',');
   if (read.problems.length > 0) return { ok: false, problems: [...read.problems] };
   return gridToTableEntry(read.rows, name, indent, 'Imported from CSV');

@@ -5,7 +5,7 @@ import { enQuote, zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { feelToCellText } from './cell';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
-import { foreignTableCellProblems } from './limits';
+import { foreignTableCellProblems, grouped } from './limits';
 
 /**
  * A decision table from another tool (DMN 1.3/1.4, GoRules JDM), reduced to what a conversion
@@ -329,6 +329,12 @@ export interface DocumentImport {
 }
 
 /**
+ * 1,000 rows: a UNIQUE or ANY table up to this size is checked for overlaps at import (about a
+ * second); the check compares rows pairwise, so a larger table is reported as not checked.
+ */
+export const MAX_OVERLAP_CHECK_ROWS = 1_000;
+
+/**
  * Converted tables as one ERDL document. Tables read as UNIQUE or ANY are compiled alone and the
  * table analysis's overlap findings (W509/W510) are added to their report: such overlaps mean the
  * original table broke its own hit policy.
@@ -339,10 +345,28 @@ export function importedDocument(
   tables: readonly TableConversion[],
   policies: ReadonlyMap<string, string>,
   notes: readonly ImportNote[],
+  rowCounts: ReadonlyMap<string, number> = new Map(),
 ): DocumentImport {
   const checked = tables.map((t) => {
     const policy = policies.get(t.name);
     if (!t.entry || (policy !== 'UNIQUE' && policy !== 'ANY')) return t;
+    // The overlap check is pairwise in the rows (4,000 rows: ~30 s); over the limit it is not run
+    // at import, and the report says so.
+    const rows = rowCounts.get(t.name) ?? 0;
+    if (rows > MAX_OVERLAP_CHECK_ROWS)
+      return {
+        ...t,
+        notes: [
+          ...t.notes,
+          {
+            level: 'warning' as const,
+            message: {
+              en: `hit policy ${policy}: the rows were not checked for overlaps at import (${grouped(rows)} rows; the check runs on tables of up to ${grouped(MAX_OVERLAP_CHECK_ROWS)}), so an overlap that breaks the original's hit policy is not reported`,
+              zh: `命中策略 ${policy}：导入时未检查各行是否重叠（共 ${grouped(rows)} 行；只检查不超过 ${grouped(MAX_OVERLAP_CHECK_ROWS)} 行的决策表），因此不会报告违反原表命中策略的重叠`,
+            },
+          },
+        ],
+      };
     const compiled = compileDocument(documentHeader(name, description) + t.entry);
     const overlaps = compiled.diagnostics.filter(
       (d) => d.code === 'ERDL-W509' || d.code === 'ERDL-W510',

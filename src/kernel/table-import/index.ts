@@ -27,12 +27,14 @@ function importTables(
   read: { tables: ForeignTable[]; notes: ImportNote[] },
 ): DocumentImport {
   const policies = new Map(read.tables.map((t) => [t.name, t.hitPolicy.toUpperCase()]));
+  const rowCounts = new Map(read.tables.map((t) => [t.name, t.rules.length]));
   return importedDocument(
     name,
     description,
     read.tables.map((t, i) => convertTable(t, i)),
     policies,
     read.notes,
+    rowCounts,
   );
 }
 

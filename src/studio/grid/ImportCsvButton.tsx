@@ -1,4 +1,6 @@
 import { useId, useRef } from 'react';
+import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
+import { tableFileTooLarge } from '../../kernel/table-import/limits';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { runTableEdit } from './run-table-edit';
@@ -17,6 +19,12 @@ export function ImportCsvButton({
   const id = useId();
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    // A CSV over the table-file limit is refused before it is read (docs/table-import.md).
+    if (file.size > MAX_TABLE_FILE_BYTES) {
+      if (input.current) input.current.value = '';
+      studioStore.getState().notify('error', tableFileTooLarge(file.size));
+      return;
+    }
     const csv = await file.text();
     if (input.current) input.current.value = '';
     const result = await runTableEdit(docId, '', {

@@ -52,7 +52,11 @@ export function ConversionReport({
       </header>
       <p>
         {documentName === null ? (
-          t.nothing
+          report.result.refused ? (
+            t.refused
+          ) : (
+            t.nothing
+          )
         ) : (
           <VisibleText text={format(t.converted, { name: documentName })} />
         )}
@@ -64,7 +68,10 @@ export function ConversionReport({
             {g.notes.map((n, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: notes are a fixed list shown once.
               <li key={i} className={`note-${n.level}`} data-level={n.level}>
-                <strong>{t[n.level]}</strong> <VisibleText text={pick(n.message, lang)} multiline />
+                <strong>
+                  {report.result.refused && n.level === 'error' ? t.refusedNote : t[n.level]}
+                </strong>{' '}
+                <VisibleText text={pick(n.message, lang)} multiline />
               </li>
             ))}
           </ul>

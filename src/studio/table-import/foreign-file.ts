@@ -1,5 +1,8 @@
 import type { DocumentImport } from '../../kernel/table-import';
 import { documentName, foreignKind } from '../../table-import/foreign-kind';
+import type { ForeignTableReply, ForeignTableRequest } from '../../table-import/read-foreign';
+import { bilingual } from '../i18n/format';
+import { tableImportStrings } from './strings';
 
 /**
  * Decision tables from other tools dropped or opened in the studio (docs/table-import.md): .dmn,
@@ -47,22 +50,74 @@ export function isForeignFile(fileName: string, text?: string): boolean {
   return false;
 }
 
-/** Reads a foreign file; a workbook of several sheets asks which one first (`sheet`, 1-based). */
+/** A worker that has not answered after this long is ended, and the file refused. */
+export const FOREIGN_READ_TIMEOUT_MS = 120_000;
+
+/**
+ * Reads a foreign file in a worker of its own (src/worker/foreign-table-worker.ts): the main
+ * thread never parses it, so a hostile workbook cannot freeze the studio, and the worker is ended
+ * once it answers (or after FOREIGN_READ_TIMEOUT_MS). A workbook of several sheets asks which one
+ * first (`sheet`, 1-based). Never throws: a worker that fails gives a refusal in the report.
+ */
 export async function readForeignFile(
   fileName: string,
   bytes: Uint8Array,
   sheet?: number,
 ): Promise<ForeignImport | SheetChoice> {
-  if (sheet === undefined && foreignKind(fileName) === 'xlsx') {
-    const { xlsxSheetNames } = await import('../../table-import/xlsx');
-    const sheets = await xlsxSheetNames(bytes);
-    if (sheets && sheets.length > 1) return { kind: 'sheets', fileName, sheets, bytes };
-  }
-  const { readForeign } = await import('../../table-import/read-foreign');
+  const name = documentName(fileName);
+  const reply = await inWorker({ fileName, bytes, ...(sheet === undefined ? {} : { sheet }) });
+  if (reply.kind === 'sheets') return { kind: 'sheets', fileName, sheets: reply.sheets, bytes };
+  if (reply.kind === 'foreign') return { kind: 'foreign', fileName, name, result: reply.result };
+  const message =
+    reply.kind === 'timeout'
+      ? bilingual(tableImportStrings, (t) => t.timedOut, {
+          seconds: String(FOREIGN_READ_TIMEOUT_MS / 1000),
+        })
+      : reply.kind === 'stopped'
+        ? bilingual(tableImportStrings, (t) => t.readerStopped)
+        : bilingual(tableImportStrings, (t) => t.readFailed, { detail: reply.detail });
   return {
     kind: 'foreign',
     fileName,
-    name: documentName(fileName),
-    result: await readForeign(fileName, bytes, sheet),
+    name,
+    result: { text: null, refused: true, tables: [], notes: [{ level: 'error', message }] },
   };
+}
+
+/** The worker's answer, or its silence past FOREIGN_READ_TIMEOUT_MS. */
+type WorkerOutcome =
+  | ForeignTableReply
+  | { readonly kind: 'timeout' }
+  /** The worker stopped without an answer (it ran out of memory, or its answer was unreadable). */
+  | { readonly kind: 'stopped' };
+
+function inWorker(request: ForeignTableRequest): Promise<WorkerOutcome> {
+  // Outside a browser (unit tests in Node) the same reader runs here.
+  if (typeof Worker === 'undefined')
+    return import('../../table-import/read-foreign').then((m) => m.readForeignRequest(request));
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('../../worker/foreign-table-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'erdl-foreign-tables',
+      });
+    } catch (e) {
+      resolve({ kind: 'failed', detail: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    const done = (reply: WorkerOutcome) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(reply);
+    };
+    const timer = setTimeout(() => done({ kind: 'timeout' }), FOREIGN_READ_TIMEOUT_MS);
+    worker.onmessage = (event: MessageEvent<ForeignTableReply>) => done(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done(event.message ? { kind: 'failed', detail: event.message } : { kind: 'stopped' });
+    };
+    worker.onmessageerror = () => done({ kind: 'stopped' });
+    worker.postMessage(request);
+  });
 }

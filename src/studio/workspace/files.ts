@@ -10,6 +10,7 @@ import {
   factSetFormat,
   MAX_DOCUMENT_BYTES,
   MAX_SUITE_CHARS,
+  MAX_TABLE_FILE_BYTES,
 } from '../../kernel/file-limits';
 import { bilingual } from '../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
@@ -161,10 +162,11 @@ export async function readImportedFile(
   const isWorkspace = fileName.toLowerCase().endsWith(WORKSPACE_EXTENSION);
   const factSet = factSetFormat(fileName);
   if (isForeignFile(fileName)) {
-    if (file.size > MAX_DOCUMENT_BYTES)
+    // A table file's size is checked before it is read (docs/table-import.md "Limits").
+    if (file.size > MAX_TABLE_FILE_BYTES)
       return rejected(
         fileName,
-        says((t) => t.tooLarge, { size: file.size, limit: MAX_DOCUMENT_BYTES }),
+        says((t) => t.tooLarge, { size: file.size, limit: MAX_TABLE_FILE_BYTES }),
       );
     return readForeignFile(fileName, new Uint8Array(await file.arrayBuffer()));
   }

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
 import type { YNode } from '../document/ynode';
+import { quote } from '../projection/yaml-out';
 import { zhQuote } from '../util/quote';
 import {
   MAX_LIST_ITEMS,
@@ -52,7 +53,9 @@ export type CellParse =
 
 export function formatValue(v: CellValue): string {
   if (v.kind === 'list') return `[${v.items.map(formatValue).join(', ')}]`;
-  if (typeof v.value === 'string') return JSON.stringify(v.value);
+  // A YAML double-quoted string that reads back exactly: DEL, C1 controls and U+2028/2029/FEFF
+  // escaped too (JSON.stringify writes them raw, and the kernel refuses raw C1 as binary content).
+  if (typeof v.value === 'string') return quote(v.value);
   return v.source;
 }
 

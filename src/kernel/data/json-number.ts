@@ -61,3 +61,52 @@ export function decimalText(negative: boolean, digits: string, exponent: number)
   }
   return negative ? `-${body}` : body;
 }
+
+/**
+ * A `yaml` tag that writes a JsonNumber as its decimal text: a plain number to any YAML reader
+ * (which read-fact.ts reads back exactly). Add it to `customTags` where a fact is written as YAML
+ * (a suite's cases) after `toExactJson`; it is never used to read (no `test`, its own tag name).
+ */
+export const JSON_NUMBER_TAG = {
+  identify: (value: unknown) => value instanceof JsonNumber,
+  default: true,
+  tag: 'tag:erdl.dev,2026:exact-number',
+  resolve: (text: string) => text,
+  stringify: (item: { value: unknown }) => (item.value as JsonNumber).text,
+};
+
+/**
+ * `JSON.stringify(value, null, indent)`, except that a JsonNumber is written as its decimal text
+ * (a JSON number with every digit). For JSON written from facts that may hold exact numbers.
+ */
+export function stringifyExact(value: unknown, indent = 2): string {
+  const pad = ' '.repeat(indent);
+  const write = (v: unknown, at: string): string | undefined => {
+    if (v instanceof JsonNumber) return v.text;
+    if (
+      v === null ||
+      typeof v !== 'object' ||
+      typeof (v as { toJSON?: unknown }).toJSON === 'function'
+    )
+      return JSON.stringify(v);
+    const inner = at + pad;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '[]';
+      const items = v.map((x) => write(x, inner) ?? 'null');
+      return indent === 0
+        ? `[${items.join(',')}]`
+        : `[\n${inner}${items.join(`,\n${inner}`)}\n${at}]`;
+    }
+    const members: string[] = [];
+    for (const [k, x] of Object.entries(v)) {
+      const text = write(x, inner);
+      if (text !== undefined)
+        members.push(`${JSON.stringify(k)}:${indent === 0 ? '' : ' '}${text}`);
+    }
+    if (members.length === 0) return '{}';
+    return indent === 0
+      ? `{${members.join(',')}}`
+      : `{\n${inner}${members.join(`,\n${inner}`)}\n${at}}`;
+  };
+  return write(value, '') ?? 'null';
+}

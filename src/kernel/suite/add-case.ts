@@ -3,7 +3,9 @@
  * user's comments, order and formatting stay as written. An empty text becomes a new suite.
  */
 import { isMap, isSeq, parseDocument } from 'yaml';
+import { JSON_NUMBER_TAG } from '../data/json-number';
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { toExactJson } from '../eval/values';
 import { formatSuite } from './format-suite';
 import type { SuiteCase } from './types';
 
@@ -15,7 +17,8 @@ function plainCase(c: SuiteCase): Record<string, unknown> {
   return {
     name: c.name,
     ...(c.as_of === undefined ? {} : { as_of: c.as_of }),
-    fact: c.fact,
+    // A number no double holds keeps every digit (ruling I-89).
+    fact: toExactJson(c.fact),
     ...(c.expect
       ? {
           expect: c.expect.matched_rules
@@ -28,7 +31,12 @@ function plainCase(c: SuiteCase): Record<string, unknown> {
 
 export function addCaseToSuiteText(text: string, c: SuiteCase): AddCaseResult {
   if (text.trim() === '') return { ok: true, text: formatSuite({ cases: [c], sequences: [] }) };
-  const doc = parseDocument(text, { uniqueKeys: true, strict: true, version: '1.2' });
+  const doc = parseDocument(text, {
+    uniqueKeys: true,
+    strict: true,
+    version: '1.2',
+    customTags: [JSON_NUMBER_TAG],
+  });
   if (doc.errors.length > 0)
     return {
       ok: false,

@@ -5,7 +5,12 @@
  * the form for suites of thousands of cases.
  */
 import { stringify } from 'yaml';
+import { JSON_NUMBER_TAG, stringifyExact } from '../data/json-number';
+import { toExactJson, type Value } from '../eval/values';
 import type { Expectation, Suite } from './types';
+
+/** A fact as written: a number no double holds keeps every digit (ruling I-89). */
+const exact = (fact: Value): unknown => toExactJson(fact);
 
 function expectation(e: Expectation): Record<string, unknown> {
   return e.matched_rules
@@ -21,7 +26,7 @@ export function formatSuite(suite: Suite, style: 'yaml' | 'json' = 'yaml'): stri
     out.cases = suite.cases.map((c) => ({
       name: c.name,
       ...(c.as_of === undefined ? {} : { as_of: c.as_of }),
-      fact: c.fact,
+      fact: exact(c.fact),
       ...(c.expect ? { expect: expectation(c.expect) } : {}),
     }));
   if (suite.sequences.length > 0)
@@ -30,10 +35,15 @@ export function formatSuite(suite: Suite, style: 'yaml' | 'json' = 'yaml'): stri
       ...(s.temporal_state ? { temporal_state: s.temporal_state } : {}),
       events: s.events.map((e) => ({
         as_of: e.as_of,
-        fact: e.fact,
+        fact: exact(e.fact),
         ...(e.expect ? { expect: expectation(e.expect) } : {}),
       })),
     }));
-  if (style === 'json') return `${JSON.stringify(out, null, 2)}\n`;
-  return stringify(out, { version: '1.2', lineWidth: 0, aliasDuplicateObjects: false });
+  if (style === 'json') return `${stringifyExact(out, 2)}\n`;
+  return stringify(out, {
+    version: '1.2',
+    lineWidth: 0,
+    aliasDuplicateObjects: false,
+    customTags: [JSON_NUMBER_TAG],
+  });
 }

@@ -4,12 +4,10 @@ import {
   type CaseStatus,
   factSetFormat,
   filterOutcomes,
-  parseData,
-  prepareFact,
+  readFact,
   type SuiteResult,
-  unwrapFact,
 } from '../../kernel';
-import { bilingual, format, useT } from '../i18n/i18n';
+import { format, useT } from '../i18n/i18n';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { DecisionBadge } from '../panels/decision-label';
 import { VisibleText } from '../shell/VisibleText';
@@ -135,13 +133,10 @@ function SaveCaseButton({ docId }: { docId: string }) {
       state.notify('warning', { en: suiteStrings.en.noResult, zh: suiteStrings.zh.noResult });
       return;
     }
-    const data = parseData('fact', doc.fact);
-    const fact = data.ok ? prepareFact(unwrapFact(data.value)) : null;
-    if (!data.ok || !fact?.ok) {
-      state.notify(
-        'error',
-        data.ok ? bilingual(suiteStrings, (t) => t.factUnreadable) : data.message,
-      );
+    // As the Evaluate panel read it (the kernel's one fact reader: exact numbers, mappings only).
+    const fact = readFact(doc.fact, { format: 'yaml' });
+    if (!fact.ok) {
+      state.notify('error', fact.message);
       return;
     }
     const existing = (doc.suite ?? '').match(/^\s*- name:/gm)?.length ?? 0;

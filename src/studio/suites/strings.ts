@@ -2,7 +2,6 @@ import { defineStrings } from '../i18n/i18n';
 
 export const suiteStrings = defineStrings({
   en: {
-    factUnreadable: 'The fact cannot be read.',
     heading: 'Fact suite',
     help: 'Named facts with the decision each must get: the rule set’s own tests. They run on every edit.',
     suiteText: 'Suite (.facts.yaml)',
@@ -58,7 +57,6 @@ export const suiteStrings = defineStrings({
     statusLabel: { pass: 'pass', fail: 'FAIL', unchecked: '—' },
   },
   zh: {
-    factUnreadable: '无法读取事实。',
     heading: '事实测试集',
     help: '带预期决策的命名事实：规则集自己的测试。每次编辑都会运行。',
     suiteText: '测试集（.facts.yaml）',

@@ -25,7 +25,7 @@ const WORDS = {
   en: {
     errors: '0 errors',
     title: 'Conversion report: bomb.xlsx',
-    refused: 'The file was refused before anything in it was read, so no document was added.',
+    refused: 'The file was refused before any table in it was read, so no document was added.',
     refusedNote: 'Refused',
     bomb: '"xl/worksheets/sheet1.xml" declares 500 MB uncompressed (ratio 1,008:1); the limit is 200:1 for a part over 1 MB, so the workbook is refused as a zip bomb before anything in it is inflated',
     lying: '"xl/worksheets/sheet1.xml" inflates to more than the 2 KB its zip directory declares',
@@ -37,7 +37,7 @@ const WORDS = {
   zh: {
     errors: '0 个错误',
     title: '转换报告：bomb.xlsx',
-    refused: '该文件在读取任何内容之前即被拒绝，因此未添加文档。',
+    refused: '该文件在读取其中任何决策表之前即被拒绝，因此未添加文档。',
     refusedNote: '已拒绝',
     bomb: '“xl/worksheets/sheet1.xml”声明解压后为 500 MB（压缩比 1,008:1）；超过 1 MB 的部件压缩比上限为 200:1，因此该工作簿被视为 zip 炸弹，在解压任何内容之前即被拒绝',
     lying: '“xl/worksheets/sheet1.xml”解压后超过其 zip 目录声明的 2 KB',

@@ -64,51 +64,49 @@ export const overCellLimit = (text: string): boolean => text.length > MAX_TABLE_
  */
 export function foreignTableCellProblems(table: ForeignTable): ImportNote[] {
   const notes: ImportNote[] = [];
-  // The report names the table; a note names the place in it.
-  const place = (en: string, zh: string, text: string | undefined) => {
+  // The report names the table; a note names the place in it (built only for a cell over).
+  const check = (text: string | undefined, where: () => Bilingual) => {
     if (text !== undefined && overCellLimit(text))
-      notes.push({ level: 'error', message: cellTooLong({ en, zh }, text.length) });
+      notes.push({ level: 'error', message: cellTooLong(where(), text.length) });
   };
-  const input = (c: number) => {
-    const i = table.inputs[c];
-    const name = i?.label || i?.expression || '';
+  const column = (kind: 'input' | 'output', c: number): Bilingual => {
+    const col = kind === 'input' ? table.inputs[c] : undefined;
+    const out = kind === 'output' ? table.outputs[c] : undefined;
+    const name = (col ? col.label || col.expression : out ? out.name || out.label : '') ?? '';
+    const zhKind = kind === 'input' ? '输入' : '输出';
     return name === '' || overCellLimit(name)
-      ? { en: `input ${c + 1}`, zh: `第 ${c + 1} 个输入` }
-      : { en: `input ${c + 1} ${enQuote(name, 40)}`, zh: `第 ${c + 1} 个输入${zhQuote(name, 40)}` };
-  };
-  const output = (c: number) => {
-    const o = table.outputs[c];
-    const name = o?.name || o?.label || '';
-    return name === '' || overCellLimit(name)
-      ? { en: `output ${c + 1}`, zh: `第 ${c + 1} 个输出` }
+      ? { en: `${kind} ${c + 1}`, zh: `第 ${c + 1} 个${zhKind}` }
       : {
-          en: `output ${c + 1} ${enQuote(name, 40)}`,
-          zh: `第 ${c + 1} 个输出${zhQuote(name, 40)}`,
+          en: `${kind} ${c + 1} ${enQuote(name, 40)}`,
+          zh: `第 ${c + 1} 个${zhKind}${zhQuote(name, 40)}`,
         };
   };
-  place('the table name', '表名', table.name);
-  place('the hit policy', '命中策略', table.hitPolicy);
+  check(table.name, () => ({ en: 'the table name', zh: '表名' }));
+  check(table.hitPolicy, () => ({ en: 'the hit policy', zh: '命中策略' }));
   table.inputs.forEach((i, c) => {
-    place(`input ${c + 1}'s label`, `第 ${c + 1} 个输入的标签`, i.label);
-    place(`input ${c + 1}'s expression`, `第 ${c + 1} 个输入的表达式`, i.expression);
-    place(`input ${c + 1}'s allowed values`, `第 ${c + 1} 个输入的允许值`, i.values);
+    const n = c + 1;
+    check(i.label, () => ({ en: `input ${n}'s label`, zh: `第 ${n} 个输入的标签` }));
+    check(i.expression, () => ({ en: `input ${n}'s expression`, zh: `第 ${n} 个输入的表达式` }));
+    check(i.values, () => ({ en: `input ${n}'s allowed values`, zh: `第 ${n} 个输入的允许值` }));
   });
   table.outputs.forEach((o, c) => {
-    place(`output ${c + 1}'s name`, `第 ${c + 1} 个输出的名称`, o.name);
-    place(`output ${c + 1}'s label`, `第 ${c + 1} 个输出的标签`, o.label);
+    const n = c + 1;
+    check(o.name, () => ({ en: `output ${n}'s name`, zh: `第 ${n} 个输出的名称` }));
+    check(o.label, () => ({ en: `output ${n}'s label`, zh: `第 ${n} 个输出的标签` }));
     for (const v of o.values ?? [])
-      place(`output ${c + 1}'s allowed values`, `第 ${c + 1} 个输出的允许值`, v);
+      check(v, () => ({ en: `output ${n}'s allowed values`, zh: `第 ${n} 个输出的允许值` }));
   });
   table.rules.forEach((rule, r) => {
-    rule.inputs.forEach((text, c) => {
-      const at = input(c);
-      place(`rule ${r + 1}, ${at.en}`, `规则 ${r + 1}，${at.zh}`, text);
-    });
-    rule.outputs.forEach((text, c) => {
-      const at = output(c);
-      place(`rule ${r + 1}, ${at.en}`, `规则 ${r + 1}，${at.zh}`, text);
-    });
-    place(`rule ${r + 1}'s description`, `规则 ${r + 1} 的描述`, rule.description);
+    const at = (kind: 'input' | 'output', c: number) => (): Bilingual => {
+      const col = column(kind, c);
+      return { en: `rule ${r + 1}, ${col.en}`, zh: `规则 ${r + 1}，${col.zh}` };
+    };
+    for (let c = 0; c < rule.inputs.length; c++) check(rule.inputs[c], at('input', c));
+    for (let c = 0; c < rule.outputs.length; c++) check(rule.outputs[c], at('output', c));
+    check(rule.description, () => ({
+      en: `rule ${r + 1}'s description`,
+      zh: `规则 ${r + 1} 的描述`,
+    }));
   });
   return notes;
 }

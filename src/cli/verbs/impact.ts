@@ -75,7 +75,7 @@ export function impactTable(r: ImpactReport): string[] {
   for (const t of r.transitions) {
     out.push('', `${t.from} → ${t.to}: ${t.count} fact(s); first ${t.samples.length}:`);
     for (const s of t.samples) {
-      out.push(`  ${s.name}  ${JSON.stringify(s.fact)}`);
+      out.push(`  ${s.name}  ${s.exact ?? JSON.stringify(s.fact)}`);
       out.push(`    old ${s.old.decision.padEnd(width)}  ${s.old.matched_rules.join(', ') || '—'}`);
       out.push(`    new ${s.new.decision.padEnd(width)}  ${s.new.matched_rules.join(', ') || '—'}`);
     }

@@ -5,6 +5,7 @@ import { compileDocument } from '../compile';
 import { Evaluator } from '../eval/evaluate';
 import { prepareFact } from '../eval/fact';
 import { Rational, toExactJson } from '../eval/values';
+import { analyzeImpact } from '../impact/impact';
 import { canonicalJson } from '../tree/canonical';
 import { type FactRead, factFormatOf, readFact, reviveFact } from './read-fact';
 
@@ -271,6 +272,36 @@ rules:
       exact: '9007199254740993',
     });
     expect(at.eval_trace[0]?.when?.args?.[0]).not.toHaveProperty('exact');
+  });
+});
+
+describe('impact samples', () => {
+  it('show a fact with every digit (exact) where plain JSON would lose one', () => {
+    const rules = (limit: string) =>
+      compileDocument(`protocol: "erdl/v2"
+version: "2.1.0"
+metadata: { name: n, description: d, category: coding, decision: ALLOW }
+rules:
+  - name: BIG
+    description: d
+    priority: 10
+    when: { logic: AND, conditions: [{ field: a, operator: gt, value: ${limit} }] }
+    then: DENY
+    message: m
+`).document;
+    const before = rules('9007199254740993');
+    const after = rules('9007199254740992');
+    if (!before || !after) throw new Error('the documents do not load');
+    const r = json('{"a": 9007199254740993}');
+    if (!r.ok) throw new Error(r.message.en);
+    const report = analyzeImpact(before, after, [{ name: 'line 1', fact: r.fact }]);
+    expect(report.transitions).toHaveLength(1);
+    expect(report.transitions[0]?.samples[0]).toMatchObject({
+      fact: { a: 9007199254740992 },
+      exact: '{"a":9007199254740993}',
+      old: { decision: 'ALLOW' },
+      new: { decision: 'DENY' },
+    });
   });
 });
 

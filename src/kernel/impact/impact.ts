@@ -8,7 +8,7 @@
  */
 import type { CompiledDocument } from '../document/compiled';
 import { type EvaluationResult, Evaluator, type RuleOutcomes } from '../eval/evaluate';
-import { toJson } from '../eval/values';
+import { exactJsonText, toJson } from '../eval/values';
 import { DEFAULT_SUITE_AS_OF } from '../suite/run-suite';
 import type { SuiteCase } from '../suite/types';
 import { DECISION_NAMES, type Decision } from '../vocabulary/decisions';
@@ -27,6 +27,8 @@ export interface ImpactSample {
   /** 0-based position of the fact in the input. */
   readonly index: number;
   readonly fact: unknown;
+  /** The fact's JSON text with every digit, when `fact` (plain JSON) lost some (ruling I-89). */
+  readonly exact?: string;
   readonly old: ImpactSide;
   readonly new: ImpactSide;
 }
@@ -150,6 +152,7 @@ export class ImpactRun {
         name: c.name,
         index,
         fact: toJson(c.fact),
+        ...exactText(c.fact),
         old: { decision: a.decision, matched_rules: [...ra] },
         new: { decision: b.decision, matched_rules: [...rb] },
       });
@@ -301,4 +304,10 @@ export function analyzeImpact(
   const run = new ImpactRun(oldDocument, newDocument, options);
   for (const f of facts) run.add(f);
   return run.report();
+}
+
+/** `{ exact }` when a fact's plain JSON would lose a digit of one of its numbers (ruling I-89). */
+function exactText(fact: SuiteCase['fact']): { exact?: string } {
+  const exact = exactJsonText(fact);
+  return exact === undefined ? {} : { exact };
 }

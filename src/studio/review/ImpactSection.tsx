@@ -404,7 +404,7 @@ function SampleRows(props: { sample: ImpactSample; request: ImpactRequest; curre
           <VisibleText text={caseLabel(s.name, t.impactLine)} />
           <br />
           <code className="mono">
-            <VisibleText text={JSON.stringify(s.fact)} />
+            <VisibleText text={s.exact ?? JSON.stringify(s.fact)} />
           </code>
           <br />
           <button

@@ -275,6 +275,30 @@ rules:
   });
 });
 
+describe('messages quote exact numbers as written', () => {
+  it('an exact number where a date is needed is named by its digits, not as text', () => {
+    const doc = compileDocument(`protocol: "erdl/v2"
+version: "2.1.0"
+metadata: { name: n, description: d, category: coding, decision: ALLOW }
+rules:
+  - name: WHEN
+    description: d
+    priority: 10
+    when:
+      expr: {gt: [{date_add: [{field: "start"}, "1d"]}, "2026-01-01"]}
+    then: DENY
+    message: m
+`).document;
+    if (!doc) throw new Error('the document does not load');
+    const r = json('{"start": 9007199254740993}');
+    if (!r.ok) throw new Error(r.message.en);
+    const result = new Evaluator(doc).evaluate(r.fact, { as_of: '2026-01-01T00:00:00Z' });
+    const warning = result.eval_warnings.find((w) => w.code === 'invalid_date');
+    expect(warning?.message.en).toBe('date_add: 9007199254740993 is not an ISO 8601 date');
+    expect(warning?.message.zh).toBe('date_add：9007199254740993 不是 ISO 8601 日期');
+  });
+});
+
 describe('impact samples', () => {
   it('show a fact with every digit (exact) where plain JSON would lose one', () => {
     const rules = (limit: string) =>

@@ -12,6 +12,7 @@ import {
   DateValue,
   equality,
   isNumeric,
+  numberText,
   order,
   Rational,
   strictEquals,
@@ -186,8 +187,9 @@ function instant(v: Value, node: string): number {
       fail('missing_operand', `${node}: date is missing`, `${node}：日期缺失`);
     fail(
       'invalid_date',
-      `${node}: ${JSON.stringify(v)} is not an ISO 8601 date`,
-      joinZh(`${node}：`, zhJson(v), '不是 ISO 8601 日期'),
+      // A number as written: every digit of an exact one (ruling I-89), never its JSON string.
+      `${node}: ${isNumeric(v) ? numberText(v) : JSON.stringify(v)} is not an ISO 8601 date`,
+      joinZh(`${node}：`, isNumeric(v) ? numberText(v) : zhJson(v), '不是 ISO 8601 日期'),
     );
   }
   return t;

@@ -257,7 +257,31 @@ function readYaml(text: string, refuse: Refuse): RawRead {
  * hold, and is made a Rational again. Copies only what changes; anything else is returned as is.
  */
 export function reviveFact(fact: unknown): unknown {
-  return revive(fact, 0);
+  // Nearly every fact holds no exact number: a scan without allocation says so.
+  return holdsClonedRational(fact, 0) ? revive(fact, 0) : fact;
+}
+
+/** A structured clone of a Rational: BigInt numerator and denominator, which JSON cannot hold. */
+function isClonedRational(o: object): boolean {
+  const r = o as { n?: unknown; d?: unknown };
+  return typeof r.n === 'bigint' && typeof r.d === 'bigint';
+}
+
+function holdsClonedRational(v: unknown, depth: number): boolean {
+  if (typeof v !== 'object' || v === null || depth > MAX_FACT_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (typeof x === 'object' && x !== null && holdsClonedRational(x, depth + 1)) return true;
+    }
+    return false;
+  }
+  if (isClonedRational(v)) return true;
+  for (const k in v) {
+    const x = (v as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null && holdsClonedRational(x, depth + 1)) return true;
+  }
+  return false;
 }
 
 function revive(v: unknown, depth: number): unknown {
@@ -273,10 +297,10 @@ function revive(v: unknown, depth: number): unknown {
     return out ?? v;
   }
   const o = v as Record<string, unknown>;
-  if (typeof o.n === 'bigint' && typeof o.d === 'bigint' && o.d > 0n) {
+  if (isClonedRational(o) && (o.d as bigint) > 0n) {
     return typeof o.written === 'string'
-      ? Rational.written(o.n, o.d, o.written)
-      : Rational.of(o.n, o.d);
+      ? Rational.written(o.n as bigint, o.d as bigint, o.written)
+      : Rational.of(o.n as bigint, o.d as bigint);
   }
   let out: Record<string, unknown> | null = null;
   const keys = Object.keys(o);

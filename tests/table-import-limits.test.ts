@@ -61,7 +61,7 @@ vi.mock('../src/kernel/compile', async (original) => {
 vi.mock('fflate', async (original) => {
   const m = await original<typeof import('fflate')>();
   class CountedInflate extends m.Inflate {
-    constructor(ondata?: m.FlateStreamHandler) {
+    constructor(ondata?: import('fflate').FlateStreamHandler) {
       super((chunk, final) => {
         work.inflated += chunk.length;
         ondata?.(chunk, final);

@@ -108,7 +108,7 @@ export function EvaluatePanel() {
           <p role="alert" className="notice notice-error" data-testid="input-error">
             <VisibleText
               text={format(t.evaluate.inputError, {
-                input: outcome.input,
+                input: t.evaluate.inputName[outcome.input],
                 message: outcome.message[lang],
               })}
               multiline

@@ -132,6 +132,7 @@ export const panelStrings = defineStrings({
       invalid:
         'The document has {n} {n:error|errors} and cannot be evaluated. Fix {n:it|them} first.',
       inputError: 'Could not read {input}: {message}',
+      inputName: { fact: 'fact', as_of: 'as_of', temporal_state: 'temporal_state' },
       writeFact: 'Write a fact to evaluate.',
       status: {
         matched: 'matched',
@@ -287,7 +288,8 @@ export const panelStrings = defineStrings({
       nodeValues: '各节点的值',
       notEvaluated: '未求值',
       invalid: '文档有 {n} 个错误，无法求值。请先修复。',
-      inputError: '无法读取 {input}：{message}',
+      inputError: '无法读取{input}：{message}',
+      inputName: { fact: '事实', as_of: ' as_of', temporal_state: ' temporal_state' },
       writeFact: '请写一条事实再求值。',
       status: {
         matched: '匹配',

@@ -83,6 +83,26 @@ describe('erdl eval: a fact is a mapping (fails closed)', () => {
     expect(r.stderr).not.toContain('ALLOW');
   });
 
+  it('a fact file over the size limit is refused before it is read', async () => {
+    const io = captureIo();
+    let read = false;
+    const readBytes = io.readBytes;
+    const sized = Object.assign(io, {
+      fileSize: async (path: string) => (path === 'huge.json' ? 200 * 1024 * 1024 : null),
+      readBytes: async (path: string) => {
+        if (path === 'huge.json') read = true;
+        return readBytes(path);
+      },
+    });
+    const code = await run(['eval', QUICKSTART, 'huge.json'], sized);
+    expect(code).toBe(2);
+    expect(read).toBe(false);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr.join('\n')).toContain(
+      'erdl: huge.json: the fact file is 209715200 bytes; a fact is at most 33554432 characters',
+    );
+  });
+
   it('{} is a fact with no fields: evaluated, the fallback decides', async () => {
     const r = await evalFact({ 'empty.json': '{}' }, QUICKSTART, 'empty.json');
     expect(r.code).toBe(0);

@@ -1,4 +1,4 @@
-import { type DataResult, type FactRead, parseData, readFact } from '../kernel';
+import { type DataResult, type FactRead, MAX_FACT_CHARS, parseData, readFact } from '../kernel';
 import type { CliIo } from './io';
 import { readRules } from './reader';
 
@@ -29,6 +29,19 @@ export async function readData(io: CliIo, path: string): Promise<DataResult> {
  * not a mapping refused; numbers exact). Every refusal names the file, line and column.
  */
 export async function readFactFile(io: CliIo, path: string): Promise<FactRead> {
+  // A regular file over the limit is refused before it is read (a pipe is checked once read).
+  const size = io.fileSize ? await io.fileSize(path).catch(() => null) : null;
+  if (size !== null && size > MAX_FACT_CHARS * 3)
+    return {
+      ok: false,
+      message: {
+        en: `${path}: the fact file is ${size} bytes; a fact is at most ${MAX_FACT_CHARS} characters (evaluate many facts with --facts, JSON Lines or CSV)`,
+        zh: `${path}：事实文件有 ${size} 字节；一条事实最多 ${MAX_FACT_CHARS} 个字符（大量事实请用 --facts 以 JSON Lines 或 CSV 求值）`,
+      },
+      offset: 0,
+      line: 1,
+      column: 1,
+    };
   const read = await readRules(io, path);
   if (!read.ok) return { ok: false, message: read.message, offset: 0, line: 1, column: 1 };
   let text: string;

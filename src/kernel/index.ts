@@ -12,6 +12,7 @@ export {
   type FactProblem,
   type FactRead,
   factFormatOf,
+  MAX_FACT_CHARS,
   NumberRefused,
   type ReadFactOptions,
   readFact,

@@ -7,7 +7,7 @@ import { prepareFact } from '../eval/fact';
 import { Rational, toExactJson } from '../eval/values';
 import { analyzeImpact } from '../impact/impact';
 import { canonicalJson } from '../tree/canonical';
-import { type FactRead, factFormatOf, readFact, reviveFact } from './read-fact';
+import { type FactRead, factFormatOf, MAX_FACT_CHARS, readFact, reviveFact } from './read-fact';
 
 const json = (text: string) => readFact(text, { label: 'f.json' });
 const yaml = (text: string) => readFact(text, { label: 'f.yaml' });
@@ -100,6 +100,15 @@ describe('readFact: a fact is a mapping', () => {
     const sixtyFive = readFact(`{"a": ${'['.repeat(70)}${']'.repeat(70)}}`, { format: 'json' });
     expect(sixtyFive.ok).toBe(false);
     if (!sixtyFive.ok) expect(sixtyFive.message.en).toMatch(/nesting deeper than 64 levels$/);
+  });
+
+  it(`refuses a text over ${MAX_FACT_CHARS} characters before parsing it`, () => {
+    const r = readFact(`{"a": "${'x'.repeat(MAX_FACT_CHARS)}"}`, { label: 'big.json' });
+    expect(r).toMatchObject({ ok: false, line: 1, column: 1 });
+    if (!r.ok)
+      expect(r.message.en).toBe(
+        `big.json:1:1: the fact is ${MAX_FACT_CHARS + 9} characters; at most ${MAX_FACT_CHARS} (evaluate many facts with --facts, JSON Lines or CSV)`,
+      );
   });
 
   it('never throws, whatever the text', () => {

@@ -58,6 +58,12 @@ export function factFormatOf(label: string): FactFormat {
   return /\.json$/i.test(label) ? 'json' : 'yaml';
 }
 
+/**
+ * 32 Mi characters: one fact is read whole; many facts belong in a JSON Lines or CSV fact set,
+ * which streams (`erdl eval --facts`). Larger text is refused before any parsing.
+ */
+export const MAX_FACT_CHARS = 32 * 1024 * 1024;
+
 /** Aliases YAML may expand (as parse-data.ts: a billion-laughs file is refused). */
 const MAX_ALIAS_COUNT = 1000;
 
@@ -89,6 +95,11 @@ export function readFact(text: string, options: ReadFactOptions = {}): FactRead 
       ...(empty ? { empty: true as const } : {}),
     };
   };
+  if (text.length > MAX_FACT_CHARS)
+    return refuse(0, {
+      en: `the fact is ${text.length} characters; at most ${MAX_FACT_CHARS} (evaluate many facts with --facts, JSON Lines or CSV)`,
+      zh: `事实有 ${text.length} 个字符，上限为 ${MAX_FACT_CHARS}（大量事实请用 --facts 以 JSON Lines 或 CSV 求值）`,
+    });
   try {
     const read = format === 'json' ? readJson(text, refuse) : readYaml(text, refuse);
     if (!read.ok) return read;

@@ -24,7 +24,11 @@ describe('KernelService.evaluate: the fact box', () => {
   });
 
   it.each([
-    ['[1, 2]', 'line 1, column 1: the fact is a list, not a mapping', '第 1 行第 1 列：事实应为字段映射'],
+    [
+      '[1, 2]',
+      'line 1, column 1: the fact is a list, not a mapping',
+      '第 1 行第 1 列：事实应为字段映射',
+    ],
     ['~', 'line 1, column 1: the fact is null, not a mapping', '而不是 null（空值）'],
     ['\n42', 'line 2, column 1: the fact is the number 42, not a mapping', '而不是数字 42'],
     ['fact: "x"', 'line 1, column 7: the fact is the text "x", not a mapping', '而不是文本“x”'],

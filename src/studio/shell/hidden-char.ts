@@ -8,20 +8,7 @@
 import type { HiddenKind } from '../../kernel/util/visible-text';
 import { hiddenCharName } from '../../kernel/util/visible-text';
 import type { Lang } from '../store/types';
-
-const WHAT: Record<Lang, Record<HiddenKind, string>> = {
-  en: {
-    bidi: 'a bidi control: it reorders how the text around it is shown, not what it is',
-    invisible:
-      'an invisible character: it shows as nothing, yet the text differs from what is seen',
-    control: 'a control character',
-  },
-  zh: {
-    bidi: '双向控制字符：改变周围文字的显示顺序，而不改变文字本身',
-    invisible: '不可见字符：显示时看不见，文字却与看到的不同',
-    control: '控制字符',
-  },
-};
+import { hiddenCharStrings } from './strings';
 
 /** `U+202E RIGHT-TO-LEFT OVERRIDE — a bidi control: …`, in the UI language. */
 export function describeHiddenChar(cp: number, kind: HiddenKind, lang: Lang): string {
@@ -30,5 +17,6 @@ export function describeHiddenChar(cp: number, kind: HiddenKind, lang: Lang): st
   const head = named.startsWith('⟨')
     ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`
     : named;
-  return lang === 'zh' ? `${head}——${WHAT.zh[kind]}` : `${head} — ${WHAT.en[kind]}`;
+  const what = hiddenCharStrings[lang][kind];
+  return lang === 'zh' ? `${head}——${what}` : `${head} — ${what}`;
 }

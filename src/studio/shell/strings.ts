@@ -151,3 +151,18 @@ export const shellStrings = defineStrings({
     },
   },
 });
+
+/** What a hidden character does (hidden-char.ts), after its code point and name. */
+export const hiddenCharStrings = defineStrings({
+  en: {
+    bidi: 'a bidi control: it reorders how the text around it is shown, not what it is',
+    invisible:
+      'an invisible character: it shows as nothing, yet the text differs from what is seen',
+    control: 'a control character',
+  },
+  zh: {
+    bidi: '双向控制字符：改变周围文字的显示顺序，而不改变文字本身',
+    invisible: '不可见字符：显示时看不见，文字却与看到的不同',
+    control: '控制字符',
+  },
+});

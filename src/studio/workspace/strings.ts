@@ -146,7 +146,7 @@ export const workspaceMessageStrings = defineStrings({
       '“{file}” was not imported: the workspace could not be saved ({detail}). Your workspace is unchanged.',
     importInvalid: '“{file}” was not imported: {problems}. Your workspace is unchanged.',
     importTooMany:
-      '“{file}” was not imported: the workspace would hold {count} documents; it holds at most {limit}. Your workspace is unchanged.',
+      '“{file}” was not imported: the workspace would hold {count} {count:document|documents}; it holds at most {limit}. Your workspace is unchanged.',
     importConflict:
       '“{file}” was not imported: another tab saved this workspace first. Choose a version in the banner above, then import the file again.',
     recovered:
@@ -295,7 +295,7 @@ export const workspaceCheckStrings = defineStrings({
     formatVersionMissing: 'is missing (this studio reads version 1)',
     formatVersion: 'version {version} is not supported (this studio reads 1)',
     documentsList: 'must be the list of documents',
-    tooManyDocuments: '{n} documents; a workspace holds at most {limit}',
+    tooManyDocuments: '{n} {n:document|documents}; a workspace holds at most {limit}',
     dictionary: 'the field dictionary must be text, not {kind}',
     dictionaryTooLarge: 'the field dictionary is {size} bytes; the limit is {limit} bytes',
     activeIdType: 'the active document must be named by its id (text), not {kind}',
@@ -313,7 +313,7 @@ export const workspaceCheckStrings = defineStrings({
     nameTooLong: 'the name is {size} characters long; the limit is {limit}',
     nameControl: 'the name “{name}” holds a control character',
     textTooLarge: 'the rule text is {size} bytes; a document is at most {limit} bytes',
-    cursor: '“cursor” must be {"line": n, "column": n}, whole numbers from 1 to {max}',
+    cursor: '“cursor” must be `{"line": n, "column": n}`, whole numbers from 1 to {max}',
   },
   zh: {
     problem: '{where}：{what}',
@@ -379,6 +379,6 @@ export const workspaceCheckStrings = defineStrings({
     nameTooLong: '名称有 {size} 个字符，上限为 {limit} 个',
     nameControl: '名称“{name}”中有控制字符',
     textTooLarge: '规则文本有 {size} 字节，单个文档最多 {limit} 字节',
-    cursor: '“cursor”必须是 {"line": n, "column": n}，取 1 到 {max} 的整数',
+    cursor: '“cursor”必须是 `{"line": n, "column": n}`，取 1 到 {max} 的整数',
   },
 });

@@ -224,7 +224,7 @@ export async function runBatch(
       }
     };
     for (const c of batch.cases) {
-      await rejectNext(false);
+      if ((rejected[r] as RejectedRecord | undefined)?.index === next) await rejectNext(false);
       pending.push({ name: c.name, fact: c.fact, ...(c.as_of ? { as_of: c.as_of } : {}) });
       next++;
       if (pending.length + pendingErrors.length >= BATCH_SIZE) await send();

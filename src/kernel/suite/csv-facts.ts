@@ -50,9 +50,8 @@ export function createCsvParser(): FactSetParser {
 
   const handleRecord = (record: CsvRecord) => {
     if (record.blank) return;
-    const { fields: values, places, problem } = record;
     // A record that spans lines (a quoted cell with line breaks) is named by its line range.
-    const whole = { ...record.whole, lastLine: record.lastLine };
+    const { fields: values, places, problem, whole } = record;
     if (!columns) {
       if (problem) {
         problems.report('error', 'factset-csv', problem.at, problem.message);

@@ -172,7 +172,7 @@ describe('CSV records', () => {
     expect(got[0]?.fields.length).toBeLessThanOrEqual(101);
     expect(got[0]?.problem?.message.en).toBe('the row is longer than 100 characters');
     expect(got[1]).toMatchObject({
-      lastLine: 3,
+      whole: { line: 2, lastLine: 3 },
       spanning: { opened: { line: 2, column: 1 }, lastLine: 3 },
     });
     expect(got[1]?.problem?.message.en).toBe(

@@ -24,10 +24,11 @@ export interface CsvRecord {
   readonly fields: readonly string[];
   /** Where each field starts. */
   readonly places: readonly FieldStart[];
-  /** The whole record (`whole.line` is the line it starts on). */
-  readonly whole: CsvPlace;
-  /** The line the record ends on: beyond `whole.line` when a quoted field spans lines. */
-  readonly lastLine: number;
+  /**
+   * The whole record: `line` is the line it starts on, `lastLine` the line it ends on (beyond
+   * `line` when a quoted field spans lines).
+   */
+  readonly whole: CsvPlace & { readonly lastLine: number };
   /** The first quoted field that spans lines: where its quote opened and the line it ends on. */
   readonly spanning: { readonly opened: FieldStart; readonly lastLine: number } | null;
   /** The first thing wrong in the record (its fields are then not to be trusted). */
@@ -135,12 +136,17 @@ export function createCsvTokenizer(options: {
   const endRecord = () => {
     if (tooLong) recordProblem ??= sizeProblem();
     const blank = cells.length === 1 && cells[0] === '' && !quotedSeen && !recordProblem;
-    const whole = place(recordStart.offset, offset, recordStart.line, recordStart.column);
+    // Built whole, in one shape: a record copied with a field added costs the fact-set reader dearly.
+    const whole = {
+      range: { start: recordStart.offset, end: Math.max(recordStart.offset, offset) },
+      line: recordStart.line,
+      column: recordStart.column,
+      lastLine: lastTextLine(),
+    };
     onRecord({
       fields: cells,
       places: cellPlaces,
       whole,
-      lastLine: lastTextLine(),
       spanning,
       problem: recordProblem,
       blank,

@@ -176,7 +176,7 @@ function reasonSentences(
               ...words,
               value:
                 reason.exact !== undefined
-                  ? `${lang === 'zh' ? ' ' : ''}${reason.exact}`
+                  ? `${lang === 'zh' ? ' ' : ''}${revealText(reason.exact)}`
                   : lang === 'zh'
                     ? shownZh(reason.value)
                     : shown(reason.value),
@@ -192,7 +192,10 @@ function reasonSentences(
       return format(t.why.null, { field });
     case 'false':
       return 'value' in reason && reason.field
-        ? format(t.why.false, { field, value: reason.exact ?? shown(reason.value) })
+        ? format(t.why.false, {
+            field,
+            value: reason.exact !== undefined ? revealText(reason.exact) : shown(reason.value),
+          })
         : null;
     case 'error': {
       const e = reason.error;

@@ -60,6 +60,8 @@ export async function parseDmn(
       },
     });
   }
+  const badReference = badCharacterReference(text);
+  if (badReference) return { definitions: null, notes, failure: badReference };
   const { DmnModdle } = await import('dmn-moddle');
   let parsed: { rootElement: unknown; warnings: { message: string }[] };
   try {
@@ -80,6 +82,43 @@ export async function parseDmn(
     });
   }
   return { definitions: parsed.rootElement, notes, failure: null };
+}
+
+/**
+ * A numeric character reference dmn-moddle would decode into something else than it says:
+ * beyond U+FFFF it decodes with String.fromCharCode, so `&#x1000A;` reads as a line feed and
+ * `&#xE0001;` as U+0001 (a control character smuggled past the XML layer into a cell); and one
+ * XML 1.0 forbids (`&#1;`, a lone surrogate, U+FFFE/FFFF) is not well-formed XML. Refused with its
+ * line and column, naming what to write instead. One linear scan; only the first is named.
+ */
+function badCharacterReference(xml: string): DocumentImport | null {
+  for (const m of xml.matchAll(/&#(x[0-9a-fA-F]+|[0-9]+);/g)) {
+    const digits = m[1] as string;
+    const cp =
+      digits[0] === 'x' ? Number.parseInt(digits.slice(1), 16) : Number.parseInt(digits, 10);
+    const xmlChar =
+      cp === 0x9 ||
+      cp === 0xa ||
+      cp === 0xd ||
+      (cp >= 0x20 && cp <= 0xd7ff) ||
+      (cp >= 0xe000 && cp <= 0xfffd) ||
+      (cp >= 0x10000 && cp <= 0x10ffff);
+    if (xmlChar && cp <= 0xffff) continue;
+    const before = xml.slice(0, m.index);
+    const line = before.split('\n').length;
+    const column = m.index - before.lastIndexOf('\n');
+    const ref = m[0];
+    return xmlChar
+      ? failed(
+          `line ${line}, column ${column}: the character reference ${ref} is beyond U+FFFF, which the DMN reader would decode as another character; write the character itself`,
+          `第 ${line} 行第 ${column} 列：字符引用 ${ref} 超出 U+FFFF，DMN 读取器会把它解码成另一个字符；请直接写出该字符`,
+        )
+      : failed(
+          `line ${line}, column ${column}: the character reference ${ref} is not allowed in XML 1.0 (the file is not well-formed)`,
+          `第 ${line} 行第 ${column} 列：XML 1.0 不允许字符引用 ${ref}（文件不是格式正确的 XML）`,
+        );
+  }
+  return null;
 }
 
 export async function readDmn(xml: string, name: string): Promise<DocumentImport> {

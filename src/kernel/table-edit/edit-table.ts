@@ -1,4 +1,5 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
+import { quote as yamlQuote } from '../projection/yaml-out';
 import { zhQuote } from '../util/quote';
 import { type Decision, isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
@@ -244,8 +245,9 @@ function cellEdit(
 
 /** YAML text of a row text: double-quoted, or single-quoted where the row writes it so. */
 function textYaml(value: string, like: string | undefined): string {
-  if (like === "'" && !/[\n\\]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
-  return JSON.stringify(value);
+  if (like === "'" && !/[\n\\]/.test(value) && yamlQuote(value) === JSON.stringify(value))
+    return `'${value.replaceAll("'", "''")}'`;
+  return yamlQuote(value);
 }
 
 /** §4.1 order of a row's keys, for where a new text goes. */
@@ -523,8 +525,8 @@ function addColumn(
   const anchor = table.columns[Math.min(at, table.columns.length - 1)];
   const span = anchor && itemSpan(text, anchor.range);
   if (!span) return refuse(...notBlock());
-  let column = `${' '.repeat(span.dashColumn)}- field: ${JSON.stringify(field)}\n`;
-  if (label) column += `${' '.repeat(span.innerColumn)}label: ${JSON.stringify(label)}\n`;
+  let column = `${' '.repeat(span.dashColumn)}- field: ${yamlQuote(field)}\n`;
+  if (label) column += `${' '.repeat(span.innerColumn)}label: ${yamlQuote(label)}\n`;
   const edits: TextEdit[] = [
     insertLines(text, at < table.columns.length ? span.start : span.end, column),
   ];

@@ -2,6 +2,7 @@ import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../file-limits';
+import { quote } from '../projection/yaml-out';
 import { cellTooLongReason, tableFileTooLarge } from '../table-import/limits';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
@@ -87,13 +88,13 @@ function textYamlOf(value: string): string | null {
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const entries = Object.entries(parsed as Record<string, unknown>);
         if (entries.every(([k, v]) => (k === 'zh' || k === 'en') && typeof v === 'string'))
-          return `{${entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')}}`;
+          return `{${entries.map(([k, v]) => `${k}: ${quote(v as string)}`).join(', ')}}`;
       }
     } catch {
       // Not JSON: an ordinary text that starts with a brace.
     }
   }
-  return JSON.stringify(value);
+  return quote(value);
 }
 
 export interface CsvProblem {

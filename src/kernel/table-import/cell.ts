@@ -1,4 +1,5 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { quote } from '../projection/yaml-out';
 import type { FeelLiteral, FeelTest } from './feel';
 
 /**
@@ -21,7 +22,7 @@ function literalText(l: FeelLiteral): string {
       return String(l.value);
     case 'string':
     case 'date':
-      return JSON.stringify(l.value);
+      return quote(l.value);
   }
 }
 

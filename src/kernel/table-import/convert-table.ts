@@ -1,5 +1,6 @@
 import { compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
+import { quote } from '../projection/yaml-out';
 import { gridToTableEntry } from '../table-edit/table-csv';
 import { enQuote, zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
@@ -65,7 +66,8 @@ function outputValue(text: string): string {
   return lit?.type === 'string' ? lit.value : text.trim();
 }
 
-const q = (s: string) => JSON.stringify(s);
+/** A YAML double-quoted string that reads back exactly (DEL and C1 controls escaped too). */
+const q = quote;
 
 /** An ERDL rule name in the [CAT]-[NNN]-description form for the n-th imported table. */
 function ruleName(name: string, index: number): string {

@@ -8,7 +8,6 @@ import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 import { readTrustFile } from './trust-file';
 
-
 async function importKeyFile(file: File): Promise<void> {
   const state = studioStore.getState();
   const en = signingStrings.en.trusted;

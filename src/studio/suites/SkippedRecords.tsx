@@ -4,7 +4,7 @@
  * them would drop out of the results unnamed. The first names are shown at once, the rest on demand.
  */
 import { format, useT } from '../i18n/i18n';
-import { skippedStrings } from './skipped-strings';
+import { suiteStrings } from './strings';
 
 /** Problems the suite panel lists; the rest are counted here. */
 export const PROBLEMS_LISTED = 50;
@@ -22,7 +22,7 @@ export function SkippedRecords({
   readonly problems: number;
   readonly listed: number;
 }) {
-  const t = useT(skippedStrings);
+  const t = useT(suiteStrings).skipped;
   const name = (r: { line: number; lastLine: number }) =>
     r.lastLine > r.line
       ? format(t.lines, { line: r.line, last: r.lastLine })
@@ -41,13 +41,11 @@ export function SkippedRecords({
           role="status"
           data-testid="suite-skipped"
         >
-          <p>
-            {format(t.skipped, { n: skipped.length })}
-            {t.gap}
-            <span data-testid="suite-skipped-lines">
-              {first}
-              {skipped.length > NAMED_AT_ONCE ? t.etc : ''}
-            </span>
+          <p data-testid="suite-skipped-lines">
+            {format(t.heading, {
+              n: skipped.length,
+              lines: skipped.length > NAMED_AT_ONCE ? `${first}${t.etc}` : first,
+            })}
           </p>
           {skipped.length > NAMED_AT_ONCE && (
             <details>

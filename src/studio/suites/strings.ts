@@ -47,6 +47,17 @@ export const suiteStrings = defineStrings({
     counted: 'counted',
     atLimit: 'at limit',
     outdated: 'These results are of an earlier text; the suite runs again when the typing pauses.',
+    /** The records of an imported fact set left out of a run (SkippedRecords.tsx). */
+    skipped: {
+      heading:
+        '{n} {n:record|records} of the file could not be read and {n:was|were} left out of the run: {lines}',
+      moreProblems: '… and {n} more {n:problem|problems} not listed here.',
+      showAll: 'Show all {n}',
+      line: 'line {line}',
+      lines: 'lines {line}–{last}',
+      separator: ', ',
+      etc: ', …',
+    },
     badge: {
       passing: 'Tests: {passed}/{total} pass',
       failing: 'Tests: {failed} failing',
@@ -102,6 +113,15 @@ export const suiteStrings = defineStrings({
     counted: '已计入',
     atLimit: '已达上限',
     outdated: '以下结果针对的是修改前的文本；停止输入后，测试集会重新运行。',
+    skipped: {
+      heading: '文件中有 {n} 条记录无法读取，未参与运行：{lines}',
+      moreProblems: '…另有 {n} 个问题未在此列出。',
+      showAll: '显示全部 {n} 条',
+      line: '第 {line} 行',
+      lines: '第 {line}–{last} 行',
+      separator: '、',
+      etc: '等',
+    },
     badge: {
       passing: '测试：{passed}/{total} 通过',
       failing: '测试：{failed} 个失败',

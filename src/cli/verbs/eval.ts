@@ -23,6 +23,7 @@ export const DEFAULT_AS_OF = '1970-01-01T00:00:00.000Z';
 
 export const evalVerb: Verb = {
   name: 'eval',
+  stdout: 'json',
   args: ['RULES', '[FACT]'],
   options: [
     {

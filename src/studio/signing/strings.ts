@@ -225,7 +225,7 @@ export const signingStrings = defineStrings({
       notTrusted: 'NOT trusted',
       required: 'Required roles',
       requiredHelp:
-        'Each checked role must be signed by a trusted key, the author and the reviewer by different keys (as `erdl verify --require-roles` checks).',
+        'Each checked role must be signed by a trusted key, the author and the reviewer by different keys (as erdl verify --require-roles checks).',
     },
   },
   zh: {
@@ -445,7 +445,7 @@ export const signingStrings = defineStrings({
       notTrusted: '不受信任',
       required: '必需角色',
       requiredHelp:
-        '勾选的每个角色都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与 `erdl verify --require-roles` 的检查相同）。',
+        '勾选的每个角色都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与“erdl verify --require-roles”的检查相同）。',
     },
   },
 });

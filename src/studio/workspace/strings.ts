@@ -313,7 +313,7 @@ export const workspaceCheckStrings = defineStrings({
     nameTooLong: 'the name is {size} characters long; the limit is {limit}',
     nameControl: 'the name “{name}” holds a control character',
     textTooLarge: 'the rule text is {size} bytes; a document is at most {limit} bytes',
-    cursor: '“cursor” must be `{"line": n, "column": n}`, whole numbers from 1 to {max}',
+    cursor: '“cursor” must be {"line": n, "column": n}, whole numbers from 1 to {max}',
   },
   zh: {
     problem: '{where}：{what}',
@@ -379,6 +379,6 @@ export const workspaceCheckStrings = defineStrings({
     nameTooLong: '名称有 {size} 个字符，上限为 {limit} 个',
     nameControl: '名称“{name}”中有控制字符',
     textTooLarge: '规则文本有 {size} 字节，单个文档最多 {limit} 字节',
-    cursor: '“cursor”必须是 `{"line": n, "column": n}`，取 1 到 {max} 的整数',
+    cursor: '“cursor”必须是“{"line": n, "column": n}”，取 1 到 {max} 的整数',
   },
 });

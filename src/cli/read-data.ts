@@ -1,4 +1,11 @@
-import { type DataResult, type FactRead, MAX_FACT_CHARS, parseData, readFact } from '../kernel';
+import {
+  type Bilingual,
+  type DataResult,
+  type FactRead,
+  MAX_FACT_CHARS,
+  parseData,
+  readFact,
+} from '../kernel';
 import type { CliIo } from './io';
 import { readRules } from './reader';
 
@@ -9,18 +16,25 @@ export type { DataResult };
  * unique keys, YAML 1.2 core schema, aliases bounded. Errors name the file, line and column.
  */
 export async function readData(io: CliIo, path: string): Promise<DataResult> {
+  const read = await readText(io, path);
+  return read.ok ? parseData(path, read.text) : read;
+}
+
+/** A whole file as strict UTF-8 text; a file that cannot be read or decoded is named. */
+async function readText(
+  io: CliIo,
+  path: string,
+): Promise<{ ok: true; text: string } | { ok: false; message: Bilingual }> {
   const read = await readRules(io, path);
   if (!read.ok) return read;
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(read.bytes) };
   } catch {
     return {
       ok: false,
       message: { en: `${path}: not valid UTF-8`, zh: `${path}：不是有效的 UTF-8` },
     };
   }
-  return parseData(path, text);
 }
 
 /**
@@ -42,19 +56,7 @@ export async function readFactFile(io: CliIo, path: string): Promise<FactRead> {
       line: 1,
       column: 1,
     };
-  const read = await readRules(io, path);
+  const read = await readText(io, path);
   if (!read.ok) return { ok: false, message: read.message, offset: 0, line: 1, column: 1 };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
-  } catch {
-    return {
-      ok: false,
-      message: { en: `${path}: not valid UTF-8`, zh: `${path}：不是有效的 UTF-8` },
-      offset: 0,
-      line: 1,
-      column: 1,
-    };
-  }
-  return readFact(text, { label: path });
+  return readFact(read.text, { label: path });
 }

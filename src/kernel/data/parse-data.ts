@@ -5,18 +5,21 @@ export type DataResult =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly message: Bilingual; readonly offset?: number };
 
+/** How data is read as YAML: one document, unique keys, YAML 1.2 core schema, errors positioned. */
+export const DATA_YAML = {
+  uniqueKeys: true,
+  strict: true,
+  prettyErrors: true,
+  version: '1.2',
+} as const;
+
 /**
  * Reads YAML or JSON data (a fact, a temporal state, a vector, a workspace file): one document,
  * unique keys, YAML 1.2 core schema, aliases bounded. Errors name the label, line and column, and
  * carry the offset so an editor can place a marker. Shared by the CLI and the studio's worker.
  */
 export function parseData(label: string, text: string): DataResult {
-  const doc = parseDocument(text, {
-    uniqueKeys: true,
-    strict: true,
-    prettyErrors: true,
-    version: '1.2',
-  });
+  const doc = parseDocument(text, DATA_YAML);
   const err = doc.errors[0] ?? doc.warnings[0];
   if (err) {
     const where = err.linePos?.[0]

@@ -18,7 +18,7 @@ import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fa
 import { defineKey, Rational, type Value } from '../eval/values';
 import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
 import { zhQuote } from '../util/quote';
-import { unwrapFact } from './parse-data';
+import { DATA_YAML, unwrapFact } from './parse-data';
 import { numberProblem, readNumberText } from './read-number';
 
 export { checkFactShape };
@@ -223,12 +223,7 @@ function readYaml(text: string, refuse: Refuse): RawRead {
       en: `nesting deeper than ${MAX_FACT_DEPTH} levels`,
       zh: `嵌套超过 ${MAX_FACT_DEPTH} 层`,
     });
-  const doc = parseDocument(text, {
-    uniqueKeys: true,
-    strict: true,
-    prettyErrors: true,
-    version: '1.2',
-  });
+  const doc = parseDocument(text, DATA_YAML);
   const err = doc.errors[0] ?? doc.warnings[0];
   if (err) {
     const detail = err.message.split('\n')[0] ?? err.message;

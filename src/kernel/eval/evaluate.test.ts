@@ -418,11 +418,21 @@ describe('evaluate() never throws on hostile facts', () => {
     expect(() => run(proxy)).not.toThrow();
   });
 
-  it.each([null, undefined, 42, 'text', [], [1, 2], true])('a root fact of %j', (fact) => {
-    const r = run(fact);
-    expect(r.decision).toBe('ALLOW');
-    expect(r.matched_rules).toEqual([]);
-  });
+  // Ruling I-89: a fact that is not a mapping never gets the document's default (ALLOW here).
+  // Every rule's evaluation is an error judged as in a Guard context: each blocking rule fails
+  // closed; the cause is said once.
+  it.each([null, undefined, 42, 'text', [], [1, 2], true])(
+    'a root fact of %j fails closed',
+    (fact) => {
+      const r = run(fact);
+      expect(r.decision).not.toBe('ALLOW');
+      expect(r.decision).toBe('DENY');
+      expect(codes(r).filter((c) => c === 'fact_invalid')).toHaveLength(1);
+      expect(statuses(r)['H-002-any']).toBe('error_fail_closed');
+      expect(statuses(r)['H-001-exists']).toBe('error_folded_false'); // NOTIFY is not blocking
+      expect(run({}).decision).toBe('ALLOW');
+    },
+  );
 
   it('a "__proto__" path reads only an own key', () => {
     const proto = evaluator([

@@ -6,7 +6,7 @@ import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/d
 import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
 import { EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
-import { prepareFact } from './fact';
+import { checkFactShape, prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env } from './nodes';
 import {
   EMPTY_STATE,
@@ -252,6 +252,8 @@ export class Evaluator {
     // Fact strings are NFC-normalized as they are read (nodes.ts); the full walk happens only for
     // the result hash, which needs the canonical fact.
     const fact = factInput as Value;
+    const factInvalid = checkFactShape(factInput);
+    if (factInvalid) warnings.push({ code: 'fact_invalid', rule: '', message: factInvalid });
     // A state given by the caller is checked, so a malformed one is reported (and within/rate
     // fail per E12) rather than crashing or silently resetting the counts.
     let stateIn: TemporalState | null = EMPTY_STATE;
@@ -275,7 +277,10 @@ export class Evaluator {
       temporal: new TemporalWork(stateIn, this.retention),
       warnings,
       rule: '',
-      guardContext: options.guard === true,
+      // A fact that is not a mapping never gets the document's default: every rule's evaluation
+      // is an error, judged as in a Guard context (ruling I-89).
+      guardContext: options.guard === true || factInvalid !== null,
+      factInvalid,
       trace: null,
       steps: 0,
     };
@@ -393,7 +398,7 @@ export class Evaluator {
         ? ''
         : resultHash({
             ruleset_hash: this.document.hash,
-            fact: canonicalFact(factInput, warnings),
+            fact: factInvalid ? null : canonicalFact(factInput, warnings),
             as_of: asOf === null ? String(options.as_of) : new Date(asOf).toISOString(),
             temporal_state: stateIn,
             decision,
@@ -431,19 +436,23 @@ export class Evaluator {
     isUnless: boolean,
   ): boolean | 'error_fail_closed' | 'error_folded_false' {
     try {
+      // A fact that is not a mapping: said once (evaluate's fact_invalid warning), judged here.
+      if (env.factInvalid) throw NO_FACT;
       return tree.fn(env) === true;
     } catch (caught) {
-      // Anything else thrown inside a condition (a kernel bug, a fact whose getters throw) is
-      // still an evaluation error of this rule: evaluation never throws, and E12 folds it.
-      const e =
-        caught instanceof EvaluationError
-          ? caught
-          : new EvaluationError('internal_error', {
-              en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
-              zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
-            });
-      this.lastError = e;
-      env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
+      if (caught !== NO_FACT) {
+        // Anything else thrown inside a condition (a kernel bug, a fact whose getters throw) is
+        // still an evaluation error of this rule: evaluation never throws, and E12 folds it.
+        const e =
+          caught instanceof EvaluationError
+            ? caught
+            : new EvaluationError('internal_error', {
+                en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
+                zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
+              });
+        this.lastError = e;
+        env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
+      }
       // An error never exempts (unless) and never lets a non-blocking rule match.
       const closed = !isUnless && (p.failClosed || env.guardContext) && p.blocking;
       env.warnings.push(
@@ -469,6 +478,9 @@ export class Evaluator {
     }
   }
 }
+
+/** Thrown by `judge` for every rule when the fact is not a mapping (ruling I-89). */
+const NO_FACT = Symbol('no fact');
 
 /** The fact as hashed: NFC strings; an invalid fact is reported and hashed as null. */
 function canonicalFact(input: unknown, warnings: EvalWarning[]): Value {

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import type { Bilingual } from '../diagnostics/diagnostic';
 import { joinZh } from '../gloss/typography';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
 import { parseDuration } from '../tree/duration';
@@ -44,6 +45,11 @@ export interface Env {
   rule: string;
   /** E12 Guard context: every rule's evaluation error fails closed. */
   readonly guardContext: boolean;
+  /**
+   * The fact is not a mapping of fields (ruling I-89): no condition can be judged, so every rule's
+   * evaluation is an error (`fact_invalid`) in a Guard context — every blocking rule fails closed.
+   */
+  readonly factInvalid: Bilingual | null;
   /** When tracing: each node's value by preorder id. */
   trace: unknown[] | null;
   /** List elements visited by the current rule (E4 budget, MAX_STEPS). */

@@ -23,6 +23,7 @@ export function run(tree: CompiledTree, fact: unknown): Outcome {
     warnings: [],
     rule: '',
     guardContext: false,
+    factInvalid: null,
     trace: null,
     steps: 0,
   };

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../kernel';
 import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
 import { zhQuote } from '../kernel/util/quote';
+import { grouped, limitText } from '../kernel/util/sizes';
 import type { CliIo } from './io';
 
 export type ReadResult =
@@ -33,18 +34,12 @@ export async function readRules(
 }
 
 /** `1,048,576 bytes` / `128 MiB`: a size as people read it. */
-function bytesText(n: number): string {
-  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n.toLocaleString('en-US')} bytes`;
-}
-
 /** A file larger than the reader's limit, refused before it is read. */
 export function tooLarge(path: string, size: number, limit: number): Bilingual {
-  const n = size.toLocaleString('en-US');
+  const n = grouped(size);
   return {
-    en: `cannot read ${JSON.stringify(path)}: it is ${n} bytes, more than the ${bytesText(limit)} this file may be`,
-    zh: `无法读取${zhQuote(path)}：文件有 ${n} 字节，超过此类文件的上限 ${bytesText(limit)}`,
+    en: `cannot read ${JSON.stringify(path)}: it is ${n} bytes, more than the ${limitText(limit).en} this file may be`,
+    zh: `无法读取${zhQuote(path)}：文件有 ${n} 字节，超过此类文件的上限 ${limitText(limit).zh}`,
   };
 }
 

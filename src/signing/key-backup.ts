@@ -1,5 +1,6 @@
 import { type Bilingual, canonicalJson } from '../kernel';
 import { short } from '../kernel/manifest/shape';
+import { grouped } from '../kernel/util/sizes';
 import { fromBase64, toBase64, toBase64Url } from './base64';
 import { verifyEd25519 } from './ed25519';
 import { jwkBytes, keyIdOf, keyNameProblem, type PrivateKeyJwk, type PublicKeyJwk } from './jwk';
@@ -17,10 +18,6 @@ export const BACKUP_ITERATIONS = 600_000;
 /** The most iterations a backup may ask for when restored (100 × the default: a minute or so). */
 export const MAX_BACKUP_ITERATIONS = 100 * BACKUP_ITERATIONS;
 
-/** `600,000`: an integer with thousands separators (the same in both languages). */
-function grouped(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 export const PASSPHRASE_MIN = 10;
 
 export interface KeyBackup {

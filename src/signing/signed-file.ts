@@ -11,6 +11,7 @@ import {
   type SourceComparison,
 } from '../kernel';
 import { MAX_SIGNATURE_FILE_BYTES } from '../kernel/file-limits';
+import { grouped } from '../kernel/util/sizes';
 import type { Ed25519Backend, Signer } from './ed25519';
 import {
   type DsseEnvelope,
@@ -106,18 +107,14 @@ export interface VerifyRuleFileInput {
 }
 
 /** `16,777,216`: a byte count with thousands separators (the same in both languages). */
-function bytesText(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
  * The refusal of a signature file over MAX_SIGNATURE_FILE_BYTES: the same words in `erdl verify`,
  * `erdl sign`, the studio's import and `verifyRuleFile` (each checks the size before reading).
  */
 export function signatureTooLargeText(size: number): Bilingual {
   return {
-    en: `signature file: ${bytesText(size)} bytes, more than the ${bytesText(MAX_SIGNATURE_FILE_BYTES)} bytes (16 MiB) a signature file may have; refused before it was read`,
-    zh: `签名文件：${bytesText(size)} 字节，超过签名文件上限 ${bytesText(MAX_SIGNATURE_FILE_BYTES)} 字节（16 MiB）；已在读取前拒绝`,
+    en: `signature file: ${grouped(size)} bytes, more than the ${grouped(MAX_SIGNATURE_FILE_BYTES)} bytes (16 MiB) a signature file may have; refused before it was read`,
+    zh: `签名文件：${grouped(size)} 字节，超过签名文件上限 ${grouped(MAX_SIGNATURE_FILE_BYTES)} 字节（16 MiB）；已在读取前拒绝`,
   };
 }
 

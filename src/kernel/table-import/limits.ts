@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../file-limits';
 import { enQuote, zhQuote } from '../util/quote';
+import { grouped, sizeText } from '../util/sizes';
 import type { ForeignTable, ImportNote } from './convert-table';
 
 /**
@@ -8,28 +9,7 @@ import type { ForeignTable, ImportNote } from './convert-table';
  * and their refusals in both languages. The numbers are in src/kernel/file-limits.ts, which the
  * studio's main thread and the readers share.
  */
-export { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES };
-
-/** A whole number with thousands grouped by commas (1,046), the same in both languages. */
-export function grouped(n: number): string {
-  const s = String(Math.trunc(Math.abs(n)));
-  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return n < 0 ? `-${out}` : out;
-}
-
-/** A size in bytes as people read it: 478 KB, 500 MB, 1.5 MB, 900 bytes (1 MB = 1,000,000 bytes). */
-export function sizeText(bytes: number): Bilingual {
-  const unit = (value: number, name: string): string => {
-    const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
-    return `${rounded >= 1000 ? grouped(rounded) : String(rounded)} ${name}`;
-  };
-  if (bytes >= 1e9) return same(unit(bytes / 1e9, 'GB'));
-  if (bytes >= 1e6) return same(unit(bytes / 1e6, 'MB'));
-  if (bytes >= 1e3) return same(unit(bytes / 1e3, 'KB'));
-  return { en: `${grouped(bytes)} bytes`, zh: `${grouped(bytes)} 字节` };
-}
-
-const same = (s: string): Bilingual => ({ en: s, zh: s });
+export { grouped, MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES, sizeText };
 
 /** A table file over MAX_TABLE_FILE_BYTES, refused before it is read. */
 export function tableFileTooLarge(bytes: number): Bilingual {

@@ -10,6 +10,7 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Never dist/: that is `npm start`'s product build.
 const OUT_DIR = `dist-e2e-${PORT}`;
+const PREBUILT = process.env.E2E_PREBUILT === '1';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,7 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // `npm test` (scripts/test.sh) builds while the type checker runs and sets E2E_PREBUILT.
+    command: `${PREBUILT ? '' : `npx vite build --logLevel warn --outDir ${OUT_DIR} && `}npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     // The e2e build adds the vectors test page (e2e/vectors.html; see vite.config.ts).
     env: { ERDL_E2E: '1' },

@@ -51,3 +51,12 @@ export {
   tableToGrid,
 } from './table-csv';
 export { type TableEditOutcome, tableEdit } from './table-edit-op';
+export {
+  type ColumnWidening,
+  lessBlocking,
+  type PasteWidening,
+  pasteWidenings,
+  type RowWidening,
+  rowWidening,
+  type WideningVerdict,
+} from './widening';

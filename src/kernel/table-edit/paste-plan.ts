@@ -2,8 +2,9 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, columnType, describeCell, readCell } from './cell-reader';
-import type { CellInput } from './cell-text';
+import { type CellInput, formatCell } from './cell-text';
 import type { RowModel, TableModel } from './model';
+import { type PasteWidening, pasteWidenings } from './widening';
 
 /**
  * A paste, planned before anything is applied: how every pasted cell reads (operator and value,
@@ -22,6 +23,13 @@ export interface PlannedCell {
   readonly reading:
     | { readonly ok: true; readonly description: Bilingual }
     | { readonly ok: false; readonly message: Bilingual };
+  /**
+   * The cell as the grid shows it before the paste (`< 580`, a decision, a priority, '' when
+   * empty), or null in a new row.
+   */
+  readonly was: string | null;
+  /** False when the pasted cell reads exactly as the cell it lands on (the paste changes nothing). */
+  readonly changed: boolean;
 }
 
 export interface PlannedRow {
@@ -44,6 +52,11 @@ export interface PastePlan {
   }[];
   /** What the user must confirm before it applies (rows outside the selection, the default row). */
   readonly confirm: readonly Bilingual[];
+  /**
+   * The rows the paste widens or may widen (they would match inputs they did not match) and the
+   * decisions it makes less blocking (widening.ts), in row order.
+   */
+  readonly widenings: readonly PasteWidening[];
   /** New rows are inserted before this row index (above the default row). */
   readonly insertAt: number;
   readonly newRows: number;
@@ -111,11 +124,13 @@ export function planPaste(
     const rowCells = new Map<number, CellInput>();
     let then: string | null = null;
     let priority: PlannedRow['priority'] = null;
+    const base = existing === null ? undefined : table.rows[existing];
     values.forEach((raw, c) => {
       const column = at.column + c;
-      const place = { row: rowRef, column, blockRow: k, blockColumn: c, text: raw };
+      const was = base ? gridText(base, column, conditions) : null;
+      const place = { row: rowRef, column, blockRow: k, blockColumn: c, text: raw, was };
       const refuse = (message: Bilingual): void => {
-        cells.push({ ...place, reading: { ok: false, message } });
+        cells.push({ ...place, changed: true, reading: { ok: false, message } });
         problems.push({ blockRow: k, blockColumn: c, message });
       };
       if (column < conditions) {
@@ -125,12 +140,17 @@ export function planPaste(
           return;
         }
         rowCells.set(column, read.cell);
-        cells.push({ ...place, reading: { ok: true, description: describeCell(read.cell) } });
+        cells.push({
+          ...place,
+          changed: was !== formatCell(read.cell),
+          reading: { ok: true, description: describeCell(read.cell) },
+        });
       } else if (column === conditions) {
         const decision = raw.trim().toUpperCase();
         if (decision === '') {
           cells.push({
             ...place,
+            changed: base === undefined,
             reading: { ok: true, description: { en: 'unchanged', zh: '不变' } },
           });
           return;
@@ -145,6 +165,7 @@ export function planPaste(
         then = decision;
         cells.push({
           ...place,
+          changed: was !== decision,
           reading: { ok: true, description: { en: decision, zh: decision } },
         });
       } else if (column === conditions + 1) {
@@ -159,6 +180,7 @@ export function planPaste(
         priority = { value: t === '' ? null : Number(t) };
         cells.push({
           ...place,
+          changed: was !== (t === '' ? '' : String(Number(t))),
           reading: {
             ok: true,
             description:
@@ -176,7 +198,6 @@ export function planPaste(
     });
     rows.push({ target: existing, blockRow: k, cells: rowCells, then, priority });
     // The row as it will be: a row matching everything may not stand above the default row.
-    const base = existing === null ? undefined : table.rows[existing];
     const finalCells = table.columns.map(
       (_, i) => rowCells.get(i) ?? (base ? cellOf(base, i) : { kind: 'any' }),
     );
@@ -205,5 +226,17 @@ export function planPaste(
       zh: `粘贴会覆盖选区之外的行：第 ${list} 行。`,
     });
   }
-  return { cells, rows, problems, confirm, insertAt, newRows, columnTypes };
+  const widenings = problems.length > 0 ? [] : pasteWidenings(table, rows, insertAt);
+  return { cells, rows, problems, confirm, widenings, insertAt, newRows, columnTypes };
+}
+
+/** A cell of an existing row as the grid shows it (condition, decision or priority column). */
+function gridText(row: RowModel, column: number, conditions: number): string | null {
+  if (column < conditions) {
+    const cell = row.isDefault ? { kind: 'any' as const } : row.cells[column];
+    return cell ? formatCell(cell) : null;
+  }
+  if (column === conditions) return row.then ?? '';
+  if (column === conditions + 1) return row.priority === null ? '' : String(row.priority);
+  return null;
 }

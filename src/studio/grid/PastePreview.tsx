@@ -3,13 +3,18 @@ import type { PastePlan, TableModel } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
+import { changeStrings } from './changes/strings';
+import { type WideningMark, widenedRows, wideningText } from './changes/widening-text';
 import { columnLabel } from './column-label';
 import { gridStrings } from './strings';
+import './changes/changes.css';
 
 /**
- * The paste, before it applies: every pasted cell with how it will be read (operator and value)
- * or why it cannot be, what needs confirmation (the default row, rows outside the selection), and
- * Apply / Cancel. Refused cells block Apply: a paste applies whole, as one undo step, or not at all.
+ * The paste, before it applies: for every cell it changes, the cell as it was and how the pasted
+ * text will read (was → becomes); refused cells with their reason; what the paste widens (a row
+ * that would match inputs it did not match, a decision that blocks less), each marked and said in
+ * a sentence; what needs confirmation (the default row, rows outside the selection); Apply /
+ * Cancel. Refused cells block Apply: a paste applies whole, as one undo step, or not at all.
  */
 export function PastePreview({
   plan,
@@ -25,6 +30,7 @@ export function PastePreview({
   readonly onCancel: () => void;
 }) {
   const t = useT(gridStrings);
+  const c = useT(changeStrings).preview;
   const titleId = useId();
   const [confirmed, setConfirmed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -46,7 +52,26 @@ export function PastePreview({
       : format(t.pasteAtNew, { row: plan.insertAt - row, column: columnName(col) });
   const rowProblems = plan.problems.filter((p) => p.blockColumn === null);
   const blocked = plan.problems.length > 0;
-  const canApply = !blocked && (plan.confirm.length === 0 || confirmed);
+  const shown = plan.cells.filter((cell) => cell.changed || !cell.reading.ok);
+  const unchanged = plan.cells.length - shown.length;
+  const widenings = plan.widenings.map((w) => wideningText(w, table, lang));
+  const widened = widenedRows(plan.widenings);
+  // A cell's mark: the strongest widening of its row that names its column (or its decision).
+  const markOf = (row: number, col: number): WideningMark | null => {
+    const at = row >= 0 ? row : plan.insertAt - row - 1;
+    const marks = widenings
+      .filter(
+        (w) =>
+          w.row === at &&
+          (w.columns.includes(col) || (w.columns.length === 0 && col === conditions)),
+      )
+      .map((w) => w.mark);
+    return marks.includes('widens') ? 'widens' : (marks[0] ?? null);
+  };
+  const markText = (mark: WideningMark) =>
+    mark === 'widens' ? c.widensMark : mark === 'may-widen' ? c.mayWidenMark : c.lessBlockingMark;
+  const needsConfirm = plan.confirm.length > 0 || widenings.length > 0;
+  const canApply = !blocked && (!needsConfirm || confirmed);
   return (
     <div
       ref={box}
@@ -63,41 +88,74 @@ export function PastePreview({
       }}
     >
       <h3 id={titleId}>{t.pastePreview}</h3>
-      <p className="muted">{t.pasteIntro}</p>
-      <div className="paste-preview-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.pasteWhere}</th>
-              <th scope="col">{t.pasteText}</th>
-              <th scope="col">{t.pasteReading}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.cells.map((c) => (
-              <tr
-                key={`${c.blockRow}:${c.blockColumn}`}
-                className={c.reading.ok ? undefined : 'paste-refused'}
-                data-paste-cell={`${c.blockRow}:${c.blockColumn}`}
-              >
-                <td>
-                  <VisibleText text={where(c.row, c.column)} />
-                </td>
-                <td className="mono">{c.text === '' ? '∅' : <VisibleText text={c.text} />}</td>
-                <td>
-                  {c.reading.ok ? (
-                    <VisibleText text={pick(c.reading.description, lang)} />
-                  ) : (
-                    <span className="paste-reason">
-                      <VisibleText text={pick(c.reading.message, lang)} />
-                    </span>
-                  )}
-                </td>
+      <p className="muted">{c.intro}</p>
+      {shown.length > 0 ? (
+        <div className="paste-preview-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.pasteWhere}</th>
+                <th scope="col">{c.was}</th>
+                <th scope="col">{t.pasteText}</th>
+                <th scope="col">{c.becomes}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {shown.map((cell) => {
+                const mark = cell.reading.ok ? markOf(cell.row, cell.column) : null;
+                return (
+                  <tr
+                    key={`${cell.blockRow}:${cell.blockColumn}`}
+                    className={cell.reading.ok ? undefined : 'paste-refused'}
+                    data-paste-cell={`${cell.blockRow}:${cell.blockColumn}`}
+                    data-widens={mark ?? undefined}
+                  >
+                    <td>
+                      <VisibleText text={where(cell.row, cell.column)} />
+                    </td>
+                    <td className="mono paste-was">
+                      {cell.was === null ? (
+                        <span className="muted">{c.newCell}</span>
+                      ) : cell.was === '' ? (
+                        <span className="muted">{c.empty}</span>
+                      ) : (
+                        <VisibleText text={cell.was} />
+                      )}
+                    </td>
+                    <td className="mono">
+                      {cell.text === '' ? '∅' : <VisibleText text={cell.text} />}
+                    </td>
+                    <td className="paste-becomes">
+                      {cell.reading.ok ? (
+                        <>
+                          <VisibleText text={pick(cell.reading.description, lang)} />
+                          {mark && (
+                            <span className={`widening-mark widening-${mark}`}>
+                              {' ⚠ '}
+                              {markText(mark)}
+                            </span>
+                          )}
+                        </>
+                      ) : (
+                        <span className="paste-reason">
+                          <VisibleText text={pick(cell.reading.message, lang)} />
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        !blocked && <p data-testid="paste-no-change">{c.nothingChanges}</p>
+      )}
+      {unchanged > 0 && shown.length > 0 && (
+        <p className="muted" data-testid="paste-unchanged">
+          {format(c.unchanged, { n: unchanged })}
+        </p>
+      )}
       {rowProblems.length > 0 && (
         <ul className="paste-row-problems">
           {rowProblems.map((p) => (
@@ -117,29 +175,52 @@ export function PastePreview({
           {format(t.pasteProblems, { n: plan.problems.length })}
         </p>
       )}
-      {!blocked && plan.confirm.length > 0 && (
-        <div className="paste-confirm">
-          <p>{t.pasteConfirmIntro}</p>
+      {!blocked && widenings.length > 0 && (
+        <section className="paste-widenings" data-testid="paste-widenings">
+          <h4>
+            <span aria-hidden="true">⚠ </span>
+            {c.widensTitle}
+          </h4>
+          <p className="muted">{c.widensIntro}</p>
           <ul>
-            {plan.confirm.map((c) => (
-              <li key={c.en}>
-                <VisibleText text={pick(c, lang)} />
+            {widenings.map((w) => (
+              <li key={w.text} className={`widening-${w.mark}`} data-widening={w.mark}>
+                <span className="widening-mark" aria-hidden="true">
+                  ⚠{' '}
+                </span>
+                <VisibleText text={w.text} />
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {!blocked && needsConfirm && (
+        <div className="paste-confirm">
+          {plan.confirm.length > 0 && (
+            <>
+              <p>{t.pasteConfirmIntro}</p>
+              <ul>
+                {plan.confirm.map((m) => (
+                  <li key={m.en}>
+                    <VisibleText text={pick(m, lang)} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <label>
             <input
               type="checkbox"
               checked={confirmed}
               onChange={(e) => setConfirmed(e.target.checked)}
             />{' '}
-            {t.pasteConfirm}
+            {widenings.length > 0 ? c.confirmWidening : t.pasteConfirm}
           </label>
         </div>
       )}
       <div className="paste-actions">
         <button type="button" className="button small" disabled={!canApply} onClick={onApply}>
-          {t.pasteApply}
+          {widened > 0 ? format(c.applyWidening, { n: widened }) : c.apply}
         </button>
         <button type="button" className="button small" onClick={onCancel}>
           {t.pasteCancel}

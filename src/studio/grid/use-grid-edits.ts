@@ -15,6 +15,7 @@ import {
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import type { Lang } from '../store/types';
+import { deletedRowText, fillDownAndDefault, planClear } from './changes/edit-report';
 import { runTableEdit } from './run-table-edit';
 import { bounds, type CellRef, type Selection } from './selection';
 import { gridStrings } from './strings';
@@ -52,14 +53,18 @@ export function useGridEdits({
   const conditions = table.columns.length;
   const rowCount = table.rows.length;
 
-  const run = async (op: TableOp): Promise<boolean> => {
+  /** One kernel operation; `done`, when given, is what the status line says once it applied. */
+  const run = async (op: TableOp, done?: string): Promise<boolean> => {
+    // Said once it is done, in words read before the row is gone.
+    const said = done ?? (op.kind === 'deleteRow' ? deletedRowText(table, op.row, lang) : null);
     const result = await runTableEdit(docId, table.entry, op);
     if (!result.ok) {
       if (result.messages.length > 0)
         setStatus({ text: result.messages.map((m) => pick(m, lang)).join(' '), details: [] });
       return false;
     }
-    if (op.kind === 'paste')
+    if (said) setStatus({ text: said, details: [] });
+    else if (op.kind === 'paste')
       setStatus({ text: format(t.pasteApplied, { n: op.cells.length }), details: [] });
     else setStatus(null);
     return true;
@@ -123,24 +128,25 @@ export function useGridEdits({
     await run(op);
   };
 
-  /** Delete: every selected condition cell becomes "-" (the default row has none to clear). */
+  /**
+   * Delete: every selected condition cell becomes "-" (the default row has none to clear), one
+   * undo step; the status line says which cells were cleared, by row and column label.
+   */
   const clear = (selection: Selection) => {
-    const b = bounds(selection);
-    const d = table.rows.findIndex((r) => r.isDefault);
-    const bottom = d >= 0 && b.top < d ? Math.min(b.bottom, d - 1) : b.bottom;
-    if (b.left >= conditions || bottom < b.top || table.rows[b.top]?.isDefault) return;
-    const width = Math.min(b.right, conditions - 1) - b.left + 1;
-    const cells = Array.from({ length: bottom - b.top + 1 }, () =>
-      Array.from({ length: width }, () => '-'),
+    const plan = planClear(table, bounds(selection), lang);
+    if (plan.kind === 'none') return;
+    if (plan.kind === 'nothing') {
+      setStatus({ text: plan.text, details: [] });
+      return;
+    }
+    const b = plan.bounds;
+    const cells = Array.from({ length: b.bottom - b.top + 1 }, () =>
+      Array.from({ length: b.right - b.left + 1 }, () => '-'),
     );
-    void run({
-      kind: 'paste',
-      row: b.top,
-      column: b.left,
-      cells,
-      selection: { ...b, bottom },
-      confirm: true,
-    });
+    void run(
+      { kind: 'paste', row: b.top, column: b.left, cells, selection: b, confirm: true },
+      plan.text,
+    );
   };
 
   /**
@@ -157,8 +163,20 @@ export function useGridEdits({
     });
     return null;
   };
-  const fill = (selection: Selection, direction: 'down' | 'right') =>
-    block(fillEdit(table, bounds(selection), direction), t.filled);
+  const fill = (selection: Selection, direction: 'down' | 'right') => {
+    const b = bounds(selection);
+    if (direction === 'right') return block(fillEdit(table, b, direction), t.filled);
+    // Fill down and the default row: refused into it, or it is skipped — said which, and why.
+    const fromDefault = fillDownAndDefault(table, b, lang);
+    if ('refused' in fromDefault) {
+      setStatus({ text: fromDefault.refused, details: [] });
+      const other = fillDownAndDefault(table, b, lang === 'en' ? 'zh' : 'en');
+      const refusedIn = (l: Lang) =>
+        'refused' in other && l !== lang ? other.refused : fromDefault.refused;
+      return { en: refusedIn('en'), zh: refusedIn('zh') };
+    }
+    return block(fillEdit(table, b, direction), fromDefault.say(t.filled));
+  };
   const editAll = (selection: Selection, text: string) =>
     block(multiCellEdit(table, bounds(selection), text), t.editedAll);
 

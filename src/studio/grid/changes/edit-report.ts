@@ -1,0 +1,89 @@
+import type { Bounds, TableModel } from '../../../kernel/table-edit';
+import { format } from '../../i18n/i18n';
+import type { Lang } from '../../store/types';
+import { changeStrings } from './strings';
+import { columnName } from './widening-text';
+
+/**
+ * What Delete, Delete row and fill down did, said in the grid's status line in display names:
+ * "Cleared 3 cells to any value (row 2: credit score, loan amount; row 3: credit score)",
+ * "Deleted row 4 (ESCALATE)", and why a fill down stops at the default row.
+ */
+
+/** The index of the default row, or -1. */
+const defaultRow = (table: TableModel) => table.rows.findIndex((r) => r.isDefault);
+
+export type ClearPlan =
+  /** The cells to clear (condition cells not already "any"), and the sentence saying so. */
+  | {
+      readonly kind: 'clear';
+      readonly bounds: Bounds;
+      readonly cells: number;
+      readonly text: string;
+    }
+  /** Nothing to clear, and why (said in the status line). */
+  | { readonly kind: 'nothing'; readonly text: string }
+  /** No condition cell selected: Delete does nothing there. */
+  | { readonly kind: 'none' };
+
+/** What Delete on the selection `b` clears: every selected condition cell becomes "-". */
+export function planClear(table: TableModel, b: Bounds, lang: Lang): ClearPlan {
+  const s = changeStrings[lang].status;
+  const conditions = table.columns.length;
+  if (b.left >= conditions) return { kind: 'none' };
+  const d = defaultRow(table);
+  if (d >= 0 && b.top >= d) return { kind: 'nothing', text: s.clearDefaultRow };
+  const bottom = d >= 0 ? Math.min(b.bottom, d - 1) : b.bottom;
+  const right = Math.min(b.right, conditions - 1);
+  const rows: string[] = [];
+  let cells = 0;
+  for (let r = b.top; r <= bottom; r++) {
+    const row = table.rows[r];
+    if (!row) continue;
+    const names: string[] = [];
+    for (let c = b.left; c <= right; c++) {
+      const cell = row.cells[c];
+      if (!cell || cell.kind === 'any') continue;
+      names.push(columnName(table, c, lang));
+    }
+    if (names.length === 0) continue;
+    cells += names.length;
+    rows.push(format(s.clearedRow, { row: r + 1, columns: names.join(s.columnSeparator) }));
+  }
+  if (cells === 0) return { kind: 'nothing', text: s.clearedNothing };
+  return {
+    kind: 'clear',
+    bounds: { ...b, bottom, right },
+    cells,
+    text: format(s.cleared, { n: cells, cells: rows.join(s.rowSeparator) }),
+  };
+}
+
+/** "Deleted row 4 (ESCALATE)", said before the row is gone (its decision and name are read now). */
+export function deletedRowText(table: TableModel, row: number, lang: Lang): string | null {
+  const r = table.rows[row];
+  if (!r) return null;
+  const s = changeStrings[lang].status;
+  const decision = r.then ?? '';
+  return r.name
+    ? format(s.deletedRowNamed, { row: row + 1, name: r.name, decision })
+    : format(s.deletedRow, { row: row + 1, decision });
+}
+
+/**
+ * A fill down and the default row: refused (with the reason) when the selection holds no rule row
+ * below its top row but reaches the default row; else, when it reaches the default row, the fill
+ * stops above it and `done` (the fill's own sentence) says so.
+ */
+export function fillDownAndDefault(
+  table: TableModel,
+  b: Bounds,
+  lang: Lang,
+): { readonly refused: string } | { readonly say: (done: string) => string } {
+  const s = changeStrings[lang].status;
+  const d = defaultRow(table);
+  if (d < 0 || b.bottom < d) return { say: (done) => done };
+  // The selection reaches the default row: it is never written (it has no conditions).
+  if (b.top >= d - 1) return { refused: format(s.fillIntoDefault, { row: d + 1 }) };
+  return { say: (done) => format(s.fillSkippedDefault, { filled: done, row: d + 1 }) };
+}

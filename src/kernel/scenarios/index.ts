@@ -1,0 +1,28 @@
+/** The scenario sheet's pure logic: a table's test cases (docs/fact-suites.md "The test cases of a table"). */
+export { projectFact, valueAt } from './project';
+export {
+  casesReachingTable,
+  type ReachCase,
+  type ReachOutcome,
+  type ReachReason,
+  rowId,
+  rowIdOfRule,
+  rowOfRule,
+} from './reach';
+export {
+  ABSENT,
+  type Candidate,
+  cellCandidates,
+  factForRow,
+  numberStep,
+  type RowFact,
+} from './row-fact';
+export {
+  appendCase,
+  type CaseRef,
+  type NewCase,
+  type SuiteEdit,
+  setCaseDecision,
+  setCaseFactValue,
+} from './suite-edit';
+export { readScenarioValue, type ScenarioValueRead, scenarioValueText } from './value-text';

@@ -663,8 +663,8 @@ class Analysis {
         example(
           fact,
           {
-            en: `No row matches this fact, so the table decides nothing for it (${described.en}).`,
-            zh: `没有任何行匹配该事实，表格对其不作决策（${described.zh}）。`,
+            en: `No row of the table matches this fact, so the document's other rules or, when none matches, its fallback decision decide it (${described.en}).`,
+            zh: `该表没有任何行匹配该事实，因此由文档的其他规则决策；若都不匹配，则由兜底决策决定（${described.zh}）。`,
           },
           null,
         ),

@@ -4,6 +4,7 @@ import { canonicalDecimal, type Decimal } from '../tree/decimal';
 import type { ExprNode, FieldNode, LiteralValue } from '../tree/types';
 import { and, type Bits, equalBits, firstBit, hasBit, isEmpty, isSubset } from './bits';
 import { type Fact, factAt } from './example-fact';
+import { type ExampleNote, regionExample } from './region-example';
 import { rowRegion } from './row-region';
 import { type Box, Budget, findUncovered, uncoveredBoxes } from './uncovered';
 import type { FieldDomain, ValueClass } from './value-classes';
@@ -27,8 +28,15 @@ export interface UncoveredRegion {
    * take the rest first (the analysis then reports the new row's overlap with them, W510).
    */
   readonly exact: boolean;
-  /** A fact of the region; evaluated: no row matches it. */
+  /**
+   * A fact of the region a person would write (region-example.ts); evaluated: no row matches it.
+   */
   readonly fact: Fact;
+  /**
+   * Fields whose example stands for values the column's grid does not hold (only 699 < score < 700
+   * with whole-number cells) or for "any other text" (region-example.ts).
+   */
+  readonly notes: readonly ExampleNote[];
 }
 
 export interface UncoveredInputs {
@@ -64,10 +72,19 @@ export function uncoveredRegions(input: GapInput): UncoveredInputs {
   const regions: UncoveredRegion[] = [];
   for (const box of merged) {
     if (regions.length >= MAX_REGIONS) break;
-    const fact = factAt(box.map(firstBit), input.domains);
-    if (!input.unmatched(fact)) continue;
+    // The example a person writes; the class's own value when evaluation disagrees (a cell beyond
+    // the analysis).
+    const written = regionExample(box, input.domains);
+    const plain = { fact: factAt(box.map(firstBit), input.domains), notes: [] };
+    const example = input.unmatched(written.fact) ? written : plain;
+    if (example === plain && !input.unmatched(plain.fact)) continue;
     const row = rowFor(box, input, budget);
-    regions.push({ cells: row?.cells ?? null, exact: row?.exact ?? false, fact });
+    regions.push({
+      cells: row?.cells ?? null,
+      exact: row?.exact ?? false,
+      fact: example.fact,
+      notes: example.notes,
+    });
   }
   return { regions, complete: complete && merged.length <= MAX_REGIONS };
 }

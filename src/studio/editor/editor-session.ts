@@ -6,6 +6,7 @@
  * (import, grid edits, a quick fix, another tab) reaches the model as one minimal edit pushed on
  * its undo stack — never `setValue`, which would wipe the user's undo history.
  */
+import { type AfterPaint, afterNextPaint } from '../scheduling/after-paint';
 import type { StudioState, StudioStore } from '../store';
 import { REHEARSAL_MIN_LENGTH, rehearsalSpot } from './edit-rehearsal';
 import type { EditorHost } from './editor-host';
@@ -215,8 +216,7 @@ class EditorSession implements EditorHost {
 
   /** Documents whose markers wait for the frame after the keystroke (see `showMarkers`). */
   private readonly markersDue = new Set<string>();
-  private markersTimer: ReturnType<typeof setTimeout> | null = null;
-  private markersFrame: number | null = null;
+  private markersPending: AfterPaint | null = null;
   /**
    * Per model, the kernel markers set on it, chunk by chunk (marker-data.ts `chunkMarkers`), and
    * the diagnostics (and language) they were made from — `null` while only some chunks are.
@@ -248,22 +248,15 @@ class EditorSession implements EditorHost {
       return;
     }
     this.markersDue.add(docId);
-    if (this.markersFrame !== null || this.markersTimer !== null) return;
-    // After the next paint: a task posted from an animation frame callback runs after that frame
-    // (a page that paints no frames, hidden, gets its markers from the fallback timer).
-    this.markersFrame = requestAnimationFrame(() => {
-      this.markersFrame = null;
-      if (this.markersTimer !== null) clearTimeout(this.markersTimer);
-      this.markersTimer = setTimeout(() => this.flushMarkers(), 0);
-    });
-    this.markersTimer = setTimeout(() => this.flushMarkers(), MARKERS_FALLBACK_MS);
+    if (this.markersPending !== null) return;
+    // After the next paint (a page that paints no frames, hidden, gets its markers from the
+    // fallback timer).
+    this.markersPending = afterNextPaint(() => this.flushMarkers(), MARKERS_FALLBACK_MS);
   }
 
   private flushMarkers(): void {
-    if (this.markersFrame !== null) cancelAnimationFrame(this.markersFrame);
-    if (this.markersTimer !== null) clearTimeout(this.markersTimer);
-    this.markersFrame = null;
-    this.markersTimer = null;
+    this.markersPending?.cancel();
+    this.markersPending = null;
     const due = [...this.markersDue];
     this.markersDue.clear();
     for (const id of due) this.setMarkers(id);
@@ -317,8 +310,7 @@ class EditorSession implements EditorHost {
       if (!shown) this.scheduleRehearsal(model);
       // After the frame that paints them (or the fallback, on a page that paints none).
       const uri = model.uri.toString();
-      requestAnimationFrame(() => setTimeout(() => releaseYamlWorker(uri), 0));
-      setTimeout(() => releaseYamlWorker(uri), MARKERS_FALLBACK_MS);
+      afterNextPaint(() => releaseYamlWorker(uri), MARKERS_FALLBACK_MS);
     };
     if (!shown || atOnce) {
       // The model's first markers, or markers of a text not typed: all at once (a document just
@@ -493,8 +485,8 @@ class EditorSession implements EditorHost {
 
   dispose(): void {
     for (const dispose of this.disposers.splice(0)) dispose();
-    if (this.markersFrame !== null) cancelAnimationFrame(this.markersFrame);
-    if (this.markersTimer !== null) clearTimeout(this.markersTimer);
+    this.markersPending?.cancel();
+    this.markersPending = null;
     this.markersDue.clear();
     this.stopMarkerJob();
     if (this.activeId !== null && this.models.has(this.activeId)) {

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  afterNextPaint,
-  deferMirrorUpdates,
-  FALLBACK_MS,
-  isMirrorUpdate,
-  type PostTarget,
-} from './worker-mirror';
+import { describe, expect, it } from 'vitest';
+import { deferMirrorUpdates, isMirrorUpdate, type PostTarget } from './worker-mirror';
 
 /** Monaco 0.54's messages, as `webWorker.js` builds them. */
 const mirror = (n: number) => ({
@@ -144,46 +138,5 @@ describe('deferMirrorUpdates (Monaco’s worker copies updated after the frame i
       }),
       { numRuns: 500 },
     );
-  });
-});
-
-describe('afterNextPaint (when held updates are sent)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-  /** Animation frames the test runs itself. */
-  const stubFrames = () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    return frames;
-  };
-  /** Resolves after every timer due within `ms` has run (Node runs timers in deadline order). */
-  const past = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it('sends after the frame’s callbacks, once; the fallback timer then does nothing', async () => {
-    const frames = stubFrames();
-    let runs = 0;
-    afterNextPaint(() => runs++);
-    await past(20);
-    expect(runs).toBe(0);
-    frames[0]!(0);
-    await vi.waitFor(() => expect(runs).toBe(1));
-    await past(FALLBACK_MS + 50);
-    expect(runs).toBe(1);
-  });
-
-  it('a page that renders no frame still sends, once, by the fallback timer', async () => {
-    const frames = stubFrames();
-    let runs = 0;
-    afterNextPaint(() => runs++);
-    await past(FALLBACK_MS + 50);
-    expect(runs).toBe(1);
-    // The frame comes later (the page shown again): nothing is sent twice.
-    frames[0]!(0);
-    await past(20);
-    expect(runs).toBe(1);
   });
 });

@@ -12,6 +12,8 @@
  * or a protocol this file does not recognise, is sent at once, as before.
  */
 
+import { afterNextPaint, type Schedule } from '../scheduling/after-paint';
+
 type PostArguments = [
   message: unknown,
   transferOrOptions?: Transferable[] | StructuredSerializeOptions,
@@ -23,32 +25,16 @@ export interface PostTarget {
 }
 
 /**
- * Runs `flush` once the frame being prepared has been painted: a task posted from an animation
- * frame callback runs after that frame's paint. A page that renders no frames (hidden) has its
- * updates sent by a timer instead, so they never wait longer than FALLBACK_MS. It is long enough
- * that a frame slowed by a busy machine still comes first; nothing waits for it meanwhile, since
- * any request to the worker sends the held updates before itself.
+ * A page that renders no frames (hidden) has its held updates sent by a timer instead, so they
+ * never wait longer than FALLBACK_MS. It is long enough that a frame slowed by a busy machine
+ * still comes first; nothing waits for it meanwhile, since any request to the worker sends the
+ * held updates before itself.
  */
-export type Schedule = (flush: () => void) => void;
-
 export const FALLBACK_MS = 1000;
 
-export const afterNextPaint: Schedule = (flush) => {
-  // Whichever comes first runs `flush`, once; the other does nothing (a later batch has its own).
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(fallback);
-    flush();
-  };
-  const fallback = setTimeout(once, FALLBACK_MS);
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    once();
-  };
-  requestAnimationFrame(() => channel.port2.postMessage(null));
+/** The default schedule: after the next paint (src/studio/scheduling/after-paint.ts). */
+export const afterPaintOrFallback: Schedule = (flush) => {
+  afterNextPaint(flush, FALLBACK_MS);
 };
 
 /** Monaco 0.54's request message for a mirror update (`webWorker.js`, `RequestMessage`). */
@@ -61,7 +47,7 @@ export function isMirrorUpdate(message: unknown): boolean {
 /** Makes `worker` hold Monaco's mirror updates until after the next paint (see above). */
 export function deferMirrorUpdates<W extends PostTarget>(
   worker: W,
-  schedule: Schedule = afterNextPaint,
+  schedule: Schedule = afterPaintOrFallback,
 ): W {
   const send = worker.postMessage.bind(worker) as (...args: PostArguments) => void;
   const held: PostArguments[] = [];

@@ -17,7 +17,7 @@ import { registerFixActions } from './fix-actions';
 import { markHiddenCharacters } from './hidden-chars';
 import { schemaKeyDescriptions } from './hover-content';
 import { registerHover } from './hover-provider';
-import { installLegacyWebWorker } from './legacy-web-worker';
+import { installLegacyWebWorker } from './monaco-internals';
 import { editorStrings } from './strings';
 import { defineTheme } from './theme';
 import { deferMirrorUpdates } from './worker-mirror';
@@ -54,7 +54,7 @@ async function configure(store: StudioStore): Promise<void> {
     getWorker: (_workerId: string, label: string) =>
       deferMirrorUpdates(label === 'yaml' ? new YamlWorker() : new EditorWorker()),
   };
-  // monaco-yaml's schema checks run once the studio is quiet (legacy-web-worker.ts): one wait
+  // monaco-yaml's schema checks run once the studio is quiet (monaco-internals.ts): one wait
   // for all the documents' checks that are due, not one per document.
   let quiet: Promise<void> | null = null;
   installLegacyWebWorker(monaco, {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deferMirrorUpdates, isMirrorUpdate, type PostTarget } from './worker-mirror';
+import { isMirrorUpdate } from './monaco-internals';
+import { deferMirrorUpdates, type PostTarget } from './worker-mirror';
 
 /** Monaco 0.54's messages, as `webWorker.js` builds them. */
 const mirror = (n: number) => ({

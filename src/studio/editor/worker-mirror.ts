@@ -13,6 +13,7 @@
  */
 
 import { afterNextPaint, type Schedule } from '../scheduling/after-paint';
+import { isMirrorUpdate } from './monaco-internals';
 
 type PostArguments = [
   message: unknown,
@@ -36,13 +37,6 @@ export const FALLBACK_MS = 1000;
 export const afterPaintOrFallback: Schedule = (flush) => {
   afterNextPaint(flush, FALLBACK_MS);
 };
-
-/** Monaco 0.54's request message for a mirror update (`webWorker.js`, `RequestMessage`). */
-export function isMirrorUpdate(message: unknown): boolean {
-  if (typeof message !== 'object' || message === null) return false;
-  const m = message as { type?: unknown; method?: unknown };
-  return m.type === 0 && m.method === '$acceptModelChanged';
-}
 
 /** Makes `worker` hold Monaco's mirror updates until after the next paint (see above). */
 export function deferMirrorUpdates<W extends PostTarget>(

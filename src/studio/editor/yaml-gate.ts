@@ -6,7 +6,7 @@
  * (Monaco tokenizing the new model) shared two cores, and the kernel's first markers took ~1.4×
  * as long as with the YAML worker idle. The kernel's markers are the document's truth (monaco-yaml's
  * are shown as warnings at most, yaml-markers.ts); its completion for that document starts right
- * after them, and its schema check once the studio is quiet as well (legacy-web-worker.ts).
+ * after them, and its schema check once the studio is quiet as well (monaco-internals.ts).
  *
  * A hold opens when the first markers are set, when its model goes away, or after
  * `YAML_HOLD_MAX_MS` (a kernel that never answers must not leave the document without the YAML

@@ -1,4 +1,14 @@
 /**
+ * Every place the studio relies on Monaco's internals — what is not its public API — lives in this
+ * file, and tests/monaco-contract.test.ts reads the installed monaco-editor and monaco-yaml
+ * sources to check each assumption, so an upgrade whose internals differ fails a test instead of
+ * silently breaking the editor:
+ *
+ * 1. the editor worker's mirror update is a request message (`type` 0) whose method is
+ *    `$acceptModelChanged` (`isMirrorUpdate`, used by worker-mirror.ts);
+ * 2. the `createWebWorker({ moduleId, label, createData })` form monaco-yaml calls, adapted below
+ *    as `editor.main.js` adapts it.
+ *
  * monaco-editor 0.54 moved the `createWebWorker({ moduleId, label, createData })` form that
  * monaco-yaml (through monaco-worker-manager) calls out of the core API into its `editor.main`
  * entry — which also pulls in every bundled language. This is that entry's adapter, for the core
@@ -111,4 +121,11 @@ function deferValidation(
       };
     },
   });
+}
+
+/** Monaco 0.54's request message for a mirror update (`webWorker.js`, `RequestMessage`). */
+export function isMirrorUpdate(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; method?: unknown };
+  return m.type === 0 && m.method === '$acceptModelChanged';
 }

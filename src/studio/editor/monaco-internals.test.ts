@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installLegacyWebWorker } from './legacy-web-worker';
+import { installLegacyWebWorker } from './monaco-internals';
 import { holdYamlWorker, releaseYamlWorker } from './yaml-gate';
 
 interface FakeWorker {

@@ -6,6 +6,7 @@ import { type Decision, isBlockingDecision } from '../vocabulary/decisions';
 import { and, type Bits, firstBit, isEmpty } from './bits';
 import {
   describeFact,
+  describeFactValues,
   example,
   type Fact,
   factAt,
@@ -646,9 +647,8 @@ class Analysis {
     const box = this.domains.map((d) => and(d.typed, d.live));
     const sure = this.search(box, this.fires);
     if (sure.kind === 'found') {
-      const fact = this.fact(sure.point);
-      if (firstMatch(this.runnable, fact) !== null) return;
-      const described = describeFact(sure.point, this.domains);
+      const found = this.fact(sure.point);
+      if (firstMatch(this.runnable, found) !== null) return;
       const uncovered = uncoveredRegions({
         domains: this.domains,
         box,
@@ -656,6 +656,13 @@ class Analysis {
         under: this.under,
         unmatched: (f) => firstMatch(this.runnable, f) === null,
       });
+      // The example the band shows first (a value a person writes, region-example.ts), else the
+      // search's own point.
+      const shown = uncovered.regions[0]?.fact;
+      const fact = shown ?? found;
+      const described = shown
+        ? describeFactValues(shown, this.domains)
+        : describeFact(sure.point, this.domains);
       this.report(
         'ERDL-W511',
         this.table.range,

@@ -35,10 +35,34 @@ export function matches(row: RunnableRow, fact: Fact): boolean {
 
 /** `context.amount = 10000, context.region absent` in both languages. */
 export function describeFact(point: readonly number[], domains: readonly FieldDomain[]): Bilingual {
+  return describeValues(
+    domains.map((d, i) => d.classes[point[i] as number]?.value),
+    domains,
+  );
+}
+
+/** `describeFact` of a fact holding a value (or nothing) at each domain's path. */
+export function describeFactValues(fact: Fact, domains: readonly FieldDomain[]): Bilingual {
+  return describeValues(
+    domains.map((d) => valueAt(fact, d.path)),
+    domains,
+  );
+}
+
+function valueAt(fact: Fact, path: string): unknown {
+  let v: unknown = fact;
+  for (const key of path.split('.')) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function describeValues(values: readonly unknown[], domains: readonly FieldDomain[]): Bilingual {
   const en: string[] = [];
   const zh: string[] = [];
   domains.forEach((d, i) => {
-    const v = d.classes[point[i] as number]?.value;
+    const v = values[i];
     if (v === undefined) {
       en.push(`${d.path} absent`);
       zh.push(`${d.path} 缺失`);

@@ -102,6 +102,8 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(preview(page)).toContainText(L.lte);
       expect(await storeText(page)).toBe(before);
       await page.screenshot({ path: `/tmp/grid-trust-preview-${lang}.png` });
+      // <= 1,000 over > 20000 widens row 3: the paste applies once that is confirmed.
+      await preview(page).getByLabel(L.confirm).check();
       await preview(page).getByRole('button', { name: L.apply }).click();
       await expect.poll(() => storeText(page)).toContain('[[gte, 700], [between, [1000, 5000]]]');
       const text = await storeText(page);

@@ -29,7 +29,7 @@ describe('zero diagnostics', () => {
 
   it.each(['en', 'zh'] as const)('the New document template (%s)', (lang) => {
     const name = workspaceStrings[lang].newDocumentName;
-    expect(studioDiagnostics('new', skeletonText(name))).toEqual([]);
-    expect(studioDiagnostics('new', skeletonText(`${name} (2)`))).toEqual([]);
+    expect(studioDiagnostics('new', skeletonText(name, lang))).toEqual([]);
+    expect(studioDiagnostics('new', skeletonText(`${name} (2)`, lang))).toEqual([]);
   });
 });

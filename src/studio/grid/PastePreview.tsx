@@ -110,7 +110,7 @@ export function PastePreview({
                     data-paste-cell={`${cell.blockRow}:${cell.blockColumn}`}
                     data-widens={mark ?? undefined}
                   >
-                    <td>
+                    <td className="paste-where">
                       <VisibleText text={where(cell.row, cell.column)} />
                     </td>
                     <td className="mono paste-was">
@@ -122,13 +122,15 @@ export function PastePreview({
                         <VisibleText text={cell.was} />
                       )}
                     </td>
-                    <td className="mono">
+                    <td className="mono paste-text">
                       {cell.text === '' ? '∅' : <VisibleText text={cell.text} />}
                     </td>
                     <td className="paste-becomes">
                       {cell.reading.ok ? (
                         <>
-                          <VisibleText text={pick(cell.reading.description, lang)} />
+                          <span className="paste-reading">
+                            <VisibleText text={pick(cell.reading.description, lang)} />
+                          </span>
                           {mark && (
                             <span className={`widening-mark widening-${mark}`}>
                               {' ⚠ '}
@@ -214,7 +216,7 @@ export function PastePreview({
               checked={confirmed}
               onChange={(e) => setConfirmed(e.target.checked)}
             />{' '}
-            {widenings.length > 0 ? c.confirmWidening : t.pasteConfirm}
+            {t.pasteConfirm}
           </label>
         </div>
       )}

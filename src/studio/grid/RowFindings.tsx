@@ -6,7 +6,7 @@ import { format, pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import { fieldName } from './column-label';
-import { findingSentence } from './finding-sentence';
+import { findingMessage, findingSentence } from './finding-sentence';
 import { gridStrings } from './strings';
 
 /**
@@ -32,6 +32,7 @@ export function RowFindings({
   if (shown.length === 0) return null;
   // Display names: the column's label, else the field dictionary's built-in names.
   const nameOf = (path: string) => fieldName(table, path, lang);
+  const fields = table.columns.map((c) => c.field);
   return (
     <ul className="row-findings">
       {shown.map((d, i) => {
@@ -45,7 +46,10 @@ export function RowFindings({
             <span className="finding-sentence">
               {' '}
               <VisibleText
-                text={findingSentence(d, lang, t.finding, nameOf) ?? pick(d.message, lang)}
+                text={
+                  findingSentence(d, lang, t.finding, nameOf) ??
+                  findingMessage(d, lang, fields, nameOf)
+                }
                 multiline
               />
             </span>

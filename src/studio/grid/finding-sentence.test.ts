@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeExample, factLeaves, findingSentence, formatNumber } from './finding-sentence';
+import {
+  describeExample,
+  factLeaves,
+  findingMessage,
+  findingSentence,
+  formatNumber,
+} from './finding-sentence';
 import { gridStrings } from './strings';
 
 const names: Record<string, { en: string; zh: string }> = {
@@ -68,5 +74,34 @@ describe('finding sentences', () => {
     expect(
       findingSentence({ code: 'ERDL-E211' }, 'en', gridStrings.en.finding, nameOf('en')),
     ).toBeNull();
+  });
+
+  it('an analysis finding without a sentence names columns by their display names', () => {
+    const reason = {
+      code: 'ERDL-I513',
+      message: {
+        en: 'Unknown: the table analysis cannot decide whether row 2 can ever fire (a cell on context.credit_score uses starts_with, whose matches the analysis does not enumerate)',
+        zh: '未知：表格分析无法判定第 2 行是否可能触发（context.credit_score 列的单元格使用了 starts_with，分析无法穷举其匹配值）',
+      },
+    };
+    const fields = ['context.credit_score', 'context.amount'];
+    expect(findingMessage(reason, 'en', fields, nameOf('en'))).toBe(
+      'Unknown: the table analysis cannot decide whether row 2 can ever fire (a cell on credit score uses starts_with, whose matches the analysis does not enumerate)',
+    );
+    expect(findingMessage(reason, 'zh', fields, nameOf('zh'))).toBe(
+      '未知：表格分析无法判定第 2 行是否可能触发（信用评分列的单元格使用了 starts_with，分析无法穷举其匹配值）',
+    );
+    // Other findings keep the kernel's words (a field path there is what the YAML must say).
+    const other = { code: 'ERDL-W316', message: { en: 'context.credit_score', zh: '' } };
+    expect(findingMessage(other, 'en', fields, nameOf('en'))).toBe('context.credit_score');
+    // A path inside a longer one is not a column's path.
+    expect(
+      findingMessage(
+        { ...reason, message: { en: 'context.credit_score_2 and context.amount.', zh: '' } },
+        'en',
+        fields,
+        nameOf('en'),
+      ),
+    ).toBe('context.credit_score_2 and amount.');
   });
 });

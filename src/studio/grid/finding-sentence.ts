@@ -42,7 +42,8 @@ export function factLeaves(fact: unknown, prefix = ''): [string, unknown][] {
   );
 }
 
-function formatValue(v: unknown, lang: Lang, p: FindingPhrases): string {
+/** A value of a fact as the UI language writes it (numbers grouped, text in quotes). */
+export function formatValue(v: unknown, lang: Lang, p: FindingPhrases): string {
   if (typeof v === 'number') return formatNumber(v, lang);
   if (typeof v === 'string') return `${p.quoteOpen}${v}${p.quoteClose}`;
   if (typeof v === 'boolean') return v ? p.yes : p.no;
@@ -96,4 +97,43 @@ export function findingSentence(
     default:
       return null;
   }
+}
+
+/** Analysis findings whose kernel message names a column by its field path (I513's reason). */
+const NAMES_COLUMNS: ReadonlySet<string> = new Set(['ERDL-I513', 'ERDL-W511']);
+
+/**
+ * A finding's kernel message as the row shows it when it has no sentence of its own: the table's
+ * field paths in an analysis finding written as their display names ("a cell on credit score
+ * uses starts_with…"; zh "信用评分列的单元格…").
+ */
+export function findingMessage(
+  d: Pick<PositionedDiagnostic, 'code' | 'message'>,
+  lang: Lang,
+  fields: readonly string[],
+  nameOf: (path: string) => string,
+): string {
+  const text = d.message[lang];
+  return NAMES_COLUMNS.has(d.code) ? inDisplayNames(text, fields, nameOf) : text;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CJK_END = /[\u3400-\u9fff]$/;
+
+/** `text` with each of `fields` (a whole path, not part of a longer one) written as its name. */
+export function inDisplayNames(
+  text: string,
+  fields: readonly string[],
+  nameOf: (path: string) => string,
+): string {
+  let out = text;
+  for (const field of [...new Set(fields)].sort((a, b) => b.length - a.length)) {
+    const name = nameOf(field);
+    if (name === field || name === '') continue;
+    // A Chinese name joins the Chinese after it without the space a path needed.
+    const space = CJK_END.test(name) ? '(?: (?=[\\u3400-\\u9fff]))?' : '';
+    const path = new RegExp(`(?<![\\w.])${escapeRegExp(field)}(?![\\w]|\\.\\w)${space}`, 'g');
+    out = out.replace(path, () => name);
+  }
+  return out;
 }

@@ -31,7 +31,8 @@ export function WorkspaceActions({ importFiles, importPasted }: WorkspaceActions
     // Named after its metadata.name, which is unique in the workspace from the start.
     const taken = state.order.map((id) => state.documents[id]?.name ?? '');
     const name = uniqueName(taken, t.newDocumentName);
-    state.addDocument(newDocument(name, skeletonText(name)));
+    // The template's texts in the UI language (a Chinese session gets a Chinese template).
+    state.addDocument(newDocument(name, skeletonText(name, state.lang)));
   };
 
   const pasteFromClipboard = async () => {

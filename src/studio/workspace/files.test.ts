@@ -116,6 +116,21 @@ describe('new documents', () => {
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.document).not.toBeNull();
   });
+
+  it('start from a template in the UI language: a Chinese session has no English text in it', () => {
+    const zh = skeletonText('未命名', 'zh');
+    const result = compileDocument(zh);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.document?.rules[0]?.message).toBe('允许运行测试');
+    // Every text a person reads (comment, descriptions, message) is Chinese; what stays Latin is
+    // the format's own: keys, keywords, names and values.
+    const prose = [...zh.matchAll(/^#\s*(.*)$|(?:description|message): "(.*)"$/gm)].map(
+      (m) => m[1] ?? m[2] ?? '',
+    );
+    expect(prose).toHaveLength(4);
+    for (const text of prose) expect(text).not.toMatch(/[A-Za-z]/);
+    expect(skeletonText('untitled')).toContain('message: "Running the tests is allowed"');
+  });
 });
 
 describe('fact suites and fact sets are never rule documents', () => {

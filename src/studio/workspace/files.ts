@@ -13,7 +13,7 @@ import {
   MAX_TABLE_FILE_BYTES,
 } from '../../kernel/file-limits';
 import { bilingual } from '../i18n/format';
-import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
+import type { Lang, StudioDocument, WorkspaceSnapshot } from '../store/types';
 import {
   type ForeignImport,
   isForeignFile,
@@ -22,6 +22,7 @@ import {
 } from '../table-import/foreign-file';
 import { isNameOf, metadataName } from './naming';
 import { fileCheckStrings } from './strings';
+import { templateStrings } from './template/strings';
 import {
   checkWorkspaceText,
   checkWorkspaceValue,
@@ -86,19 +87,23 @@ export type ImportedFile =
   /** A workbook of several sheets: the user picks one. */
   | SheetChoice;
 
-/** The minimal valid document a "New document" starts from. */
-export function skeletonText(name: string): string {
-  return `# A new rule set: describe what it guards here.
+/**
+ * The minimal valid document a "New document" starts from, its texts (comment, descriptions,
+ * message) in the UI language `lang`.
+ */
+export function skeletonText(name: string, lang: Lang = 'en'): string {
+  const t = templateStrings[lang];
+  return `# ${t.comment}
 protocol: "erdl/v2"
 version: "2.1.0"
 metadata:
   name: ${JSON.stringify(name)}
-  description: "Describe the rule set"
+  description: ${JSON.stringify(t.description)}
   category: coding
   decision: ALLOW
 rules:
   - name: "COD-001-example"
-    description: "Describe the rule"
+    description: ${JSON.stringify(t.ruleDescription)}
     priority: 10
     when:
       logic: AND
@@ -107,7 +112,7 @@ rules:
           operator: eq
           value: "run_tests"
     then: ALLOW
-    message: "Running the tests is allowed"
+    message: ${JSON.stringify(t.message)}
 `;
 }
 

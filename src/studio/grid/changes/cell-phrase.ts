@@ -51,7 +51,8 @@ export function cellPhrase(cell: CellModel | CellInput, lang: Lang): string {
     return simpleOperatorInfo(cell.op)?.[lang] ?? cell.op;
   }
   const symbol = SYMBOLS[cell.op];
-  if (symbol) return `${symbol} ${valuePhrase(v, lang)}`;
+  // A no-break space: a line never ends between the symbol and its value.
+  if (symbol) return `${symbol}\u00a0${valuePhrase(v, lang)}`;
   if ((cell.op === 'between' || cell.op === 'not_between') && v.kind === 'list') {
     const [low, high] = v.items.map((i) => valuePhrase(i, lang));
     return format(cell.op === 'between' ? s.between : s.notBetween, {

@@ -25,7 +25,6 @@ export const changeStrings = defineStrings({
       lessBlockingMark: 'blocks less',
       apply: 'Apply paste',
       applyWidening: 'Apply paste (widens {n} {n:row|rows})',
-      confirmWidening: 'I have read what it widens',
     },
     widening: {
       widens: 'Widens row {row}: it now matches {parts}.',
@@ -88,7 +87,6 @@ export const changeStrings = defineStrings({
       lessBlockingMark: '拦截程度降低',
       apply: '应用粘贴',
       applyWidening: '应用粘贴（放宽 {n} 行）',
-      confirmWidening: '我已阅读放宽的内容',
     },
     widening: {
       widens: '放宽第 {row} 行：现在匹配{parts}。',

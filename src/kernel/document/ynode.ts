@@ -63,10 +63,6 @@ export function get(map: YMap, key: string): YNode | undefined {
   return getPair(map, key)?.value;
 }
 
-export function isNullScalar(n: YNode | undefined): boolean {
-  return n?.kind === 'scalar' && n.value === null;
-}
-
 /** A short English/Chinese description of what a node is, for "expected X, got Y" messages. */
 export function describe(n: YNode): { en: string; zh: string } {
   if (n.kind === 'map') return { en: 'a mapping', zh: '映射' };

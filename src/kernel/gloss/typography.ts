@@ -12,10 +12,6 @@ export function isCjk(ch: string): boolean {
   return cjkCode(ch.codePointAt(0) ?? 0);
 }
 
-export function isHalfWidth(ch: string): boolean {
-  return halfCode(ch.codePointAt(0) ?? 0);
-}
-
 /** Code point classes by number (the seam rule runs at every join of every render: no regex). */
 function cjkCode(c: number): boolean {
   return (

@@ -8,12 +8,6 @@ export function emptyBits(size: number): Bits {
   return new Uint32Array((size + 31) >>> 5);
 }
 
-export function fullBits(size: number): Bits {
-  const b = emptyBits(size);
-  for (let i = 0; i < size; i++) setBit(b, i);
-  return b;
-}
-
 export function setBit(b: Bits, i: number): void {
   b[i >>> 5] = (b[i >>> 5] as number) | (1 << (i & 31));
 }

@@ -4,7 +4,7 @@
  * same keys, so a string can never exist in one language only.
  */
 import type { Bilingual } from '../../kernel';
-import { studioStore, useStudio } from '../store';
+import { useStudio } from '../store';
 import type { Lang } from '../store/types';
 import type { Shape, Strings } from './format';
 
@@ -14,11 +14,6 @@ export { bilingual, defineStrings, format, type Shape, type Strings } from './fo
 export function useT<T>(strings: Strings<T>): Shape<T> {
   const lang = useStudio((s) => s.lang);
   return strings[lang] as Shape<T>;
-}
-
-/** Outside React (notices, confirm dialogs). */
-export function currentLang(): Lang {
-  return studioStore.getState().lang;
 }
 
 /** One side of a kernel message. */

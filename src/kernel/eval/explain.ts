@@ -2,6 +2,7 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
 import type { ExprNode } from '../tree/types';
 import { revealText } from '../util/visible-text';
+import { NODES } from '../vocabulary/nodes';
 import type { EvalCode, EvaluationError } from './errors';
 import type { TraceNode } from './evaluate';
 import { codePointLength, MAX_ARRAY, MAX_MATCH_INPUT, MAX_STEPS } from './nodes';
@@ -83,29 +84,14 @@ const LIMITS: Partial<Record<EvalCode, number>> = {
   step_limit: MAX_STEPS,
 };
 
-/** Nodes that yield a truth value: the conditions a reason can be about. */
-const CONDITIONS = new Set([
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'contains',
-  'starts_with',
-  'ends_with',
-  'match',
-  'exists',
-  'between',
-  'all',
-  'any',
-  'none',
-  'within',
-  'rate',
-  'not',
-  'or',
-]);
+/**
+ * Nodes that yield a truth value: the conditions a reason can be about — every boolean node of
+ * the vocabulary but `and`, whose falsity is always one of its operands' (the reason is about that
+ * operand).
+ */
+const CONDITIONS: ReadonlySet<string> = new Set(
+  NODES.filter((n) => n.result === 'boolean' && n.name !== 'and').map((n) => n.name),
+);
 
 /** The tree in preorder with each node's children and parent ids (ids as in the trace). */
 function index(nodes: readonly ExprNode[]): { children: number[][]; parent: number[] } {

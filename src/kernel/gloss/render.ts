@@ -6,6 +6,7 @@ import {
   AGGREGATE_FUNCTIONS,
   COMPARISON_NODES,
   DATE_PARTS,
+  DATE_RESULT_NODES,
   nodeInfo,
   PREDICATE_NODES,
 } from '../vocabulary/nodes';
@@ -111,7 +112,7 @@ const FUNCTIONS = new Set([
 ]);
 /** Time nodes whose operands are dates: an ISO date literal there reads bare. */
 const DATE_OPERANDS = new Set(['days_between', 'epoch_ms', 'month_last_day', 'date_part']);
-const DATE_RESULTS = new Set(['date_add', 'month_last_day']);
+const DATE_RESULTS = DATE_RESULT_NODES;
 const GUARDED_NOT = GUARDED_NOT_NODES;
 
 const atom = (text: string): Piece => ({

@@ -404,6 +404,10 @@ export function nodesInGroups(...groups: readonly NodeGroup[]): ReadonlySet<stri
 }
 /** eq, ne, gt, gte, lt, lte. */
 export const COMPARISON_NODES: ReadonlySet<string> = nodesInGroups('comparison');
+/** Nodes whose value is a date (date_add, month_last_day): gloss reads their operands as dates. */
+export const DATE_RESULT_NODES: ReadonlySet<string> = new Set(
+  NODES.filter((n) => n.result === 'date').map((n) => n.name),
+);
 /** Boolean nodes that test values (comparison, set, string, existence): not logic, quantifiers or modifiers. */
 export const PREDICATE_NODES: ReadonlySet<string> = new Set(
   NODES.filter(

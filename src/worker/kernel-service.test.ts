@@ -161,16 +161,16 @@ describe('KernelService.evaluate: the trace names fields as the gloss does', () 
       trace: true,
     } as Parameters<KernelService['evaluate']>[0]);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
-    expect(outcome.failedConditions['FIN-201-loan-decision#1']).toEqual({
+    expect(outcome.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
       zh: '信用评分小于 580',
       en: 'credit score is less than 580',
     });
-    expect(outcome.failedConditions['FIN-201-loan-decision#2']).toEqual({
+    expect(outcome.failedConditions['FIN-201-loan-decision#good-small-loan']).toEqual({
       zh: '贷款金额小于或等于 20000',
       en: 'loan amount is less than or equal to 20000',
     });
     // The reason names its field by the column label too, never by its path.
-    expect(outcome.reasonFields['FIN-201-loan-decision#1']).toEqual({
+    expect(outcome.reasonFields['FIN-201-loan-decision#poor-score']).toEqual({
       zh: '信用评分',
       en: 'credit score',
     });
@@ -198,8 +198,8 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     const first = evaluate(s, loanTable, fact(720));
     // Another fact, the same text: the same labels (read once for this text).
     const again = evaluate(s, loanTable, fact(721));
-    expect(again.failedConditions['FIN-201-loan-decision#1']).toEqual(
-      first.failedConditions['FIN-201-loan-decision#1'],
+    expect(again.failedConditions['FIN-201-loan-decision#poor-score']).toEqual(
+      first.failedConditions['FIN-201-loan-decision#poor-score'],
     );
     const relabelled = loanTable.replace(
       'label: { zh: "信用评分", en: "credit score" }',
@@ -207,7 +207,7 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     );
     expect(relabelled).not.toBe(loanTable);
     const edited = evaluate(s, relabelled, fact(721));
-    expect(edited.failedConditions['FIN-201-loan-decision#1']).toEqual({
+    expect(edited.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
       zh: '信用分小于 580',
       en: 'credit rating is less than 580',
     });

@@ -506,7 +506,7 @@ export const CODES = {
     zh: '第 {row} 行不匹配任何事实：其单元格相互排斥',
   },
 
-  // E515–E519: row names (I-75), the stable identity `<entry>#<name>` of a decision-table row.
+  // E515–E519: row names (I-75, I-90), the stable identity `<entry>#<name>` of a decision-table row.
   'ERDL-E515': {
     category: 'structure',
     en: 'Row {row} name must be a non-empty string (the row compiles to <entry>#<name>); remove name to keep <entry>#{row}',
@@ -519,8 +519,8 @@ export const CODES = {
   },
   'ERDL-E517': {
     category: 'structure',
-    en: 'Row name "{name}" is all digits and would read as a row number; add a letter (e.g. "row-{name}")',
-    zh: '行名“{name}”全是数字，会被当作行号；请加上字母（如“row-{name}”）',
+    en: 'Row name "{name}" is all digits, so it reads as row {row}: {reason}',
+    zh: '行名“{name}”全是数字，会被读作第 {row} 行：{reason}',
   },
   'ERDL-E518': {
     category: 'structure',

@@ -52,6 +52,9 @@ describe('row names ↔ rule names', () => {
       [2, 'small'],
       [3, 'FIN-002-other'],
       [4, 'r9'],
+      // Rows the grid named by their numbers (I-90).
+      [2, '7'],
+      [5, '5'],
     ] as const) {
       const rule = ruleNameOfRow('FIN-001-routing', index, name);
       expect(rowNameOfRule('FIN-001-routing', index, rule)).toBe(name);
@@ -66,6 +69,61 @@ describe('row names ↔ rule names', () => {
       'FIN-001-routing-r1',
       'FIN-001-routing-small',
     ]);
+  });
+});
+
+describe('rows named by their numbers (I-90)', () => {
+  const NUMBERED = TABLE.replace(
+    '        - when: [[gt, 1000]]',
+    '        - name: "1"\n          when: [[gt, 1000]]',
+  );
+
+  it('split into rules and merged back: the same bytes, the same compiled names', () => {
+    const split = convertRuleEdit(NUMBERED, 'FIN-001-routing', 'simple');
+    const rules = apply(NUMBERED, split);
+    expect(compileDocument(rules).document?.rules.map((r) => r.name)).toEqual([
+      'FIN-001-routing-1',
+      'FIN-001-routing-small',
+    ]);
+    const back = mergeRulesEdit(rules, ['FIN-001-routing-1', 'FIN-001-routing-small']);
+    const table = apply(rules, back);
+    expect(table).toBe(NUMBERED.replace('\n          label: "amount"', ''));
+    expect(compileDocument(table).document?.rules.map((r) => r.name)).toEqual([
+      'FIN-001-routing#1',
+      'FIN-001-routing#small',
+    ]);
+  });
+
+  it('a number that would be an unnamed row’s number is left out, and said as a rename', () => {
+    const rule = (name: string, amount: number) => `  - name: "${name}"
+    description: "routing"
+    priority: 5
+    when:
+      logic: AND
+      conditions:
+        - field: "context.amount"
+          operator: gt
+          value: ${amount}
+    then: ESCALATE
+    message: "big"
+`;
+    const text = `${TABLE.slice(0, TABLE.indexOf('  - name:'))}${rule('FIN-001-routing', 3000)}${rule('FIN-001-routing-3', 2000)}${rule('FIN-001-routing-r3', 1000)}`;
+    const merged = mergeRulesEdit(text, [
+      'FIN-001-routing',
+      'FIN-001-routing-3',
+      'FIN-001-routing-r3',
+    ]);
+    const table = apply(text, merged);
+    expect(compileDocument(table).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compileDocument(table).document?.rules.map((r) => r.name)).toEqual([
+      'FIN-001-routing#1',
+      'FIN-001-routing#2',
+      'FIN-001-routing#3',
+    ]);
+    expect(merged.ok && merged.renames).toContainEqual({
+      from: 'FIN-001-routing-3',
+      to: 'FIN-001-routing#2',
+    });
   });
 });
 

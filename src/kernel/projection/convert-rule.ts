@@ -7,7 +7,13 @@ import { get, isMap, isScalar, isSeq, type YMap, type YNode, type YSeq } from '.
 import { canonicalJson } from '../tree/canonical';
 import { canonicalDocument } from '../tree/document-hash';
 import type { ExprNode } from '../tree/types';
-import { DECISION_TABLE_KIND, RULE_FIELD_ORDER, rowNameProblem } from '../vocabulary/document';
+import { stripHidden } from '../util/visible-text';
+import {
+  DECISION_TABLE_KIND,
+  RULE_FIELD_ORDER,
+  rowNameProblem,
+  rowNumberOfName,
+} from '../vocabulary/document';
 import { SIMPLE_OPERATORS } from '../vocabulary/operators';
 import {
   entryFieldRefusals,
@@ -105,6 +111,28 @@ export function rowNameOfRule(entry: string, index: number, rule: string): strin
   return rowNameProblem(rule) === null && ruleNameOfRow(entry, index, rule) === rule
     ? rule
     : undefined;
+}
+
+/**
+ * The row names of `rules` merged into one table `entry` (rowNameOfRule), as they can stand
+ * together (I-90): a name of digits that is the number of an unnamed row would compile to that
+ * row's `<entry>#<n>` too (ERDL-E517), so it is left out — its row is then unnamed, which may
+ * clash with another, until none does. A row left unnamed is reported as a rename like any other.
+ */
+export function mergedRowNames(entry: string, rules: readonly string[]): (string | undefined)[] {
+  const names = rules.map((rule, i) => rowNameOfRule(entry, i + 1, rule));
+  for (let changed = true; changed; ) {
+    changed = false;
+    const unnamed = new Set(names.flatMap((n, i) => (n === undefined ? [i + 1] : [])));
+    names.forEach((n, i) => {
+      const number = n === undefined ? null : rowNumberOfName(stripHidden(n));
+      if (number !== null && unnamed.has(number)) {
+        names[i] = undefined;
+        changed = true;
+      }
+    });
+  }
+  return names;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -606,6 +634,11 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
     `${pad(indent + 2)}rows:`,
   ];
   const renames: RuleMapping[] = [];
+  const entry = mergedTableName(ctx, group);
+  const rowNames = mergedRowNames(
+    entry,
+    group.map((e) => e.name),
+  );
   group.forEach((e, i) => {
     const r = rules[i] as CompiledRule;
     const cells = plan.rows[i] ?? [];
@@ -647,8 +680,8 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
       simple && isSeq(conditionsNode)
         ? operatorSpellings(ctx.doc, conditionsNode.items, used.length)
         : undefined;
-    const rowName = rowNameOfRule(head.name, i + 1, e.name);
-    const compiledName = `${head.name}#${rowName ?? i + 1}`;
+    const rowName = rowNames[i];
+    const compiledName = `${entry}#${rowName ?? i + 1}`;
     if (compiledName !== r.name) renames.push({ from: r.name, to: compiledName });
     if (i > 0 && e.rules[0]?.description !== base.description && !rowName)
       lead.push(`# ${e.name}: ${e.rules[0]?.description ?? ''}`.replace(/[\r\n]+/g, ' '));
@@ -689,9 +722,25 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
     .map((c) =>
       c.key === 'when'
         ? [...c.lines.slice(0, c.keyLine), `${pad(c.indent)}when:`, ...table]
-        : [...c.lines],
+        : c.key === 'name' && entry !== head.name
+          ? renamed(head, c, entry, ctx.doc)
+          : [...c.lines],
     );
   return { ok: true, lines: entryText(head.prefix, head.indent, chunks), renames };
+}
+
+/**
+ * The name of the table rules merge into: the first rule's — or, for the rules a table the grid
+ * had named by number split into (I-90: row 1 named "1" became `X-1`, the others `X-…`), that
+ * table's `X` again, so splitting and merging give the same bytes (I-76). Only when no other
+ * entry of the document is named `X`.
+ */
+function mergedTableName(ctx: Context, group: readonly EntryText[]): string {
+  const first = (group[0] as EntryText).name;
+  const x = first.slice(0, -2);
+  if (group.length < 2 || !first.endsWith('-1') || !RULE_NAME.test(x)) return first;
+  if (ctx.entries.some((e) => e.name === x) || rowNameOfRule(x, 1, first) !== '1') return first;
+  return group.slice(1).every((e) => e.name.startsWith(`${x}-`)) ? x : first;
 }
 
 /** A table entry split into one rule per row, in the target form. */

@@ -17,7 +17,7 @@ const EXAMPLE = new URL('../../studio/examples/loan-decision-table.erdl.yaml', i
 
 /** The shipped loan table without its default row: two regions reach no row. */
 const LOAN_NO_DEFAULT = readFileSync(EXAMPLE, 'utf8').replace(
-  /\n {8}# Default row[^\n]*\n {8}- when: \[\]\n[^\n]*\n[^\n]*\n?/,
+  /\n {8}# Default row[^\n]*\n {8}- name: "default"\n {10}when: \[\]\n[^\n]*\n[^\n]*\n?/,
   '\n',
 );
 

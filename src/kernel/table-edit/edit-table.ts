@@ -1,7 +1,7 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
 import { quote as yamlQuote } from '../projection/yaml-out';
 import { zhQuote } from '../util/quote';
-import { type Decision, isDecision } from '../vocabulary/decisions';
+import { isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
 import {
   type CellModel,
@@ -11,6 +11,7 @@ import {
   type TableModel,
 } from './model';
 import { type Bounds, defaultRowIndex, type PlannedRow, planPaste } from './paste-plan';
+import { unnamedRows, withRowNames } from './row-identity';
 import { freshRowName } from './row-name';
 import { type ItemSpan, itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
 
@@ -89,6 +90,8 @@ export type TableEditResult =
       readonly ok: true;
       readonly edits: readonly TextEdit[];
       readonly rejected: readonly RejectedCell[];
+      /** Said with the edit (the grid's status line): rows it gave names (row-identity.ts). */
+      readonly note?: Bilingual;
     }
   | { readonly ok: false; readonly message: Bilingual };
 
@@ -105,6 +108,38 @@ const insert = (at: number, newText: string): TextEdit => ({
 });
 
 export function editTable(text: string, table: TableModel, op: TableOp): TableEditResult {
+  // Row identity (I-90): an edit that adds, removes or reorders rows names the unnamed rows
+  // first, in the same edit, so no other row's compiled name changes.
+  if (changesRows(table, op))
+    return withRowNames(text, table, (t, named) => editRows(t, named, op), removedRow(table, op));
+  return editRows(text, table, op);
+}
+
+/** Whether `op` adds, removes or reorders rows of a table that has unnamed rows. */
+function changesRows(table: TableModel, op: TableOp): boolean {
+  if (unnamedRows(table).length === 0) return false;
+  if (op.kind === 'moveRow') return op.from !== op.to;
+  if (op.kind === 'paste') return planPaste(table, op, op.cells, op.selection).newRows > 0;
+  return ROW_OPS.has(op.kind);
+}
+
+/** Operations that always add or remove a row (the default row's: structure-ops.ts). */
+const ROW_OPS: ReadonlySet<string> = new Set([
+  'addRow',
+  'addRowForInputs',
+  'deleteRow',
+  'duplicateRow',
+  'addDefaultRow',
+  'removeDefaultRow',
+]);
+
+/** The 1-based row `op` deletes, if it deletes one. */
+function removedRow(table: TableModel, op: TableOp): number | undefined {
+  if (op.kind === 'deleteRow') return op.row + 1;
+  return (op.kind as string) === 'removeDefaultRow' ? defaultRowIndex(table) + 1 : undefined;
+}
+
+function editRows(text: string, table: TableModel, op: TableOp): TableEditResult {
   const rowOf = (i: number) => table.rows[i];
   switch (op.kind) {
     case 'setCell': {
@@ -406,8 +441,9 @@ function addRow(text: string, table: TableModel, at0: number, from?: number): Ta
 const rowNames = (table: TableModel) =>
   table.rows.map((r) => r.name).filter((n): n is string => n !== null);
 
-const decisionOf = (then: string | null): Decision | undefined =>
-  then !== null && isDecision(then) ? then : undefined;
+/** A neutral name for a new row (I-90): a number, never from its decision or cells. */
+const newRowName = (table: TableModel, taken: Iterable<string>) =>
+  freshRowName(taken, table.rows.length + 1, unnamedRows(table));
 
 /**
  * The lines of `row` as a new row: its text (not its comments) with a fresh name (I-75) — its own
@@ -416,7 +452,7 @@ const decisionOf = (then: string | null): Decision | undefined =>
 function namedCopy(text: string, table: TableModel, row: RowModel, span: ItemSpan): string {
   const copy = text.slice(span.dashLine, span.end);
   const lines = copy.endsWith('\n') ? copy : `${copy}\n`;
-  const name = nameLike(text, row.thenRange, freshRowName(decisionOf(row.then), rowNames(table)));
+  const name = nameLike(text, row.thenRange, newRowName(table, rowNames(table)));
   const inner = span.innerColumn;
   if (row.name !== null) {
     const key = /^(.*?)name: *(?:"[^"\n]*"|'[^'\n]*'|[^\s#]+)/gm;
@@ -454,8 +490,8 @@ function addRows(
       // Fail closed: without a decision of its own a new row decides what the default row
       // decides, with its message (§4.1 E211), so it widens nothing.
       const then = quoteLike(text, model.thenRange, r.then ?? model.then ?? 'DENY');
-      // A new row gets a fresh name (I-75), so rows inserted later never rename it.
-      const name = freshRowName(decisionOf(r.then ?? model.then), names);
+      // A new row gets a fresh, neutral name (I-75, I-90), so rows inserted later never rename it.
+      const name = newRowName(table, names);
       names.add(name);
       let out = `${dash}- name: ${nameLike(text, model.thenRange, name)}\n`;
       out += `${inner}when: [${cells.join(', ')}]\n${inner}then: ${then}\n`;

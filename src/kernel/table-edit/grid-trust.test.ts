@@ -526,33 +526,24 @@ describe('CSV export → import is lossless', () => {
   });
 });
 
-describe('row identity (I-75): rows the grid adds get fresh names', () => {
+describe('row identity (I-75, I-90): rows the grid adds get fresh, neutral names', () => {
   const compiledNames = (text: string) =>
     (compileDocument(text).document?.rules ?? []).map((r) => r.name);
 
-  it('inserted, duplicated and pasted rows get unique names; later inserts rename no named row', () => {
+  it('inserted, duplicated and pasted rows get unique numbers; no row is ever renamed', () => {
+    // The first insert names the unnamed rows by their numbers ("1" … "5", same compiled names).
     let text = apply(LOAN, { kind: 'addRow', at: 5, from: 4 }).after;
     text = apply(text, { kind: 'duplicateRow', row: 4 }).after;
     text = apply(text, { kind: 'addRow', at: 1, from: 0 }).after;
     const t = tableOf(text);
-    expect(t.rows.map((r) => r.name)).toEqual([
-      null,
-      'deny-3',
-      null,
-      null,
-      null,
-      'deny',
-      'deny-2',
-      null,
-    ]);
+    expect(t.rows.map((r) => r.name)).toEqual(['1', '8', '2', '3', '4', '6', '7', '5']);
     const names = compiledNames(text);
-    expect(names).toContain('FIN-201-loan-decision#deny');
-    expect(names).toContain('FIN-201-loan-decision#deny-2');
+    for (const n of ['1', '2', '3', '4', '5'])
+      expect(names).toContain(`FIN-201-loan-decision#${n}`);
     expect(errorsOf(text)).toEqual([]);
-    // Another insert above: the named rows keep their compiled names.
+    // Another insert above: every row keeps its compiled name.
     const later = apply(text, { kind: 'addRow', at: 0, from: 0 }).after;
-    for (const n of ['deny', 'deny-2', 'deny-3'])
-      expect(compiledNames(later)).toContain(`FIN-201-loan-decision#${n}`);
+    expect(compiledNames(later)).toEqual(['FIN-201-loan-decision#9', ...names]);
     const pasted = apply(LOAN, {
       kind: 'paste',
       row: 4,
@@ -563,7 +554,7 @@ describe('row identity (I-75): rows the grid adds get fresh names', () => {
       ],
       confirm: true,
     });
-    expect(pasted.table.rows.slice(4, 6).map((r) => r.name)).toEqual(['allow', 'deny']);
+    expect(pasted.table.rows.map((r) => r.name)).toEqual(['1', '2', '3', '4', '6', '7', '5']);
     expect(errorsOf(pasted.after)).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ export type TableEditOutcome =
       readonly rejected: readonly RejectedCell[];
       /** The edited text, read again (the worker keeps it for the next `tables` request). */
       readonly after: { readonly text: string; readonly read: TablesRead };
+      /** Said with the edit: e.g. which rows it gave their numbers as names (I-90). */
+      readonly note?: Bilingual;
     }
   | { readonly ok: false; readonly message: Bilingual };
 
@@ -57,6 +59,16 @@ export function tableEdit(
       },
     };
   }
+  // Row identity (I-90): every row keeps its compiled name (one the edit deletes aside).
+  if (!rowsKeepNames(table, changed, op)) {
+    return {
+      ok: false,
+      message: {
+        en: 'this edit would change the names other rows compile to; make it in the YAML instead',
+        zh: '这项修改会改变其他行编译后的名称；请改在 YAML 中修改',
+      },
+    };
+  }
   // Fail closed: no edit may leave a new row that matches every input above the default row with
   // another decision (it would widen what the table allows).
   const wasCatchAll = catchAllRows(table);
@@ -71,7 +83,21 @@ export function tableEdit(
     edits: result.edits,
     rejected: result.rejected,
     after: { text: edited, read: after },
+    ...(result.note ? { note: result.note } : {}),
   };
+}
+
+/** Whether every row of `before` is still there as `<entry>#<its name or number>` in `after`. */
+function rowsKeepNames(before: TableModel, after: TableModel, op: TableOp): boolean {
+  const id = (r: TableModel['rows'][number]) => r.name ?? String(r.index);
+  const now = new Set(after.rows.map(id));
+  const gone =
+    op.kind === 'deleteRow'
+      ? op.row
+      : (op.kind as string) === 'removeDefaultRow'
+        ? defaultRowIndex(before)
+        : -1;
+  return before.rows.every((r, i) => i === gone || now.has(id(r)));
 }
 
 /** 1-based numbers of the rows matching everything above the default row with another decision. */

@@ -1,7 +1,12 @@
 import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
 import { stripHidden } from '../util/visible-text';
-import { rowNameProblem, TABLE_COLUMN_FIELDS, TABLE_ROW_FIELDS } from '../vocabulary/document';
+import {
+  rowNameProblem,
+  rowNumberOfName,
+  TABLE_COLUMN_FIELDS,
+  TABLE_ROW_FIELDS,
+} from '../vocabulary/document';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
 import { type CompileContext, reportUnknownKey } from './context';
 import { cachedRowTree } from './row-cache';
@@ -74,6 +79,9 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
   const seen = new Map<string, { readonly row: number; readonly name: string }>();
   let previousPriority: { value: number; row: number } | null = null;
   let unconditional: number | null = null;
+  /** Rows without a `name` key (they are `<entry>#<n>`), and the named rows' names as seen. */
+  const unnamed = new Set<number>();
+  const numbered: { readonly node: YNode; readonly name: string; readonly row: number }[] = [];
   rowsNode.items.forEach((r, i) => {
     const index = i + 1;
     if (r.kind !== 'map') {
@@ -93,6 +101,8 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
     const nameNode = r.items.find((p) => p.key === 'name')?.value;
     const name = nameNode ? rowName(ctx, nameNode, index, names, seen) : undefined;
     if (name === null) ok = false;
+    if (!nameNode) unnamed.add(index);
+    else if (typeof name === 'string') numbered.push({ node: nameNode, name, row: index });
     const cells = r.items.find((p) => p.key === 'when')?.value;
     const tree = cachedRowTree(ctx, columns, cells, () => rowTree(ctx, columns, cells, index, r));
     if (!tree) {
@@ -120,14 +130,30 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
         : { index, when: tree, source: r, range: r.range },
     );
   });
+  // A name of digits must not be the number of an unnamed row (I-90): both would be <entry>#<n>.
+  for (const { node, name } of numbered) {
+    const n = rowNumberOfName(stripHidden(name));
+    if (n === null || !unnamed.has(n)) continue;
+    ctx.report('ERDL-E517', node.range, {
+      name,
+      row: n,
+      reason: {
+        en: `row ${n} of this table has no name, so it is <entry>#${n} already; name that row too, or choose another name`,
+        zh: `本表第 ${n} 行没有行名，已是 <规则名>#${n}；请也给该行起名，或另选行名`,
+      },
+    });
+    ok = false;
+  }
   return ok ? { columns, rows } : null;
 }
 
 /**
- * A row's `name` (I-75): a non-empty string, no `#`, not all digits, unique in the table. Returns
- * the name, or null after reporting why it cannot be one. What is seen decides (I-88): a name that
- * is empty or all digits once its hidden characters are removed is refused as such, and one that
- * differs from an earlier row's only in hidden characters is ERDL-E519.
+ * A row's `name` (I-75, I-90): a non-empty string, no `#`, digits without leading zeros, unique in
+ * the table (that a name of digits is not an unnamed row's number is checked once every row is
+ * read). Returns the name, or null after reporting why it cannot be one. What is seen decides
+ * (I-88): a name that is empty or a number with leading zeros once its hidden characters are
+ * removed is refused as such, and one that differs from an earlier row's only in hidden characters
+ * is ERDL-E519.
  */
 function rowName(
   ctx: CompileContext,
@@ -145,7 +171,17 @@ function rowName(
   const problem = rowNameProblem(visible);
   if (problem === 'empty') ctx.report('ERDL-E515', node.range, { row });
   else if (problem === 'hash') ctx.report('ERDL-E516', node.range, { name });
-  else if (problem === 'digits') ctx.report('ERDL-E517', node.range, { name });
+  else if (problem === 'leading-zero') {
+    const n = visible.replace(/^0+(?=[0-9])/, '');
+    ctx.report('ERDL-E517', node.range, {
+      name,
+      row: n,
+      reason: {
+        en: `write it without leading zeros ("${n}"), or add a letter`,
+        zh: `请去掉前导零（写作“${n}”），或加上字母`,
+      },
+    });
+  }
   if (problem) return null;
   const first = names.get(name);
   if (first !== undefined) {

@@ -3,6 +3,7 @@
 // suite refers to. The name is identity only: it enters the document hash through the compiled
 // rule name (results report it), never the rule hash (the tree).
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import { SourceText } from '../diagnostics/source-text';
@@ -74,7 +75,7 @@ describe('compiling row names', () => {
   });
 });
 
-describe('row name diagnostics (E515–E518), positioned, in both languages', () => {
+describe('row name diagnostics (E515–E518, I-90), positioned, in both languages', () => {
   const at = (text: string, code: string) => {
     const r = compiled(text);
     const d = r.diagnostics.find((x) => x.code === code);
@@ -111,21 +112,83 @@ describe('row name diagnostics (E515–E518), positioned, in both languages', ()
     expect(e.d.message.zh).toBe('行名“a#b”不能包含“#”（它分隔规则名与行名）');
   });
 
-  it('E517: all digits (it would read as a row number)', () => {
-    const e = at(
+  it('E517: a number name with leading zeros, or the number of an unnamed row (I-90)', () => {
+    const zero = at(
+      table([
+        ['"05"', '[[gt, 1]]', 'DENY'],
+        [null, '[]', 'ALLOW'],
+      ]),
+      'ERDL-E517',
+    );
+    expect(zero.text).toBe('"05"');
+    expect(zero.d.message.en).toBe(
+      'Row name "05" is all digits, so it reads as row 5: write it without leading zeros ("5"), or add a letter',
+    );
+    expect(zero.d.message.zh).toBe(
+      '行名“05”全是数字，会被读作第 5 行：请去掉前导零（写作“5”），或加上字母',
+    );
+    const clash = at(
       table([
         ['"2"', '[[gt, 1]]', 'DENY'],
         [null, '[]', 'ALLOW'],
       ]),
       'ERDL-E517',
     );
-    expect(e.text).toBe('"2"');
-    expect(e.d.message.en).toBe(
-      'Row name "2" is all digits and would read as a row number; add a letter (e.g. "row-2")',
+    expect(clash.text).toBe('"2"');
+    expect(clash.d.message.en).toBe(
+      'Row name "2" is all digits, so it reads as row 2: row 2 of this table has no name, so it is <entry>#2 already; name that row too, or choose another name',
     );
-    expect(e.d.message.zh).toBe('行名“2”全是数字，会被当作行号；请加上字母（如“row-2”）');
+    expect(clash.d.message.zh).toBe(
+      '行名“2”全是数字，会被读作第 2 行：本表第 2 行没有行名，已是 <规则名>#2；请也给该行起名，或另选行名',
+    );
+    expect(
+      compiled(
+        table([
+          ['"2"', '[[gt, 1]]', 'DENY'],
+          [null, '[]', 'ALLOW'],
+        ]),
+      ).document,
+    ).toBeNull();
     // A YAML number is not a string at all.
     expect(at(table([['2', '[[gt, 1]]', 'DENY']]), 'ERDL-E515').text).toBe('2');
+  });
+
+  it('a number name is its row number when no unnamed row has that number', () => {
+    const r = compiled(
+      table([
+        ['"1"', '[[gt, 10]]', 'DENY'],
+        ['"3"', '[[gt, 5]]', 'ESCALATE'],
+        ['"2"', '[[gt, 1]]', 'REQUEST_HUMAN'],
+        ['"0"', '[[gt, 0]]', 'ESCALATE'],
+        [null, '[]', 'ALLOW'],
+      ]),
+    );
+    expect(codes(r, 'error')).toEqual([]);
+    expect(rulesOf(r).map((x) => x.name)).toEqual([
+      'TST-002-table#1',
+      'TST-002-table#3',
+      'TST-002-table#2',
+      'TST-002-table#0',
+      'TST-002-table#5',
+    ]);
+    // Named like its own position: the compiled name is the one it had unnamed.
+    const unnamed = rulesOf(
+      compiled(
+        table([
+          [null, '[[gt, 1]]', 'DENY'],
+          [null, '[]', 'ALLOW'],
+        ]),
+      ),
+    );
+    const named = rulesOf(
+      compiled(
+        table([
+          ['"1"', '[[gt, 1]]', 'DENY'],
+          ['"2"', '[]', 'ALLOW'],
+        ]),
+      ),
+    );
+    expect(named.map((x) => [x.name, x.hash])).toEqual(unnamed.map((x) => [x.name, x.hash]));
   });
 
   it('E518: a name used twice in one table, at the second use; other tables may reuse it', () => {
@@ -159,30 +222,45 @@ describe('the vocabulary, the schema and the validator agree', () => {
     ['', false],
     ['   ', false],
     ['a#b', false],
-    ['42', false],
+    ['42', true],
+    ['0', true],
     ['007', false],
+    ['01', false],
   ])('%j acceptable: %s', (name, ok) => {
     expect(rowNameProblem(name) === null).toBe(ok);
     expect(schemaPattern.test(name)).toBe(ok);
   });
 });
 
-describe('freshRowName: a unique name for a new row, from its decision', () => {
-  it('is the decision in lower case, then -2, -3 …', () => {
-    expect(freshRowName('DENY', [])).toBe('deny');
-    expect(freshRowName('DENY', ['deny'])).toBe('deny-2');
-    expect(freshRowName('DENY', ['deny', 'deny-2', 'allow'])).toBe('deny-3');
-    expect(freshRowName('REQUEST_HUMAN', [])).toBe('request-human');
-    expect(freshRowName(undefined, ['row'])).toBe('row-2');
+describe('freshRowName: a neutral, unique name for a new row (I-90)', () => {
+  it('is the smallest free number from the given one, never a decision or a cell', () => {
+    expect(freshRowName([], 6)).toBe('6');
+    expect(freshRowName(['6'], 6)).toBe('7');
+    expect(freshRowName(['1', '2', '6', '7', 'deny'], 6)).toBe('8');
+    expect(freshRowName(['poor-score', 'default'], 3)).toBe('3');
+    // Not the number of an unnamed row (it would share its <entry>#<n>).
+    expect(freshRowName([], 2, [2, 3])).toBe('4');
+    // Nor one that looks like a taken name (I-88).
+    expect(freshRowName(['6\u200B'], 6)).toBe('7');
+    expect(freshRowName([], 0)).toBe('1');
+    expect(freshRowName([], Number.NaN)).toBe('1');
   });
-  it('always gives a name the validator accepts', () => {
-    const taken: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const name = freshRowName('ALLOW', taken);
-      expect(rowNameProblem(name)).toBeNull();
-      expect(taken).not.toContain(name);
-      taken.push(name);
-    }
+  it('always gives a name the validator accepts, unique, and a plain number', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.nat({ max: 40 }).map(String), fc.string()), { maxLength: 30 }),
+        fc.integer({ min: -5, max: 40 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 10 }),
+        (taken, from, unnamed) => {
+          const name = freshRowName(taken, from, unnamed);
+          expect(rowNameProblem(name)).toBeNull();
+          expect(name).toMatch(/^[1-9][0-9]*$/);
+          expect(taken).not.toContain(name);
+          expect(unnamed).not.toContain(Number(name));
+          expect(Number(name)).toBeGreaterThanOrEqual(Math.max(1, from));
+        },
+      ),
+    );
   });
 });
 

@@ -133,22 +133,30 @@ export const TABLE_ROW_FIELDS = [
   'explanation',
 ] as const;
 /**
- * A row `name` (I-75): a non-empty string without `#` (the separator of `<entry>#<name>`) that is
- * not all digits (so it can never be read as the positional `<entry>#<n>`), unique in its table.
+ * A row `name` (I-75, I-90): a non-empty string without `#` (the separator of `<entry>#<name>`),
+ * unique in its table. A name of digits is the row number it reads as: it is written without
+ * leading zeros (`05` would read as row 5 to a person) and must not be the number of an unnamed
+ * row of the same table (that row is `<entry>#<n>` already) — the compiler checks that part, it
+ * needs the table.
  */
 export const TABLE_ROW_NAME = {
   /** JSON Schema pattern of an acceptable row name. */
-  pattern: '^(?![0-9]+$)[^#]*[^#\\s][^#]*$',
+  pattern: '^(?!0[0-9]+$)[^#]*[^#\\s][^#]*$',
   zh: '行名（稳定标识，编译为 <规则名>#<行名>）',
   en: 'Row name (stable identity, compiled as <entry>#<name>)',
 } as const;
 
-/** Why a row name is refused, or null when it is acceptable (uniqueness aside). */
-export function rowNameProblem(name: string): 'empty' | 'hash' | 'digits' | null {
+/** Why a row name is refused, or null when it is acceptable (uniqueness and row numbers aside). */
+export function rowNameProblem(name: string): 'empty' | 'hash' | 'leading-zero' | null {
   if (name.trim() === '') return 'empty';
   if (name.includes('#')) return 'hash';
-  if (/^[0-9]+$/.test(name)) return 'digits';
+  if (/^0[0-9]+$/.test(name)) return 'leading-zero';
   return null;
+}
+
+/** The row number a name of digits reads as (`"5"` → 5, `"05"` → 5), else null. */
+export function rowNumberOfName(name: string): number | null {
+  return /^[0-9]+$/.test(name) ? Number(name) : null;
 }
 
 /** Keys of a decision-table column. `label` is a string or {zh, en}. */

@@ -9,7 +9,7 @@ const EXPECTED: Record<string, { decision: string; matched: string }> = {
   'refund-guard': { decision: 'REQUEST_HUMAN', matched: 'SEC-001-refund-limit' },
   'aml-screening': { decision: 'DENY', matched: 'AML-001-high-risk-large' },
   'coding-agent-guard': { decision: 'DENY', matched: 'SEC-101-exec-destructive' },
-  'loan-decision-table': { decision: 'REQUEST_HUMAN', matched: 'FIN-201-loan-decision#3' },
+  'loan-decision-table': { decision: 'REQUEST_HUMAN', matched: 'FIN-201-loan-decision#good-large-loan' },
   'margin-expression': { decision: 'REQUEST_HUMAN', matched: 'CMP-001-low-margin' },
 };
 

@@ -77,7 +77,7 @@ fact:
     name: 'loan-decision-table',
     text: loanDecisionTable,
     suite: loanDecisionTableSuite,
-    fact: `# Good credit score, large loan → REQUEST_HUMAN (row 3)
+    fact: `# Good credit score, large loan → REQUEST_HUMAN (row good-large-loan)
 fact:
   context:
     credit_score: 720

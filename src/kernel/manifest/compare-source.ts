@@ -1,6 +1,11 @@
 import type { CompileResult } from '../compile';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { diffRuleSets, ruleSetVersion, type SemanticDiff } from '../diff/semantic-diff';
+import {
+  diffRuleSets,
+  type RuleSetVersion,
+  ruleSetVersion,
+  type SemanticDiff,
+} from '../diff/semantic-diff';
 import type { FieldDictionary } from '../gloss/names';
 import { hashBytes, type Manifest } from './manifest';
 
@@ -24,15 +29,9 @@ export interface SourceComparison {
  * document hash, and per rule by canonical hash, so a changed rule is named even when other edits
  * (comments, formatting) also changed the bytes.
  */
-export function compareWithManifest(
-  manifest: Manifest,
-  sourceBytes: Uint8Array,
-  result: CompileResult,
-  dictionary?: FieldDictionary,
-): SourceComparison {
-  const source = hashBytes(sourceBytes);
-  const now = ruleSetVersion(result, dictionary);
-  const signed = {
+/** The rule set a signed manifest describes, as the semantic diff reads it. */
+export function manifestVersion(manifest: Manifest): RuleSetVersion {
+  return {
     fallback: manifest.document.fallback,
     rules: manifest.rules.map((r) => ({
       name: r.name,
@@ -42,6 +41,17 @@ export function compareWithManifest(
       gloss: r.gloss,
     })),
   };
+}
+
+export function compareWithManifest(
+  manifest: Manifest,
+  sourceBytes: Uint8Array,
+  result: CompileResult,
+  dictionary?: FieldDictionary,
+): SourceComparison {
+  const source = hashBytes(sourceBytes);
+  const now = ruleSetVersion(result, dictionary);
+  const signed = manifestVersion(manifest);
   const documentHash = result.document?.hash ?? null;
   return {
     source_sha256: source,

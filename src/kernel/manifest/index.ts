@@ -1,6 +1,6 @@
 /** Manifests of signed rule files and evidence records of evaluations (docs/signed-files.md). */
 export { checkEvidence, type EvidenceCheck, type EvidenceFinding } from './check-evidence';
-export { compareWithManifest, type SourceComparison } from './compare-source';
+export { compareWithManifest, manifestVersion, type SourceComparison } from './compare-source';
 export {
   buildEvidence,
   EVIDENCE_FORMAT,

@@ -21,13 +21,13 @@ import { format, useT } from '../i18n/i18n';
 import { getBatchKernel, getBatchPool } from '../kernel/kernel-instance';
 import { Trace } from '../panels/EvaluatePanel';
 import { VisibleText } from '../shell/VisibleText';
+import { SIGNED_VERSION } from '../signing/compare';
 import { useSigning } from '../signing/signing-instance';
 import { studioStore, useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
 import { SkippedRecords } from '../suites/SkippedRecords';
 import { reviewStrings } from './strings';
 
-const SIGNED = 'signed-version';
 let runs = 0;
 
 /**
@@ -58,8 +58,9 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
   const [cancelling, setCancelling] = useState(false);
   /** The last run's outcome, with what it compared (to tell when it is about an older text). */
   const [shown, setShown] = useState<Shown | null>(null);
-  const chosen = against || (signedText ? SIGNED : (others[0]?.id ?? ''));
-  const oldText = chosen === SIGNED ? signedText?.text : others.find((o) => o.id === chosen)?.text;
+  const chosen = against || (signedText ? SIGNED_VERSION : (others[0]?.id ?? ''));
+  const oldText =
+    chosen === SIGNED_VERSION ? signedText?.text : others.find((o) => o.id === chosen)?.text;
   const facts =
     source === 'file' && imported
       ? { text: imported.text, format: factSetFormat(imported.name) ?? 'jsonl' }
@@ -134,7 +135,7 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
             <span>{t.impactOld}</span>
             <select value={chosen} onChange={(e) => setAgainst(e.target.value)}>
               {signedText && (
-                <option value={SIGNED}>
+                <option value={SIGNED_VERSION}>
                   {revealInline(format(t.impactSigned, { at: signedText.at }))}
                 </option>
               )}

@@ -4,7 +4,7 @@ import {
   diffRuleSets,
   type FieldDictionary,
   type Manifest,
-  type RuleSetVersion,
+  manifestVersion,
   ruleSetVersion,
   type SemanticDiff,
 } from '../../kernel';
@@ -14,20 +14,6 @@ export const SIGNED_VERSION = 'signed-version';
 
 /** Compare versions' choice of the document's last signed export from this studio. */
 export const LAST_SIGNED = 'last-signed';
-
-/** The rule set a signed manifest describes, as the semantic diff reads it. */
-export function manifestVersion(manifest: Manifest): RuleSetVersion {
-  return {
-    fallback: manifest.document.fallback,
-    rules: manifest.rules.map((r) => ({
-      name: r.name,
-      then: r.canonical.then,
-      hash: r.hash,
-      canonical_hash: r.canonical_hash,
-      gloss: r.gloss,
-    })),
-  };
-}
 
 /** before → after by canonical hash; null when either text does not load. */
 export function compareTexts(

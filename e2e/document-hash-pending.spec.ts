@@ -1,5 +1,5 @@
 // The document hash is left out of the markers' analysis and computed in the gloss phase right
-// after it (docs/ARCHITECTURE.md, "Round 5"). Until it arrives the studio must say it is being
+// after it (docs/performance-log.md, "Round 5"). Until it arrives the studio must say it is being
 // computed — never "no hash (the document has errors)" for a document that loads, and never an
 // older text's hash as this one's.
 import { currentAnalysis } from './support/studio';

@@ -278,7 +278,7 @@ export class KernelService {
 
   /**
    * Rehearses an edit of the document's biggest decision table, in the background once the
-   * document is open (docs/ARCHITECTURE.md, "Round 5: … the first grid edit"). The first edit of
+   * document is open (docs/performance-log.md, "Round 5: … the first grid edit"). The first edit of
    * a table otherwise runs the editing path's code for the first time and builds what its caches
    * keep per row (where each row's nodes are, the rows' reuse records): on a 500-row table that
    * made the first cell edit about twice as slow as the next ones. Here the table's part of the

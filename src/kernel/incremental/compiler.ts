@@ -26,7 +26,7 @@ import { segment } from './segment';
 import { parseByRows, type RowCache, reach } from './table-rows';
 
 /**
- * Incremental compile for the editing path (docs/ARCHITECTURE.md, "Incremental compile").
+ * Incremental compile for the editing path (docs/incremental-compile.md).
  *
  * `compile(text)` returns exactly what `compileDocument(text)` returns — the same diagnostics in
  * the same order with the same ranges and fixes, the same compiled rules, trees and hashes, and a

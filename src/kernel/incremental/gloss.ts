@@ -11,7 +11,7 @@ import { RenderCache } from '../gloss/render-cache';
 import type { IncrementalCompiler } from './compiler';
 
 /**
- * The studio's gloss phase on the editing path (docs/ARCHITECTURE.md, "Incremental compile").
+ * The studio's gloss phase on the editing path (docs/incremental-compile.md).
  *
  * `gloss(compiler, result)` returns exactly `glossAll(result)` — the same rule sentences and the
  * same lint (codes, ranges, messages, fixes, order) as a fresh `glossDocument` + `glossLint` —

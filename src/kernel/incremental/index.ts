@@ -1,4 +1,4 @@
-/** The incremental compiler for the editing path (docs/ARCHITECTURE.md, "Incremental compile"). */
+/** The incremental compiler for the editing path (docs/incremental-compile.md). */
 export {
   createIncrementalCompiler,
   type IncrementalCompiler,

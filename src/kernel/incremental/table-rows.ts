@@ -3,8 +3,7 @@ import type { YMap, YNode, YPair, YScalar, YSeq } from '../document/ynode';
 import type { Lru } from './lru';
 
 /**
- * A rule item holding a decision table, parsed row by row (docs/ARCHITECTURE.md, "Incremental
- * compile"): a grid edit changes one row of a 500-row table, and only that row's text is parsed
+ * A rule item holding a decision table, parsed row by row (docs/incremental-compile.md): a grid edit changes one row of a 500-row table, and only that row's text is parsed
  * again. The item's text is cut as segment.ts cuts the document — at the item lines of the `rows`
  * block sequence — into the head (the item up to its first row), the rows, and nothing after: the
  * rows must be the item's last lines. The head is parsed with the last row after it (so every range

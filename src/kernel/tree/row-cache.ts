@@ -8,8 +8,7 @@ import { exceeded, measure } from './limits';
 import { childrenOf, type ExprNode } from './types';
 
 /**
- * Per-row compile cache for decision tables (issue 15 §6, docs/ARCHITECTURE.md "Incremental
- * compile"): a grid edit changes one row of a 500-row table, and the incremental compiler then
+ * Per-row compile cache for decision tables (issue 15 §6, docs/incremental-compile.md): a grid edit changes one row of a 500-row table, and the incremental compiler then
  * validates the whole rule entry again. With this cache (owned by the incremental compiler and
  * handed to each of its CompileContexts; a cold `compileDocument` has none) a row whose cells read
  * as before is not compiled, normalized, serialized or hashed again: its trees, canonical text,

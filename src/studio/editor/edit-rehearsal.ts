@@ -1,6 +1,6 @@
 /**
  * A long document's first edit, rehearsed invisibly once its first markers are shown
- * (docs/ARCHITECTURE.md, "Round 7"). The first edit of a long model ran Monaco's editing path for
+ * (docs/performance-log.md, "Round 7"). The first edit of a long model ran Monaco's editing path for
  * the first time on that model and view — the edit stack, the piece tree's caches, the decorations'
  * trees, the view's invalidation and the render of a changed line — inside the analyst's first grid
  * edit or the writer's first keystroke.

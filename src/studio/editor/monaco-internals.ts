@@ -90,7 +90,7 @@ export function installLegacyWebWorker(monaco: typeof Monaco, hooks: LegacyWorke
  * in the typing. monaco-marker-data-provider sets the answer's markers only if the model is still
  * at the version it asked about, so an answer never lands on a text it was not made for.
  *
- * Why (docs/ARCHITECTURE.md, "Round 7"): monaco-yaml checks the whole document 500 ms after each
+ * Why (docs/performance-log.md, "Round 7"): monaco-yaml checks the whole document 500 ms after each
  * pause in its edits. On a 1,000-rule document one check is ~2 s of CPU; on the 2-core machine it
  * ran beside the first keystrokes after opening (long tasks while typing) and, on the 500-row
  * table, beside each next grid edit. The kernel's markers, the document's truth, never wait.

@@ -138,7 +138,7 @@ async function loadSchema(
  * Runs `configure` (monaco-yaml's set-up) with the providers it registers guarded, so that the
  * YAML worker is not asked to parse the whole document for nothing while the user edits (on a
  * 1,000-rule document each such parse is ~1–2 s of its CPU, beside the keystrokes on a 2-core
- * machine; docs/ARCHITECTURE.md, "Round 7"):
+ * machine; docs/performance-log.md, "Round 7"):
  * - completion only where `shouldComplete` says (a space typed inside a scalar asks nothing);
  * - code actions asked for automatically (Monaco's lightbulb follows every cursor move) only for a
  *   range with monaco-yaml's own markers, whose quick fixes they are; its one refactoring without

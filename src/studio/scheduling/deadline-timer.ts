@@ -5,7 +5,7 @@
  * timer calls per controller per store change: with the analysis, evaluation, suite and
  * persistence controllers each doing so on the text change and again on the cursor move, that was
  * about a dozen timer calls inside every keystroke, a visible share of what the studio adds to a
- * keystroke in bare Monaco (docs/ARCHITECTURE.md, "Typing, round 11"). They, and the wait for a
+ * keystroke in bare Monaco (docs/performance-log.md, "Typing, round 11"). They, and the wait for a
  * quiet studio before offline precaching (offline/quiet.ts), share this one. A `DeadlineTimer` only
  * notes the new time when it moves later; its one timer, when it fires early, arms itself again
  * for what is left. A time moved earlier re-arms at once.

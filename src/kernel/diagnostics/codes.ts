@@ -533,6 +533,18 @@ export const CODES = {
     zh: '行名“{name}”与本表第 {first} 行的“{firstName}”看起来相同：二者只差隐藏字符；同一张表内行名必须在看得见的文字上有所不同',
   },
 
+  // E520–E521: a column's declared type (I-91), which the grid reads cells by.
+  'ERDL-E520': {
+    category: 'enum',
+    en: '"{value}" is not a column type{hint}. Column types: {allowed}',
+    zh: '“{value}”不是列类型{hint}。列类型有：{allowed}',
+  },
+  'ERDL-E521': {
+    category: 'condition',
+    en: 'Row {row}: the cell {op} {value} does not fit the column "{field}", declared type: {type} ({name} values), so the row would not decide as written; change the cell or the column type',
+    zh: '第 {row} 行的单元格（{op} {value}）不符合“{field}”列声明的 type: {type}（{name}值），该行不会按所写的方式决策；请修改单元格或列类型',
+  },
+
   'ERDL-E601': {
     category: 'limit',
     en: 'Grade {grade} limit exceeded (E4): {measure} is {value}, the limit is {limit}',

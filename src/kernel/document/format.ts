@@ -23,6 +23,8 @@ export const KEYWORD_KEYS: ReadonlySet<string> = new Set([
   'category',
   'fn',
   'part',
+  // A decision-table column's declared type (I-91): number, string, boolean, date, list.
+  'type',
 ]);
 /** Lists whose first item is a keyword (`date_part: [month, …]`, `aggregate: [sum, …]`). */
 export const KEYWORD_FIRST_ITEM: ReadonlySet<string> = new Set(['date_part', 'aggregate']);

@@ -8,6 +8,8 @@ import {
   RULE_FIELDS,
   SIMPLE_LOGIC,
   TABLE_COLUMN_FIELDS,
+  TABLE_COLUMN_TYPE_NAMES,
+  TABLE_COLUMN_TYPES,
   TABLE_ROW_FIELDS,
   TABLE_ROW_NAME,
 } from '../vocabulary/document';
@@ -120,7 +122,20 @@ export function buildJsonSchema(): Schema {
           required: ['field'],
           additionalProperties: false,
           properties: Object.fromEntries(
-            TABLE_COLUMN_FIELDS.map((f) => [f, f === 'label' ? text : { type: 'string' }]),
+            TABLE_COLUMN_FIELDS.map((f) => [
+              f,
+              f === 'label'
+                ? text
+                : f === 'type'
+                  ? {
+                      enum: [...TABLE_COLUMN_TYPE_NAMES],
+                      description: bi(
+                        `列类型（扩展，I-91）：表格按它读取单元格，不进入编译树；${TABLE_COLUMN_TYPES.map((t) => `${t.name} ${t.zh}`).join('、')}`,
+                        `Column type (extension, I-91): the grid reads cells by it; never part of the compiled tree. ${TABLE_COLUMN_TYPES.map((t) => `${t.name}: ${t.en}`).join(', ')}`,
+                      ),
+                    }
+                  : { type: 'string' },
+            ]),
           ),
         },
       },

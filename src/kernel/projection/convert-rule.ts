@@ -888,7 +888,7 @@ function tableToRules(
         return label ? [ctx.doc.slice(label.range)] : [];
       })
     : [];
-  const notes = labels.length
+  const notes: Bilingual[] = labels.length
     ? [
         {
           en: `Column labels (${labels.join(', ')}) have no place in a rule and are not kept.`,
@@ -896,6 +896,18 @@ function tableToRules(
         },
       ]
     : [];
+  // A column's declared type (I-91) is the grid's, not a rule's: said, like the labels.
+  const types = isSeq(columns)
+    ? columns.items.flatMap((c) => {
+        const type = isMap(c) ? get(c, 'type') : undefined;
+        return type ? [ctx.doc.slice(type.range)] : [];
+      })
+    : [];
+  if (types.length)
+    notes.push({
+      en: `Column types (${types.join(', ')}) have no place in a rule and are not kept.`,
+      zh: `列类型（${types.join('、')}）在规则中没有对应位置，不会保留。`,
+    });
   return { ok: true, lines: out, renames, notes };
 }
 

@@ -1,5 +1,6 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
+import { ISO_DATE } from '../tree/column-type';
 import { zhQuote } from '../util/quote';
 import { simpleOperatorInfo } from '../vocabulary/operators';
 import {
@@ -51,8 +52,6 @@ export const BUILTIN_FIELD_TYPES: ReadonlyMap<string, ColumnType> = new Map<stri
   ['human.role', 'string'],
 ]);
 
-const ISO_DATE =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 /** A number as spreadsheets show it: optional sign, optional thousands groups, optional decimals. */
 const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
@@ -67,6 +66,12 @@ const BETWEEN_WORDS = new RegExp(
 const ANY_WORDS = new Set(['', '-', 'any', '任意']);
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '是']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '否']);
+
+/** A word the yes/no reader reads (`yes`, `n`, `是` …; `true` / `false` read in any column). */
+export function isYesNoWord(text: string): boolean {
+  const w = text.trim().toLowerCase();
+  return TRUE_WORDS.has(w) || FALSE_WORDS.has(w);
+}
 
 const fail = (en: string, zh: string): CellParse => ({ ok: false, message: { en, zh } });
 const ok = (cell: CellInput): CellParse => ({ ok: true, cell });
@@ -235,8 +240,8 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
     if (t === 'true' || t === 'false') return { kind: 'scalar', value: t === 'true', source: t };
     return refuse(
       type,
-      `the column's type is not known yet, so ${JSON.stringify(t)} is not read as text without quotes`,
-      `此列的类型尚未确定，因此不带引号的${zhQuote(t)}不会被当作文本`,
+      `this column has no type yet, so the word ${JSON.stringify(t)} is not guessed to be text: make it a text column ("Read as text"), or quote the word`,
+      `此列尚无类型，因此不会把${zhQuote(t)}猜作文本：请把此列设为文本列（“按文本读取”），或给它加上引号`,
     );
   }
   // string / list: the text as written.
@@ -315,8 +320,8 @@ export function readCell(input: string, type: ColumnType): CellParse {
   const head = operatorHead(text);
   if ('ok' in head) return head;
   const { op, info, rest } = head;
-  if (type === 'list' && info.operand !== 'count' && info.operand !== 'string')
-    return refuse(type, `${op} does not apply to a list field`, `${op} 不适用于列表字段`);
+  const misfit = operatorMisfit(op, type);
+  if (misfit) return refuse(type, misfit.en, misfit.zh);
   switch (info.operand) {
     case 'range': {
       const r =
@@ -354,51 +359,97 @@ export function readCell(input: string, type: ColumnType): CellParse {
   }
 }
 
+/**
+ * Why an operator cannot be written in a column of `type`, or null: what a typed column's reader
+ * accepts always fits the type (cellFitsType, I-91) — `count_*` counts a list's items, `length_*`
+ * measures a text or a list, a range is of numbers, text operators test text, and a list column is
+ * tested by contains / not_contains, count_* and length_*.
+ */
+function operatorMisfit(op: string, type: ColumnType): Bilingual | null {
+  if (type === 'unknown') return null;
+  const name = TYPE_NAMES[type];
+  const no = (en: string, zh: string): Bilingual => ({ en, zh });
+  if (op.startsWith('count_'))
+    return type === 'list'
+      ? null
+      : no(
+          `${op} counts the items of a list, and this column holds ${name.en} values`,
+          `${op} 用于统计列表的项数，而此列是${name.zh}列`,
+        );
+  if (op.startsWith('length_'))
+    return type === 'string' || type === 'date' || type === 'list'
+      ? null
+      : no(
+          `${op} measures a text or a list, and this column holds ${name.en} values`,
+          `${op} 用于度量文本或列表的长度，而此列是${name.zh}列`,
+        );
+  if (op === 'exists' || op === 'not_exists') return null;
+  if (type === 'list')
+    return op === 'contains' || op === 'not_contains'
+      ? null
+      : no(`${op} does not apply to a list field`, `${op} 不适用于列表字段`);
+  const operand = simpleOperatorInfo(op)?.operand;
+  if (operand === 'range' && type !== 'number')
+    return no(
+      `${op} needs a range of numbers, and this column holds ${name.en} values`,
+      `${op} 需要数字区间，而此列是${name.zh}列`,
+    );
+  return null;
+}
+
 /** Reads a cell by its column: the column's type decides the notations. */
 export function readColumnCell(table: TableModel, column: number, input: string): CellParse {
   return readCell(input, columnType(table, column));
 }
 
-function voteOf(cell: CellModel | CellInput | null | undefined): ColumnType | null {
-  if (cell?.kind !== 'condition' || !cell.value) return null;
-  if (/^count_/.test(cell.op)) return 'list';
-  if (/^length_/.test(cell.op)) return null;
+/** The types a cell's values say its column holds (every item of a list value), into `votes`. */
+function voteOf(cell: CellModel | CellInput | null | undefined, votes: Set<ColumnType>): void {
+  if (cell?.kind !== 'condition' || !cell.value) return;
+  if (/^count_/.test(cell.op)) {
+    votes.add('list');
+    return;
+  }
+  if (/^length_/.test(cell.op)) return;
   const info = simpleOperatorInfo(cell.op);
-  if (info?.operand === 'regex') return 'string';
-  const v = cell.value.kind === 'list' ? cell.value.items[0] : cell.value;
-  if (v?.kind !== 'scalar') return null;
-  if (typeof v.value === 'number') return 'number';
-  if (typeof v.value === 'boolean') return 'boolean';
-  if (typeof v.value === 'string') return ISO_DATE.test(v.value) ? 'date' : 'string';
-  return null;
+  if (info?.operand === 'regex') {
+    votes.add('string');
+    return;
+  }
+  const items = cell.value.kind === 'list' ? cell.value.items : [cell.value];
+  for (const v of items) {
+    if (v.kind !== 'scalar') continue;
+    if (typeof v.value === 'number') votes.add('number');
+    else if (typeof v.value === 'boolean') votes.add('boolean');
+    else if (typeof v.value === 'string') votes.add(ISO_DATE.test(v.value) ? 'date' : 'string');
+  }
 }
 
 /**
  * The one type of the values some cells compare with (a date column's strings are all ISO
  * dates); cells that disagree (numbers and strings) give unknown, so nothing is read by guess.
+ * All cells are read at once, in one pass: the answer does not depend on their order.
  */
 export function typeOfCells(
   cells: readonly (CellModel | CellInput | null | undefined)[],
 ): ColumnType | null {
   const votes = new Set<ColumnType>();
-  for (const cell of cells) {
-    const vote = voteOf(cell);
-    if (vote) votes.add(vote);
-  }
+  for (const cell of cells) voteOf(cell, votes);
   if (votes.has('date') && votes.has('string')) votes.delete('date');
   if (votes.size === 1) return [...votes][0] as ColumnType;
   return votes.size > 1 ? 'unknown' : null;
 }
 
 /**
- * The column's type: the type of the values its cells compare with (typeOfCells), else the
- * built-in type of its field, else unknown.
+ * The column's type: its declared `type` (I-91), else the type of the values its cells compare
+ * with (typeOfCells, all cells at once), else the built-in type of its field, else unknown.
  */
 export function columnType(
   table: TableModel,
   column: number,
   fieldTypes: ReadonlyMap<string, ColumnType> = BUILTIN_FIELD_TYPES,
 ): ColumnType {
+  const declared = table.columns[column]?.type;
+  if (declared) return declared;
   const fromCells = typeOfCells(table.rows.map((r) => (r.isDefault ? null : r.cells[column])));
   if (fromCells) return fromCells;
   return fieldTypes.get(table.columns[column]?.field ?? '') ?? 'unknown';

@@ -104,10 +104,10 @@ describe('fill right', () => {
     const edit = fillEdit(t, { top: 1, bottom: 1, left: 1, right: 2 }, 'right');
     const message = refused(edit);
     expect(message?.en).toBe(
-      'cannot fill row 2 from “loan amount” (number) into “context.channel” (text): <= 20000 would mean something else there',
+      'cannot fill row 2 from “loan amount” (context.amount) (number) into “context.channel” (text): <= 20000 would mean something else there',
     );
     expect(message?.zh).toBe(
-      '无法把第 2 行从「loan amount」（数字）填充到「context.channel」（文本）：<= 20000 在那里的含义会不同',
+      '无法把第 2 行从“loan amount”（context.amount）（数字）填充到“context.channel”（文本）：<= 20000 在那里的含义会不同',
     );
   });
 
@@ -144,8 +144,10 @@ describe('multi-cell edit', () => {
   it('refuses the whole edit when one column cannot read the text, saying where', () => {
     const t = tableOf(MIXED);
     const edit = multiCellEdit(t, { top: 0, bottom: 1, left: 1, right: 2 }, 'gold');
-    expect(refused(edit)?.en).toMatch(/^row 1, “loan amount”: "gold" is not a number/);
-    expect(refused(edit)?.zh).toMatch(/^第 1 行「loan amount」：/);
+    expect(refused(edit)?.en).toMatch(
+      /^row 1, “loan amount” \(context.amount\): "gold" is not a number/,
+    );
+    expect(refused(edit)?.zh).toMatch(/^第 1 行“loan amount”（context.amount）：/);
   });
 
   it('skips the default row, and edits decisions', () => {

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { type ColumnType, columnType, columnTypeName, readCell } from './cell-reader';
 import { formatCell } from './cell-text';
+import { columnPlace } from './column-place';
 import type { TableOp } from './edit-table';
 import type { CellModel, TableModel } from './model';
 import { type Bounds, defaultRowIndex, planPaste } from './paste-plan';
@@ -42,12 +43,9 @@ function columnName(table: TableModel, col: number): Bilingual {
   const conditions = table.columns.length;
   if (col === conditions) return { en: 'the decision', zh: '决策' };
   if (col === conditions + 1) return { en: 'the priority', zh: '优先级' };
-  // The column by its label (the analyst's name for it), else its field path.
+  // The column by its header: its label (the analyst's name for it) and its field path.
   const column = table.columns[col];
-  const label = column?.label;
-  const en = (typeof label === 'string' ? label : (label?.en ?? label?.zh)) ?? column?.field ?? '';
-  const zh = (typeof label === 'string' ? label : (label?.zh ?? label?.en)) ?? column?.field ?? '';
-  return { en: `“${en}”`, zh: `「${zh}」` };
+  return column ? columnPlace(column) : { en: `column ${col + 1}`, zh: `第 ${col + 1} 列` };
 }
 
 /** The last row an edit may write: `bottom`, or the row above the default row. */

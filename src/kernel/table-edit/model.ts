@@ -1,4 +1,5 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import type { TableColumnType } from '../vocabulary/document';
 
 /**
  * The read model of a decision table (§5.4) as the grid shows it, with the source ranges every
@@ -31,6 +32,8 @@ export type CellModel =
 export interface ColumnModel {
   readonly field: string;
   readonly label?: string | { readonly zh?: string; readonly en?: string };
+  /** The declared `type` (I-91), when it is one of the column types; the grid reads cells by it. */
+  readonly type?: TableColumnType;
   /** The column's node. */
   readonly range: Range;
 }
@@ -71,6 +74,8 @@ export interface RowModel {
 export interface TableModel {
   /** The rule entry's name. */
   readonly entry: string;
+  /** The rule entry's `description`, when it is a string (the grid's title shows it). */
+  readonly description?: string;
   /** Position of the entry in `rules` (0-based). */
   readonly ruleIndex: number;
   readonly range: Range;

@@ -3,6 +3,7 @@ import { SourceText } from '../diagnostics/source-text';
 import { load } from '../document/load';
 import { get, isMap, isScalar, isSeq, type YMap, type YNode } from '../document/ynode';
 import { ANY_CELL } from '../tree/compile-table';
+import { isTableColumnType } from '../vocabulary/document';
 import { cellValueOf } from './cell-text';
 import type {
   CellModel,
@@ -51,7 +52,8 @@ export function readTables(text: string): TablesRead {
     if (isScalar(kind) && kind.value === 'decision_table') {
       closeGroup();
       const table = tableModel(entry, ruleIndex, when, shift);
-      if (table) tables.push(table);
+      const description = stringOf(get(item, 'description'));
+      if (table) tables.push(description === null ? table : { ...table, description });
       return;
     }
     const simple = simpleRow(entry, item, when, shift);
@@ -99,7 +101,14 @@ function tableModel(
       const en = stringOf(get(labelNode, 'en'));
       label = { ...(zh === null ? {} : { zh }), ...(en === null ? {} : { en }) };
     }
-    return { field, ...(label === undefined ? {} : { label }), range: shift(c.range) };
+    const typeNode = isMap(c) ? get(c, 'type') : undefined;
+    const type = isScalar(typeNode) && isTableColumnType(typeNode.value) ? typeNode.value : null;
+    return {
+      field,
+      ...(label === undefined ? {} : { label }),
+      ...(type === null ? {} : { type }),
+      range: shift(c.range),
+    };
   });
   const rows: RowModel[] = rowsNode.items.map((r, i) => {
     const cellsNode = isMap(r) ? get(r, 'when') : undefined;

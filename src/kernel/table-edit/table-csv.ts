@@ -6,8 +6,10 @@ import { quote } from '../projection/yaml-out';
 import { cellTooLongReason, tableFileTooLarge } from '../table-import/limits';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
-import { type ColumnType, readCell, typeOfCells } from './cell-reader';
+import { type ColumnType, readCell } from './cell-reader';
 import { type CellParse, formatCell, renderCellYaml } from './cell-text';
+import { inferImportColumn } from './column-inference';
+import { columnPlace } from './column-place';
 import { formatDelimited, readDelimited } from './delimited';
 import { ROW_TEXT_KEYS, type TableModel } from './model';
 import { itemSpan } from './spans';
@@ -102,6 +104,8 @@ export interface CsvProblem {
   readonly line: number;
   readonly column: number;
   readonly message: Bilingual;
+  /** The condition column by its label and field path (columnPlace), where the problem is in one. */
+  readonly place?: Bilingual;
 }
 
 export type CsvImport =
@@ -178,9 +182,22 @@ export function gridToTableEntry(
   const fields = columns.map((c) => c.field);
   const textAt = ROW_TEXT_KEYS.map((k) => header.findIndex((h) => h.toLowerCase() === k));
   const nameAt = header.findIndex((h) => h.toLowerCase() === 'name');
-  // Each column's type is read once, from all its cells (not once per cell: import stays linear);
-  // a text repeated in a column is read once for its type and once as a cell of that type.
-  const types = fields.map((_, i) => columnTypeFromTexts(body.map((r) => r[i] ?? '')));
+  // Each column's type is read once, from all its cells at once, before any cell is read (not once
+  // per cell: import stays linear); a text repeated in a column is read once for its type and once
+  // as a cell of that type. A column whose type needed its words gets `type:` (I-91).
+  const places = columns.map((c) => columnPlace(c));
+  const inferred = fields.map((_, i) =>
+    inferImportColumn(
+      body.map((r) => r[i] ?? ''),
+      places[i] as Bilingual,
+    ),
+  );
+  inferred.forEach((c, i) => {
+    if (c.problem)
+      problems.push({ line: 1, column: i + 1, message: c.problem, place: places[i] as Bilingual });
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  const types = inferred.map((c) => c.type);
   const reads = fields.map(() => new Map<string, CellParse>());
   const readAt = (i: number, text: string): CellParse => {
     const seen = reads[i] as Map<string, CellParse>;
@@ -199,7 +216,7 @@ export function gridToTableEntry(
     `${pad}  when:`,
     `${pad}    kind: decision_table`,
     `${pad}    columns:`,
-    ...columns.flatMap((c) => [
+    ...columns.flatMap((c, i) => [
       `${pad}      - field: ${JSON.stringify(c.field)}`,
       ...(c.label === undefined
         ? []
@@ -212,6 +229,7 @@ export function gridToTableEntry(
                     .join(', ')}}`
             }`,
           ]),
+      ...(inferred[i]?.declare ? [`${pad}        type: ${inferred[i]?.declare}`] : []),
     ]),
     `${pad}    rows:`,
   ];
@@ -221,7 +239,7 @@ export function gridToTableEntry(
     const cells = fields.map((_, i) => {
       const parsed = readAt(i, r[i] ?? '');
       if (!parsed.ok) {
-        problems.push({ line, column: i + 1, message: parsed.message });
+        problems.push({ line, column: i + 1, message: parsed.message, place: places[i] });
         return '"-"';
       }
       return renderCellYaml(parsed.cell);
@@ -298,21 +316,4 @@ export function importCsvEdit(
   const newText =
     at === text.length && text[at - 1] !== '\n' ? `\n${entry.yaml.replace(/\n$/, '')}` : entry.yaml;
   return { ok: true, edit: { range: { start: at, end: at }, newText } };
-}
-
-/**
- * The type of an imported column, by the same rule as a table's: the one type of the values its
- * cells compare with, where a cell reads without knowing the type (numbers, "quoted text").
- */
-function columnTypeFromTexts(cells: readonly string[]): ColumnType {
-  // Each distinct text is read once: a column's repeated values cost nothing more.
-  const distinct = new Set(cells);
-  return (
-    typeOfCells(
-      [...distinct].map((c) => {
-        const read = readCell(c, 'unknown');
-        return read.ok ? read.cell : null;
-      }),
-    ) ?? 'unknown'
-  );
 }

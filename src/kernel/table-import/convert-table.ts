@@ -293,8 +293,8 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       const placeZh = rule === undefined ? '表头' : `规则 ${rule + 1}`;
       note(
         'error',
-        `${place}, column ${p.column}: ${p.message.en}`,
-        `${placeZh}，第 ${p.column} 列：${p.message.zh}`,
+        `${place}, ${p.place?.en ?? `column ${p.column}`}: ${p.message.en}`,
+        `${placeZh}，${p.place?.zh ?? `第 ${p.column} 列`}：${p.message.zh}`,
       );
     }
     return fail();

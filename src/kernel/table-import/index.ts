@@ -58,11 +58,15 @@ export function importGrid(
   rows: readonly (readonly string[])[],
   name: string,
   origin: string,
-  place: (line: number, column: number) => Bilingual = (line, column) => ({
-    en: `row ${line}, column ${column}`,
-    zh: `第 ${line} 行第 ${column} 列`,
-  }),
+  sheetPlace?: (line: number, column: number) => Bilingual,
 ): DocumentImport {
+  const custom = sheetPlace !== undefined;
+  const place =
+    sheetPlace ??
+    ((line: number, column: number): Bilingual => ({
+      en: `row ${line}, column ${column}`,
+      zh: `第 ${line} 行第 ${column} 列`,
+    }));
   const HEADER_WORDS: Record<string, string> = { decision: 'then', 决策: 'then', 消息: 'message' };
   const header = (rows[0] ?? []).map((h) => HEADER_WORDS[h.trim().toLowerCase()] ?? h);
   const entry = gridToTableEntry([header, ...rows.slice(1)], name, 2, `Imported from ${origin}`);
@@ -71,7 +75,16 @@ export function importGrid(
       text: null,
       tables: [],
       notes: entry.problems.map((p) => {
-        const at = place(p.line, p.column);
+        // A condition column is named by its label and field path (I-91), not its number; a sheet's
+        // own cell reference (`B3`) is kept beside it.
+        const at = !p.place
+          ? place(p.line, p.column)
+          : custom
+            ? {
+                en: `${place(p.line, p.column).en}, ${p.place.en}`,
+                zh: `${place(p.line, p.column).zh}，${p.place.zh}`,
+              }
+            : { en: `row ${p.line}, ${p.place.en}`, zh: `第 ${p.line} 行${p.place.zh}` };
         return {
           level: 'error' as const,
           message: { en: `${at.en}: ${p.message.en}`, zh: `${at.zh}：${p.message.zh}` },

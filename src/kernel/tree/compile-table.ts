@@ -1,12 +1,20 @@
 import type { Range } from '../diagnostics/diagnostic';
 import { describe, isScalar, type YMap, type YNode, type YScalar } from '../document/ynode';
+import { zhQuote } from '../util/quote';
+import { suggest } from '../util/suggest';
 import { stripHidden } from '../util/visible-text';
 import {
+  isTableColumnType,
   rowNameProblem,
   rowNumberOfName,
   TABLE_COLUMN_FIELDS,
+  TABLE_COLUMN_TYPE_MISTAKES,
+  TABLE_COLUMN_TYPE_NAMES,
+  TABLE_COLUMN_TYPES,
   TABLE_ROW_FIELDS,
+  type TableColumnType,
 } from '../vocabulary/document';
+import { type CellLiteral, cellFitsType } from './column-type';
 import { compileCondition, fieldNode, resolveOperator } from './compile-simple';
 import { type CompileContext, reportUnknownKey } from './context';
 import { cachedRowTree } from './row-cache';
@@ -19,6 +27,8 @@ export interface TableColumn {
   readonly field: FieldNode;
   /** `label` as written: a string, or {zh, en}. */
   readonly label?: { readonly zh?: string; readonly en?: string } | string;
+  /** The declared `type` (I-91): checked against the cells, never part of the tree. */
+  readonly type?: TableColumnType;
   readonly range: Range;
 }
 
@@ -72,6 +82,7 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
     else ok = false;
   }
   if (!ok) return null;
+  const typed = columns.some((c) => c.type !== undefined);
 
   const rows: TableRow[] = [];
   const names = new Map<string, number>();
@@ -109,6 +120,8 @@ export function compileTable(ctx: CompileContext, when: YMap): CompiledTable | n
       ok = false;
       return;
     }
+    // Outside the row cache (its key holds no column type): every compile checks the cells.
+    if (typed && !cellsFitTypes(ctx, columns, cells, index)) ok = false;
     if (unconditional !== null)
       ctx.report('ERDL-W507', r.range, { row: index, earlier: unconditional });
     if (tree === TRUE_NODE && unconditional === null) unconditional = index;
@@ -239,8 +252,82 @@ function column(ctx: CompileContext, c: YNode): TableColumn | null {
       ok = false;
     }
   }
+  const typeNode = c.items.find((p) => p.key === 'type')?.value;
+  let type: TableColumnType | undefined;
+  if (typeNode) {
+    if (isScalar(typeNode) && isTableColumnType(typeNode.value)) type = typeNode.value;
+    else {
+      const written = isScalar(typeNode) ? String(typeNode.value) : describe(typeNode).en;
+      const s = suggest(
+        written,
+        TABLE_COLUMN_TYPE_NAMES,
+        typeNode.range,
+        TABLE_COLUMN_TYPE_MISTAKES,
+      );
+      ctx.report('ERDL-E520', typeNode.range, { value: written, ...s.params }, s.fix);
+      ok = false;
+    }
+  }
   if (!field || !ok) return null;
-  return label === undefined ? { field, range: c.range } : { field, label, range: c.range };
+  return {
+    field,
+    ...(label === undefined ? {} : { label }),
+    ...(type === undefined ? {} : { type }),
+    range: c.range,
+  };
+}
+
+/** The scalar values of a cell's value node (a list's items), or undefined for no value. */
+function literalsOf(value: YNode | undefined): CellLiteral[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.kind === 'seq' ? value.items : [value];
+  return items.flatMap((n) =>
+    isScalar(n) && (n.value === null || ['string', 'number', 'boolean'].includes(typeof n.value))
+      ? [n.value as CellLiteral]
+      : [],
+  );
+}
+
+/** A cell's value as a message shows it: strings quoted ("gold", “gold” in Chinese), lists in []. */
+function valueText(value: YNode | undefined, zh: boolean): string {
+  if (value === undefined) return '';
+  if (value.kind === 'seq') return `[${value.items.map((v) => valueText(v, zh)).join(', ')}]`;
+  if (!isScalar(value)) return describe(value)[zh ? 'zh' : 'en'];
+  if (typeof value.value === 'string')
+    return zh ? zhQuote(value.value) : JSON.stringify(value.value);
+  return value.source;
+}
+
+/**
+ * Checks a compiled row's cells against the columns' declared types (I-91): a cell that does not
+ * fit is ERDL-E521. True when every cell fits.
+ */
+function cellsFitTypes(
+  ctx: CompileContext,
+  columns: readonly TableColumn[],
+  cells: YNode | undefined,
+  row: number,
+): boolean {
+  if (cells?.kind !== 'seq' || cells.items.length !== columns.length) return true;
+  let ok = true;
+  cells.items.forEach((cell, i) => {
+    const type = (columns[i] as TableColumn).type;
+    if (type === undefined || cell.kind !== 'seq') return;
+    const [opNode, value] = cell.items;
+    const op = isScalar(opNode) && typeof opNode.value === 'string' ? opNode.value : null;
+    if (op === null || cellFitsType(op, literalsOf(value), type)) return;
+    const name = TABLE_COLUMN_TYPES.find((t) => t.name === type) as { en: string; zh: string };
+    ctx.report('ERDL-E521', cell.range, {
+      row,
+      field: (columns[i] as TableColumn).field.path,
+      op,
+      value: { en: valueText(value, false), zh: valueText(value, true) },
+      type,
+      name: { en: name.en, zh: name.zh },
+    });
+    ok = false;
+  });
+  return ok;
 }
 
 function rowTree(

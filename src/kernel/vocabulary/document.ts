@@ -159,8 +159,47 @@ export function rowNumberOfName(name: string): number | null {
   return /^[0-9]+$/.test(name) ? Number(name) : null;
 }
 
-/** Keys of a decision-table column. `label` is a string or {zh, en}. */
-export const TABLE_COLUMN_FIELDS = ['field', 'label'] as const;
+/**
+ * Keys of a decision-table column. `label` is a string or {zh, en}. `type` is ours (I-91): the
+ * type of the values the column's cells compare with, which the grid reads cells by; it never
+ * enters the compiled tree.
+ */
+export const TABLE_COLUMN_FIELDS = ['field', 'label', 'type'] as const;
+
+/**
+ * The types a column may declare (I-91), by the names the kernel gives literal types (`string`,
+ * `number`, `boolean`, canonical-form.md §4), plus `date` (ISO dates, compared as text) and `list`
+ * (a field holding a list: `contains`, `count_*`). `en` / `zh`: what the grid shows.
+ */
+export const TABLE_COLUMN_TYPES = [
+  { name: 'number', en: 'number', zh: '数字' },
+  { name: 'string', en: 'text', zh: '文本' },
+  { name: 'boolean', en: 'yes/no', zh: '是/否' },
+  { name: 'date', en: 'date', zh: '日期' },
+  { name: 'list', en: 'list', zh: '列表' },
+] as const;
+export type TableColumnType = (typeof TABLE_COLUMN_TYPES)[number]['name'];
+export const TABLE_COLUMN_TYPE_NAMES: readonly TableColumnType[] = TABLE_COLUMN_TYPES.map(
+  (t) => t.name,
+);
+/** Names people write for a type, read as a mistake with its fix ("did you mean"), never accepted. */
+export const TABLE_COLUMN_TYPE_MISTAKES: Readonly<Record<string, TableColumnType>> = {
+  text: 'string',
+  txt: 'string',
+  str: 'string',
+  yes_no: 'boolean',
+  bool: 'boolean',
+  yesno: 'boolean',
+  numeric: 'number',
+  integer: 'number',
+  int: 'number',
+  decimal: 'number',
+  datetime: 'date',
+  array: 'list',
+};
+export function isTableColumnType(value: unknown): value is TableColumnType {
+  return (TABLE_COLUMN_TYPE_NAMES as readonly unknown[]).includes(value);
+}
 
 /** §7.1: critical > high > normal > low; absent = normal. `rank`: smaller goes first. */
 export const OVERRIDE_LEVELS = [

@@ -56,7 +56,7 @@ test('the grid shows the table: labels, field paths, cells, decisions, compiled 
   await expect(cell(page, 3, 0)).toHaveText('between [580, 699]');
   await expect(cell(page, 2, 2)).toContainText('REQUEST_HUMAN');
   await expect(grid(page).locator('tr[data-row="1"] .rule-name')).toHaveText(
-    'FIN-201-loan-decision#2',
+    'FIN-201-loan-decision#good-small-loan',
   );
   // The gloss is on hover (title) once the analysis of this text is in.
   await expect
@@ -71,7 +71,7 @@ test('the grid shows the table: labels, field paths, cells, decisions, compiled 
           >;
         };
         const gloss = s.analyses[s.activeId]?.analysis.rules.find(
-          (r) => r.name === 'FIN-201-loan-decision#2',
+          (r) => r.name === 'FIN-201-loan-decision#good-small-loan',
         )?.gloss.en;
         const title = document
           .querySelector('[data-testid="decision-grid"] tr[data-row="1"] .rule-name')
@@ -90,7 +90,7 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await cell(page, 1, 1).click();
   await page.keyboard.type('<= 25000');
   await page.keyboard.press('Enter');
-  await expect.poll(() => editorText(page)).toContain('- when: [[gte, 700], [lte, 25000]]');
+  await expect.poll(() => editorText(page)).toContain('when: [[gte, 700], [lte, 25000]]');
   const after = await storeText(page);
   expect(after).toBe(before.replace('[lte, 20000]', '[lte, 25000]'));
   await expect(cell(page, 1, 1)).toHaveText('<= 25000');
@@ -100,7 +100,7 @@ test('editing a cell changes the YAML, and only that cell', async ({ page }) => 
   await page.getByLabel('Row 1, credit score — Operator').selectOption('lte');
   await page.getByLabel('Row 1, credit score — Value').fill('579');
   await page.keyboard.press('Enter');
-  await expect.poll(() => storeText(page)).toContain('- when: [[lte, 579], "-"]');
+  await expect.poll(() => storeText(page)).toContain('when: [[lte, 579], "-"]');
   // The decision picker.
   await cell(page, 1, 2).click();
   await page.keyboard.press('F2');
@@ -215,7 +215,7 @@ test('pasting a TSV block: previewed, refused whole for one bad cell, applied wh
   await expect(cell(page, 4, 2)).toContainText('DENY');
   await expect(cell(page, 5, 0)).toContainText('default');
   const text = await storeText(page);
-  expect(text).toContain('- when: [[gte, 750], [lte, 30000]]');
+  expect(text).toContain('when: [[gte, 750], [lte, 30000]]');
   expect(text).toContain('# A poor score is declined whatever the amount.');
   await expect(grid(page).getByRole('status')).toContainText('Pasted 4 rows as one change');
   // Copy the selection back as TSV.
@@ -328,7 +328,7 @@ test('a row that can never fire is flagged; its counterexample evaluates as stat
   });
   expect(decided.fact).toContain('credit_score');
   // The example says row 1 fires first for this fact: evaluating it agrees.
-  expect(decided.rule).toBe('FIN-201-loan-decision#1');
+  expect(decided.rule).toBe('FIN-201-loan-decision#poor-score');
 });
 
 test('500 rows × 8 columns: windowed rows, cell edits land in the grid, the YAML and the markers', async ({
@@ -407,7 +407,7 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await expect
     .poll(() => storeText(page))
     .toMatch(
-      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: "request-human"\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: "escalate"\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
+      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: "\d+"\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: "\d+"\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
     );
 });
 

@@ -58,15 +58,15 @@ async function addChannelColumn(page: Page, tableView: string) {
         '          label: { zh: "贷款金额", en: "loan amount" }\n',
         '          label: { zh: "贷款金额", en: "loan amount" }\n        - field: "context.channel"\n          label: { zh: "渠道", en: "channel" }\n',
       )
-      .replace('- when: [[lt, 580], "-"]', '- when: [[lt, 580], "-", [eq, "web"]]')
-      .replace('- when: [[gte, 700], [lte, 20000]]', '- when: [[gte, 700], [lte, 20000], "-"]')
+      .replace('when: [[lt, 580], "-"]', 'when: [[lt, 580], "-", [eq, "web"]]')
+      .replace('when: [[gte, 700], [lte, 20000]]', 'when: [[gte, 700], [lte, 20000], "-"]')
       .replace(
-        '- when: [[gte, 700], [gt, 20000]]',
-        '- when: [[gte, 700], [gt, 20000], [in, ["web", "app"]]]',
+        'when: [[gte, 700], [gt, 20000]]',
+        'when: [[gte, 700], [gt, 20000], [in, ["web", "app"]]]',
       )
       .replace(
-        '- when: [[between, [580, 699]], [lte, 5000]]',
-        '- when: [[between, [580, 699]], [lte, 5000], "-"]',
+        'when: [[between, [580, 699]], [lte, 5000]]',
+        'when: [[between, [580, 699]], [lte, 5000], "-"]',
       );
     s.setText(id, text);
   });
@@ -131,7 +131,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Enter');
       await expect(reading(page)).toHaveText(L.readsCash);
       await page.keyboard.press('Enter');
-      await expect.poll(() => storeText(page)).toContain('- when: [[lt, 580], "-", [eq, "cash"]]');
+      await expect.poll(() => storeText(page)).toContain('when: [[lt, 580], "-", [eq, "cash"]]');
 
       // 3. Typing an invalid cell: marked as typed, with the reason; Enter is refused.
       const before = await storeText(page);
@@ -189,7 +189,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.keyboard.press('Shift+ArrowRight');
       await page.keyboard.type('>= 650');
       await page.keyboard.press('Control+Enter');
-      await expect.poll(() => storeText(page)).toContain('- when: [[gte, 650], [gte, 650], "-"]');
+      await expect.poll(() => storeText(page)).toContain('when: [[gte, 650], [gte, 650], "-"]');
       await expect(cell(page, 2, 1)).toHaveText('>= 650');
       await expect(status(page)).toContainText(L.wrote);
       await page.keyboard.press('Control+z');

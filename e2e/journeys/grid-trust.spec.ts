@@ -180,7 +180,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(cell(page, 5, 0)).toContainText(L.defaultRow);
       const text = await storeText(page);
       expect(text).toContain(
-        '- name: "deny"\n          when: ["-", "-"]\n          then: "DENY"\n          message: "Application outside the approval matrix, loan declined"\n',
+        '- name: "6"\n          when: ["-", "-"]\n          then: "DENY"\n          message: "Application outside the approval matrix, loan declined"\n',
       );
       await waitAnalysed(page);
       await expect(grid(page).locator('tr[data-row="4"] .findings')).not.toContainText('E211');

@@ -199,6 +199,8 @@ export type TableEditReply =
       readonly edits: readonly TextEdit[];
       /** Pasted cells the table could not take, with why. */
       readonly rejected: readonly RejectedCell[];
+      /** Said with the edit, e.g. the rows it gave their numbers as names (I-90). */
+      readonly note?: Bilingual;
     }
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
 

@@ -26,6 +26,23 @@ describe('the worker table operations', () => {
     expect(again.ok && again.tables[0]?.rows).toHaveLength(4);
   });
 
+  it('carries the note of an edit that named rows (I-90)', () => {
+    const unnamed = readFileSync(
+      new URL('../kernel/table-edit/__fixtures__/loan-quoted.erdl.yaml', import.meta.url),
+      'utf8',
+    );
+    const reply = new KernelService(() => 0).tableEdit({
+      op: 'tableEdit',
+      doc: 'd',
+      text: unnamed,
+      entry: 'FIN-201-loan-decision',
+      edit: { kind: 'moveRow', from: 1, to: 2 },
+    });
+    expect(reply.ok && reply.note?.zh).toBe(
+      '第 1–5 行现在以各自的行号为行名，因此插入、移动或删除行不会改变任何一行的名称，测试集中的引用依然有效。',
+    );
+  });
+
   it('answers a broken document and a bad CSV with bilingual messages', () => {
     const service = new KernelService(() => 0);
     const broken = LOAN.replace('then: ALLOW', 'then: "ALLOW');

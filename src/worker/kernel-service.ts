@@ -165,7 +165,12 @@ export class KernelService {
     }
     const outcome = tableEdit(text, request.entry, edit, (t) => this.readTablesCached(t));
     if (!outcome.ok) return { ok: false, messages: [outcome.message] };
-    return { ok: true, edits: outcome.edits, rejected: outcome.rejected };
+    return {
+      ok: true,
+      edits: outcome.edits,
+      rejected: outcome.rejected,
+      ...(outcome.note ? { note: outcome.note } : {}),
+    };
   }
 
   private readTablesCached(text: string): TablesRead {

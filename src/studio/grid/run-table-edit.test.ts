@@ -22,7 +22,12 @@ vi.mock('./grid-kernel', () => ({
       return {
         status: 'done',
         value: outcome.ok
-          ? { ok: true, edits: outcome.edits, rejected: outcome.rejected }
+          ? {
+              ok: true,
+              edits: outcome.edits,
+              rejected: outcome.rejected,
+              ...(outcome.note ? { note: outcome.note } : {}),
+            }
           : { ok: false, messages: [outcome.message] },
       };
     },
@@ -90,6 +95,47 @@ describe('each grid action is one text change (one undo step)', () => {
       expect(text()).not.toBe(before);
     });
   }
+});
+
+describe('row identity (I-90): rows named by their numbers in the same text change, said', () => {
+  it('add row on a table with unnamed rows: one text change, the note returned', async () => {
+    const docId = studioStore.getState().addDocument({
+      name: 'loan',
+      text: LOAN,
+      fact: '{}',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    const changes: string[] = [];
+    const unsubscribe = studioStore.subscribe((s, before) => {
+      const now = s.documents[docId]?.text;
+      if (now !== undefined && now !== before.documents[docId]?.text) changes.push(now);
+    });
+    const result = await runTableEdit(docId, 'FIN-201-loan-decision', {
+      kind: 'addRow',
+      at: 4,
+      from: 3,
+    });
+    unsubscribe();
+    expect(changes).toHaveLength(1);
+    expect(tableOf(changes[0] as string).rows.map((r) => r.name)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '6',
+      '5',
+    ]);
+    expect(result.ok && result.note?.en).toMatch(/^Rows 1–5 now carry their numbers as names/);
+    // The next edit names nothing more, and says nothing of it.
+    const next = await runTableEdit(docId, 'FIN-201-loan-decision', {
+      kind: 'moveRow',
+      from: 1,
+      to: 2,
+    });
+    expect(next.ok && next.note).toBeUndefined();
+  });
 });
 
 function ok(edit: ReturnType<typeof fillEdit>): TableOp {

@@ -9,7 +9,12 @@ import { gridStrings } from './strings';
 import { goodRead, setGoodRead } from './table-cache';
 
 export type EditResult =
-  | { readonly ok: true; readonly rejected: readonly RejectedCell[] }
+  | {
+      readonly ok: true;
+      readonly rejected: readonly RejectedCell[];
+      /** Said with the edit, e.g. the rows it gave their numbers as names (I-90). */
+      readonly note?: Bilingual;
+    }
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
 
 /**
@@ -87,5 +92,5 @@ async function runNow(
     return { ok: false, messages: [message] };
   }
   state.setText(docId, next);
-  return { ok: true, rejected: reply.rejected };
+  return { ok: true, rejected: reply.rejected, ...(reply.note ? { note: reply.note } : {}) };
 }

@@ -63,10 +63,13 @@ export function useGridEdits({
         setStatus({ text: result.messages.map((m) => pick(m, lang)).join(' '), details: [] });
       return false;
     }
-    if (said) setStatus({ text: said, details: [] });
-    else if (op.kind === 'paste')
-      setStatus({ text: format(t.pasteApplied, { n: op.cells.length }), details: [] });
-    else setStatus(null);
+    const text =
+      said ?? (op.kind === 'paste' ? format(t.pasteApplied, { n: op.cells.length }) : null);
+    // The note belongs to this edit (e.g. rows it named by their numbers, I-90): the next status
+    // replaces it.
+    const note = result.note ? pick(result.note, lang) : null;
+    const line = [text, note].filter((x): x is string => x !== null).join(' ');
+    setStatus(line === '' ? null : { text: line, details: [] });
     return true;
   };
 

@@ -27,7 +27,7 @@ const TEXT = {
       'Cleared 2 cells to any value (row 2: loan amount; row 3: loan amount). Ctrl+Z undoes it.',
     fillIntoDefault: 'Nothing filled: a fill down into the default row (row 5) is refused.',
     deleteRow: 'Delete row',
-    deleted: /^Deleted row 4 (“[^”]+” )?\(ESCALATE\)\. Ctrl\+Z undoes it\.$/,
+    deleted: /^Deleted row 4 (“[^”]+” )?\(Escalate\)\. Ctrl\+Z undoes it\.$/,
   },
   zh: {
     was: '原值',
@@ -43,7 +43,7 @@ const TEXT = {
     cleared: '已将 2 个单元格清空为任意值（第 2 行：贷款金额；第 3 行：贷款金额）。Ctrl+Z 可撤销。',
     fillIntoDefault: '未填充任何内容：不能向下填充到默认行（第 5 行）。',
     deleteRow: '删除行',
-    deleted: /^已删除第 4 行(“[^”]+”)?（ESCALATE）。Ctrl\+Z 可撤销。$/,
+    deleted: /^已删除第 4 行(“[^”]+”)?（升级）。Ctrl\+Z 可撤销。$/,
   },
 } as const;
 

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PastePlan, TableModel } from '../../kernel/table-edit';
+import { columnPlace, type PastePlan, type TableModel } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { changeStrings } from './changes/strings';
 import { type WideningMark, widenedRows, wideningText } from './changes/widening-text';
-import { columnLabel } from './column-label';
 import { gridStrings } from './strings';
 import './changes/changes.css';
 
@@ -38,9 +37,13 @@ export function PastePreview({
     box.current?.querySelector<HTMLElement>('button, input')?.focus();
   }, []);
   const conditions = table.columns.length;
+  // A condition column by its header: its label and field path (issue 36), never its number.
   const columnName = (col: number) =>
     col < conditions
-      ? (columnLabel(table.columns[col]?.label, lang) ?? table.columns[col]?.field ?? '')
+      ? (() => {
+          const c = table.columns[col];
+          return c ? pick(columnPlace(c), lang) : '';
+        })()
       : col === conditions
         ? t.decision
         : col === conditions + 1
@@ -119,21 +122,23 @@ export function PastePreview({
                       ) : cell.was === '' ? (
                         <span className="muted">{c.empty}</span>
                       ) : (
-                        <VisibleText text={cell.was} />
+                        <VisibleText text={keepOperator(cell.was)} />
                       )}
                     </td>
                     <td className="mono paste-text">
-                      {cell.text === '' ? '∅' : <VisibleText text={cell.text} />}
+                      {cell.text === '' ? '∅' : <VisibleText text={keepOperator(cell.text)} />}
                     </td>
                     <td className="paste-becomes">
                       {cell.reading.ok ? (
                         <>
                           <span className="paste-reading">
-                            <VisibleText text={pick(cell.reading.description, lang)} />
+                            <VisibleText
+                              text={keepOperator(pick(cell.reading.description, lang))}
+                            />
                           </span>
                           {mark && (
                             <span className={`widening-mark widening-${mark}`}>
-                              {' ⚠ '}
+                              {'⚠ '}
                               {markText(mark)}
                             </span>
                           )}
@@ -230,4 +235,9 @@ export function PastePreview({
       </div>
     </div>
   );
+}
+
+/** A no-break space after each comparison symbol: a line never ends between `<` and `580`. */
+function keepOperator(text: string): string {
+  return text.replace(/([<>=!≥≤≠]) /g, '$1\u00a0');
 }

@@ -15,7 +15,12 @@ import {
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import type { Lang } from '../store/types';
-import { deletedRowText, fillDownAndDefault, planClear } from './changes/edit-report';
+import {
+  blockWidenings,
+  deletedRowText,
+  fillDownAndDefault,
+  planClear,
+} from './changes/edit-report';
 import { runTableEdit } from './run-table-edit';
 import { bounds, type CellRef, type Selection } from './selection';
 import { gridStrings } from './strings';
@@ -161,8 +166,10 @@ export function useGridEdits({
       setStatus({ text: pick(edit.message, lang), details: [] });
       return edit.message;
     }
+    // What it widens is said with it, as the paste preview would (read before it applies).
+    const widens = blockWidenings(table, edit.op, lang);
     void run(edit.op).then((ok) => {
-      if (ok) setStatus({ text: format(done, { n: edit.cells }), details: [] });
+      if (ok) setStatus({ text: format(done, { n: edit.cells }), details: widens });
     });
     return null;
   };

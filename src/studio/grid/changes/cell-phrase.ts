@@ -1,4 +1,5 @@
 import type { CellInput, CellModel, CellValue } from '../../../kernel/table-edit';
+import { decisionInfo } from '../../../kernel/vocabulary/decisions';
 import { simpleOperatorInfo } from '../../../kernel/vocabulary/operators';
 import { format } from '../../i18n/i18n';
 import type { Lang } from '../../store/types';
@@ -64,4 +65,14 @@ export function cellPhrase(cell: CellModel | CellInput, lang: Lang): string {
   if (cell.op === 'not_in') return format(s.notIn, { values: valuePhrase(v, lang) });
   const op = simpleOperatorInfo(cell.op)?.[lang] ?? cell.op;
   return format(s.operatorValue, { op, value: valuePhrase(v, lang) });
+}
+
+/**
+ * A decision as the grid's decision cells show it: its word in the UI language ("Escalate",
+ * "升级"); not one of the 13, as written.
+ */
+export function decisionWord(decision: string, lang: Lang): string {
+  const word = decisionInfo(decision)?.[lang];
+  if (!word) return decision;
+  return lang === 'en' ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }

@@ -2,9 +2,9 @@
 // line, fill down and the default row — in display names and formatted values, in both languages.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planPaste, readTables, type TableModel } from '../../../kernel/table-edit';
+import { fillEdit, planPaste, readTables, type TableModel } from '../../../kernel/table-edit';
 import { cellPhrase, groupDigits } from './cell-phrase';
-import { deletedRowText, fillDownAndDefault, planClear } from './edit-report';
+import { blockWidenings, deletedRowText, fillDownAndDefault, planClear } from './edit-report';
 import { widenedRows, wideningText } from './widening-text';
 
 const LOAN = readFileSync(
@@ -85,11 +85,11 @@ describe('what a paste widens, in sentences', () => {
       ['>= 800', '-', 'ALLOW'],
     ]);
     expect(plan.widenings.map((w) => wideningText(w, t, 'en').text)).toEqual([
-      'Row 4 now decides NOTIFY instead of ESCALATE, which blocks less.',
-      'New row 5 decides ALLOW for inputs the default row decided DENY, which blocks less.',
+      'Row 4 now decides “Notify” instead of “Escalate”, which blocks less.',
+      'New row 5 decides “Allow” for inputs the default row decided “Block”, which blocks less.',
     ]);
     expect(wideningText(plan.widenings[0] as never, t, 'zh').text).toBe(
-      '第 4 行的决策由 ESCALATE 改为 NOTIFY，拦截程度降低。',
+      '第 4 行的决策由“升级”改为“通知”，拦截程度降低。',
     );
   });
 });
@@ -124,13 +124,25 @@ describe('Delete, Delete row and fill down say what they did', () => {
   it('Delete row says which row it deleted (by its name when it has one), not "Pasted 1 row"', () => {
     const t = loan();
     const unnamed = { ...t, rows: t.rows.map((r) => ({ ...r, name: null })) };
-    expect(deletedRowText(unnamed, 3, 'en')).toBe('Deleted row 4 (ESCALATE). Ctrl+Z undoes it.');
-    expect(deletedRowText(unnamed, 3, 'zh')).toBe('已删除第 4 行（ESCALATE）。Ctrl+Z 可撤销。');
+    expect(deletedRowText(unnamed, 3, 'en')).toBe('Deleted row 4 (Escalate). Ctrl+Z undoes it.');
+    expect(deletedRowText(unnamed, 3, 'zh')).toBe('已删除第 4 行（升级）。Ctrl+Z 可撤销。');
     const named = { ...t, rows: t.rows.map((r, i) => ({ ...r, name: i === 3 ? 'fair' : null })) };
     expect(deletedRowText(named, 3, 'en')).toBe(
-      'Deleted row 4 “fair” (ESCALATE). Ctrl+Z undoes it.',
+      'Deleted row 4 “fair” (Escalate). Ctrl+Z undoes it.',
     );
-    expect(deletedRowText(named, 3, 'zh')).toBe('已删除第 4 行“fair”（ESCALATE）。Ctrl+Z 可撤销。');
+    expect(deletedRowText(named, 3, 'zh')).toBe('已删除第 4 行“fair”（升级）。Ctrl+Z 可撤销。');
+  });
+
+  it('a fill down that widens a row says so, as the paste preview would', () => {
+    const t = loan();
+    const fill = fillEdit(t, { top: 0, bottom: 1, left: 0, right: 0 }, 'down');
+    if (!fill.ok) throw new Error(fill.message.en);
+    expect(blockWidenings(t, fill.op, 'en').map(plain)).toEqual([
+      'Widens row 2: it now matches credit score < 580, not only ≥ 700. For example: credit score 579, loan amount 19,999.',
+    ]);
+    const narrower = fillEdit(t, { top: 1, bottom: 2, left: 0, right: 0 }, 'down');
+    if (!narrower.ok) throw new Error(narrower.message.en);
+    expect(blockWidenings(t, narrower.op, 'en')).toEqual([]);
   });
 
   it('a fill down into the default row is refused, saying why; through it, the default row is skipped', () => {

@@ -1,8 +1,9 @@
-import type { Bounds, TableModel } from '../../../kernel/table-edit';
+import { type Bounds, planPaste, type TableModel, type TableOp } from '../../../kernel/table-edit';
 import { format } from '../../i18n/i18n';
 import type { Lang } from '../../store/types';
+import { decisionWord } from './cell-phrase';
 import { changeStrings } from './strings';
-import { columnName } from './widening-text';
+import { columnName, wideningText } from './widening-text';
 
 /**
  * What Delete, Delete row and fill down did, said in the grid's status line in display names:
@@ -64,7 +65,7 @@ export function deletedRowText(table: TableModel, row: number, lang: Lang): stri
   const r = table.rows[row];
   if (!r) return null;
   const s = changeStrings[lang].status;
-  const decision = r.then ?? '';
+  const decision = r.then === null ? '' : decisionWord(r.then, lang);
   return r.name
     ? format(s.deletedRowNamed, { row: row + 1, name: r.name, decision })
     : format(s.deletedRow, { row: row + 1, decision });
@@ -86,4 +87,17 @@ export function fillDownAndDefault(
   // The selection reaches the default row: it is never written (it has no conditions).
   if (b.top >= d - 1) return { refused: format(s.fillIntoDefault, { row: d + 1 }) };
   return { say: (done) => format(s.fillSkippedDefault, { filled: done, row: d + 1 }) };
+}
+
+/**
+ * What a fill or a multi-cell edit widens (a paste operation applied without a preview), as
+ * sentences for the status line's details: the same flags the paste preview shows.
+ */
+export function blockWidenings(
+  table: TableModel,
+  op: Extract<TableOp, { kind: 'paste' }>,
+  lang: Lang,
+): string[] {
+  const plan = planPaste(table, { row: op.row, column: op.column }, op.cells, op.selection);
+  return plan.widenings.map((w) => wideningText(w, table, lang).text);
 }

@@ -35,11 +35,11 @@ export const changeStrings = defineStrings({
       anyOf: 'any {column}',
       cellOf: '{column} {cell}',
       example: 'For example: {fact}.',
-      lessBlocking: 'Row {row} now decides {after} instead of {before}, which blocks less.',
+      lessBlocking: 'Row {row} now decides “{after}” instead of “{before}”, which blocks less.',
       newRowLessBlocking:
-        'New row {row} decides {after} for inputs the default row decided {before}, which blocks less.',
+        'New row {row} decides “{after}” for inputs the default row decided “{before}”, which blocks less.',
       newRowNoDefault:
-        'New row {row} decides {after} for inputs no row of the table decided before.',
+        'New row {row} decides “{after}” for inputs no row of the table decided before.',
       listSeparator: '; ',
       twoSentences: '{first} {second}',
     },
@@ -96,10 +96,10 @@ export const changeStrings = defineStrings({
       anyOf: '任意{column}',
       cellOf: '{column} {cell}',
       example: '例如：{fact}。',
-      lessBlocking: '第 {row} 行的决策由 {before} 改为 {after}，拦截程度降低。',
+      lessBlocking: '第 {row} 行的决策由“{before}”改为“{after}”，拦截程度降低。',
       newRowLessBlocking:
-        '新增的第 {row} 行对原先由默认行决策为 {before} 的输入决策为 {after}，拦截程度降低。',
-      newRowNoDefault: '新增的第 {row} 行对此前没有任何行决策的输入决策为 {after}。',
+        '新增的第 {row} 行对原先由默认行决策为“{before}”的输入决策为“{after}”，拦截程度降低。',
+      newRowNoDefault: '新增的第 {row} 行对此前没有任何行决策的输入决策为“{after}”。',
       listSeparator: '；',
       twoSentences: '{first}{second}',
     },

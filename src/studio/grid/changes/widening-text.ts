@@ -4,7 +4,7 @@ import type { Lang } from '../../store/types';
 import { columnLabel, fieldName } from '../column-label';
 import { describeExample } from '../finding-sentence';
 import { gridStrings } from '../strings';
-import { cellPhrase } from './cell-phrase';
+import { cellPhrase, decisionWord } from './cell-phrase';
 import { changeStrings } from './strings';
 
 /** How a widening is marked: it widens, it may widen, or its decision blocks less. */
@@ -33,11 +33,13 @@ export function wideningText(w: PasteWidening, table: TableModel, lang: Lang): W
   const s = changeStrings[lang].widening;
   const row = w.row + 1;
   if (w.kind === 'decision') {
+    const after = decisionWord(w.after, lang);
+    const before = w.before === null ? '' : decisionWord(w.before, lang);
     const text = !w.newRow
-      ? format(s.lessBlocking, { row, before: w.before ?? '', after: w.after })
+      ? format(s.lessBlocking, { row, before, after })
       : w.before === null
-        ? format(s.newRowNoDefault, { row, after: w.after })
-        : format(s.newRowLessBlocking, { row, before: w.before, after: w.after });
+        ? format(s.newRowNoDefault, { row, after })
+        : format(s.newRowLessBlocking, { row, before, after });
     return { mark: 'less-blocking', row: w.row, columns: [], text };
   }
   const { widening } = w;

@@ -85,8 +85,30 @@ type Compiled =
   | { readonly kind: 'tree'; readonly tree: ExprNode }
   | null;
 
+/**
+ * Answers by cell text, shared by every row of a paste (a 500-row paste repeats few distinct
+ * cells): a bounded memo, cleared when full. Pure: the same text always gives the same answer.
+ */
+const MEMO_LIMIT = 4096;
+function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = make();
+  if (cache.size >= MEMO_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+const compiledMemo = new Map<string, Compiled>();
+const answerMemo = new Map<string, CellAnswer>();
+const satisfyingMemo = new Map<string, { readonly value: unknown } | null>();
+const keyOf = (path: string, cell: Before | undefined) =>
+  cell ? `${path}\u0000${cell.kind === 'invalid' ? `\u0001${cell.source}` : formatCell(cell)}` : '';
+
 function compiled(path: string, cell: Before | undefined): Compiled {
-  if (!cell) return null;
+  if (!cell || cell.kind === 'invalid') return null;
+  return memo(compiledMemo, keyOf(path, cell), () => compileUncached(path, cell));
+}
+
+function compileUncached(path: string, cell: Before): Compiled {
   if (cell.kind === 'any') return { kind: 'any' };
   if (cell.kind !== 'condition') return null;
   const input: CellInput =
@@ -117,6 +139,13 @@ interface CellAnswer {
 
 /** Whether `after` in place of `before` widens the cell (on the field `path`). */
 function cellAnswer(path: string, before: Before | undefined, after: CellInput): CellAnswer {
+  if (!before) return { verdict: 'may-widen' };
+  return memo(answerMemo, `${keyOf(path, before)}\u0000${formatCell(after)}`, () =>
+    answerUncached(path, before, after),
+  );
+}
+
+function answerUncached(path: string, before: Before, after: CellInput): CellAnswer {
   if (before && before.kind !== 'invalid' && formatCell(before) === formatCell(after))
     return { verdict: 'none' };
   const old = compiled(path, before);
@@ -142,11 +171,16 @@ function cellAnswer(path: string, before: Before | undefined, after: CellInput):
 }
 
 /** A value of the field the cell is true on (surely), or null when none is known. */
-function satisfying(path: string, c: Compiled): { readonly value: unknown } | null {
+function satisfying(path: string, cell: Before | undefined): { readonly value: unknown } | null {
+  const c = compiled(path, cell);
   if (!c) return null;
   if (c.kind === 'any') return { value: undefined };
-  const domain = buildDomain(path, [c.tree]);
-  const s = cellSet(c.tree, domain);
+  return memo(satisfyingMemo, keyOf(path, cell), () => satisfyingTree(path, c.tree));
+}
+
+function satisfyingTree(path: string, tree: ExprNode): { readonly value: unknown } | null {
+  const domain = buildDomain(path, [tree]);
+  const s = cellSet(tree, domain);
   const ok = andBits(s.must, domain.live);
   const i = firstBit(andBits(ok, domain.typed));
   const k = i >= 0 ? i : firstBit(ok);
@@ -205,7 +239,7 @@ export function rowWidening(
     const newC = compiled(field, cell);
     oldCells.push(oldC);
     newCells.push(newC);
-    const value = i === witness.column ? { value: witness.value } : satisfying(field, newC);
+    const value = i === witness.column ? { value: witness.value } : satisfying(field, cell);
     if (!value) return mayOnly;
     if (value.value === undefined && newC?.kind === 'any') continue;
     // Two columns on one field (or on a field inside another): the fact cannot be built so.

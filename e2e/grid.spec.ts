@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   cell,
   editorText,
+  focusedCell,
+  focusInput,
   grid,
   type Hook,
   openLoan,
@@ -142,8 +144,7 @@ test('spreadsheet keyboard: arrows, Tab, Enter, F2 and Escape; Enter on the last
 }) => {
   await openLoan(page);
   await cell(page, 0, 0).click();
-  const focused = () =>
-    page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.cell ?? '');
+  const focused = () => focusedCell(page);
   await page.keyboard.press('ArrowRight');
   expect(await focused()).toBe('0:1');
   await page.keyboard.press('Tab');
@@ -469,5 +470,5 @@ test('"show in table" in the evaluation trace selects the matched row in the gri
   await matched.getByRole('button', { name: 'show in table' }).click();
   await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
   await expect(cell(page, row, 0)).toHaveAttribute('aria-selected', 'true');
-  await expect(cell(page, row, 0)).toBeFocused();
+  await expect(focusInput(page, row, 0)).toBeFocused();
 });

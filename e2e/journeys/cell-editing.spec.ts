@@ -1,4 +1,4 @@
-import { cell, grid, type Hook, openLoan, storeText } from '../support/grid';
+import { cell, focusInput, grid, type Hook, openLoan, storeText } from '../support/grid';
 import { activeAnalysisIsCurrent } from '../support/studio';
 import { expect, type Locator, type Page, test } from '../support/test';
 
@@ -109,7 +109,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect
         .poll(() => storeText(page))
         .toContain('[[gte, 700], [between, [1000, 20000]], "-"]');
-      await expect(cell(page, 2, 1)).toBeFocused();
+      await expect(focusInput(page, 2, 1)).toBeFocused();
       // The picker's commit is one undo step.
       const picked = await storeText(page);
       await page.keyboard.press('Control+z');

@@ -173,7 +173,9 @@ for (const lang of ['en', 'zh'] as const) {
     await page.screenshot({ path: `/tmp/table-workspace-keys-${lang}.png` });
     await page.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);
-    await expect(grid(page).locator('[data-cell="1:0"]')).toBeFocused();
+    await expect(
+      grid(page).locator('[data-cell="1:0"]').getByTestId('grid-focus-input'),
+    ).toBeFocused();
     await toolbar.getByRole('button', { name: T.shortcuts }).click();
     await expect(sheet).toBeVisible();
     await page.keyboard.press('Escape');

@@ -23,6 +23,18 @@ export const grid = (page: Page) => page.getByTestId('decision-grid').first();
 export const cell = (page: Page, row: number, col: number) =>
   grid(page).locator(`[data-cell="${row}:${col}"]`);
 export const rowCount = (page: Page) => grid(page).locator('tbody tr[data-row]').count();
+/**
+ * The selected cell's focus input: a selected cell hands the keyboard focus to it, so whatever is
+ * typed on the cell arrives as text (src/studio/grid/focus-input/FocusInput.tsx).
+ */
+export const focusInput = (page: Page, row: number, col: number) =>
+  cell(page, row, col).getByTestId('grid-focus-input');
+/** The `row:col` of the grid cell that holds the keyboard focus ('' when none does). */
+export const focusedCell = (page: Page) =>
+  page.evaluate(
+    () =>
+      (document.activeElement?.closest('[data-cell]') as HTMLElement | null)?.dataset.cell ?? '',
+  );
 
 /** Opens the loan example in the Table panel, once the editor's markers are in. */
 export async function openLoan(page: Page) {
@@ -48,7 +60,10 @@ export function storeText(page: Page): Promise<string> {
   });
 }
 
-/** Pastes text (as a spreadsheet puts it on the clipboard) into the focused grid cell. */
+/**
+ * Pastes text (as a spreadsheet puts it on the clipboard) into the focused grid cell (its focus
+ * input, where the browser sends the paste event).
+ */
 export async function pasteIntoGrid(page: Page, text: string) {
   await page.evaluate((t) => {
     const data = new DataTransfer();

@@ -13,6 +13,7 @@ import {
   pickerOperators,
   pickerText,
 } from './cell-picker';
+import { isImeKey } from './focus-input/focus-input';
 import { gridStrings } from './strings';
 
 /**
@@ -46,6 +47,7 @@ function lineKeys(
 ) {
   return (e: KeyboardEvent) => {
     e.stopPropagation();
+    if (isImeKey(e.nativeEvent)) return;
     if (e.key === 'Escape') {
       e.preventDefault();
       onExit({ kind: 'cancel' });
@@ -96,6 +98,8 @@ export function CellTextEditor({
   });
   const onKeyDown = (e: KeyboardEvent) => {
     e.stopPropagation();
+    // Enter or an arrow picking an input method's candidate is the input method's.
+    if (isImeKey(e.nativeEvent)) return;
     if (completion.onKey(e)) return;
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -180,6 +184,7 @@ export function CellPicker({
   });
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     e.stopPropagation();
+    if (isImeKey(e.nativeEvent)) return;
     if (e.target instanceof HTMLInputElement && completion.onKey(e)) return;
     if (e.key === 'Escape') {
       e.preventDefault();

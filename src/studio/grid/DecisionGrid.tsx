@@ -13,6 +13,8 @@ import type { Analysis, Lang } from '../store/types';
 import { UncoveredBand } from './band/UncoveredBand';
 import { type PreviousAnalysis, rowAnalysis } from './carried-findings';
 import { columnLabel } from './column-label';
+import { FocusInput } from './focus-input/FocusInput';
+import { focusInputStrings } from './focus-input/strings';
 import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
 import { GridRow, needsMessage } from './GridRow';
@@ -20,7 +22,7 @@ import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
 import { PastePreview } from './PastePreview';
 import { ShortcutsSheet } from './ShortcutsSheet';
-import { selectionTsv } from './selection';
+import { cellText, selectionTsv } from './selection';
 import { gridStrings } from './strings';
 import { useGridCommands } from './use-grid-commands';
 import { useGridEdits } from './use-grid-edits';
@@ -52,6 +54,7 @@ interface Props {
  */
 export function DecisionGrid({ docId, table, editable, analysis, text, previous, lang }: Props) {
   const t = useT(gridStrings);
+  const tf = useT(focusInputStrings);
   const conditions = table.columns.length;
   const [textsShown, setTextsShown] = useState(false);
   // The message column appears by itself when a blocking row needs one (a cell to fill), and
@@ -135,6 +138,20 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
       />
     );
 
+  // While no cell is edited, the selected cell holds the focus input: what is typed on it, in any
+  // script or from an input method, opens its editor with that text (focus-input/FocusInput.tsx).
+  const focusText = cellText(table, active.row, active.col, textKeys);
+  const focusInput = editing === null && (
+    <FocusInput
+      label={format(focusText === '' ? tf.empty : tf.label, {
+        cell: cellLabel(active.row, active.col),
+        text: revealInline(focusText),
+      })}
+      readOnly={!editable}
+      onText={(typed) => commands.startEditing(active.row, active.col, typed)}
+    />
+  );
+
   const rows = [];
   for (let i = view.first; i < view.last; i++) {
     const r = table.rows[i];
@@ -154,6 +171,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         editable={editable}
         editing={editing}
         renderEditor={renderEditor}
+        focusInput={i === active.row ? focusInput : null}
         trace={trace?.find((x) => x.rule === ruleName)}
         ruleName={ruleName}
         gloss={shown.gloss}

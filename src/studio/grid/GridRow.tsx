@@ -35,6 +35,7 @@ export function GridRow({
   editable,
   editing,
   renderEditor,
+  focusInput,
   trace,
   ruleName,
   gloss,
@@ -55,6 +56,8 @@ export function GridRow({
   readonly editable: boolean;
   readonly editing: { readonly row: number; readonly col: number } | null;
   readonly renderEditor: (row: number, col: number) => ReactNode;
+  /** The focus input, rendered in this row's active cell (focus-input/FocusInput.tsx). */
+  readonly focusInput?: ReactNode;
   readonly trace: { readonly status: string; readonly when?: unknown } | undefined;
   readonly ruleName: string;
   readonly gloss: string | undefined;
@@ -161,6 +164,7 @@ export function GridRow({
                 {truth === 'true' ? '✓' : truth === 'false' ? '✗' : '·'}
               </span>
             )}
+            {isActive && focusInput}
           </td>
         );
       })}

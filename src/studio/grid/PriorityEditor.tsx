@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../i18n/i18n';
 import type { EditorExit } from './CellEditors';
+import { isImeKey } from './focus-input/focus-input';
 import { gridStrings } from './strings';
 
 /** A row's priority: a whole number, or empty for none. */
@@ -32,6 +33,7 @@ export function PriorityEditor({
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           e.stopPropagation();
+          if (isImeKey(e.nativeEvent)) return;
           if (e.key === 'Escape') {
             e.preventDefault();
             onExit({ kind: 'cancel' });

@@ -36,12 +36,22 @@ describe('the grid keyboard map', () => {
     });
   });
 
-  it('Tab / Enter with Shift go back; F2 and typing edit; Delete clears', () => {
+  it('Tab / Enter with Shift go back; F2 edits; Delete clears', () => {
     expect(gridAction(key('Tab', { shiftKey: true }))).toEqual({ kind: 'next', back: true });
     expect(gridAction(key('Enter'))).toEqual({ kind: 'down', back: false });
     expect(gridAction(key('F2'))).toEqual({ kind: 'edit', initial: null });
-    expect(gridAction(key('>'))).toEqual({ kind: 'edit', initial: '>' });
     expect(gridAction(key('Delete'))).toEqual({ kind: 'clear' });
+  });
+
+  it('leaves every character key to the focus input, which opens the editor with its text', () => {
+    // Not read from the key: `≥` (Option+. on a Mac), an AltGr character, an input method's
+    // keys and a dead key reach the focus input as text (focus-input.ts).
+    expect(gridAction(key('>'))).toBeNull();
+    expect(gridAction(key('7'))).toBeNull();
+    expect(gridAction(key('≥', { altKey: true }))).toBeNull();
+    expect(gridAction(key('€', { ctrlKey: true, altKey: true }))).toBeNull();
+    expect(gridAction(key('Process'))).toBeNull();
+    expect(gridAction(key('Dead'))).toBeNull();
   });
 
   it('undo / redo / duplicate with Ctrl or Cmd; other shortcuts pass through', () => {

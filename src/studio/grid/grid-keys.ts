@@ -79,7 +79,9 @@ export function gridAction(e: KeyLike): GridAction | null {
       // No cell notation starts with `?` (F2 still edits from an empty cell).
       return { kind: 'help' };
   }
-  if (e.key.length === 1 && !e.altKey && e.key !== ' ') return { kind: 'edit', initial: e.key };
+  // A character key is not read here: its text reaches the selected cell's focus input, which
+  // opens the editor with it (focus-input/FocusInput.tsx) — also `≥`, full-width forms, an input
+  // method's text, the characters no key event names.
   return null;
 }
 
@@ -87,13 +89,14 @@ export function gridAction(e: KeyLike): GridAction | null {
  * Every key the grid understands, for the shortcuts sheet: the keys as shown, the id of their
  * description in the grid string table, and (for keys read by `gridAction`) a key event that
  * must map to `kind` — grid-keys.test.ts checks each, so the sheet cannot drift from the map.
- * Copy and paste are the browser's clipboard events (the grid's onCopy / onPaste).
+ * Copy and paste are the browser's clipboard events (the grid's onCopy / onPaste); typed text is
+ * the focus input's (focus-input/FocusInput.tsx).
  */
 export interface GridKeyHelp {
   readonly keys: readonly string[];
   readonly describe: GridKeyDescription;
   readonly sample: KeyLike | null;
-  readonly kind: GridAction['kind'] | 'copy' | 'paste' | 'editAll';
+  readonly kind: GridAction['kind'] | 'copy' | 'paste' | 'editAll' | 'type';
 }
 
 export type GridKeyDescription =
@@ -139,7 +142,8 @@ export const GRID_KEYS: readonly GridKeyHelp[] = [
   { keys: ['Enter', 'Shift+Enter'], describe: 'down', sample: k('Enter'), kind: 'down' },
   { keys: ['Home', 'End'], describe: 'home', sample: k('End'), kind: 'home' },
   { keys: ['F2'], describe: 'edit', sample: k('F2'), kind: 'edit' },
-  { keys: ['a…z 0…9 < > = -'], describe: 'type', sample: k('7'), kind: 'edit' },
+  // Read as text by the focus input (focus-input/FocusInput.tsx), not by gridAction.
+  { keys: ['0…9 a…z < > = - ≥ ≤ ≠ ＞＝ …'], describe: 'type', sample: null, kind: 'type' },
   { keys: ['Delete', 'Backspace'], describe: 'clear', sample: k('Delete'), kind: 'clear' },
   {
     keys: ['Alt+↑', 'Alt+↓'],

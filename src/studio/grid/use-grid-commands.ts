@@ -13,6 +13,7 @@ import { studioStore, useStudio } from '../store';
 import type { Lang } from '../store/types';
 import type { EditorExit } from './CellEditors';
 import { editorHistory } from './editor-undo';
+import { isImeKey } from './focus-input/focus-input';
 import type { Editing } from './GridCellEditor';
 import { gridAction } from './grid-keys';
 import { bounds, selectionTsv } from './selection';
@@ -134,7 +135,8 @@ export function useGridCommands({
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (editing) return;
+    // An input method's keys compose in the focus input (focus-input/FocusInput.tsx).
+    if (editing || isImeKey(e.nativeEvent)) return;
     const action = gridAction(e);
     if (!action) return;
     const { row, col } = active;

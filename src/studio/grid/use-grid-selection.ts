@@ -98,7 +98,8 @@ export function useGridSelection({
       document.activeElement !== document.body &&
       !gridRef.current?.contains(document.activeElement);
     if (cell && !focusedElsewhere) {
-      if (document.activeElement !== cell) cell.focus({ preventScroll: windowed });
+      // The cell hands the focus to its focus input (focus-input/FocusInput.tsx): already there.
+      if (!cell.contains(document.activeElement)) cell.focus({ preventScroll: windowed });
       if (sel.active.row === active.row && sel.active.col === active.col)
         focusWanted.current = false;
     }

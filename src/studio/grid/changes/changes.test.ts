@@ -109,6 +109,10 @@ describe('Delete, Delete row and fill down say what they did', () => {
     expect(planClear(t, { top: 0, bottom: 0, left: 1, right: 1 }, 'en')).toMatchObject({
       kind: 'nothing',
     });
+    expect(planClear(t, { top: 1, bottom: 1, left: 2, right: 2 }, 'en')).toMatchObject({
+      kind: 'nothing',
+      text: expect.stringMatching(/^Nothing cleared: Delete clears condition cells/),
+    });
     expect(planClear(t, { top: 4, bottom: 4, left: 0, right: 0 }, 'en')).toMatchObject({
       kind: 'nothing',
       text: expect.stringMatching(/^The default row has no conditions to clear/),

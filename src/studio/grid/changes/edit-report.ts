@@ -24,14 +24,14 @@ export type ClearPlan =
     }
   /** Nothing to clear, and why (said in the status line). */
   | { readonly kind: 'nothing'; readonly text: string }
-  /** No condition cell selected: Delete does nothing there. */
+  /** Nothing selected Delete could clear (kept for callers; planClear says why instead). */
   | { readonly kind: 'none' };
 
 /** What Delete on the selection `b` clears: every selected condition cell becomes "-". */
 export function planClear(table: TableModel, b: Bounds, lang: Lang): ClearPlan {
   const s = changeStrings[lang].status;
   const conditions = table.columns.length;
-  if (b.left >= conditions) return { kind: 'none' };
+  if (b.left >= conditions) return { kind: 'nothing', text: s.clearNotConditions };
   const d = defaultRow(table);
   if (d >= 0 && b.top >= d) return { kind: 'nothing', text: s.clearDefaultRow };
   const bottom = d >= 0 ? Math.min(b.bottom, d - 1) : b.bottom;

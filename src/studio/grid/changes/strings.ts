@@ -60,6 +60,8 @@ export const changeStrings = defineStrings({
       rowSeparator: '; ',
       columnSeparator: ', ',
       clearedNothing: 'Nothing to clear: the selected cells are already any value.',
+      clearNotConditions:
+        'Nothing cleared: Delete clears condition cells to any value. A decision, a priority or a row text is changed by editing it (F2).',
       clearDefaultRow:
         'The default row has no conditions to clear: it decides every input no row above matches. Its decision is edited on its own.',
       deletedRow: 'Deleted row {row} ({decision}). Ctrl+Z undoes it.',
@@ -120,6 +122,8 @@ export const changeStrings = defineStrings({
       rowSeparator: '；',
       columnSeparator: '、',
       clearedNothing: '没有可清空的内容：所选单元格已是任意值。',
+      clearNotConditions:
+        '未清空任何内容：Delete 只把条件单元格清空为任意值。决策、优先级或行文本请编辑修改（F2）。',
       clearDefaultRow:
         '默认行没有可清空的条件：它对上方各行都不匹配的输入作出决策。它的决策需单独编辑。',
       deletedRow: '已删除第 {row} 行（{decision}）。Ctrl+Z 可撤销。',

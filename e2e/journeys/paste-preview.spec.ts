@@ -8,7 +8,7 @@ import { expect, type Page, test } from '../support/test';
  * explained. The analyst's steps on the loan example at 1440×900, in English and in Chinese:
  * select `< 580` and the cell below, paste a blank and a wider `>= 650` (and two cells as they
  * already are), read the preview, confirm, apply; Delete two loan amounts; Ctrl+D into the default
- * row; Delete row.
+ * row; Delete row; then New document, whose template is in the UI language.
  */
 
 const TEXT = {
@@ -28,6 +28,12 @@ const TEXT = {
     fillIntoDefault: 'Nothing filled: a fill down into the default row (row 5) is refused.',
     deleteRow: 'Delete row',
     deleted: /^Deleted row 4 (“[^”]+” )?\(Escalate\)\. Ctrl\+Z undoes it\.$/,
+    newDocument: 'New document',
+    template: [
+      '# A new rule set',
+      'description: "Describe the rule set"',
+      'message: "Running the tests is allowed"',
+    ],
   },
   zh: {
     was: '原值',
@@ -44,6 +50,8 @@ const TEXT = {
     fillIntoDefault: '未填充任何内容：不能向下填充到默认行（第 5 行）。',
     deleteRow: '删除行',
     deleted: /^已删除第 4 行(“[^”]+”)?（升级）。Ctrl\+Z 可撤销。$/,
+    newDocument: '新建文档',
+    template: ['# 新规则集', 'description: "请描述此规则集"', 'message: "允许运行测试"'],
   },
 } as const;
 
@@ -127,5 +135,12 @@ for (const lang of ['en', 'zh'] as const) {
     await grid(page).getByRole('button', { name: L.deleteRow, exact: true }).click();
     await expect(status).toHaveText(L.deleted);
     await shot(page, lang, '4-delete-row');
+
+    // 6. The New document template speaks the UI language (its comment, descriptions, message).
+    await page.getByRole('button', { name: L.newDocument, exact: true }).click();
+    await expect.poll(() => storeText(page)).toContain(L.template[2]);
+    const template = await storeText(page);
+    for (const line of L.template) expect(template).toContain(line);
+    await shot(page, lang, '5-new-document');
   });
 }

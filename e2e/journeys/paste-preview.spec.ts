@@ -101,6 +101,11 @@ for (const lang of ['en', 'zh'] as const) {
     const apply = preview.getByRole('button', { name: L.apply, exact: true });
     await expect(apply).toBeDisabled();
     expect(await storeText(page)).toBe(before);
+    // Every column of the preview fits the side panel: nothing to scroll sideways to.
+    const overflow = await preview
+      .locator('.paste-preview-scroll')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, lang, '1-preview');
 
     // 2. Confirmed and applied: one change.

@@ -190,7 +190,14 @@ export interface TableEditRequest {
   readonly edit:
     | TableOp
     | { readonly kind: 'importCsv'; readonly csv: string; readonly name: string }
-    | { readonly kind: 'groupToTable'; readonly rules: readonly string[] };
+    | { readonly kind: 'groupToTable'; readonly rules: readonly string[] }
+    /** A new table: one column, a first row and a default row failing closed (structure-ops.ts). */
+    | {
+        readonly kind: 'newTable';
+        readonly name: string;
+        readonly field: string;
+        readonly lang: 'en' | 'zh';
+      };
 }
 
 export type TableEditReply =

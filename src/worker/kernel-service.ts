@@ -40,6 +40,7 @@ import {
 import {
   groupToTableEdit,
   importCsvEdit,
+  newTableEdit,
   readTables,
   type TablesRead,
   tableEdit,
@@ -156,6 +157,12 @@ export class KernelService {
               }),
             })),
           };
+    }
+    if (edit.kind === 'newTable') {
+      const created = newTableEdit(text, edit);
+      return created.ok
+        ? { ok: true, edits: [created.edit], rejected: [] }
+        : { ok: false, messages: [created.message] };
     }
     if (edit.kind === 'groupToTable') {
       const converted = groupToTableEdit(text, edit.rules);

@@ -1,6 +1,5 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
 import { quote as yamlQuote } from '../projection/yaml-out';
-import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
 import {
@@ -14,6 +13,15 @@ import { type Bounds, defaultRowIndex, type PlannedRow, planPaste } from './past
 import { unnamedRows, withRowNames } from './row-identity';
 import { freshRowName } from './row-name';
 import { type ItemSpan, itemSpan, lineEndAfter, lineStart, moveOrder, reorder } from './spans';
+import {
+  type ColumnLabel,
+  checkFieldPath,
+  checkLabel,
+  editStructure,
+  isStructureOp,
+  labelYaml,
+  type StructureOp,
+} from './structure-ops';
 
 /**
  * Grid operations on one decision table as minimal text edits: scalars and cells are replaced in
@@ -59,7 +67,8 @@ export type TableOp =
       readonly kind: 'addColumn';
       readonly at: number;
       readonly field: string;
-      readonly label?: string;
+      /** A string (both languages) or `{ zh, en }` (I-77). */
+      readonly label?: ColumnLabel;
     }
   | { readonly kind: 'deleteColumn'; readonly column: number }
   | { readonly kind: 'moveColumn'; readonly from: number; readonly to: number }
@@ -76,7 +85,9 @@ export type TableOp =
       readonly cells: readonly (readonly string[])[];
       readonly selection?: Bounds;
       readonly confirm?: boolean;
-    };
+    }
+  /** Column field and label, the default row, the table's name and description: structure-ops.ts. */
+  | StructureOp;
 
 export interface RejectedCell {
   readonly row: number;
@@ -140,6 +151,7 @@ function removedRow(table: TableModel, op: TableOp): number | undefined {
 }
 
 function editRows(text: string, table: TableModel, op: TableOp): TableEditResult {
+  if (isStructureOp(op)) return editStructure(text, table, op);
   const rowOf = (i: number) => table.rows[i];
   switch (op.kind) {
     case 'setCell': {
@@ -546,14 +558,14 @@ function addColumn(
   table: TableModel,
   at: number,
   field: string,
-  label: string | undefined,
+  label: ColumnLabel | undefined,
 ): TableEditResult {
   if (!table.structural) return refuse(...notBlock());
-  if (!/^[A-Za-z_][\w.]*$/.test(field))
-    return refuse(
-      `${JSON.stringify(field)} is not a field path like context.amount`,
-      `${zhQuote(field)}不是字段路径（例如 context.amount）`,
-    );
+  // A field path the validator accepts (structure-ops.ts: its message says where it is not one).
+  const fieldCheck = checkFieldPath(field);
+  if (fieldCheck.error) return { ok: false, message: fieldCheck.error };
+  const labelCheck = label === undefined ? null : checkLabel(label);
+  if (labelCheck?.error) return { ok: false, message: labelCheck.error };
   if (at < 0 || at > table.columns.length) return refuse('no such column', '没有这一列');
   const rows = cellRows(table);
   if (!Array.isArray(rows) || rows.some((r) => typeof r === 'string'))
@@ -562,7 +574,7 @@ function addColumn(
   const span = anchor && itemSpan(text, anchor.range);
   if (!span) return refuse(...notBlock());
   let column = `${' '.repeat(span.dashColumn)}- field: ${yamlQuote(field)}\n`;
-  if (label) column += `${' '.repeat(span.innerColumn)}label: ${yamlQuote(label)}\n`;
+  if (label) column += `${' '.repeat(span.innerColumn)}label: ${labelYaml(label)}\n`;
   const edits: TextEdit[] = [
     insertLines(text, at < table.columns.length ? span.start : span.end, column),
   ];

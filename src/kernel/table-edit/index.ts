@@ -42,6 +42,24 @@ export { patchRead } from './patch-read';
 export { readTables } from './read-tables';
 export { freshRowName } from './row-name';
 export {
+  type ColumnLabel,
+  checkDescription,
+  checkFieldPath,
+  checkLabel,
+  checkTableName,
+  type DefaultRowRemoval,
+  defaultRowMessage,
+  defaultRowRemoval,
+  failClosedDecision,
+  fallbackDecisionOf,
+  isStructureOp,
+  newTableEdit,
+  otherRuleNames,
+  type StructureOp,
+  suiteCasesNamingTable,
+  type ValueCheck,
+} from './structure-ops';
+export {
   type CsvImport,
   type CsvProblem,
   csvToTableEntry,

@@ -4,6 +4,7 @@ import { editTable, type RejectedCell, type TableOp } from './edit-table';
 import type { TableModel, TablesRead } from './model';
 import { catchAllProblem, defaultRowIndex, matchesEverything, planPaste } from './paste-plan';
 import { readTables } from './read-tables';
+import { isStructureOp, structureAsExpected } from './structure-ops';
 
 export type TableEditOutcome =
   | {
@@ -112,6 +113,7 @@ function catchAllRows(table: TableModel): number[] {
 }
 
 function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): boolean {
+  if (isStructureOp(op)) return structureAsExpected(before, after, op);
   let rows = before.rows.length;
   let columns = before.columns.length;
   if (op.kind === 'addRow' || op.kind === 'duplicateRow' || op.kind === 'addRowForInputs')

@@ -22,6 +22,9 @@ import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
 import { PastePreview } from './PastePreview';
 import { ShortcutsSheet } from './ShortcutsSheet';
+import { ColumnMenu } from './structure/ColumnMenu';
+import { DefaultRowButton } from './structure/DefaultRowButton';
+import { TableTitle } from './structure/TableTitle';
 import { cellText, selectionTsv } from './selection';
 import { gridStrings } from './strings';
 import { useGridCommands } from './use-grid-commands';
@@ -186,6 +189,10 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     );
   }
 
+  // Structure edits (structure/): what they did, or why not, in the status line.
+  const structureStatus = (said: string) =>
+    edits.setStatus(said === '' ? null : { text: said, details: [] });
+
   return (
     <section
       className="decision-grid"
@@ -193,6 +200,13 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
       data-testid="decision-grid"
       data-entry={table.entry}
     >
+      <TableTitle
+        docId={docId}
+        table={table}
+        lang={lang}
+        editable={editable}
+        onStatus={structureStatus}
+      />
       <GridToolbar
         table={table}
         active={active}
@@ -204,6 +218,15 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         textsShown={textsShown}
         onToggleTexts={() => setTextsShown((s) => !s)}
         onShortcuts={() => setShortcutsOpen(true)}
+        defaultRow={
+          <DefaultRowButton
+            docId={docId}
+            table={table}
+            lang={lang}
+            editable={editable}
+            onStatus={structureStatus}
+          />
+        }
       />
       {shortcutsOpen && (
         <ShortcutsSheet
@@ -262,6 +285,16 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             onDrop={(col) => commands.onDrop('column', col)}
             widths={commands.widths}
             onResize={commands.resize}
+            columnMenu={(col) => (
+              <ColumnMenu
+                docId={docId}
+                table={table}
+                column={col}
+                lang={lang}
+                editable={editable}
+                onStatus={structureStatus}
+              />
+            )}
           />
           <tbody>
             {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}

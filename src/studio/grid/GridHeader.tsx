@@ -1,4 +1,4 @@
-import type { DragEvent } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import {
   type ColumnType,
   columnTypeName,
@@ -25,6 +25,7 @@ export function GridHeader({
   onDrop,
   widths,
   onResize,
+  columnMenu,
 }: {
   readonly table: TableModel;
   readonly types: readonly ColumnType[];
@@ -37,6 +38,8 @@ export function GridHeader({
   /** Widths the user gave columns (by key: `c<n>`, `decision`, a text key, `findings`). */
   readonly widths: Readonly<Record<string, number>>;
   readonly onResize: (key: string, width: number) => void;
+  /** A condition column's header menu (structure/ColumnMenu.tsx). */
+  readonly columnMenu?: (col: number) => ReactNode;
 }) {
   const t = useT(gridStrings);
   const sized = (key: string) => {
@@ -73,6 +76,7 @@ export function GridHeader({
               data-width-key={`c${col}`}
               data-column-name={name ?? c.field}
             >
+              {columnMenu?.(col)}
               <span className="column-label">
                 <VisibleText text={name ?? c.field} />
               </span>

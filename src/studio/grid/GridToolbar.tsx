@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
@@ -21,6 +21,7 @@ export function GridToolbar({
   textsShown,
   onToggleTexts,
   onShortcuts,
+  defaultRow,
 }: {
   readonly table: TableModel;
   readonly active: CellRef;
@@ -32,6 +33,8 @@ export function GridToolbar({
   readonly textsShown: boolean;
   readonly onToggleTexts: () => void;
   readonly onShortcuts: () => void;
+  /** "Add default row" / "Remove default row" (structure/DefaultRowButton.tsx). */
+  readonly defaultRow?: ReactNode;
 }) {
   const t = useT(gridStrings);
   // Below this width the column and clipboard groups fold into "More".
@@ -201,6 +204,7 @@ export function GridToolbar({
       aria-label={format(t.actions, { entry: revealInline(table.entry) })}
     >
       {rowGroup}
+      {defaultRow}
       {narrow ? (
         <details className="toolbar-more">
           <summary className="button small" aria-label={t.moreLabel}>

@@ -1,11 +1,16 @@
-import { useState } from 'react';
-import { format, useT } from '../i18n/i18n';
+import { useId, useState } from 'react';
+import { checkFieldPath } from '../../kernel/table-edit';
+import { format, pick, useT } from '../i18n/i18n';
+import { useStudio } from '../store';
 import { runTableEdit } from './run-table-edit';
 import { gridStrings } from './strings';
+import { structureStrings } from './structure/strings';
 
 /**
- * Starts a decision table from nothing: a new rule entry with one column and one row, which the
- * grid then grows by keyboard (Tab, Enter on the last row, the column form).
+ * Starts a decision table from nothing: a new rule entry with one column, a first row to write and
+ * a default row that fails closed (DENY, or the document's fallback when that is blocking) and says
+ * so (structure-ops.ts `newTableEdit`; its texts in the UI language, like the New template's). The
+ * grid then grows it by keyboard (Tab, Enter on the last row, the column menu).
  */
 export function NewTableForm({
   docId,
@@ -15,20 +20,30 @@ export function NewTableForm({
   readonly tableCount: number;
 }) {
   const t = useT(gridStrings);
+  const s = useT(structureStrings);
+  const lang = useStudio((st) => st.lang);
+  const id = useId();
   const [open, setOpen] = useState(false);
   const [field, setField] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [warned, setWarned] = useState<string | null>(null);
   const create = async () => {
     const path = field.trim();
-    // The same path as a CSV import: a header and one row ("any" value, ALLOW).
+    const check = checkFieldPath(path);
+    if (check.error) return setProblem(pick(check.error, lang));
+    if (check.warning && warned === null)
+      return setWarned(format(s.warningAgain, { message: pick(check.warning, lang) }));
     const result = await runTableEdit(docId, '', {
-      kind: 'importCsv',
-      csv: `${path},then\n-,ALLOW\n`,
+      kind: 'newTable',
+      field: path,
       name: format(t.newTableName, { n: tableCount + 1 }),
+      lang,
     });
     if (result.ok) {
       setOpen(false);
       setField('');
-    }
+      setWarned(null);
+    } else setProblem(result.messages.map((m) => pick(m, lang)).join(' '));
   };
   if (!open)
     return (
@@ -52,15 +67,30 @@ export function NewTableForm({
           className="mono"
           required
           value={field}
-          onChange={(e) => setField(e.target.value)}
+          data-testid="new-table-field"
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-problem`}
+          onChange={(e) => {
+            setField(e.target.value);
+            setProblem(null);
+            setWarned(null);
+          }}
         />
       </label>
       <button type="submit" className="button small">
-        {t.add}
+        {warned ? s.anyway : t.add}
       </button>
       <button type="button" className="button small" onClick={() => setOpen(false)}>
         {t.cancel}
       </button>
+      <p
+        id={`${id}-problem`}
+        className={problem ? 'structure-problem' : 'structure-warning'}
+        role="alert"
+        hidden={problem === null && warned === null}
+      >
+        {problem ?? warned}
+      </p>
     </form>
   );
 }

@@ -50,7 +50,13 @@ async function runNow(
   // In-place edits of the text the grid shows need no worker: the kernel's pure edit and a patched
   // read model (the same as a re-read), so the grid updates in the same frame.
   const cached = goodRead(docId);
-  if (cached && cached.text === text && edit.kind !== 'importCsv' && edit.kind !== 'groupToTable') {
+  if (
+    cached &&
+    cached.text === text &&
+    edit.kind !== 'importCsv' &&
+    edit.kind !== 'groupToTable' &&
+    edit.kind !== 'newTable'
+  ) {
     const patched = patchRead(text, cached.read, entry, edit);
     if (patched) {
       // The text first: setting it sends it to be analysed at once, and the patched read (every

@@ -1,0 +1,90 @@
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+
+/**
+ * A menu or a small form opened from a button in the grid (a column header, the table title),
+ * drawn over the page next to it. It lives outside the grid's table (a portal), so the grid's keys
+ * and drag and drop never see what is typed in it: its events stop here. Escape closes it, and so
+ * does a click outside; the caller puts the focus back on the button.
+ */
+export function Popover({
+  anchor,
+  label,
+  role,
+  onClose,
+  children,
+  testId,
+}: {
+  readonly anchor: RefObject<HTMLElement | null>;
+  readonly label: string;
+  /** 'dialog' wraps the content in a dialog; for a menu or an alert dialog the content has the role. */
+  readonly role: 'menu' | 'dialog' | 'alertdialog';
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  readonly testId?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  useLayoutEffect(() => {
+    const a = anchor.current?.getBoundingClientRect();
+    const width = box.current?.offsetWidth ?? 0;
+    if (!a) return;
+    const left = Math.max(8, Math.min(a.left, window.innerWidth - width - 8));
+    setAt({ top: a.bottom + 4, left });
+  }, [anchor]);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const outside = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (box.current?.contains(target) || anchor.current?.contains(target)) return;
+      close.current();
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [anchor]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    e.stopPropagation();
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close.current();
+    }
+  };
+  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the container only keeps the grid's keys away from its menu or form
+    <div
+      ref={box}
+      className={`structure-popover structure-${role}`}
+      // Placed before the browser paints (a layout effect): never seen at 0, 0.
+      style={at ?? { top: 0, left: 0 }}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+      onCopy={stop}
+      onPaste={stop}
+      onCut={stop}
+      onDragStart={stop}
+      onDrop={stop}
+      onMouseDown={stop}
+      onClick={stop}
+      onDoubleClick={stop}
+    >
+      {role === 'dialog' ? (
+        <div role="dialog" aria-label={label}>
+          {children}
+        </div>
+      ) : (
+        children
+      )}
+    </div>,
+    document.body,
+  );
+}

@@ -443,7 +443,7 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
       mimeType: 'text/csv',
       buffer: Buffer.from('context.a,then\n"between [3, 1]",ALLOW\n'),
     });
-  await expect(page.locator('.notice').last()).toContainText('CSV line 2, column 1');
+  await expect(page.locator('.notice').last()).toContainText('CSV line 2, “context.a”');
   // The quick-start document: its Simple rule shown as a read-only table with "convert".
   await page.evaluate(() => {
     const { store } = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__;

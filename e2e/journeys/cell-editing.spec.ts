@@ -18,7 +18,8 @@ const TEXT = {
     dictionary: 'field dictionary',
     filled: 'Filled 2 cells as one change',
     wrote: 'Wrote 4 cells as one change',
-    fillRefused: 'cannot fill row 2 from “loan amount” (number) into “channel” (text)',
+    fillRefused:
+      'cannot fill row 2 from “loan amount” (context.amount) (number) into “channel” (context.channel) (text)',
     width: 'loan amount: ',
     fillDownHelp: 'Fill down: copy the top row of the selection into the rows below it',
     tableView: 'Table view',
@@ -32,7 +33,8 @@ const TEXT = {
     dictionary: '字段词典',
     filled: '已填充 2 个单元格，作为一次修改',
     wrote: '已写入 4 个单元格，作为一次修改',
-    fillRefused: '无法把第 2 行从「贷款金额」（数字）填充到「渠道」（文本）',
+    fillRefused:
+      '无法把第 2 行从“贷款金额”（context.amount）（数字）填充到“渠道”（context.channel）（文本）',
     width: '「贷款金额」列宽',
     fillDownHelp: '向下填充：把选区第一行复制到其下方各行',
     tableView: '表格视图',

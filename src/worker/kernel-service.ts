@@ -144,15 +144,18 @@ export class KernelService {
         ? { ok: true, edits: [imported.edit], rejected: [] }
         : {
             ok: false,
+            // A problem in a condition column names the column by its label and field (I-91).
             messages: imported.problems.map((p) => ({
-              en: say('en', (t) => t.csvAt, {
+              en: say('en', (t) => (p.place ? t.csvAtColumn : t.csvAt), {
                 line: p.line,
                 column: p.column,
+                place: p.place?.en ?? '',
                 message: p.message.en,
               }),
-              zh: say('zh', (t) => t.csvAt, {
+              zh: say('zh', (t) => (p.place ? t.csvAtColumn : t.csvAt), {
                 line: p.line,
                 column: p.column,
+                place: p.place?.zh ?? '',
                 message: p.message.zh,
               }),
             })),

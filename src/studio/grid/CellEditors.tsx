@@ -13,6 +13,7 @@ import {
   pickerOperators,
   pickerText,
 } from './cell-picker';
+import { ReadAsText } from './column-type/ReadAsText';
 import { isImeKey } from './focus-input/focus-input';
 import { gridStrings } from './strings';
 
@@ -68,6 +69,8 @@ interface ConditionEditorProps {
   readonly column: string;
   readonly completions: readonly Completion[];
   readonly onExit: ExitHandler;
+  /** "Read as text" for a word a column without a type refuses (column-type/ReadAsText.tsx). */
+  readonly readAsText?: (text: string) => void;
 }
 
 /**
@@ -82,6 +85,7 @@ export function CellTextEditor({
   column,
   completions,
   onExit,
+  readAsText,
 }: ConditionEditorProps & { readonly initial: string }) {
   const t = useT(gridStrings);
   const [text, setText] = useState(initial);
@@ -134,6 +138,7 @@ export function CellTextEditor({
         onKeyDown={onKeyDown}
       />
       <span className="grid-popover">
+        <ReadAsText text={text} type={type} column={column} onRead={readAsText} />
         <CellReading id={hintId} reading={reading} refused={refused} />
         {completion.list}
       </span>
@@ -156,6 +161,7 @@ export function CellPicker({
   column,
   completions,
   onExit,
+  readAsText,
 }: ConditionEditorProps & { readonly start: PickerState }) {
   const t = useT(gridStrings);
   const c = t.cellEditing;
@@ -264,6 +270,12 @@ export function CellPicker({
         {t.apply}
       </button>
       <span className="grid-popover">
+        <ReadAsText
+          text={pickerText(type, state)}
+          type={type}
+          column={column}
+          onRead={readAsText}
+        />
         <CellReading id={hintId} reading={reading} refused={refused} />
         {completion.list}
       </span>

@@ -35,6 +35,7 @@ export function GridCellEditor({
   lang,
   label,
   onExit,
+  onReadAsText,
 }: {
   readonly table: TableModel;
   readonly editing: NonNullable<Editing>;
@@ -44,6 +45,8 @@ export function GridCellEditor({
   /** The cell's accessible name ("Row 2, credit score"). */
   readonly label: string;
   readonly onExit: ExitHandler;
+  /** "Read as text" in a column without a type: the text, for that column (DecisionGrid). */
+  readonly onReadAsText?: (text: string) => void;
 }) {
   const dictionaryText = useStudio((s) => s.fieldDictionary);
   const { row, col, initial } = editing;
@@ -68,6 +71,7 @@ export function GridCellEditor({
     column: columnLabel(column?.label, lang) ?? column?.field ?? '',
     completions: columnValues(table, col, type, dictionaryOf(dictionaryText)),
     onExit,
+    ...(onReadAsText ? { readAsText: onReadAsText } : {}),
   };
   const cell = r.isDefault ? null : (r.cells[col] ?? null);
   const start = initial === null ? pickerFromCell(cell, type) : null;

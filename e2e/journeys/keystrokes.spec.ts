@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { cell, grid, openLoan, storeText } from '../support/grid';
+import { cell, focusInput, grid, openLoan, storeText } from '../support/grid';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -9,8 +9,8 @@ import { expect, type Page, test } from '../support/test';
  * as an IME sends it), digits, `≠`, `≤` — in English and Chinese.
  */
 const TEXT = {
-  en: { reads: 'Reads as: ', any: 'Reads as: any value' },
-  zh: { reads: '读作：', any: '读作：任意值' },
+  en: { reads: 'Reads as: ', any: 'Reads as: any value', cell: 'Row 1, credit score: < 580' },
+  zh: { reads: '读作：', any: '读作：任意值', cell: '行 1, 信用评分：< 580' },
 } as const;
 
 const SHOTS = '/tmp/shots-36/keystrokes';
@@ -31,6 +31,9 @@ for (const lang of ['en', 'zh'] as const) {
 
     // (a) `≥ 700` typed on a selected cell: the editor opens with `≥`, nothing dropped.
     await cell(page, 0, 0).click();
+    // The selected cell holds the keyboard focus in its focus input, named for a screen reader.
+    await expect(focusInput(page, 0, 0)).toBeFocused();
+    await expect(focusInput(page, 0, 0)).toHaveAccessibleName(L.cell);
     await page.keyboard.type('≥ 700');
     await expect(editorInput(page, 0, 0)).toHaveValue('≥ 700');
     await expect(reading(page)).toContainText(`${L.reads}≥ 700`);

@@ -150,7 +150,7 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(cell(page, 6, 0)).toContainText(L.defaultRow);
       await expect(cell(page, 6, 2)).toContainText('DENY');
       const text = await storeText(page);
-      expect(text.match(/- when: \[\]/g)).toHaveLength(1);
+      expect(text.match(/ when: \[\]\n/g)).toHaveLength(1);
       expect(
         text
           .trimEnd()

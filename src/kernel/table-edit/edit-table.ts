@@ -128,7 +128,8 @@ export function editTable(text: string, table: TableModel, op: TableOp): TableEd
 
 /** Whether `op` adds, removes or reorders rows of a table that has unnamed rows. */
 function changesRows(table: TableModel, op: TableOp): boolean {
-  if (unnamedRows(table).length === 0) return false;
+  if (op.kind !== 'moveRow' && op.kind !== 'paste' && !ROW_OPS.has(op.kind)) return false;
+  if (table.rows.every((r) => r.name !== null)) return false;
   if (op.kind === 'moveRow') return op.from !== op.to;
   if (op.kind === 'paste') return planPaste(table, op, op.cells, op.selection).newRows > 0;
   return ROW_OPS.has(op.kind);

@@ -15,6 +15,7 @@ import { runSuite } from '../suite/run-suite';
 import { rowNameProblem } from '../vocabulary/document';
 import {
   applyTextEdits,
+  newTableEdit,
   readTables,
   type TableEditResult,
   type TableModel,
@@ -201,6 +202,27 @@ describe('the loan table with unnamed rows: the user’s two edits keep the suit
     if (refused.ok) return;
     expect(refused.message.en).toMatch(/flow style/);
     expect(refused.message.zh).toMatch(/流式写法/);
+  });
+});
+
+describe('the default row and a new table (structure-ops.ts)', () => {
+  it('removing or adding the default row names the other rows first; the new default row too', () => {
+    const removed = edit(UNNAMED, { kind: 'removeDefaultRow', confirm: true });
+    expect(removed.table.rows.map((r) => r.name)).toEqual(['1', '2', '3', '4']);
+    expect(removed.outcome.ok && removed.outcome.note?.en).toMatch(/^Rows 1–4 now carry/);
+    const added = edit(removed.after, { kind: 'addDefaultRow', lang: 'en' });
+    expect(added.table.rows.map((r) => r.name)).toEqual(['1', '2', '3', '4', '5']);
+    expect(added.outcome.ok && added.outcome.note).toBeUndefined();
+  });
+
+  it('a new table from the grid names its rows with numbers', () => {
+    const created = newTableEdit(UNNAMED, { name: 'FIN-202-new', field: 'context.a', lang: 'en' });
+    if (!created.ok) throw new Error(created.message.en);
+    const text = applyTextEdits(UNNAMED, [created.edit]) as string;
+    const read = readTables(text);
+    const table = read.ok ? read.tables.find((t) => t.entry === 'FIN-202-new') : undefined;
+    expect(table?.rows.map((r) => r.name)).toEqual(['1', '2']);
+    expect(compileDocument(text).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
 

@@ -33,7 +33,8 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
   const dictionaryText = useStudio((s) => s.fieldDictionary);
   const [lang, setLang] = useState<ReportLang>(uiLang);
   const [date, setDate] = useState('');
-  const [done, setDone] = useState<{ file: string; hash: string } | null>(null);
+  // The report last downloaded for this document, kept across reloads (issue #37).
+  const done = useSigning((s) => s.reviewedReports[doc.id]);
   const signed = useSigning((s) => s.signedExports[doc.id]);
   const verification = useSigning((s) => s.verifications[doc.id]);
   useEffect(() => {
@@ -99,9 +100,8 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
     }
     const file = reportFileName(ruleFile, lang);
     downloadText(file, report.html, 'text/html');
-    setDone({ file, hash: hashText(report.html) });
     // A role signature of this very text records the report read (docs/signed-files.md).
-    signing.recordReviewedReport(doc.id, {
+    void signing.recordReviewedReport(doc.id, {
       file,
       sha256: hashText(report.html),
       sourceSha256: hashBytes(sourceBytes),
@@ -156,9 +156,18 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
         )}
       </p>
       {done && (
-        <p role="status" data-testid="review-report-done">
-          <VisibleText text={format(t.downloaded, { file: done.file })} />{' '}
-          <code className="mono hash-cell">{done.hash}</code>
+        <p
+          role="status"
+          data-testid="review-report-done"
+          data-stale={done.sourceSha256 === sourceHash ? 'no' : 'yes'}
+          className={done.sourceSha256 === sourceHash ? undefined : 'muted'}
+        >
+          <VisibleText
+            text={format(done.sourceSha256 === sourceHash ? t.downloaded : t.downloadedEarlier, {
+              file: done.file,
+            })}
+          />{' '}
+          <code className="mono hash-cell">{done.sha256}</code>
         </p>
       )}
     </section>

@@ -18,6 +18,8 @@ export const reviewStrings = defineStrings({
     noPrevious: 'No earlier signed version: the report has no change section.',
     failed: 'The report could not be made: {reason}',
     downloaded: 'Downloaded {file}. Its SHA-256:',
+    downloadedEarlier:
+      'About an earlier text: {file} was made from the text before your edits; a signature records it only for the text it was made from. Its SHA-256:',
     impactHeading: 'Impact of a change',
     impactHelp:
       'Evaluates every fact in another version and in the current text, and counts how decisions move.',
@@ -82,6 +84,8 @@ export const reviewStrings = defineStrings({
     noPrevious: '没有更早的签名版本：报告不含变更部分。',
     failed: '无法生成报告：{reason}',
     downloaded: '已下载 {file}，其 SHA-256：',
+    downloadedEarlier:
+      '针对较早的文本：{file} 由编辑前的文本生成，签名时只为生成它的文本记录该报告。其 SHA-256：',
     impactHeading: '变更影响',
     impactHelp: '在另一版本和当前文本中分别评估每个事实，统计决策如何变化。',
     impactOld: '比较对象',

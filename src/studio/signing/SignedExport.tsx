@@ -2,17 +2,35 @@ import { useMemo, useState } from 'react';
 import { hashBytes } from '../../kernel';
 import { type SignerRole, signatureFileName } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { CHECKING, signatureNoticeState, signatureSubjectKey } from '../shell/notice-subject';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { VisibleText } from '../shell/VisibleText';
 import { studioStore } from '../store';
-import type { StudioDocument } from '../store/types';
+import type { NoticeSubject, StudioDocument } from '../store/types';
 import { downloadText, exportFileName } from '../workspace/files';
 import { CopyButton } from './CopyButton';
 import { workspaceDictionary } from './dictionary';
 import { addRoleToSignature, signDocument } from './sign-document';
+import { verdictNow } from './signature-verdict';
 import { signing, useSigning } from './signing-instance';
 import { signInWorker } from './signing-worker';
 import { signingStrings } from './strings';
+
+/** What a refused role signature is about: this text, with this signature file and its verdict. */
+function refusalSubject(doc: StudioDocument): NoticeSubject {
+  const record = signing.store.getState().verifications[doc.id];
+  const kind = verdictNow(doc.id)?.kind ?? null;
+  const state = signatureNoticeState(
+    kind,
+    record ? { file: record.signatureFile, roles: record.report.roles.length } : null,
+  );
+  return {
+    key: signatureSubjectKey(doc.id),
+    docId: doc.id,
+    text: doc.text,
+    ...(state === CHECKING ? {} : { state }),
+  };
+}
 
 /** "Download signed" (the file as written + its .dsse.json), plain download, and the hashes. */
 export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
@@ -88,7 +106,8 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
                   reason: [added.reason.zh, ...added.lines.map((l) => l.zh)].join(''),
                 }),
               };
-      state.notify('error', message);
+      // Bound to this text and this signature: it goes once either changes (issue #37).
+      state.notify('error', message, { subject: refusalSubject(doc) });
       return;
     }
     const signatureFile = signatureFileName(ruleFile);

@@ -1,5 +1,6 @@
 import { type DBSchema, openDB } from 'idb';
 import type {
+  AttachmentRecord,
   KeyStorage,
   SignedExportRecord,
   SigningKeyRecord,
@@ -16,16 +17,24 @@ interface SigningDb extends DBSchema {
   trusted: { key: string; value: TrustedKeyRecord };
   /** The last signed export per document id. */
   exports: { key: string; value: SignedExportRecord };
+  /** Per document id: its signature file as checked, its last review report (version 2). */
+  attachments: { key: string; value: AttachmentRecord };
 }
 
-/** IndexedDB `erdl-studio-signing`: stores `keys`, `trusted` (by key id), `exports` (by doc id). */
+/**
+ * IndexedDB `erdl-studio-signing`: stores `keys`, `trusted` (by key id), `exports` and
+ * `attachments` (by doc id).
+ */
 export async function openIdbKeyStorage(): Promise<KeyStorage> {
   if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
-  const db = await openDB<SigningDb>(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore('keys');
-      database.createObjectStore('trusted', { keyPath: 'keyId' });
-      database.createObjectStore('exports', { keyPath: 'docId' });
+  const db = await openDB<SigningDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('keys');
+        database.createObjectStore('trusted', { keyPath: 'keyId' });
+        database.createObjectStore('exports', { keyPath: 'docId' });
+      }
+      if (oldVersion < 2) database.createObjectStore('attachments', { keyPath: 'docId' });
     },
   });
   return {
@@ -43,5 +52,10 @@ export async function openIdbKeyStorage(): Promise<KeyStorage> {
     putSignedExport: async (record) => {
       await db.put('exports', record);
     },
+    listAttachments: () => db.getAll('attachments'),
+    putAttachment: async (record) => {
+      await db.put('attachments', record);
+    },
+    deleteAttachment: (docId) => db.delete('attachments', docId),
   };
 }

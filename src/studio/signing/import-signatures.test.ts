@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { studioStore } from '../store';
 import { newDocument } from '../workspace/files';
 import { importWithSignatures, isSignatureFile } from './import-signatures';
@@ -92,14 +92,57 @@ describe('importing a rule file with its signature file', () => {
 
   it('a signature alone with no such document says so in both languages', async () => {
     const before = Object.keys(signing.store.getState().verifications).length;
-    await importWithSignatures(
-      [new File([signatureText], 'nothing.erdl.yaml.dsse.json')],
-      importOne,
-    );
+    // A text no open document has.
+    const alone = (await signWithOwnKey(signing, `${RULES}# nothing\n`)).signatureText;
+    await importWithSignatures([new File([alone], 'nothing.erdl.yaml.dsse.json')], importOne);
     expect(Object.keys(signing.store.getState().verifications)).toHaveLength(before);
     expect(lastNotice()?.kind).toBe('error');
-    expect(lastNotice()?.message.en).toContain('no open document is named nothing.erdl.yaml');
-    expect(lastNotice()?.message.zh).toContain('没有名为 nothing.erdl.yaml 的已打开文档');
+    expect(lastNotice()?.message.en).toContain('none is named nothing.erdl.yaml');
+    expect(lastNotice()?.message.zh).toContain('也没有名为 nothing.erdl.yaml 的已打开文档');
+  });
+
+  it('a signature alone attaches to the document with the signed bytes, not the edited one of its name (issue #37)', async () => {
+    const state = studioStore.getState();
+    const original = state.addDocument(newDocument('aml', RULES_LIMIT_CHANGED));
+    const copy = state.addDocument(newDocument('aml (2)', RULES));
+    studioStore.getState().setActive(copy);
+    await importWithSignatures([new File([signatureText], 'aml.erdl.yaml.dsse.json')], importOne);
+    expect(studioStore.getState().activeId).toBe(copy);
+    expect(statusOf(copy)).toBe('verified');
+    expect(signing.store.getState().verifications[original]).toBeUndefined();
+    expect(lastNotice()?.kind).toBe('info');
+    expect(lastNotice()?.subject).toMatchObject({ docId: copy, text: RULES });
+  });
+
+  it('a signature alone whose bytes no document has is offered to the document of its name, never attached silently', async () => {
+    const state = studioStore.getState();
+    // Signed: a text no open document has; open: that text edited, under the name it names.
+    const signedText = `${RULES}# loan\n`;
+    const loan = (await signWithOwnKey(signing, signedText)).signatureText;
+    const edited = state.addDocument(
+      newDocument('loan', signedText.replace('value: 5000', 'value: 9000')),
+    );
+    await importWithSignatures([new File([loan], 'loan.erdl.yaml.dsse.json')], importOne);
+    expect(signing.store.getState().verifications[edited]).toBeUndefined();
+    const offer = lastNotice();
+    expect(offer?.kind).toBe('error');
+    expect(offer?.message.en).toContain('no open document has the text it signs');
+    expect(offer?.message.zh).toContain('没有已打开文档的文本与其所签文本一致');
+    expect(offer?.action?.label.en).toBe('Attach to “loan” (shown as changed)');
+    expect(offer?.action?.label.zh).toBe('附加到“loan”（显示为签名后已改动）');
+    offer?.action?.run();
+    await vi.waitFor(() => expect(statusOf(edited)).toBe('tampered'));
+    expect(studioStore.getState().activeId).toBe(edited);
+  });
+
+  it('a new signature notice about a document replaces the old one (one per subject)', async () => {
+    const id = studioStore.getState().addDocument(newDocument('twice', RULES));
+    studioStore.getState().setActive(id);
+    const file = () => new File([signatureText], 'twice.erdl.yaml.dsse.json');
+    await importWithSignatures([file()], importOne);
+    await importWithSignatures([file()], importOne);
+    const about = studioStore.getState().notices.filter((n) => n.subject?.docId === id);
+    expect(about).toHaveLength(1);
   });
 
   it('an unreadable signature file is tampered, never trusted', async () => {

@@ -1,4 +1,5 @@
 import type { Bilingual } from '../../kernel';
+import { hashBytes } from '../../kernel';
 import { MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
 import {
   SIGNATURE_SUFFIX,
@@ -9,11 +10,14 @@ import {
   verdictReason,
 } from '../../signing';
 import { format } from '../i18n/i18n';
+import { signatureNoticeState, signatureSubjectKey } from '../shell/notice-subject';
 import { studioStore } from '../store';
-import type { Lang } from '../store/types';
+import type { Lang, StudioDocument } from '../store/types';
 import { documentFileName, documentNameFromFile } from '../workspace/files';
+import { attachTarget, signedSourceHash } from './attach-signature';
 import { workspaceDictionary } from './dictionary';
 import { requirementsNow } from './required-roles';
+import { textSha } from './signature-verdict';
 import { signing } from './signing-instance';
 import { signingStrings } from './strings';
 import { joinDetail, reportVerdict } from './verification-summary';
@@ -31,7 +35,7 @@ interface ImportedRuleFile {
 /**
  * Imports files as the workspace does (`importOne` adds a document and returns its id), then
  * verifies each `.dsse.json` against the rule file imported with it — or, when the signature
- * comes alone, against the open document of that file name.
+ * comes alone, against the open document whose bytes it signs (attach-signature.ts).
  */
 export async function importWithSignatures(
   files: Iterable<File>,
@@ -85,63 +89,121 @@ async function verifySignatureFile(
     notify('error', { en: `${signature.name}: ${m.en}`, zh: `${signature.name}：${m.zh}` });
     return;
   }
-  // A browser may rename a second download ("x (1).yaml"): one rule file and one signature pair up.
+  const envelopeBytes = new Uint8Array(await signature.arrayBuffer());
+  const signedSha = signedSourceHash(envelopeBytes);
+  // A rule file opened with it: the one with the signed bytes, else the one of its name; a browser
+  // may rename a second download ("x (1).yaml"): one rule file and one signature pair up.
   const match =
+    (signedSha !== null ? imported.find((f) => hashBytes(f.bytes) === signedSha) : undefined) ??
     imported.find((f) => f.fileName === ruleFile) ??
     (imported.length === 1 && signatureCount === 1 ? imported[0] : undefined);
-  let docId: string;
-  let sourceBytes: Uint8Array;
   if (match) {
-    docId = match.docId;
-    sourceBytes = match.bytes;
-  } else {
-    const open = openDocumentFor(ruleFile);
-    if (!open) {
-      notify(
-        'error',
-        both((s) => s.verify.noDocument, { file: signature.name, rule: ruleFile }),
-      );
-      return;
-    }
-    docId = open.id;
-    sourceBytes = new TextEncoder().encode(open.text);
+    await attach(match.docId, signature.name, ruleFile, envelopeBytes, match.bytes, match.fileName);
+    return;
   }
+  // Alone: the open document whose bytes it signs (issue #37), never another text by its name.
+  const state = studioStore.getState();
+  const docs = state.order
+    .map((id) => state.documents[id])
+    .filter((d): d is StudioDocument => d !== undefined);
+  const name = documentNameFromFile(ruleFile);
+  const target = attachTarget(signedSha, docs, state.activeId, textSha, (id) => {
+    const d = state.documents[id];
+    return d !== undefined && (documentFileName(d.name) === ruleFile || d.name === name);
+  });
+  if (target.kind === 'content') {
+    const text = state.documents[target.docId]?.text ?? '';
+    await attach(target.docId, signature.name, ruleFile, envelopeBytes, encode(text), ruleFile);
+    return;
+  }
+  if (target.kind === 'none') {
+    notify(
+      'error',
+      both((s) => s.verify.noDocument, { file: signature.name, rule: ruleFile }),
+    );
+    return;
+  }
+  // A document of that name with another text: said, and offered — attached only if asked.
+  const docId = target.docId;
+  const docName = state.documents[docId]?.name ?? name;
+  const text = state.documents[docId]?.text ?? '';
+  state.notify(
+    'error',
+    both((s) => s.verify.otherText, { file: signature.name, name: docName, rule: ruleFile }),
+    {
+      subject: { key: signatureSubjectKey(docId), docId, text },
+      action: {
+        label: both((s) => s.verify.attachAnyway, { name: docName }),
+        run: () => {
+          const now = studioStore.getState().documents[docId]?.text;
+          if (now === undefined) return;
+          void attach(docId, signature.name, ruleFile, envelopeBytes, encode(now), ruleFile);
+        },
+      },
+    },
+  );
+}
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** Verifies `envelopeBytes` against `sourceBytes`, records it on the document and says so. */
+async function attach(
+  docId: string,
+  signatureFile: string,
+  ruleFile: string,
+  envelopeBytes: Uint8Array,
+  sourceBytes: Uint8Array,
+  file: string,
+): Promise<void> {
   const text = studioStore.getState().documents[docId]?.text ?? '';
-  const envelopeBytes = new Uint8Array(await signature.arrayBuffer());
   const { report } = await signing.verifyDocument(
     docId,
-    { signatureFile: signature.name, ruleFile, text, sourceBytes, envelopeBytes },
+    { signatureFile, ruleFile, text, sourceBytes, envelopeBytes },
     workspaceDictionary(),
   );
-  // The notice is about the file as read, with the keys trusted at that moment; the Export
-  // panel then follows the text and the trusted keys as they change.
+  // The notice is about the file as read, with the keys trusted at that moment, and is bound to
+  // that text and verdict: it goes the moment either changes (the Export panel then follows).
   const verdict = reportVerdict(report, requirementsNow());
-  const file = match?.fileName ?? ruleFile;
   const headline = verdictHeadline(verdict);
+  const about = {
+    subject: {
+      key: signatureSubjectKey(docId),
+      docId,
+      text,
+      state: signatureNoticeState(verdict.kind, {
+        file: signatureFile,
+        roles: report.roles.length,
+      }),
+    },
+  };
+  const state = studioStore.getState();
   if (verdict.kind === 'unchanged')
-    notify(
+    state.notify(
       'info',
       inBoth(
         (t) => t.verify.notice.verified,
         (lang) => ({ file, verdict: headline[lang], name: verdict.signerName ?? '' }),
       ),
+      about,
     );
   else if (verdict.kind === 'untrusted')
-    notify(
+    state.notify(
       'warning',
       inBoth(
         (t) => t.verify.notice.untrusted,
         (lang) => ({ file, verdict: headline[lang], keyId: verdict.keyId }),
       ),
+      about,
     );
   else {
     const detail = noticeDetail(verdict);
-    notify(
+    state.notify(
       'error',
       inBoth(
         (t) => t.verify.notice.failed,
         (lang) => ({ file, verdict: headline[lang], detail: detail[lang] }),
       ),
+      about,
     );
   }
   studioStore.getState().setActive(docId);
@@ -156,15 +218,4 @@ function noticeDetail(verdict: SignatureVerdict): Bilingual {
         ? verdictChangeLines(verdict)
         : [verdictReason(verdict)];
   return joinDetail(items);
-}
-
-/** The open document a lone signature file belongs to: by file name, the active one first. */
-function openDocumentFor(ruleFile: string) {
-  const state = studioStore.getState();
-  const name = documentNameFromFile(ruleFile);
-  const candidates = state.order
-    .map((id) => state.documents[id])
-    .filter((d) => d !== undefined)
-    .filter((d) => documentFileName(d.name) === ruleFile || d.name === name);
-  return candidates.find((d) => d.id === state.activeId) ?? candidates[0] ?? null;
 }

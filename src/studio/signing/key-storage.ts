@@ -1,4 +1,5 @@
 import type { Manifest, PublicKeyJwk } from '../../kernel';
+import type { DocumentVerification, ReviewedReport } from './signing-state';
 
 /** The studio's own signing key: the private half is a non-extractable CryptoKey, stored as is. */
 export interface SigningKeyRecord {
@@ -32,6 +33,16 @@ export interface SignedExportRecord {
   readonly manifest: Manifest;
 }
 
+/**
+ * What is attached to a document (issue #37): the signature file it was opened with (as checked)
+ * and the review report last downloaded for it. Kept across reloads, by document id.
+ */
+export interface AttachmentRecord {
+  readonly docId: string;
+  readonly verification?: DocumentVerification;
+  readonly reviewedReport?: ReviewedReport;
+}
+
 /** Where keys live: IndexedDB in the browser (`idb-key-storage.ts`), memory in tests. */
 export interface KeyStorage {
   getSigningKey(): Promise<SigningKeyRecord | null>;
@@ -42,6 +53,9 @@ export interface KeyStorage {
   deleteTrusted(keyId: string): Promise<void>;
   getSignedExport(docId: string): Promise<SignedExportRecord | null>;
   putSignedExport(record: SignedExportRecord): Promise<void>;
+  listAttachments(): Promise<AttachmentRecord[]>;
+  putAttachment(record: AttachmentRecord): Promise<void>;
+  deleteAttachment(docId: string): Promise<void>;
 }
 
 /** A KeyStorage in memory (unit tests; the fallback when IndexedDB is unavailable). */
@@ -49,6 +63,7 @@ export function memoryKeyStorage(): KeyStorage {
   let signing: SigningKeyRecord | null = null;
   const trusted = new Map<string, TrustedKeyRecord>();
   const exports = new Map<string, SignedExportRecord>();
+  const attachments = new Map<string, AttachmentRecord>();
   return {
     getSigningKey: async () => signing,
     putSigningKey: async (record) => {
@@ -67,6 +82,13 @@ export function memoryKeyStorage(): KeyStorage {
     getSignedExport: async (docId) => exports.get(docId) ?? null,
     putSignedExport: async (record) => {
       exports.set(record.docId, record);
+    },
+    listAttachments: async () => [...attachments.values()],
+    putAttachment: async (record) => {
+      attachments.set(record.docId, record);
+    },
+    deleteAttachment: async (docId) => {
+      attachments.delete(docId);
     },
   };
 }

@@ -1,4 +1,6 @@
 import { useStore } from 'zustand';
+import { studioStore } from '../store';
+import { hasEntry } from '../store/ids';
 import { openIdbKeyStorage } from './idb-key-storage';
 import { memoryKeyStorage } from './key-storage';
 import { createSigningStore, type NameJournal, type SigningState } from './signing-state';
@@ -54,3 +56,10 @@ export const signing = createSigningStore(
 export function useSigning<T>(selector: (state: SigningState) => T): T {
   return useStore(signing.store, selector);
 }
+
+// A closed document takes its attachments with it (kept across reloads otherwise, issue #37).
+studioStore.subscribe((state, prev) => {
+  if (state.documents === prev.documents) return;
+  for (const id of Object.keys(prev.documents))
+    if (!hasEntry(state.documents, id)) void signing.forgetDocument(id);
+});

@@ -54,6 +54,35 @@ describe('signing state', () => {
     expect(again.store.getState().signingKey?.keyId).toBe(key.keyId);
   });
 
+  it('keeps what is attached to a document across a reload, and forgets it with the document (issue #37)', async () => {
+    const { signing, storage } = newStore();
+    await signing.generateKey();
+    const signed = await signedBy(signing);
+    await signing.verifyDocument('doc-1', {
+      signatureFile: signed.signatureFile,
+      ruleFile: signed.ruleFile,
+      text: RULES,
+      sourceBytes: signed.sourceBytes,
+      envelopeBytes: encode(signed.signatureText),
+    });
+    const report = { file: 'refund.review.zh.html', sha256: 'sha256:r', sourceSha256: 'sha256:t' };
+    await signing.recordReviewedReport('doc-1', report);
+    // The next page over the same storage.
+    const again = createSigningStore(async () => storage, memoryKeyStorage);
+    await again.ensureLoaded();
+    const state = again.store.getState();
+    expect(state.verifications['doc-1']?.signatureFile).toBe(signed.signatureFile);
+    expect(state.verifications['doc-1']?.text).toBe(RULES);
+    const loaded = state.verifications['doc-1'];
+    expect(loaded && verificationStatus(loaded.report)).toBe('verified');
+    expect(state.reviewedReports['doc-1']).toEqual(report);
+    await again.forgetDocument('doc-1');
+    const third = createSigningStore(async () => storage, memoryKeyStorage);
+    await third.ensureLoaded();
+    expect(third.store.getState().verifications['doc-1']).toBeUndefined();
+    expect(third.store.getState().reviewedReports['doc-1']).toBeUndefined();
+  });
+
   it('falls back to memory, saying why, when the key store does not open', async () => {
     const signing = createSigningStore(async () => {
       throw new Error('IndexedDB is not available');

@@ -7,7 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Bilingual, FieldDictionary } from '../../kernel';
 import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
 import { bilingual } from '../i18n/format';
-import { emptyRecord, withEntry, withoutEntry } from '../store/ids';
+import { emptyRecord, hasEntry, withEntry, withoutEntry } from '../store/ids';
 import type {
   KeyStorage,
   SignedExportRecord,
@@ -142,10 +142,47 @@ export function createSigningStore(
         opened.listTrusted(),
       ]);
       const trusted = await applyJournal(opened, listed);
-      store.setState({ status: 'ready', signingKey, trusted: sortTrusted(trusted) });
+      // What was attached to documents before the reload (issue #37); anything attached while
+      // loading is newer and stays.
+      const attached = await opened.listAttachments().catch(() => []);
+      const now = store.getState();
+      let verifications = now.verifications;
+      let reviewedReports = now.reviewedReports;
+      for (const a of attached) {
+        if (a.verification && !hasEntry(verifications, a.docId))
+          verifications = withEntry(verifications, a.docId, a.verification);
+        if (a.reviewedReport && !hasEntry(reviewedReports, a.docId))
+          reviewedReports = withEntry(reviewedReports, a.docId, a.reviewedReport);
+      }
+      store.setState({
+        status: 'ready',
+        signingKey,
+        trusted: sortTrusted(trusted),
+        verifications,
+        reviewedReports,
+      });
       return opened;
     })();
     return storage;
+  }
+
+  /** Stores what is attached to `docId` now (its signature check, its review report), or forgets it. */
+  async function persist(docId: string): Promise<void> {
+    const opened = await ensureLoaded();
+    const state = store.getState();
+    const verification = state.verifications[docId];
+    const reviewedReport = state.reviewedReports[docId];
+    try {
+      if (!verification && !reviewedReport) await opened.deleteAttachment(docId);
+      else
+        await opened.putAttachment({
+          docId,
+          ...(verification ? { verification } : {}),
+          ...(reviewedReport ? { reviewedReport } : {}),
+        });
+    } catch {
+      // A full or blocked store: the attachment holds for this page; the next reload lacks it.
+    }
   }
 
   /** Renames the previous page did not get to store (see NameJournal), stored now. */
@@ -178,6 +215,7 @@ export function createSigningStore(
         report: await verify(v.sourceBytes, v.envelopeBytes, dictionary),
       };
     store.setState({ verifications: next });
+    for (const docId of Object.keys(next)) await persist(docId);
   }
 
   async function verify(
@@ -363,20 +401,30 @@ export function createSigningStore(
       const report = await verify(input.sourceBytes, input.envelopeBytes, dictionary);
       const record: DocumentVerification = { ...input, report };
       store.setState({ verifications: withEntry(store.getState().verifications, docId, record) });
+      await persist(docId);
       return record;
     },
     /** Chooses what Compare versions compares the document with ('' for nothing). */
     compareWith(docId: string, against: string) {
       store.setState({ comparing: withEntry(store.getState().comparing, docId, against) });
     },
-    /** Remembers the review report just downloaded for `docId` (for this page only). */
-    recordReviewedReport(docId: string, report: ReviewedReport) {
+    /** Remembers the review report just downloaded for `docId` (kept across reloads). */
+    recordReviewedReport(docId: string, report: ReviewedReport): Promise<void> {
       store.setState({
         reviewedReports: withEntry(store.getState().reviewedReports, docId, report),
       });
+      return persist(docId);
     },
-    forgetDocument(docId: string) {
-      store.setState({ verifications: withoutEntry(store.getState().verifications, docId) });
+    /** Forgets what is attached to a closed document (its signature check, its review report). */
+    forgetDocument(docId: string): Promise<void> {
+      const state = store.getState();
+      if (!hasEntry(state.verifications, docId) && !hasEntry(state.reviewedReports, docId))
+        return Promise.resolve();
+      store.setState({
+        verifications: withoutEntry(state.verifications, docId),
+        reviewedReports: withoutEntry(state.reviewedReports, docId),
+      });
+      return persist(docId);
     },
     async loadSignedExport(docId: string): Promise<SignedExportRecord | null> {
       const storage = await ensureLoaded();

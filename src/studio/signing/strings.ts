@@ -93,7 +93,10 @@ export const signingStrings = defineStrings({
       signerWithKey: '{name} ({keyId})',
       whyBad: 'What is wrong with the signature file',
       noDocument:
-        '{file}: no open document is named {rule}. Open the rule file together with its signature file.',
+        '{file}: no open document has the text it signs, and none is named {rule}. Open the rule file together with its signature file.',
+      otherText:
+        '{file}: no open document has the text it signs. “{name}” has the name it names ({rule}) but another text.',
+      attachAnyway: 'Attach to “{name}” (shown as changed)',
       badge: {
         verified: 'signed, unchanged',
         checking: 'signed, checking the current text',
@@ -317,7 +320,11 @@ export const signingStrings = defineStrings({
       compareSigned: '与签名版本比较',
       signerWithKey: '{name}（{keyId}）',
       whyBad: '签名文件的问题',
-      noDocument: '{file}：没有名为 {rule} 的已打开文档。请将规则文件与其签名文件一起打开。',
+      noDocument:
+        '{file}：没有已打开文档的文本与其所签文本一致，也没有名为 {rule} 的已打开文档。请将规则文件与其签名文件一起打开。',
+      otherText:
+        '{file}：没有已打开文档的文本与其所签文本一致。“{name}”与其所指文件同名（{rule}），但文本不同。',
+      attachAnyway: '附加到“{name}”（显示为签名后已改动）',
       badge: {
         verified: '已签名，未改动',
         checking: '已签名，正在核对当前文本',

@@ -36,6 +36,29 @@ export interface Notice {
   readonly id: number;
   readonly kind: 'info' | 'warning' | 'error';
   readonly message: Bilingual;
+  /** What the notice states about a document: shown only while that still holds (issue #37). */
+  readonly subject?: NoticeSubject;
+  /** A button the notice offers (e.g. attach a signature to the document it names). */
+  readonly action?: NoticeAction;
+}
+
+/**
+ * The state a notice states (shell/notice-subject.ts): a document, the exact text it was about and
+ * what it said of that text (e.g. a signature verdict). At most one notice per `key`.
+ */
+export interface NoticeSubject {
+  /** One notice per key: a new notice with the same key replaces the old one. */
+  readonly key: string;
+  readonly docId: string;
+  /** The document text the notice is about: another text makes it stale. */
+  readonly text: string;
+  /** What it stated of that text (signature-notice state); another state makes it stale. */
+  readonly state?: string;
+}
+
+export interface NoticeAction {
+  readonly label: Bilingual;
+  readonly run: () => void;
 }
 
 /** The persisted workspace (IndexedDB, export file). */
@@ -64,6 +87,8 @@ export interface SuiteRunEntry {
   readonly outcome: SuiteOutcome | null;
   /** The document text the outcome is of. */
   readonly text: string;
+  /** The suite text the outcome is of (the document's own suite; absent for an imported set). */
+  readonly suite?: string;
 }
 
 export interface EvaluationEntry {

@@ -8,6 +8,7 @@ import {
   saveLayout,
   toggleId,
 } from '../shell/layout';
+import { withNotice } from '../shell/notice-subject';
 import type { StudioState } from './index';
 import type { Lang, Notice, PanelId } from './types';
 
@@ -68,12 +69,19 @@ export interface UiSlice {
   setYamlCollapsed(docId: string, collapsed: boolean): void;
   /** A grid column's width (`table` from layout.ts's tableKey), remembered across reloads. */
   setColumnWidth(table: string, key: string, width: number): void;
+  /** Forgets every width set by hand in a grid ("Fit columns"). */
+  clearColumnWidths(table: string): void;
   setLang(lang: Lang): void;
   /** Opens the Table panel on a compiled table row (`<entry>#<n>` or `<entry>#<name>`); false for other rules. */
   showInGrid(docId: string, rule: string): boolean;
   clearGridFocus(): void;
   setPanel(panel: PanelId): void;
-  notify(kind: Notice['kind'], message: Notice['message']): void;
+  /** Shows a notice; one with a subject replaces the notice of the same subject (issue #37). */
+  notify(
+    kind: Notice['kind'],
+    message: Notice['message'],
+    about?: Pick<Notice, 'subject' | 'action'>,
+  ): void;
   dismissNotice(id: number): void;
   proposeFix(proposal: FixProposal | null): void;
   revealAt(docId: string, line: number, column: number): void;
@@ -114,6 +122,14 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
     saveLayout(layout);
     set({ layout });
   },
+  clearColumnWidths(table) {
+    const prev = get().layout;
+    if (!(table in prev.columnWidths)) return;
+    const { [table]: _forgotten, ...rest } = prev.columnWidths;
+    const layout = { ...prev, columnWidths: rest };
+    saveLayout(layout);
+    set({ layout });
+  },
   showInGrid(docId, rule) {
     // A row is `<entry>#<n>` or, when named, `<entry>#<name>` (I-75): the analysis knows its row.
     const compiled = get().analyses[docId]?.analysis.rules.find((r) => r.name === rule);
@@ -143,9 +159,9 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   setPanel(panel) {
     set({ panel });
   },
-  notify(kind, message) {
+  notify(kind, message, about) {
     noticeIds += 1;
-    set({ notices: [...get().notices, { id: noticeIds, kind, message }] });
+    set({ notices: withNotice(get().notices, { id: noticeIds, kind, message, ...about }) });
   },
   dismissNotice(id) {
     set({ notices: get().notices.filter((n) => n.id !== id) });

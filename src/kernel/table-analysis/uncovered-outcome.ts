@@ -1,4 +1,7 @@
+import { failClosedDecision } from '../table-edit/structure-ops';
 import { type Decision, isBlockingDecision, isDecision } from '../vocabulary/decisions';
+
+export { failClosedDecision };
 
 /**
  * What happens to the inputs no row of a decision table matches (ERDL-W511), from what the kernel
@@ -18,7 +21,10 @@ export interface UncoveredOutcome {
    * before the fallback applies: the fallback then decides only when none of them matches.
    */
   readonly othersMayDecide: boolean;
-  /** The decision a row added for these inputs takes (fails closed): see `failClosedDecision`. */
+  /**
+   * The decision a row the grid adds for these inputs takes (fails closed, I-84): the fallback
+   * when that blocks, else DENY (`failClosedDecision`, the one the default row uses too).
+   */
   readonly failClosed: Decision;
 }
 
@@ -45,14 +51,4 @@ export function uncoveredOutcome(
     othersMayDecide: rules.some((r) => r.enabled && r.entry !== tableEntry),
     failClosed: failClosedDecision(decision),
   };
-}
-
-/**
- * The decision a row the grid adds on its own takes so that it widens nothing (I-84): the
- * document's fallback when that blocks, else DENY.
- */
-export function failClosedDecision(fallback: string | null): Decision {
-  return fallback !== null && isDecision(fallback) && isBlockingDecision(fallback)
-    ? fallback
-    : 'DENY';
 }

@@ -35,7 +35,7 @@ const TEXT = {
     removeDefault: 'Remove default row',
     addDefault: 'Add default row',
     widens:
-      "Removing the default row widens what the table allows: inputs no row matches would be decided by the document's fallback decision ALLOW (allow) instead of this row's DENY (block).",
+      "Removing the default row widens what the table allows: inputs no row matches would be decided, unless another rule of the document decides them, by the document's fallback decision ALLOW (allow) instead of this row's DENY (block).",
     keep: 'Keep the default row',
     removeAnyway: 'Remove anyway',
     defaultMessage:
@@ -69,7 +69,7 @@ const TEXT = {
     removeDefault: '删除默认行',
     addDefault: '添加默认行',
     widens:
-      '删除默认行会放宽本表允许的范围：没有任何行匹配的输入将由文档的兜底决策 ALLOW（放行）决定，而不再是此行的 DENY（拦截）。',
+      '删除默认行会放宽本表允许的范围：没有任何行匹配的输入，除非本文档的其他规则对其作出决策，否则将由文档的兜底决策 ALLOW（放行）决定，而不再是此行的 DENY（拦截）。',
     keep: '保留默认行',
     removeAnyway: '仍然删除',
     defaultMessage: '上方没有任何行匹配这些输入，因此拦截（本表的默认行，失败关闭）',

@@ -53,6 +53,8 @@ export {
   failClosedDecision,
   fallbackDecisionOf,
   isStructureOp,
+  type LeftToDocument,
+  leftToDocument,
   newTableEdit,
   otherRuleNames,
   type StructureOp,

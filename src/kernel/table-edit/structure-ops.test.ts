@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
-import { DECISION_NAMES, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
+import {
+  DECISION_NAMES,
+  type Decision,
+  decisionInfo,
+  isBlockingDecision,
+} from '../vocabulary/decisions';
 import {
   applyTextEdits,
   checkFieldPath,
@@ -13,6 +18,7 @@ import {
   type StructureOp,
   suiteCasesNamingTable,
   type TableModel,
+  type TableOp,
   tableEdit,
 } from './index';
 
@@ -101,13 +107,13 @@ const tableOf = (text: string, entry = ENTRY): TableModel => {
 };
 
 /** Applies `op`; returns the edited text (throws with the refusal otherwise). */
-function run(text: string, op: StructureOp, entry = ENTRY): string {
+function run(text: string, op: TableOp, entry = ENTRY): string {
   const out = tableEdit(text, entry, op);
   if (!out.ok) throw new Error(out.message.en);
   return out.after.text;
 }
 
-const refusal = (text: string, op: StructureOp, entry = ENTRY) => {
+const refusal = (text: string, op: TableOp, entry = ENTRY) => {
   const out = tableEdit(text, entry, op);
   if (out.ok) throw new Error('accepted');
   return out.message;
@@ -191,6 +197,24 @@ describe('a column’s field path', () => {
     expect(checkFieldPath('contxt.amount').warning?.en).toContain('ERDL-W316');
     const after = run(LOAN, { kind: 'setColumnField', column: 1, field: 'contxt.amount' });
     expect(tableOf(after).columns[1]?.field).toBe('contxt.amount');
+  });
+});
+
+describe('a column added from the header menu', () => {
+  it('takes a label in both languages and any field path the validator accepts, in one edit', () => {
+    const after = run(LOAN, {
+      kind: 'addColumn',
+      at: 2,
+      field: 'context.期限',
+      label: { zh: '期限', en: 'term' },
+    });
+    expect(tableOf(after).columns[2]).toMatchObject({
+      field: 'context.期限',
+      label: { zh: '期限', en: 'term' },
+    });
+    expect(errors(after)).toEqual([]);
+    const m = refusal(LOAN, { kind: 'addColumn', at: 0, field: 'context. term' });
+    expect(m.en).toContain('At character 9 of "context. term"');
   });
 });
 
@@ -296,7 +320,7 @@ describe('the default row', () => {
         expect(row?.isDefault).toBe(true);
         expect(row?.then).toBe(isBlockingDecision(fallback) ? fallback : 'DENY');
         expect(failClosedDecision(fallback)).toBe(row?.then);
-        expect(isBlockingDecision(row?.then as never)).toBe(true);
+        expect(isBlockingDecision(row?.then as Decision)).toBe(true);
       }),
       { numRuns: 13 },
     );
@@ -339,6 +363,22 @@ describe('the default row', () => {
     expect(tableOf(after).rows.some((r) => r.isDefault)).toBe(false);
   });
 
+  it('says that another rule of the document may decide first, when one may', () => {
+    const two = ALLOW_FALLBACK(LOAN).replace(
+      'rules:\n',
+      'rules:\n  - name: "FIN-100-other"\n    description: "x"\n    priority: 1\n    when:\n      logic: AND\n      conditions:\n        - { field: "context.a", operator: eq, value: 1 }\n    then: ALLOW\n',
+    );
+    const m = refusal(two, { kind: 'removeDefaultRow' });
+    expect(m.en).toContain(
+      "inputs no row matches would be decided, unless another rule of the document decides them, by the document's fallback decision ALLOW (allow)",
+    );
+    expect(m.zh).toContain(
+      '没有任何行匹配的输入，除非本文档的其他规则对其作出决策，否则将由文档的兜底决策 ALLOW（放行）决定',
+    );
+    const disabled = two.replace('    then: ALLOW\n', '    enabled: false\n    then: ALLOW\n');
+    expect(refusal(disabled, { kind: 'removeDefaultRow' }).en).not.toContain('unless');
+  });
+
   it('property: removal widens exactly when the fallback is less restrictive than the row', () => {
     fc.assert(
       fc.property(
@@ -350,7 +390,7 @@ describe('the default row', () => {
             `$1${row}`,
           );
           const t = tableOf(text);
-          const removal = defaultRowRemoval(t, fallback);
+          const removal = defaultRowRemoval(t, { fallback, othersMayDecide: false });
           const widens =
             (decisionInfo(fallback)?.restrictiveness ?? 0) <
             (decisionInfo(row)?.restrictiveness ?? 0);

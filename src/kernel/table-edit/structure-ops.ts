@@ -136,6 +136,8 @@ interface Nodes {
   readonly rows: readonly YNode[];
   readonly metadata: YMap | null;
   readonly others: readonly { readonly name: string; readonly range: Range }[];
+  /** Another enabled rule of the document may decide what the table does not (§7.0.2). */
+  readonly othersMayDecide: boolean;
   readonly shift: (r: Range) => Range;
 }
 
@@ -156,8 +158,11 @@ function locate(text: string, table: TableModel): Nodes | null {
   if (!isSeq(rows)) return null;
   const metadata = get(loaded.root, 'metadata');
   const others: { name: string; range: Range }[] = [];
+  let othersMayDecide = false;
   rules.items.forEach((r, i) => {
     if (i === table.ruleIndex || !isMap(r)) return;
+    const enabled = get(r, 'enabled');
+    if (!(isScalar(enabled) && enabled.value === false)) othersMayDecide = true;
     const n = get(r, 'name');
     if (isScalar(n) && typeof n.value === 'string') others.push({ name: n.value, range: n.range });
   });
@@ -167,6 +172,7 @@ function locate(text: string, table: TableModel): Nodes | null {
     rows: rows.items,
     metadata: isMap(metadata) ? metadata : null,
     others,
+    othersMayDecide,
     shift,
   };
 }
@@ -545,36 +551,56 @@ export interface DefaultRowRemoval {
   readonly message: Bilingual;
 }
 
+/** What the document decides for inputs a table leaves to it: its fallback, and whether other rules may. */
+export interface LeftToDocument {
+  readonly fallback: Decision | null;
+  readonly othersMayDecide: boolean;
+}
+
+/** The document's fallback decision and whether another enabled rule may decide before it. */
+export function leftToDocument(text: string, table: TableModel): LeftToDocument {
+  const nodes = locate(text, table);
+  return nodes
+    ? { fallback: fallbackOf(nodes), othersMayDecide: nodes.othersMayDecide }
+    : { fallback: fallbackDecisionOf(text), othersMayDecide: true };
+}
+
 /**
  * What removing the table's default row would do: the inputs no row matches fall to the
- * document's fallback decision. Null when the table has no default row.
+ * document — its other rules, then its fallback decision (§7.0.2). It widens the table when the
+ * fallback is less restrictive than the row's decision (decisions.ts `restrictiveness`, §7.1), or
+ * unknown. Null when the table has no default row.
  */
 export function defaultRowRemoval(
   table: TableModel,
-  fallback: string | null,
+  left: LeftToDocument,
 ): DefaultRowRemoval | null {
   const row = table.rows.find((r) => r.isDefault);
   if (!row) return null;
-  const f = fallback !== null && isDecision(fallback) ? fallback : null;
+  const f = left.fallback;
   const mine = row.then !== null ? decisionInfo(row.then) : undefined;
   const theirs = f ? decisionInfo(f) : undefined;
   const widens = !mine || !theirs || theirs.restrictiveness < mine.restrictiveness;
-  const label = (d: string | null, lang: 'en' | 'zh') => {
+  const en = (d: string | null) => {
     const info = d === null ? undefined : decisionInfo(d);
-    return info ? `${info.name} (${lang === 'zh' ? info.zh : info.en})` : (d ?? '?');
+    return info ? `${info.name} (${info.en})` : (d ?? '(none)');
   };
-  const labelZh = (d: string | null) => {
+  const zh = (d: string | null) => {
     const info = d === null ? undefined : decisionInfo(d);
-    return info ? `${info.name}（${info.zh}）` : (d ?? '?');
+    return info ? `${info.name}（${info.zh}）` : (d ?? '（无）');
   };
+  const unlessEn = left.othersMayDecide
+    ? ', unless another rule of the document decides them,'
+    : '';
+  const unlessZh = left.othersMayDecide ? '除非本文档的其他规则对其作出决策，否则' : '';
   const message: Bilingual = widens
     ? {
-        en: `Removing the default row widens what the table allows: inputs no row matches would be decided by the document's fallback decision ${label(f, 'en')} instead of this row's ${label(row.then, 'en')}.`,
-        zh: `删除默认行会放宽本表允许的范围：没有任何行匹配的输入将由文档的兜底决策 ${labelZh(f)}决定，而不再是此行的 ${labelZh(row.then)}。`,
+        en: `Removing the default row widens what the table allows: inputs no row matches would be decided${unlessEn} by the document's fallback decision ${en(f)} instead of this row's ${en(row.then)}.`,
+        zh: `删除默认行会放宽本表允许的范围：没有任何行匹配的输入，${unlessZh}将由文档的兜底决策 ${zh(f)}决定，而不再是此行的 ${zh(row.then)}。`,
       }
     : {
-        en: `Inputs no row matches will be decided by the document's fallback decision ${label(f, 'en')}, as blocking as this row's ${label(row.then, 'en')} or more.`,
-        zh: `没有任何行匹配的输入将由文档的兜底决策 ${labelZh(f)}决定，其拦截程度不低于此行的 ${labelZh(row.then)}。`,
+        en: `Inputs no row matches will be decided${unlessEn} by the document's fallback decision ${en(f)}, as blocking as this row's ${en(row.then)} or more.`,
+        zh: `没有任何行匹配的输入，${unlessZh}将由文档的兜底决策 ${zh(f)}决定，其拦截程度不低于此行的 ${zh(row.then)}。`,
       };
   return { row: row.index, decision: row.then, fallback: f, widens, message };
 }
@@ -586,7 +612,10 @@ function removeDefaultRow(
   confirm: boolean,
 ): TableEditResult {
   if (!table.structural) return refuseWith(NOT_BLOCK);
-  const removal = defaultRowRemoval(table, fallbackOf(nodes));
+  const removal = defaultRowRemoval(table, {
+    fallback: fallbackOf(nodes),
+    othersMayDecide: nodes.othersMayDecide,
+  });
   const row = table.rows.find((r) => r.isDefault);
   if (!removal || !row) return refuse('this table has no default row', '此决策表没有默认行');
   if (table.rows.length === 1)

@@ -3,6 +3,7 @@ import {
   defaultRowRemoval,
   failClosedDecision,
   fallbackDecisionOf,
+  leftToDocument,
   type TableModel,
 } from '../../../kernel/table-edit';
 import { format, pick, useT } from '../../i18n/i18n';
@@ -37,7 +38,8 @@ export function DefaultRowButton({
   const id = useId();
   const [confirm, setConfirm] = useState<string | null>(null);
   const has = table.rows.some((r) => r.isDefault);
-  const fallback = () => fallbackDecisionOf(studioStore.getState().documents[docId]?.text ?? '');
+  const text = () => studioStore.getState().documents[docId]?.text ?? '';
+  const fallback = () => fallbackDecisionOf(text());
   const say = (messages: readonly { en: string; zh: string }[]) =>
     onStatus(messages.map((m) => pick(m, lang)).join(' '));
   const add = async () => {
@@ -53,7 +55,7 @@ export function DefaultRowButton({
     else say(result.messages);
   };
   const remove = async (confirmed: boolean) => {
-    const removal = defaultRowRemoval(table, fallback());
+    const removal = defaultRowRemoval(table, leftToDocument(text(), table));
     if (!removal) return;
     if (removal.widens && !confirmed) {
       setConfirm(pick(removal.message, lang));
@@ -76,7 +78,7 @@ export function DefaultRowButton({
       );
     else say(result.messages);
   };
-  const text = has ? s.defaultRow.remove : s.defaultRow.add;
+  const shown = has ? s.defaultRow.remove : s.defaultRow.add;
   const label = has
     ? s.defaultRow.removeLabel
     : format(s.defaultRow.addLabel, { decision: failClosedDecisionLabel(docId) });
@@ -91,7 +93,7 @@ export function DefaultRowButton({
         data-testid="default-row-button"
         onClick={() => void (has ? remove(false) : add())}
       >
-        {text}
+        {shown}
       </button>
       {confirm !== null && (
         <Popover

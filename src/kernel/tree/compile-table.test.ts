@@ -231,7 +231,7 @@ describe('rows', () => {
     expect(
       codes(
         compileTable(
-          'kind: decision_table\ncolumns:\n  - field: "context.a"\n    type: "number"\nrows:\n  - when: []\n    then: ALLOW',
+          'kind: decision_table\ncolumns:\n  - field: "context.a"\n    format: "number"\nrows:\n  - when: []\n    then: ALLOW',
         ),
         'error',
       ),

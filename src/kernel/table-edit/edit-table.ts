@@ -2,6 +2,8 @@ import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
 import { quote as yamlQuote } from '../projection/yaml-out';
 import { isDecision } from '../vocabulary/decisions';
 import { type CellInput, type CellStyle, DEFAULT_CELL_STYLE, renderCellYaml } from './cell-text';
+import { columnPlace } from './column-place';
+import { type ColumnTypeOp, setColumnType } from './column-type-op';
 import {
   type CellModel,
   ROW_TEXT_KEYS,
@@ -87,7 +89,9 @@ export type TableOp =
       readonly confirm?: boolean;
     }
   /** Column field and label, the default row, the table's name and description: structure-ops.ts. */
-  | StructureOp;
+  | StructureOp
+  /** A column's declared type (I-91): column-type-op.ts. */
+  | ColumnTypeOp;
 
 export interface RejectedCell {
   readonly row: number;
@@ -153,6 +157,7 @@ function removedRow(table: TableModel, op: TableOp): number | undefined {
 
 function editRows(text: string, table: TableModel, op: TableOp): TableEditResult {
   if (isStructureOp(op)) return editStructure(text, table, op);
+  if (op.kind === 'setColumnType') return setColumnType(text, table, op);
   const rowOf = (i: number) => table.rows[i];
   switch (op.kind) {
     case 'setCell': {
@@ -669,14 +674,15 @@ function paste(
   const plan = planPaste(table, { row: op.row, column: op.column }, op.cells, op.selection);
   if (plan.problems.length > 0) {
     const first = plan.problems.slice(0, 3);
+    // A column by its header (its label and field path), never by its number (issue #36).
     const where = (p: (typeof first)[number], zh: boolean) =>
       p.blockColumn === null
         ? zh
           ? `粘贴的第 ${p.blockRow + 1} 行`
           : `pasted row ${p.blockRow + 1}`
         : zh
-          ? `粘贴的第 ${p.blockRow + 1} 行第 ${p.blockColumn + 1} 列`
-          : `pasted row ${p.blockRow + 1}, column ${p.blockColumn + 1}`;
+          ? `粘贴的第 ${p.blockRow + 1} 行${pastedColumn(table, op.column + p.blockColumn).zh}`
+          : `pasted row ${p.blockRow + 1}, ${pastedColumn(table, op.column + p.blockColumn).en}`;
     return refuse(
       `nothing was pasted: ${plan.problems.length} problems — ${first.map((p) => `${where(p, false)}: ${p.message.en}`).join('; ')}`,
       `未粘贴任何内容：有 ${plan.problems.length} 个问题——${first.map((p) => `${where(p, true)}：${p.message.zh}`).join('；')}`,
@@ -708,6 +714,14 @@ function paste(
     edits.push(...grown.edits);
   }
   return done(edits);
+}
+
+/** A grid column a paste writes, by name: a condition column's header, the decision, the priority. */
+function pastedColumn(table: TableModel, column: number): Bilingual {
+  const c = table.columns[column];
+  if (c) return columnPlace(c);
+  if (column === table.columns.length) return { en: 'the decision', zh: '决策' };
+  return { en: 'the priority', zh: '优先级' };
 }
 
 function writeRow(

@@ -12,6 +12,12 @@ export {
   typeOfCells,
 } from './cell-reader';
 export { type CellInput, type CellParse, formatCell, parseCell, renderCellYaml } from './cell-text';
+export { columnPlace, rowColumnPlace } from './column-place';
+export {
+  type ColumnTypeOp,
+  cellsReadingDifferently,
+  retypeProblem,
+} from './column-type-op';
 export {
   type DelimitedProblem,
   detectDelimiter,

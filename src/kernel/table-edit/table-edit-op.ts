@@ -1,5 +1,6 @@
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { applyTextEdits } from './apply';
+import { columnTypeAsExpected } from './column-type-op';
 import { editTable, type RejectedCell, type TableOp } from './edit-table';
 import type { TableModel, TablesRead } from './model';
 import { catchAllProblem, defaultRowIndex, matchesEverything, planPaste } from './paste-plan';
@@ -114,6 +115,7 @@ function catchAllRows(table: TableModel): number[] {
 
 function shapeAsExpected(before: TableModel, after: TableModel, op: TableOp): boolean {
   if (isStructureOp(op)) return structureAsExpected(before, after, op);
+  if (op.kind === 'setColumnType' && !columnTypeAsExpected(after, op)) return false;
   let rows = before.rows.length;
   let columns = before.columns.length;
   if (op.kind === 'addRow' || op.kind === 'duplicateRow' || op.kind === 'addRowForInputs')

@@ -319,7 +319,7 @@ describe('paste', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
       expect(refused.message.en).toContain('nothing was pasted: 2 problems');
-      expect(refused.message.en).toContain('pasted row 5, column 2');
+      expect(refused.message.en).toContain('pasted row 5, “loan amount” (context.amount)');
       expect(refused.message.zh).toContain('未粘贴任何内容');
     }
     // Without the bad row it applies, after confirmation: rows reaching the default row are

@@ -309,6 +309,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         analysis={analysis}
         editable={editable}
         lang={lang}
+        onStatus={structureStatus}
       />
       <GridStatusLine status={edits.status} />
     </section>

@@ -29,12 +29,15 @@ export function UncoveredBand({
   analysis,
   editable,
   lang,
+  onStatus,
 }: {
   readonly docId: string;
   readonly table: TableModel;
   readonly analysis: Analysis | null;
   readonly editable: boolean;
   readonly lang: Lang;
+  /** What an edit said besides its result, e.g. the rows it named by their numbers (I-90). */
+  readonly onStatus?: (said: string) => void;
 }) {
   const t = useT(bandStrings);
   const g = useT(gridStrings);
@@ -74,6 +77,7 @@ export function UncoveredBand({
       message: t.message,
     });
     if (!result.ok) setRefusal(result.messages.map((m) => pick(m, lang)).join(' '));
+    else onStatus?.(result.note ? pick(result.note, lang) : '');
   };
 
   return (

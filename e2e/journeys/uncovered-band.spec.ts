@@ -13,21 +13,24 @@ const TEXT = {
   en: {
     deleteRow: 'Delete row',
     add: 'Add a row for these inputs',
-    region1: 'credit score 699.5, loan amount 4,999 reach no row.',
-    region2: 'credit score 580, loan amount 12,500 reach no row.',
-    adds1: 'The row it adds: credit score > 699, loan amount any value, then DENY.',
-    adds2: 'The row it adds: credit score between [580, 699], loan amount > 5000, then DENY.',
-    message: 'Inputs no row covered: declined until a rule decides them',
+    region1:
+      'These inputs reach no row: credit score strictly between 699 and 700 (such as 699.5), loan amount any value.',
+    region2: 'These inputs reach no row: credit score 580, loan amount 5,001.',
+    adds1: 'The row it adds: credit score > 699, loan amount any value, then DENY (block).',
+    adds2:
+      'The row it adds: credit score between [580, 699], loan amount > 5000, then DENY (block).',
+    message: 'Inputs no row covered: not allowed until a rule decides them',
     wider: 'Its condition is wider than these inputs: the rows above keep the rest',
   },
   zh: {
     deleteRow: '删除行',
     add: '为这些输入添加一行',
-    region1: '信用评分 699.5、贷款金额 4,999 没有匹配的行。',
-    region2: '信用评分 580、贷款金额 12,500 没有匹配的行。',
-    adds1: '将添加的行（信用评分：> 699，贷款金额：任意值），决策为 DENY。',
-    adds2: '将添加的行（信用评分：between [580, 699]，贷款金额：> 5000），决策为 DENY。',
-    message: '没有任何行覆盖的输入：在有规则决策之前一律拒绝',
+    region1:
+      '以下输入没有匹配的行：信用评分介于 699 与 700 之间（不含两端，如 699.5）、贷款金额为任意值。',
+    region2: '以下输入没有匹配的行：信用评分 580、贷款金额 5,001。',
+    adds1: '将添加的行（信用评分：> 699，贷款金额：任意值），决策为 DENY（拦截）。',
+    adds2: '将添加的行（信用评分：between [580, 699]，贷款金额：> 5000），决策为 DENY（拦截）。',
+    message: '没有任何行覆盖的输入：在有规则决策之前不予放行',
     wider: '其条件比这些输入更宽：其余输入仍由上方各行决策',
   },
 } as const;
@@ -76,7 +79,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(cell(page, 4, 1)).toHaveText('> 5000');
     await expect(cell(page, 4, 2)).toContainText('DENY');
     const text = await storeText(page);
-    expect(text).toContain('- name: "deny"');
+    // A neutral name (I-90): its number, as the loan's rows are all named.
+    expect(text).toContain('- name: "5"');
     expect(text).toContain(`message: "${T.message}"`);
     // The band now shows the one region left (from the re-analysis of the new text).
     await expect(regions).toHaveCount(1);

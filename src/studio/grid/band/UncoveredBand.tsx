@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
+import { uncoveredOutcome } from '../../../kernel/table-analysis/uncovered-outcome';
 import { formatCell, type TableModel } from '../../../kernel/table-edit';
-import { isBlockingDecision, isDecision } from '../../../kernel/vocabulary/decisions';
 import { format, pick, useT } from '../../i18n/i18n';
 import { VisibleText } from '../../shell/VisibleText';
 import { useStudio } from '../../store';
 import type { Analysis, Lang } from '../../store/types';
 import { fieldName } from '../column-label';
-import { describeExample } from '../finding-sentence';
 import { runTableEdit } from '../run-table-edit';
 import { gridStrings } from '../strings';
+import { decisionWord, offGridSentences, outcomeSentence, regionInputs } from './band-wording';
 import { bandStrings } from './strings';
 import './band.css';
 
@@ -17,11 +17,15 @@ type Region = NonNullable<
 >[number];
 
 /**
- * The uncovered-inputs band under a decision table (issue 15 §2): when the analysis of the current
- * text finds inputs no row matches (ERDL-W511), each region in plain words and a button adding the
- * row that covers exactly it, failing closed (the document's blocking fallback decision, else
- * DENY, with a message) — one edit, one undo step. Derived from the analysis of the text on
- * screen: while a newer text is being analysed, the band is not shown (never an older gap).
+ * The uncovered-inputs band under a decision table (issue 15 §2, issue 36 §5, ruling I-93): when
+ * the analysis of the current text finds inputs no row matches (ERDL-W511), it says what really
+ * happens to them — the document's fallback decision decides them (unless another rule of the
+ * document does), as a warning when that decision lets them through — and lists each region in
+ * display names with an example a person writes. Every region has an action, failing closed (the
+ * document's blocking fallback decision, else DENY, with a message), one edit and one undo step
+ * each: the row that covers it, or — when no row of one condition per column does — the default
+ * row. Derived from the analysis of the text on screen: while a newer text is being analysed, the
+ * band is not shown (never an older gap).
  */
 export function UncoveredBand({
   docId,
@@ -59,36 +63,67 @@ export function UncoveredBand({
   const uncovered = gap?.uncovered;
   if (!uncovered || uncovered.regions.length === 0) return null;
   const nameOf = (path: string) => fieldName(table, path, lang);
-  const fallback = analysis.fallbackDecision;
-  const decision =
-    fallback !== null && isDecision(fallback) && isBlockingDecision(fallback) ? fallback : 'DENY';
+  // What decides these inputs (I-93): the document's other rules, then its fallback decision.
+  const outcome = uncoveredOutcome(analysis.fallbackDecision, analysis.rules, table.entry);
+  const said = outcomeSentence(outcome, lang, t);
+  const decision = outcome.failClosed;
+  const decisionText = decisionWord(decision, lang, t);
 
   const cellsOf = (region: Region) =>
     table.columns.map(
       (c) => region.cells?.find((x) => x.path === c.field)?.cell ?? { kind: 'any' as const },
     );
 
-  const add = async (region: Region) => {
+  const run = async (edit: Parameters<typeof runTableEdit>[2]) => {
     setRefusal(null);
-    const result = await runTableEdit(docId, table.entry, {
-      kind: 'addRowForInputs',
-      cells: cellsOf(region),
-      then: decision,
-      message: t.message,
-    });
+    const result = await runTableEdit(docId, table.entry, edit);
     if (!result.ok) setRefusal(result.messages.map((m) => pick(m, lang)).join(' '));
     else onStatus?.(result.note ? pick(result.note, lang) : '');
   };
+  const add = (region: Region) =>
+    run({ kind: 'addRowForInputs', cells: cellsOf(region), then: decision, message: t.message });
+  // The default row decides fail-closed too; the kernel reads the fallback from the text.
+  const addDefault = () => run({ kind: 'addDefaultRow', lang });
+  const defaultButton = (describedBy: string) => (
+    <button
+      type="button"
+      className="button small"
+      disabled={!editable}
+      aria-describedby={describedBy}
+      onClick={() => void addDefault()}
+    >
+      {format(t.addDefault, { name: decision })}
+    </button>
+  );
+  const someInexpressible = uncovered.regions.some((r) => r.cells === null);
 
   return (
-    <section className="uncovered-band" aria-label={t.title} data-testid="uncovered-band">
+    <section
+      className={`uncovered-band ${said.warning ? 'uncovered-band-warning' : 'uncovered-band-decided'}`}
+      aria-label={t.title}
+      data-testid="uncovered-band"
+      data-warning={said.warning ? 'true' : 'false'}
+    >
       <h4>
         <span className="badge badge-warning">{gap.code}</span> {t.title}
       </h4>
-      <p className="muted">{t.intro}</p>
+      <p className="uncovered-outcome" data-testid="uncovered-outcome" id={`${id}-outcome`}>
+        {said.warning && (
+          <span className="uncovered-warning-mark" aria-hidden="true">
+            ⚠{' '}
+          </span>
+        )}
+        <VisibleText
+          text={
+            said.warning && outcome.fallback !== null
+              ? format(g.finding.twoSentences, { first: said.text, second: t.outcome.fix })
+              : said.text
+          }
+        />
+      </p>
       <ul>
         {uncovered.regions.map((region, k) => {
-          const fact = describeExample(region.fact, lang, g.finding, nameOf);
+          const inputs = regionInputs(region, lang, t, g.finding, nameOf);
           const cells = region.cells
             ? cellsOf(region)
                 .map((cell, i) => {
@@ -101,16 +136,24 @@ export function UncoveredBand({
                 .join(t.cellSeparator)
             : null;
           return (
-            <li key={fact} data-testid="uncovered-region">
+            <li key={inputs} data-testid="uncovered-region">
               <p className="uncovered-fact" id={`${id}-${k}`}>
-                <VisibleText text={format(t.region, { fact })} />
+                <VisibleText text={format(t.region, { fact: inputs })} />
               </p>
+              {offGridSentences(region, t, nameOf).map((s) => (
+                <p key={s} className="muted">
+                  {s}
+                </p>
+              ))}
               {cells === null ? (
-                <p className="muted">{t.noSingleRow}</p>
+                <div className="uncovered-action">
+                  <span className="muted">{format(t.noSingleRow, { decision: decisionText })}</span>
+                  {defaultButton(`${id}-${k}`)}
+                </div>
               ) : (
                 <div className="uncovered-action">
                   <span className="uncovered-row">
-                    <VisibleText text={format(t.adds, { cells, decision })} />
+                    <VisibleText text={format(t.adds, { cells, decision: decisionText })} />
                   </span>
                   <button
                     type="button"
@@ -129,6 +172,14 @@ export function UncoveredBand({
         })}
       </ul>
       {!uncovered.complete && <p className="muted">{t.more}</p>}
+      {!someInexpressible && (
+        <div className="uncovered-action uncovered-default">
+          <span className="muted" id={`${id}-default`}>
+            {format(t.defaultRow, { decision: decisionText })}
+          </span>
+          {defaultButton(`${id}-default`)}
+        </div>
+      )}
       {refusal && (
         <p role="alert" className="uncovered-refusal">
           <VisibleText text={refusal} multiline />

@@ -379,8 +379,11 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await page.getByRole('button', { name: 'New decision table' }).click();
   await page.keyboard.type('context.amount');
   await page.keyboard.press('Enter');
-  await expect(cell(page, 0, 0)).toHaveText('-');
-  await cell(page, 0, 0).click();
+  // A new table fails closed (issue 36 point 6): a row blocking an input without the field, and
+  // the default row; rows are added above the default row (Enter on it).
+  await expect.poll(() => rowCount(page)).toBe(2);
+  await expect(cell(page, 0, 1)).toContainText('DENY');
+  await expect(cell(page, 1, 1)).toContainText('DENY');
   const row = async (condition: string, decision: string, priority: string) => {
     await page.keyboard.type(condition);
     await page.keyboard.press('Tab');
@@ -390,15 +393,17 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
     await page.keyboard.type(priority);
     await page.keyboard.press('Enter');
   };
+  await cell(page, 1, 0).click();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => rowCount(page)).toBe(3);
   await row('>= 10000', 'REQUEST_HUMAN', '100');
-  await expect.poll(() => rowCount(page)).toBe(2);
+  // Enter moved down to the default row; Enter on it adds the next row above it.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => rowCount(page)).toBe(4);
   await page.keyboard.press('Home');
   await row('>= 5000', 'ESCALATE', '90');
-  await expect.poll(() => rowCount(page)).toBe(3);
-  // A new row starts as a copy of the row it was added from (it widens nothing): the catch-all
-  // row is typed.
+  // §5.4's default row decides ALLOW at priority 1: typed on the default row.
   await page.keyboard.press('Home');
-  await page.keyboard.type('-');
   await page.keyboard.press('Tab');
   await page.keyboard.press('F2');
   await page.keyboard.type('ALLOW');
@@ -408,7 +413,7 @@ test('the §5.4 table built in a new document with the keyboard alone', async ({
   await expect
     .poll(() => storeText(page))
     .toMatch(
-      /- when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n\s+- name: "\d+"\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n\s+- name: "\d+"\n\s+when: \["-"\]\n\s+then: ALLOW\n\s+priority: 1\n/,
+      /- name: "1"\n\s+when: \[\[not_exists\]\]\n\s+then: DENY\n\s+message: "[^"\n]*"\n\s+- name: "\d+"\n\s+when: \[\[gte, 10000\]\]\n\s+then: REQUEST_HUMAN\n\s+priority: 100\n(\s+message: "[^"\n]*"\n)?\s+- name: "\d+"\n\s+when: \[\[gte, 5000\]\]\n\s+then: ESCALATE\n\s+priority: 90\n(\s+message: "[^"\n]*"\n)?\s+- name: "2"\n\s+when: \[\]\n\s+then: ALLOW\n\s+priority: 1\n/,
     );
 });
 

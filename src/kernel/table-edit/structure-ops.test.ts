@@ -573,8 +573,14 @@ rules:
     // The fallback is ALLOW (not blocking): the table fails closed with DENY.
     expect(def?.then).toBe('DENY');
     expect(def?.message).toContain("this table's default row fails closed");
-    // The first row widens nothing: it decides what the default row decides.
-    expect(t.rows[0]?.then).toBe('DENY');
+    // The first row widens nothing: an input without the field is blocked, as the default would.
+    expect(t.rows[0]).toMatchObject({
+      then: 'DENY',
+      message: 'context.score is missing, so the operation is blocked',
+      cells: [{ kind: 'condition', op: 'not_exists' }],
+    });
+    // Named from the start (I-90).
+    expect(t.rows.map((r) => r.name)).toEqual(['1', '2']);
   });
 
   it('uses a blocking fallback, writes its texts in the UI language, and never repeats a name', () => {
@@ -587,6 +593,7 @@ rules:
     const after = applyTextEdits(text, [out.edit]) as string;
     const t = tableOf(after, 'table-1-2');
     expect(t.rows.map((r) => r.then)).toEqual(['ESCALATE', 'ESCALATE']);
+    expect(t.rows[0]?.message).toBe('缺少字段“context.分数”，因此升级处理');
     expect(t.rows.at(-1)?.message).toBe(
       '上方没有任何行匹配这些输入，因此升级处理（本表的默认行，失败关闭）',
     );

@@ -492,6 +492,15 @@ export function defaultRowMessage(decision: Decision, lang: 'en' | 'zh'): string
     : `No row above matches these inputs, so ${phrase} (this table's default row fails closed)`;
 }
 
+/** The new table's first row's message in `lang`: the field is missing, so the table blocks. */
+export function missingFieldMessage(field: string, decision: Decision, lang: 'en' | 'zh'): string {
+  const info = decisionInfo(decision);
+  const phrase = info ? info.phrase[lang] : decision;
+  return lang === 'zh'
+    ? `缺少字段${zhQuote(field)}，因此${phrase}`
+    : `${field} is missing, so ${phrase}`;
+}
+
 const rowNameOf = (row: YNode) => {
   const n = isMap(row) ? get(row, 'name') : undefined;
   return isScalar(n) && typeof n.value === 'string' ? n.value : null;
@@ -703,11 +712,12 @@ export function suiteCasesNamingTable(suiteText: string | undefined, entry: stri
 
 /**
  * A new decision table as a rule entry appended to the document's `rules` (block style): one
- * column (`field`), a first row to write (it tests only that the field is present and decides
- * what the default row decides, so it widens nothing) and a default row failing closed — DENY, or
- * the document's fallback when that is blocking — whose message says so. A table of the default
- * row alone would be `when: "true"` with a blocking decision (ERDL-E801, I-29), hence the first
- * row. Texts in `lang` (rule text, like the New template's).
+ * column (`field`), a first row that blocks an input without that field (true of every table
+ * over it, and what the default row decides, so it widens nothing) and a default row failing
+ * closed — DENY, or the document's fallback when that is blocking — whose message says so. A table
+ * of the default row alone would be `when: "true"` with a blocking decision (ERDL-E801, I-29),
+ * hence the first row; the analyst adds rows above the default row (Enter on it). Texts in `lang`
+ * (rule text, like the New template's).
  */
 export function newTableEdit(
   text: string,
@@ -749,9 +759,9 @@ export function newTableEdit(
     `${pad}    rows:`,
     // Named from the start (I-90): neutral numbers, so later inserts rename nothing.
     `${pad}      - name: "1"`,
-    `${pad}        when: [[exists]]`,
+    `${pad}        when: [[not_exists]]`,
     `${pad}        then: ${decision}`,
-    `${pad}        message: ${yamlQuote(zh ? '此行尚未填写：请为它设置条件和决策' : 'This row is not written yet: give it a condition and a decision')}`,
+    `${pad}        message: ${yamlQuote(missingFieldMessage(spec.field, decision, spec.lang))}`,
     `${pad}      - name: "2"`,
     `${pad}        when: []`,
     `${pad}        then: ${decision}`,

@@ -36,7 +36,8 @@ export function NewTableForm({
     const result = await runTableEdit(docId, '', {
       kind: 'newTable',
       field: path,
-      name: format(t.newTableName, { n: tableCount + 1 }),
+      // A rule name as the validator wants it ([CAT]-[NNN]-description, else ERDL-W205).
+      name: `TBL-${String(tableCount + 1).padStart(3, '0')}-new-table`,
       lang,
     });
     if (result.ok) {

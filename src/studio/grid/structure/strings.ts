@@ -75,7 +75,6 @@ export const structureStrings = defineStrings({
       renamed:
         'Renamed the table to “{name}”: its rows now compile to “{name}#…” (Ctrl+Z undoes it).',
     },
-    defaultMessage: 'default row',
   },
   zh: {
     column: {
@@ -142,6 +141,5 @@ export const structureStrings = defineStrings({
       confirmRename: '仍然重命名',
       renamed: '已将决策表重命名为“{name}”：各行现在编译为“{name}#…”（Ctrl+Z 可撤销）。',
     },
-    defaultMessage: '默认行',
   },
 });

@@ -107,9 +107,7 @@ describe('KernelClient', () => {
     expect(worker.received[1]!.textSync).toEqual({
       version: 2,
       base: 1,
-      start: big.length,
-      end: big.length,
-      insert: 'x',
+      edit: { range: { start: big.length, end: big.length }, newText: 'x' },
     });
     // A worker that does not hold version 1 asks for the whole text: posted once more, whole.
     worker.answer({ id: 2, status: 'resync' });
@@ -161,7 +159,7 @@ describe('KernelClient', () => {
     worker.answer({ id: 1, status: 'done', value: 'g' });
     void client.request('gloss:d', { op: 'gloss', doc: 'd', text: `${big}x`, dictionary: '' });
     expect(worker.received[2]!.request).toMatchObject({ text: '' });
-    expect(worker.received[2]!.textSync).toMatchObject({ base: 1, insert: 'x' });
+    expect(worker.received[2]!.textSync).toMatchObject({ base: 1, edit: { newText: 'x' } });
   });
 
   it('keeps channels apart and passes superseded and failed answers through', async () => {

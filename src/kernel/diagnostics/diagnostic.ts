@@ -1,4 +1,7 @@
 import type { UncoveredInputs } from '../table-analysis/gap-regions';
+import type { Range, TextEdit } from '../util/text-edit';
+
+export type { Range, TextEdit };
 /**
  * The one diagnostic shape the editor, the CLI and exports share. Ranges are UTF-16 offsets into
  * the source text (what Monaco and JS strings use); line/column is computed only for display
@@ -19,19 +22,9 @@ export type Category =
   | 'format' // §2.3 conventions
   | 'internal';
 
-export interface Range {
-  readonly start: number;
-  readonly end: number;
-}
-
 export interface Bilingual {
   readonly en: string;
   readonly zh: string;
-}
-
-export interface TextEdit {
-  readonly range: Range;
-  readonly newText: string;
 }
 
 export interface Fix {

@@ -14,6 +14,7 @@ import type { YAMLError } from 'yaml';
 import { type DiagnosticCode, diagnostic, type Params } from '../diagnostics/codes';
 import type { Bilingual, Diagnostic, Fix, Range } from '../diagnostics/diagnostic';
 import type { SourceText } from '../diagnostics/source-text';
+import { applyTextEdits } from '../util/text-edit';
 
 /** Re-parses text and returns its errors (load's own parse options). */
 export type Reparse = (text: string) => readonly YAMLError[];
@@ -390,12 +391,9 @@ const followsOn = (e: YAMLError) =>
   e.code === 'UNEXPECTED_TOKEN' ||
   (e.code === 'MISSING_CHAR' && /Implicit map keys need/.test(e.message));
 
-/** Applies a fix's edits (non-overlapping) to text. */
+/** Applies a fix's edits (non-overlapping) to text; a fix that does not fit leaves it as it is. */
 function applyFix(text: string, fix: Fix): string {
-  let out = text;
-  for (const e of [...fix.edits].sort((a, b) => b.range.start - a.range.start))
-    out = out.slice(0, e.range.start) + e.newText + out.slice(e.range.end);
-  return out;
+  return applyTextEdits(text, fix.edits) ?? text;
 }
 
 /** How many roots with a fix are checked by re-parsing (each check parses the whole text once). */

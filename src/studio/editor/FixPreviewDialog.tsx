@@ -4,6 +4,7 @@
  * is checked against the current analysis first, so a fix computed for an older text is refused.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { applyTextEdits } from '../../kernel/util/text-edit';
 import { format, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
 import { VisibleText } from '../shell/VisibleText';
@@ -11,7 +12,7 @@ import { studioStore, useStudio } from '../store';
 import type { FixProposal } from '../store/ui-slice';
 import type { EditorHost } from './editor-host';
 import { editorStrings } from './strings';
-import { applyEdits, sameEdits } from './text-edits';
+import { sameEdits } from './text-edits';
 
 type Preview =
   | { readonly kind: 'ready'; readonly original: string; readonly modified: string }
@@ -37,7 +38,7 @@ function previewOf(proposal: FixProposal, host: EditorHost): Preview {
       );
     if (!offered) return { kind: 'stale' };
   }
-  const modified = applyEdits(original, proposal.fix.edits);
+  const modified = applyTextEdits(original, proposal.fix.edits);
   return modified === null ? { kind: 'invalid' } : { kind: 'ready', original, modified };
 }
 

@@ -6,6 +6,7 @@
  * (import, grid edits, a quick fix, another tab) reaches the model as one minimal edit pushed on
  * its undo stack — never `setValue`, which would wipe the user's undo history.
  */
+import { applyTextEdits, diffText } from '../../kernel/util/text-edit';
 import { type AfterPaint, afterNextPaint } from '../scheduling/after-paint';
 import type { StudioState, StudioStore } from '../store';
 import { REHEARSAL_MIN_LENGTH, rehearsalSpot } from './edit-rehearsal';
@@ -19,7 +20,6 @@ import {
 } from './marker-data';
 import { type Monaco, monaco, setupMonaco, uriForDocument } from './monaco-setup';
 import { editorStrings } from './strings';
-import { applyEdits, minimalEdit } from './text-edits';
 import { EDITOR_VIEW_OPTIONS, TEXT_VISIBILITY_OPTIONS } from './view-options';
 import { holdYamlWorker, releaseYamlWorker } from './yaml-gate';
 
@@ -132,10 +132,10 @@ class EditorSession implements EditorHost {
       if (doc.text === this.synced.get(id)) continue;
       const current = model.getValue();
       this.synced.set(id, doc.text);
-      const edit = minimalEdit(current, doc.text);
-      if (!edit) continue;
-      const start = model.getPositionAt(edit.start);
-      const end = model.getPositionAt(edit.end);
+      if (current === doc.text) continue;
+      const edit = diffText(current, doc.text);
+      const start = model.getPositionAt(edit.range.start);
+      const end = model.getPositionAt(edit.range.end);
       model.pushStackElement();
       model.pushEditOperations(
         [],
@@ -401,7 +401,7 @@ class EditorSession implements EditorHost {
 
   apply(docId: string, edits: Parameters<EditorHost['apply']>[1]): boolean {
     const model = this.modelFor(docId);
-    if (!model || applyEdits(model.getValue(), edits) === null) return false;
+    if (!model || applyTextEdits(model.getValue(), edits) === null) return false;
     const operations = edits.map((e) => {
       const start = model.getPositionAt(e.range.start);
       const end = model.getPositionAt(e.range.end);

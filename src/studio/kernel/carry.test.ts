@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SourceText } from '../../kernel';
+import { commonPrefix, commonSuffix } from '../../kernel/util/text-edit';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { carryDiagnostics, commonPrefix, commonSuffix } from './carry';
+import { carryDiagnostics } from './carry';
 
 const diag = (text: string, word: string): PositionedDiagnostic => {
   const start = text.indexOf(word);

@@ -1,7 +1,5 @@
+import { commonPrefix, commonSuffix } from '../../kernel/util/text-edit';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
-import { commonPrefix, commonSuffix } from '../../worker/text-sync';
-
-export { commonPrefix, commonSuffix };
 
 /**
  * Moves diagnostics computed for `before` onto `after`, an edit of it: those wholly before the

@@ -22,16 +22,7 @@ export function Notices() {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
   const notices = useStudio((s) => s.notices);
-  const dismiss = useStudio((s) => s.dismissNotice);
   const incident = useStudio((s) => s.incident);
-  useEffect(() => {
-    const timers = notices
-      .filter((n) => n.kind !== 'error')
-      .map((n) => setTimeout(() => dismiss(n.id), FADE_MS));
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
-  }, [notices, dismiss]);
   const setIncident = useStudio((s) => s.setIncident);
   return (
     <div className="notices" aria-live="polite" data-testid="notices">
@@ -79,6 +70,12 @@ function NoticeView({ notice: n }: { notice: Notice }) {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
   const dismiss = useStudio((s) => s.dismissNotice);
+  // Counted from when it is shown (a notice waiting for its verdict has not been read yet).
+  useEffect(() => {
+    if (n.kind === 'error') return;
+    const timer = setTimeout(() => dismiss(n.id), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [n.kind, n.id, dismiss]);
   return (
     <div
       className={`notice notice-${n.kind}`}

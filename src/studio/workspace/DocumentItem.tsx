@@ -3,7 +3,7 @@ import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { countBySeverity } from '../shell/use-analysis';
 import { VisibleText } from '../shell/VisibleText';
-import { useSigning } from '../signing/signing-instance';
+import { signing, useSigning } from '../signing/signing-instance';
 import { useStudio } from '../store';
 import { workspaceStrings } from './strings';
 
@@ -28,6 +28,10 @@ export function DocumentItem({ id, name, active, onDelete }: DocumentItemProps) 
   // import, a grid edit) the badge says so at once, until the analysis of the new text arrives.
   const current = useStudio((s) => s.analyses[doc.id]?.text === s.documents[doc.id]?.text);
   const signed = useSigning((s) => s.verifications[doc.id] !== undefined);
+  // Signatures attached before a reload come back from the key store (issue #37).
+  useEffect(() => {
+    void signing.ensureLoaded();
+  }, []);
   const setActive = useStudio((s) => s.setActive);
   const renameDocument = useStudio((s) => s.renameDocument);
   const [renaming, setRenaming] = useState(false);

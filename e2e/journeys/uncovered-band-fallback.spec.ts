@@ -157,13 +157,16 @@ async function bandFitsWithoutHorizontalScroll(page: Page) {
 /** Scrolls the band's heading to just below whatever of the grid stays in view (its toolbar). */
 async function showBand(page: Page) {
   await band(page).evaluate((el) => {
-    el.scrollIntoView({ block: 'start' });
+    // Instantly: the studio may scroll smoothly, and the positions read below must be final.
+    el.scrollIntoView({ block: 'start', behavior: 'instant' });
     const grid = el.closest('[data-testid="decision-grid"]');
     let below = 0;
     for (const x of grid ? Array.from(grid.querySelectorAll('*')) : []) {
       if (el.contains(x) || getComputedStyle(x).position !== 'sticky') continue;
       const r = x.getBoundingClientRect();
-      if (r.top <= el.getBoundingClientRect().top + 2) below = Math.max(below, r.bottom);
+      const top = el.getBoundingClientRect().top;
+      // Stuck over the band's top (the scroller's padding may put it a little below).
+      if (r.top < top + 40 && r.bottom > top) below = Math.max(below, r.bottom);
     }
     let scroller: HTMLElement | null = el.parentElement;
     while (
@@ -175,7 +178,8 @@ async function showBand(page: Page) {
     )
       scroller = scroller.parentElement;
     const top = el.getBoundingClientRect().top;
-    if (scroller && top < below + 8) scroller.scrollTop -= below + 8 - top;
+    if (scroller && top < below + 8)
+      scroller.scrollTo({ top: scroller.scrollTop - (below + 8 - top), behavior: 'instant' });
   });
 }
 

@@ -26,7 +26,7 @@ describe('erdl gloss (in-process)', () => {
     expect(r.io.stderr).toEqual([]);
     expect(r.out).toEqual({
       'SEC-001-refund-limit':
-        'When the tool name equals "issue_refund" and the amount is greater than 5000, human approval is required',
+        'When the tool name is "issue_refund" and the amount is greater than 5,000, human approval is required',
     });
     // Pretty-printed with 2-space indentation, like `erdl tree`.
     expect(r.text).toBe(
@@ -42,7 +42,7 @@ describe('erdl gloss (in-process)', () => {
       const r = await gloss(argv);
       expect(r.code).toBe(0);
       expect(r.out).toEqual({
-        'SEC-001-refund-limit': '当工具名称等于“issue_refund”且金额大于 5000 时，则需人工裁决',
+        'SEC-001-refund-limit': '若工具名称为“issue_refund”且金额超过 5,000，则需人工裁决',
       });
     }
   });
@@ -57,11 +57,11 @@ describe('erdl gloss (in-process)', () => {
       'FIN-002-refund-cap',
     ]);
     expect(r.out?.['FIN-001-refund-routing#2']).toBe(
-      'When application amount is greater than or equal to 5000, the matter is escalated',
+      'When application amount is greater than or equal to 5,000, the matter is escalated',
     );
     expect(r.out?.['FIN-001-refund-routing#3']).toBe('Otherwise, the operation is allowed');
     const zh = await gloss([TABLE, '--lang', 'zh']);
-    expect(zh.out?.['FIN-002-refund-cap']).toBe('当金额大于 100000 时，则拦截');
+    expect(zh.out?.['FIN-002-refund-cap']).toBe('若金额超过 100,000，则拦截');
   });
 
   it('--fields: the §5.5 example sentence, in both languages', async () => {
@@ -73,7 +73,7 @@ describe('erdl gloss (in-process)', () => {
     });
     const zh = await gloss([MARGIN, '--fields', FIELDS, '--lang', 'zh']);
     expect(zh.out).toEqual({
-      'CMP-001-low-margin': '当（售价－成本）÷售价小于 15% 时，则需人工裁决',
+      'CMP-001-low-margin': '若（售价－成本）÷售价低于 15%，则需人工裁决',
     });
     // Without the dictionary the built-in wildcards name the fields, less naturally.
     const plain = await gloss([MARGIN]);
@@ -87,11 +87,11 @@ describe('erdl gloss (in-process)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toEqual({
       'SEC-001-low-trust-refund':
-        'When the tool name equals "issue_refund" and the agent\'s trust level is less than 3, the operation is blocked',
+        'When the tool name is "issue_refund" and the agent\'s trust level is less than 3, the operation is blocked',
     });
     expect(r.io.stderr).toEqual([
       `${UNNAMED}:16:18: warning ERDL-W901 Field "agent.trust_level" has no English display name (§5.5 G3): the gloss reads it as "the agent's trust level"; add it to the field dictionary`,
-      `${UNNAMED}:21:12: warning ERDL-W902 The stored gloss is not render(tree) (§5.5 G2); it should read: When the tool name equals "issue_refund" and the agent's trust level is less than 3, the operation is blocked`,
+      `${UNNAMED}:21:12: warning ERDL-W902 The stored gloss is not render(tree) (§5.5 G2); it should read: When the tool name is "issue_refund" and the agent's trust level is less than 3, the operation is blocked`,
     ]);
     // A dictionary entry for the field silences W901 for that language.
     const named = await gloss([UNNAMED, '--fields', 'f.yaml'], {
@@ -188,7 +188,7 @@ describe('erdl gloss (spawned)', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({
-      'CMP-001-low-margin': '当（售价－成本）÷售价小于 15% 时，则需人工裁决',
+      'CMP-001-low-margin': '若（售价－成本）÷售价低于 15%，则需人工裁决',
     });
   }, 60_000);
 });

@@ -41,9 +41,9 @@ describe('docs/gloss.md', () => {
   it('§5.5 example: the spec sentence, in both languages, with display names', () => {
     const zh = gloss('tests/fixtures/gloss/margin.erdl.yaml', 'zh', true);
     const en = gloss('tests/fixtures/gloss/margin.erdl.yaml', 'en', true);
-    // §5.5 (Chinese original): gloss: "当（售价 减 成本）除以 售价 小于 15% 时，需人工审批"; our
+    // §5.5 (Chinese original): gloss: "当（售价 减 成本）除以 售价 低于 15% 时，需人工审批"; our
     // wording follows docs/gloss.md's Chinese rules (no spaces between Chinese words, ÷, §6's term).
-    expect(zh).toBe('当（售价－成本）÷售价小于 15% 时，则需人工裁决');
+    expect(zh).toBe('若（售价－成本）÷售价低于 15%，则需人工裁决');
     expect(en).toBe(
       'When (sale price minus cost) divided by sale price is less than 15%, human approval is required',
     );
@@ -58,9 +58,9 @@ describe('docs/gloss.md', () => {
     ]) {
       const zh = gloss(file, 'zh', false);
       const en = gloss(file, 'en', false);
-      expect(zh).toBe('当工具名称等于“issue_refund”且金额大于 5000 时，则需人工裁决');
+      expect(zh).toBe('若工具名称为“issue_refund”且金额超过 5,000，则需人工裁决');
       expect(en).toBe(
-        'When the tool name equals "issue_refund" and the amount is greater than 5000, human approval is required',
+        'When the tool name is "issue_refund" and the amount is greater than 5,000, human approval is required',
       );
       expect(DOC).toContain(`\n- zh: ${zh}\n- en: ${en}\n`);
     }

@@ -162,12 +162,12 @@ describe('KernelService.evaluate: the trace names fields as the gloss does', () 
     } as Parameters<KernelService['evaluate']>[0]);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
     expect(outcome.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
-      zh: '信用评分小于 580',
+      zh: '信用评分低于 580',
       en: 'credit score is less than 580',
     });
     expect(outcome.failedConditions['FIN-201-loan-decision#good-small-loan']).toEqual({
-      zh: '贷款金额小于或等于 20000',
-      en: 'loan amount is less than or equal to 20000',
+      zh: '贷款金额不超过 20,000',
+      en: 'loan amount is less than or equal to 20,000',
     });
     // The reason names its field by the column label too, never by its path.
     expect(outcome.reasonFields['FIN-201-loan-decision#poor-score']).toEqual({
@@ -208,7 +208,7 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     expect(relabelled).not.toBe(loanTable);
     const edited = evaluate(s, relabelled, fact(721));
     expect(edited.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
-      zh: '信用分小于 580',
+      zh: '信用分低于 580',
       en: 'credit rating is less than 580',
     });
     // Back to the first text: its own labels again, never the edited ones remembered.

@@ -53,18 +53,17 @@ describe('glossDocument', () => {
     const r = compileDocument(doc(SIMPLE + TABLE));
     expect(names(glossDocument(r, { lang: 'en' }))).toEqual({
       'SEC-001-refund-limit':
-        'When the tool name equals "issue_refund" and the agent\'s trust level is less than 3, human approval is required',
+        'When the tool name is "issue_refund" and the agent\'s trust level is less than 3, human approval is required',
       'FIN-001-routing#1':
-        'When the application amount is greater than or equal to 10000, human approval is required',
+        'When the application amount is greater than or equal to 10,000, human approval is required',
       'FIN-001-routing#2':
-        'When the application amount is greater than or equal to 5000 and kind equals "refund", the matter is escalated',
+        'When the application amount is greater than or equal to 5,000 and kind is "refund", the matter is escalated',
       'FIN-001-routing#3': 'Otherwise, the operation is allowed',
     });
     expect(names(glossDocument(r, { lang: 'zh' }))).toEqual({
-      'SEC-001-refund-limit':
-        '当工具名称等于“issue_refund”且智能体「trust level」小于 3 时，则需人工裁决',
-      'FIN-001-routing#1': '当申请金额大于或等于 10000 时，则需人工裁决',
-      'FIN-001-routing#2': '当申请金额大于或等于 5000 且 kind 等于“refund”时，则升级处理',
+      'SEC-001-refund-limit': '若工具名称为“issue_refund”且“agent.trust_level”低于 3，则需人工裁决',
+      'FIN-001-routing#1': '若申请金额不低于 10,000，则需人工裁决',
+      'FIN-001-routing#2': '若申请金额不低于 5,000 且 kind 为“refund”，则升级处理',
       'FIN-001-routing#3': '其余情况，一律放行',
     });
   });
@@ -93,7 +92,7 @@ describe('glossDocument', () => {
     const en = names(glossDocument(r, { lang: 'en', dictionary: dict.dictionary }));
     expect(en['FIN-001-routing#1']).toContain('the application amount');
     expect(en['FIN-002-cap']).toBe(
-      'When the claim is greater than 100000, the operation is blocked',
+      'When the claim is greater than 100,000, the operation is blocked',
     );
   });
 
@@ -116,14 +115,14 @@ describe('glossLint', () => {
       'Field "agent.trust_level" has no Chinese or English display name (§5.5 G3): the gloss reads it as "the agent\'s trust level"; add it to the field dictionary',
     );
     expect(w?.message.zh).toBe(
-      '字段“agent.trust_level”没有中文和英文显示名（§5.5 G3）：释义中读作“智能体「trust level」”；请在字段词典中补充',
+      '字段“agent.trust_level”没有中文和英文显示名（§5.5 G3）：释义中读作“agent.trust_level”；请在字段词典中补充',
     );
     // A dictionary entry in one language leaves only the other language missing.
     const en = parseFieldDictionary({ 'agent.trust_level': { en: 'the trust level' } });
     if (!en.ok) throw new Error('dictionary');
     const partial = glossLint(r, { dictionary: en.dictionary });
     expect(partial.filter((d) => d.code === 'ERDL-W901').map((d) => d.message.en)).toEqual([
-      'Field "agent.trust_level" has no Chinese display name (§5.5 G3): the gloss reads it as "智能体「trust level」"; add it to the field dictionary',
+      'Field "agent.trust_level" has no Chinese display name (§5.5 G3): the gloss reads it as "agent.trust_level"; add it to the field dictionary',
     ]);
     expect(glossLint(r, { dictionary: en.dictionary, langs: ['en'] }).map((d) => d.code)).toEqual(
       [],
@@ -182,7 +181,7 @@ describe('glossLint', () => {
     // A Chinese text is compared with (and fixed to) the Chinese render.
     const zhText = doc(`${SIMPLE}    gloss: "退款需审批"\n`);
     const zw = glossLint(compileDocument(zhText)).find((d) => d.code === 'ERDL-W902');
-    expect(zw?.fix?.edits[0]?.newText).toMatch(/^"当工具名称/);
+    expect(zw?.fix?.edits[0]?.newText).toMatch(/^"若工具名称/);
   });
 
   it('G2: per-language mismatches and a table entry (its rows joined)', () => {
@@ -195,7 +194,7 @@ describe('glossLint', () => {
       ws.flatMap((d) => d.fix?.edits ?? []),
     );
     expect(fixed).toContain(
-      'zh: "当申请金额大于或等于 10000 时，则需人工裁决；当申请金额大于或等于 5000 且 kind 等于“refund”时，则升级处理；其余情况，一律放行"',
+      'zh: "若申请金额不低于 10,000，则需人工裁决；若申请金额不低于 5,000 且 kind 为“refund”，则升级处理；其余情况，一律放行"',
     );
     expect(glossLint(compileDocument(fixed)).filter((d) => d.code === 'ERDL-W902')).toEqual([]);
   });

@@ -62,9 +62,9 @@ function unnamedFields(
     const both = which.size === 2;
     const only = [...which][0] as GlossLang;
     const lang = both ? LANG_NAMES.both : LANG_NAMES[only];
-    const fallback = both
-      ? { en: fallbackName(path, 'en'), zh: fallbackName(path, 'zh') }
-      : { en: fallbackName(path, only), zh: fallbackName(path, only) };
+    // The message quotes the fallback itself: a Chinese fallback's own quotes (“user.is_vip”) go.
+    const read = (l: GlossLang) => fallbackName(path, l).replace(/^“([^”]*)”$/, '$1');
+    const fallback = both ? { en: read('en'), zh: read('zh') } : { en: read(only), zh: read(only) };
     out.push(diagnostic('ERDL-W901', range, { path, lang, fallback }));
   }
   return out;

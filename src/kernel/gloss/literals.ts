@@ -1,5 +1,6 @@
 import { Decimal } from '../tree/decimal';
 import type { LiteralValue } from '../tree/types';
+import { groupedDecimal } from '../util/sizes';
 import { codePointLabel, hasHidden } from '../util/visible-text';
 import {
   DURATION_UNITS,
@@ -13,7 +14,8 @@ import {
 
 /**
  * How a literal reads in a gloss (docs/gloss.md "Literals"):
- * - numbers in their shortest exact decimal form ("5000", "0.15"; never the scale-14 tree text);
+ * - numbers in their shortest exact decimal form, the whole part grouped ("5,000", "0.15",
+ *   "1,234.5"; never the scale-14 tree text, never through a double: util/sizes groupedDecimal);
  * - strings quoted, "…" in English and “…” in Chinese, control characters escaped so a gloss is
  *   always one line, bidi controls and invisible characters shown as `⟨U+202E⟩` (I-88);
  * - booleans and null in words (zh 真 / 假 / 空);
@@ -96,7 +98,9 @@ export function formatLiteral(
 ): string {
   switch (lit.type) {
     case 'number':
-      return style === 'percent' ? formatPercent(lit.value) : formatNumber(lit.value);
+      return groupedDecimal(
+        style === 'percent' ? formatPercent(lit.value) : formatNumber(lit.value),
+      );
     case 'string':
       if (style === 'regex')
         return `${REGEX_DELIMITER}${escapeControls(lit.value)}${REGEX_DELIMITER}`;

@@ -95,9 +95,9 @@ describe('display names', () => {
 
   it('fallbacks: entity + rest, the entity alone, or the humanized path', () => {
     expect(fallbackName('guardian.alert_level', 'en')).toBe("the guardian's alert level");
-    expect(fallbackName('guardian.alert_level', 'zh')).toBe('监管者「alert level」');
+    expect(fallbackName('guardian.alert_level', 'zh')).toBe('“guardian.alert_level”');
     expect(fallbackName('billing.total', 'en')).toBe('the billing total');
-    expect(fallbackName('billing.total', 'zh')).toBe('「billing total」');
+    expect(fallbackName('billing.total', 'zh')).toBe('“billing.total”');
   });
 
   it('resolution reports whether a name was found', () => {

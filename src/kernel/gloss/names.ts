@@ -10,8 +10,9 @@ import { FALLBACK_NAMES, fillPhrase, type GlossLang } from './phrases';
  * wildcard for every path below that prefix; its name may use `{name}` for the rest of the path,
  * humanized. Lookup order, per language: a decision-table column `label` > the user dictionary >
  * the built-in dictionary; inside one dictionary the exact path wins over the longest wildcard.
- * A field none of them names gets a readable fallback (entity name + humanized rest, never the raw
- * dotted path) and is reported as unnamed (ERDL-W901).
+ * A field none of them names gets a fallback — English: entity name + humanized rest; Chinese: the
+ * path quoted as code (“user.is_vip”), never English words in a Chinese sentence — and is
+ * reported as unnamed (ERDL-W901, whose quick fix names it).
  */
 
 export interface DisplayName {
@@ -53,7 +54,7 @@ export const BUILTIN_FIELDS: FieldDictionary = new Map<string, DisplayName>([
   ['tool.args.url', { zh: '网址', en: 'the URL' }],
   ['tool.args.content', { zh: '内容', en: 'the content' }],
   ['tool.args.recipient', { zh: '收件人', en: 'the recipient' }],
-  ['tool.args.*', { zh: '参数「{name}」', en: 'the {name} argument' }],
+  ['tool.args.*', { zh: '参数“{name}”', en: 'the {name} argument' }],
   ['task.id', { zh: '任务 ID', en: 'the task ID' }],
   ['task.type', { zh: '任务类型', en: 'the task type' }],
   ['task.status', { zh: '任务状态', en: 'the task status' }],
@@ -66,7 +67,7 @@ export const BUILTIN_FIELDS: FieldDictionary = new Map<string, DisplayName>([
   ['context.user', { zh: '用户', en: 'the user' }],
   ['context.user_id', { zh: '用户 ID', en: 'the user ID' }],
   ['context.environment', { zh: '运行环境', en: 'the environment' }],
-  ['context.*', { zh: '「{name}」', en: 'the {name}' }],
+  ['context.*', { zh: '“context.{name}”', en: 'the {name}' }],
 ]);
 
 /**
@@ -87,7 +88,10 @@ function lookup(dict: FieldDictionary, path: string, lang: GlossLang): string | 
   const segments = path.split('.');
   for (let i = segments.length - 1; i >= 1; i--) {
     const name = dict.get(`${segments.slice(0, i).join('.')}.*`)?.[lang];
-    if (name !== undefined) return fillPhrase(name, { name: humanize(segments.slice(i)) });
+    // Chinese reads the rest of the path as code (“max_retries”), never humanized English words.
+    const rest = segments.slice(i);
+    if (name !== undefined)
+      return fillPhrase(name, { name: lang === 'zh' ? rest.join('.') : humanize(rest) });
   }
   return undefined;
 }
@@ -121,14 +125,21 @@ export function fieldDisplayName(
   return { text: fallbackName(path, lang), named: false };
 }
 
-/** The readable fallback for a field nobody named: entity + humanized rest (never the raw path). */
+/**
+ * The fallback for a field nobody named: in English the entity + humanized rest; in Chinese the
+ * path itself as code, “user.is_vip” (no English words humanized into a Chinese sentence).
+ */
 export function fallbackName(path: string, lang: GlossLang): string {
   const [root = '', ...rest] = path.split('.');
   const entity = ENTITIES.find((e) => e.name === root);
   if (entity && rest.length > 0)
-    return fillPhrase(FALLBACK_NAMES.entity[lang], { entity: entity[lang], rest: humanize(rest) });
+    return fillPhrase(FALLBACK_NAMES.entity[lang], {
+      entity: entity[lang],
+      rest: humanize(rest),
+      path,
+    });
   if (entity) return fillPhrase(FALLBACK_NAMES.entityOnly[lang], { entity: entity[lang] });
-  return fillPhrase(FALLBACK_NAMES.unknownRoot[lang], { rest: humanize([root, ...rest]) });
+  return fillPhrase(FALLBACK_NAMES.unknownRoot[lang], { rest: humanize([root, ...rest]), path });
 }
 
 const PATH = /^[^\s.]+(?:\.[^\s.]+)*$/;

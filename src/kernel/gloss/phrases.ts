@@ -23,8 +23,11 @@ export const DECISION_PHRASES: Readonly<Record<Decision, Phrase>> = Object.fromE
 
 /** Rule sentence frames. {C} condition, {D} decision phrase, {U} the unless condition. */
 export const SENTENCES = {
-  /** A rule with a condition (§5.5's example). */
-  when: { zh: '当{C}时，则{D}', en: 'When {C}, {D}' },
+  /**
+   * A rule with a condition. Chinese uses one conditional pattern, 若…，则… (§5.5's "当……时" with
+   * 则 doubled the conditional; docs/gloss.md "Rule sentences", I-94).
+   */
+  when: { zh: '若{C}，则{D}', en: 'When {C}, {D}' },
   /** `when: "true"` (§7.4). */
   always: { zh: '对所有操作，一律{D}', en: 'For every operation, {D}' },
   /** A decision table's default row (`when: []`) after other rows: it applies where they did not. */
@@ -74,7 +77,39 @@ export const NEGATED: Readonly<Record<string, Phrase>> = {
   starts_with: { zh: '{A}不以{B}开头', en: '{A} does not start with {B}' },
   ends_with: { zh: '{A}不以{B}结尾', en: '{A} does not end with {B}' },
   between: { zh: '{A}不介于{B}与{C}之间', en: '{A} is not between {B} and {C}' },
-  exists: { zh: '{A}未发生', en: '{A} does not exist' },
+  exists: { zh: '{A}未提供', en: '{A} does not exist' },
+};
+
+/**
+ * `exists` on a field reads 已提供 (a field is provided, not an event that happened: I-94 departs
+ * from §5.5's 已发生, which §8.3 allows). The negated reading is NEGATED.exists (未提供).
+ */
+export const EXISTS: Phrase = { zh: '{A}已提供', en: '{A} exists' };
+
+/**
+ * Equality by what is compared (I-94): text, yes/no values and list items read 为 / 不为
+ * (工具名称为“issue_refund”); numbers keep §5.5's 等于 / 不等于. A comparison with the literal
+ * `null` says that a missing field matches too (I-32: `eq(x, null)` is true when x is null or
+ * missing, `ne(x, null)` when it is present and not null).
+ */
+export const EQUALITY = {
+  is: { zh: '{A}为{B}', en: '{A} is {B}' },
+  isNot: { zh: '{A}不为{B}', en: '{A} is not {B}' },
+  nullOrMissing: { zh: '{A}为空或未提供', en: '{A} is null or missing' },
+  present: { zh: '{A}已提供且不为空', en: '{A} is present and not null' },
+} as const satisfies Record<string, Phrase>;
+
+/**
+ * Order comparisons in the words a Chinese regulation uses (I-94): 超过 / 不低于 / 低于 / 不超过
+ * for numbers, 晚于 / 不早于 / 早于 / 不晚于 for dates. English keeps the §5.5 templates.
+ */
+export const ORDER_ZH: Readonly<
+  Record<string, { readonly number: string; readonly date: string }>
+> = {
+  gt: { number: '{A}超过{B}', date: '{A}晚于{B}' },
+  gte: { number: '{A}不低于{B}', date: '{A}不早于{B}' },
+  lt: { number: '{A}低于{B}', date: '{A}早于{B}' },
+  lte: { number: '{A}不超过{B}', date: '{A}不晚于{B}' },
 };
 
 /**
@@ -98,7 +133,7 @@ export const AGGREGATE_OVER: Phrase = { zh: '{A}中{B}', en: '{B} over {A}' };
 
 /** The quantified element (`var`): `$` and `$.path`. */
 export const ELEMENT: Phrase = { zh: '该项', en: 'the item' };
-export const ELEMENT_PATH: Phrase = { zh: '该项的「{path}」', en: "the item's {path}" };
+export const ELEMENT_PATH: Phrase = { zh: '该项的“{code}”', en: "the item's {path}" };
 
 /** Literal words. Strings are quoted ("…" in English, “…” in Chinese); regex as /pattern/. */
 export const LITERAL_WORDS = {
@@ -144,14 +179,16 @@ export const DURATION_UNITS: Readonly<
 };
 
 /**
- * Display-name fallbacks (G3) for a field with no display name: {entity} is the entity's name
- * (vocabulary/document.ts ENTITIES), {rest} the remaining segments, humanized. Unknown roots use
- * `unknownRoot` with the whole path humanized. Never the raw dotted path.
+ * Display-name fallbacks (G3) for a field with no display name in the language. English: {entity}
+ * is the entity's name (vocabulary/document.ts ENTITIES), {rest} the remaining segments,
+ * humanized; unknown roots use `unknownRoot` with the whole path humanized. Chinese never
+ * humanizes English words into a sentence: the field path is shown as code, quoted “user.is_vip”
+ * ({path}), and ERDL-W901 offers to name it (docs/gloss.md "Display names").
  */
 export const FALLBACK_NAMES = {
-  entity: { zh: '{entity}「{rest}」', en: "the {entity}'s {rest}" },
+  entity: { zh: '“{path}”', en: "the {entity}'s {rest}" },
   entityOnly: { zh: '{entity}', en: 'the {entity}' },
-  unknownRoot: { zh: '「{rest}」', en: 'the {rest}' },
+  unknownRoot: { zh: '“{path}”', en: 'the {rest}' },
 } as const satisfies Record<string, Phrase>;
 
 /**

@@ -6,7 +6,7 @@ import type { ExprNode, LiteralNode } from '../tree/types';
 import { DECISIONS } from '../vocabulary/decisions';
 import { AGGREGATE_FUNCTIONS, DATE_PARTS, NODES } from '../vocabulary/nodes';
 import { BUILTIN_FIELDS, type FieldDictionary } from './names';
-import { DECISION_PHRASES, GRADE_C_MARK } from './phrases';
+import { DECISION_PHRASES, EXISTS, GRADE_C_MARK, ORDER_ZH } from './phrases';
 import { type GlossOptions, renderGloss, renderGlossDetailed, renderRule } from './render';
 import { joinZh } from './typography';
 
@@ -33,6 +33,15 @@ const n1 = (node: string, a: ExprNode) => ({ node, args: [a] }) as ExprNode;
 const and = (...args: ExprNode[]): ExprNode => ({ node: 'and', args });
 const or = (...args: ExprNode[]): ExprNode => ({ node: 'or', args });
 const not = (a: ExprNode): ExprNode => ({ node: 'not', args: [a] });
+
+/** Where the Chinese wording departs from a §5.5 template (§8.3 allows it; I-94, docs/gloss.md). */
+const ZH_DEPARTURES: Readonly<Record<string, string>> = {
+  gt: ORDER_ZH.gt?.number ?? '',
+  gte: ORDER_ZH.gte?.number ?? '',
+  lt: ORDER_ZH.lt?.number ?? '',
+  lte: ORDER_ZH.lte?.number ?? '',
+  exists: EXISTS.zh,
+};
 
 const EN: GlossOptions = { lang: 'en' };
 const ZH: GlossOptions = { lang: 'zh' };
@@ -109,7 +118,7 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
         const expected =
           lang === 'zh'
             ? joinZh(
-                ...info.gloss.zh
+                ...(ZH_DEPARTURES[info.name] ?? info.gloss.zh)
                   .split(/(\{(?:\w+|[\u4e00-\u9fff]+)\})/)
                   .map((part) => fillTemplate(part, vals)),
               )
@@ -123,18 +132,18 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     it(`aggregate(${fn.name}): zh and en`, () => {
       const tree: ExprNode = { node: 'aggregate', fn: fn.name, args: [f('tool.args.items')] };
       expect(renderGloss(tree, EN)).toBe(fn.gloss.en.replace('{A}', 'the items argument'));
-      expect(renderGloss(tree, ZH)).toBe(fn.gloss.zh.replace('{A}', '参数「items」'));
+      expect(renderGloss(tree, ZH)).toBe(fn.gloss.zh.replace('{A}', '参数“items”'));
     });
   }
 
   it('field, var and literal are the display name, the element and the value', () => {
     expect(both(n2('eq', v('$'), v('$.unit_price')))).toEqual({
       en: "the item equals the item's unit price",
-      zh: '该项等于该项的「unit price」',
+      zh: '该项等于该项的“unit_price”',
     });
     expect(both(n2('eq', f('tool.name'), str('issue_refund')))).toEqual({
-      en: 'the tool name equals "issue_refund"',
-      zh: '工具名称等于“issue_refund”',
+      en: 'the tool name is "issue_refund"',
+      zh: '工具名称为“issue_refund”',
     });
   });
 
@@ -142,7 +151,7 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     for (const p of DATE_PARTS) {
       const t: ExprNode = { node: 'date_part', part: p.name, args: [f('task.due')] };
       expect(renderGloss(t, EN)).toBe(`the ${p.en} of the task's due`);
-      expect(renderGloss(t, ZH)).toBe(`任务「due」的${p.zh}`);
+      expect(renderGloss(t, ZH)).toBe(`“task.due”的${p.zh}`);
     }
   });
 
@@ -150,11 +159,11 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     const r = (places: number): ExprNode => ({ node: 'round', places, args: [f('context.total')] });
     expect(both(r(1))).toEqual({
       en: 'the total rounded to 1 decimal place',
-      zh: '「total」四舍五入保留 1 位小数后的值',
+      zh: '“context.total”四舍五入保留 1 位小数后的值',
     });
     expect(both(r(2))).toEqual({
       en: 'the total rounded to 2 decimal places',
-      zh: '「total」四舍五入保留 2 位小数后的值',
+      zh: '“context.total”四舍五入保留 2 位小数后的值',
     });
   });
 
@@ -166,7 +175,7 @@ describe('§5.5 templates (read from vocabulary/nodes.ts)', () => {
     };
     expect(both(t)).toEqual({
       en: "the sum of the item's price over the items argument",
-      zh: '参数「items」中该项的「price」的总和',
+      zh: '参数“items”中该项的“price”的总和',
     });
   });
 });
@@ -180,7 +189,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     );
     expect(both(t, { dictionary: SALES })).toEqual({
       en: '(sale price minus cost) divided by sale price is less than 15%',
-      zh: '（售价－成本）÷售价小于 15%',
+      zh: '（售价－成本）÷售价低于 15%',
     });
   });
 
@@ -189,16 +198,16 @@ describe('parentheses where precedence would be ambiguous', () => {
     const b = n2('eq', f('task.type'), str('b'));
     const c = n2('gt', f('tool.args.amount'), num('3'));
     expect(both(and(a, or(b, c)))).toEqual({
-      en: 'the tool name equals "a" and (the task type equals "b" or the amount is greater than 3)',
-      zh: '工具名称等于“a”且（任务类型等于“b”或金额大于 3）',
+      en: 'the tool name is "a" and (the task type is "b" or the amount is greater than 3)',
+      zh: '工具名称为“a”且（任务类型为“b”或金额超过 3）',
     });
     expect(both(or(and(a, b), c))).toEqual({
-      en: '(the tool name equals "a" and the task type equals "b") or the amount is greater than 3',
-      zh: '（工具名称等于“a”且任务类型等于“b”）或金额大于 3',
+      en: '(the tool name is "a" and the task type is "b") or the amount is greater than 3',
+      zh: '（工具名称为“a”且任务类型为“b”）或金额超过 3',
     });
     // Unnormalized nesting of the same kind keeps the tree's grouping visible.
     expect(renderGloss(and(a, and(b, c)), EN)).toBe(
-      'the tool name equals "a" and (the task type equals "b" and the amount is greater than 3)',
+      'the tool name is "a" and (the task type is "b" and the amount is greater than 3)',
     );
   });
 
@@ -233,11 +242,11 @@ describe('parentheses where precedence would be ambiguous', () => {
     const a = f('tool.args.command');
     expect(both(n2('gt', n2('add', n1('length', a), num('1')), num('10')))).toEqual({
       en: '(the length of the command) plus 1 is greater than 10',
-      zh: '命令的长度＋1 大于 10',
+      zh: '命令的长度＋1 超过 10',
     });
     expect(both(n2('gt', n2('add', num('1'), n1('length', a)), num('10')))).toEqual({
       en: '1 plus the length of the command is greater than 10',
-      zh: '1＋（命令的长度）大于 10',
+      zh: '1＋（命令的长度）超过 10',
     });
     const round: ExprNode = {
       node: 'round',
@@ -246,7 +255,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(round)).toEqual({
       en: '(the a divided by 3) rounded',
-      zh: '（「a」÷3）四舍五入取整后的值',
+      zh: '（“context.a”÷3）四舍五入取整后的值',
     });
     const sumRounded: ExprNode = {
       node: 'round',
@@ -255,7 +264,7 @@ describe('parentheses where precedence would be ambiguous', () => {
     };
     expect(both(sumRounded)).toEqual({
       en: '(the sum of the xs) rounded',
-      zh: '「xs」的总和四舍五入取整后的值',
+      zh: '“context.xs”的总和四舍五入取整后的值',
     });
     const days = n2('days_between', n1('month_last_day', f('task.due')), f('task.done'));
     expect(renderGloss(days, EN)).toBe(
@@ -265,15 +274,15 @@ describe('parentheses where precedence would be ambiguous', () => {
 
   it('a condition used as a value, and a quantifier that is not the last operand', () => {
     expect(both(n2('eq', n2('gt', f('context.a'), num('1')), bool(true)))).toEqual({
-      en: '(the a is greater than 1) equals true',
-      zh: '（「a」大于 1）等于真',
+      en: '(the a is greater than 1) is true',
+      zh: '（“context.a”超过 1）为真',
     });
     const any: ExprNode = { node: 'any', args: [f('context.xs'), n2('gt', v('$'), num('0'))] };
     expect(renderGloss(and(any, n2('eq', f('tool.name'), str('x'))), EN)).toBe(
-      '(some item in the xs satisfies: the item is greater than 0) and the tool name equals "x"',
+      '(some item in the xs satisfies: the item is greater than 0) and the tool name is "x"',
     );
     expect(renderGloss(and(n2('eq', f('tool.name'), str('x')), any), EN)).toBe(
-      'the tool name equals "x" and some item in the xs satisfies: the item is greater than 0',
+      'the tool name is "x" and some item in the xs satisfies: the item is greater than 0',
     );
     // The predicate after the colon is never wrapped.
     const all: ExprNode = {
@@ -281,7 +290,7 @@ describe('parentheses where precedence would be ambiguous', () => {
       args: [f('context.xs'), or(n2('gt', v('$'), num('0')), n2('eq', v('$'), nul))],
     };
     expect(renderGloss(all, EN)).toBe(
-      'every item in the xs satisfies: the item is greater than 0 or the item equals null',
+      'every item in the xs satisfies: the item is greater than 0 or the item is null or missing',
     );
   });
 
@@ -292,8 +301,8 @@ describe('parentheses where precedence would be ambiguous', () => {
       args: [or(n2('eq', f('tool.name'), str('a')), n2('eq', f('tool.name'), str('b')))],
     };
     expect(both(t)).toEqual({
-      en: '(the tool name equals "a" or the tool name equals "b") (again within 1 day)',
-      zh: '（工具名称等于“a”或工具名称等于“b”）（1 天内再次发生）',
+      en: '(the tool name is "a" or the tool name is "b") (again within 1 day)',
+      zh: '（工具名称为“a”或工具名称为“b”）（1 天内再次发生）',
     });
   });
 });
@@ -328,19 +337,19 @@ describe('compiled Simple shapes read naturally', () => {
   it('length and count guards read as the comparison alone', () => {
     expect(both(guard(n2('gt', n1('length', cmd), num('3'))))).toEqual({
       en: 'the length of the command is greater than 3',
-      zh: '命令的长度大于 3',
+      zh: '命令的长度超过 3',
     });
     const count: ExprNode = { node: 'aggregate', fn: 'count', args: [cmd] };
     expect(both(guard(n2('lte', count, num('3'))))).toEqual({
       en: 'the count of the command is less than or equal to 3',
-      zh: '命令的元素个数小于或等于 3',
+      zh: '命令的元素个数不超过 3',
     });
   });
 
   it('a bare not(exists(f)) reads "f does not exist"; a bare not(P) keeps "not (…)"', () => {
     expect(both(not(n1('exists', cmd)))).toEqual({
       en: 'the command does not exist',
-      zh: '命令未发生',
+      zh: '命令未提供',
     });
     // Without the guard the negation is also true for a missing field: the literal template says so.
     expect(both(not(n2('in', cmd, list(str('rm')))))).toEqual({
@@ -360,7 +369,7 @@ describe('compiled Simple shapes read naturally', () => {
       n2('gt', n1('length', cmd), num('100')),
     );
     expect(renderGloss(flattened, EN)).toBe(
-      'the tool name equals "run" and the command is not in ["rm"] and the length of the command is greater than 100',
+      'the tool name is "run" and the command is not in ["rm"] and the length of the command is greater than 100',
     );
   });
 
@@ -370,8 +379,8 @@ describe('compiled Simple shapes read naturally', () => {
     );
     const tree = r.document?.rules[0]?.when as ExprNode;
     expect(both(tree)).toEqual({
-      en: 'the tool name equals "t" or the command is not in ["rm"] or the length of the command is greater than 3',
-      zh: '工具名称等于“t”或命令不为“rm”或命令的长度大于 3',
+      en: 'the tool name is "t" or the command is not in ["rm"] or the length of the command is greater than 3',
+      zh: '工具名称为“t”或命令不为“rm”或命令的长度超过 3',
     });
   });
 });
@@ -398,7 +407,7 @@ describe('exists: the is_* / has_* boolean-field special case (§5.5)', () => {
     expect(renderGloss(n1('exists', f('context.flags.has_card')), EN)).toBe(
       'the flags has card is true',
     );
-    expect(renderGloss(n1('exists', v('$.is_open')), ZH)).toBe('该项的「is open」为“是”');
+    expect(renderGloss(n1('exists', v('$.is_open')), ZH)).toBe('该项的“is_open”为“是”');
     expect(renderGloss(n1('exists', f('context.this_is_x')), EN)).toBe('the this is x exists');
   });
 });
@@ -406,12 +415,12 @@ describe('exists: the is_* / has_* boolean-field special case (§5.5)', () => {
 describe('literals', () => {
   const eq = (x: ExprNode, o: GlossOptions = EN) => renderGloss(n2('eq', f('tool.name'), x), o);
   it('numbers in their shortest exact decimal form', () => {
-    expect(eq(num('5000'))).toBe('the tool name equals 5000');
+    expect(eq(num('5000'))).toBe('the tool name equals 5,000');
     expect(eq(num('0.15'))).toBe('the tool name equals 0.15');
     expect(eq(num('-2.5'))).toBe('the tool name equals -2.5');
     expect(eq(num('0'))).toBe('the tool name equals 0');
     expect(eq(num('123456789012345678901234567890.00000000000001'))).toBe(
-      'the tool name equals 123456789012345678901234567890.00000000000001',
+      'the tool name equals 123,456,789,012,345,678,901,234,567,890.00000000000001',
     );
   });
   it('a fraction compared with a ratio reads as the same percentage; other numbers do not', () => {
@@ -419,23 +428,23 @@ describe('literals', () => {
     expect(renderGloss(n2('gte', ratio, num('0.125')), EN)).toBe(
       'the a divided by the b is greater than or equal to 12.5%',
     );
-    expect(renderGloss(n2('lt', num('0.5'), ratio), ZH)).toBe('50% 小于「a」÷「b」');
+    expect(renderGloss(n2('lt', num('0.5'), ratio), ZH)).toBe('50% 低于“context.a”÷“context.b”');
     expect(renderGloss(n2('lt', ratio, num('2')), EN)).toBe(
       'the a divided by the b is less than 2',
     );
     expect(renderGloss(n2('lt', f('context.a'), num('0.15')), EN)).toBe('the a is less than 0.15');
   });
   it('strings quoted per language, control characters escaped to keep one line', () => {
-    expect(eq(str('a "b"\nc\t'))).toBe('the tool name equals "a "b"\\nc\\t"');
-    expect(eq(str('退款'), ZH)).toBe('工具名称等于“退款”');
-    expect(eq(str('x\u2028y'))).toBe('the tool name equals "x\\u2028y"');
+    expect(eq(str('a "b"\nc\t'))).toBe('the tool name is "a "b"\\nc\\t"');
+    expect(eq(str('退款'), ZH)).toBe('工具名称为“退款”');
+    expect(eq(str('x\u2028y'))).toBe('the tool name is "x\\u2028y"');
   });
   it('bidi controls and invisible characters shown as their code point (I-88), in literals, patterns, lists and paths', () => {
     expect(both(n2('eq', f('tool.name'), str('\u202Etnuocca_eteled\u202C')))).toEqual({
-      en: 'the tool name equals "⟨U+202E⟩tnuocca_eteled⟨U+202C⟩"',
-      zh: '工具名称等于“⟨U+202E⟩tnuocca_eteled⟨U+202C⟩”',
+      en: 'the tool name is "⟨U+202E⟩tnuocca_eteled⟨U+202C⟩"',
+      zh: '工具名称为“⟨U+202E⟩tnuocca_eteled⟨U+202C⟩”',
     });
-    expect(eq(str('a\u200Bb\u{E0041}'))).toBe('the tool name equals "a⟨U+200B⟩b⟨U+E0041⟩"');
+    expect(eq(str('a\u200Bb\u{E0041}'))).toBe('the tool name is "a⟨U+200B⟩b⟨U+E0041⟩"');
     expect(renderGloss(n2('match', f('tool.name'), str('^rm\u2066')), EN)).toContain(
       '/^rm⟨U+2066⟩/',
     );
@@ -448,12 +457,31 @@ describe('literals', () => {
   });
   it('booleans and null in words; lists; the empty list', () => {
     expect(both(n2('eq', f('tool.name'), bool(true)))).toEqual({
-      en: 'the tool name equals true',
-      zh: '工具名称等于真',
+      en: 'the tool name is true',
+      zh: '工具名称为真',
     });
-    expect(eq(bool(false), ZH)).toBe('工具名称等于假');
-    expect(eq(nul, ZH)).toBe('工具名称等于空');
-    expect(eq(nul)).toBe('the tool name equals null');
+    expect(eq(bool(false), ZH)).toBe('工具名称为假');
+    expect(eq(nul, ZH)).toBe('工具名称为空或未提供');
+    expect(eq(nul)).toBe('the tool name is null or missing');
+    // I-32: eq(x, null) matches a missing field too, and the gloss says so, either side; ne(x, null)
+    // needs the field present.
+    expect(both(n2('eq', nul, f('tool.name')))).toEqual({
+      en: 'the tool name is null or missing',
+      zh: '工具名称为空或未提供',
+    });
+    expect(both(n2('ne', f('tool.name'), nul))).toEqual({
+      en: 'the tool name is present and not null',
+      zh: '工具名称已提供且不为空',
+    });
+    // Text reads 为 / 不为; a number keeps 等于; two fields keep 等于.
+    expect(both(n2('ne', f('tool.name'), str('x')))).toEqual({
+      en: 'the tool name is not "x"',
+      zh: '工具名称不为“x”',
+    });
+    expect(renderGloss(n2('eq', f('tool.args.amount'), num('5000')), ZH)).toBe('金额等于 5,000');
+    expect(renderGloss(n2('eq', f('tool.args.amount'), f('context.amount')), ZH)).toBe(
+      '金额等于金额',
+    );
     const l = n2('in', f('tool.name'), list(str('a'), num('1'), bool(false), nul));
     expect(both(l)).toEqual({
       en: 'the tool name is in ["a", 1, false, null]',
@@ -472,7 +500,7 @@ describe('literals', () => {
     const due = n2('date_add', f('task.due'), dur('1mo'));
     expect(both(n2('gt', due, str('2026-01-31')))).toEqual({
       en: "the task's due plus 1 month duration is greater than 2026-01-31",
-      zh: '任务「due」加 1 个月大于 2026-01-31',
+      zh: '“task.due”加 1 个月晚于 2026-01-31',
     });
     expect(renderGloss(n2('days_between', str('2026-01-01'), f('task.due')), EN)).toBe(
       "days between 2026-01-01 and the task's due",
@@ -488,7 +516,7 @@ describe('literals', () => {
     ] as const) {
       const t = n2('date_add', f('task.due'), dur(d));
       expect(renderGloss(t, EN)).toBe(`the task's due plus ${en} duration`);
-      expect(renderGloss(t, ZH)).toBe(`任务「due」加 ${zh}`);
+      expect(renderGloss(t, ZH)).toBe(`“task.due”加 ${zh}`);
     }
   });
 });
@@ -505,9 +533,9 @@ describe('display names (G3)', () => {
     expect(renderGloss(t, { lang: 'en', dictionary, labels })).toBe(
       'application amount is greater than 1',
     );
-    expect(renderGloss(t, { lang: 'zh', dictionary, labels })).toBe('application amount 大于 1');
+    expect(renderGloss(t, { lang: 'zh', dictionary, labels })).toBe('application amount 超过 1');
     const zhOnly = new Map([['context.amount', { zh: '申请金额' }]]);
-    expect(renderGloss(t, { lang: 'zh', dictionary, labels: zhOnly })).toBe('申请金额大于 1');
+    expect(renderGloss(t, { lang: 'zh', dictionary, labels: zhOnly })).toBe('申请金额超过 1');
     expect(renderGloss(t, { lang: 'en', dictionary, labels: zhOnly })).toBe(
       'the claim is greater than 1',
     );
@@ -534,30 +562,32 @@ describe('display names (G3)', () => {
       expect(g.unnamed).toEqual([]);
       expect(g.text).toBe(`${BUILTIN_FIELDS.get(path)?.en} exists`);
     }
-    expect(renderGloss(n1('exists', f('human')), ZH)).toBe('审批人已发生');
+    expect(renderGloss(n1('exists', f('human')), ZH)).toBe('审批人已提供');
   });
 
   it('no display name: a readable fallback, reported as unnamed, never the raw path', () => {
     const g = (lang: 'en' | 'zh', p: string) => renderGlossDetailed(n1('exists', f(p)), { lang });
     expect(g('en', 'agent.trust_level').text).toBe("the agent's trust level exists");
-    expect(g('zh', 'agent.trust_level').text).toBe('智能体「trust level」已发生');
+    expect(g('zh', 'agent.trust_level').text).toBe('“agent.trust_level”已提供');
     expect(g('en', 'agent.trust_level').unnamed.map((n) => (n as { path: string }).path)).toEqual([
       'agent.trust_level',
     ]);
     expect(g('en', 'billing.invoiceTotal').text).toBe('the billing invoice total exists');
-    expect(g('zh', 'billing.invoiceTotal').text).toBe('「billing invoice total」已发生');
+    expect(g('zh', 'billing.invoiceTotal').text).toBe('“billing.invoiceTotal”已提供');
     // tool.args.* and context.* are built-in wildcards, so they are named.
     expect(g('en', 'tool.args.sku').unnamed).toEqual([]);
     expect(g('en', 'context.region').text).toBe('the region exists');
   });
 
-  it('property: a field path of two or more segments never appears in the gloss', () => {
+  it('property: a field path never appears in an English gloss; in Chinese only quoted as code', () => {
     const segment = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_$-]{0,8}$/);
     fc.assert(
       fc.property(fc.array(segment, { minLength: 2, maxLength: 4 }), fc.boolean(), (segs, zh) => {
         const path = segs.join('.');
         const text = renderGloss(n2('eq', f(path), f(path)), { lang: zh ? 'zh' : 'en' });
-        return !text.includes(path) && !text.includes('.');
+        if (!zh) return !text.includes(path) && !text.includes('.');
+        // Chinese: no humanized English words (issue 37); a path read as code is quoted “…”.
+        return !text.replace(/“[^”]*”/g, '').includes('.');
       }),
       { numRuns: 300 },
     );
@@ -570,9 +600,9 @@ describe('rule sentences', () => {
     for (const d of DECISIONS) {
       const rule = { when, unless: null, then: d.name, form: 'simple' as const };
       expect(renderRule(rule, EN)).toBe(
-        `When the amount is greater than 5000, ${DECISION_PHRASES[d.name].en}`,
+        `When the amount is greater than 5,000, ${DECISION_PHRASES[d.name].en}`,
       );
-      expect(renderRule(rule, ZH)).toBe(`当金额大于 5000 时，则${DECISION_PHRASES[d.name].zh}`);
+      expect(renderRule(rule, ZH)).toBe(`若金额超过 5,000，则${DECISION_PHRASES[d.name].zh}`);
       // One term per concept: the sentence uses the decision's own §6 term (the badge's label).
       expect(DECISION_PHRASES[d.name].zh).toContain(d.zh.replace(/^请求/, ''));
     }
@@ -585,9 +615,9 @@ describe('rule sentences', () => {
     const unless = n2('eq', f('human.role'), str('cfo'));
     const rule = { when, unless, then: 'DENY' as const, form: 'simple' as const };
     expect(renderRule(rule, EN)).toBe(
-      'When the amount is greater than 5000, the operation is blocked, unless the approver role equals "cfo"',
+      'When the amount is greater than 5,000, the operation is blocked, unless the approver role is "cfo"',
     );
-    expect(renderRule(rule, ZH)).toBe('当金额大于 5000 时，则拦截，除非审批人角色等于“cfo”');
+    expect(renderRule(rule, ZH)).toBe('若金额超过 5,000，则拦截，除非审批人角色为“cfo”');
     const always = {
       when: bool(true),
       unless: null,
@@ -617,9 +647,9 @@ describe('rule sentences', () => {
       form: 'expression' as const,
     };
     expect(renderRule({ ...rule, when: t, unless: null }, ZH)).toBe(
-      '当（「a」－「b」）÷「a」小于 15% 时，则需人工裁决',
+      '若（“context.a”－“context.b”）÷“context.a”低于 15%，则需人工裁决',
     );
-    expect(renderRule(rule, ZH)).toContain('，除非（「a」');
+    expect(renderRule(rule, ZH)).toContain('，除非（“context.a”');
   });
 
   it('Grade C: a (hand-built) delegation node is rendered and the rule is marked (Appendix D)', () => {
@@ -635,7 +665,7 @@ describe('rule sentences', () => {
       'When the result of delegated function "risk_score" (arguments: the agent ID) is greater than 0.8, the operation is blocked (contains non-recomputable function delegation)',
     );
     expect(renderRule(rule, ZH)).toBe(
-      '当委派函数“risk_score”的结果（参数：智能体 ID）大于 0.8 时，则拦截（含不可重算的函数委派）',
+      '若委派函数“risk_score”的结果（参数：智能体 ID）超过 0.8，则拦截（含不可重算的函数委派）',
     );
     expect(renderGlossDetailed(rule.when, ZH).delegation).toBe(true);
     expect(renderGloss(rule.when, EN).endsWith(GRADE_C_MARK.en)).toBe(true);

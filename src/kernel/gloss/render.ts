@@ -22,11 +22,14 @@ import {
   DELEGATION_ARGS,
   ELEMENT,
   ELEMENT_PATH,
+  EQUALITY,
+  EXISTS,
   type GlossLang,
   GRADE_C_MARK,
   IN_LIST,
   LIST_SEPARATOR,
   NEGATED,
+  ORDER_ZH,
   type Phrase,
   ROUND_ONE_PLACE,
   ROUND_PLACES,
@@ -303,7 +306,11 @@ class Renderer {
   private variable(n: VarNode): string {
     if (n.path === '$') return this.phrase(ELEMENT);
     const rest = n.path.replace(/^\$\.?/, '').split('.');
-    return fill(this.phrase(ELEMENT_PATH), { path: humanize(rest) }, this.lang);
+    return fill(
+      this.phrase(ELEMENT_PATH),
+      { path: humanize(rest), code: rest.join('.') },
+      this.lang,
+    );
   }
 
   private windowText(window: string): string {
@@ -384,7 +391,7 @@ class Renderer {
       ? this.phrase(negated ? BOOLEAN_EXISTS.negated : BOOLEAN_EXISTS.positive)
       : negated
         ? this.phrase(NEGATED.exists as Phrase)
-        : (template('exists', this.lang) ?? '{A}');
+        : this.phrase(EXISTS);
     const a = slot(this.value(subject), { kind: 'min', min: PREC.additive }, this.lang);
     return shape(tpl, fill(tpl, { A: a }, this.lang), PREC.predicate);
   }
@@ -399,12 +406,12 @@ class Renderer {
         : list === 1
           ? IN_LIST[negated ? 'negatedOne' : 'one']
           : IN_LIST[negated ? 'negatedMany' : 'many'];
+    const styles = this.operandStyles(name, args);
     const tpl = inList
       ? this.phrase(inList)
       : override
         ? this.phrase(override)
-        : (template(name, this.lang) ?? '{A}');
-    const styles = this.operandStyles(name, args);
+        : (this.comparison(name, args, styles) ?? template(name, this.lang) ?? '{A}');
     if (inList) styles[1] = 'items';
     const keys = ['A', 'B', 'C'];
     const values: Record<string, string> = {};
@@ -414,6 +421,38 @@ class Renderer {
       values[key] = slot(this.value(a, styles[i]), { kind: 'min', min: PREC.additive }, this.lang);
     });
     return shape(tpl, fill(tpl, values, this.lang), PREC.predicate);
+  }
+
+  /**
+   * The wording of a comparison by what it compares (docs/gloss.md "Comparisons", I-94): a null
+   * literal says missing matches too (I-32); text and yes/no values read 为; Chinese order
+   * comparisons read 超过 / 不低于 … for numbers and 晚于 / 不早于 … for dates. Undefined: §5.5's.
+   */
+  private comparison(
+    name: string,
+    args: readonly ExprNode[],
+    styles: readonly LiteralStyle[],
+  ): string | undefined {
+    if (args.length !== 2) return undefined;
+    const [a, b] = args as [ExprNode, ExprNode];
+    if (name === 'eq' || name === 'ne') {
+      const literalOf = (x: ExprNode) => (isLiteral(x) ? x.type : null);
+      const types = [literalOf(a), literalOf(b)];
+      if (types.includes('null')) {
+        // eq(null, x) reads as eq(x, null): the subject first.
+        const phrase = name === 'eq' ? EQUALITY.nullOrMissing : EQUALITY.present;
+        return types[0] === 'null' && types[1] !== 'null'
+          ? this.phrase(phrase).replace('{A}', '{B}')
+          : this.phrase(phrase);
+      }
+      if (types.includes('string') || types.includes('boolean'))
+        return this.phrase(name === 'eq' ? EQUALITY.is : EQUALITY.isNot);
+      return undefined;
+    }
+    const order = ORDER_ZH[name];
+    if (order === undefined || this.lang !== 'zh') return undefined;
+    const dated = styles.includes('date') || DATE_RESULTS.has(a.node) || DATE_RESULTS.has(b.node);
+    return dated ? order.date : order.number;
   }
 
   /** Literal styles by context: regex patterns, dates beside date values, ratios as percentages. */

@@ -59,8 +59,13 @@ const HALF = '[!-~]';
 /** A zh gloss's own text: quoted values and regex patterns (user data) masked to one letter. */
 function skeleton(zh: string): string {
   // A regex pattern runs from " /" to the "/" that ends it: the one followed by the seam space
-  // before Chinese, a full-width parenthesis or the end (a pattern may hold spaces and slashes).
-  return zh.replace(/“[^”]*”/g, '“v”').replace(/ \/.*?\/(?= [\u3400-\u9fff]|）|$)/g, ' /r/');
+  // before Chinese, a full-width parenthesis or comma, or the end (a pattern may hold spaces and
+  // slashes).
+  // A grouped number's commas (10,000) are part of the number, as in the spec's Chinese text.
+  return zh
+    .replace(/“[^”]*”/g, '“v”')
+    .replace(/\d{1,3}(?:,\d{3})+/g, '0')
+    .replace(/ \/.*?\/(?= [\u3400-\u9fff]|[），]|$)/g, ' /r/');
 }
 
 /**

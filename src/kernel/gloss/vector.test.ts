@@ -31,28 +31,28 @@ describe('runGlossVector', () => {
       description: 'x',
       spec: '§5.5',
       tree: TREE,
-      expect: { zh: '金额大于 5000', en: 'the amount is greater than 5000' },
+      expect: { zh: '金额超过 5,000', en: 'the amount is greater than 5,000' },
       expect_unnamed: [],
     });
     expect(ok).toEqual({ passed: true, failures: [] });
     const bad = runGlossVector({ tree: TREE, expect: { en: 'the amount exceeds 5000' } });
     expect(bad.passed).toBe(false);
     expect(bad.failures).toEqual([
-      'en: expected "the amount exceeds 5000", got "the amount is greater than 5000"',
+      'en: expected "the amount exceeds 5000", got "the amount is greater than 5,000"',
     ]);
   });
 
   it('uses the vector dictionary and checks the unnamed fields', () => {
     const v = {
       tree: { ...TREE, args: [{ node: 'field', path: 'agent.trust_level' }, TREE.args[1]] },
-      expect: { en: "the agent's trust level is greater than 5000" },
+      expect: { en: "the agent's trust level is greater than 5,000" },
       expect_unnamed: ['agent.trust_level'],
     };
     expect(runGlossVector(v).passed).toBe(true);
     const named = {
       ...v,
       fields: { 'agent.trust_level': { zh: '信任等级', en: 'the trust level' } },
-      expect: { zh: '信任等级大于 5000', en: 'the trust level is greater than 5000' },
+      expect: { zh: '信任等级超过 5,000', en: 'the trust level is greater than 5,000' },
     };
     expect(runGlossVector(named).failures).toEqual([
       'expect_unnamed: expected ["agent.trust_level"], got []',
@@ -64,7 +64,7 @@ describe('runGlossVector', () => {
       document: RULE,
       expect: {
         'SEC-001-x': {
-          zh: '当智能体「trust level」小于 3 时，则拦截',
+          zh: '若“agent.trust_level”低于 3，则拦截',
           en: "When the agent's trust level is less than 3, the operation is blocked",
         },
       },

@@ -1,5 +1,6 @@
 import type { Bilingual, DiagnosticExample } from '../diagnostics/diagnostic';
 import type { CompiledTree } from '../eval/nodes';
+import { groupedNumber } from '../util/sizes';
 import { factWith, run } from './probe';
 import type { FieldDomain } from './value-classes';
 
@@ -67,8 +68,10 @@ function describeValues(values: readonly unknown[], domains: readonly FieldDomai
       en.push(`${d.path} absent`);
       zh.push(`${d.path} 缺失`);
     } else {
-      en.push(`${d.path} = ${JSON.stringify(v)}`);
-      zh.push(`${d.path} = ${JSON.stringify(v)}`);
+      // Numbers grouped as the gloss writes them (5,000; util/sizes.ts), the rest as JSON.
+      const text = typeof v === 'number' ? groupedNumber(v) : JSON.stringify(v);
+      en.push(`${d.path} = ${text}`);
+      zh.push(`${d.path} = ${text}`);
     }
   });
   return { en: en.join(', '), zh: zh.join('，') };

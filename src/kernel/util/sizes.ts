@@ -36,3 +36,28 @@ export function limitText(bytes: number): Bilingual {
   if (bytes >= 1024 && bytes % 1024 === 0) return same(`${bytes / 1024} KiB`);
   return { en: `${grouped(bytes)} bytes`, zh: `${grouped(bytes)} 字节` };
 }
+
+const DECIMAL_TEXT = /^(-?)(\d+)(\.\d+)?$/;
+
+/**
+ * A number's exact decimal text with its whole part grouped by commas, the same in both
+ * languages: "10000" → "10,000", "-1234.50" → "-1,234.50", "0.15" → "0.15". The digits are kept
+ * as written (never read through a double: a literal is an exact decimal, "1234.50" keeps its
+ * zero). Text that is not a plain decimal (an exponent, a word) is returned as written.
+ * The one number formatter of the gloss, the table analysis's sentences and the review report.
+ */
+export function groupedDecimal(text: string): string {
+  const m = DECIMAL_TEXT.exec(text);
+  if (!m) return text;
+  const whole = (m[2] as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${m[1]}${whole}${m[3] ?? ''}`;
+}
+
+/**
+ * A number read from JSON (a fact, an example value) in grouped form: its shortest round-trip
+ * decimal text (the decimal it was written as, I-33), grouped by `groupedDecimal`.
+ */
+export function groupedNumber(n: number): string {
+  // 1e21 and beyond, or below 1e-6, keep JavaScript's exponent form: groupedDecimal leaves it.
+  return groupedDecimal(String(n));
+}

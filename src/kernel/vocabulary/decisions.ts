@@ -15,7 +15,7 @@ export interface DecisionInfo {
   readonly blocking: boolean;
   readonly restrictiveness: number;
   /**
-   * What the decision says in a gloss sentence ("When …, {phrase}"; zh "当……时，则{phrase}"). Each
+   * What the decision says in a gloss sentence ("When …, {phrase}"; zh "若……，则{phrase}"). Each
    * zh phrase uses the decision's own §6 term (`zh`), so badge and gloss say the same thing:
    * REQUEST_HUMAN is 请求人工裁决 / 需人工裁决 (§5.5's example says 需人工审批; §6's term wins, I-77).
    */

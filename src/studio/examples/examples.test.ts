@@ -9,7 +9,10 @@ const EXPECTED: Record<string, { decision: string; matched: string }> = {
   'refund-guard': { decision: 'REQUEST_HUMAN', matched: 'SEC-001-refund-limit' },
   'aml-screening': { decision: 'DENY', matched: 'AML-001-high-risk-large' },
   'coding-agent-guard': { decision: 'DENY', matched: 'SEC-101-exec-destructive' },
-  'loan-decision-table': { decision: 'REQUEST_HUMAN', matched: 'FIN-201-loan-decision#good-large-loan' },
+  'loan-decision-table': {
+    decision: 'REQUEST_HUMAN',
+    matched: 'FIN-201-loan-decision#good-large-loan',
+  },
   'margin-expression': { decision: 'REQUEST_HUMAN', matched: 'CMP-001-low-margin' },
 };
 
@@ -73,7 +76,9 @@ describe('embedded examples read in natural Chinese and English (docs/gloss.md)'
         const text = rule.gloss.text;
         expect(zhViolations(text), text).toEqual([]);
         // Latin letters only inside quoted values and regex patterns (the user's data).
-        const own = text.replace(/“[^”]*”/g, '').replace(/ \/.*?\/(?= [\u3400-\u9fff]|）|$)/g, '');
+        const own = text
+          .replace(/“[^”]*”/g, '')
+          .replace(/ \/.*?\/(?= [\u3400-\u9fff]|[），]|$)/g, '');
         expect(own, text).not.toMatch(/[A-Za-z]/);
       }
     },

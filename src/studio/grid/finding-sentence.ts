@@ -1,3 +1,4 @@
+import { groupedNumber } from '../../kernel/util/sizes';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format } from '../i18n/i18n';
 import type { Lang } from '../store/types';
@@ -20,17 +21,12 @@ export interface FindingPhrases {
   readonly quoteClose: string;
 }
 
-/** One formatter per language: making an Intl.NumberFormat costs far more than formatting. */
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-
-/** A number as the UI language writes it (grouping, decimals kept up to 20 digits). */
-export function formatNumber(n: number, lang: Lang): string {
-  let f = numberFormats.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 20 });
-    numberFormats.set(lang, f);
-  }
-  return f.format(n);
+/**
+ * A number as the gloss and the review report write it, the same in both languages: grouped by
+ * thousands, every digit of the decimal it was written as (kernel util/sizes.ts groupedNumber).
+ */
+export function formatNumber(n: number, _lang: Lang): string {
+  return groupedNumber(n);
 }
 
 /** The leaves of a fact: [field path, value]; lists are leaves. */

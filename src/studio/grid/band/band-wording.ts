@@ -1,9 +1,10 @@
 import type { UncoveredRegion } from '../../../kernel/table-analysis/gap-regions';
 import type { UncoveredOutcome } from '../../../kernel/table-analysis/uncovered-outcome';
+import { groupedDecimal } from '../../../kernel/util/sizes';
 import { decisionInfo } from '../../../kernel/vocabulary/decisions';
 import { format, type Shape } from '../../i18n/format';
 import type { Lang } from '../../store/types';
-import { type FindingPhrases, factLeaves, formatNumber, formatValue } from '../finding-sentence';
+import { type FindingPhrases, factLeaves, formatValue } from '../finding-sentence';
 import type { bandStrings } from './strings';
 
 /**
@@ -66,8 +67,9 @@ export function regionInputs(
             return format(t.example.value, { name, value });
           return format(t.example.between, {
             name,
-            lower: formatNumber(Number(note.lower), lang),
-            upper: formatNumber(Number(note.upper), lang),
+            // Exact decimal texts, grouped without a round trip through a double.
+            lower: groupedDecimal(note.lower),
+            upper: groupedDecimal(note.upper),
             value,
           });
         case 'otherText':

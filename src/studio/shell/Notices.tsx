@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useT } from '../i18n/i18n';
-import { useSignatureVerdict } from '../signing/signature-verdict';
-import { useSigning } from '../signing/signing-instance';
 import { useStudio } from '../store';
-import type { Notice, NoticeSubject } from '../store/types';
-import { signatureNoticeState, subjectStanding } from './notice-subject';
+import type { Notice } from '../store/types';
 import { shellStrings } from './strings';
 import { VisibleText } from './VisibleText';
+
+/** The verdict code a notice about a signature needs loads with the first such notice. */
+const SubjectNotice = lazy(() =>
+  import('./SubjectNotice').then((m) => ({ default: m.SubjectNotice })),
+);
 
 /** Notices shown at once (older ones stay dismissible through the newest). */
 const MAX_SHOWN = 3;
@@ -36,37 +38,20 @@ export function Notices() {
           </button>
         </div>
       )}
-      {notices
-        .slice(-MAX_SHOWN)
-        .map((n) =>
-          n.subject ? (
-            <SubjectNotice key={n.id} notice={n} subject={n.subject} />
-          ) : (
-            <NoticeView key={n.id} notice={n} />
-          ),
-        )}
+      {notices.slice(-MAX_SHOWN).map((n) =>
+        n.subject ? (
+          <Suspense key={n.id} fallback={null}>
+            <SubjectNotice notice={n} subject={n.subject} />
+          </Suspense>
+        ) : (
+          <NoticeView key={n.id} notice={n} />
+        ),
+      )}
     </div>
   );
 }
 
-/** A notice about a document's state: shown while it holds, dismissed once it no longer does. */
-function SubjectNotice({ notice, subject }: { notice: Notice; subject: NoticeSubject }) {
-  const dismiss = useStudio((s) => s.dismissNotice);
-  const text = useStudio((s) => s.documents[subject.docId]?.text);
-  const record = useSigning((s) => s.verifications[subject.docId]);
-  const verdict = useSignatureVerdict(subject.docId, false);
-  const state = signatureNoticeState(
-    verdict?.kind ?? null,
-    record ? { file: record.signatureFile, roles: record.report.roles.length } : null,
-  );
-  const standing = subjectStanding(subject, { text, state });
-  useEffect(() => {
-    if (standing === 'stale') dismiss(notice.id);
-  }, [standing, dismiss, notice.id]);
-  return standing === 'holds' ? <NoticeView notice={notice} /> : null;
-}
-
-function NoticeView({ notice: n }: { notice: Notice }) {
+export function NoticeView({ notice: n }: { notice: Notice }) {
   const t = useT(shellStrings);
   const lang = useStudio((s) => s.lang);
   const dismiss = useStudio((s) => s.dismissNotice);

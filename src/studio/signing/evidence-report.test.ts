@@ -161,9 +161,10 @@ describe('semantic comparison', () => {
       ['SEC-001-refund-limit', true],
     ]);
     const changed = diff?.changed[0];
-    expect(changed?.before.gloss.en).toContain('5000');
-    expect(changed?.after.gloss.en).toContain('9000');
-    expect(changed?.after.gloss.zh).toContain('9000');
+    // The gloss groups thousands (docs/gloss.md, I-94).
+    expect(changed?.before.gloss.en).toContain('5,000');
+    expect(changed?.after.gloss.en).toContain('9,000');
+    expect(changed?.after.gloss.zh).toContain('9,000');
     expect(compareTexts('rules: [', RULES)).toBeNull();
   });
 

@@ -18,7 +18,7 @@ const EXAMPLES = [
 
 /** The renderer's own words: quoted values and regex patterns (the user's data) removed. */
 const ownWords = (zh: string) =>
-  zh.replace(/“[^”]*”/g, '').replace(/ \/.*?\/(?= [\u3400-\u9fff]|）|$)/g, '');
+  zh.replace(/“[^”]*”/g, '').replace(/ \/.*?\/(?= [\u3400-\u9fff]|[），]|$)/g, '');
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

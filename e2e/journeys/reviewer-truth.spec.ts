@@ -28,6 +28,8 @@ const WORDS = {
     none: 'This document was not opened with a signature file',
     earlier: 'About an earlier text',
     saved: 'Saved',
+    noBytes: 'no open document has the text it signs',
+    attach: 'Attach to “aml-screening” (shown as changed)',
   },
   zh: {
     exportTab: '导出',
@@ -40,6 +42,8 @@ const WORDS = {
     none: '此文档打开时没有附带签名文件',
     earlier: '针对较早的文本',
     saved: '已保存',
+    noBytes: '没有已打开文档的文本与其所签文本一致',
+    attach: '附加到“aml-screening”（显示为签名后已改动）',
   },
 } as const;
 
@@ -213,6 +217,19 @@ for (const lang of ['en', 'zh'] as const) {
       await noticesClearOfPanel(page);
       await page.getByTestId('verification').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/after-reload-${lang}.png` });
+
+      // Now no open document has the signed bytes: opened again, the signature is not attached to
+      // the edited document of its name — it says so and offers it, and attaches only when asked.
+      await page.getByTestId('open-files').setInputFiles(signaturePath);
+      const offer = page.locator('.notices .notice', { hasText: w.noBytes });
+      await expect(offer).toBeVisible();
+      expect((await active(page)).id).toBe(copy);
+      await noticesClearOfPanel(page);
+      await page.screenshot({ path: `${SHOTS}/offer-named-${lang}.png` });
+      await offer.getByRole('button', { name: w.attach }).click();
+      await expect.poll(async () => (await active(page)).id).toBe(original);
+      await expect(status).toHaveText(w.changed);
+      await expect(originalBadge).toHaveAttribute('data-status', 'changed');
     });
   });
 }

@@ -323,7 +323,7 @@ export const signingStrings = defineStrings({
       noDocument:
         '{file}：没有已打开文档的文本与其所签文本一致，也没有名为 {rule} 的已打开文档。请将规则文件与其签名文件一起打开。',
       otherText:
-        '{file}：没有已打开文档的文本与其所签文本一致。“{name}”与其所指文件同名（{rule}），但文本不同。',
+        '{file}：没有已打开文档的文本与其所签文本一致。文档“{name}”与其所指文件（{rule}）同名，但文本不同。',
       attachAnyway: '附加到“{name}”（显示为签名后已改动）',
       badge: {
         verified: '已签名，未改动',

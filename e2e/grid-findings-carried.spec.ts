@@ -25,27 +25,30 @@ for (const lang of ['en', 'zh'] as const) {
     });
     const table = page.locator('[data-entry="FIN-002-wide-matrix"]');
     await activeAnalysisIsCurrent(page);
-    // A row below the edited one with findings on screen.
+    // A row below the edited one with findings on screen: its findings marker (issue 36: the
+    // findings are a marker in the Row cell, not a column).
     const watched = await table.locator('tbody tr[data-row]').evaluateAll((rows) => {
       for (const tr of rows) {
         const row = Number(tr.getAttribute('data-row'));
-        if (row > 1 && tr.querySelector('td.findings .row-findings')) return row;
+        if (row > 1 && tr.querySelector('[data-testid="findings-marker"]')) return row;
       }
       return -1;
     });
     expect(watched).toBeGreaterThan(1);
-    const findings = table.locator(`tbody tr[data-row="${watched}"] td.findings`);
-    await expect(findings.locator('.row-findings li').first()).toBeVisible();
+    const rowHead = table.locator(`tbody tr[data-row="${watched}"] > th.row-head`);
+    const findings = rowHead.getByTestId('findings-marker');
+    await expect(findings).toBeVisible();
     await expect(findings).not.toHaveClass(/stale/);
 
-    // Watch the row's findings cell from the moment the edit is committed.
-    await findings.evaluate((td) => {
+    // Watch the row's findings marker from the moment the edit is committed.
+    await rowHead.evaluate((th) => {
       const seen = { emptied: false, greyed: false };
       (globalThis as Record<string, unknown>).__carried = seen;
       new MutationObserver(() => {
-        if (!td.querySelector('.row-findings')) seen.emptied = true;
-        if (td.classList.contains('stale')) seen.greyed = true;
-      }).observe(td, { childList: true, subtree: true, attributes: true });
+        const marker = th.querySelector('.findings-marker');
+        if (!marker) seen.emptied = true;
+        if (marker?.classList.contains('stale')) seen.greyed = true;
+      }).observe(th, { childList: true, subtree: true, attributes: true });
     });
     await table.locator('[data-cell="0:3"]').click();
     await page.keyboard.type('>= 1');

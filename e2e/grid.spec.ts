@@ -60,7 +60,7 @@ test('the grid shows the table: labels, field paths, cells, decisions, compiled 
   await expect(grid(page).locator('tr[data-row="1"] .rule-name')).toHaveText(
     'FIN-201-loan-decision#good-small-loan',
   );
-  // The gloss is on hover (title) once the analysis of this text is in.
+  // The name and its gloss are on hover (title) once the analysis of this text is in.
   await expect
     .poll(() =>
       page.evaluate(() => {
@@ -78,7 +78,12 @@ test('the grid shows the table: labels, field paths, cells, decisions, compiled 
         const title = document
           .querySelector('[data-testid="decision-grid"] tr[data-row="1"] .rule-name')
           ?.getAttribute('title');
-        return gloss !== undefined && gloss !== '' && (title ?? '') === gloss;
+        // Issue 36: the compiled name (cut with "…" in a narrow column) whole, then its gloss.
+        return (
+          gloss !== undefined &&
+          gloss !== '' &&
+          (title ?? '') === `FIN-201-loan-decision#good-small-loan\n${gloss}`
+        );
       }),
     )
     .toBe(true);
@@ -299,7 +304,11 @@ test('a row that can never fire is flagged; its counterexample evaluates as stat
   await cell(page, 0, 0).click();
   await page.keyboard.press('Control+Shift+d');
   await expect.poll(() => rowCount(page)).toBe(6);
-  const findings = grid(page).locator('tr[data-row="1"] .row-findings');
+  // The row's findings marker opens its findings under it (issue 36: no findings column).
+  const marker = grid(page).locator('tr[data-row="1"] [data-testid="findings-marker"]');
+  await expect(marker).toHaveAttribute('data-codes', /ERDL-W512/);
+  await marker.click();
+  const findings = grid(page).locator('tr[data-findings-of="1"] .row-findings');
   await expect(findings).toContainText('ERDL-W512');
   await findings.getByRole('button', { name: /counterexample of ERDL-W512 on row 2/ }).click();
   await expect(page.getByRole('tab', { name: 'Evaluate' })).toHaveAttribute(

@@ -117,9 +117,11 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(cell(page, 4, 0)).toHaveText('between [580, 699]');
     await expect(cell(page, 5, 1)).toHaveText('> 50000');
 
-    // 4. A finding in plain words: the pasted row 6 never fires, with its counterexample.
+    // 4. A finding in plain words: the pasted row 6 never fires, with its counterexample (its
+    // findings marker opens them under the row).
+    await grid(page).locator('tr[data-row="5"] [data-testid="findings-marker"]').click();
     const sentence = grid(page)
-      .locator('tr[data-row="5"] .finding-sentence')
+      .locator('tr[data-findings-of="5"] .finding-sentence')
       .filter({ hasText: T.neverFires });
     await expect(sentence).toContainText(T.neverFires);
     await expect(sentence).toContainText(T.goesTo);

@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh'] as const) {
     expect(widths.s).toBeLessThanOrEqual(widths.c);
     const hostWidths = await view.evaluate((el) => ({ s: el.scrollWidth, c: el.clientWidth }));
     expect(hostWidths.s).toBeLessThanOrEqual(hostWidths.c);
-    // The findings column is on screen.
+    // The last column (the compiled rule; findings are a marker in the Row column) is on screen.
     const findingsHeader = grid(page).locator('thead th').last();
     const fb = await findingsHeader.boundingBox();
     expect(fb && fb.x + fb.width).toBeLessThanOrEqual(1440);
@@ -138,8 +138,10 @@ for (const lang of ['en', 'zh'] as const) {
     // with its counterexample in display names.
     await grid(page).locator('[data-cell="0:0"]').click();
     await page.keyboard.press('Control+Shift+d');
+    // The row's findings marker opens its findings under it.
+    await grid(page).locator('tr[data-row="1"] [data-testid="findings-marker"]').click();
     const sentence = grid(page)
-      .locator('tr[data-row="1"] .finding-sentence')
+      .locator('tr[data-findings-of="1"] .finding-sentence')
       .filter({ hasText: T.repeats });
     await expect(sentence).toContainText(T.repeats);
     await expect(sentence).toContainText(T.goesTo);

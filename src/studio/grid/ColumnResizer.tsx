@@ -1,20 +1,27 @@
 import { type PointerEvent, useRef } from 'react';
+import { useT } from '../i18n/i18n';
 import { COLUMN_MAX, COLUMN_MIN, clampColumn } from '../shell/layout';
+import { layoutStrings } from './layout/strings';
 
 /**
  * A handle on a header cell's right edge: drag it to set the column's width (measured from the
- * header's rendered width when the drag starts).
+ * header's rendered width when the drag starts); double-click it to fit the column to its content
+ * (as in Excel).
  */
 export function ColumnResizer({
   label,
   width,
   onResize,
+  onFit,
 }: {
   readonly label: string;
   /** The width the user gave the column (mouse or Alt+Shift+← / →), if any. */
   readonly width: number | undefined;
   readonly onResize: (width: number) => void;
+  /** Double-click: the column as wide as its content. */
+  readonly onFit?: (() => void) | undefined;
 }) {
+  const t = useT(layoutStrings);
   const drag = useRef<{ x: number; width: number } | null>(null);
   const headWidth = (el: HTMLElement) => el.parentElement?.getBoundingClientRect().width ?? 0;
   const set = (w: number) => onResize(clampColumn(w));
@@ -40,7 +47,7 @@ export function ColumnResizer({
       aria-valuemin={COLUMN_MIN}
       aria-valuemax={COLUMN_MAX}
       aria-valuenow={width}
-      title={label}
+      title={onFit ? `${label} · ${t.fitColumn}` : label}
       className="column-resizer"
       draggable={false}
       onDragStart={(e) => e.preventDefault()}
@@ -48,6 +55,10 @@ export function ColumnResizer({
       onPointerMove={onPointerMove}
       onPointerUp={() => {
         drag.current = null;
+      }}
+      onDoubleClick={(e) => {
+        e.stopPropagation();
+        onFit?.();
       }}
     />
   );

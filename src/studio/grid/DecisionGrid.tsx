@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { type CSSProperties, Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   columnType,
   ROW_TEXT_KEYS,
@@ -20,13 +20,17 @@ import { GridHeader } from './GridHeader';
 import { GridRow, needsMessage } from './GridRow';
 import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
+import { FindingsRow } from './layout/FindingsMarker';
+import { GridViewBar } from './layout/GridViewBar';
+import { shownRow } from './layout/row-filter';
+import { useGridLayout } from './layout/use-grid-layout';
 import { PastePreview } from './PastePreview';
 import { ShortcutsSheet } from './ShortcutsSheet';
+import { cellText, selectionTsv } from './selection';
+import { gridStrings } from './strings';
 import { ColumnMenu } from './structure/ColumnMenu';
 import { DefaultRowButton } from './structure/DefaultRowButton';
 import { TableTitle } from './structure/TableTitle';
-import { cellText, selectionTsv } from './selection';
-import { gridStrings } from './strings';
 import { useGridCommands } from './use-grid-commands';
 import { useGridEdits } from './use-grid-edits';
 import { ROW_HEIGHT, useGridSelection, VIEWPORT } from './use-grid-selection';
@@ -78,6 +82,22 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const gridId = useId();
+  // Search, open findings, fitted column widths, the height the grid scrolls in (layout/).
+  const layout = useGridLayout({
+    docId,
+    table,
+    lang,
+    textKeys,
+    analysis,
+    gridRef,
+    scroller,
+    section: sectionRef,
+    head: headRef,
+  });
+  const filter = layout.filter;
   const evaluation = useStudio((s) => s.evaluations[docId]?.outcome);
   const trace = evaluation?.kind === 'result' ? evaluation.result.eval_trace : null;
   const view = useGridSelection({
@@ -88,19 +108,40 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     paused: editing !== null,
     gridRef,
     scroller,
+    ...(filter
+      ? { positions: { count: filter.rows.length, of: (row) => filter.rows.indexOf(row) } }
+      : {}),
   });
-  const { selection, active, select } = view;
-  const edits = useGridEdits({ docId, table, types, textKeys, lang });
+  // While the search hides rows, the selection moves over the rows shown only.
+  const shownView: typeof view = filter
+    ? {
+        ...view,
+        select: (to, extend, adding) =>
+          view.select({ ...to, row: shownRow(filter, view.active.row, to.row) }, extend, adding),
+      }
+    : view;
+  const { selection, active, select } = shownView;
+  const rowShown = filter ? (row: number) => filter.shown.has(row) : undefined;
+  // A search that hides the selected row selects the first row it shows.
+  const firstShown = filter?.rows[0];
+  const activeHidden = filter !== null && !filter.shown.has(view.active.row);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the search hides the selected row
+  useEffect(() => {
+    if (activeHidden && firstShown !== undefined)
+      view.select({ row: firstShown, col: view.active.col });
+  }, [activeHidden, firstShown]);
+  const edits = useGridEdits({ docId, table, types, textKeys, lang, filter });
   const commands = useGridCommands({
     docId,
     table,
     editable,
     lang,
     textKeys,
-    view,
+    view: shownView,
     edits,
     gridRef,
     openShortcuts: () => setShortcutsOpen(true),
+    toggleFindings: layout.toggleFindings,
     editing,
     setEditing,
   });
@@ -156,36 +197,55 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
   );
 
   const rows = [];
-  for (let i = view.first; i < view.last; i++) {
+  // The window is over the rows shown (all of them, or the ones the search finds).
+  const shownCount = filter ? filter.rows.length : rowCount;
+  for (let p = view.first; p < view.last; p++) {
+    const i = filter ? (filter.rows[p] as number) : p;
     const r = table.rows[i];
     if (!r) continue;
     // The row's identity (I-75): its name, else its position.
     const ruleName = `${table.entry}#${r.name ?? r.index}`;
     const shown = rowAnalysis(table, text, i, analysis, previous, glossOf);
+    const findingsOpen = layout.expanded.has(i);
     rows.push(
-      <GridRow
-        key={i}
-        docId={docId}
-        table={table}
-        index={i}
-        textKeys={textKeys}
-        selection={selection}
-        active={active}
-        editable={editable}
-        editing={editing}
-        renderEditor={renderEditor}
-        focusInput={i === active.row ? focusInput : null}
-        trace={trace?.find((x) => x.rule === ruleName)}
-        ruleName={ruleName}
-        gloss={shown.gloss}
-        findings={shown.findings}
-        findingsStale={shown.stale}
-        lang={lang}
-        onSelect={(cell, extend) => select(cell, extend)}
-        onEdit={(cell) => commands.startEditing(cell.row, cell.col, null)}
-        onDragStart={() => commands.dragStart('row', i)}
-        onDrop={commands.onDrop('row', i)}
-      />,
+      <Fragment key={i}>
+        <GridRow
+          docId={docId}
+          table={table}
+          index={i}
+          textKeys={textKeys}
+          selection={selection}
+          active={active}
+          editable={editable}
+          editing={editing}
+          renderEditor={renderEditor}
+          focusInput={i === active.row ? focusInput : null}
+          trace={trace?.find((x) => x.rule === ruleName)}
+          ruleName={ruleName}
+          gloss={shown.gloss}
+          findings={shown.findings}
+          findingsStale={shown.stale}
+          gridId={gridId}
+          findingsOpen={findingsOpen}
+          onToggleFindings={() => layout.toggleFindings(i)}
+          lang={lang}
+          onSelect={(cell, extend) => select(cell, extend)}
+          onEdit={(cell) => commands.startEditing(cell.row, cell.col, null)}
+          onDragStart={() => commands.dragStart('row', i)}
+          onDrop={commands.onDrop('row', i)}
+        />
+        {findingsOpen && shown.findings.length > 0 && (
+          <FindingsRow
+            gridId={gridId}
+            docId={docId}
+            table={table}
+            index={i}
+            findings={shown.findings}
+            stale={shown.stale}
+            columns={navColumns + 2}
+          />
+        )}
+      </Fragment>,
     );
   }
 
@@ -195,6 +255,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
 
   return (
     <section
+      ref={sectionRef}
       className="decision-grid"
       aria-label={label}
       data-testid="decision-grid"
@@ -207,27 +268,41 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         editable={editable}
         onStatus={structureStatus}
       />
-      <GridToolbar
-        table={table}
-        active={active}
-        editable={editable}
-        run={edits.run}
-        onSelect={(cell) => select(cell, false, true)}
-        copyText={() => selectionTsv(table, selection, textKeys)}
-        addRowAt={edits.addRowAt}
-        textsShown={textsShown}
-        onToggleTexts={() => setTextsShown((s) => !s)}
-        onShortcuts={() => setShortcutsOpen(true)}
-        defaultRow={
-          <DefaultRowButton
-            docId={docId}
-            table={table}
-            lang={lang}
-            editable={editable}
-            onStatus={structureStatus}
-          />
-        }
-      />
+      <div ref={headRef} className="grid-head">
+        <GridToolbar
+          table={table}
+          active={active}
+          editable={editable}
+          run={edits.run}
+          onSelect={(cell) => select(cell, false, true)}
+          copyText={() => selectionTsv(table, selection, textKeys, rowShown)}
+          addRowAt={edits.addRowAt}
+          textsShown={textsShown}
+          onToggleTexts={() => setTextsShown((s) => !s)}
+          onShortcuts={() => setShortcutsOpen(true)}
+          defaultRow={
+            <DefaultRowButton
+              docId={docId}
+              table={table}
+              lang={lang}
+              editable={editable}
+              onStatus={structureStatus}
+            />
+          }
+        />
+        <GridViewBar
+          gridId={gridId}
+          query={layout.query}
+          onQuery={layout.setQuery}
+          filter={filter}
+          onFit={() => {
+            layout.fit();
+            edits.setStatus(null);
+          }}
+        />
+        {/* With the toolbar, always in view: what an edit did or why it was refused. */}
+        <GridStatusLine status={edits.status} />
+      </div>
       {shortcutsOpen && (
         <ShortcutsSheet
           onClose={() => {
@@ -255,20 +330,35 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
       <div
         ref={scroller}
         className="grid-scroll"
-        style={view.windowed ? { height: VIEWPORT, overflowY: 'auto' } : undefined}
+        style={{
+          ...(view.windowed ? { height: VIEWPORT } : {}),
+          ...(layout.maxHeight === null ? {} : { maxHeight: layout.maxHeight }),
+        }}
         onScroll={(e) => view.onScroll(e.currentTarget.scrollTop)}
       >
         <table
           ref={gridRef}
+          id={gridId}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
           role="grid"
           aria-label={label}
           aria-rowcount={rowCount + 1}
-          aria-colcount={navColumns + 3}
+          aria-colcount={navColumns + 2}
           aria-readonly={!editable}
-          className="data-table grid-table"
+          className={layout.fitted ? 'data-table grid-table fitted' : 'data-table grid-table'}
+          style={
+            layout.tableWidth === null ? undefined : ({ width: layout.tableWidth } as CSSProperties)
+          }
           onKeyDown={commands.onKeyDown}
-          onCopy={commands.onCopy}
+          onCopy={(e) => {
+            // While the search hides rows, a copy takes the rows shown only.
+            if (!rowShown || editing) return commands.onCopy(e);
+            e.preventDefault();
+            e.clipboardData.setData(
+              'text/plain',
+              selectionTsv(table, selection, textKeys, rowShown),
+            );
+          }}
           onPaste={commands.onPaste}
         >
           <caption>
@@ -283,8 +373,9 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             lang={lang}
             onDragStart={(col) => commands.dragStart('column', col)}
             onDrop={(col) => commands.onDrop('column', col)}
-            widths={commands.widths}
+            widths={layout.widths}
             onResize={commands.resize}
+            onFit={layout.fitColumn}
             columnMenu={(col) => (
               <ColumnMenu
                 docId={docId}
@@ -299,7 +390,9 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
           <tbody>
             {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
             {rows}
-            {view.last < rowCount && <tr style={{ height: (rowCount - view.last) * ROW_HEIGHT }} />}
+            {view.last < shownCount && (
+              <tr style={{ height: (shownCount - view.last) * ROW_HEIGHT }} />
+            )}
           </tbody>
         </table>
       </div>
@@ -311,7 +404,6 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         lang={lang}
         onStatus={structureStatus}
       />
-      <GridStatusLine status={edits.status} />
     </section>
   );
 }

@@ -25,6 +25,7 @@ export function GridHeader({
   onDrop,
   widths,
   onResize,
+  onFit,
   columnMenu,
 }: {
   readonly table: TableModel;
@@ -35,9 +36,14 @@ export function GridHeader({
   readonly lang: Lang;
   readonly onDragStart: (col: number) => void;
   readonly onDrop: (col: number) => (e: DragEvent) => void;
-  /** Widths the user gave columns (by key: `c<n>`, `decision`, a text key, `findings`). */
+  /**
+   * Column widths (by key: `row`, `c<n>`, `decision`, `priority`, a text key, `rule`): fitted to
+   * the content (layout/use-grid-layout.ts) or given by the user.
+   */
   readonly widths: Readonly<Record<string, number>>;
   readonly onResize: (key: string, width: number) => void;
+  /** Double-click on a resizer: that column as wide as its content. */
+  readonly onFit?: (key: string) => void;
   /** A condition column's header menu (structure/ColumnMenu.tsx). */
   readonly columnMenu?: (col: number) => ReactNode;
 }) {
@@ -51,12 +57,13 @@ export function GridHeader({
       label={format(t.resizeColumn, { column: name })}
       width={widths[key]}
       onResize={(w) => onResize(key, w)}
+      onFit={onFit && (() => onFit(key))}
     />
   );
   return (
     <thead>
       <tr aria-rowindex={1}>
-        <th scope="col" className="row-head">
+        <th scope="col" className="row-head" style={sized('row')} data-width-key="row">
           {t.row}
         </th>
         {table.columns.map((c, col) => {
@@ -81,7 +88,7 @@ export function GridHeader({
                 <VisibleText text={name ?? c.field} />
               </span>
               {name && (
-                <span className="column-field mono">
+                <span className="column-field mono" title={revealInline(c.field)}>
                   <VisibleText text={c.field} />
                 </span>
               )}
@@ -105,7 +112,15 @@ export function GridHeader({
           {t.decision}
           {resizer('decision', t.decision)}
         </th>
-        <th scope="col">{t.priority}</th>
+        <th
+          scope="col"
+          style={sized('priority')}
+          data-width-key="priority"
+          data-column-name={t.priority}
+        >
+          {t.priority}
+          {resizer('priority', t.priority)}
+        </th>
         {textKeys.map((k) => (
           <th
             key={k}
@@ -115,14 +130,18 @@ export function GridHeader({
             data-width-key={k}
             data-column-name={t[k]}
           >
-            {t[k]}
+            {/* A soft column's header may end with "…" when the grid is narrow (layout/). */}
+            <span className="head-text" title={t[k]}>
+              {t[k]}
+            </span>
             {resizer(k, t[k])}
           </th>
         ))}
-        <th scope="col">{t.rule}</th>
-        <th scope="col" className="findings-head" style={sized('findings')}>
-          {t.findings}
-          {resizer('findings', t.findings)}
+        <th scope="col" style={sized('rule')} data-width-key="rule" data-column-name={t.rule}>
+          <span className="head-text" title={t.rule}>
+            {t.rule}
+          </span>
+          {resizer('rule', t.rule)}
         </th>
       </tr>
     </thead>

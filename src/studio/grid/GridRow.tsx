@@ -4,11 +4,11 @@ import type { RowModel, RowTextKey, TableModel } from '../../kernel/table-edit';
 import { revealInline, revealText } from '../../kernel/util/visible-text';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
-import { DecisionBadge } from '../panels/decision-label';
 import { VisibleText, visibleNodes } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { type CellTruth, cellTruths } from './cell-trace';
-import { RowFindings } from './RowFindings';
+import { DecisionWord } from './layout/DecisionWord';
+import { FindingsMarker } from './layout/FindingsMarker';
 import { type CellRef, cellText, isSelected, type Selection } from './selection';
 import { gridStrings } from './strings';
 import { ROW_HEIGHT } from './use-grid-selection';
@@ -26,7 +26,6 @@ export function needsMessage(row: RowModel): boolean {
  * compiled rule name (gloss on hover) and the kernel's findings.
  */
 export function GridRow({
-  docId,
   table,
   index,
   textKeys,
@@ -41,6 +40,9 @@ export function GridRow({
   gloss,
   findings,
   findingsStale,
+  gridId,
+  findingsOpen,
+  onToggleFindings,
   lang,
   onSelect,
   onEdit,
@@ -64,6 +66,11 @@ export function GridRow({
   readonly findings: readonly PositionedDiagnostic[];
   /** The findings are of the previous text (the row reads the same): greyed and busy. */
   readonly findingsStale: boolean;
+  /** The grid's id (the findings marker controls the sub-row `<gridId>-findings-<row>`). */
+  readonly gridId: string;
+  /** The row's findings are shown under it (layout/FindingsMarker.tsx). */
+  readonly findingsOpen: boolean;
+  readonly onToggleFindings: () => void;
   readonly lang: Lang;
   readonly onSelect: (cell: CellRef, extend: boolean) => void;
   readonly onEdit: (cell: CellRef) => void;
@@ -93,8 +100,16 @@ export function GridRow({
         title={format(t.dragRow, { row: index + 1 })}
         onDragStart={onDragStart}
       >
-        {r.index}
+        <span className="row-number">{r.index}</span>
         {matched && <span className="sr-only"> — {t.evalMatched}</span>}
+        <FindingsMarker
+          gridId={gridId}
+          row={index}
+          findings={findings}
+          stale={findingsStale}
+          expanded={findingsOpen}
+          onToggle={onToggleFindings}
+        />
       </th>
       {Array.from({ length: navColumns }, (_, col) => {
         const isActive = active.row === index && active.col === col;
@@ -117,10 +132,11 @@ export function GridRow({
                   : truth
                     ? t.cellNotEvaluated
                     : undefined;
-        let content: ReactNode = visibleNodes(text);
+        let content: ReactNode =
+          text === '' ? '' : <span className="cell-text">{visibleNodes(text)}</span>;
         if (isEditing) content = renderEditor(index, col);
         else if (col === conditions)
-          content = r.then ? <DecisionBadge decision={r.then} lang={lang} /> : '';
+          content = r.then ? <DecisionWord decision={r.then} lang={lang} /> : '';
         else if (r.isDefault && col < conditions)
           content = <span className="muted">{col === 0 ? t.defaultRow : '-'}</span>;
         else if (toFill) content = <span className="needs-text-label">{t.messageNeeded}</span>;
@@ -168,11 +184,23 @@ export function GridRow({
           </td>
         );
       })}
-      <td className="rule-name mono" title={gloss === undefined ? undefined : revealText(gloss)}>
-        <VisibleText text={ruleName} />
-      </td>
-      <td className={findingsStale ? 'findings stale' : 'findings'} aria-busy={findingsStale}>
-        <RowFindings docId={docId} table={table} row={r} findings={findings} />
+      <td
+        className="rule-name mono"
+        title={
+          gloss === undefined
+            ? revealInline(ruleName)
+            : `${revealInline(ruleName)}\n${revealText(gloss)}`
+        }
+      >
+        {/* The table's name gives way ("…"), the row's stays: `FIN-3…#near-prime`. */}
+        <span className="cell-text rule-text">
+          <span className="rule-entry">
+            <VisibleText text={ruleName.slice(0, ruleName.lastIndexOf('#'))} />
+          </span>
+          <span className="rule-row">
+            <VisibleText text={ruleName.slice(ruleName.lastIndexOf('#'))} />
+          </span>
+        </span>
       </td>
     </tr>
   );

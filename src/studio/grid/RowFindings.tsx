@@ -26,9 +26,7 @@ export function RowFindings({
 }) {
   const t = useT(gridStrings);
   const lang = useStudio((s) => s.lang);
-  // Notes (format hints and the like) stay in the editor; the row shows warnings, errors and
-  // anything with a counterexample.
-  const shown = findings.filter((d) => d.severity !== 'info' || d.example);
+  const shown = shownFindings(findings);
   if (shown.length === 0) return null;
   // Display names: the column's label, else the field dictionary's built-in names.
   const nameOf = (path: string) => fieldName(table, path, lang);
@@ -73,6 +71,14 @@ export function RowFindings({
       })}
     </ul>
   );
+}
+
+/**
+ * The findings a row shows: warnings, errors and anything with a counterexample (notes — format
+ * hints and the like — stay in the editor).
+ */
+export function shownFindings(findings: readonly PositionedDiagnostic[]): PositionedDiagnostic[] {
+  return findings.filter((d) => d.severity !== 'info' || d.example);
 }
 
 /** The diagnostics starting inside `range` (the analysis keeps them sorted by start). */

@@ -91,9 +91,14 @@ describe('the shortcuts sheet (GRID_KEYS)', () => {
       'fill',
       'resizeColumn',
       'home',
+      'findings',
       'help',
     ] as const)
       expect(listed.has(kind), kind).toBe(true);
+  });
+  it("shows or hides the row's findings with Shift+F2 (F2 alone still edits)", () => {
+    expect(gridAction(key('F2', { shiftKey: true }))).toEqual({ kind: 'findings' });
+    expect(gridAction(key('F2'))).toEqual({ kind: 'edit', initial: null });
   });
   it('opens the sheet with ?', () => {
     expect(gridAction(key('?'))).toEqual({ kind: 'help' });

@@ -18,6 +18,7 @@ export type GridAction =
   | { readonly kind: 'fill'; readonly direction: 'down' | 'right' }
   | { readonly kind: 'resizeColumn'; readonly by: number }
   | { readonly kind: 'home'; readonly end: boolean }
+  | { readonly kind: 'findings' }
   | { readonly kind: 'help' };
 
 export interface KeyLike {
@@ -61,6 +62,8 @@ export function gridAction(e: KeyLike): GridAction | null {
     if (k === 'r' && !e.shiftKey) return { kind: 'fill', direction: 'right' };
     return null;
   }
+  // Shift+F2 (a cell's note in Excel): show or hide the row's findings.
+  if (e.key === 'F2' && e.shiftKey && !e.altKey) return { kind: 'findings' };
   switch (e.key) {
     case 'Tab':
       return { kind: 'next', back: e.shiftKey };
@@ -119,6 +122,7 @@ export type GridKeyDescription =
   | 'home'
   | 'copy'
   | 'paste'
+  | 'findings'
   | 'help';
 
 const k = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({
@@ -142,6 +146,12 @@ export const GRID_KEYS: readonly GridKeyHelp[] = [
   { keys: ['Enter', 'Shift+Enter'], describe: 'down', sample: k('Enter'), kind: 'down' },
   { keys: ['Home', 'End'], describe: 'home', sample: k('End'), kind: 'home' },
   { keys: ['F2'], describe: 'edit', sample: k('F2'), kind: 'edit' },
+  {
+    keys: ['Shift+F2'],
+    describe: 'findings',
+    sample: k('F2', { shiftKey: true }),
+    kind: 'findings',
+  },
   // Read as text by the focus input (focus-input/FocusInput.tsx), not by gridAction.
   { keys: ['0…9 a…z < > = - ≥ ≤ ≠ ＞＝ …'], describe: 'type', sample: null, kind: 'type' },
   { keys: ['Delete', 'Backspace'], describe: 'clear', sample: k('Delete'), kind: 'clear' },

@@ -52,15 +52,20 @@ export function cellText(
   return key ? (r.texts[key]?.value ?? '') : '';
 }
 
-/** The selection as TSV, the way spreadsheets put a range on the clipboard. */
+/**
+ * The selection as TSV, the way spreadsheets put a range on the clipboard; while a search hides
+ * rows, only the rows shown (`shown`), as a spreadsheet copies a filtered range.
+ */
 export function selectionTsv(
   table: TableModel,
   s: Selection,
   textKeys: readonly RowTextKey[] = [],
+  shown?: (row: number) => boolean,
 ): string {
   const b = bounds(s);
   const rows: string[][] = [];
   for (let r = b.top; r <= b.bottom; r++) {
+    if (shown && !shown(r)) continue;
     const line: string[] = [];
     for (let c = b.left; c <= b.right; c++) line.push(cellText(table, r, c, textKeys));
     rows.push(line);

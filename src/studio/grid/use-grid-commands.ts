@@ -51,6 +51,7 @@ export function useGridCommands({
   edits,
   gridRef,
   openShortcuts,
+  toggleFindings,
   editing,
   setEditing,
 }: {
@@ -63,6 +64,8 @@ export function useGridCommands({
   readonly edits: ReturnType<typeof useGridEdits>;
   readonly gridRef: RefObject<HTMLTableElement | null>;
   readonly openShortcuts: () => void;
+  /** Shift+F2: show or hide a row's findings (layout/FindingsMarker.tsx). */
+  readonly toggleFindings?: (row: number) => void;
   /** The cell being edited (kept by the grid: the selection pauses its focus meanwhile). */
   readonly editing: Editing;
   readonly setEditing: (editing: Editing) => void;
@@ -146,12 +149,16 @@ export function useGridCommands({
       action.kind === 'down' ||
       action.kind === 'home' ||
       action.kind === 'help' ||
+      action.kind === 'findings' ||
       action.kind === 'resizeColumn';
     if (!editable && !readOnlyAction) return;
     e.preventDefault();
     switch (action.kind) {
       case 'help':
         openShortcuts();
+        return;
+      case 'findings':
+        toggleFindings?.(row);
         return;
       case 'move':
         select({ row: row + action.rows, col: col + action.columns }, action.extend);

@@ -21,6 +21,7 @@ import {
   fillDownAndDefault,
   planClear,
 } from './changes/edit-report';
+import { filterRefusal, type RowFilter } from './layout/row-filter';
 import { runTableEdit } from './run-table-edit';
 import { bounds, type CellRef, type Selection } from './selection';
 import { gridStrings } from './strings';
@@ -45,12 +46,15 @@ export function useGridEdits({
   types,
   textKeys,
   lang,
+  filter = null,
 }: {
   readonly docId: string;
   readonly table: TableModel;
   readonly types: readonly ColumnType[];
   readonly textKeys: readonly RowTextKey[];
   readonly lang: Lang;
+  /** The row search, while it hides rows: no edit may land on a hidden row (layout/row-filter.ts). */
+  readonly filter?: RowFilter | null;
 }) {
   const t = useT(gridStrings);
   const [status, setStatus] = useState<GridStatus | null>(null);
@@ -62,6 +66,12 @@ export function useGridEdits({
   const run = async (op: TableOp, done?: string): Promise<boolean> => {
     // Said once it is done, in words read before the row is gone.
     const said = done ?? (op.kind === 'deleteRow' ? deletedRowText(table, op.row, lang) : null);
+    // Every grid edit passes here: while the search hides rows, what could land on one is refused.
+    const hidden = filterRefusal(op, table, filter);
+    if (hidden) {
+      setStatus({ text: pick(hidden, lang), details: [] });
+      return false;
+    }
     const result = await runTableEdit(docId, table.entry, op);
     if (!result.ok) {
       if (result.messages.length > 0)
@@ -126,6 +136,11 @@ export function useGridEdits({
       cells,
       selection: b,
     };
+    const hidden = filterRefusal(op, table, filter);
+    if (hidden) {
+      setStatus({ text: pick(hidden, lang), details: [] });
+      return;
+    }
     setPending({ plan: planPaste(table, { row: at.row, column: at.col }, cells, b), op });
   };
 
@@ -165,6 +180,12 @@ export function useGridEdits({
     if (!edit.ok) {
       setStatus({ text: pick(edit.message, lang), details: [] });
       return edit.message;
+    }
+    // Refused here, not only in run: the editor of Ctrl+Enter stays open with its text.
+    const hidden = filterRefusal(edit.op, table, filter);
+    if (hidden) {
+      setStatus({ text: pick(hidden, lang), details: [] });
+      return hidden;
     }
     // What it widens is said with it, as the paste preview would (read before it applies).
     const widens = blockWidenings(table, edit.op, lang);

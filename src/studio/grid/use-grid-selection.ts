@@ -21,6 +21,7 @@ export function useGridSelection({
   paused,
   gridRef,
   scroller,
+  positions,
 }: {
   readonly docId: string;
   readonly entry: string;
@@ -30,6 +31,11 @@ export function useGridSelection({
   readonly paused: boolean;
   readonly gridRef: RefObject<HTMLTableElement | null>;
   readonly scroller: RefObject<HTMLDivElement | null>;
+  /**
+   * While a search hides rows: how many rows are shown and where a row is among them (the row
+   * window counts shown rows; rows keep their true index).
+   */
+  readonly positions?: { readonly count: number; readonly of: (row: number) => number };
 }) {
   const [sel, setSel] = useState<Selection>({
     anchor: { row: 0, col: 0 },
@@ -73,18 +79,19 @@ export function useGridSelection({
     studioStore.getState().clearGridFocus();
   }, [gridFocus, docId, entry]);
 
-  const windowed = rowCount > WINDOW_FROM;
+  const shownCount = positions?.count ?? rowCount;
+  const windowed = shownCount > WINDOW_FROM;
   const first = windowed ? Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN) : 0;
   const last = windowed
-    ? Math.min(rowCount, Math.ceil((scrollTop + VIEWPORT) / ROW_HEIGHT) + OVERSCAN)
-    : rowCount;
+    ? Math.min(shownCount, Math.ceil((scrollTop + VIEWPORT) / ROW_HEIGHT) + OVERSCAN)
+    : shownCount;
 
   // Keep the active row on screen, then give its cell the focus (roving tabindex).
   useLayoutEffect(() => {
     if (!focusWanted.current || paused) return;
     const box = scroller.current;
     if (box && windowed) {
-      const top = active.row * ROW_HEIGHT;
+      const top = (positions ? positions.of(active.row) : active.row) * ROW_HEIGHT;
       if (top < box.scrollTop) box.scrollTop = top;
       else if (top + ROW_HEIGHT * 2 > box.scrollTop + box.clientHeight)
         box.scrollTop = top - box.clientHeight + ROW_HEIGHT * 2;

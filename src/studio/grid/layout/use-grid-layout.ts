@@ -1,0 +1,172 @@
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { ROW_TEXT_KEYS, type RowTextKey, type TableModel } from '../../../kernel/table-edit';
+import { tableKey } from '../../shell/layout';
+import { studioStore, useStudio } from '../../store';
+import type { Lang } from '../../store/types';
+import { fitWidths, measureColumns, READABLE } from './fit-columns';
+import { filterRows, type RowFilter, rowHaystacks } from './row-filter';
+
+const NO_WIDTHS: Readonly<Record<string, number>> = {};
+const TEXT_KEYS: ReadonlySet<string> = new Set(ROW_TEXT_KEYS);
+/** The least height the grid scrolls in below what is above it (else: under the toolbar). */
+const MIN_HEIGHT = 280;
+/** The least width of a soft column (its header then reads "Instr…", whole on hover). */
+const SOFT_MIN = 64;
+/** Leaves the grid's sideways scroll bar out by a pixel's rounding. */
+const SLACK = 2;
+
+/** The nearest ancestor that scrolls vertically (the table view, the side panel), if any. */
+function scrollParent(el: HTMLElement | null): HTMLElement | null {
+  for (let p = el?.parentElement ?? null; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (y === 'auto' || y === 'scroll') return p;
+  }
+  return null;
+}
+
+const sameWidths = (a: Readonly<Record<string, number>> | null, b: Record<string, number>) =>
+  a !== null &&
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(b).every(([k, v]) => a[k] === v);
+
+/**
+ * The grid's layout at any width (issue 36 §7): the row search and the rows it shows, which rows'
+ * findings are open, the columns fitted to their content within the width available (widths set
+ * by hand are kept; "Fit columns" forgets them), and the height the grid scrolls in under its
+ * sticky toolbar.
+ */
+export function useGridLayout({
+  docId,
+  table,
+  lang,
+  textKeys,
+  analysis,
+  gridRef,
+  scroller,
+  section,
+  head,
+}: {
+  readonly docId: string;
+  readonly table: TableModel;
+  readonly lang: Lang;
+  readonly textKeys: readonly RowTextKey[];
+  /** Re-fit when the findings change (a marker widens the Row column). */
+  readonly analysis: unknown;
+  readonly gridRef: RefObject<HTMLTableElement | null>;
+  readonly scroller: RefObject<HTMLDivElement | null>;
+  readonly section: RefObject<HTMLElement | null>;
+  readonly head: RefObject<HTMLDivElement | null>;
+}) {
+  const key = tableKey(docId, table.entry);
+  // Widths the user set by hand (ColumnResizer, Alt+Shift+← / →).
+  const userWidths = useStudio((s) => s.layout.columnWidths[key]) ?? NO_WIDTHS;
+  // The search.
+  const [query, setQuery] = useState('');
+  const haystacks = useMemo(() => rowHaystacks(table), [table]);
+  const filter: RowFilter | null = useMemo(() => filterRows(haystacks, query), [haystacks, query]);
+
+  // Open findings, by row.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const toggleFindings = (row: number) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (!next.delete(row)) next.add(row);
+      return next;
+    });
+
+  // The width the grid has, and the height it scrolls in.
+  const [viewWidth, setViewWidth] = useState(0);
+  const [maxHeight, setMaxHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const host = scrollParent(section.current);
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      setViewWidth(box.clientWidth);
+      if (!host) return;
+      // All of the grid's box on screen with the page area at its top; when what is above it
+      // leaves too little, as tall as the page area under the sticky toolbar.
+      const below =
+        host.clientHeight -
+        (box.getBoundingClientRect().top - host.getBoundingClientRect().top + host.scrollTop) -
+        8;
+      const underHead = host.clientHeight - (head.current?.offsetHeight ?? 0) - 12;
+      setMaxHeight(Math.max(160, below >= MIN_HEIGHT ? below : underHead));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    if (host) observer.observe(host);
+    if (head.current) observer.observe(head.current);
+    if (section.current) observer.observe(section.current);
+    return () => observer.disconnect();
+  }, [scroller, section, head]);
+
+  // Columns fitted to their content: measured after each render that can change them, before
+  // the browser paints (a layout effect), so the grid never shows a frame of other widths.
+  const [auto, setAuto] = useState<Record<string, number> | null>(null);
+  const [fits, setFits] = useState(0);
+  const textSignature = textKeys.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs that change what a column holds
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    const box = scroller.current;
+    if (!grid || !box || box.clientWidth === 0) return;
+    const measured = measureColumns(grid);
+    const keys = [...measured.keys()];
+    const widths = fitWidths(
+      keys.map((key) => {
+        const m = measured.get(key) as { full: number; natural: number; min: number };
+        const readable =
+          key === 'rule' ? READABLE.rule : TEXT_KEYS.has(key) ? READABLE.text : undefined;
+        const fixed = userWidths[key];
+        return {
+          // A soft column's header may end with "…": its least width is its content's.
+          min: readable === undefined ? m.min : Math.min(m.natural, Math.max(m.min, SOFT_MIN)),
+          natural: m.natural,
+          full: m.full,
+          soft: readable !== undefined,
+          ...(readable === undefined ? {} : { readable }),
+          ...(fixed === undefined ? {} : { fixed }),
+        };
+      }),
+      box.clientWidth - SLACK,
+    );
+    const next = Object.fromEntries(keys.map((k, i) => [k, widths[i] as number]));
+    setAuto((prev) => (sameWidths(prev, next) ? prev : next));
+  }, [table, textSignature, lang, userWidths, fits, viewWidth, analysis, gridRef, scroller]);
+
+  // Open findings are kept by row index: a row added or deleted closes them all.
+  const rowCount = table.rows.length;
+  useEffect(() => {
+    void rowCount;
+    setExpanded((s) => (s.size === 0 ? s : new Set()));
+  }, [rowCount]);
+
+  const widths = auto ? { ...auto, ...userWidths } : userWidths;
+  // Laid out by these widths (table-layout: fixed) once every column has one.
+  const tableWidth = auto ? Object.keys(auto).reduce((sum, k) => sum + (widths[k] ?? 0), 0) : null;
+  return {
+    query,
+    setQuery,
+    filter,
+    expanded,
+    toggleFindings,
+    maxHeight,
+    /** The widths to lay the grid out with (fitted, and the ones set by hand). */
+    widths,
+    fitted: auto !== null,
+    tableWidth,
+    /** "Fit columns": forget the widths set by hand and fit every column again. */
+    fit: () => {
+      studioStore.getState().clearColumnWidths(key);
+      setFits((n) => n + 1);
+    },
+    /** Double-click on a column's resizer: that column as wide as its content. */
+    fitColumn: (widthKey: string) => {
+      const grid = gridRef.current;
+      const m = grid ? measureColumns(grid).get(widthKey) : undefined;
+      if (m) studioStore.getState().setColumnWidth(key, widthKey, m.natural);
+    },
+  };
+}

@@ -240,8 +240,8 @@ function scalarOf(text: string, type: ColumnType): CellValue | CellParse {
     if (t === 'true' || t === 'false') return { kind: 'scalar', value: t === 'true', source: t };
     // A word: the column's type is asked for ("Read as text" in the grid), never guessed (I-91).
     return fail(
-      `this column has no type yet, so the word ${JSON.stringify(t)} is not guessed to be text: choose "Read as text", or write it in quotes`,
-      `此列尚无类型，因此不会把${zhQuote(t)}猜作文本：请选择“按文本读取”，或给它加上引号`,
+      `this column has no type yet, so the word ${JSON.stringify(t)} is not guessed to be text: make the column a text column (its type in the header), or write the word in quotes`,
+      `此列尚无类型，因此不会把${zhQuote(t)}猜作文本：请把此列设为文本列（在列标题中选择类型），或给该词加上引号`,
     );
   }
   // string / list: the text as written.

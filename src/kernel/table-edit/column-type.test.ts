@@ -150,12 +150,12 @@ describe('plain words in a text column', () => {
     expect(shown('starts_with gold')).toBe('starts_with "gold"');
   });
 
-  it('in a column without a type a word is not guessed: the refusal offers "Read as text"', () => {
+  it('in a column without a type a word is not guessed: the refusal says how to type the column', () => {
     const r = readCell('standard', 'unknown');
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.message.en).toMatch(/no type yet.*"standard".*"Read as text"/);
-    expect(r.message.zh).toMatch(/尚无类型.*“standard”.*按文本读取/);
+    expect(r.message.en).toMatch(/no type yet.*"standard".*make the column a text column/);
+    expect(r.message.zh).toMatch(/尚无类型.*“standard”.*设为文本列/);
     expect(readCell('"standard"', 'unknown').ok).toBe(true);
     expect(readCell('700', 'unknown').ok).toBe(true);
   });

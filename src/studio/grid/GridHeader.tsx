@@ -27,6 +27,7 @@ export function GridHeader({
   onResize,
   onFit,
   columnMenu,
+  typePicker,
 }: {
   readonly table: TableModel;
   readonly types: readonly ColumnType[];
@@ -46,6 +47,8 @@ export function GridHeader({
   readonly onFit?: (key: string) => void;
   /** A condition column's header menu (structure/ColumnMenu.tsx). */
   readonly columnMenu?: (col: number) => ReactNode;
+  /** A condition column's type, shown and chosen (column-type/ColumnTypeButton.tsx). */
+  readonly typePicker?: (col: number) => ReactNode;
 }) {
   const t = useT(gridStrings);
   const sized = (key: string) => {
@@ -92,13 +95,17 @@ export function GridHeader({
                   <VisibleText text={c.field} />
                 </span>
               )}
-              <span
-                className={`column-type type-${types[col] ?? 'unknown'}`}
-                data-testid="column-type"
-                title={format(t.columnTypeTitle, { type })}
-              >
-                {type}
-              </span>
+              {typePicker ? (
+                typePicker(col)
+              ) : (
+                <span
+                  className={`column-type type-${types[col] ?? 'unknown'}`}
+                  data-testid="column-type"
+                  title={format(t.columnTypeTitle, { type })}
+                >
+                  {type}
+                </span>
+              )}
               {resizer(`c${col}`, revealInline(name ?? c.field))}
             </th>
           );

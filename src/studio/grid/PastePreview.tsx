@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { columnPlace, type PastePlan, type TableModel } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
@@ -21,12 +21,15 @@ export function PastePreview({
   lang,
   onApply,
   onCancel,
+  asks,
 }: {
   readonly plan: PastePlan;
   readonly table: TableModel;
   readonly lang: Lang;
   readonly onApply: () => void;
   readonly onCancel: () => void;
+  /** What the grid asks before the paste can read (column-type/PasteReadAsText.tsx). */
+  readonly asks?: ReactNode;
 }) {
   const t = useT(gridStrings);
   const c = useT(changeStrings).preview;
@@ -177,6 +180,7 @@ export function PastePreview({
           ))}
         </ul>
       )}
+      {asks}
       {blocked && (
         <p role="alert" className="paste-blocked">
           {format(t.pasteProblems, { n: plan.problems.length })}

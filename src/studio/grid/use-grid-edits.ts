@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import {
   type BlockEdit,
@@ -58,7 +58,27 @@ export function useGridEdits({
 }) {
   const t = useT(gridStrings);
   const [status, setStatus] = useState<GridStatus | null>(null);
-  const [pending, setPending] = useState<PendingPaste | null>(null);
+  const [planned, setPending] = useState<(PendingPaste & { readonly table: TableModel }) | null>(
+    null,
+  );
+  // A pending paste is read again by the table as it is now: a column typed meanwhile ("Read as
+  // text" in the preview, I-91) reads its cells by its new type.
+  const pending = useMemo(
+    () =>
+      planned && {
+        op: planned.op,
+        plan:
+          planned.table === table
+            ? planned.plan
+            : planPaste(
+                table,
+                { row: planned.op.row, column: planned.op.column },
+                planned.op.cells,
+                planned.op.selection,
+              ),
+      },
+    [planned, table],
+  );
   const conditions = table.columns.length;
   const rowCount = table.rows.length;
 
@@ -141,7 +161,7 @@ export function useGridEdits({
       setStatus({ text: pick(hidden, lang), details: [] });
       return;
     }
-    setPending({ plan: planPaste(table, { row: at.row, column: at.col }, cells, b), op });
+    setPending({ plan: planPaste(table, { row: at.row, column: at.col }, cells, b), op, table });
   };
 
   const applyPaste = async () => {

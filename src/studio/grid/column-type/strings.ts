@@ -22,6 +22,8 @@ export const columnTypeStrings = defineStrings({
     readAsText: 'Read as text: make “{column}” a text column',
     readAsTextHint: 'Adds type: string to the column (one undo step) and writes the word.',
     readAsTextDone: '{column} is now a text column; the cell reads {cell}.',
+    pasteReadAsTextHint:
+      'Adds type: string to the column (one undo step); the paste is then read again.',
   },
   zh: {
     button: '“{column}”的类型：{type}。选择类型',
@@ -37,5 +39,6 @@ export const columnTypeStrings = defineStrings({
     readAsText: '按文本读取：把“{column}”设为文本列',
     readAsTextHint: '为此列声明文本类型（可一步撤销），并写入该词。',
     readAsTextDone: '{column}现在是文本列；该单元格读作 {cell}。',
+    pasteReadAsTextHint: '为此列声明文本类型（可一步撤销），然后重新读取粘贴内容。',
   },
 });

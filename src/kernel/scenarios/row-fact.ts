@@ -13,7 +13,7 @@ import { firstMatch, type RunnableRow } from '../table-analysis/example-fact';
 import { compileCell, factWith, run } from '../table-analysis/probe';
 import type { ColumnType } from '../table-edit/cell-reader';
 import type { CellModel, CellValue, TableModel } from '../table-edit/model';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 import { type Decision, isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { rowId } from './reach';
 
@@ -105,8 +105,8 @@ export function factForRow(
   return {
     ok: false,
     message: {
-      en: `no values were found that row ${r.index} (${name}) matches; write the test case's fact in the suite text (Tests panel)`,
-      zh: `未找到第 ${r.index} 行（${zhQuote(name)}）匹配的值；请在测试集文本中编写该测试用例的事实（“测试”面板）`,
+      en: `no values were found that row ${r.index} (${enQuote(name)}) matches; write the test case's fact in the suite text (Evaluate panel, Fact suite)`,
+      zh: `未找到第 ${r.index} 行（${zhQuote(name)}）匹配的值；请在测试集文本中编写该测试用例的事实（“求值”面板的事实测试集）`,
     },
   };
 }

@@ -346,8 +346,11 @@ describe('suite edits are minimal and change exactly what they say', () => {
           else
             expect(factKey(got ?? null)).toBe(
               factKey(
-                parseSuite(`cases:\n  - name: v\n    fact: { v: ${value} }\n`).suite?.cases[0]?.fact
-                  ?.v ?? null,
+                valueAt(
+                  parseSuite(`cases:\n  - name: v\n    fact: { v: ${value} }\n`).suite?.cases[0]
+                    ?.fact,
+                  'v',
+                ) ?? null,
               ),
             );
           // A minimal edit: the text outside one range is unchanged, never a rewrite.

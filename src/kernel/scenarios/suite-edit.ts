@@ -16,7 +16,7 @@ import { isBareWord, quote } from '../projection/yaml-out';
 import { parseSuite } from '../suite/parse-suite';
 import type { Expectation, Suite, SuiteCase } from '../suite/types';
 import { canonicalJson } from '../tree/canonical';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 import type { Decision } from '../vocabulary/decisions';
 
 export type SuiteEdit =
@@ -40,18 +40,18 @@ export interface NewCase {
 const refuse = (en: string, zh: string): SuiteEdit => ({ ok: false, message: { en, zh } });
 
 const NOT_READ = refuse(
-  'the suite has problems; fix them in the Tests panel before editing its cases here',
-  '测试集存在问题；请先在“测试”面板中修正，再在此编辑用例',
+  'the fact suite has problems; fix them in the Evaluate panel before editing its test cases here',
+  '事实测试集存在问题；请先在“求值”面板中修正，再在此编辑测试用例',
 );
 const CHANGED = refuse(
-  'the suite changed meanwhile; the sheet shows it again, try once more',
-  '测试集已被修改；此表已重新显示，请再试一次',
+  'the fact suite changed meanwhile; try again on the test cases shown now',
+  '事实测试集已被修改；请对现在显示的测试用例再试一次',
 );
 
 function refusedLayout(name: string): SuiteEdit {
   return refuse(
-    `test case "${name}" is written in a way this edit cannot change without touching anything else; edit it in the suite text (Tests panel)`,
-    `测试用例${zhQuote(name)}的写法无法在不影响其他内容的情况下修改；请在测试集文本中编辑（“测试”面板）`,
+    `test case ${enQuote(name)} is written in a way this edit cannot change without touching anything else; edit it in the suite text (Evaluate panel, Fact suite)`,
+    `测试用例${zhQuote(name)}的写法无法在不影响其他内容的情况下修改；请在测试集文本中编辑（“求值”面板的事实测试集）`,
   );
 }
 
@@ -329,7 +329,7 @@ function verifyAppend(text: string, before: Suite, c: NewCase, edit: TextEdit | 
   const added = parseSuite(`cases:\n  - ${caseBlock(c, '    ')}`).suite?.cases[0];
   if (!added)
     return refuse(
-      `the new test case "${c.name}" cannot be written as a suite case`,
+      `the new test case ${enQuote(c.name)} cannot be written as a suite case`,
       `新测试用例${zhQuote(c.name)}无法写成测试集用例`,
     );
   const want = suiteKey({ ...before, cases: [...before.cases, added] });
@@ -338,8 +338,8 @@ function verifyAppend(text: string, before: Suite, c: NewCase, edit: TextEdit | 
     if (keyOfText(next) === want) return { ok: true, text: next, edit };
   }
   return refuse(
-    'the suite text is written in a way a case cannot be appended to without touching anything else; add it in the Tests panel',
-    '测试集文本的写法无法在不影响其他内容的情况下追加用例；请在“测试”面板中添加',
+    'the suite text is written in a way a case cannot be appended to without touching anything else; add it in the fact suite (Evaluate panel)',
+    '测试集文本的写法无法在不影响其他内容的情况下追加用例；请在“求值”面板的事实测试集中添加',
   );
 }
 

@@ -12,7 +12,7 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import { isList, isNumeric, isRecord, numberText, toExactJson, type Value } from '../eval/values';
 import { quote } from '../projection/yaml-out';
 import { type ColumnType, readCell } from '../table-edit/cell-reader';
-import { zhQuote } from '../util/quote';
+import { enQuote, zhQuote } from '../util/quote';
 
 export type ScenarioValueRead =
   /** `text`: the YAML (and JSON) scalar to write; null removes the field from the fact. */
@@ -25,24 +25,54 @@ const refuse = (en: string, zh: string): ScenarioValueRead => ({ ok: false, mess
 export function readScenarioValue(input: string, type: ColumnType): ScenarioValueRead {
   if (type === 'list')
     return refuse(
-      'a list is written in the suite text (Tests panel): the sheet edits one value per column',
-      '列表请在测试集文本中编写（“测试”面板）：此表每列只编辑一个值',
+      'a list is written in the suite text (Evaluate panel, Fact suite): the sheet edits one value per column',
+      '列表请在测试集文本中编写（“求值”面板的事实测试集）：此表每列只编辑一个值',
     );
   const read = readCell(input, type);
-  if (!read.ok) return read;
+  if (!read.ok) return notAValue(input.trim(), type) ?? read;
   const cell = read.cell;
   if (cell.kind === 'any') return { ok: true, text: null };
   const v = cell.value;
   if (cell.op !== 'eq' || v === undefined || v.kind !== 'scalar') {
     const shown = input.trim();
     return refuse(
-      `a test case holds one value, not a condition: write the value itself (700), not "${shown}"`,
+      `a test case holds one value, not a condition: write the value itself (700), not ${enQuote(shown)}`,
       `测试用例只保存一个值，而不是条件：请直接写值（如 700），而不是${zhQuote(shown)}`,
     );
   }
   if (typeof v.value === 'number') return { ok: true, text: v.source };
   if (typeof v.value === 'string') return { ok: true, text: quote(v.value) };
   return { ok: true, text: v.value === null ? 'null' : String(v.value) };
+}
+
+/** What a value of the column looks like, when the grid's reason (about cells) would mislead. */
+function notAValue(shown: string, type: ColumnType): ScenarioValueRead | null {
+  const en = enQuote(shown);
+  const zh = zhQuote(shown);
+  switch (type) {
+    case 'number':
+      return refuse(
+        `${en} is not a number: write a number such as 700, 1,000 or -2.5 (empty: the fact has no such field)`,
+        `${zh}不是数字：请写数字，例如 700、1,000 或 -2.5（留空表示事实中没有该字段）`,
+      );
+    case 'boolean':
+      return refuse(
+        `${en} is not yes or no: write yes or no (also true or false)`,
+        `${zh}不是“是”或“否”：请写“是”或“否”（也可写“true”或“false”）`,
+      );
+    case 'date':
+      return refuse(
+        `${en} is not a date: write a date such as 2026-01-31`,
+        `${zh}不是日期：请写日期，例如 2026-01-31`,
+      );
+    case 'unknown':
+      return refuse(
+        `${en} cannot be read: this column's type is not known yet, so write a number (700), a quoted text ("gold"), true or false`,
+        `无法读取${zh}：此列的类型尚未确定，请写数字（700）、带引号的文本（“"gold"”）、“true”或“false”`,
+      );
+    default:
+      return null;
+  }
 }
 
 /**

@@ -99,6 +99,19 @@ export const TERMS = [
   { key: 'regex', zh: '正则表达式', en: 'regular expression', note: 'Appendix B match' },
   { key: 'problems', zh: '问题', en: 'problems', note: 'the studio list of diagnostics' },
   {
+    key: 'factSuite',
+    zh: '事实测试集',
+    en: 'fact suite',
+    note: 'a rule set’s own tests, `.facts.yaml` (docs/fact-suites.md)',
+  },
+  {
+    key: 'testCase',
+    zh: '测试用例',
+    en: 'test case',
+    note: 'a named fact of the fact suite with the decision it must get; the Table panel lists those that reach a table',
+    avoid: ['测试场景'],
+  },
+  {
     key: 'neverFires',
     zh: '永不触发',
     en: 'never fires',

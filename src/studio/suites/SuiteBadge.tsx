@@ -6,10 +6,24 @@ import { suiteStrings } from './strings';
  * Whether the active document's suite outcome is of the text on screen: not while a run is on its
  * way (it still holds the previous outcome), nor after an edit the suite has not run on yet.
  */
-export const selectSuiteRunCurrent = (s: StudioState): boolean => {
-  const run = s.activeId ? s.suiteRuns[s.activeId] : undefined;
-  return run !== undefined && !run.pending && run.text === s.documents[s.activeId!]?.text;
-};
+export const selectSuiteRunCurrent = (s: StudioState): boolean =>
+  s.activeId !== null && suiteRunCurrent(s, s.activeId);
+
+/**
+ * Whether a document's suite outcome is of its text and suite on screen (the badge's rule, and the
+ * scenario sheet's under a table): not while a run is on its way, nor after an edit of either.
+ */
+export function suiteRunCurrent(s: StudioState, docId: string): boolean {
+  const run = s.suiteRuns[docId];
+  const doc = s.documents[docId];
+  return (
+    run !== undefined &&
+    doc !== undefined &&
+    !run.pending &&
+    run.text === doc.text &&
+    (run.suite === undefined || run.suite === (doc.suite ?? ''))
+  );
+}
 
 /**
  * The status-bar badge: green while every expectation holds for the text on screen, red the moment

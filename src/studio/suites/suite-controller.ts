@@ -58,7 +58,9 @@ export async function run(
 ): Promise<void> {
   const doc = store.getState().documents[docId];
   if (!doc) return;
-  const base = { ...origin, text: doc.text };
+  // Its own suite's outcome names the suite text it is of: an edit of the suite (the scenario
+  // sheet's, or in the Evaluate panel) makes it an earlier outcome until the suite runs again.
+  const base = { ...origin, text: doc.text, ...(origin.source === 'suite' ? { suite } : {}) };
   const previous = store.getState().suiteRuns[docId];
   store.getState().setSuiteRun(docId, {
     ...base,

@@ -30,6 +30,7 @@ const DATA_ONLY_KERNEL = [
   'src/kernel/vocabulary/decisions.ts',
   'src/kernel/vocabulary/document.ts',
   'src/kernel/util/visible-text.ts',
+  'src/kernel/util/text-edit.ts',
 ];
 const HEAVY_PACKAGES = [
   're2js',

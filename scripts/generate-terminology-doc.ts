@@ -55,13 +55,17 @@ export function terminologyDoc(): string {
     ),
     '## Decisions · 决策（§6）',
     '',
-    'The badge shows the term; a gloss sentence says the phrase ("当……时，则{phrase}").',
+    'The badge shows the term; a gloss sentence says the phrase ("若……，则{phrase}").',
     '',
     ...table(
       ['decision', '中文', '释义用语', 'English', 'gloss phrase'],
       DECISIONS.map((d) => [code(d.name), d.zh, d.phrase.zh, d.en, d.phrase.en]),
     ),
     '## Nodes · 节点（§5.3, §5.5 templates）',
+    '',
+    'The gloss reads text equality as 为, order comparisons as 超过 / 不低于 / 低于 / 不超过 (dates 晚于 …),',
+    '`exists` as 已提供 and a null comparison as 为空或未提供 — departures from these templates',
+    'recorded in ruling I-94 and docs/gloss.md section 3.',
     '',
     ...table(
       ['node', '中文模板', 'English template'],

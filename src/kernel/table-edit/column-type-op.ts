@@ -71,8 +71,7 @@ export function cellsReadingDifferently(
         text,
         why: { en: `not a ${name.en} condition`, zh: `不是${name.zh}条件` },
       });
-    }
-    else if (formatCell(read.cell) !== text)
+    } else if (formatCell(read.cell) !== text)
       out.push({
         row: r.index,
         text,

@@ -65,6 +65,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   spin: 2_000,
   tables: 15_000,
   tableEdit: 15_000,
+  // A compile of the document (warm when it is the one on screen) and a few hundred row checks.
+  scenarioCase: 30_000,
   canonicalRule: 30_000,
   gloss: 30_000,
   // One incremental compile of a document the worker has just compiled.

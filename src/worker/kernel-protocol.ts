@@ -21,6 +21,7 @@ import type {
   SuiteResult,
   TextEdit,
 } from '../kernel';
+import type { NewCaseFact, NewCaseFor } from '../kernel/scenarios';
 import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
 import type {
   RuleFileVerification,
@@ -210,6 +211,21 @@ export type TableEditReply =
       readonly note?: Bilingual;
     }
   | { readonly ok: false; readonly messages: readonly Bilingual[] };
+
+/**
+ * The fact and expectation of a test case added from the scenario sheet under a table: for a row
+ * (a fact it matches, expecting its decision) or for an example of the uncovered-inputs band
+ * (expecting what the document decides now), on the document's warm compile (scenarios/new-case.ts).
+ */
+export interface ScenarioCaseRequest {
+  readonly op: 'scenarioCase';
+  readonly doc: string;
+  readonly text: string;
+  readonly entry: string;
+  readonly for: NewCaseFor;
+  /** The instant the suite's cases run at. */
+  readonly asOf: string;
+}
 
 /** One rule's canonical form with each tree node's gloss (the Tree & hash panel). */
 export interface CanonicalRuleRequest {
@@ -450,6 +466,7 @@ export type KernelRequest =
   | SpinRequest
   | TablesRequest
   | TableEditRequest
+  | ScenarioCaseRequest
   | CanonicalRuleRequest;
 
 export interface KernelResponses {
@@ -469,6 +486,7 @@ export interface KernelResponses {
   spin: { readonly spun: number };
   tables: TablesRead;
   tableEdit: TableEditReply;
+  scenarioCase: NewCaseFact;
   /** Null when the document does not compile or has no such rule. */
   canonicalRule: CanonicalRuleView | null;
 }

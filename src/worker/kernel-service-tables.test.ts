@@ -65,4 +65,24 @@ describe('the worker table operations', () => {
     expect(csv.ok).toBe(false);
     if (!csv.ok) expect(csv.messages[0]?.zh).toContain('CSV 第 2 行');
   });
+
+  it('makes a test case for a row of the table on screen, and refuses one for a table not there', () => {
+    const service = new KernelService(() => 0);
+    const request = {
+      op: 'scenarioCase' as const,
+      doc: 'd',
+      text: LOAN,
+      entry: 'FIN-201-loan-decision',
+      for: { row: '2' },
+      asOf: '2026-01-15T09:00:00Z',
+    };
+    const read = service.tables({ op: 'tables', doc: 'd', text: LOAN });
+    const second = read.ok ? read.tables[0]?.rows[1] : undefined;
+    const made = service.scenarioCase({ ...request, for: { row: second?.name ?? '2' } });
+    if (!made.ok) throw new Error(made.message.en);
+    expect(made.expect.decision).toBe('ALLOW');
+    expect(made.fact).toEqual({ context: { credit_score: 700, amount: 20000 } });
+    const none = service.scenarioCase({ ...request, entry: 'NO-SUCH-TABLE' });
+    expect(none.ok).toBe(false);
+  });
 });

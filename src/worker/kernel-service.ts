@@ -45,6 +45,7 @@ import {
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
+import { NO_TABLE, type NewCaseFact, newCaseFact } from '../kernel/scenarios';
 import { zhQuote } from '../kernel/util/quote';
 import { bilingual } from '../studio/i18n/format';
 import { impactCaseAt } from './impact-job';
@@ -67,6 +68,7 @@ import {
   type RuleGlossText,
   type RuleSummary,
   type RuleTree,
+  type ScenarioCaseRequest,
   type TableEditReply,
   type TableEditRequest,
   type TablesRequest,
@@ -134,6 +136,15 @@ export class KernelService {
 
   tables(request: TablesRequest): TablesRead {
     return this.readTablesCached(request.text);
+  }
+
+  /** A test case for the scenario sheet: its fact and expectation, on the document's warm compile. */
+  scenarioCase(request: ScenarioCaseRequest): NewCaseFact {
+    const compiled = this.compile(request.doc, request.text).document;
+    const read = this.readTablesCached(request.text);
+    const table = read.ok ? read.tables.find((t) => t.entry === request.entry) : undefined;
+    if (!compiled || !table) return { ok: false, message: NO_TABLE };
+    return newCaseFact(compiled, table, request.for, request.asOf);
   }
 
   tableEdit(request: TableEditRequest): TableEditReply {

@@ -43,6 +43,8 @@ function run(envelope: Envelope): unknown {
       return service.tables(request);
     case 'tableEdit':
       return service.tableEdit(request);
+    case 'scenarioCase':
+      return service.scenarioCase(request);
     case 'canonicalRule':
       return service.canonicalRule(request);
     case 'gloss':

@@ -1,4 +1,5 @@
 /** The scenario sheet's pure logic: a table's test cases (docs/fact-suites.md "The test cases of a table"). */
+export { type NewCaseFact, type NewCaseFor, NO_TABLE, newCaseFact } from './new-case';
 export { projectFact, valueAt } from './project';
 export {
   casesReachingTable,

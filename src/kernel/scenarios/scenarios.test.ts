@@ -12,6 +12,7 @@ import {
   appendCase,
   casesReachingTable,
   factForRow,
+  newCaseFact,
   projectFact,
   readScenarioValue,
   rowIdOfRule,
@@ -501,5 +502,39 @@ describe('a fact for a row', () => {
     expect(tables).toBeGreaterThan(50);
     expect(found).toBeGreaterThan(100);
     expect(first).toBeGreaterThan(50);
+  });
+});
+
+describe('a new test case: its fact and expectation', () => {
+  const table = tableOf(LOAN);
+  const compiled = compileDocument(LOAN).document;
+  if (!compiled) throw new Error('loan does not compile');
+  const asOf = '2026-01-15T09:00:00Z';
+
+  it('for a row: a fact it matches, expecting its decision and the row', () => {
+    const row = table.rows[1];
+    if (!row) throw new Error('no row');
+    const made = newCaseFact(compiled, table, { row: row.name ?? String(row.index) }, asOf);
+    if (!made.ok) throw new Error(made.message.en);
+    expect(made.fact).toEqual({ context: { credit_score: 700, amount: 20000 } });
+    expect(made.expect).toEqual({
+      decision: 'ALLOW',
+      matched_rules: [`${table.entry}#${row.name ?? row.index}`],
+    });
+    expect(made.row).toEqual({ n: 2, firstMatch: true });
+    expect(made.decides).toBe('ALLOW');
+    expect(newCaseFact(compiled, table, { row: 'no-such-row' }, asOf).ok).toBe(false);
+  });
+
+  it('for an example without a default row: what the document decides now (its fallback)', () => {
+    const withoutDefault = LOAN.replace(/\n {8}# Default row[\s\S]*$/, '\n');
+    const doc = compileDocument(withoutDefault).document;
+    if (!doc) throw new Error('does not compile');
+    const fact = { context: { credit_score: 699.5, amount: 0 } };
+    const made = newCaseFact(doc, tableOf(withoutDefault), { fact }, asOf);
+    if (!made.ok) throw new Error(made.message.en);
+    expect(made.fact).toBe(fact);
+    expect(made.expect).toEqual({ decision: 'DENY', matched_rules: [] });
+    expect(made.row).toBeUndefined();
   });
 });

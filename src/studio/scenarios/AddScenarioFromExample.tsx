@@ -1,10 +1,11 @@
 import './scenarios.css';
 import { useState } from 'react';
 import type { Bilingual } from '../../kernel';
+import type { TableModel } from '../../kernel/table-edit';
 import { pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
-import { addCaseForExample } from './scenario-actions';
+import { addCase } from './scenario-actions';
 import { scenarioStrings } from './strings';
 
 /**
@@ -15,14 +16,14 @@ import { scenarioStrings } from './strings';
  */
 export function AddScenarioFromExample({
   docId,
-  entry,
+  table,
   fact,
   editable,
   lang,
   describedBy,
 }: {
   readonly docId: string;
-  readonly entry: string;
+  readonly table: TableModel;
   readonly fact: { readonly [key: string]: unknown };
   readonly editable: boolean;
   readonly lang: Lang;
@@ -30,20 +31,24 @@ export function AddScenarioFromExample({
 }) {
   const t = useT(scenarioStrings);
   const [said, setSaid] = useState<{ text: Bilingual; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
   return (
     <>
       <button
         type="button"
         className="button small"
-        disabled={!editable}
+        disabled={!editable || busy}
         title={t.addForExampleHelp}
         aria-describedby={describedBy}
         data-testid="scenario-add-example"
-        onClick={() => {
-          const result = addCaseForExample(docId, entry, fact, lang);
-          setSaid(
-            result.ok ? { text: result.said, ok: true } : { text: result.message, ok: false },
-          );
+        onClick={async () => {
+          setBusy(true);
+          const result = await addCase(docId, table, { fact }, lang);
+          setBusy(false);
+          if (result)
+            setSaid(
+              result.ok ? { text: result.said, ok: true } : { text: result.message, ok: false },
+            );
         }}
       >
         {t.addForExample}

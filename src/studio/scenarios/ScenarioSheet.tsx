@@ -32,7 +32,7 @@ import type { Lang } from '../store/types';
 import { suiteRunCurrent } from '../suites/SuiteBadge';
 import {
   type ActionResult,
-  addCaseForRow,
+  addCase,
   columnName,
   editCaseDecision,
   editCaseValue,
@@ -187,14 +187,18 @@ function ScenarioSheetView({
   };
 
   const activeRowModel = table.rows[activeRow];
-  const addForRow = () => {
+  const [adding, setAdding] = useState(false);
+  const addForRow = async () => {
     if (!activeRowModel) return;
-    const result = addCaseForRow(
+    setAdding(true);
+    const result = await addCase(
       docId,
-      table.entry,
-      activeRowModel.name ?? String(activeRowModel.index),
+      table,
+      { row: activeRowModel.name ?? String(activeRowModel.index) },
       lang,
     );
+    setAdding(false);
+    if (!result) return;
     report(result);
     if (result.ok) setAdded(result.index);
   };
@@ -547,10 +551,14 @@ function ScenarioSheetView({
           type="button"
           className="button small scenario-add"
           disabled={
-            !editable || !activeRowModel || model.kind === 'problems' || model.kind === 'too-large'
+            !editable ||
+            adding ||
+            !activeRowModel ||
+            model.kind === 'problems' ||
+            model.kind === 'too-large'
           }
           title={format(t.addForRowHelp, { row: activeRow + 1 })}
-          onClick={addForRow}
+          onClick={() => void addForRow()}
           data-testid="scenario-add-row"
         >
           {format(t.addForRow, { row: activeRow + 1 })}

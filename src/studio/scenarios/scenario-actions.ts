@@ -4,27 +4,27 @@
  * the uncovered-inputs band. Each is one minimal, checked edit of the suite text (kernel
  * scenarios/suite-edit.ts) made on the text the document holds now; the suite then runs again
  * through the suite controller, as after any edit — the sheet never evaluates a case itself. A
- * new case's expectation is computed by the kernel's evaluator on the current text: the row's
- * decision, or, for a band example, what the document decides now.
+ * new case's fact and expectation come from the kernel worker, on its compile of the current text:
+ * the row's decision, or, for a band example, what the document decides now.
  */
 
 import type { Bilingual } from '../../kernel';
-import { compileDocument, DEFAULT_SUITE_AS_OF, evaluate, parseSuite } from '../../kernel';
+import { DEFAULT_SUITE_AS_OF, parseSuite } from '../../kernel';
 import {
   appendCase,
   type CaseRef,
-  factForRow,
+  type NewCaseFor,
   readScenarioValue,
-  rowId,
   setCaseDecision,
   setCaseFactValue,
 } from '../../kernel/scenarios';
-import { type ColumnType, columnType, readTables, type TableModel } from '../../kernel/table-edit';
+import type { ColumnType, TableModel } from '../../kernel/table-edit';
 import { type Decision, decisionInfo } from '../../kernel/vocabulary/decisions';
 import { fieldName } from '../grid/column-label';
 import { describeExample } from '../grid/finding-sentence';
 import { gridStrings } from '../grid/strings';
 import { bilingual, format } from '../i18n/i18n';
+import { getKernel } from '../kernel/kernel-instance';
 import { studioStore } from '../store';
 import type { Lang } from '../store/types';
 import { scenarioStrings } from './strings';
@@ -136,23 +136,6 @@ export function editCaseDecision(docId: string, ref: CaseRef, decision: Decision
   };
 }
 
-/** The table `entry` of the document's current text, its column types and the compiled document. */
-function currentTable(docId: string, entry: string) {
-  const current = suiteOf(docId);
-  if (!current) return null;
-  const read = readTables(current.text);
-  const table = read.ok ? read.tables.find((t) => t.entry === entry) : undefined;
-  const compiled = compileDocument(current.text).document;
-  if (!table || !compiled) return null;
-  const types = table.columns.map((_, i) => columnType(table, i));
-  return { ...current, table, types, compiled };
-}
-
-const NOT_NOW: ActionResult = {
-  ok: false,
-  message: bilingual(scenarioStrings, (t) => t.notNow),
-};
-
 /** The instant the suite's cases run at (the suite's `as_of`, else the kernel's default). */
 function suiteInstant(suite: string): string {
   return (suite.trim() === '' ? undefined : parseSuite(suite).suite?.as_of) ?? DEFAULT_SUITE_AS_OF;
@@ -175,86 +158,66 @@ function describe(table: TableModel, fact: unknown, lang: Lang): string {
 }
 
 /**
- * Adds a case for the row `id` (its name, or its 1-based position when unnamed) of table `entry`:
- * a fact whose values the row matches, as a person writes them, expecting the row's decision and
- * the row among the matched rules (with the rules outside the table that match it now).
+ * Adds a test case to the document's suite in one step, for a row of `table` (its id: its name,
+ * or its 1-based position when unnamed) or for an example of the uncovered-inputs band. The fact
+ * and expectation come from the kernel worker, on the document's warm compile of the current text
+ * (kernel scenarios/new-case.ts): for a row, a fact it matches as a person writes it, expecting
+ * the row's decision; for an example, what the document decides for it now. Null when a newer
+ * request took this one's place.
  */
-export function addCaseForRow(docId: string, entry: string, id: string, lang: Lang): ActionResult {
-  const now = currentTable(docId, entry);
-  if (!now) return NOT_NOW;
-  const row = now.table.rows.findIndex((r) => rowId(r) === id);
-  if (row === -1) return NOT_NOW;
-  const found = factForRow(now.compiled, now.table, row, now.types);
-  if (!found.ok) return { ok: false, message: found.message };
-  const n = row + 1;
-  const result = evaluate(now.compiled, found.fact, {
-    as_of: suiteInstant(now.suite),
-    hash: false,
-  });
-  const others = result.matched_rules.filter((r) => !r.startsWith(`${entry}#`));
-  const name = uniqueName(
-    now.suite,
-    format(scenarioStrings[lang].rowCaseName, {
-      row: n,
-      decision: found.decision,
-      fact: describe(now.table, found.fact, lang),
-    }),
-  );
-  const edit = appendCase(now.suite, {
-    name,
-    fact: found.fact,
-    expect: { decision: found.decision, matched_rules: [found.rule, ...others] },
-  });
-  if (!edit.ok) return { ok: false, message: edit.message };
-  save(docId, now.suite, edit.text);
-  const index = parseSuite(edit.text).suite?.cases.length ?? 1;
-  return {
-    ok: true,
-    said: found.firstMatch
-      ? both('added', (lang) => ({ name, decision: said(found.decision, lang), row: n }))
-      : both('addedTaken', (lang) => ({
-          name,
-          decision: said(found.decision, lang),
-          row: n,
-          taken: found.takenBy ?? '',
-        })),
-    before: now.suite,
-    after: edit.text,
-    index: index - 1,
-  };
-}
-
-/**
- * Adds a case for an example of the uncovered-inputs band: the example's fact, expecting what the
- * document decides for it now (the fallback decision, or another rule's) and the rules that match.
- */
-export function addCaseForExample(
+export async function addCase(
   docId: string,
-  entry: string,
-  fact: { readonly [key: string]: unknown },
+  table: TableModel,
+  target: NewCaseFor,
   lang: Lang,
-): ActionResult {
-  const now = currentTable(docId, entry);
-  if (!now) return NOT_NOW;
-  const result = evaluate(now.compiled, fact, { as_of: suiteInstant(now.suite), hash: false });
+): Promise<ActionResult | null> {
+  const start = suiteOf(docId);
+  if (!start) return null;
+  const outcome = await getKernel().request(`scenarioCase:${docId}`, {
+    op: 'scenarioCase',
+    doc: docId,
+    text: start.text,
+    entry: table.entry,
+    for: target,
+    asOf: suiteInstant(start.suite),
+  });
+  if (outcome.status === 'stale') return null;
+  if (outcome.status !== 'done') return { ok: false, message: outcome.message };
+  const found = outcome.value;
+  if (!found.ok) return { ok: false, message: found.message };
+  // The suite as it is now (it may have been edited while the worker answered).
+  const now = suiteOf(docId);
+  if (!now) return null;
+  const decision = found.expect.decision;
   const name = uniqueName(
     now.suite,
-    format(scenarioStrings[lang].exampleCaseName, { fact: describe(now.table, fact, lang) }),
+    found.row
+      ? format(scenarioStrings[lang].rowCaseName, {
+          row: found.row.n,
+          decision,
+          fact: describe(table, found.fact, lang),
+        })
+      : format(scenarioStrings[lang].exampleCaseName, { fact: describe(table, found.fact, lang) }),
   );
-  const edit = appendCase(now.suite, {
-    name,
-    fact,
-    expect: { decision: result.decision, matched_rules: [...result.matched_rules] },
-  });
+  const edit = appendCase(now.suite, { name, fact: found.fact, expect: found.expect });
   if (!edit.ok) return { ok: false, message: edit.message };
   save(docId, now.suite, edit.text);
-  const index = parseSuite(edit.text).suite?.cases.length ?? 1;
+  const row = found.row;
   return {
     ok: true,
-    said: both('addedExample', (lang) => ({ name, decision: said(result.decision, lang) })),
+    said: !row
+      ? both('addedExample', (l) => ({ name, decision: said(decision, l) }))
+      : row.firstMatch
+        ? both('added', (l) => ({ name, decision: said(decision, l), row: row.n }))
+        : both('addedTaken', (l) => ({
+            name,
+            decision: said(decision, l),
+            row: row.n,
+            taken: row.takenBy ?? '',
+          })),
     before: now.suite,
     after: edit.text,
-    index: index - 1,
+    index: (parseSuite(edit.text).suite?.cases.length ?? 1) - 1,
   };
 }
 

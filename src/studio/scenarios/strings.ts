@@ -63,8 +63,6 @@ export const scenarioStrings = defineStrings({
     refusedCase: 'Test case “{name}”: {message}',
     notEditable: 'A list or a mapping is edited in the suite text (Evaluate panel).',
     undo: 'Undo',
-    notNow:
-      'the document does not load or the table changed: add the test case once the table is shown again',
   },
   zh: {
     title: '测试用例',
@@ -120,6 +118,5 @@ export const scenarioStrings = defineStrings({
     refusedCase: '测试用例“{name}”：{message}',
     notEditable: '列表或映射请在测试集文本中编辑（“求值”面板）。',
     undo: '撤销',
-    notNow: '文档无法加载或表格已被修改：请在表格重新显示后再添加测试用例',
   },
 });

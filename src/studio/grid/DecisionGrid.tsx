@@ -7,6 +7,7 @@ import {
 } from '../../kernel/table-edit';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
+import { ScenarioSheet } from '../scenarios/ScenarioSheet';
 import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Analysis, Lang } from '../store/types';
@@ -403,6 +404,14 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         editable={editable}
         lang={lang}
         onStatus={structureStatus}
+      />
+      <ScenarioSheet
+        docId={docId}
+        table={table}
+        types={types}
+        editable={editable}
+        lang={lang}
+        activeRow={active.row}
       />
     </section>
   );

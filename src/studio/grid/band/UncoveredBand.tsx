@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { uncoveredOutcome } from '../../../kernel/table-analysis/uncovered-outcome';
 import { formatCell, type TableModel } from '../../../kernel/table-edit';
 import { format, pick, useT } from '../../i18n/i18n';
+import { AddScenarioFromExample } from '../../scenarios/AddScenarioFromExample';
 import { VisibleText } from '../../shell/VisibleText';
 import { useStudio } from '../../store';
 import type { Analysis, Lang } from '../../store/types';
@@ -167,6 +168,16 @@ export function UncoveredBand({
                   {!region.exact && <span className="muted uncovered-wider">{t.wider}</span>}
                 </div>
               )}
+              <div className="uncovered-action">
+                <AddScenarioFromExample
+                  docId={docId}
+                  table={table}
+                  fact={region.fact}
+                  editable={editable}
+                  lang={lang}
+                  describedBy={`${id}-${k}`}
+                />
+              </div>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, getPair, isMap, isScalar, isSeq, type YMap } from '../document/ynode';
+import { zhQuote } from '../util/quote';
 import { isTableColumnType, type TableColumnType } from '../vocabulary/document';
 import { columnTypeName, readCell } from './cell-reader';
 import { formatCell } from './cell-text';
@@ -77,7 +78,7 @@ export function cellsReadingDifferently(
         text,
         why: {
           en: `it would read as ${formatCell(read.cell)}`,
-          zh: `它会被读作 ${formatCell(read.cell)}`,
+          zh: `它会被读作${zhQuote(formatCell(read.cell))}`,
         },
       });
   }
@@ -98,7 +99,7 @@ export function retypeProblem(
   const shown = cells.slice(0, NAMED);
   const more = cells.length - shown.length;
   const en = shown.map((c) => `row ${c.row} (${c.text}: ${c.why.en})`).join('; ');
-  const zh = shown.map((c) => `第 ${c.row} 行（${c.text}：${c.why.zh}）`).join('；');
+  const zh = shown.map((c) => `第 ${c.row} 行（${zhQuote(c.text)}：${c.why.zh}）`).join('；');
   return {
     en: `${place.en} cannot become a ${name.en} column: ${cells.length === 1 ? 'a cell' : `${cells.length} cells`} would read differently — ${en}${more > 0 ? `; and ${more} more` : ''}. Change ${cells.length === 1 ? 'it' : 'them'} first; a type never reinterprets a cell`,
     zh: `${place.zh}不能改为${name.zh}列：有 ${cells.length} 个单元格的读法会改变——${zh}${more > 0 ? `；另有 ${more} 个` : ''}。请先修改这些单元格；设置类型不会改变任何单元格的含义`,

@@ -407,7 +407,7 @@ describe('setting a column type in the grid (setColumnType)', () => {
       /^“Segment” \(context\.segment\) cannot become a text column: 2 cells would read differently — row 1 \(= 700: it would read as = "700"\); row 2 \(in \[1, 2\]: it would read as in \["1", "2"\]\)\. Change them first/,
     );
     expect(message.zh).toMatch(
-      /^“Segment”（context\.segment）不能改为文本列：有 2 个单元格的读法会改变——第 1 行（= 700：/,
+      /^“Segment”（context\.segment）不能改为文本列：有 2 个单元格的读法会改变——第 1 行（“= 700”：/,
     );
     // A type under which every cell reads the same is set.
     expect(

@@ -38,7 +38,7 @@ export const columnTypeStrings = defineStrings({
     cleared: '{column}的类型改为由单元格推断。',
     readAsText: '按文本读取：把“{column}”设为文本列',
     readAsTextHint: '为此列声明文本类型（可一步撤销），并写入该词。',
-    readAsTextDone: '{column}现在是文本列；该单元格读作 {cell}。',
+    readAsTextDone: '{column}现在是文本列；该单元格读作“{cell}”。',
     pasteReadAsTextHint: '为此列声明文本类型（可一步撤销），然后重新读取粘贴内容。',
   },
 });

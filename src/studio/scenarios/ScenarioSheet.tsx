@@ -164,6 +164,19 @@ function ScenarioSheetView({
   const [roving, setRoving] = useState('0:0');
   const sheet = useRef<HTMLTableElement>(null);
 
+  // After an edit, the focus goes back to a cell once the sheet shows it again.
+  const [focusTo, setFocusTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusTo === null) return;
+    const cells = sheet.current;
+    const cell =
+      cells?.querySelector<HTMLElement>(`[data-scell="${focusTo}"]`) ??
+      cells?.querySelector<HTMLElement>(`[data-scell="${roving}"]`);
+    if (!cell) return;
+    cell.focus();
+    setFocusTo(null);
+  });
+
   // A case just added is scrolled into view once it is shown.
   useEffect(() => {
     if (added === null) return;
@@ -280,7 +293,10 @@ function ScenarioSheetView({
     else if (e.key === 'ArrowRight') move(e.currentTarget, 0, 1);
     else if (e.key === 'Enter' || e.key === 'F2')
       start(scenarioValueText(r.values[col], types[col] ?? 'unknown'));
-    else if (e.key === 'Delete' || e.key === 'Backspace') start('');
+    else if (e.key === 'Delete') {
+      // As in the grid: Delete clears the cell (the fact no longer has the field) at once.
+      if (editableCell) commit(r, { index: r.index, col, text: '', error: null });
+    } else if (e.key === 'Backspace') start('');
     else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) start(e.key);
     else return;
     e.preventDefault();
@@ -306,10 +322,14 @@ function ScenarioSheetView({
               if (e.key === 'Escape') {
                 e.preventDefault();
                 setEditing(null);
-                sheet.current?.querySelector<HTMLElement>(`[data-scell="${k}:${col}"]`)?.focus();
+                setFocusTo(`${k}:${col}`);
               } else if (e.key === 'Enter' || e.key === 'Tab') {
                 e.preventDefault();
-                commit(r, open);
+                // As in the grid: Enter moves down, Tab right (Shift+Tab left) once it is written.
+                if (commit(r, open))
+                  setFocusTo(
+                    e.key === 'Enter' ? `${k + 1}:${col}` : `${k}:${col + (e.shiftKey ? -1 : 1)}`,
+                  );
               }
             }}
           />

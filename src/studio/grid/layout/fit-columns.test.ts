@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ColumnFit, fitWidths } from './fit-columns';
+import { firstTable } from '../../../kernel/test-support';
+import { type ColumnFit, contentSignature, fitWidths } from './fit-columns';
 
 const column = fc
   .record({
@@ -98,5 +99,37 @@ describe('fitWidths', () => {
         },
       ),
     );
+  });
+});
+
+describe('contentSignature (when the columns are measured again)', () => {
+  const doc = (cell: string, then = 'DENY', message = 'Declined') => `protocol: "erdl/v2"
+version: "2.1.0"
+metadata:
+  name: "t"
+  decision: DENY
+rules:
+  - name: "T-001-table"
+    when:
+      kind: decision_table
+      columns:
+        - field: "context.score"
+          label: { zh: "评分", en: "score" }
+      rows:
+        - when: [${cell}]
+          then: ${then}
+          message: "${message}"
+`;
+  const sig = (...args: Parameters<typeof doc>) => contentSignature(firstTable(doc(...args)));
+
+  it('stands for an edit that keeps every column as long (no re-measuring per keystroke)', () => {
+    expect(sig('[gte, 700]')).toBe(sig('[gte, 750]'));
+    expect(sig('[lt, 580]')).toBe(sig('[gt, 580]'));
+  });
+
+  it('changes when a column may have grown or shrunk, or a decision or text changed', () => {
+    expect(sig('[gte, 700]')).not.toBe(sig('[gte, 70000]'));
+    expect(sig('[gte, 700]')).not.toBe(sig('[gte, 700]', 'REQUEST_HUMAN'));
+    expect(sig('[gte, 700]')).not.toBe(sig('[gte, 700]', 'DENY', 'Declined: score too low'));
   });
 });

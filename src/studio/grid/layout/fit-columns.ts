@@ -1,3 +1,5 @@
+import { ROW_TEXT_KEYS, type TableModel } from '../../../kernel/table-edit';
+
 /**
  * "Fit columns" (issue 36 §7): every column sized to its content within the width available.
  *
@@ -108,4 +110,39 @@ export function measureColumns(
     });
   });
   return out;
+}
+
+/**
+ * What the columns hold, as far as their widths go, without formatting a cell: the columns'
+ * fields, labels and types, each column's longest cell source, the decisions used, the longest
+ * priority, row name and row text, the row count. Equal signatures: the fit stands.
+ */
+export function contentSignature(table: TableModel): string {
+  const longest = table.columns.map(() => 0);
+  const decisions = new Set<string>();
+  const texts: Record<string, number> = {};
+  let priority = 0;
+  let name = 0;
+  for (const r of table.rows) {
+    if (!r.isDefault)
+      r.cells.forEach((c, i) => {
+        longest[i] = Math.max(longest[i] ?? 0, c.range.end - c.range.start);
+      });
+    if (r.then !== null) decisions.add(r.then);
+    if (r.priority !== null) priority = Math.max(priority, String(r.priority).length);
+    name = Math.max(name, (r.name ?? String(r.index)).length);
+    for (const key of ROW_TEXT_KEYS)
+      texts[key] = Math.max(texts[key] ?? 0, r.texts[key]?.value.length ?? 0);
+  }
+  return JSON.stringify([
+    table.entry,
+    table.rows.length,
+    table.rows.some((r) => r.isDefault),
+    table.columns.map((c) => [c.field, c.label ?? null, c.type ?? null]),
+    longest,
+    [...decisions].sort(),
+    priority,
+    name,
+    texts,
+  ]);
 }

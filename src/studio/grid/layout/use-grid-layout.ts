@@ -1,9 +1,9 @@
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ROW_TEXT_KEYS, type RowTextKey, type TableModel } from '../../../kernel/table-edit';
 import { tableKey } from '../../shell/layout';
 import { studioStore, useStudio } from '../../store';
 import type { Lang } from '../../store/types';
-import { fitWidths, measureColumns, READABLE } from './fit-columns';
+import { contentSignature, fitWidths, measureColumns, READABLE } from './fit-columns';
 import { filterRows, type RowFilter, rowHaystacks } from './row-filter';
 
 const NO_WIDTHS: Readonly<Record<string, number>> = {};
@@ -40,7 +40,6 @@ export function useGridLayout({
   table,
   lang,
   textKeys,
-  analysis,
   gridRef,
   scroller,
   section,
@@ -50,8 +49,6 @@ export function useGridLayout({
   readonly table: TableModel;
   readonly lang: Lang;
   readonly textKeys: readonly RowTextKey[];
-  /** Re-fit when the findings change (a marker widens the Row column). */
-  readonly analysis: unknown;
   readonly gridRef: RefObject<HTMLTableElement | null>;
   readonly scroller: RefObject<HTMLDivElement | null>;
   readonly section: RefObject<HTMLElement | null>;
@@ -62,8 +59,13 @@ export function useGridLayout({
   const userWidths = useStudio((s) => s.layout.columnWidths[key]) ?? NO_WIDTHS;
   // The search.
   const [query, setQuery] = useState('');
-  const haystacks = useMemo(() => rowHaystacks(table), [table]);
-  const filter: RowFilter | null = useMemo(() => filterRows(haystacks, query), [haystacks, query]);
+  // What rows are searched by is built only while there is a search (not on every edit).
+  const searching = query.trim() !== '';
+  const haystacks = useMemo(() => (searching ? rowHaystacks(table) : null), [table, searching]);
+  const filter: RowFilter | null = useMemo(
+    () => (haystacks ? filterRows(haystacks, query) : null),
+    [haystacks, query],
+  );
 
   // Open findings, by row.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -102,16 +104,28 @@ export function useGridLayout({
     return () => observer.disconnect();
   }, [scroller, section, head]);
 
-  // Columns fitted to their content: measured after each render that can change them, before
-  // the browser paints (a layout effect), so the grid never shows a frame of other widths.
+  // Columns fitted to their content: measured before the browser paints (a layout effect), so the
+  // grid never shows a frame of other widths — but only when what the columns hold may have
+  // changed width (measuring lays the table out three times: never on a cell edit that keeps
+  // every column's longest text as long, a selection, an analysis that keeps the markers).
   const [auto, setAuto] = useState<Record<string, number> | null>(null);
   const [fits, setFits] = useState(0);
-  const textSignature = textKeys.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs that change what a column holds
+  const content = useMemo(() => contentSignature(table), [table]);
+  const measuredFor = useRef('');
+  const userSignature = JSON.stringify(userWidths);
   useLayoutEffect(() => {
     const grid = gridRef.current;
     const box = scroller.current;
-    if (!grid || !box || box.clientWidth === 0) return;
+    if (!grid || !box || viewWidth === 0) return;
+    // The widest findings marker (the Row column's width), read without a layout.
+    let marker = 0;
+    for (const m of grid.querySelectorAll('.findings-marker'))
+      marker = Math.max(marker, m.textContent?.length ?? 0);
+    const signature = [content, textKeys.join(), lang, viewWidth, fits, userSignature, marker].join(
+      '\u0001',
+    );
+    if (signature === measuredFor.current) return;
+    measuredFor.current = signature;
     const measured = measureColumns(grid);
     const keys = [...measured.keys()];
     const widths = fitWidths(
@@ -134,7 +148,7 @@ export function useGridLayout({
     );
     const next = Object.fromEntries(keys.map((k, i) => [k, widths[i] as number]));
     setAuto((prev) => (sameWidths(prev, next) ? prev : next));
-  }, [table, textSignature, lang, userWidths, fits, viewWidth, analysis, gridRef, scroller]);
+  });
 
   // Open findings are kept by row index: a row added or deleted closes them all.
   const rowCount = table.rows.length;

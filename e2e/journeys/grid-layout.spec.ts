@@ -40,7 +40,7 @@ const TEXT = {
     shown: '显示 12 行中的 3 行',
     addRow: '在下方添加行',
     refusedHidden: '搜索隐藏了 9 行',
-    refusedPaste: '此操作会写入第 9 行，这些行被搜索隐藏',
+    refusedPaste: '此操作会写入第 9 行，该行被搜索隐藏',
     overlaps: '与第 3 行（ALLOW）重叠',
     resizeMessage: '调整「消息」列宽',
   },
@@ -316,6 +316,9 @@ for (const lang of ['en', 'zh'] as const) {
     await pasteIntoGrid(page, '>= 610\n>= 620');
     await expect(six.getByTestId('grid-status')).toContainText(T.refusedPaste);
     expect(await storeText(page)).toBe(before);
+    // The status line sits with the toolbar, in view.
+    await expect(six.getByTestId('grid-status')).toBeInViewport({ ratio: 1 });
+    await shot('six-refused');
     // An edit of a shown row lands on that row (row 7, index 6), nowhere else.
     await cell(page, 6, 5).click();
     await page.keyboard.type('<= 12000');

@@ -94,8 +94,10 @@ describe('edits while the search hides rows', () => {
       confirm: true,
     });
     expect(op(paste(1, 1))).toBeNull();
-    expect(op(paste(1, 2))?.en).toContain('row 3');
-    expect(op(paste(0, 3))?.en).toContain('rows 1, 3');
+    expect(op(paste(1, 2))?.en).toContain('write row 3, which the search hides or which does not');
+    expect(op(paste(1, 2))?.zh).toContain('写入第 3 行，该行被搜索隐藏');
+    expect(op(paste(0, 3))?.en).toContain('rows 1, 3, which the search hides or which do not');
+    expect(op(paste(0, 3))?.zh).toContain('第 1、3 行，这些行');
     // Showing the last rows: a paste reaching the default row or past the end is refused.
     const tail = filterRows(hay, 'matrix');
     expect(filterRefusal(paste(3, 1), table, tail)).not.toBeNull();

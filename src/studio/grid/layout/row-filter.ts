@@ -106,10 +106,14 @@ function pasteRefusal(rows: readonly number[]): Bilingual {
     const s = layoutStrings[lang];
     return (rows.length === 1 ? s.rowList : s.rowsList).replace('{list}', list(s.listSeparator));
   };
-  return {
-    en: layoutStrings.en.refusedPaste.replace('{rows}', rowsText('en')),
-    zh: layoutStrings.zh.refusedPaste.replace('{rows}', rowsText('zh')),
+  const sentence = (lang: 'en' | 'zh') => {
+    const s = layoutStrings[lang];
+    return (rows.length === 1 ? s.refusedPasteOne : s.refusedPaste).replace(
+      '{rows}',
+      rowsText(lang),
+    );
   };
+  return { en: sentence('en'), zh: sentence('zh') };
 }
 
 /**

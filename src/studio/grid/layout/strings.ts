@@ -23,6 +23,8 @@ export const layoutStrings = defineStrings({
     fitColumn: 'Double-click: fit the column to its content',
     refusedHidden:
       '{n} {n:row is|rows are} hidden by the search: clear it (Esc in the search box) to add, delete or move rows or columns.',
+    refusedPasteOne:
+      'This would write {rows}, which the search hides or which does not exist yet: clear the search (Esc in the search box) first, or select only rows that are shown.',
     refusedPaste:
       'This would write {rows}, which the search hides or which do not exist yet: clear the search (Esc in the search box) first, or select only rows that are shown.',
     rowList: 'row {list}',
@@ -48,6 +50,8 @@ export const layoutStrings = defineStrings({
     fitColumn: '双击：按内容调整本列宽度',
     refusedHidden:
       '搜索隐藏了 {n} 行：请先清除搜索（在搜索框中按 Esc），再添加、删除或移动行或列。',
+    refusedPasteOne:
+      '此操作会写入{rows}，该行被搜索隐藏或尚不存在：请先清除搜索（在搜索框中按 Esc），或只选择显示出来的行。',
     refusedPaste:
       '此操作会写入{rows}，这些行被搜索隐藏或尚不存在：请先清除搜索（在搜索框中按 Esc），或只选择显示出来的行。',
     rowList: '第 {list} 行',

@@ -14,6 +14,9 @@ import type { Analysis, Lang } from '../store/types';
 import { UncoveredBand } from './band/UncoveredBand';
 import { type PreviousAnalysis, rowAnalysis } from './carried-findings';
 import { columnLabel } from './column-label';
+import { ColumnTypeButton } from './column-type/ColumnTypeButton';
+import { PasteReadAsText } from './column-type/PasteReadAsText';
+import { readAsText } from './column-type/read-as-text';
 import { FocusInput } from './focus-input/FocusInput';
 import { focusInputStrings } from './focus-input/strings';
 import { type Editing, GridCellEditor } from './GridCellEditor';
@@ -179,6 +182,12 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         lang={lang}
         label={cellLabel(row, col)}
         onExit={commands.exitEditor}
+        onReadAsText={(typed) => {
+          // "Read as text" (I-91): the column becomes a text column and the text is written, as
+          // one edit; the editor closes on the cell.
+          commands.exitEditor({ kind: 'cancel' });
+          void readAsText(edits, table, col, row, typed, lang);
+        }}
       />
     );
 
@@ -325,6 +334,14 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             edits.cancelPaste();
             view.refocus();
           }}
+          asks={
+            <PasteReadAsText
+              plan={edits.pending.plan}
+              table={table}
+              lang={lang}
+              onRead={(column) => void edits.run({ kind: 'setColumnType', column, type: 'string' })}
+            />
+          }
         />
       )}
       <div
@@ -376,6 +393,17 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             widths={layout.widths}
             onResize={commands.resize}
             onFit={layout.fitColumn}
+            typePicker={(col) => (
+              <ColumnTypeButton
+                docId={docId}
+                table={table}
+                column={col}
+                type={types[col] ?? 'unknown'}
+                lang={lang}
+                editable={editable}
+                onStatus={(said) => edits.setStatus(said ? { text: said, details: [] } : null)}
+              />
+            )}
             columnMenu={(col) => (
               <ColumnMenu
                 docId={docId}

@@ -311,6 +311,13 @@ for (const lang of ['en', 'zh'] as const) {
     const before = await storeText(page);
     await six.getByRole('button', { name: T.addRow }).click();
     await expect(six.getByTestId('grid-status')).toContainText(T.refusedHidden);
+    // … whichever part of the grid asks: removing the default row (hidden) is refused too.
+    // (Fit columns clears the status line first.)
+    await six.getByRole('button', { name: T.fit }).click();
+    await expect(six.getByTestId('grid-status')).not.toContainText(T.refusedHidden);
+    await six.getByTestId('default-row-button').click();
+    await expect(six.getByTestId('grid-status')).toContainText(T.refusedHidden);
+    expect(await storeText(page)).toBe(before);
     // A paste that would write a hidden row (row 9 is under row 8) is refused.
     await cell(page, 7, 0).click();
     await pasteIntoGrid(page, '>= 610\n>= 620');

@@ -11,7 +11,8 @@ import {
 import { firstTable as tableOf } from '../../kernel/test-support';
 import type { TableEditRequest } from '../../worker/kernel-protocol';
 import { studioStore } from '../store';
-import { runTableEdit } from './run-table-edit';
+import { filterRefusal, filterRows, rowHaystacks } from './layout/row-filter';
+import { guardTableEdits, runTableEdit } from './run-table-edit';
 import { setGoodRead } from './table-cache';
 
 /** The grid kernel answered by the kernel itself (what the worker runs). */
@@ -142,3 +143,49 @@ function ok(edit: ReturnType<typeof fillEdit>): TableOp {
   if (!edit.ok) throw new Error(edit.message.en);
   return edit.op;
 }
+
+describe('a table whose rows the grid search hides (issue 36 §7)', () => {
+  it('refuses, before anything runs, every edit that could land on a hidden row — whoever asks', async () => {
+    const docId = studioStore.getState().addDocument({
+      name: 'loan',
+      text: LOAN,
+      fact: '{}',
+      asOf: '2026-01-01T00:00:00Z',
+      temporalState: '',
+      cursor: { line: 1, column: 1 },
+    });
+    const entry = 'FIN-201-loan-decision';
+    const text = () => studioStore.getState().documents[docId]?.text ?? '';
+    const before = text();
+    const table = tableOf(before);
+    const filter = filterRows(rowHaystacks(table), 'ESCALATE');
+    expect(filter?.rows).toEqual([3]);
+    guardTableEdits(docId, entry, (edit) => filterRefusal(edit as TableOp, table, filter));
+    try {
+      for (const op of [
+        { kind: 'deleteRow', row: 0 },
+        { kind: 'removeDefaultRow', confirm: true },
+        { kind: 'addColumn', at: 0, field: 'context.x' },
+        { kind: 'setCell', row: 0, column: 0, cell: { kind: 'any' } },
+      ] as unknown as TableOp[]) {
+        const result = await runTableEdit(docId, entry, op);
+        expect(result.ok, op.kind).toBe(false);
+        expect(text()).toBe(before);
+      }
+      // A cell of the row shown is edited.
+      const shown = await runTableEdit(docId, entry, {
+        kind: 'setCell',
+        row: 3,
+        column: 1,
+        cell: { kind: 'any' },
+      });
+      expect(shown.ok).toBe(true);
+      expect(text()).not.toBe(before);
+    } finally {
+      guardTableEdits(docId, entry, null);
+    }
+    const after = text();
+    expect((await runTableEdit(docId, entry, { kind: 'deleteRow', row: 0 })).ok).toBe(true);
+    expect(text()).not.toBe(after);
+  });
+});

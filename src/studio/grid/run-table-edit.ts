@@ -28,6 +28,10 @@ export function runTableEdit(
   entry: string,
   edit: TableEditRequest['edit'],
 ): Promise<EditResult> {
+  // Refused before it runs, whoever asks (toolbar, column menu, band, default row …): while the
+  // grid's row search hides rows of this table, an edit that could land on one.
+  const refused = guards.get(guardKey(docId, entry))?.(edit);
+  if (refused) return Promise.resolve({ ok: false, messages: [refused] });
   // One at a time: each edit is computed against the text the previous one produced.
   const result = queue.then(() => runNow(docId, entry, edit));
   queue = result.then(
@@ -35,6 +39,18 @@ export function runTableEdit(
     () => undefined,
   );
   return result;
+}
+
+/** A refusal decided before a table's edit runs (the grid's row search: layout/row-filter.ts). */
+export type TableEditGuard = (edit: TableEditRequest['edit']) => Bilingual | null;
+
+const guards = new Map<string, TableEditGuard>();
+const guardKey = (docId: string, entry: string) => `${docId}\u0000${entry}`;
+
+/** Sets the guard of one table's edits, or lifts it (`null`). */
+export function guardTableEdits(docId: string, entry: string, guard: TableEditGuard | null): void {
+  if (guard) guards.set(guardKey(docId, entry), guard);
+  else guards.delete(guardKey(docId, entry));
 }
 
 let queue: Promise<void> = Promise.resolve();

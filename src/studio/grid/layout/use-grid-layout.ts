@@ -1,10 +1,16 @@
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ROW_TEXT_KEYS, type RowTextKey, type TableModel } from '../../../kernel/table-edit';
+import {
+  ROW_TEXT_KEYS,
+  type RowTextKey,
+  type TableModel,
+  type TableOp,
+} from '../../../kernel/table-edit';
 import { tableKey } from '../../shell/layout';
 import { studioStore, useStudio } from '../../store';
 import type { Lang } from '../../store/types';
+import { guardTableEdits } from '../run-table-edit';
 import { contentSignature, fitWidths, measureColumns, READABLE } from './fit-columns';
-import { filterRows, type RowFilter, rowHaystacks } from './row-filter';
+import { filterRefusal, filterRows, type RowFilter, rowHaystacks } from './row-filter';
 
 const NO_WIDTHS: Readonly<Record<string, number>> = {};
 const TEXT_KEYS: ReadonlySet<string> = new Set(ROW_TEXT_KEYS);
@@ -66,6 +72,15 @@ export function useGridLayout({
     () => (haystacks ? filterRows(haystacks, query) : null),
     [haystacks, query],
   );
+
+  // While the search hides rows, every edit of this table that could land on one is refused where
+  // all of them pass (runTableEdit), whichever part of the grid asks for it — from the frame
+  // that shows the search on.
+  useLayoutEffect(() => {
+    if (!filter || filter.rows.length === filter.total) return;
+    guardTableEdits(docId, table.entry, (edit) => filterRefusal(edit as TableOp, table, filter));
+    return () => guardTableEdits(docId, table.entry, null);
+  }, [docId, table, filter]);
 
   // Open findings, by row.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());

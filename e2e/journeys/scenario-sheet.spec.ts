@@ -24,7 +24,7 @@ async function shot(page: Page, lang: string, step: string) {
   await page.screenshot({ path: `${SHOTS}/${lang}-${step}.png` });
 }
 
-const sheet = (page: Page) => grid(page).getByTestId('scenario-sheet');
+const sheet = (page: Page) => page.getByTestId('scenario-sheet').first();
 const caseRows = (page: Page) => sheet(page).getByTestId('scenario-row');
 const caseRow = (page: Page, name: string) =>
   caseRows(page).filter({ has: page.getByRole('rowheader', { name, exact: true }) });

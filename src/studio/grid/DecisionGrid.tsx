@@ -262,176 +262,184 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
   const structureStatus = (said: string) =>
     edits.setStatus(said === '' ? null : { text: said, details: [] });
 
+  // The table's test cases sit below the grid, outside its section: the grid's region holds the
+  // grid alone (its header, status and pickers are the grid's own).
   return (
-    <section
-      ref={sectionRef}
-      className="decision-grid"
-      aria-label={label}
-      data-testid="decision-grid"
-      data-entry={table.entry}
-    >
-      <TableTitle
-        docId={docId}
-        table={table}
-        lang={lang}
-        editable={editable}
-        onStatus={structureStatus}
-      />
-      <div ref={headRef} className="grid-head">
-        <GridToolbar
-          table={table}
-          active={active}
-          editable={editable}
-          run={edits.run}
-          onSelect={(cell) => select(cell, false, true)}
-          copyText={() => selectionTsv(table, selection, textKeys, rowShown)}
-          addRowAt={edits.addRowAt}
-          textsShown={textsShown}
-          onToggleTexts={() => setTextsShown((s) => !s)}
-          onShortcuts={() => setShortcutsOpen(true)}
-          defaultRow={
-            <DefaultRowButton
-              docId={docId}
-              table={table}
-              lang={lang}
-              editable={editable}
-              onStatus={structureStatus}
-            />
-          }
-        />
-        <GridViewBar
-          gridId={gridId}
-          query={layout.query}
-          onQuery={layout.setQuery}
-          filter={filter}
-          onFit={() => {
-            layout.fit();
-            edits.setStatus(null);
-          }}
-        />
-        {/* With the toolbar, always in view: what an edit did or why it was refused. */}
-        <GridStatusLine status={edits.status} />
-      </div>
-      {shortcutsOpen && (
-        <ShortcutsSheet
-          onClose={() => {
-            setShortcutsOpen(false);
-            view.refocus();
-          }}
-        />
-      )}
-      {!table.structural && <p className="muted">{t.flowNote}</p>}
-      {edits.pending && (
-        <PastePreview
-          plan={edits.pending.plan}
+    <>
+      <section
+        ref={sectionRef}
+        className="decision-grid"
+        aria-label={label}
+        data-testid="decision-grid"
+        data-entry={table.entry}
+      >
+        <TableTitle
+          docId={docId}
           table={table}
           lang={lang}
-          onApply={() => {
-            void edits.applyPaste();
-            view.refocus();
-          }}
-          onCancel={() => {
-            edits.cancelPaste();
-            view.refocus();
-          }}
-          asks={
-            <PasteReadAsText
-              plan={edits.pending.plan}
-              table={table}
-              lang={lang}
-              onRead={(column) => void edits.run({ kind: 'setColumnType', column, type: 'string' })}
-            />
-          }
+          editable={editable}
+          onStatus={structureStatus}
         />
-      )}
-      <div
-        ref={scroller}
-        className="grid-scroll"
-        style={{
-          ...(view.windowed ? { height: VIEWPORT } : {}),
-          ...(layout.maxHeight === null ? {} : { maxHeight: layout.maxHeight }),
-        }}
-        onScroll={(e) => view.onScroll(e.currentTarget.scrollTop)}
-      >
-        <table
-          ref={gridRef}
-          id={gridId}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
-          role="grid"
-          aria-label={label}
-          aria-rowcount={rowCount + 1}
-          aria-colcount={navColumns + 2}
-          aria-readonly={!editable}
-          className={layout.fitted ? 'data-table grid-table fitted' : 'data-table grid-table'}
-          style={
-            layout.tableWidth === null ? undefined : ({ width: layout.tableWidth } as CSSProperties)
-          }
-          onKeyDown={commands.onKeyDown}
-          onCopy={(e) => {
-            // While the search hides rows, a copy takes the rows shown only.
-            if (!rowShown || editing) return commands.onCopy(e);
-            e.preventDefault();
-            e.clipboardData.setData(
-              'text/plain',
-              selectionTsv(table, selection, textKeys, rowShown),
-            );
-          }}
-          onPaste={commands.onPaste}
-        >
-          <caption>
-            <VisibleText text={format(t.caption, { entry: table.entry, n: rowCount })} />
-          </caption>
-          <GridHeader
+        <div ref={headRef} className="grid-head">
+          <GridToolbar
             table={table}
-            types={types}
-            textKeys={textKeys}
-            activeCol={active.col}
+            active={active}
             editable={editable}
-            lang={lang}
-            onDragStart={(col) => commands.dragStart('column', col)}
-            onDrop={(col) => commands.onDrop('column', col)}
-            widths={layout.widths}
-            onResize={commands.resize}
-            onFit={layout.fitColumn}
-            typePicker={(col) => (
-              <ColumnTypeButton
+            run={edits.run}
+            onSelect={(cell) => select(cell, false, true)}
+            copyText={() => selectionTsv(table, selection, textKeys, rowShown)}
+            addRowAt={edits.addRowAt}
+            textsShown={textsShown}
+            onToggleTexts={() => setTextsShown((s) => !s)}
+            onShortcuts={() => setShortcutsOpen(true)}
+            defaultRow={
+              <DefaultRowButton
                 docId={docId}
                 table={table}
-                column={col}
-                type={types[col] ?? 'unknown'}
-                lang={lang}
-                editable={editable}
-                onStatus={(said) => edits.setStatus(said ? { text: said, details: [] } : null)}
-              />
-            )}
-            columnMenu={(col) => (
-              <ColumnMenu
-                docId={docId}
-                table={table}
-                column={col}
                 lang={lang}
                 editable={editable}
                 onStatus={structureStatus}
               />
-            )}
+            }
           />
-          <tbody>
-            {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
-            {rows}
-            {view.last < shownCount && (
-              <tr style={{ height: (shownCount - view.last) * ROW_HEIGHT }} />
-            )}
-          </tbody>
-        </table>
-      </div>
-      <UncoveredBand
-        docId={docId}
-        table={table}
-        analysis={analysis}
-        editable={editable}
-        lang={lang}
-        onStatus={structureStatus}
-      />
+          <GridViewBar
+            gridId={gridId}
+            query={layout.query}
+            onQuery={layout.setQuery}
+            filter={filter}
+            onFit={() => {
+              layout.fit();
+              edits.setStatus(null);
+            }}
+          />
+          {/* With the toolbar, always in view: what an edit did or why it was refused. */}
+          <GridStatusLine status={edits.status} />
+        </div>
+        {shortcutsOpen && (
+          <ShortcutsSheet
+            onClose={() => {
+              setShortcutsOpen(false);
+              view.refocus();
+            }}
+          />
+        )}
+        {!table.structural && <p className="muted">{t.flowNote}</p>}
+        {edits.pending && (
+          <PastePreview
+            plan={edits.pending.plan}
+            table={table}
+            lang={lang}
+            onApply={() => {
+              void edits.applyPaste();
+              view.refocus();
+            }}
+            onCancel={() => {
+              edits.cancelPaste();
+              view.refocus();
+            }}
+            asks={
+              <PasteReadAsText
+                plan={edits.pending.plan}
+                table={table}
+                lang={lang}
+                onRead={(column) =>
+                  void edits.run({ kind: 'setColumnType', column, type: 'string' })
+                }
+              />
+            }
+          />
+        )}
+        <div
+          ref={scroller}
+          className="grid-scroll"
+          style={{
+            ...(view.windowed ? { height: VIEWPORT } : {}),
+            ...(layout.maxHeight === null ? {} : { maxHeight: layout.maxHeight }),
+          }}
+          onScroll={(e) => view.onScroll(e.currentTarget.scrollTop)}
+        >
+          <table
+            ref={gridRef}
+            id={gridId}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on a table
+            role="grid"
+            aria-label={label}
+            aria-rowcount={rowCount + 1}
+            aria-colcount={navColumns + 2}
+            aria-readonly={!editable}
+            className={layout.fitted ? 'data-table grid-table fitted' : 'data-table grid-table'}
+            style={
+              layout.tableWidth === null
+                ? undefined
+                : ({ width: layout.tableWidth } as CSSProperties)
+            }
+            onKeyDown={commands.onKeyDown}
+            onCopy={(e) => {
+              // While the search hides rows, a copy takes the rows shown only.
+              if (!rowShown || editing) return commands.onCopy(e);
+              e.preventDefault();
+              e.clipboardData.setData(
+                'text/plain',
+                selectionTsv(table, selection, textKeys, rowShown),
+              );
+            }}
+            onPaste={commands.onPaste}
+          >
+            <caption>
+              <VisibleText text={format(t.caption, { entry: table.entry, n: rowCount })} />
+            </caption>
+            <GridHeader
+              table={table}
+              types={types}
+              textKeys={textKeys}
+              activeCol={active.col}
+              editable={editable}
+              lang={lang}
+              onDragStart={(col) => commands.dragStart('column', col)}
+              onDrop={(col) => commands.onDrop('column', col)}
+              widths={layout.widths}
+              onResize={commands.resize}
+              onFit={layout.fitColumn}
+              typePicker={(col) => (
+                <ColumnTypeButton
+                  docId={docId}
+                  table={table}
+                  column={col}
+                  type={types[col] ?? 'unknown'}
+                  lang={lang}
+                  editable={editable}
+                  onStatus={(said) => edits.setStatus(said ? { text: said, details: [] } : null)}
+                />
+              )}
+              columnMenu={(col) => (
+                <ColumnMenu
+                  docId={docId}
+                  table={table}
+                  column={col}
+                  lang={lang}
+                  editable={editable}
+                  onStatus={structureStatus}
+                />
+              )}
+            />
+            <tbody>
+              {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
+              {rows}
+              {view.last < shownCount && (
+                <tr style={{ height: (shownCount - view.last) * ROW_HEIGHT }} />
+              )}
+            </tbody>
+          </table>
+        </div>
+        <UncoveredBand
+          docId={docId}
+          table={table}
+          analysis={analysis}
+          editable={editable}
+          lang={lang}
+          onStatus={structureStatus}
+        />
+      </section>
       <ScenarioSheet
         docId={docId}
         table={table}
@@ -440,6 +448,6 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         lang={lang}
         activeRow={active.row}
       />
-    </section>
+    </>
   );
 }

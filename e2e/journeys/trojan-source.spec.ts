@@ -316,7 +316,7 @@ for (const lang of ['en', 'zh'] as const) {
     await page.screenshot({ path: `${SHOTS}/${lang}-table.png` });
     // The cell's own editor shows the raw text; the line under it reads it out.
     await cell.dblclick();
-    const input = grid.locator('input').first();
+    const input = grid.locator('input.grid-input').first();
     await expect(input).toBeVisible();
     expect(await input.inputValue()).toContain('\u202Etnuocca_eteled\u202C');
     const reading = page.getByTestId('cell-reading');

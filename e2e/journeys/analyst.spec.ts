@@ -21,7 +21,14 @@ const TEXT = {
     neverFires: 'Never fires: every input it matches is matched first by row 3.',
     goesTo: 'go to row 3 (REQUEST_HUMAN).',
     deleteRow: 'Delete row',
-    gap: 'credit score 699.5, loan amount 5,999 reach no row.',
+    // The band's contract of issue 36 §5 (ruling I-93): what decides these inputs — the loan
+    // document's fallback DENY, blocking, so a note and not a warning — and the region said as a
+    // range with an example, every amount included.
+    outcome:
+      'No row of this table matches these inputs, and it has no default row: the document’s fallback decision DENY (block) decides them.',
+    gap: 'These inputs reach no row: credit score strictly between 699 and 700 (such as 699.5), loan amount any value.',
+    offGrid:
+      'Only a credit score that is not a whole number falls in this range: every credit score the table compares with is whole.',
     add: 'Add a row for these inputs',
     exportXlsx: 'Export Excel',
     converted: 'Converted into the new document',
@@ -38,7 +45,10 @@ const TEXT = {
     neverFires: '永不触发：它匹配的每个输入都先被第 3 行匹配。',
     goesTo: '由第 3 行（REQUEST_HUMAN）决策。',
     deleteRow: '删除行',
-    gap: '信用评分 699.5、贷款金额 5,999 没有匹配的行。',
+    outcome:
+      '该表没有任何行匹配这些输入，也没有默认行：这些输入由文档的兜底决策 DENY（拦截）决定。',
+    gap: '以下输入没有匹配的行：信用评分介于 699 与 700 之间（不含两端，如 699.5）、贷款金额为任意值。',
+    offGrid: '只有非整数的信用评分会落入此范围：表中与信用评分比较的值都是整数。',
     add: '为这些输入添加一行',
     exportXlsx: '导出电子表格',
     converted: '已转换为新文档',
@@ -128,14 +138,18 @@ for (const lang of ['en', 'zh'] as const) {
     await sentence.scrollIntoViewIfNeeded();
     await shot(page, lang, '4-finding');
 
-    // 5. Without the default row, the band names the inputs no row matches; its button adds
+    // 5. Without the default row, the band says the document's fallback DENY decides the inputs
+    // no row matches and names them (699 < score < 700, any amount); its button adds
     // the row covering exactly them (fail-closed), and the band goes away.
     await cell(page, 6, 0).click();
     await grid(page).getByRole('button', { name: T.deleteRow, exact: true }).click();
     await expect.poll(() => rowCount(page)).toBe(6);
     const band = grid(page).getByTestId('uncovered-band');
     await expect(band.getByTestId('uncovered-region')).toHaveCount(1);
-    await expect(band).toContainText(T.gap);
+    await expect(band.getByTestId('uncovered-outcome')).toHaveText(T.outcome);
+    await expect(band).toHaveAttribute('data-warning', 'false');
+    await expect(band.getByTestId('uncovered-region')).toContainText(T.gap);
+    await expect(band.getByTestId('uncovered-region')).toContainText(T.offGrid);
     await band.scrollIntoViewIfNeeded();
     await shot(page, lang, '5-band');
     await band.getByRole('button', { name: T.add }).click();

@@ -109,7 +109,10 @@ for (const lang of ['en', 'zh'] as const) {
     expect(fb && fb.x + fb.width).toBeLessThanOrEqual(1440);
     await page.screenshot({ path: `/tmp/table-workspace-texts-${lang}.png` });
     // A column is resized by dragging its header's right edge.
-    const decisionHead = grid(page).locator('thead th', { hasText: T.decision });
+    // The grid's own Decision header, exactly (not the scenario sheet's "Decided" / 实际决策).
+    const decisionHead = grid(page)
+      .locator('.grid-table thead th')
+      .filter({ hasText: new RegExp(`^\\s*${T.decision}\\s*$`) });
     const db = await decisionHead.boundingBox();
     if (!db) throw new Error('no decision header');
     await page.mouse.move(db.x + db.width - 1, db.y + 10);
@@ -155,14 +158,25 @@ for (const lang of ['en', 'zh'] as const) {
       })
       .toBeLessThanOrEqual(0);
 
-    // 3. The toolbar: one line at 1440 px, in groups; `?` opens the shortcuts sheet.
+    // 3. The toolbar: one line at 1440 px, in groups, every button whole inside it (the column
+    // and clipboard groups fold into "More" when all six would not fit, as in English since the
+    // default-row group joined); `?` opens the shortcuts sheet.
     const toolbar = grid(page).getByRole('toolbar');
-    const tops = await toolbar
-      .locator(':scope > fieldset, :scope > details')
-      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
-    expect(tops.length).toBeGreaterThanOrEqual(5);
-    expect(new Set(tops).size).toBe(1);
-    await expect(toolbar.getByRole('group')).toHaveCount(5);
+    const boxes = await toolbar.locator(':scope > fieldset, :scope > details').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        const bar = (e.parentElement as HTMLElement).getBoundingClientRect();
+        return { top: Math.round(r.top), inside: r.left >= bar.left && r.right <= bar.right + 0.5 };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    expect(boxes.every((b) => b.inside)).toBe(true);
+    // Rows, default row, columns, clipboard, import/export, view: shown or under "More".
+    // (Counted as fieldsets: "More" is a <details>, itself of role group.)
+    await expect(toolbar.locator('fieldset.toolbar-group')).toHaveCount(6);
+    await expect(toolbar.locator('[data-testid="default-row-button"]')).toBeVisible();
+    await page.screenshot({ path: `/tmp/table-workspace-toolbar-${lang}.png` });
     await grid(page).locator('[data-cell="1:0"]').click();
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: T.sheetTitle });

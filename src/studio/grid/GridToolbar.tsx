@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
@@ -8,6 +8,14 @@ import { gridStrings } from './strings';
 
 /** The toolbar's width (CSS px) below which the column and clipboard groups fold into a menu. */
 const NARROW = 820;
+
+/** Whether the toolbar holds its groups on one line: `need` is their width laid out in full. */
+function fits(element: HTMLElement, need: number): boolean {
+  const style = getComputedStyle(element);
+  const padding =
+    (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
+  return element.clientWidth - padding >= Math.max(NARROW, Math.ceil(need));
+}
 
 /** Row and column operations on the active cell, and CSV export — every one keyboard reachable. */
 export function GridToolbar({
@@ -37,16 +45,38 @@ export function GridToolbar({
   readonly defaultRow?: ReactNode;
 }) {
   const t = useT(gridStrings);
-  // Below this width the column and clipboard groups fold into "More".
+  // The column and clipboard groups fold into "More" below NARROW, and whenever the groups laid
+  // out in full would not fit on one line (their width depends on the language and on the
+  // default-row group): the toolbar stays one line of whole buttons.
   const bar = useRef<HTMLDivElement>(null);
   const [narrow, setNarrow] = useState(false);
+  /** The width the groups need on one line, measured while they are all shown. */
+  const need = useRef(0);
+  const hasDefault = table.rows.some((r) => r.isDefault);
+  // Measured in full when shown in full, and again when what the groups say changes (language,
+  // default row); not on every render of the grid.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the groups' texts change with t and hasDefault
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element || narrow) return;
+    const groups = Array.from(element.children).filter(
+      (c): c is HTMLElement => c instanceof HTMLElement && !c.classList.contains('add-column'),
+    );
+    const gap = Number.parseFloat(getComputedStyle(element).columnGap) || 0;
+    need.current =
+      groups.reduce((sum, g) => sum + g.getBoundingClientRect().width, 0) +
+      gap * Math.max(0, groups.length - 1);
+    if (!fits(element, need.current)) setNarrow(true);
+  }, [narrow, t, hasDefault]);
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setNarrow(element.clientWidth < NARROW));
+    const observer = new ResizeObserver(() => setNarrow(!fits(element, need.current)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the groups' texts change with these
+  useLayoutEffect(() => setNarrow(false), [t, hasDefault]);
   const [adding, setAdding] = useState(false);
   const [field, setField] = useState('');
   const [label, setLabel] = useState('');

@@ -54,7 +54,7 @@ describe('Chinese messages quote names and values with “”, no space beside t
       '“01/02/2026”不是 YYYY-MM-DD 格式的日期（01/02/2026 可能指一月也可能指二月）',
     );
     expect(cellZh('gold', 'unknown')).toBe(
-      '此列的类型尚未确定，因此不带引号的“gold”不会被当作文本',
+      '此列尚无类型，因此不会把“gold”猜作文本：请把此列设为文本列（在列标题中选择类型），或给该词加上引号',
     );
   });
 

@@ -37,6 +37,7 @@ import {
   SourceText,
   type TemporalState,
 } from '../kernel';
+import { type NewCaseFact, NO_TABLE, newCaseFact } from '../kernel/scenarios';
 import {
   groupToTableEdit,
   importCsvEdit,
@@ -45,7 +46,6 @@ import {
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
-import { NO_TABLE, type NewCaseFact, newCaseFact } from '../kernel/scenarios';
 import { zhQuote } from '../kernel/util/quote';
 import { bilingual } from '../studio/i18n/format';
 import { impactCaseAt } from './impact-job';

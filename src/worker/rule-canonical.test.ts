@@ -28,11 +28,11 @@ describe('ruleCanonical (the Tree & hash panel)', () => {
     if (!view) throw new Error('no view');
     expect(view.when.node).toBe('and');
     expect(view.when.children).toHaveLength(2);
-    expect(view.when.gloss?.en).toContain('5000');
-    expect(view.when.gloss?.zh).toContain('5000');
+    expect(view.when.gloss?.en).toContain('5,000');
+    expect(view.when.gloss?.zh).toContain('5,000');
     const amount = view.when.children[1];
     expect(amount?.node).toBe('gt');
-    expect(amount?.gloss?.en).toContain('5000');
+    expect(amount?.gloss?.en).toContain('5,000');
     expect(amount?.gloss?.en).not.toContain('issue_refund');
     expect(JSON.parse(amount?.detail ?? '{}')).toEqual({ node: 'gt' });
     const field = amount?.children[0];

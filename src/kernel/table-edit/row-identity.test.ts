@@ -12,6 +12,7 @@ import type { TextEdit } from '../diagnostics/diagnostic';
 import { Evaluator } from '../eval/evaluate';
 import { parseSuite } from '../suite/parse-suite';
 import { runSuite } from '../suite/run-suite';
+import { composeEdits } from '../util/text-edit';
 import { rowNameProblem } from '../vocabulary/document';
 import {
   applyTextEdits,
@@ -22,7 +23,7 @@ import {
   type TableOp,
   tableEdit,
 } from './index';
-import { composeEdits, nameRowsFirst, rowsNamedNote, withRowNames } from './row-identity';
+import { nameRowsFirst, rowsNamedNote, withRowNames } from './row-identity';
 
 /** The loan example as it was shipped before its rows had names (every row `<entry>#<n>`). */
 const UNNAMED = readFileSync(

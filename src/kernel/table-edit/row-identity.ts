@@ -1,5 +1,6 @@
-import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
+import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { quote as yamlQuote } from '../projection/yaml-out';
+import { composeEdits } from '../util/text-edit';
 import { applyTextEdits } from './apply';
 import type { TableModel, TablesRead } from './model';
 import { readTables } from './read-tables';
@@ -126,98 +127,4 @@ export function withRowNames<R extends EditResult>(
     edits: composeEdits(text, naming, result.edits),
     ...(kept.length > 0 ? { note: rowsNamedNote(kept) } : {}),
   };
-}
-
-const byStart = (a: TextEdit, b: TextEdit) =>
-  a.range.start - b.range.start || a.range.end - b.range.end;
-
-/**
- * `first` (edits of `text`) then `second` (edits of the text `first` made) as one list of edits
- * of `text` giving the same result. An edit of `second` that touches what `first` wrote takes it
- * in (its range grows to cover it); `first`'s other edits stay as they are. Checked: if the
- * composed edits did not give the same text, one edit of the changed span is returned instead.
- */
-export function composeEdits(
-  text: string,
-  first: readonly TextEdit[],
-  second: readonly TextEdit[],
-): TextEdit[] {
-  const a = [...first].sort(byStart);
-  const middle = applyTextEdits(text, a);
-  const end = middle === null ? null : applyTextEdits(middle, second);
-  if (middle === null || end === null) return [...first, ...second];
-  // Where each edit of `first` lies in `middle`.
-  let delta = 0;
-  const placed = a.map((e) => {
-    const start = e.range.start + delta;
-    delta += e.newText.length - (e.range.end - e.range.start);
-    return { edit: e, start, end: start + e.newText.length, absorbed: false };
-  });
-  let spans = [...second].sort(byStart).map((e) => ({
-    start: e.range.start,
-    end: e.range.end,
-    parts: [e],
-  }));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const span of spans) {
-      for (const p of placed) {
-        if (p.start > span.end || p.end < span.start) continue;
-        p.absorbed = true;
-        if (p.start < span.start || p.end > span.end) {
-          span.start = Math.min(span.start, p.start);
-          span.end = Math.max(span.end, p.end);
-          changed = true;
-        }
-      }
-    }
-    const merged: typeof spans = [];
-    for (const span of spans.sort((x, y) => x.start - y.start || x.end - y.end)) {
-      const last = merged[merged.length - 1];
-      if (last && span.start < last.end) {
-        last.end = Math.max(last.end, span.end);
-        last.parts.push(...span.parts);
-        changed = true;
-      } else merged.push(span);
-    }
-    spans = merged;
-  }
-  // An offset of `middle` in `text`: what `first` wrote before it taken out. A span's start keeps
-  // an edit of `first` that wrote nothing right there (a deletion) inside the span, its end too.
-  const original = (x: number, isEnd: boolean) => {
-    let d = 0;
-    for (const p of placed)
-      if (p.end < x || (isEnd && p.end === x))
-        d += p.end - p.start - (p.edit.range.end - p.edit.range.start);
-    return x - d;
-  };
-  const out: TextEdit[] = placed.filter((p) => !p.absorbed).map((p) => p.edit);
-  for (const span of spans) {
-    let newText = '';
-    let at = span.start;
-    for (const part of [...span.parts].sort(byStart)) {
-      newText += middle.slice(at, part.range.start) + part.newText;
-      at = part.range.end;
-    }
-    newText += middle.slice(at, span.end);
-    const range: Range = { start: original(span.start, false), end: original(span.end, true) };
-    out.push({ range, newText });
-  }
-  out.sort(byStart);
-  if (applyTextEdits(text, out) === end) return out;
-  return [oneEdit(text, end)];
-}
-
-/** The one edit turning `text` into `end`: the span between their common prefix and suffix. */
-function oneEdit(text: string, end: string): TextEdit {
-  let p = 0;
-  while (p < text.length && p < end.length && text[p] === end[p]) p++;
-  let s = 0;
-  while (
-    s < text.length - p &&
-    s < end.length - p &&
-    text[text.length - 1 - s] === end[end.length - 1 - s]
-  )
-    s++;
-  return { range: { start: p, end: text.length - s }, newText: end.slice(p, end.length - s) };
 }

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyTextEdits,
-  composeTextEdits,
-  diffText,
-  spanOfEdits,
-  type TextEdit,
-} from './text-edit';
+import { applyTextEdits, composeEdits, diffText, spanOfEdits, type TextEdit } from './text-edit';
 
 /** Characters that make offsets interesting: line breaks of both kinds, CJK, a surrogate pair. */
 const char = fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', '退', '款', '😀', '"', ':');
@@ -109,7 +103,7 @@ describe('diffText', () => {
 });
 
 describe('composing edits', () => {
-  it('one edit, then one of its result, is one edit of the original giving the same text', () => {
+  it('one edit, then one of its result, compose into edits of the original giving the same text', () => {
     fc.assert(
       fc.property(
         text.chain((t) =>
@@ -120,7 +114,7 @@ describe('composing edits', () => {
         ),
         ([t, e1, e2]) => {
           const both = applyTextEdits(applyTextEdits(t, [e1]) as string, [e2]);
-          expect(applyTextEdits(t, [composeTextEdits(t, e1, e2)])).toBe(both);
+          expect(applyTextEdits(t, composeEdits(t, [e1], [e2]))).toBe(both);
         },
       ),
       { numRuns: 2000 },

@@ -62,34 +62,84 @@ export function spanOfEdits(text: string, edits: readonly TextEdit[]): TextEdit 
   return { range: { start, end }, newText: after.slice(start, end + grown) };
 }
 
+const byStart = (a: TextEdit, b: TextEdit) =>
+  a.range.start - b.range.start || a.range.end - b.range.end;
+
 /**
- * One edit of `text` followed by one edit of its result, as one edit of `text` (the span both
- * touch). Lets a sender keep a single pending edit however many changes arrive before it sends.
+ * `first` (edits of `text`) then `second` (edits of the text `first` made) as one list of edits
+ * of `text` giving the same result. An edit of `second` that touches what `first` wrote takes it
+ * in (its range grows to cover it); `first`'s other edits stay as they are. Checked: if the
+ * composed edits did not give the same text, one edit of the changed span is returned instead.
  */
-export function composeTextEdits(text: string, first: TextEdit, second: TextEdit): TextEdit {
-  const middle = applyTextEdits(text, [first]);
-  if (middle === null) throw new RangeError('the first edit does not fit the text');
-  if (
-    second.range.start < 0 ||
-    second.range.end > middle.length ||
-    second.range.end < second.range.start
-  )
-    throw new RangeError('the second edit does not fit the first edit’s result');
-  const grown1 = first.newText.length - (first.range.end - first.range.start);
-  // The span of the result the two edits touch, in `middle`'s offsets …
-  const midStart = Math.min(first.range.start, second.range.start);
-  const midEnd = Math.max(first.range.start + first.newText.length, second.range.end);
-  // … and in the original text's: outside the first edit, `middle` is `text` shifted by grown1.
-  const start = midStart;
-  const end = Math.max(first.range.end, midEnd - grown1);
-  const spanEnd = end + grown1; // the same place in `middle`
-  const replaced = applyTextEdits(middle.slice(start, spanEnd), [
-    {
-      range: { start: second.range.start - start, end: second.range.end - start },
-      newText: second.newText,
-    },
-  ]);
-  return { range: { start, end }, newText: replaced as string };
+export function composeEdits(
+  text: string,
+  first: readonly TextEdit[],
+  second: readonly TextEdit[],
+): TextEdit[] {
+  const a = [...first].sort(byStart);
+  const middle = applyTextEdits(text, a);
+  const end = middle === null ? null : applyTextEdits(middle, second);
+  if (middle === null || end === null) return [...first, ...second];
+  // Where each edit of `first` lies in `middle`.
+  let delta = 0;
+  const placed = a.map((e) => {
+    const start = e.range.start + delta;
+    delta += e.newText.length - (e.range.end - e.range.start);
+    return { edit: e, start, end: start + e.newText.length, absorbed: false };
+  });
+  let spans = [...second].sort(byStart).map((e) => ({
+    start: e.range.start,
+    end: e.range.end,
+    parts: [e],
+  }));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const span of spans) {
+      for (const p of placed) {
+        if (p.start > span.end || p.end < span.start) continue;
+        p.absorbed = true;
+        if (p.start < span.start || p.end > span.end) {
+          span.start = Math.min(span.start, p.start);
+          span.end = Math.max(span.end, p.end);
+          changed = true;
+        }
+      }
+    }
+    const merged: typeof spans = [];
+    for (const span of spans.sort((x, y) => x.start - y.start || x.end - y.end)) {
+      const last = merged[merged.length - 1];
+      if (last && span.start < last.end) {
+        last.end = Math.max(last.end, span.end);
+        last.parts.push(...span.parts);
+        changed = true;
+      } else merged.push(span);
+    }
+    spans = merged;
+  }
+  // An offset of `middle` in `text`: what `first` wrote before it taken out. A span's start keeps
+  // an edit of `first` that wrote nothing right there (a deletion) inside the span, its end too.
+  const original = (x: number, isEnd: boolean) => {
+    let d = 0;
+    for (const p of placed)
+      if (p.end < x || (isEnd && p.end === x))
+        d += p.end - p.start - (p.edit.range.end - p.edit.range.start);
+    return x - d;
+  };
+  const out: TextEdit[] = placed.filter((p) => !p.absorbed).map((p) => p.edit);
+  for (const span of spans) {
+    let newText = '';
+    let at = span.start;
+    for (const part of [...span.parts].sort(byStart)) {
+      newText += middle.slice(at, part.range.start) + part.newText;
+      at = part.range.end;
+    }
+    newText += middle.slice(at, span.end);
+    const range: Range = { start: original(span.start, false), end: original(span.end, true) };
+    out.push({ range, newText });
+  }
+  out.sort(byStart);
+  if (applyTextEdits(text, out) === end) return out;
+  return [diffText(text, end)];
 }
 
 /**

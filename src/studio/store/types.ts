@@ -4,6 +4,7 @@ import type {
   EvaluateOutcome,
   RuleSummary,
   SuiteOutcome,
+  SuiteRequest,
 } from '../../worker/kernel-protocol';
 
 export type Lang = 'en' | 'zh';
@@ -89,6 +90,8 @@ export interface SuiteRunEntry {
   readonly text: string;
   /** The suite text the outcome is of (the document's own suite; absent for an imported set). */
   readonly suite?: string;
+  /** An imported fact set's text and format: it runs again when the document text changes. */
+  readonly factSet?: { readonly text: string; readonly format: SuiteRequest['format'] };
 }
 
 export interface EvaluationEntry {

@@ -1,5 +1,6 @@
 import { format, useT } from '../i18n/i18n';
 import { type StudioState, useStudio } from '../store';
+import type { SuiteRunEntry } from '../store/types';
 import { suiteStrings } from './strings';
 
 /**
@@ -25,9 +26,43 @@ export function suiteRunCurrent(s: StudioState, docId: string): boolean {
   );
 }
 
+/** The badge's tone: `unchecked` (some cases expect nothing, none fails) is neither green nor red. */
+export type BadgeTone = 'running' | 'outdated' | 'passing' | 'unchecked' | 'failing';
+
+/**
+ * What the badge says of a run: green only when every case passed; a case that expects nothing is
+ * counted as unchecked, never as passing; an error names what has it (the rules or the suite).
+ */
+export function badgeState(
+  run: SuiteRunEntry,
+  current: boolean,
+  t: (typeof suiteStrings)['en'],
+): { tone: BadgeTone; text: string } {
+  const outcome = run.outcome;
+  // An outcome of an earlier text is neither green nor red.
+  if (!current || !outcome) {
+    return run.pending || !outcome
+      ? { tone: 'running', text: t.badge.running }
+      : { tone: 'outdated', text: t.badge.outdated };
+  }
+  switch (outcome.kind) {
+    case 'document-invalid':
+      return { tone: 'failing', text: t.badge.rulesInvalid };
+    case 'suite-invalid':
+      return { tone: 'failing', text: t.badge.invalid };
+    case 'result': {
+      const { passed, failed, unchecked, evaluations } = outcome.result.totals;
+      if (failed > 0) return { tone: 'failing', text: format(t.badge.failing, { failed }) };
+      if (unchecked > 0)
+        return { tone: 'unchecked', text: format(t.badge.unchecked, { passed, unchecked }) };
+      return { tone: 'passing', text: format(t.badge.passing, { passed, total: evaluations }) };
+    }
+  }
+}
+
 /**
  * The status-bar badge: green while every expectation holds for the text on screen, red the moment
- * one breaks; neither for an outcome of an earlier text.
+ * one breaks; neither for an outcome of an earlier text, nor while some cases check nothing.
  */
 export function SuiteBadge() {
   const t = useT(suiteStrings);
@@ -35,21 +70,7 @@ export function SuiteBadge() {
   const current = useStudio(selectSuiteRunCurrent);
   const setPanel = useStudio((s) => s.setPanel);
   if (!run) return null;
-  const outcome = run.outcome;
-  // An outcome of an earlier text is neither green nor red.
-  let tone = run.pending || !outcome ? 'running' : 'outdated';
-  let text = tone === 'running' ? t.badge.running : t.badge.outdated;
-  if (current && outcome?.kind === 'result') {
-    const { passed, failed, evaluations } = outcome.result.totals;
-    tone = failed > 0 ? 'failing' : 'passing';
-    text =
-      failed > 0
-        ? format(t.badge.failing, { failed })
-        : format(t.badge.passing, { passed, total: evaluations });
-  } else if (current && outcome) {
-    tone = 'failing';
-    text = t.badge.invalid;
-  }
+  const { tone, text } = badgeState(run, current, t);
   return (
     <button
       type="button"

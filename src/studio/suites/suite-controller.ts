@@ -13,23 +13,28 @@ import type { StudioStore } from '../store';
 const DEBOUNCE_MS = 250;
 
 export function startSuites(store: StudioStore, batch: KernelClient): () => void {
-  let lastKey: readonly unknown[] = [];
-
+  // What to run is derived from the store, never remembered here: the active document's run entry
+  // names the text (and suite) its outcome is of, so "of an earlier text" always leads to a run.
   const runOwn = async () => {
     const state = store.getState();
     const doc = state.activeId ? state.documents[state.activeId] : undefined;
     if (!doc) return;
     const suite = doc.suite ?? '';
-    const key = [doc.id, doc.text, suite];
-    if (key.every((v, i) => v === lastKey[i])) return;
     const current = state.suiteRuns[doc.id];
-    // An imported fact set's results stay until the user closes them or runs the suite again.
-    if (current?.source === 'import' && (current.pending || current.outcome)) return;
-    lastKey = key;
-    if (suite.trim() === '') {
-      state.setSuiteRun(doc.id, null);
+    if (current?.source === 'import') {
+      // An imported fact set's results stay until the user goes back to the suite; an edit of the
+      // rules runs that fact set again on the new text (its results say it will).
+      if (current.text === doc.text || !current.factSet) return;
+      const { text, format } = current.factSet;
+      await run(store, batch, doc.id, { source: 'import', name: current.name }, text, format);
       return;
     }
+    if (suite.trim() === '') {
+      if (current) state.setSuiteRun(doc.id, null);
+      return;
+    }
+    // A run of this text and suite is shown or on its way.
+    if (current && current.text === doc.text && current.suite === suite) return;
     await run(store, batch, doc.id, { source: 'suite' }, suite, 'suite');
   };
 
@@ -39,7 +44,13 @@ export function startSuites(store: StudioStore, batch: KernelClient): () => void
 
   schedule();
   const unsubscribe = store.subscribe((state, previous) => {
-    if (state.documents !== previous.documents || state.activeId !== previous.activeId) schedule();
+    if (
+      state.documents !== previous.documents ||
+      state.activeId !== previous.activeId ||
+      // A run that ends (or is replaced) may be of a text edited meanwhile.
+      state.suiteRuns !== previous.suiteRuns
+    )
+      schedule();
   });
   return () => {
     unsubscribe();
@@ -60,7 +71,12 @@ export async function run(
   if (!doc) return;
   // Its own suite's outcome names the suite text it is of: an edit of the suite (the scenario
   // sheet's, or in the Evaluate panel) makes it an earlier outcome until the suite runs again.
-  const base = { ...origin, text: doc.text, ...(origin.source === 'suite' ? { suite } : {}) };
+  // An imported fact set is kept with its results, to run again on an edited text.
+  const base = {
+    ...origin,
+    text: doc.text,
+    ...(origin.source === 'suite' ? { suite } : { factSet: { text: suite, format } }),
+  };
   const previous = store.getState().suiteRuns[docId];
   store.getState().setSuiteRun(docId, {
     ...base,

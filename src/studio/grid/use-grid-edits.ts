@@ -15,12 +15,7 @@ import {
 } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
 import type { Lang } from '../store/types';
-import {
-  blockWidenings,
-  deletedRowText,
-  fillDownAndDefault,
-  planClear,
-} from './changes/edit-report';
+import { blockWidenings, deletedRowText, fillAndDefault, planClear } from './changes/edit-report';
 import { filterRefusal, type RowFilter } from './layout/row-filter';
 import { runTableEdit } from './run-table-edit';
 import { bounds, type CellRef, type Selection } from './selection';
@@ -216,12 +211,11 @@ export function useGridEdits({
   };
   const fill = (selection: Selection, direction: 'down' | 'right') => {
     const b = bounds(selection);
-    if (direction === 'right') return block(fillEdit(table, b, direction), t.filled);
-    // Fill down and the default row: refused into it, or it is skipped — said which, and why.
-    const fromDefault = fillDownAndDefault(table, b, lang);
+    // A fill and the default row: refused into it, or it is skipped — said which, and why.
+    const fromDefault = fillAndDefault(table, b, lang, direction);
     if ('refused' in fromDefault) {
       setStatus({ text: fromDefault.refused, details: [] });
-      const other = fillDownAndDefault(table, b, lang === 'en' ? 'zh' : 'en');
+      const other = fillAndDefault(table, b, lang === 'en' ? 'zh' : 'en', direction);
       const refusedIn = (l: Lang) =>
         'refused' in other && l !== lang ? other.refused : fromDefault.refused;
       return { en: refusedIn('en'), zh: refusedIn('zh') };

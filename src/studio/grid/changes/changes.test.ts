@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fillEdit, planPaste, readTables, type TableModel } from '../../../kernel/table-edit';
 import { cellPhrase, groupDigits } from './cell-phrase';
-import { blockWidenings, deletedRowText, fillDownAndDefault, planClear } from './edit-report';
+import { blockWidenings, deletedRowText, fillAndDefault, planClear } from './edit-report';
 import { widenedRows, wideningText } from './widening-text';
 
 const LOAN = readFileSync(
@@ -151,19 +151,30 @@ describe('Delete, Delete row and fill down say what they did', () => {
 
   it('a fill down into the default row is refused, saying why; through it, the default row is skipped', () => {
     const t = loan();
-    const into = fillDownAndDefault(t, { top: 3, bottom: 4, left: 0, right: 0 }, 'en');
+    const into = fillAndDefault(t, { top: 3, bottom: 4, left: 0, right: 0 }, 'en');
     expect(into).toEqual({
       refused: expect.stringMatching(
         /^Nothing filled: a fill down into the default row \(row 5\) is refused\. The default row has no conditions/,
       ),
     });
-    const through = fillDownAndDefault(t, { top: 2, bottom: 4, left: 0, right: 0 }, 'en');
+    const through = fillAndDefault(t, { top: 2, bottom: 4, left: 0, right: 0 }, 'en');
     if (!('say' in through)) throw new Error('refused');
     expect(through.say('Filled 1 cell.')).toBe(
       'Filled 1 cell. The default row (row 5) was skipped: it has no conditions to fill; it decides whatever no row above matches.',
     );
-    const above = fillDownAndDefault(t, { top: 1, bottom: 2, left: 0, right: 0 }, 'en');
+    const above = fillAndDefault(t, { top: 1, bottom: 2, left: 0, right: 0 }, 'en');
     if (!('say' in above)) throw new Error('refused');
     expect(above.say('Filled 1 cell.')).toBe('Filled 1 cell.');
+  });
+
+  it('a fill right through the default row says it skipped it; on the default row alone it is refused', () => {
+    const t = loan();
+    const last = fillAndDefault(t, { top: 3, bottom: 4, left: 0, right: 1 }, 'en', 'right');
+    if (!('say' in last)) throw new Error('refused');
+    expect(last.say('Filled 1 cell.')).toMatch(
+      /^Filled 1 cell\. The default row \(row 5\) was skipped/,
+    );
+    const only = fillAndDefault(t, { top: 4, bottom: 4, left: 0, right: 1 }, 'zh', 'right');
+    expect(only).toEqual({ refused: expect.stringMatching(/^未填充任何内容：默认行（第 5 行）/) });
   });
 });

@@ -72,20 +72,28 @@ export function deletedRowText(table: TableModel, row: number, lang: Lang): stri
 }
 
 /**
- * A fill down and the default row: refused (with the reason) when the selection holds no rule row
- * below its top row but reaches the default row; else, when it reaches the default row, the fill
- * stops above it and `done` (the fill's own sentence) says so.
+ * A fill and the default row: refused (with the reason) when the selection holds no rule row to
+ * fill but reaches the default row — for a fill down, none below its top row; for a fill right,
+ * none at all; else, when it reaches the default row, the fill stops above it and `done` (the
+ * fill's own sentence) says so.
  */
-export function fillDownAndDefault(
+export function fillAndDefault(
   table: TableModel,
   b: Bounds,
   lang: Lang,
+  direction: 'down' | 'right' = 'down',
 ): { readonly refused: string } | { readonly say: (done: string) => string } {
   const s = changeStrings[lang].status;
   const d = defaultRow(table);
   if (d < 0 || b.bottom < d) return { say: (done) => done };
   // The selection reaches the default row: it is never written (it has no conditions).
-  if (b.top >= d - 1) return { refused: format(s.fillIntoDefault, { row: d + 1 }) };
+  const nothingToFill = direction === 'down' ? b.top >= d - 1 : b.top >= d;
+  if (nothingToFill)
+    return {
+      refused: format(direction === 'down' ? s.fillIntoDefault : s.fillRightDefault, {
+        row: d + 1,
+      }),
+    };
   return { say: (done) => format(s.fillSkippedDefault, { filled: done, row: d + 1 }) };
 }
 

@@ -68,6 +68,8 @@ export const changeStrings = defineStrings({
       deletedRowNamed: 'Deleted row {row} “{name}” ({decision}). Ctrl+Z undoes it.',
       fillSkippedDefault:
         '{filled} The default row (row {row}) was skipped: it has no conditions to fill; it decides whatever no row above matches.',
+      fillRightDefault:
+        'Nothing filled: the default row (row {row}) has no conditions to fill right; it decides whatever no row above matches. Select rule rows above it.',
       fillIntoDefault:
         'Nothing filled: a fill down into the default row (row {row}) is refused. The default row has no conditions: it decides whatever no row above matches. Select rule rows above it.',
     },
@@ -130,6 +132,8 @@ export const changeStrings = defineStrings({
       deletedRowNamed: '已删除第 {row} 行“{name}”（{decision}）。Ctrl+Z 可撤销。',
       fillSkippedDefault:
         '{filled}已跳过默认行（第 {row} 行）：它没有可填充的条件；它对上方各行都不匹配的输入作出决策。',
+      fillRightDefault:
+        '未填充任何内容：默认行（第 {row} 行）没有可向右填充的条件；它对上方各行都不匹配的输入作出决策。请选择它上方的规则行。',
       fillIntoDefault:
         '未填充任何内容：不能向下填充到默认行（第 {row} 行）。默认行没有条件：它对上方各行都不匹配的输入作出决策。请选择它上方的规则行。',
     },

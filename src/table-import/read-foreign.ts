@@ -5,7 +5,7 @@
  */
 
 import { MAX_TABLE_FILE_BYTES } from '../kernel/file-limits';
-import type { DocumentImport, ImportNote } from '../kernel/table-import';
+import type { DocumentImport, ImportNote, OutputMapping } from '../kernel/table-import';
 import { importDmn, importJdm, tableFileTooLarge } from '../kernel/table-import';
 import { zhQuote } from '../kernel/util/quote';
 import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
@@ -121,14 +121,22 @@ function badCharacterReference(xml: string): DocumentImport | null {
   return null;
 }
 
-export async function readDmn(xml: string, name: string): Promise<DocumentImport> {
+export async function readDmn(
+  xml: string,
+  name: string,
+  mappings: readonly OutputMapping[] = [],
+): Promise<DocumentImport> {
   const { definitions, notes, failure } = await parseDmn(xml);
   if (failure) return failure;
-  const r = importDmn(definitions, name);
+  const r = importDmn(definitions, name, mappings);
   return { ...r, notes: [...notes, ...r.notes] };
 }
 
-export function readJdm(json: string, name: string): DocumentImport {
+export function readJdm(
+  json: string,
+  name: string,
+  mappings: readonly OutputMapping[] = [],
+): DocumentImport {
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -136,7 +144,7 @@ export function readJdm(json: string, name: string): DocumentImport {
     const detail = e instanceof Error ? e.message : String(e);
     return failed(`the file is not JSON: ${detail}`, `该文件不是 JSON：${detail}`);
   }
-  return importJdm(value, name);
+  return importJdm(value, name, mappings);
 }
 
 /** Reads a file of a known kind; `sheet` (1-based) picks an .xlsx sheet. */
@@ -144,6 +152,7 @@ export async function readForeign(
   fileName: string,
   bytes: Uint8Array,
   sheet?: number,
+  mappings: readonly OutputMapping[] = [],
 ): Promise<DocumentImport> {
   const kind = foreignKind(fileName);
   const name = documentName(fileName);
@@ -157,9 +166,9 @@ export async function readForeign(
   const text = () => new TextDecoder('utf-8').decode(bytes);
   switch (kind) {
     case 'dmn':
-      return readDmn(text(), name);
+      return readDmn(text(), name, mappings);
     case 'jdm':
-      return readJdm(text(), name);
+      return readJdm(text(), name, mappings);
     case 'xlsx': {
       const { readXlsxTable } = await import('./xlsx');
       return readXlsxTable(bytes, name, sheet);
@@ -185,6 +194,8 @@ export interface ForeignTableRequest {
   readonly bytes: Uint8Array;
   /** The sheet of a workbook (1-based); without it a workbook of several sheets asks. */
   readonly sheet?: number;
+  /** The analyst's mappings of business outputs to decisions (issue 38 §4). */
+  readonly mappings?: readonly OutputMapping[];
 }
 
 /**
@@ -193,7 +204,7 @@ export interface ForeignTableRequest {
  * throws.
  */
 export async function readForeignRequest(request: ForeignTableRequest): Promise<ForeignTableReply> {
-  const { fileName, bytes, sheet } = request;
+  const { fileName, bytes, sheet, mappings } = request;
   try {
     if (sheet === undefined && foreignKind(fileName) === 'xlsx') {
       const { readXlsxOrSheets } = await import('./xlsx');
@@ -202,7 +213,7 @@ export async function readForeignRequest(request: ForeignTableRequest): Promise<
         ? { kind: 'sheets', sheets: read.sheets }
         : { kind: 'foreign', result: read.result };
     }
-    return { kind: 'foreign', result: await readForeign(fileName, bytes, sheet) };
+    return { kind: 'foreign', result: await readForeign(fileName, bytes, sheet, mappings) };
   } catch (e) {
     return { kind: 'failed', detail: e instanceof Error ? e.message : String(e) };
   }

@@ -1,5 +1,5 @@
 import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
-import { type ImportNote, tableFileTooLarge } from '../../kernel/table-import';
+import { type ImportNote, importHeadline, tableFileTooLarge } from '../../kernel/table-import';
 import { zhQuote } from '../../kernel/util/quote';
 import { foreignKind, readForeign } from '../../table-import/read-foreign';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
@@ -92,6 +92,10 @@ export const importVerb: Verb = {
         })),
       ),
     ];
+    // The headline first (issue 38 §5): how many tables converted, each one that did not and why.
+    // A clean import (nothing to report) stays silent, as before.
+    if (notes.length > 0 || result.tables.some((t) => t.entry === null))
+      printError(io, importHeadline(result));
     for (const n of notes)
       printError(io, {
         en: `${LEVEL[n.level].en}: ${n.message.en}`,

@@ -53,6 +53,75 @@ export interface TableConversion {
   /** The rule entry (YAML at 2 spaces), or null when the table could not be converted. */
   readonly entry: string | null;
   readonly notes: readonly ImportNote[];
+  /**
+   * A business table's outputs (no output holds decisions) with their distinct values in row
+   * order (at most MAX_MAPPED_VALUES each): what the studio offers to map to decisions.
+   */
+  readonly businessOutputs?: readonly BusinessOutput[];
+}
+
+export interface BusinessOutput {
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+/** The values of one business output the mapping dialog lists (a longer list is cut, and says so). */
+export const MAX_MAPPED_VALUES = 50;
+
+/**
+ * How the analyst reads one output of a business table as decisions (issue 38 §4): each listed
+ * value becomes the decision beside it; a value not listed (or listed with a word that is not a
+ * decision) leaves its rows as guidance, GUIDE — never ALLOW (fail closed). Data, not code: the
+ * studio remembers it per file.
+ */
+export interface OutputMapping {
+  /** The table's name (a file's table conversions are named alike). */
+  readonly table: string;
+  /** The output's name as `businessOutputs` gives it. */
+  readonly output: string;
+  /** [value as the table writes it, decision] pairs. */
+  readonly values: readonly (readonly [string, string])[];
+}
+
+/**
+ * The outputs an imported business table keeps in each row's message (`name: value; …`, I-85),
+ * named in the rule entry's description after this marker as a JSON list, so the table view can
+ * show them as read-only columns (I-95).
+ */
+export const KEPT_OUTPUTS_MARKER = '; the message gives the outputs ';
+
+/** The kept outputs an entry's description names (KEPT_OUTPUTS_MARKER), or null. */
+export function keptOutputsOf(description: string | undefined): string[] | null {
+  if (!description) return null;
+  const at = description.lastIndexOf(KEPT_OUTPUTS_MARKER);
+  if (at < 0) return null;
+  try {
+    const names: unknown = JSON.parse(description.slice(at + KEPT_OUTPUTS_MARKER.length));
+    return Array.isArray(names) &&
+      names.length > 0 &&
+      names.every((n) => typeof n === 'string' && n !== '')
+      ? (names as string[])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A message in the kept-outputs form as `name: value` pairs read back in order, or null. */
+export function keptOutputValues(message: string, names: readonly string[]): string[] | null {
+  const values: string[] = [];
+  let rest = message;
+  for (let k = 0; k < names.length; k++) {
+    const head = k === 0 ? `${names[k]}: ` : `; ${names[k]}: `;
+    if (!rest.startsWith(head)) return null;
+    rest = rest.slice(head.length);
+    const next = names[k + 1];
+    const end = next === undefined ? rest.length : rest.indexOf(`; ${next}: `);
+    if (end < 0) return null;
+    values.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  return rest === '' ? values : null;
 }
 
 const ENTITY_ROOTS = new Set(['tool', 'agent', 'task', 'workflow', 'human', 'guardian', 'context']);
@@ -79,7 +148,11 @@ function ruleName(name: string, index: number): string {
   return `IMP-${String(index + 1).padStart(3, '0')}-${slug || 'table'}`;
 }
 
-export function convertTable(table: ForeignTable, index: number): TableConversion {
+export function convertTable(
+  table: ForeignTable,
+  index: number,
+  mapping?: OutputMapping,
+): TableConversion {
   const notes: ImportNote[] = [];
   const note = (level: NoteLevel, en: string, zh: string) =>
     notes.push({ level, message: { en, zh } });
@@ -167,7 +240,50 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     note('error', 'the table has no outputs', '决策表没有输出列');
     return fail();
   }
-  if (guidance)
+  // The analyst's mapping of one business output's values to decisions (fail closed: a value not
+  // mapped to one of the 13 decisions stays GUIDE).
+  const mappedAt =
+    guidance && mapping ? table.outputs.findIndex((_, k) => outputName(k) === mapping.output) : -1;
+  const mapped = new Map<string, string>();
+  if (mapping && guidance && mappedAt < 0)
+    note(
+      'warning',
+      `the mapping of output ${q(mapping.output)} to decisions is not used: the table has no such output`,
+      `输出列${zhQuote(mapping.output)}到决策的映射未使用：决策表没有该输出列`,
+    );
+  if (mappedAt >= 0 && mapping)
+    for (const [value, decision] of mapping.values) {
+      if (typeof value !== 'string' || typeof decision !== 'string') continue;
+      const upper = decision.trim().toUpperCase();
+      if (isDecision(upper)) {
+        if (!mapped.has(value)) mapped.set(value, upper);
+      } else
+        note(
+          'warning',
+          `the mapping of $q(value)to $q(decision)is not used: it is not one of the 13 decisions, so those rows decide GUIDE`,
+          `$zhQuote(value)到$zhQuote(decision)的映射未使用：它不是 13 种决策之一，这些行的决策为 GUIDE`,
+        );
+    }
+  const mappedValue = (i: number) => outputValue(table.rules[i]?.outputs[mappedAt] ?? '');
+  const allMapped =
+    mappedAt >= 0 &&
+    table.rules.length > 0 &&
+    table.rules.every((_, i) => mapped.has(mappedValue(i)));
+  // The outputs each row's message keeps (I-95): all of a business table's outputs, less the
+  // mapped one when every row's value of it became a decision.
+  const kept = guidance
+    ? table.outputs.map((_, k) => k).filter((k) => !(allMapped && k === mappedAt))
+    : [];
+  if (mappedAt >= 0) {
+    const unmapped = table.rules.filter((_, i) => !mapped.has(mappedValue(i))).length;
+    const pairs = [...mapped].map(([v, d]) => `${q(v)} → ${d}`);
+    note(
+      'info',
+      `output ${q(outputName(mappedAt))} read as decisions: ${pairs.join(', ') || 'no value mapped'}${unmapped > 0 ? `; ${unmapped} ${unmapped === 1 ? 'rule whose value is' : 'rules whose values are'} not mapped decide GUIDE` : ''}`,
+      `输出列${zhQuote(outputName(mappedAt))}按决策读取：${pairs.join('，') || '未映射任何值'}${unmapped > 0 ? `；值未映射的 ${unmapped} 条规则决策为 GUIDE` : ''}`,
+    );
+  }
+  if (guidance && mappedAt < 0)
     note(
       'warning',
       `no output holds one of the 13 ERDL decisions: each rule decides GUIDE (guidance, not blocking) and its message gives the outputs ${table.outputs.map((_, k) => q(outputName(k))).join(', ')} (name an output "decision", or give every rule a value such as "DENY", to convert decisions)`,
@@ -235,12 +351,12 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
       }
       cells.push(conv.text);
     });
-    const decision = guidance ? 'GUIDE' : outputValue(rule.outputs[decisionAt] ?? '');
+    const decision = guidance
+      ? (mapped.get(mappedValue(i)) ?? 'GUIDE')
+      : outputValue(rule.outputs[decisionAt] ?? '');
     cells.push(decision);
     let message = guidance
-      ? table.outputs
-          .map((_, k) => `${outputName(k)}: ${outputValue(rule.outputs[k] ?? '')}`)
-          .join('; ')
+      ? kept.map((k) => `${outputName(k)}: ${outputValue(rule.outputs[k] ?? '')}`).join('; ')
       : messageAt >= 0
         ? outputValue(rule.outputs[messageAt] ?? '')
         : '';
@@ -280,11 +396,18 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     );
   }
 
+  const keptNames = kept.map(outputName);
+  // The kept outputs are named in the description only when every row's message reads back as
+  // them (a generated message for a blocking row without outputs does not).
+  const readable =
+    keptNames.length > 0 &&
+    new Set(keptNames).size === keptNames.length &&
+    body.every((cells) => keptOutputValues(cells[columns.length + 1] ?? '', keptNames) !== null);
   const entry = gridToTableEntry(
     [header, ...body],
     ruleName(table.name, index),
     2,
-    `Imported from ${where} (hit policy ${policy})`,
+    `Imported from ${where} (hit policy ${policy})${readable ? `${KEPT_OUTPUTS_MARKER}${JSON.stringify(keptNames)}` : ''}`,
   );
   if (!entry.ok) {
     for (const p of entry.problems) {
@@ -299,7 +422,24 @@ export function convertTable(table: ForeignTable, index: number): TableConversio
     }
     return fail();
   }
-  return { name: table.name, entry: entry.yaml, notes };
+  return {
+    name: table.name,
+    entry: entry.yaml,
+    notes,
+    ...(guidance ? { businessOutputs: businessOutputs(table, outputName) } : {}),
+  };
+}
+
+/** A business table's outputs and their distinct values in row order (for the mapping dialog). */
+function businessOutputs(table: ForeignTable, outputName: (k: number) => string): BusinessOutput[] {
+  return table.outputs.map((_, k) => {
+    const values = new Set<string>();
+    for (const r of table.rules) {
+      if (values.size >= MAX_MAPPED_VALUES) break;
+      values.add(outputValue(r.outputs[k] ?? ''));
+    }
+    return { name: outputName(k), values: [...values] };
+  });
 }
 
 /** The header of an imported document. The fallback decision applies when no row matches. */
@@ -407,5 +547,43 @@ export function importedDocument(
         : documentHeader(name, description) + entries.map((t) => t.entry).join(''),
     tables: checked,
     notes: allNotes,
+  };
+}
+
+/**
+ * The conversion report's headline (issue 38 §5): how many of the file's tables converted, and
+ * each one that did not, named with its first reason; never "converted" when a table was dropped.
+ */
+export function importHeadline(result: DocumentImport): Bilingual {
+  const total = result.tables.length;
+  const failed = result.tables.filter((t) => t.entry === null);
+  const done = total - failed.length;
+  if (total === 0) {
+    const why = result.notes.find((n) => n.level === 'error')?.message;
+    return {
+      en: `No table converted${why ? `: ${why.en}` : ''}`,
+      zh: `没有转换任何决策表${why ? `：${why.zh}` : ''}`,
+    };
+  }
+  const reasons = failed.map((t) => {
+    const why = t.notes.find((n) => n.level === 'error')?.message;
+    return {
+      en: `${q(t.name)}: ${why?.en ?? 'not converted'}`,
+      zh: `${zhQuote(t.name)}：${why?.zh ?? '未转换'}`,
+    };
+  });
+  const en =
+    done === total
+      ? `${total === 1 ? 'The table' : `All ${total} tables`} converted`
+      : `${done} of ${total} ${total === 1 ? 'table' : 'tables'} converted`;
+  const zh =
+    done === total
+      ? total === 1
+        ? '决策表已转换'
+        : `全部 ${total} 张决策表已转换`
+      : `${total} 张决策表中已转换 ${done} 张`;
+  return {
+    en: [en, ...reasons.map((r) => r.en)].join('; '),
+    zh: [zh, ...reasons.map((r) => r.zh)].join('；'),
   };
 }

@@ -7,11 +7,26 @@ import {
   type ForeignTable,
   type ImportNote,
   importedDocument,
+  type OutputMapping,
 } from './convert-table';
 import { dmnTables } from './dmn';
 import { jdmTables } from './jdm';
 
-export type { DocumentImport, ForeignTable, ImportNote, TableConversion } from './convert-table';
+export type {
+  BusinessOutput,
+  DocumentImport,
+  ForeignTable,
+  ImportNote,
+  OutputMapping,
+  TableConversion,
+} from './convert-table';
+export {
+  importHeadline,
+  KEPT_OUTPUTS_MARKER,
+  keptOutputsOf,
+  keptOutputValues,
+  MAX_MAPPED_VALUES,
+} from './convert-table';
 export { type FeelTest, feelMatches, readFeelUnaryTests } from './feel';
 export {
   cellTooLong,
@@ -25,13 +40,20 @@ function importTables(
   name: string,
   description: string,
   read: { tables: ForeignTable[]; notes: ImportNote[] },
+  mappings: readonly OutputMapping[] = [],
 ): DocumentImport {
   const policies = new Map(read.tables.map((t) => [t.name, t.hitPolicy.toUpperCase()]));
   const rowCounts = new Map(read.tables.map((t) => [t.name, t.rules.length]));
   return importedDocument(
     name,
     description,
-    read.tables.map((t, i) => convertTable(t, i)),
+    read.tables.map((t, i) =>
+      convertTable(
+        t,
+        i,
+        mappings.find((m) => m.table === t.name),
+      ),
+    ),
     policies,
     read.notes,
     rowCounts,
@@ -39,13 +61,21 @@ function importTables(
 }
 
 /** A DMN model (as dmn-moddle parses it) as an ERDL document and its conversion report. */
-export function importDmn(definitions: unknown, name: string): DocumentImport {
-  return importTables(name, 'Imported from DMN', dmnTables(definitions));
+export function importDmn(
+  definitions: unknown,
+  name: string,
+  mappings: readonly OutputMapping[] = [],
+): DocumentImport {
+  return importTables(name, 'Imported from DMN', dmnTables(definitions), mappings);
 }
 
 /** A GoRules JDM graph (parsed JSON) as an ERDL document and its conversion report. */
-export function importJdm(json: unknown, name: string): DocumentImport {
-  return importTables(name, 'Imported from GoRules JDM', jdmTables(json));
+export function importJdm(
+  json: unknown,
+  name: string,
+  mappings: readonly OutputMapping[] = [],
+): DocumentImport {
+  return importTables(name, 'Imported from GoRules JDM', jdmTables(json), mappings);
 }
 
 /**
@@ -97,4 +127,4 @@ export function importGrid(
     notes: [],
   };
 }
-export { type DmnExport, tableToDmn } from './dmn-export';
+export { DMN_VERSIONS, type DmnExport, type DmnVersion, tableToDmn } from './dmn-export';

@@ -34,8 +34,8 @@ const WORDS = {
     unchanged: '已签名，未改动',
     signatureDate: '采用签名日期',
     reviewer: '审核人',
-    missing: '未通过验证——缺少必需角色：审核人',
-    missingReason: '必需角色“审核人”：没有该角色的有效签名',
+    missing: '未通过验证——缺少必需的签名身份：审核人',
+    missingReason: '必需签名身份“审核人”：没有该签名身份的有效签名',
   },
 } as const;
 

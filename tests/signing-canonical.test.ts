@@ -285,7 +285,7 @@ describe('role statements: exact bytes, known members, documented shapes', () =>
     expect(r.en).toContain(
       'signature file: role signature 3: the statement is not canonical JSON, byte for byte: a line break at line 1, column 2',
     );
-    expect(r.zh).toContain('签名文件：第 3 个角色签名：声明与规范 JSON 的字节不一致');
+    expect(r.zh).toContain('签名文件：第 3 个带签名身份的签名：声明与规范 JSON 的字节不一致');
     const reordered = encode(JSON.stringify({ role: st.role, ...st }));
     expect(refused(await verifyText(await withReviewerStatement(reordered))).en).toMatch(
       /member "format" at line 1, column \d+ comes after "role"/,
@@ -385,7 +385,7 @@ describe('role entries: never repeated, at most MAX_SIGNATURE_ENTRIES, refused b
       `signature file: role signatures 3 and 4 are both the reviewer signature of key ${fx.reviewer.keyId}: a key signs a role once`,
     );
     expect(r.zh).toContain(
-      `签名文件：第 3 个与第 4 个角色签名都是密钥 ${fx.reviewer.keyId} 的审核人签名：同一密钥对同一角色只能签名一次`,
+      `签名文件：第 3 个与第 4 个带签名身份的签名都是密钥 ${fx.reviewer.keyId} 的审核人签名：同一密钥对同一签名身份只能签名一次`,
     );
     expect(report.signaturesVerified).toBe(0);
   });

@@ -342,7 +342,7 @@ describe('erdl keygen --name, sign --role, verify --require-roles, key backup/re
     expect(io.stderr.join('\n')).toContain(
       'required role reviewer: no valid signature in this role',
     );
-    expect(io.stderr.join('\n')).toContain('必需角色“审核人”：没有该角色的有效签名');
+    expect(io.stderr.join('\n')).toContain('必需签名身份“审核人”：没有该签名身份的有效签名');
     expect(await sign('bob.jwk', 'reviewer', '2026-09-02T00:00:00Z')).toBe(0);
     const reviewed = decode(io.files.get('pay.erdl.yaml.dsse.json')!);
     // The author's entries are kept byte for byte.

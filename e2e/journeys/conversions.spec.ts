@@ -41,10 +41,10 @@ const WORDS = {
     gloss: '释义',
     toTable: '将 SEC-001-refund-limit 转换为决策表（先显示改动）',
     toSimple: '将 SEC-001-refund-limit 转换为简单形式（先显示改动）',
-    tableTitle: '将 SEC-001-refund-limit 显示为决策表',
+    tableTitle: '将 SEC-001-refund-limit 转换为决策表',
     tableSummary:
       '决策不变，规则哈希不变；结果中该规则将称为 SEC-001-refund-limit#1（原为 SEC-001-refund-limit），因此文档哈希会改变，转换回来即可恢复。',
-    simpleTitle: '将 SEC-001-refund-limit 显示为简单形式',
+    simpleTitle: '将 SEC-001-refund-limit 转换为简单形式',
     simpleSummary: '结果中该规则将称为 SEC-001-refund-limit（原为 SEC-001-refund-limit#1）',
     apply: '应用',
     cancel: '取消',
@@ -107,7 +107,7 @@ for (const words of [WORDS.en, WORDS.zh]) {
     await expect(dialog.getByRole('heading')).toHaveText(words.tableTitle);
     await expect(dialog.getByTestId('fix-summary')).toHaveText(words.tableSummary);
     await expect(dialog).not.toContainText(
-      /Review quick fix|Diagnostic convert|审阅快速修复|诊断 convert/,
+      /Review quick fix|Diagnostic convert|预览快速修复|诊断 convert/,
     );
     await expect(dialog.getByTestId('fix-diff')).toContainText('kind: decision_table');
     await page.screenshot({ path: `/tmp/conversions-${words.lang}-to-table.png` });

@@ -62,7 +62,7 @@ const T = {
     caused: /另有 \d+ 处由此引起/,
     fix: '修复…',
     apply: '应用',
-    dialog: /审阅快速修复：删除多余的空格/,
+    dialog: /预览快速修复：删除多余的空格/,
     noProblems: '没有问题。',
     didYouMean: '未知的运算符“greater_than”（是否应为“gt”？）',
     quickFix: '改为 gt（ERDL-E304）',

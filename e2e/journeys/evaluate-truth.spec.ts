@@ -138,21 +138,21 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(headline).toHaveText(
       lang === 'en'
         ? 'SEC-103-read-secrets failed closed: the match input has 10001 characters, over the limit of 10000. Its decision DENY applies (E12).'
-        : 'SEC-103-read-secrets 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
+        : 'SEC-103-read-secrets 失败关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
     );
     await expect(headline).not.toContainText(w.decidedBy);
     // It is listed with the matched rules (E12: it applies), marked as never evaluated.
     await expect(page.getByTestId('matched-rules')).toHaveText(
       lang === 'en'
         ? 'SEC-103-read-secrets (failed closed, its condition not evaluated)'
-        : 'SEC-103-read-secrets（失败即关闭，条件未求值）',
+        : 'SEC-103-read-secrets（失败关闭，条件未求值）',
     );
     await expect(page.getByTestId('decision')).toContainText('DENY');
     const step = page.locator('[data-testid="trace"] [data-status="error_fail_closed"]');
     await expect(step.getByTestId('failed-reason')).toHaveText(
       lang === 'en'
         ? 'Not evaluated: the match input has 10001 characters, over the limit of 10000. The rule failed closed: its decision DENY applies (E12).'
-        : '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败即关闭：采用其决策 DENY（E12）。',
+        : '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败关闭：采用其决策 DENY（E12）。',
     );
     await page.getByTestId('evaluation').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/evaluate-truth-limit-${lang}.png` });

@@ -43,7 +43,7 @@ const WORDS = {
     earlier: '针对较早的文本',
     saved: '已保存',
     noBytes: '没有已打开文档的文本与其所签文本一致',
-    attach: '附加到“aml-screening”（显示为签名后已改动）',
+    attach: '附加到“aml-screening”（标记为签名后已改动）',
   },
 } as const;
 

@@ -69,7 +69,7 @@ const WORDS = {
     changed: '签名后已改动——1 条规则不同',
     changedRule: '规则“AML-001-high-risk-large”自签名后已改动（条件）',
     bad: '未通过验证——签名无效',
-    badDetail: /第 3 个角色签名：无效（密钥 sha256:/,
+    badDetail: /第 3 个带签名身份的签名：无效（密钥 sha256:/,
   },
 } as const;
 type Words = (typeof WORDS)[keyof typeof WORDS];

@@ -82,7 +82,7 @@ const WORDS = {
     bidiHover: 'U+202E 从右到左覆盖（RLO）——双向控制字符',
     zwspTitle: 'U+200B 零宽空格（ZWSP）——不可见字符',
     fixAction: '删除隐藏字符（ERDL-E025）',
-    fixDialog: /审阅快速修复：删除隐藏字符/,
+    fixDialog: /预览快速修复：删除隐藏字符/,
     apply: '应用',
     gloss: '释义',
     evaluate: '求值',

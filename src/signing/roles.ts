@@ -135,7 +135,7 @@ function invalid(index: number, en: string, zh: string): RoleSignature {
     reportSha256: null,
     problem: {
       en: `signature file: role signature ${index + 1}: ${en}`,
-      zh: `签名文件：第 ${index + 1} 个角色签名：${zh}`,
+      zh: `签名文件：第 ${index + 1} 个带签名身份的签名：${zh}`,
     },
   };
 }
@@ -221,7 +221,7 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
     return {
       en: `unknown role ${typeof st.role === 'string' ? shownEn(st.role) : short(st.role)} (expected author or reviewer)`,
       zh: joinZh(
-        '未知角色',
+        '未知签名身份',
         typeof st.role === 'string' ? shownZh(st.role) : short(st.role),
         '（应为 author 或 reviewer）',
       ),
@@ -310,7 +310,7 @@ export function prepareRoleSignatures(opened: OpenedEnvelope): {
         ...invalid(index, '', ''),
         problem: {
           en: `signature file: role signatures ${first + 1} and ${index + 1} are both the ${st.role} signature of key ${keyId}: a key signs a role once`,
-          zh: `签名文件：第 ${first + 1} 个与第 ${index + 1} 个角色签名都是密钥 ${keyId} 的${roleZh(st.role)}签名：同一密钥对同一角色只能签名一次`,
+          zh: `签名文件：第 ${first + 1} 个与第 ${index + 1} 个带签名身份的签名都是密钥 ${keyId} 的${roleZh(st.role)}签名：同一密钥对同一签名身份只能签名一次`,
         },
       });
       continue;
@@ -350,7 +350,7 @@ export async function verifyRoleSignatures(
         invalid(
           index,
           `NOT valid for key ${keyId}: the statement (role, signer, document) or the signature was changed`,
-          `无效（密钥 ${keyId}）：声明（角色、签名者、文档）或签名已被改动`,
+          `无效（密钥 ${keyId}）：声明（签名身份、签名者、文档）或签名已被改动`,
         ),
       );
       continue;
@@ -420,11 +420,11 @@ export function unmetRoles(
       present
         ? {
             en: `required role ${role}: signed, but not by a trusted key`,
-            zh: `必需角色“${roleZh(role)}”：已签名，但签名密钥不受信任`,
+            zh: `必需签名身份“${roleZh(role)}”：已签名，但签名密钥不受信任`,
           }
         : {
             en: `required role ${role}: no valid signature in this role`,
-            zh: `必需角色“${roleZh(role)}”：没有该角色的有效签名`,
+            zh: `必需签名身份“${roleZh(role)}”：没有该签名身份的有效签名`,
           },
     );
   }
@@ -462,7 +462,7 @@ export function reportNotRecorded(
   if (recorded.length === 0)
     return {
       en: `report ${sha256}: no role signature records a report`,
-      zh: `报告 ${sha256}：没有任何角色签名记录了报告`,
+      zh: `报告 ${sha256}：没有任何带签名身份的签名记录了报告`,
     };
   const list = recorded.map((r) => `${r.role} ${r.reportSha256}`);
   return {

@@ -158,7 +158,7 @@ export async function checkOpenedPayload(
   if (plain !== 1 || opened.signatures[0]?.statement !== null || extra > 0)
     refuse({
       en: `signature file: ${plain} plain signatures; an ERDL signed file has exactly one, first (further entries must be role signatures)`,
-      zh: `签名文件：含 ${plain} 个普通签名；ERDL 签名文件只含一个且位于首位（其余条目必须是角色签名）`,
+      zh: `签名文件：含 ${plain} 个普通签名；ERDL 签名文件只含一个且位于首位（其余条目必须是带签名身份的签名）`,
     });
   const sig = opened.signatures[0];
   if (sig && sig.keyid !== key.keyId)

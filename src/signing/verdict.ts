@@ -276,7 +276,7 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
         return { en: 'NOT verified — requirement not met', zh: '未通过验证——未满足要求' };
       return {
         en: `NOT verified — required role${roles.length === 1 ? '' : 's'} missing: ${roles.join(', ')}`,
-        zh: `未通过验证——缺少必需角色：${roles.map(roleZh).join('、')}`,
+        zh: `未通过验证——缺少必需的签名身份：${roles.map(roleZh).join('、')}`,
       };
     }
     case 'changed': {
@@ -326,7 +326,7 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
     case 'unmet':
       return {
         en: `A requirement does not hold: ${verdict.problems.map((p) => p.en).join('; ')}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.`,
-        zh: `有要求未满足：${verdict.problems.map((p) => p.zh).join('；')}。每个必需角色都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
+        zh: `有要求未满足：${verdict.problems.map((p) => p.zh).join('；')}。每个必需的签名身份都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
       };
     case 'changed': {
       const changes = verdict.changes;

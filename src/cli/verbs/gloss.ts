@@ -27,7 +27,7 @@ export const gloss: Verb = {
       value: 'zh|en',
       summary: {
         en: `gloss language (default ${DEFAULT_GLOSS_LANG})`,
-        zh: 'gloss 语言（默认 en）',
+        zh: '释义语言（默认 en）',
       },
     },
     {

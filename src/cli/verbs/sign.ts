@@ -59,7 +59,7 @@ export const sign: Verb = {
       value: 'author|reviewer',
       summary: {
         en: 'sign in a role, adding to an existing signature file',
-        zh: '以某一角色签名，追加到已有签名文件',
+        zh: '以某一签名身份签名，追加到已有签名文件',
       },
     },
     {
@@ -158,7 +158,7 @@ export const sign: Verb = {
           io,
           usageError({
             en: '--report needs --role (the report is recorded in a role signature)',
-            zh: '--report 需要 --role（报告记录在角色签名中）',
+            zh: '--report 需要 --role（报告记录在带签名身份的签名中）',
           }),
         );
         return EXIT_USAGE;

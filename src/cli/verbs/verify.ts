@@ -58,7 +58,7 @@ export const verify: Verb = {
       value: 'author,reviewer',
       summary: {
         en: 'roles that must each be signed by a trusted key',
-        zh: '每个角色都必须由受信任的密钥签名',
+        zh: '每个签名身份都必须由受信任的密钥签名',
       },
     },
     {
@@ -66,7 +66,7 @@ export const verify: Verb = {
       value: 'REPORT.html',
       summary: {
         en: 'the review report a role signature must record (its SHA-256)',
-        zh: '角色签名必须记录的审核报告（其 SHA-256）',
+        zh: '带签名身份的签名必须记录的审核报告（其 SHA-256）',
       },
     },
   ],
@@ -106,7 +106,7 @@ export const verify: Verb = {
       if (wrong !== undefined) {
         printError(io, {
           en: `--require-roles: ${JSON.stringify(wrong)} is not a role (expected ${SIGNER_ROLES.join(', ')}, comma-separated)`,
-          zh: `--require-roles：${zhQuote(wrong)}不是角色（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
+          zh: `--require-roles：${zhQuote(wrong)}不是签名身份（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
         });
         return EXIT_USAGE;
       }
@@ -229,7 +229,7 @@ async function verifyPair(
   if (!verdictHolds(verdict)) io.out(`  reason: ${verdictReason(verdict).en}`);
   // Why a bad signature is bad: each problem of the signature file, as the studio lists them.
   if (verdict.kind === 'bad-signature') for (const p of verdict.detail) io.out(`    ${p.en}`);
-  for (const p of missing) io.out(`  roles: ${p.en} / 角色：${p.zh}`);
+  for (const p of missing) io.out(`  roles: ${p.en} / 签名身份：${p.zh}`);
   for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
   return holds ? EXIT_OK : EXIT_INVALID;
 }

@@ -186,7 +186,7 @@ export const CODES = {
   'ERDL-E109': {
     category: 'structure',
     en: 'metadata.decision (the fallback decision) is required: with no rule matched, evaluation needs it',
-    zh: '必须提供 metadata.decision（兜底决策）：无规则命中时求值需要它',
+    zh: '必须提供 metadata.decision（兜底决策）：没有规则匹配时求值需要它',
   },
   'ERDL-W110': {
     category: 'structure',
@@ -359,7 +359,7 @@ export const CODES = {
   'ERDL-W317': {
     category: 'condition',
     en: 'in / not_in with an empty list never matches',
-    zh: 'in / not_in 使用空列表永远不会命中',
+    zh: 'in / not_in 使用空列表永远不会匹配',
   },
   'ERDL-I318': {
     category: 'condition',
@@ -466,7 +466,7 @@ export const CODES = {
   'ERDL-W507': {
     category: 'condition',
     en: 'Row {row} can never be reached: row {earlier} above it matches unconditionally',
-    zh: '第 {row} 行永远不会触发：其上方第 {earlier} 行无条件命中',
+    zh: '第 {row} 行永不触发：其上方第 {earlier} 行无条件匹配',
   },
   'ERDL-E508': {
     category: 'condition',
@@ -478,7 +478,7 @@ export const CODES = {
   'ERDL-W509': {
     category: 'condition',
     en: 'Row {row} can never fire: every fact it matches is matched first by {rows} above it (first match in row order)',
-    zh: '第 {row} 行永远不会触发：它匹配的每个事实都会先被其上方的{rows}匹配（按行序取首个匹配）',
+    zh: '第 {row} 行永不触发：它匹配的每个事实都会先被其上方的{rows}匹配（按行序取首个匹配）',
   },
   'ERDL-W510': {
     category: 'condition',
@@ -493,7 +493,7 @@ export const CODES = {
   'ERDL-W512': {
     category: 'condition',
     en: 'Row {row} repeats the cells of row {earlier}{decision}: it can never fire',
-    zh: '第 {row} 行与第 {earlier} 行的单元格相同{decision}：它永远不会触发',
+    zh: '第 {row} 行与第 {earlier} 行的单元格相同{decision}：它永不触发',
   },
   'ERDL-I513': {
     category: 'condition',

@@ -462,7 +462,7 @@ export class Evaluator {
               rule: p.rule.name,
               message: {
                 en: `evaluation error: rule fails closed and applies ${p.rule.then} (E12)`,
-                zh: `求值错误：规则失败即关闭，采用 ${p.rule.then}（E12）`,
+                zh: `求值错误：规则失败关闭，采用 ${p.rule.then}（E12）`,
               },
             }
           : {

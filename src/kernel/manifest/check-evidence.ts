@@ -130,7 +130,7 @@ export function checkEvidence(document: CompiledDocument, value: unknown): Evide
     if (!rule) {
       fail(`matched ${m.name}`, {
         en: `matched rule "${m.name}" is not in the rule document`,
-        zh: `命中规则“${m.name}”不在规则文档中`,
+        zh: `匹配的规则“${m.name}”不在规则文档中`,
       });
       continue;
     }
@@ -146,12 +146,12 @@ export function checkEvidence(document: CompiledDocument, value: unknown): Evide
     )
       fail(`matched ${m.name}`, {
         en: `matched rule "${m.name}": its hashes or trees differ from the rule document`,
-        zh: `命中规则“${m.name}”：哈希或规范树与规则文档不一致`,
+        zh: `匹配的规则“${m.name}”：哈希或规范树与规则文档不一致`,
       });
     else
       pass(`matched ${m.name}`, {
         en: `matched rule "${m.name}": hashes ${e.redacted ? '' : 'and trees '}confirmed`,
-        zh: `命中规则“${m.name}”：哈希${e.redacted ? '' : '与规范树'}已确认`,
+        zh: `匹配的规则“${m.name}”：哈希${e.redacted ? '' : '与规范树'}已确认`,
       });
   }
 

@@ -928,7 +928,7 @@ function titleOf(names: readonly string[], to: ProjectionTarget, count: number):
       en: `Split ${name} into ${count} rules written as ${form.en}`,
       zh: `将 ${name} 拆分为 ${count} 条规则，写成${form.zh}`,
     };
-  return { en: `Show ${name} as ${form.en}`, zh: `将 ${name} 显示为${form.zh}` };
+  return { en: `Show ${name} as ${form.en}`, zh: `将 ${name} 转换为${form.zh}` };
 }
 
 /** What changes, in the user's words: decisions never; names and the document hash maybe. */

@@ -29,7 +29,7 @@ export function mismatches(
     if (known.length)
       out.push({
         en: `matched_rules: expected but not matched: ${list(known)}`,
-        zh: `matched_rules：预期命中但未命中：${list(known)}`,
+        zh: `matched_rules：预期匹配但未匹配：${list(known)}`,
       });
     if (unknown.length)
       out.push({
@@ -39,7 +39,7 @@ export function mismatches(
     if (unexpected.length)
       out.push({
         en: `matched_rules: matched but not expected: ${list(unexpected)}`,
-        zh: `matched_rules：命中但不在预期中：${list(unexpected)}`,
+        zh: `matched_rules：匹配但不在预期中：${list(unexpected)}`,
       });
   }
   return out;

@@ -120,7 +120,7 @@ describe('rows that can never fire', () => {
       'Row 2 can never fire: every fact it matches is matched first by row 1 above it (first match in row order)',
     );
     expect(w?.message.zh).toBe(
-      '第 2 行永远不会触发：它匹配的每个事实都会先被其上方的第 1 行匹配（按行序取首个匹配）',
+      '第 2 行永不触发：它匹配的每个事实都会先被其上方的第 1 行匹配（按行序取首个匹配）',
     );
     checkExample(r, w as Diagnostic);
     expect(w?.example?.firstMatch?.row).toBe(1);
@@ -182,7 +182,7 @@ describe('rows that can never fire', () => {
       'Row 2 repeats the cells of row 1, but decides DENY instead of NOTIFY: it can never fire',
     );
     expect(w?.message.zh).toBe(
-      '第 2 行与第 1 行的单元格相同，但决策为 DENY，而非 NOTIFY：它永远不会触发',
+      '第 2 行与第 1 行的单元格相同，但决策为 DENY，而非 NOTIFY：它永不触发',
     );
     expect(found(r, 'ERDL-W509')).toEqual([]);
     checkExample(r, w as Diagnostic);

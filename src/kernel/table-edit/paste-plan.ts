@@ -93,7 +93,7 @@ export function catchAllProblem(
   if (!def || then === def.then) return null;
   return {
     en: `row ${rowNumber} would match every input (all cells "-") above the default row: it would decide ${then ?? '(none)'} for everything the rows above do not catch, instead of the default ${def.then ?? ''}. Give it a condition first`,
-    zh: `第 ${rowNumber} 行将匹配所有输入（单元格全为「-」）且位于默认行之上：上方各行未命中的输入都会得到 ${then ?? '（无）'}，而不是默认行的 ${def.then ?? ''}。请先为它设置条件`,
+    zh: `第 ${rowNumber} 行将匹配所有输入（单元格全为「-」）且位于默认行之上：上方各行都不匹配的输入都会得到 ${then ?? '（无）'}，而不是默认行的 ${def.then ?? ''}。请先为它设置条件`,
   };
 }
 

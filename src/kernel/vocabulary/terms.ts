@@ -14,6 +14,13 @@ export interface Term {
   /** Where the spec names it (§), or why the studio needs it. */
   readonly note: string;
   readonly avoid?: readonly string[];
+  /** Chinese words that must not stand alone as a whole label for the concept ("环", "之前"). */
+  readonly avoidAlone?: readonly string[];
+  /**
+   * Longer words that contain an avoided wording but name another concept (命中策略 is DMN's hit
+   * policy, not a rule that matched); tests/terminology.test.ts does not count them.
+   */
+  readonly allow?: readonly string[];
 }
 
 export const TERMS = [
@@ -52,6 +59,29 @@ export const TERMS = [
   { key: 'column', zh: '列', en: 'column', note: '§5.4 columns' },
   { key: 'row', zh: '行', en: 'row', note: '§5.4 rows' },
   { key: 'defaultRow', zh: '默认行', en: 'default row', note: '§5.4 when: []' },
+  {
+    key: 'message',
+    zh: '消息',
+    en: 'message',
+    note: '§4.1 message; the result’s primary_reason is the deciding rule’s message',
+  },
+  {
+    key: 'instruction',
+    zh: '指引',
+    en: 'instruction',
+    note: '§4.1 instruction',
+    avoid: ['指令'],
+    allow: ['处理指令', '% 指令'],
+  },
+  { key: 'explanation', zh: '说明', en: 'explanation', note: '§4.1 explanation', avoid: ['解释'] },
+  {
+    key: 'correction',
+    zh: '修正',
+    en: 'correction',
+    note: '§4.1 correction (the decision CORRECT is 纠正偏差)',
+    avoid: ['纠正文本'],
+    avoidAlone: ['纠正'],
+  },
   { key: 'condition', zh: '条件', en: 'condition', note: '§4.1 when' },
   {
     key: 'unless',
@@ -66,7 +96,8 @@ export const TERMS = [
     zh: '执行环',
     en: 'ring',
     note: '§4.1 / §7.0.2; ring n reads 「第 n 执行环」',
-    avoid: ['第 0 环', '第 1 环', '第 2 环', '第 3 环'],
+    avoid: ['第 0 环', '第 1 环', '第 2 环', '第 3 环', '更高环', '更低环'],
+    avoidAlone: ['环'],
   },
   { key: 'override', zh: '覆盖级别', en: 'override level', note: '§7.1' },
   { key: 'priority', zh: '优先级', en: 'priority', note: '§4.1' },
@@ -85,7 +116,58 @@ export const TERMS = [
   { key: 'trace', zh: '执行轨迹', en: 'trace', note: '§7 evaluation record' },
   { key: 'canonicalTree', zh: '规范表达式树', en: 'canonical tree', note: '§8' },
   { key: 'hash', zh: '哈希', en: 'hash', note: '§8' },
-  { key: 'failClosed', zh: '失败关闭', en: 'fail closed', note: '§7.3' },
+  { key: 'failClosed', zh: '失败关闭', en: 'fail closed', note: '§7.3', avoid: ['失败即关闭'] },
+  {
+    key: 'matched',
+    zh: '匹配',
+    en: 'matched',
+    note: 'a rule or row whose condition holds for the fact (§7); a row "matches" an input',
+    avoid: ['命中'],
+    allow: ['命中策略'],
+  },
+  {
+    key: 'hitPolicy',
+    zh: '命中策略',
+    en: 'hit policy',
+    note: "DMN's hit policy of an imported table (docs/table-import.md)",
+  },
+  {
+    key: 'unchecked',
+    zh: '未检查',
+    en: 'unchecked',
+    note: 'a test case whose decision the suite does not state (docs/fact-suites.md)',
+    avoid: ['未校验'],
+  },
+  {
+    key: 'beforeChange',
+    zh: '修改前',
+    en: 'before',
+    note: 'the text before an edit (impact, review report, signing diff)',
+    avoid: ['变更前'],
+    avoidAlone: ['之前'],
+  },
+  {
+    key: 'afterChange',
+    zh: '修改后',
+    en: 'after',
+    note: 'the text after an edit',
+    avoid: ['变更后'],
+    avoidAlone: ['之后'],
+  },
+  {
+    key: 'convert',
+    zh: '转换为',
+    en: 'convert to (show as)',
+    note: 'a projection of a rule into another form (§5.5)',
+    avoid: ['显示为'],
+  },
+  {
+    key: 'nullValue',
+    zh: '空值',
+    en: 'null',
+    note: 'the value written `null`; the gloss says 为空或未提供 where I-32 matches missing alike',
+    avoid: ['为 null', '等于 null'],
+  },
   { key: 'error', zh: '错误', en: 'error', note: 'diagnostic severity E' },
   { key: 'warning', zh: '警告', en: 'warning', note: 'diagnostic severity W' },
   { key: 'info', zh: '提示', en: 'information', note: 'diagnostic severity I' },
@@ -116,9 +198,17 @@ export const TERMS = [
     zh: '永不触发',
     en: 'never fires',
     note: "a table row no fact reaches (W507, W509, W512, W514): the row's when is its 触发条件",
-    avoid: ['不会被执行'],
+    avoid: ['不会被执行', '永远不会触发', '永远不会命中'],
   },
   { key: 'signer', zh: '签名者', en: 'signer', note: 'docs/signed-files.md', avoid: ['签名人'] },
+  {
+    key: 'role',
+    zh: '签名身份',
+    en: 'role',
+    note: 'author or reviewer: the capacity a signature is given in (docs/signed-files.md)',
+    avoid: ['角色'],
+    allow: ['智能体角色', '审批人角色'],
+  },
   { key: 'author', zh: '作者', en: 'author', note: 'the signing role of who wrote the rules' },
   { key: 'reviewer', zh: '审核人', en: 'reviewer', note: 'the signing role of who approved them' },
   {
@@ -126,7 +216,7 @@ export const TERMS = [
     zh: '审核报告',
     en: 'review report',
     note: 'the rule-set report a reviewer reads and signs (erdl report)',
-    avoid: ['审阅报告'],
+    avoid: ['审阅'],
   },
   {
     key: 'hiddenCharacter',

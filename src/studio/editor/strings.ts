@@ -65,7 +65,7 @@ export const editorStrings = defineStrings({
     schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
     causedMore: '（另有 {n} 处由此引起）',
     fix: {
-      dialogTitleWith: '审阅快速修复：{title}',
+      dialogTitleWith: '预览快速修复：{title}',
       action: '{title}（{code}）',
       diffLabel: '修复带来的改动：左侧为当前文本，右侧为修复后的文本',
       originalLabel: '当前文本（只读）',

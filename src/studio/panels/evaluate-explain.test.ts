@@ -106,7 +106,7 @@ describe('why not (reasonText)', () => {
     const nul = run(quick, { tool: { name: 'issue_refund', args: { amount: null } } })
       .eval_trace[0]!.reason!;
     expect(reasonText(nul, en, 'en', 'X')).toMatch(/^tool\.args\.amount is null;/);
-    expect(reasonText(nul, zh, 'zh', 'X')).toMatch(/^「tool\.args\.amount」为 null；/);
+    expect(reasonText(nul, zh, 'zh', 'X')).toMatch(/^「tool\.args\.amount」为空值（null）；/);
   });
 
   it('shows the value read when a condition is simply false', () => {
@@ -132,7 +132,7 @@ describe('why not (reasonText)', () => {
       'Not evaluated: the match input has 10001 characters, over the limit of 10000. The rule failed closed: its decision DENY applies (E12).',
     );
     expect(reasonText(closed!.reason!, zh, 'zh', closed!.then)).toBe(
-      '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败即关闭：采用其决策 DENY（E12）。',
+      '未求值：match 的输入有 10001 个字符，超过上限 10000。规则失败关闭：采用其决策 DENY（E12）。',
     );
     expect(reasonText(folded!.reason!, en, 'en', folded!.then)).toBe(
       'Not evaluated: the match input has 10001 characters, over the limit of 10000. The condition was folded to false (E12).',
@@ -166,7 +166,7 @@ describe('the headline', () => {
       'SEC-900-shell-wipe (failed closed, its condition not evaluated)',
     ]);
     expect(headlineText(r, zh, 'zh')).toBe(
-      'SEC-900-shell-wipe 失败即关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
+      'SEC-900-shell-wipe 失败关闭：match 的输入有 10001 个字符，超过上限 10000。采用其决策 DENY（E12）。',
     );
   });
 

@@ -129,7 +129,7 @@ describe('importing a rule file with its signature file', () => {
     expect(offer?.message.en).toContain('no open document has the text it signs');
     expect(offer?.message.zh).toContain('没有已打开文档的文本与其所签文本一致');
     expect(offer?.action?.label.en).toBe('Attach to “loan” (shown as changed)');
-    expect(offer?.action?.label.zh).toBe('附加到“loan”（显示为签名后已改动）');
+    expect(offer?.action?.label.zh).toBe('附加到“loan”（标记为签名后已改动）');
     offer?.action?.run();
     await vi.waitFor(() => expect(statusOf(edited)).toBe('tampered'));
     expect(studioStore.getState().activeId).toBe(edited);

@@ -245,17 +245,17 @@ describe('required roles (the studio’s erdl verify --require-roles)', () => {
     expect(v).toMatchObject({ kind: 'unmet', missingRoles: ['reviewer'] });
     expect(verdictHeadline(v)).toEqual({
       en: 'NOT verified — required role missing: reviewer',
-      zh: '未通过验证——缺少必需角色：审核人',
+      zh: '未通过验证——缺少必需的签名身份：审核人',
     });
     expect(verdictReason(v).en).toContain(
       'required role reviewer: no valid signature in this role',
     );
-    expect(verdictReason(v).zh).toContain('必需角色“审核人”：没有该角色的有效签名');
+    expect(verdictReason(v).zh).toContain('必需签名身份“审核人”：没有该签名身份的有效签名');
     const both = studioVerdict(record, own, current, { roles: ['author', 'reviewer'] });
     expect(verdictHeadline(both).en).toBe(
       'NOT verified — required roles missing: author, reviewer',
     );
-    expect(verdictHeadline(both).zh).toBe('未通过验证——缺少必需角色：作者、审核人');
+    expect(verdictHeadline(both).zh).toBe('未通过验证——缺少必需的签名身份：作者、审核人');
     // A bad signature stays the one reason, whatever is required.
     expect(studioVerdict(flipped(), own, current, { roles: ['reviewer'] }).kind).toBe(
       'bad-signature',

@@ -275,7 +275,7 @@ export const signingStrings = defineStrings({
     },
     trusted: {
       heading: '受信任的公钥',
-      help: '签名者为下列密钥之一（或你自己的签名密钥）的签名文件显示为受信任。',
+      help: '签名者为下列密钥之一（或你自己的签名密钥）的签名文件视为受信任。',
       none: '还没有受信任的密钥。',
       import: '导入公钥（JWK）…',
       importLabel: '选择要信任的公钥文件（JWK）',
@@ -324,7 +324,7 @@ export const signingStrings = defineStrings({
         '{file}：没有已打开文档的文本与其所签文本一致，也没有名为 {rule} 的已打开文档。请将规则文件与其签名文件一起打开。',
       otherText:
         '{file}：没有已打开文档的文本与其所签文本一致。文档“{name}”与其所指文件（{rule}）同名，但文本不同。',
-      attachAnyway: '附加到“{name}”（显示为签名后已改动）',
+      attachAnyway: '附加到“{name}”（标记为签名后已改动）',
       badge: {
         verified: '已签名，未改动',
         checking: '已签名，正在核对当前文本',
@@ -368,8 +368,8 @@ export const signingStrings = defineStrings({
       fallback: '兜底决策：{before} → {after}',
       condition: '条件已改变',
       otherFields: '决策、文本或排序字段已改变',
-      before: '之前',
-      after: '之后',
+      before: '修改前',
+      after: '修改后',
       cannot: '两个版本之一无法加载，无法比较。',
       rule: '规则',
     },
@@ -435,12 +435,12 @@ export const signingStrings = defineStrings({
       namePlaceholder: '例如：陈爱丽',
       keyName: '名称',
       roleLabel: '签名身份',
-      noRole: '不指定角色',
+      noRole: '不指定签名身份',
       author: '作者',
       reviewer: '审核人',
       signInRole: '以{role}身份签名并下载',
       cosignHelp:
-        '指定角色时，若文本与已签名文本完全一致，签名将追加到打开此文档时的签名文件中（其他签名仍然有效）。',
+        '指定签名身份时，若文本与已签名文本完全一致，签名将追加到打开此文档时的签名文件中（其他签名仍然有效）。',
       refusedChanged: '未签名：此文本不是已签名的文本。{reason}',
       refusedBad: '未签名：打开此文档时的签名文件未通过校验。',
       already: '未签名：你的密钥已以{role}身份签名。',
@@ -450,9 +450,9 @@ export const signingStrings = defineStrings({
         '你为此文本下载的审核报告（{file}，{hash}）将随签名一并记录；可用 `erdl verify --report {file}` 核对。',
       trusted: '受信任',
       notTrusted: '不受信任',
-      required: '必需角色',
+      required: '必需的签名身份',
       requiredHelp:
-        '勾选的每个角色都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与“erdl verify --require-roles”的检查相同）。',
+        '勾选的每个签名身份都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与“erdl verify --require-roles”的检查相同）。',
     },
   },
 });

@@ -13,13 +13,101 @@ import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
 export { documentName, type ForeignKind, foreignKind };
 
 const DMN13 = 'https://www.omg.org/spec/DMN/20191111/MODEL/';
-const DMN14 = 'https://www.omg.org/spec/DMN/20211108/MODEL/';
-/** Older model namespaces whose decision-table elements DMN 1.3 kept (DMN 1.1 in two spellings). */
-const OLDER = [
-  { version: '1.1', uri: 'http://www.omg.org/spec/DMN/20151101/dmn.xsd' },
-  { version: '1.1', uri: 'http://www.omg.org/spec/DMN/20151101/dmn11.xsd' },
-  { version: '1.2', uri: 'http://www.omg.org/spec/DMN/20180521/MODEL/' },
-];
+const DMNDI13 = 'https://www.omg.org/spec/DMN/20191111/DMNDI/';
+/**
+ * The model namespaces read with dmn-moddle's DMN 1.3 package, the only one it has (I-96 in
+ * docs/interpretations.md). Their decision-table elements are the same: DMN15.xsd differs from
+ * DMN13.xsd only by ItemDefinition's typeConstraint and the boxed conditional, filter, for, every
+ * and some (DMN 1.4), which the parser then names as not read. DMN 1.1 is spelled two ways.
+ */
+const MODEL_NAMESPACES: Readonly<Record<string, string>> = {
+  'http://www.omg.org/spec/DMN/20151101/dmn.xsd': '1.1',
+  'http://www.omg.org/spec/DMN/20151101/dmn11.xsd': '1.1',
+  'http://www.omg.org/spec/DMN/20180521/MODEL/': '1.2',
+  'https://www.omg.org/spec/DMN/20211108/MODEL/': '1.4',
+  'https://www.omg.org/spec/DMN/20230324/MODEL/': '1.5',
+};
+/** DMN 1.5's diagram namespace (1.4 kept 1.3's); the layout is reported as not converted anyway. */
+const DMNDI15 = 'https://www.omg.org/spec/DMN/20230324/DMNDI/';
+/** What DMN 1.4 added to the 1.3 model (1.5 added none): read as elements the parser does not know. */
+const ADDED_AFTER_13 = new Set(['conditional', 'filter', 'for', 'every', 'some', 'typeConstraint']);
+
+/**
+ * Where the root element's start tag is (`<definitions …>`, `[start, end)`), after a byte order
+ * mark, the XML declaration, processing instructions, comments, a DOCTYPE and white space; null
+ * when the text does not get that far. One forward scan: linear in the text.
+ */
+function rootStartTag(xml: string): { start: number; end: number } | null {
+  const n = xml.length;
+  let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  /** The index after the `>` that closes a tag begun at `from`, outside quotes (and `[…]`). */
+  const tagEnd = (from: number): number => {
+    let quote = '';
+    let depth = 0;
+    for (let j = from; j < n; j++) {
+      const c = xml[j];
+      if (quote) {
+        if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '[') depth++;
+      else if (c === ']') depth--;
+      else if (c === '>' && depth <= 0) return j + 1;
+    }
+    return -1;
+  };
+  while (i < n) {
+    const c = xml[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c !== '<') return null;
+    if (xml.startsWith('<?', i)) {
+      const e = xml.indexOf('?>', i + 2);
+      if (e < 0) return null;
+      i = e + 2;
+    } else if (xml.startsWith('<!--', i)) {
+      const e = xml.indexOf('-->', i + 4);
+      if (e < 0) return null;
+      i = e + 3;
+    } else if (xml.startsWith('<!', i)) {
+      const e = tagEnd(i + 2);
+      if (e < 0) return null;
+      i = e;
+    } else {
+      const e = tagEnd(i + 1);
+      return e < 0 ? null : { start: i, end: e };
+    }
+  }
+  return null;
+}
+
+/**
+ * A DMN 1.1, 1.2, 1.4 or 1.5 file's namespace declarations on its root element rewritten to DMN
+ * 1.3's, which dmn-moddle reads; nothing else in the file changes (a cell or a nested element that
+ * spells a namespace keeps it). The versions found, in the order declared.
+ */
+export function dmnAs13(xml: string): { text: string; versions: string[] } {
+  const root = rootStartTag(xml);
+  if (!root) return { text: xml, versions: [] };
+  const versions: string[] = [];
+  const tag = xml
+    .slice(root.start, root.end)
+    .replace(
+      /(\sxmlns(?::[^\s=]+)?\s*=\s*)("[^"]*"|'[^']*')/g,
+      (all, head: string, value: string) => {
+        const uri = value.slice(1, -1);
+        const q = value[0];
+        const version = MODEL_NAMESPACES[uri];
+        if (version !== undefined) {
+          if (!versions.includes(version)) versions.push(version);
+          return `${head}${q}${DMN13}${q}`;
+        }
+        return uri === DMNDI15 ? `${head}${q}${DMNDI13}${q}` : all;
+      },
+    );
+  return { text: xml.slice(0, root.start) + tag + xml.slice(root.end), versions };
+}
 
 const failed = (en: string, zh: string): DocumentImport => ({
   text: null,
@@ -35,31 +123,21 @@ export async function parseDmn(
   xml: string,
 ): Promise<{ definitions: unknown; notes: ImportNote[]; failure: DocumentImport | null }> {
   const notes: ImportNote[] = [];
-  let text = xml;
-  if (xml.includes(DMN14)) {
-    // DMN 1.4 keeps the 1.3 decision-table elements; dmn-moddle knows the 1.3 namespace.
-    text = xml.replaceAll(DMN14, DMN13);
+  const { text, versions } = dmnAs13(xml);
+  for (const version of versions)
     notes.push({
       level: 'info',
-      message: {
-        en: 'DMN 1.4 read with the DMN 1.3 model (decision tables are the same in both)',
-        zh: '以 DMN 1.3 模型读取 DMN 1.4 文件（两版的决策表相同）',
-      },
+      message:
+        version === '1.4' || version === '1.5'
+          ? {
+              en: `DMN ${version} read with the DMN 1.3 model (its decision tables are the same elements; what DMN 1.4 added — boxed conditional, filter, for, every and some, type constraints — is named as not read)`,
+              zh: `以 DMN 1.3 模型读取 DMN ${version} 文件（其决策表元素相同；DMN 1.4 新增的 conditional、filter、for、every、some 装箱表达式和类型约束会列为未读取）`,
+            }
+          : {
+              en: `DMN ${version} read with the DMN 1.3 model (its decision tables are the same elements)`,
+              zh: `以 DMN 1.3 模型读取 DMN ${version} 文件（其决策表元素相同）`,
+            },
     });
-  }
-  for (const { version, uri } of OLDER) {
-    if (!text.includes(`"${uri}"`)) continue;
-    // Decision tables (definitions, decision, decisionTable, input, output, rule, entries) are
-    // the same elements in DMN 1.1 and 1.2; the diagram layout, which differs, is not converted.
-    text = text.replaceAll(`"${uri}"`, `"${DMN13}"`);
-    notes.push({
-      level: 'info',
-      message: {
-        en: `DMN ${version} read with the DMN 1.3 model (its decision tables are the same elements)`,
-        zh: `以 DMN 1.3 模型读取 DMN ${version} 文件（其决策表元素相同）`,
-      },
-    });
-  }
   const badReference = badCharacterReference(text);
   if (badReference) return { definitions: null, notes, failure: badReference };
   const { DmnModdle } = await import('dmn-moddle');
@@ -76,9 +154,16 @@ export async function parseDmn(
   }
   for (const w of parsed.warnings) {
     const detail = w.message.split('\n')[0] ?? '';
+    const element = /^unparsable content <(?:[\w.-]+:)?([\w.-]+)> detected/.exec(detail)?.[1];
     notes.push({
       level: 'warning',
-      message: { en: `not read: ${detail}`, zh: `未读取：${detail}` },
+      message:
+        element !== undefined && ADDED_AFTER_13.has(element)
+          ? {
+              en: `not read: <${element}>, added to DMN after 1.3 (${element === 'typeConstraint' ? 'a type constraint; item definitions are not converted' : 'a boxed expression; only decision tables are converted'})`,
+              zh: `未读取：<${element}>，DMN 1.3 之后新增（${element === 'typeConstraint' ? '类型约束；项定义不转换' : '装箱表达式；只转换决策表'}）`,
+            }
+          : { en: `not read: ${detail}`, zh: `未读取：${detail}` },
     });
   }
   return { definitions: parsed.rootElement, notes, failure: null };

@@ -4,7 +4,7 @@ import { zhQuote } from '../util/quote';
 import { findHidden, revealInline } from '../util/visible-text';
 
 /**
- * An ERDL decision table as a DMN 1.3 model with one decision table, hit policy FIRST (row order
+ * An ERDL decision table as a DMN 1.3 (or, asked, 1.5) model with one decision table, hit policy FIRST (row order
  * is precedence in both, docs/table-import.md). Inputs are the columns' field paths, outputs the
  * decision and the message; the default row becomes a rule of `-` cells. A cell no FEEL simple
  * unary test says (string operators, regex, list counts, exists) refuses the export, naming it.
@@ -133,7 +133,20 @@ export function cellToFeel(cell: CellModel): string | null {
 const labelText = (l: TableModel['columns'][number]['label']): string | undefined =>
   l === undefined ? undefined : typeof l === 'string' ? l : (l.en ?? l.zh);
 
-export function tableToDmn(table: TableModel): DmnExport {
+/** The DMN versions written: 1.3 (the default, what most tools read) and 1.5 (the TCK's). */
+export type DmnVersion = '1.3' | '1.5';
+export const DMN_VERSIONS: readonly DmnVersion[] = ['1.3', '1.5'];
+/**
+ * Each version's model namespace. The decision-table elements written are the same in both
+ * (DMN15.xsd adds only boxed expressions and type constraints to DMN13.xsd), so only the namespace
+ * differs; the import reads either back to the same table.
+ */
+const MODEL_NAMESPACE: Readonly<Record<DmnVersion, string>> = {
+  '1.3': 'https://www.omg.org/spec/DMN/20191111/MODEL/',
+  '1.5': 'https://www.omg.org/spec/DMN/20230324/MODEL/',
+};
+
+export function tableToDmn(table: TableModel, version: DmnVersion = '1.3'): DmnExport {
   const problems: Bilingual[] = [];
   /** A name XML cannot carry: the export is refused, naming where and the character. */
   const unwritable = (text: string, where: Bilingual) => {
@@ -198,7 +211,7 @@ export function tableToDmn(table: TableModel): DmnExport {
   });
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="${base}_definitions" name="${attr(table.entry)}" namespace="urn:erdl:dmn">`,
+    `<definitions xmlns="${MODEL_NAMESPACE[version]}" id="${base}_definitions" name="${attr(table.entry)}" namespace="urn:erdl:dmn">`,
     `  <decision id="${base}" name="${attr(table.entry)}">`,
     `    <decisionTable id="${base}_table" hitPolicy="FIRST">`,
     ...inputs,

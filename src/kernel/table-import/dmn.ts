@@ -16,9 +16,10 @@ const ZH_TYPES: Readonly<Record<string, string>> = {
 const zhType = (type: string) => ZH_TYPES[type] ?? type;
 
 /**
- * The decision tables of a DMN 1.3/1.4 model as parsed by dmn-moddle (the bpmn-io parser, loaded
- * by the caller: the kernel reads the plain object it returns, never XML). Every other DRG element
- * is named in the notes as not converted.
+ * The decision tables of a DMN 1.1–1.5 model as parsed by dmn-moddle (the bpmn-io parser, loaded
+ * by the caller, which reads other versions' namespaces as 1.3: src/table-import/read-foreign.ts;
+ * the kernel reads the plain object it returns, never XML). Every other DRG element is named in
+ * the notes as not converted.
  */
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
@@ -104,11 +105,17 @@ export function dmnTables(definitions: unknown): {
           ...(values ? { values } : {}),
         };
       }),
-      outputs: arr(logic.output).map((o) => {
+      outputs: arr(logic.output).map((o, _, all) => {
         const values = isObj(o) ? textOf(o.outputValues) : '';
+        const label = isObj(o) ? str(o.label) : '';
+        // A table's one output may go unnamed: DMN gives its value the decision's name (§8.2).
+        const single =
+          all.length === 1
+            ? str(logic.outputLabel) || (isObj(el.variable) ? str(el.variable.name) : '') || name
+            : '';
         return {
           name: isObj(o) ? str(o.name) : '',
-          label: isObj(o) ? str(o.label) : '',
+          label: label || single,
           ...(values ? { values: values.split(',').map((v) => v.trim()) } : {}),
         };
       }),

@@ -34,6 +34,8 @@ export type FeelRead =
 
 const refuse = (en: string, zh: string): FeelRead => ({ ok: false, message: { en, zh } });
 
+/** A FEEL name or qualified name without spaces (`limit`, `Complex.aNumber`): not a literal. */
+const NAME = /^[A-Za-z_?][\w?]*(?:\.[A-Za-z_?][\w?]*)*$/;
 const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -164,6 +166,11 @@ function readPositive(text: string): FeelRead {
   }
   const value = readFeelLiteral(t);
   if (value) return { ok: true, test: { kind: 'compare', op: '=', value } };
+  if (t !== 'null' && NAME.test(t))
+    return refuse(
+      `${shown(t)} is a name (of another input or a variable): the rule compares with its value, and an ERDL cell compares with literals only`,
+      `${shown(t)} 是名称（另一个输入或变量的名称）：该规则与其值比较，而 ERDL 单元格只能与字面量比较`,
+    );
   return refuse(
     `${shown(t)} is not a simple unary test (comparisons, ranges, lists, -, not(…), strings, numbers, booleans and dates are converted)`,
     `${shown(t)} 不是简单一元测试（可转换比较、区间、列表、-、not(…)、字符串、数字、布尔值和日期）`,

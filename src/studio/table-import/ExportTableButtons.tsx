@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { type TableModel, tableToGrid } from '../../kernel/table-edit';
-import { tableToDmn } from '../../kernel/table-import';
+import { DMN_VERSIONS, type DmnVersion, tableToDmn } from '../../kernel/table-import';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { tableImportStrings } from './strings';
@@ -13,9 +14,13 @@ function download(bytes: Uint8Array | string, fileName: string, type: string): v
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Export a table as an Excel workbook (lazy-loaded writer) or as DMN 1.3 (docs/table-import.md). */
+/**
+ * Export a table as an Excel workbook (lazy-loaded writer) or as DMN — 1.3 by default, 1.5 when
+ * picked beside the button (docs/table-import.md).
+ */
 export function ExportTableButtons({ table }: { readonly table: TableModel }) {
   const t = useT(tableImportStrings);
+  const [dmnVersion, setDmnVersion] = useState<DmnVersion>('1.3');
   const exportXlsx = async () => {
     const { writeXlsxTable } = await import('../../table-import/xlsx');
     download(
@@ -25,7 +30,7 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
     );
   };
   const exportDmn = () => {
-    const dmn = tableToDmn(table);
+    const dmn = tableToDmn(table, dmnVersion);
     if (!dmn.ok) {
       studioStore.getState().notify('error', {
         en: format(tableImportStrings.en.dmnRefused, {
@@ -47,6 +52,19 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
       <button type="button" className="button small" onClick={exportDmn}>
         {t.exportDmn}
       </button>
+      <select
+        className="button small dmn-version"
+        aria-label={t.dmnVersion}
+        title={t.dmnVersion}
+        value={dmnVersion}
+        onChange={(e) => setDmnVersion(e.currentTarget.value as DmnVersion)}
+      >
+        {DMN_VERSIONS.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
     </>
   );
 }

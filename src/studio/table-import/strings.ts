@@ -18,6 +18,7 @@ export const tableImportStrings = defineStrings({
     close: 'Close report',
     exportXlsx: 'Export Excel',
     exportDmn: 'Export DMN',
+    dmnVersion: 'DMN version of the export',
     dmnRefused: 'This table cannot be exported as DMN: {problems}',
     sheetTitle: 'Which sheet of {file}?',
     sheetIntro:
@@ -43,6 +44,7 @@ export const tableImportStrings = defineStrings({
     close: '关闭报告',
     exportXlsx: '导出电子表格',
     exportDmn: '导出 DMN',
+    dmnVersion: '导出的 DMN 版本',
     dmnRefused: '该决策表无法导出为 DMN：{problems}',
     sheetTitle: '导入 {file} 的哪个工作表？',
     sheetIntro: '该工作簿有 {n} 个工作表。请选择包含决策表的那一个。',

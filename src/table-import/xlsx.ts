@@ -4,6 +4,12 @@ import type { Bilingual } from '../kernel/diagnostics/diagnostic';
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../kernel/file-limits';
 import type { DocumentImport, ImportNote } from '../kernel/table-import';
 import { cellTooLong, importGrid, tableFileTooLarge } from '../kernel/table-import';
+import {
+  importSheetWithMeta,
+  META_SHEET,
+  readSheetMeta,
+  type SheetMeta,
+} from '../kernel/table-import/sheet-round-trip';
 import { guardWorkbook } from './xlsx-guard';
 
 /**
@@ -34,8 +40,22 @@ const refused = (message: Bilingual): DocumentImport => ({
  * refusal when the workbook is over a limit, or the reader's failure.
  */
 type SheetsRead =
-  | { ok: true; sheets: { sheet: string; data: unknown[][] }[] }
+  | { ok: true; sheets: { sheet: string; data: unknown[][] }[]; meta: SheetMeta | null }
   | { ok: false; refused: boolean; message: Bilingual };
+
+/**
+ * The round-trip meta sheet (sheet-round-trip.ts) when the workbook's last sheet is one: it is then
+ * not a table sheet, and the table sheet is read with it.
+ */
+function splitMeta(sheets: { sheet: string; data: unknown[][] }[]): {
+  sheets: { sheet: string; data: unknown[][] }[];
+  meta: SheetMeta | null;
+} {
+  const last = sheets[sheets.length - 1];
+  if (sheets.length < 2 || last?.sheet !== META_SHEET) return { sheets, meta: null };
+  const meta = readSheetMeta(last.data.map((r) => r.map(cellText)));
+  return meta ? { sheets: sheets.slice(0, -1), meta } : { sheets, meta: null };
+}
 
 async function readSheets(bytes: Uint8Array): Promise<SheetsRead> {
   if (bytes.length > MAX_TABLE_FILE_BYTES)
@@ -47,7 +67,7 @@ async function readSheets(bytes: Uint8Array): Promise<SheetsRead> {
     const sheets = await readXlsxFile(arrayBufferOf(guarded.bytes), {
       parseNumber: (n: string) => n,
     });
-    return { ok: true, sheets: sheets as { sheet: string; data: unknown[][] }[] };
+    return { ok: true, ...splitMeta(sheets as { sheet: string; data: unknown[][] }[]) };
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
     return {
@@ -162,26 +182,105 @@ function sheetImport(read: SheetsRead, name: string, sheet: number): DocumentImp
     sheetRows.push(r);
     grid.push(texts);
   });
-  return importGrid(grid, name, `Excel sheet ${sheet}`, (line, column) => {
+  const place = (line: number, column: number) => {
     const at = ref(sheetRows[line - 1] ?? line - 1, column - 1);
     return { en: at, zh: at };
-  });
+  };
+  // A workbook exported by ERDL rebuilds its table: name, description, types and fallback.
+  if (read.meta && sheet === 1)
+    return importSheetWithMeta(grid, read.meta, `Excel sheet ${sheet}`, place);
+  return importGrid(grid, name, `Excel sheet ${sheet}`, place);
 }
 
-/** A grid of cell texts (tableToGrid) as an .xlsx workbook of one sheet; every cell is text. */
+/** Limits of a workbook read for an update: the same guard as an import (xlsx-guard.ts). */
+export type SheetForUpdate =
+  | { readonly ok: true; readonly grid: string[][]; readonly meta: SheetMeta | null }
+  | { readonly ok: false; readonly message: Bilingual };
+
+/**
+ * The first sheet of a workbook as cell texts, and its round-trip meta sheet when it has one: what
+ * "Update this table" compares with the table (sheet-round-trip.ts planSheetUpdate). Blank rows
+ * are kept (the update skips them, naming sheet rows by their place).
+ */
+export async function readXlsxForUpdate(bytes: Uint8Array): Promise<SheetForUpdate> {
+  const read = await readSheets(bytes);
+  if (!read.ok) return { ok: false, message: read.message };
+  const first = read.sheets[0];
+  if (!first)
+    return { ok: false, message: { en: 'the workbook has no sheet', zh: '该工作簿没有工作表' } };
+  for (const [r, cells] of first.data.entries())
+    for (const [c, value] of cells.entries())
+      if (typeof value === 'string' && value.length > MAX_TABLE_CELL_CHARS) {
+        const at = `${sheetPrefix(first.sheet)}!${columnLetters(c)}${r + 1}`;
+        return { ok: false, message: cellTooLong({ en: at, zh: at }, value.length) };
+      }
+  return { ok: true, grid: first.data.map((r) => r.map(cellText)), meta: read.meta };
+}
+
+/**
+ * A grid of cell texts (tableToGrid) as an .xlsx workbook: the table's sheet, and — when `meta` is
+ * given (sheet-round-trip.ts tableSheets) — the round-trip sheet `erdl` after it. Every cell is
+ * text. The same grid gives the same bytes: the zip entries' times are fixed (normalizeZipTimes).
+ */
 export async function writeXlsxTable(
   grid: readonly (readonly string[])[],
   sheet: string,
+  meta?: readonly (readonly string[])[],
 ): Promise<Uint8Array> {
-  const data = grid.map((r, i) =>
-    r.map((value) => ({
-      value,
-      type: String,
-      ...(i === 0 ? { fontWeight: 'bold' as const } : {}),
-    })),
-  );
-  const blob = await writeXlsxFile(data, {
-    sheet: sheet.slice(0, 31).replace(/[\\/?*[\]:]/g, '-') || 'table',
-  }).toBlob();
-  return new Uint8Array(await blob.arrayBuffer());
+  const cells = (rows: readonly (readonly string[])[], bold: boolean) =>
+    rows.map((r, i) =>
+      r.map((value) => ({
+        value,
+        type: String,
+        ...(bold && i === 0 ? { fontWeight: 'bold' as const } : {}),
+      })),
+    );
+  const name = sheet.slice(0, 31).replace(/[\\/?*[\]:]/g, '-') || 'table';
+  const blob = await (meta
+    ? writeXlsxFile([
+        { data: cells(grid, true), sheet: name === META_SHEET ? `${name}-table` : name },
+        { data: cells(meta, false), sheet: META_SHEET },
+      ])
+    : writeXlsxFile(cells(grid, true), { sheet: name })
+  ).toBlob();
+  return normalizeZipTimes(new Uint8Array(await blob.arrayBuffer()));
+}
+
+/** 1980-01-01 00:00 in DOS form: the first time a zip can hold. */
+const DOS_TIME = 0;
+const DOS_DATE = (0 << 9) | (1 << 5) | 1;
+
+/**
+ * The zip's entries dated 1980-01-01 00:00 (the zip writer stamps the time of writing, so the same
+ * table would give other bytes each export): in each central directory header and the local header
+ * it points to. The bytes are the writer's own, so a layout it does not have is left as it is.
+ */
+export function normalizeZipTimes(zip: Uint8Array): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  let end = -1;
+  for (let i = out.length - 22; i >= Math.max(0, out.length - 22 - 0xffff); i--)
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) return out;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  for (let k = 0; k < count && at + 46 <= out.length; k++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break;
+    view.setUint16(at + 12, DOS_TIME, true);
+    view.setUint16(at + 14, DOS_DATE, true);
+    const local = view.getUint32(at + 42, true);
+    if (local + 30 <= out.length && view.getUint32(local, true) === 0x04034b50) {
+      view.setUint16(local + 10, DOS_TIME, true);
+      view.setUint16(local + 12, DOS_DATE, true);
+    }
+    at +=
+      46 +
+      view.getUint16(at + 28, true) +
+      view.getUint16(at + 30, true) +
+      view.getUint16(at + 32, true);
+  }
+  return out;
 }

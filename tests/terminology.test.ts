@@ -10,7 +10,7 @@ import { zhStrings } from './zh-strings';
 const terms = TERMS as readonly Term[];
 
 /** Every occurrence of an avoided wording, after masking what may contain it. */
-export function avoidedIn(text: string): { wording: string; term: Term }[] {
+function avoidedIn(text: string): { wording: string; term: Term }[] {
   const found: { wording: string; term: Term }[] = [];
   const plain = text.replace(/`[^`]*`|\{\w+\}/g, '0');
   for (const t of terms) {

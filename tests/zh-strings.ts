@@ -64,23 +64,29 @@ function fromSource(file: string): ZhString[] {
   );
   const out: ZhString[] = [];
   const name = relative(ROOT, file);
+  const push = (n: ts.Node, text: string) => {
+    const { key, skip } = keyOf(n);
+    const line = src.getLineAndCharacterOfPosition(n.getStart(src)).line + 1;
+    // the terminology table's notes are documentation (docs/terminology.md), not text shown
+    const note = name.startsWith('src/kernel/vocabulary/') && /(^|\.)note$/.test(key);
+    if (!skip && !note) out.push({ where: `${name}:${line}`, key, text });
+  };
   const visit = (n: ts.Node) => {
-    if (
-      (ts.isStringLiteral(n) ||
-        ts.isNoSubstitutionTemplateLiteral(n) ||
-        ts.isTemplateHead(n) ||
-        ts.isTemplateMiddle(n) ||
-        ts.isTemplateTail(n) ||
-        ts.isJsxText(n)) &&
-      CJK.test(n.text)
-    ) {
-      const { key, skip } = keyOf(n);
-      const line = src.getLineAndCharacterOfPosition(n.getStart(src)).line + 1;
-      // a literal in a regular expression's source or a lookup set is not text either
-      // the terminology table's notes are documentation (docs/terminology.md), not text shown
-      const note = name.startsWith('src/kernel/vocabulary/') && /(^|\.)note$/.test(key);
-      if (!skip && !note) out.push({ where: `${name}:${line}`, key, text: n.text });
+    // a regular expression's source is not text: String.raw`…` and new RegExp('…')
+    if (ts.isTaggedTemplateExpression(n) && n.tag.getText(src) === 'String.raw') return;
+    if (ts.isNewExpression(n) && n.expression.getText(src) === 'RegExp') return;
+    if (ts.isTemplateExpression(n)) {
+      // one text, each substitution as a placeholder {…}, so a mark beside one is seen in context
+      const text = n.head.text + n.templateSpans.map((s) => `{x}${s.literal.text}`).join('');
+      if (CJK.test(text)) push(n, text);
+      for (const s of n.templateSpans) visit(s.expression);
+      return;
     }
+    if (
+      (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isJsxText(n)) &&
+      CJK.test(n.text)
+    )
+      push(n, n.text);
     ts.forEachChild(n, visit);
   };
   visit(src);

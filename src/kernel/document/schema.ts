@@ -34,7 +34,7 @@ export function buildJsonSchema(): Schema {
   const decision: Schema = {
     enum: DECISIONS.map((d) => d.name),
     markdownEnumDescriptions: DECISIONS.map(
-      (d) => `**${d.name}** — ${bi(d.zh, d.en)}${d.blocking ? ' (blocking · 拦截性)' : ''}`,
+      (d) => `**${d.name}** — ${bi(d.zh, d.en)}${d.blocking ? ' · blocking · 拦截性' : ''}`,
     ),
   };
   const text: Schema = {

@@ -165,6 +165,11 @@ export function convertTable(
 
   // Hit policy.
   const policy = table.hitPolicy.toUpperCase();
+  // COLLECT MIN / MAX give the smallest / largest output of the matching rows: with the rows
+  // ordered by that output, it is the first match's (below).
+  const aggregation = (table.aggregation ?? '').toUpperCase();
+  const extreme =
+    policy === 'COLLECT' && (aggregation === 'MIN' || aggregation === 'MAX') ? aggregation : null;
   if (policy === 'FIRST')
     note(
       'info',
@@ -177,7 +182,7 @@ export function convertTable(
       `hit policy ${policy}: read as first match in row order; the table analysis checks the rows for overlaps`,
       `命中策略 ${policy}：按行序取首个匹配；由决策表分析检查各行是否重叠`,
     );
-  else if (policy !== 'PRIORITY') {
+  else if (policy !== 'PRIORITY' && !extreme) {
     note(
       'error',
       `hit policy ${policy}${table.aggregation ? ` ${table.aggregation}` : ''} is not converted: an ERDL table decides one decision per fact (FIRST, UNIQUE, PRIORITY and ANY are converted)`,
@@ -325,6 +330,29 @@ export function convertTable(
       'info',
       `hit policy PRIORITY: rows reordered by the priority of their decision (${values.join(' > ')}), then first match`,
       `命中策略 PRIORITY：按决策的优先级（${values.join(' > ')}）重排各行，再取首个匹配`,
+    );
+  }
+
+  if (extreme) {
+    const values = table.rules.map((r) => readFeelLiteral(r.outputs[0] ?? ''));
+    if (table.outputs.length !== 1 || !values.every((v) => v?.type === 'number')) {
+      note(
+        'error',
+        `hit policy COLLECT ${extreme} is converted only for one output whose every value is a number`,
+        `命中策略 COLLECT ${extreme} 只有在唯一的输出列的值都是数字时才能转换`,
+      );
+      return fail();
+    }
+    const at = (i: number) => Number(values[i]?.value);
+    order = [...order].sort((a, b) => (extreme === 'MIN' ? at(a) - at(b) : at(b) - at(a)) || a - b);
+    note(
+      'info',
+      extreme === 'MIN'
+        ? 'hit policy COLLECT MIN: rows ordered by their output, smallest first, so the first match gives the smallest output of the matching rows'
+        : 'hit policy COLLECT MAX: rows ordered by their output, largest first, so the first match gives the largest output of the matching rows',
+      extreme === 'MIN'
+        ? '命中策略 COLLECT MIN：各行按输出值从小到大排列，首个匹配即为所有匹配行中最小的输出'
+        : '命中策略 COLLECT MAX：各行按输出值从大到小排列，首个匹配即为所有匹配行中最大的输出',
     );
   }
 

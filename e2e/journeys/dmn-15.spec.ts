@@ -1,0 +1,118 @@
+// Issue #38 §2: a DMN 1.5 model as the DMN TCK publishes it, opened with the studio's Open button,
+// converts (it was refused as "not a DMN model"); its table, exported with the DMN version set to
+// 1.5 beside Export DMN, is a DMN 1.5 file that opens again to the same table. English and Chinese.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, type Page, test } from '../support/test';
+
+const TCK = 'tests/fixtures/dmn/tck/compliance-level-2/0004-simpletable-U/0004-simpletable-U.dmn';
+const MODEL = readFileSync(TCK);
+const SHOTS = '/tmp/shots-s4/dmn';
+const DMN15 = 'https://www.omg.org/spec/DMN/20230324/MODEL/';
+
+const WORDS = {
+  en: {
+    errors: '0 errors',
+    title: 'Conversion report: 0004-simpletable-U.dmn',
+    read15: 'DMN 1.5 read with the DMN 1.3 model',
+    close: 'Close report',
+    table: 'Table',
+    exportDmn: 'Export DMN',
+    version: 'DMN version of the export',
+  },
+  zh: {
+    errors: '0 个错误',
+    title: '转换报告：0004-simpletable-U.dmn',
+    read15: '以 DMN 1.3 模型读取 DMN 1.5 文件',
+    close: '关闭报告',
+    table: '决策表',
+    exportDmn: '导出 DMN',
+    version: '导出的 DMN 版本',
+  },
+} as const;
+
+interface Hook {
+  store: {
+    getState(): { order: string[]; documents: Record<string, { name: string; text: string }> };
+  };
+}
+
+const documents = (page: Page) =>
+  page.evaluate(() => {
+    const s = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__.store.getState();
+    return s.order.map((id) => ({ name: s.documents[id]?.name, text: s.documents[id]?.text }));
+  });
+
+for (const lang of ['en', 'zh'] as const) {
+  const w = WORDS[lang];
+  test(`${lang}: a DMN 1.5 TCK model opens converted and exports again as DMN 1.5`, async ({
+    page,
+  }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+    await page.goto('/');
+    await expect(page.getByTestId('status-diagnostics')).toContainText(w.errors);
+    const before = (await documents(page)).length;
+
+    // Open the model as published: it converts, and the report says it was read as DMN 1.5.
+    await page.getByTestId('open-files').setInputFiles({
+      name: '0004-simpletable-U.dmn',
+      mimeType: 'application/xml',
+      buffer: MODEL,
+    });
+    await expect.poll(async () => (await documents(page)).length).toBe(before + 1);
+    const report = page.getByTestId('conversion-report');
+    await expect(report.getByRole('heading', { name: w.title })).toBeVisible();
+    await expect(report).toContainText(w.read15);
+    await expect(report.locator('[data-level="error"]')).toHaveCount(0);
+    const added = (await documents(page)).at(-1);
+    expect(added?.name).toBe('0004-simpletable-U');
+    expect(added?.text).toContain('message: "Approval Status: Approved"');
+    await expect(page.getByTestId('status-diagnostics')).toContainText(w.errors);
+    await page.screenshot({ path: `${SHOTS}/import-report-${lang}.png` });
+    await report.getByRole('button', { name: w.close }).click();
+    await expect(report).toBeHidden();
+
+    // The table view: pick DMN 1.5 beside Export DMN and export.
+    await page.getByRole('tab', { name: w.table }).click();
+    const grid = page.locator(
+      '[data-testid="decision-grid"][data-entry="IMP-001-approval-status"]',
+    );
+    await expect(grid).toBeVisible();
+    const rows = await grid.locator('tbody tr').allInnerTexts();
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const version = grid.getByRole('combobox', { name: w.version });
+    await version.selectOption('1.5');
+    await expect(version).toHaveValue('1.5');
+    await page.screenshot({ path: `${SHOTS}/export-choice-${lang}.png` });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      grid.getByRole('button', { name: w.exportDmn }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('IMP-001-approval-status.dmn');
+    const xml = Buffer.concat(await (await download.createReadStream()).toArray());
+    expect(xml.toString('utf8')).toContain(`xmlns="${DMN15}"`);
+
+    // The exported file opens again, read as DMN 1.5, to the same rows: the same cells, decisions
+    // and messages (the table's `rows:`), shown in its grid.
+    await page
+      .getByTestId('open-files')
+      .setInputFiles({
+        name: 'IMP-001-approval-status.dmn',
+        mimeType: 'application/xml',
+        buffer: xml,
+      });
+    await expect.poll(async () => (await documents(page)).length).toBe(before + 2);
+    await expect(report).toContainText(w.read15);
+    await expect(report.locator('[data-level="error"]')).toHaveCount(0);
+    await report.getByRole('button', { name: w.close }).click();
+    const all = await documents(page);
+    const rowsOf = (text: string | undefined) => text?.slice(text.indexOf('      rows:'));
+    expect(rowsOf(all.at(-1)?.text)).toBe(rowsOf(all.at(-2)?.text));
+    await page.getByRole('tab', { name: w.table }).click();
+    const again = page.locator('[data-testid="decision-grid"]').first();
+    await expect(again).toBeVisible();
+    await expect(again.locator('tbody tr')).toHaveCount(rows.length);
+    await page.screenshot({ path: `${SHOTS}/reimported-${lang}.png` });
+  });
+}

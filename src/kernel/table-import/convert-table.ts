@@ -15,6 +15,11 @@ import { foreignTableCellProblems, grouped } from './limits';
  */
 export interface ForeignTable {
   readonly origin: 'DMN' | 'JDM';
+  /**
+   * What the file's reader found about this table (an error refuses it). A JDM table's input cells
+   * arrive already read by GoRules' grammar (zen-unary.ts) as cell texts; DMN's are FEEL.
+   */
+  readonly notes?: readonly ImportNote[];
   /** The decision's name (or id). */
   readonly name: string;
   /** Upper case: FIRST, UNIQUE, PRIORITY, ANY, COLLECT, RULE ORDER, OUTPUT ORDER. */
@@ -162,6 +167,7 @@ export function convertTable(
   // A text over the cell limit refuses the table before anything of it is read.
   const tooLong = foreignTableCellProblems(table);
   if (tooLong.length > 0) return { name: table.name.slice(0, 200), entry: null, notes: tooLong };
+  notes.push(...(table.notes ?? []));
 
   // Hit policy.
   const policy = table.hitPolicy.toUpperCase();
@@ -367,8 +373,9 @@ export function convertTable(
     const cells: string[] = [];
     table.inputs.forEach((input, c) => {
       const text = rule.inputs[c] ?? '';
-      const read = readFeelUnaryTests(text);
-      const conv = read.ok ? feelToCellText(read.test) : read;
+      const read = table.origin === 'JDM' ? null : readFeelUnaryTests(text);
+      const conv =
+        read === null ? { ok: true as const, text } : read.ok ? feelToCellText(read.test) : read;
       if (!conv.ok) {
         note(
           'error',

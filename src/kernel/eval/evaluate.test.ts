@@ -113,7 +113,7 @@ describe('eval_trace', () => {
     expect(r.unless_exemptions).toEqual(['C-001-exempt']);
   });
 
-  it('records node values; short-circuited nodes have none', () => {
+  it('records node values; short-circuited nodes have none (a literal always shows its own)', () => {
     const a = r.eval_trace.find((t) => t.rule === 'A-001-false')!;
     const when = a.when!;
     expect(when.node).toBe('and');
@@ -128,7 +128,9 @@ describe('eval_trace', () => {
       ],
     });
     expect(gt).not.toHaveProperty('value'); // never evaluated: and stopped at eq
-    expect(gt!.args!.every((n) => !('value' in n))).toBe(true);
+    // Its field was never read; its literal is a value whether or not it was needed (issue #37).
+    expect(gt!.args!.filter((n) => n.node !== 'literal').every((n) => !('value' in n))).toBe(true);
+    expect(gt!.args!.filter((n) => n.node === 'literal').every((n) => 'value' in n)).toBe(true);
   });
 
   it('records computed values at output scale (E2) and the unless tree of an exempted rule', () => {

@@ -4,10 +4,10 @@ import type { ExprNode } from '../tree/types';
 import { zhJson, zhQuote } from '../util/quote';
 import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
 import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/document';
-import { EvaluationError, type EvalWarning } from './errors';
+import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
 import { checkFactShape, prepareFact } from './fact';
-import { type CompiledTree, compileTree, type Env } from './nodes';
+import { type CompiledTree, compileTree, type Env, literalNodeValue } from './nodes';
 import {
   EMPTY_STATE,
   parseTemporalState,
@@ -77,8 +77,20 @@ export type RuleStatus =
 
 export interface TraceNode {
   readonly node: string;
-  /** The node's value, absent when the node was not evaluated (short-circuit). */
+  /**
+   * The node's value, absent when the node was not evaluated (short-circuit, or an error stopped
+   * it: see `error`) and when it read a field the fact does not have (`missing`). A literal always
+   * has its value, `null` included, whether or not the evaluation needed it.
+   */
   readonly value?: unknown;
+  /** The node read a field (or element path) that is not there: not the same as a present null. */
+  readonly missing?: true;
+  /**
+   * The evaluation error that stopped this node: `at` true on the node that raised it (its
+   * message names the field), false on the nodes it stopped on its way up. Their arguments read
+   * before the error keep their values.
+   */
+  readonly error?: { readonly code: EvalCode; readonly at: boolean };
   /**
    * The value's JSON text with every digit, when `value` (plain JSON, numbers as doubles) lost
    * some: a fact number no double holds, e.g. 9007199254740993 (ruling I-89). Show this instead.
@@ -345,6 +357,7 @@ export class Evaluator {
             }
           }
           env.trace = nodeValues;
+          this.lastError = null;
           const outcome = this.judge(env, p, trees.when, false);
           status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
           if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
@@ -361,7 +374,12 @@ export class Evaluator {
             trace.push({
               ...base,
               status,
-              ...traceTrees(p, unlessValues, nodeValues),
+              ...traceTrees(
+                p,
+                unlessValues,
+                nodeValues,
+                status === 'matched' || status === 'false' ? null : this.lastError,
+              ),
               ...(reason ? { reason } : {}),
             });
           }
@@ -522,30 +540,60 @@ function traceTrees(
   p: PreparedRule,
   unlessValues: unknown[] | null,
   whenValues: unknown[] | null,
+  whenError: EvaluationError | null = null,
 ): { unless?: TraceNode; when?: TraceNode } {
   const out: { unless?: TraceNode; when?: TraceNode } = {};
-  if (unlessValues && p.unless) out.unless = traceTree(p.unless.nodes, unlessValues);
-  if (whenValues) out.when = traceTree(p.when.nodes, whenValues);
+  if (unlessValues && p.unless) out.unless = traceTree(p.unless.nodes, unlessValues, null);
+  if (whenValues) out.when = traceTree(p.when.nodes, whenValues, whenError);
   return out;
 }
 
-/** Rebuilds the node tree (preorder ids) with each evaluated node's value. */
-function traceTree(nodes: readonly ExprNode[], values: readonly unknown[]): TraceNode {
+/**
+ * Rebuilds the node tree (preorder ids) with each evaluated node's value: a read of a field that
+ * is not there is `missing` (not `null`), a literal shows its value, and the node an evaluation
+ * error was raised at (`error.node`, stamped by the traced build) and the nodes it stopped on the
+ * way up say so.
+ */
+function traceTree(
+  nodes: readonly ExprNode[],
+  values: readonly unknown[],
+  error: EvaluationError | null,
+): TraceNode {
   let i = 0;
-  const next = (): TraceNode => {
+  const at = error?.node;
+  const next = (): { trace: TraceNode; failed: boolean } => {
     const id = i++;
     const n = nodes[id] as ExprNode;
-    const args = 'args' in n ? n.args.map(() => next()) : undefined;
+    const children = 'args' in n ? n.args.map(() => next()) : undefined;
+    const args = children?.map((c) => c.trace);
     const evaluated = id in values;
-    const exact = evaluated ? exactJsonText(values[id] as Value) : undefined;
+    const raw = evaluated
+      ? (values[id] as Value)
+      : n.node === 'literal'
+        ? literalNodeValue(n)
+        : undefined;
+    const known = evaluated || n.node === 'literal';
+    const missing = evaluated && raw === undefined && (n.node === 'field' || n.node === 'var');
+    const exact = known && !missing ? exactJsonText(raw) : undefined;
+    // The error passed up from the node it was raised at, through every node that had not answered.
+    const failed =
+      error !== null &&
+      at !== undefined &&
+      !evaluated &&
+      (id === at || children?.some((c) => c.failed) === true);
     return {
-      node: n.node,
-      ...(evaluated ? { value: toJson(values[id] as Value) } : {}),
-      ...(exact === undefined ? {} : { exact }),
-      ...(args ? { args } : {}),
+      trace: {
+        node: n.node,
+        ...(known && !missing ? { value: toJson(raw) } : {}),
+        ...(missing ? { missing: true as const } : {}),
+        ...(exact === undefined ? {} : { exact }),
+        ...(failed && error ? { error: { code: error.code, at: id === at } } : {}),
+        ...(args ? { args } : {}),
+      },
+      failed,
     };
   };
-  return next();
+  return next().trace;
 }
 
 /**

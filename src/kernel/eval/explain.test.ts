@@ -222,3 +222,87 @@ describe('the reason a rule did not match (trace reason)', () => {
     });
   });
 });
+
+describe('trace node values tell the truth (issue #37)', () => {
+  const PAYOUT = doc(`  - name: "PAY-001-late"
+    description: "d"
+    priority: 10
+    when:
+      expr:
+        gt:
+          - days_between: [{ field: "context.order.invoice_date" }, { field: "context.order.paid_date" }]
+          - 30
+    then: ESCALATE
+    message: "m"
+  - name: "PAY-002-no-approver"
+    description: "d"
+    priority: 20
+    when:
+      expr: { eq: [{ field: "context.order.approver" }, null] }
+    then: REQUEST_HUMAN
+    message: "m"
+  - name: "PAY-003-sum"
+    description: "d"
+    priority: 30
+    when:
+      expr: { gt: [{ add: [{ field: "context.order.total" }, { field: "context.order.fee" }] }, 10] }
+    then: REQUEST_HUMAN
+    message: "m"
+`);
+  const trace = (fact: unknown) =>
+    PAYOUT.evaluate(fact, { as_of: '2026-01-15T09:00:00Z', trace: true }).eval_trace;
+  /** The trace of `rule` for the fact `{ context: <given> }`. */
+  const step = (context: unknown, rule: string) => trace({ context }).find((s) => s.rule === rule)!;
+
+  it('a literal shows its value, null included, even where evaluation did not need it', () => {
+    const when = step({ order: { approver: null } }, 'PAY-002-no-approver').when!;
+    expect(when.args![1]).toEqual({ node: 'literal', value: null });
+    // `gt` never compared: the error stopped it; its literal still reads 30.
+    expect(step({ order: {} }, 'PAY-001-late').when!.args![1]).toEqual({
+      node: 'literal',
+      value: 30,
+    });
+  });
+
+  it('a missing field is missing, a present null is null', () => {
+    const missing = step({ order: {} }, 'PAY-002-no-approver').when!.args![0]!;
+    expect(missing).toEqual({ node: 'field', missing: true });
+    expect('value' in missing).toBe(false);
+    const nul = step({ order: { approver: null } }, 'PAY-002-no-approver').when!.args![0]!;
+    expect(nul).toEqual({ node: 'field', value: null });
+  });
+
+  it('operands read before an error keep their values; the node that raised it says so', () => {
+    const when = step({ order: { invoice_date: '2026-01-01' } }, 'PAY-001-late').when!;
+    const days = when.args![0]!;
+    expect(days.args).toEqual([
+      { node: 'field', value: '2026-01-01' },
+      { node: 'field', missing: true },
+    ]);
+    expect(days.error).toEqual({ code: 'missing_operand', at: true });
+    expect(when.error).toEqual({ code: 'missing_operand', at: false });
+    expect('value' in when).toBe(false);
+  });
+
+  it('every missing reason names its field, in both languages', () => {
+    const late = step({ order: { invoice_date: '2026-01-01' } }, 'PAY-001-late');
+    expect(late.reason).toMatchObject({ kind: 'error', field: 'context.order.paid_date' });
+    expect(late.reason!.error!.message).toEqual({
+      en: 'days_between: date context.order.paid_date is missing',
+      zh: 'days_between：日期“context.order.paid_date”未提供',
+    });
+    const nullDate = step(
+      { order: { invoice_date: null, paid_date: '2026-01-02' } },
+      'PAY-001-late',
+    );
+    expect(nullDate.reason).toMatchObject({ field: 'context.order.invoice_date' });
+    expect(nullDate.reason!.error!.message).toEqual({
+      en: 'days_between: date context.order.invoice_date is null',
+      zh: 'days_between：日期“context.order.invoice_date”为空值',
+    });
+    const sum = step({ order: { total: 5, approver: 'a' } }, 'PAY-003-sum');
+    expect(sum.reason).toMatchObject({ kind: 'error', field: 'context.order.fee' });
+    expect(sum.reason!.error!.message.en).toBe('add: operand context.order.fee is missing');
+    expect(sum.when!.args![0]!.args![0]).toEqual({ node: 'field', value: 5 });
+  });
+});

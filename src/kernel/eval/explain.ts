@@ -135,7 +135,15 @@ export function explainFailure(
       condition = tree.parent[condition] ?? 0;
     const limit = LIMITS[error.code];
     const operands = tree.children[at] ?? [];
-    const read = [at, ...operands].find((id) => isRead(nodes[id] as ExprNode));
+    // The field the error is about: for a missing operand, the read that found nothing (or null),
+    // not merely the first field the node reads.
+    const absent =
+      error.code === 'missing_operand'
+        ? operands.find(
+            (id) => isRead(nodes[id] as ExprNode) && has(id) && (value(id) ?? null) === null,
+          )
+        : undefined;
+    const read = absent ?? [at, ...operands].find((id) => isRead(nodes[id] as ExprNode));
     const sized = operands.map(value).find((v) => typeof v === 'string' || Array.isArray(v));
     const size =
       limit === undefined || sized === undefined

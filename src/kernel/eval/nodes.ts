@@ -4,7 +4,7 @@ import { joinZh } from '../gloss/typography';
 import { canonicalDecimal, Decimal } from '../tree/decimal';
 import { parseDuration } from '../tree/duration';
 import type { ExprNode, LiteralValue } from '../tree/types';
-import { zhJson } from '../util/quote';
+import { zhJson, zhQuote } from '../util/quote';
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { type TemporalWork, temporalKey, windowMs } from './temporal';
 import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
@@ -82,6 +82,12 @@ function step(env: Env): void {
     );
 }
 
+/** A literal node's value: the trace shows it even where the evaluation did not need it. */
+export function literalNodeValue(n: ExprNode): Value {
+  const { node: _node, ...value } = n as ExprNode & { node: 'literal' };
+  return literal(value as LiteralValue);
+}
+
 function literal(v: LiteralValue): Value {
   switch (v.type) {
     case 'string':
@@ -155,10 +161,39 @@ function isAscii(s: string): boolean {
 
 const truthy = (v: Value) => v === true;
 
-function number(v: Value, node: string): number | Rational {
+/** The field an operand reads (a `field` or `var` node), to name in a missing-operand error. */
+function readPath(n: ExprNode | undefined): string | null {
+  return n !== undefined && (n.node === 'field' || n.node === 'var') ? n.path : null;
+}
+
+/**
+ * A missing (or null) operand, named by the field it reads when it reads one: "days_between: date
+ * context.order.paid_date is missing", not just "date is missing".
+ */
+function missingOperand(
+  node: string,
+  v: null | undefined,
+  what: { en: string; zh: string },
+  path: string | null,
+): never {
+  if (path === null)
+    fail('missing_operand', `${node}: ${what.en} is missing`, `${node}：${what.zh}缺失`);
+  return v === null
+    ? fail(
+        'missing_operand',
+        `${node}: ${what.en} ${path} is null`,
+        `${node}：${what.zh}${zhQuote(path)}为空值`,
+      )
+    : fail(
+        'missing_operand',
+        `${node}: ${what.en} ${path} is missing`,
+        `${node}：${what.zh}${zhQuote(path)}未提供`,
+      );
+}
+
+function number(v: Value, node: string, path: string | null = null): number | Rational {
   if (isNumeric(v)) return v;
-  if (v === undefined || v === null)
-    fail('missing_operand', `${node}: operand is missing`, `${node}：操作数缺失`);
+  if (v === undefined || v === null) missingOperand(node, v, { en: 'operand', zh: '操作数' }, path);
   return fail(
     'type_mismatch',
     `${node}: expected a number, got ${typeName(v)}`,
@@ -186,11 +221,10 @@ function list(env: Env, v: Value, node: string): readonly Value[] | null {
   return v as readonly Value[];
 }
 
-function instant(v: Value, node: string): number {
+function instant(v: Value, node: string, path: string | null = null): number {
   const t = asInstant(v);
   if (t === null) {
-    if (v === undefined || v === null)
-      fail('missing_operand', `${node}: date is missing`, `${node}：日期缺失`);
+    if (v === undefined || v === null) missingOperand(node, v, { en: 'date', zh: '日期' }, path);
     fail(
       'invalid_date',
       // A number as written: every digit of an exact one (ruling I-89), never its JSON string.
@@ -448,10 +482,11 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'div': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const op = n.node;
+      const [pa, pb] = [readPath(n.args[0]), readPath(n.args[1])];
       // E2: exact (bounded rationals, rational.ts); nothing is rounded until an output node.
       return (env) => {
-        const x = toRational(number(a(env), op));
-        const y = toRational(number(b(env), op));
+        const x = toRational(number(a(env), op, pa));
+        const y = toRational(number(b(env), op, pb));
         switch (op) {
           case 'add':
             return x.plus(y);
@@ -468,18 +503,25 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'round': {
       const a = build(n.args[0]);
       const places = n.places;
-      return (env) => toRational(number(a(env), 'round')).roundHalfEven(places);
+      const path = readPath(n.args[0]);
+      return (env) => toRational(number(a(env), 'round', path)).roundHalfEven(places);
     }
     case 'days_between': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
-      return (env) =>
-        Math.floor(
-          (instant(b(env), 'days_between') - instant(a(env), 'days_between')) / MS_PER_DAY,
-        );
+      const [pa, pb] = [readPath(n.args[0]), readPath(n.args[1])];
+      // Both operands are read, in order, before either is checked: the trace shows what was
+      // read, and a missing date is reported as the first one written.
+      return (env) => {
+        const x = a(env);
+        const y = b(env);
+        const from = instant(x, 'days_between', pa);
+        return Math.floor((instant(y, 'days_between', pb) - from) / MS_PER_DAY);
+      };
     }
     case 'epoch_ms': {
       const a = build(n.args[0]);
-      return (env) => instant(a(env), 'epoch_ms');
+      const path = readPath(n.args[0]);
+      return (env) => instant(a(env), 'epoch_ms', path);
     }
     case 'date_add': {
       const a = build(n.args[0]);
@@ -487,8 +529,9 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       const d = n.args[1];
       const duration =
         d.node === 'literal' && d.type === 'duration' ? parseDuration(d.value) : null;
+      const path = readPath(n.args[0]);
       return (env) => {
-        const t = instant(a(env), 'date_add');
+        const t = instant(a(env), 'date_add', path);
         if (!duration)
           fail('type_mismatch', 'date_add: duration is not a literal', 'date_add：时长不是字面量');
         return new DateValue(addDuration(t, duration));
@@ -497,11 +540,13 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'date_part': {
       const a = build(n.args[0]);
       const part = n.part;
-      return (env) => datePart(instant(a(env), 'date_part'), part);
+      const path = readPath(n.args[0]);
+      return (env) => datePart(instant(a(env), 'date_part', path), part);
     }
     case 'month_last_day': {
       const a = build(n.args[0]);
-      return (env) => new DateValue(monthLastDay(instant(a(env), 'month_last_day')));
+      const path = readPath(n.args[0]);
+      return (env) => new DateValue(monthLastDay(instant(a(env), 'month_last_day', path)));
     }
     case 'aggregate': {
       const over = build(n.args[0]);

@@ -36,7 +36,7 @@ export type BadgeTone = 'running' | 'outdated' | 'passing' | 'unchecked' | 'fail
 export function badgeState(
   run: SuiteRunEntry,
   current: boolean,
-  t: (typeof suiteStrings)['en'],
+  t: (typeof suiteStrings)['zh'],
 ): { tone: BadgeTone; text: string } {
   const outcome = run.outcome;
   // An outcome of an earlier text is neither green nor red.

@@ -12,8 +12,8 @@
  * channel, and the worker may answer with the difference (src/worker/reply-delta.ts).
  */
 import type { Bilingual } from '../kernel';
-import { bilingual } from '../studio/i18n/format';
-import { kernelStrings } from '../studio/kernel/strings';
+import { bilingual } from '../i18n/format';
+import { kernelStrings } from './strings';
 import {
   BACKGROUND_OPS,
   type CancelMessage,

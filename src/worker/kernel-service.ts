@@ -47,7 +47,7 @@ import {
   tableEdit,
 } from '../kernel/table-edit';
 import { zhQuote } from '../kernel/util/quote';
-import { bilingual } from '../studio/i18n/format';
+import { bilingual } from '../i18n/format';
 import { impactCaseAt } from './impact-job';
 import {
   type Analysis,

@@ -10,7 +10,7 @@
  * Values are what the kernel replies with: JSON-like plain objects, arrays and primitives.
  */
 
-import { bilingual } from '../studio/i18n/format';
+import { bilingual } from '../i18n/format';
 import type { Reply } from './kernel-protocol';
 import { workerStrings } from './strings';
 

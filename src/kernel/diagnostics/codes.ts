@@ -1,3 +1,4 @@
+import { fillTemplate } from '../util/template';
 import { revealText } from '../util/visible-text';
 import type { Bilingual, Category, Diagnostic, Fix, Range, Severity } from './diagnostic';
 
@@ -641,11 +642,9 @@ export type Params = Readonly<Record<string, string | number | Bilingual>>;
  * `\u001b` (visible-text.ts), so no message can be reordered on screen or hide what it quotes.
  */
 function fill(template: string, params: Params, lang: 'en' | 'zh'): string {
-  return template.replace(/\{(\w+)\}/g, (_whole, key: string) => {
-    const v = params[key];
-    if (v === undefined) return '';
-    return revealText(typeof v === 'object' ? v[lang] : String(v));
-  });
+  const values: Record<string, string | number> = {};
+  for (const [key, v] of Object.entries(params)) values[key] = typeof v === 'object' ? v[lang] : v;
+  return fillTemplate(template, values, { missing: 'drop', show: revealText });
 }
 
 export function severityOf(code: DiagnosticCode): Severity {

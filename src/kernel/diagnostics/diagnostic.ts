@@ -1,4 +1,4 @@
-import type { UncoveredInputs } from '../table-analysis/gap-regions';
+import type { UncoveredInputs } from '../table-analysis/region-types';
 import type { Range, TextEdit } from '../util/text-edit';
 
 export type { Range, TextEdit };

@@ -2,6 +2,7 @@ import type { Bilingual, DiagnosticExample } from '../diagnostics/diagnostic';
 import type { CompiledTree } from '../eval/nodes';
 import { groupedNumber } from '../util/sizes';
 import { factWith, run } from './probe';
+import type { Fact } from './region-types';
 import type { FieldDomain } from './value-classes';
 
 /** What the analysis knows of a row to run it on an example fact. */
@@ -14,7 +15,7 @@ export interface RunnableRow {
   readonly compiled: CompiledTree;
 }
 
-export type Fact = { readonly [key: string]: unknown };
+export type { Fact } from './region-types';
 
 /** The fact for a point of the class grid: each field holds its class's value. */
 export function factAt(point: readonly number[], domains: readonly FieldDomain[]): Fact {

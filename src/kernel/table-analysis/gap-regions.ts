@@ -1,49 +1,21 @@
-import type { CellInput } from '../table-edit/cell-text';
 import type { CellValue } from '../table-edit/model';
 import { canonicalDecimal, type Decimal } from '../tree/decimal';
 import type { ExprNode, FieldNode, LiteralValue } from '../tree/types';
 import { and, type Bits, equalBits, firstBit, hasBit, isEmpty, isSubset } from './bits';
-import { type Fact, factAt } from './example-fact';
-import { type ExampleNote, regionExample } from './region-example';
+import { factAt } from './example-fact';
+import { regionExample } from './region-example';
+import type {
+  CellInput,
+  ExampleNote,
+  Fact,
+  UncoveredInputs,
+  UncoveredRegion,
+} from './region-types';
 import { rowRegion } from './row-region';
 import { type Box, Budget, findUncovered, uncoveredBoxes } from './uncovered';
 import type { FieldDomain, ValueClass } from './value-classes';
 
-/**
- * The inputs no row matches (ERDL-W511), as regions a new row can cover: each region is a box of
- * value classes (value-classes.ts) that no row may fire on, with the cells of a row that fires on
- * exactly that region when it is added below every row (docs/table-analysis.md, "Uncovered
- * regions"). A row's cells are one condition per field, so a region such as 699 < score < 700 is
- * written with the loosest single condition (`> 699`) whose extra inputs earlier rows surely take
- * first: the row then fires on the region and nowhere else. Each choice is checked on the boxes.
- */
-export interface UncoveredRegion {
-  /**
-   * The new row's condition on each field it tests (fields left out: "-"), or null when no
-   * single condition per field fires on exactly the region (the region is then only described).
-   */
-  readonly cells: readonly { readonly path: string; readonly cell: CellInput }[] | null;
-  /**
-   * True when the cells match exactly the region; false when they are wider and the rows above
-   * take the rest first (the analysis then reports the new row's overlap with them, W510).
-   */
-  readonly exact: boolean;
-  /**
-   * A fact of the region a person would write (region-example.ts); evaluated: no row matches it.
-   */
-  readonly fact: Fact;
-  /**
-   * Fields whose example stands for values the column's grid does not hold (only 699 < score < 700
-   * with whole-number cells) or for "any other text" (region-example.ts).
-   */
-  readonly notes: readonly ExampleNote[];
-}
-
-export interface UncoveredInputs {
-  readonly regions: readonly UncoveredRegion[];
-  /** False when the search stopped at its bound: more regions may exist (re-analysis finds them). */
-  readonly complete: boolean;
-}
+export type { UncoveredInputs, UncoveredRegion } from './region-types';
 
 /** Regions listed at most, and disjoint boxes collected before merging. */
 const MAX_REGIONS = 6;

@@ -1,7 +1,7 @@
 import { Decimal } from '../tree/decimal';
 import { and, type Bits, firstBit, hasBit, isSubset } from './bits';
-import type { Fact } from './example-fact';
 import { factWith } from './probe';
+import type { ExampleNote, Fact } from './region-types';
 import type { FieldDomain, ValueClass } from './value-classes';
 
 /**
@@ -15,20 +15,7 @@ import type { FieldDomain, ValueClass } from './value-classes';
  * and a note says so, so the band can say that only such values fall there; "any other text" is a
  * note too, never a made-up word shown as if the table named it.
  */
-export type ExampleNote =
-  /** Only values strictly between `lower` and `upper` (decimal text), off the column's grid. */
-  | {
-      readonly path: string;
-      readonly kind: 'between';
-      readonly lower: string | null;
-      readonly upper: string | null;
-      /** Decimal places of the column's grid (0: whole numbers). */
-      readonly places: number;
-    }
-  /** Any text other than the strings the cells name (`except`, in the table's order of classes). */
-  | { readonly path: string; readonly kind: 'otherText'; readonly except: readonly string[] }
-  /** Any value of the column's kinds (the region does not narrow the field). */
-  | { readonly path: string; readonly kind: 'any' };
+export type { ExampleNote } from './region-types';
 
 export interface RegionExample {
   readonly fact: Fact;

@@ -2,6 +2,7 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import { loadFragment } from '../document/load';
 import type { YNode } from '../document/ynode';
 import { quote } from '../projection/yaml-out';
+import type { CellInput } from '../table-analysis/region-types';
 import { zhQuote } from '../util/quote';
 import {
   MAX_LIST_ITEMS,
@@ -42,10 +43,7 @@ const TYPED_SYMBOLS: readonly (readonly [string, string])[] = [
   ['=', 'eq'],
 ];
 
-/** The new content of a cell (what an edit writes). */
-export type CellInput =
-  | { readonly kind: 'any' }
-  | { readonly kind: 'condition'; readonly op: string; readonly value?: CellValue };
+export type { CellInput } from '../table-analysis/region-types';
 
 export type CellParse =
   | { readonly ok: true; readonly cell: CellInput }

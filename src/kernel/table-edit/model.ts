@@ -1,4 +1,5 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import type { CellValue } from '../table-analysis/region-types';
 import type { TableColumnType } from '../vocabulary/document';
 
 /**
@@ -7,14 +8,7 @@ import type { TableColumnType } from '../vocabulary/document';
  * included), like every kernel range the studio receives.
  */
 
-/** A value as written: scalars keep their source text (numbers are never re-rendered via doubles). */
-export type CellValue =
-  | {
-      readonly kind: 'scalar';
-      readonly value: string | number | boolean | null;
-      readonly source: string;
-    }
-  | { readonly kind: 'list'; readonly items: readonly CellValue[] };
+export type { CellValue };
 
 export type CellModel =
   /** `"-"`: the row does not test this column. */

@@ -2,7 +2,7 @@ import type { Bilingual } from '../../kernel';
 import type { RejectedCell } from '../../kernel/table-edit';
 import { applyTextEdits, patchRead } from '../../kernel/table-edit';
 import type { TableEditRequest } from '../../worker/kernel-protocol';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { studioStore } from '../store';
 import { getGridKernel } from './grid-kernel';
 import { gridStrings } from './strings';

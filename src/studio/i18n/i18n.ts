@@ -6,9 +6,9 @@
 import type { Bilingual } from '../../kernel';
 import { useStudio } from '../store';
 import type { Lang } from '../store/types';
-import type { Shape, Strings } from './format';
+import type { Shape, Strings } from '../../i18n/format';
 
-export { bilingual, defineStrings, format, type Shape, type Strings } from './format';
+export { bilingual, defineStrings, format, type Shape, type Strings } from '../../i18n/format';
 
 /** The dictionary in the current UI language (re-renders when the language switches). */
 export function useT<T>(strings: Strings<T>): Shape<T> {

@@ -1,7 +1,7 @@
+import { format } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import type { Incident } from '../../worker/kernel-client';
-import { format } from '../i18n/format';
-import { kernelStrings } from './strings';
+import { kernelStrings } from '../../worker/strings';
 
 /**
  * The watchdog's report in words: which document, what it was doing (and, for a long job, which

@@ -10,7 +10,7 @@ import {
   parseData,
   readFact,
 } from '../../kernel';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { signingMessageStrings } from './strings';
 
 /** What the Evaluate panel evaluates: the document and its sample inputs, as text. */

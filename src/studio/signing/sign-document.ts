@@ -14,7 +14,7 @@ import {
   verdictChangeLines,
   verdictReason,
 } from '../../signing';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import type { SigningKeyRecord } from './key-storage';
 import { type KeySignInput, signHere } from './signing-worker';
 import { signingMessageStrings } from './strings';

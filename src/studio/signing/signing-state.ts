@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Bilingual, FieldDictionary } from '../../kernel';
 import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { emptyRecord, hasEntry, withEntry, withoutEntry } from '../store/ids';
 import type {
   KeyStorage,

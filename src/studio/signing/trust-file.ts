@@ -1,6 +1,6 @@
 import type { Bilingual, PublicKeyJwk } from '../../kernel';
 import { readPublicJwk } from '../../signing';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { signingMessageStrings } from './strings';
 
 export interface ReadTrustedKey {

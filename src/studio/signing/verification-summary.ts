@@ -7,7 +7,7 @@ import {
   type SignatureVerdict,
   signatureFacts,
 } from '../../signing';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { signingMessageStrings } from './strings';
 
 /**

@@ -1,7 +1,7 @@
 import type { DocumentImport } from '../../kernel/table-import';
 import { documentName, foreignKind } from '../../table-import/foreign-kind';
 import type { ForeignTableReply, ForeignTableRequest } from '../../table-import/read-foreign';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { tableImportStrings } from './strings';
 
 /**

@@ -12,7 +12,7 @@ import {
   MAX_SUITE_CHARS,
   MAX_TABLE_FILE_BYTES,
 } from '../../kernel/file-limits';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import type { Lang, StudioDocument, WorkspaceSnapshot } from '../store/types';
 import {
   type ForeignImport,
@@ -113,6 +113,9 @@ rules:
           value: "run_tests"
     then: ALLOW
     message: ${JSON.stringify(t.message)}
+    explanation:
+      zh: ${JSON.stringify(templateStrings.zh.explanation)}
+      en: ${JSON.stringify(templateStrings.en.explanation)}
 `;
 }
 

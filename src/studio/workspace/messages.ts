@@ -1,6 +1,6 @@
 /** Notices the workspace raises outside React, in both languages (texts: workspace/strings.ts). */
 import type { Bilingual } from '../../kernel';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { workspaceMessageStrings as S } from './strings';
 import { MAX_WORKSPACE_DOCUMENTS } from './workspace-check';
 

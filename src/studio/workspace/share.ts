@@ -4,7 +4,7 @@
  */
 import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES } from '../../kernel/file-limits';
-import { format } from '../i18n/format';
+import { format } from '../../i18n/format';
 import { shareStrings } from './strings';
 import { checkSharedDocument, utf8Length, visibleName } from './workspace-check';
 

@@ -1,4 +1,4 @@
-import { defineStrings } from '../i18n/format';
+import { defineStrings } from '../../i18n/format';
 
 export const workspaceStrings = defineStrings({
   en: {

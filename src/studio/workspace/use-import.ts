@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { bilingual } from '../i18n/format';
+import { bilingual } from '../../i18n/format';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { studioStore } from '../store';
 import type { WorkspaceSnapshot } from '../store/types';

@@ -19,7 +19,7 @@ import { type JSONPath, printParseErrorCode, visit } from 'jsonc-parser';
 import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES, MAX_SUITE_CHARS } from '../../kernel/file-limits';
 import { revealInline, stripHidden } from '../../kernel/util/visible-text';
-import { bilingual, format } from '../i18n/format';
+import { bilingual, format } from '../../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 import { workspaceCheckStrings } from './strings';
 

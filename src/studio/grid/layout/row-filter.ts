@@ -6,7 +6,7 @@ import {
   type TableOp,
 } from '../../../kernel/table-edit';
 import { DECISIONS } from '../../../kernel/vocabulary/decisions';
-import { bilingual } from '../../i18n/format';
+import { bilingual } from '../../../i18n/format';
 import { gridStrings } from '../strings';
 import { layoutStrings } from './strings';
 

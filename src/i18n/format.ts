@@ -1,0 +1,45 @@
+/**
+ * String tables in Chinese and English, shared by the studio, its workers and the `erdl` CLI.
+ * Each area keeps its own dictionary (`defineStrings({ en: {...}, zh: {...} })`); the type forces
+ * both languages to have exactly the same keys, so a string can never exist in one language only.
+ *
+ * No store, no React: the studio's `useT` (studio/i18n/i18n.ts) adds those. Templates are filled by
+ * the kernel's one filler (kernel/util/template.ts).
+ */
+import type { Bilingual } from '../kernel';
+import { fillTemplate } from '../kernel/util/template';
+
+export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+export interface Strings<T> {
+  readonly en: T;
+  readonly zh: Shape<T>;
+}
+
+export function defineStrings<const T>(strings: { en: T; zh: Shape<T> }): Strings<T> {
+  return strings;
+}
+
+/**
+ * Fills `{name}` placeholders, and chooses plural forms: `{n:row|rows}` is "row" when `n` is 1,
+ * else "rows" — "1 row", "2 rows". Chinese has no plural forms, so the Chinese tables never use
+ * it. A placeholder without a value is kept as written.
+ */
+export function format(template: string, values: Record<string, string | number>): string {
+  return fillTemplate(template, values);
+}
+
+/**
+ * One string of a table in both languages, filled: a message raised outside React (a notice, a
+ * worker reply) that the UI shows in whichever language is current when it is read.
+ */
+export function bilingual<T>(
+  strings: Strings<T>,
+  pick: (table: Shape<T>) => string,
+  values: Record<string, string | number> = {},
+): Bilingual {
+  return {
+    en: format(pick(strings.en as Shape<T>), values),
+    zh: format(pick(strings.zh), values),
+  };
+}

@@ -109,6 +109,32 @@ describe('DMN 1.5 read', () => {
     expect(all).toContain('error: the DMN model has no decision table');
   });
 
+  it('an output entry that is an expression refuses its table, named, never copied into a message', async () => {
+    const rules = Array.from(
+      { length: 7 },
+      (_, i) =>
+        `<rule><inputEntry><text>"s${i}"</text></inputEntry><outputEntry><text>Symptom + " is a cold symptom"</text></outputEntry></rule>`,
+    ).join('');
+    const xml = `<definitions xmlns="${DMN15}" id="d" name="n" namespace="urn:x">
+  <decision id="a" name="Symptom Analysis"><decisionTable hitPolicy="FIRST" outputLabel="Analysis">
+    <input><inputExpression><text>Symptom</text></inputExpression></input><output/>${rules}
+  </decisionTable></decision>
+</definitions>`;
+    const r = await readForeign('m.dmn', bytes(xml));
+    expect(r.text).toBeNull();
+    const errors = r.tables[0]?.notes.filter((n) => n.level === 'error') ?? [];
+    expect(errors.map((n) => n.message.en)).toEqual([
+      ...[1, 2, 3, 4, 5].map(
+        (i) =>
+          `rule ${i}, output "Analysis": "Symptom + \\" is a cold symptom\\"" is an expression, not a value: an ERDL row gives a fixed decision and message, so it is not converted`,
+      ),
+      'and 2 more output entries that are expressions',
+    ]);
+    expect(errors[0]?.message.zh).toBe(
+      '规则 1，输出列“Analysis”：“Symptom + " is a cold symptom"”是表达式而不是值：ERDL 的行只给出固定的决策和消息，因此未转换',
+    );
+  });
+
   it('property: the rewrite touches the root start tag only, and only its DMN namespace values', () => {
     const uri = fc.constantFrom(
       DMN15,

@@ -1,5 +1,5 @@
 import { readTables } from '../../kernel/table-edit';
-import { tableToDmn } from '../../kernel/table-import';
+import { DMN_VERSIONS, type DmnVersion, tableToDmn } from '../../kernel/table-import';
 import { tableSheets } from '../../kernel/table-import/sheet-round-trip';
 import { zhQuote } from '../../kernel/util/quote';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
@@ -23,18 +23,27 @@ export const exportVerb: Verb = {
       summary: { en: 'the decision-table rule entry (required)', zh: '决策表规则条目（必填）' },
     },
     {
+      name: '--dmn-version',
+      value: '1.3|1.5',
+      summary: {
+        en: 'with --to dmn: the DMN version written (default 1.3)',
+        zh: '与 --to dmn 一起使用：写出的 DMN 版本（默认 1.3）',
+      },
+    },
+    {
       name: '--out',
       value: 'FILE',
       summary: { en: 'the file to write (required)', zh: '要写入的文件（必填）' },
     },
   ],
   summary: {
-    en: 'export a decision table as DMN 1.3 or Excel',
-    zh: '将决策表导出为 DMN 1.3 或 Excel',
+    en: 'export a decision table as DMN 1.3 (or 1.5) or Excel',
+    zh: '将决策表导出为 DMN 1.3（或 1.5）或 Excel',
   },
   details: [
     '--to dmn writes a DMN 1.3 model with one decision table, hit policy FIRST (inputs: the',
-    "columns' field paths; outputs: decision and message). --to xlsx writes one sheet in the CSV",
+    "columns' field paths; outputs: decision and message); --dmn-version 1.5 writes the same",
+    'elements in the DMN 1.5 namespace. --to xlsx writes one sheet in the CSV',
     "shape of docs/table-cells.md and a sheet `erdl` (the table's name, description, column types,",
     "row names and the document's fallback), which `erdl import` reads back to the identical",
     'table; the same table always gives the same bytes.',
@@ -47,6 +56,20 @@ export const exportVerb: Verb = {
     const to = options['--to'];
     const rule = options['--rule'];
     const out = options['--out'];
+    const dmnVersion = options['--dmn-version'] ?? '1.3';
+    if (
+      !DMN_VERSIONS.includes(dmnVersion as DmnVersion) ||
+      (dmnVersion !== '1.3' && to !== 'dmn')
+    ) {
+      printError(
+        io,
+        usageError({
+          en: `--dmn-version takes 1.3 or 1.5, with --to dmn (not ${JSON.stringify(dmnVersion)})`,
+          zh: `--dmn-version 只能是 1.3 或 1.5，且须与 --to dmn 一起使用（而不是 ${zhQuote(dmnVersion)}）`,
+        }),
+      );
+      return EXIT_USAGE;
+    }
     if ((to !== 'dmn' && to !== 'xlsx') || rule === undefined || out === undefined) {
       printError(
         io,
@@ -85,7 +108,7 @@ export const exportVerb: Verb = {
     }
     let bytes: Uint8Array;
     if (to === 'dmn') {
-      const dmn = tableToDmn(table);
+      const dmn = tableToDmn(table, dmnVersion as DmnVersion);
       if (!dmn.ok) {
         for (const p of dmn.problems) printError(io, p);
         return EXIT_INVALID;

@@ -1,6 +1,7 @@
 import { joinZh } from '../gloss/typography';
 import { enQuote, zhQuote } from '../util/quote';
 import type { ForeignTable, ImportNote } from './convert-table';
+import { readFeelLiteral } from './feel';
 
 /** DMN element kinds in Chinese (the DMN 1.3 specification's Chinese usage); others as named. */
 const ZH_TYPES: Readonly<Record<string, string>> = {
@@ -92,7 +93,7 @@ export function dmnTables(definitions: unknown): {
         `decision ${enQuote(name, 80)} requires other decisions: the link is not converted; its inputs read fact fields of the same names`,
         `${zhElement('Decision', name)}依赖其他决策：该依赖未转换；其输入读取同名的事实字段`,
       );
-    tables.push({
+    const table: ForeignTable = {
       origin: 'DMN',
       name,
       hitPolicy: str(logic.hitPolicy) || 'UNIQUE',
@@ -124,11 +125,49 @@ export function dmnTables(definitions: unknown): {
         outputs: isObj(r) ? arr(r.outputEntry).map(textOf) : [],
         ...(isObj(r) && str(r.description) ? { description: str(r.description) } : {}),
       })),
-    });
+    };
+    const computed = computedOutputs(table);
+    tables.push(computed.length > 0 ? { ...table, notes: computed } : table);
   }
   if (tables.length === 0 && !notes.some((n) => n.level === 'error'))
     note('error', 'the DMN model has no decision table', '该 DMN 模型没有决策表');
   return { tables, notes };
+}
+
+/** How many output entries that are expressions a table's report names one by one. */
+const NAMED_EXPRESSIONS = 5;
+
+/**
+ * An output entry that is not a literal (`Symptom + " is a cold symptom"`, `Age * 2`, a name) gives
+ * a value computed from the fact; an ERDL row gives a fixed decision and message, so the table is
+ * refused, naming the entries (never copied into the message as text).
+ */
+function computedOutputs(table: ForeignTable): ImportNote[] {
+  const found: { rule: number; output: string; text: string }[] = [];
+  table.rules.forEach((r, i) => {
+    r.outputs.forEach((text, k) => {
+      if (text.trim() === '' || readFeelLiteral(text) !== null) return;
+      const o = table.outputs[k];
+      found.push({ rule: i + 1, output: o?.name || o?.label || `${k + 1}`, text });
+    });
+  });
+  const notes: ImportNote[] = found.slice(0, NAMED_EXPRESSIONS).map((f) => ({
+    level: 'error',
+    message: {
+      en: `rule ${f.rule}, output ${enQuote(f.output, 80)}: ${enQuote(f.text, 80)} is an expression, not a value: an ERDL row gives a fixed decision and message, so it is not converted`,
+      zh: `规则 ${f.rule}，输出列${zhQuote(f.output, 80)}：${zhQuote(f.text, 80)}是表达式而不是值：ERDL 的行只给出固定的决策和消息，因此未转换`,
+    },
+  }));
+  const more = found.length - NAMED_EXPRESSIONS;
+  if (more > 0)
+    notes.push({
+      level: 'error',
+      message: {
+        en: `and ${more} more output ${more === 1 ? 'entry' : 'entries'} that are expressions`,
+        zh: `另有 ${more} 个输出项是表达式`,
+      },
+    });
+  return notes;
 }
 
 /** DMN 1.1 editors keep the layout in extension elements (biodi:bounds), 1.3 in DMNDI. */

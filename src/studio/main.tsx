@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadEditorSession } from './editor/monaco-locale';
 import { startAnalysis } from './kernel/analysis-controller';
 import { startEvaluation } from './kernel/evaluation-controller';
 import { getBatchKernel, getKernel } from './kernel/kernel-instance';
@@ -29,7 +30,7 @@ getKernel();
 getBatchKernel();
 // Monaco's chunk loads meanwhile too (the editor mounts once the workspace is loaded). A failure
 // here is the editor's to report: it imports the same module when it mounts, and offers a retry.
-import('./editor/editor-session').catch(() => undefined);
+loadEditorSession(studioStore.getState().lang).catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>

@@ -8,6 +8,7 @@ import { format, useT } from '../i18n/i18n';
 import { studioStore, useStudio } from '../store';
 import type { EditorHost } from './editor-host';
 import { FixPreviewDialog } from './FixPreviewDialog';
+import { loadEditorSession, monacoUiLang } from './monaco-locale';
 import { editorStrings } from './strings';
 
 type LoadState =
@@ -24,6 +25,7 @@ export function YamlEditor() {
 function EditorLoader({ retry }: { readonly retry: () => void }) {
   const t = useT(editorStrings);
   const hasDocument = useStudio((s) => s.activeId !== null);
+  const lang = useStudio((s) => s.lang);
   const container = useRef<HTMLDivElement>(null);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
 
@@ -32,7 +34,7 @@ function EditorLoader({ retry }: { readonly retry: () => void }) {
     if (!element) return;
     let cancelled = false;
     let host: EditorHost | null = null;
-    import('./editor-session')
+    loadEditorSession(studioStore.getState().lang)
       .then(({ mountEditor }) => mountEditor(element, studioStore))
       .then((mounted) => {
         if (cancelled) mounted.dispose();
@@ -75,6 +77,15 @@ function EditorLoader({ retry }: { readonly retry: () => void }) {
             {t.retry}
           </button>
         </div>
+      )}
+      {load.status === 'ready' && monacoUiLang() !== lang && (
+        <p
+          role="note"
+          data-testid="monaco-lang-note"
+          style={{ margin: 0, padding: '4px 8px', fontSize: 12 }}
+        >
+          {t.monacoLangNote}
+        </p>
       )}
       {load.status === 'ready' && !hasDocument && <p style={{ padding: 8 }}>{t.noDocument}</p>}
       <div

@@ -28,3 +28,6 @@ declare module 'monaco-editor/esm/vs/editor/common/services/unicodeTextModelHigh
     };
   };
 }
+
+// Monaco's Chinese UI messages: sets globalThis._VSCODE_NLS_MESSAGES (monaco-locale.ts).
+declare module 'monaco-editor/esm/nls.messages.zh-cn.js';

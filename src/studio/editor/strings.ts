@@ -8,6 +8,8 @@ export const editorStrings = defineStrings({
     loadFailed: 'The editor could not be loaded: {detail}',
     retry: 'Try again',
     noDocument: 'No document is open.',
+    monacoLangNote:
+      'The editor’s own menus, find box and command palette stay in Chinese until the page is reloaded.',
     schemaUnavailable:
       'The ERDL schema could not be loaded ({detail}); schema completion is off. The kernel still checks the document.',
     causedMore: '(and {n} more caused by this)',
@@ -62,6 +64,7 @@ export const editorStrings = defineStrings({
     loadFailed: '编辑器加载失败：{detail}',
     retry: '重试',
     noDocument: '尚未打开文档。',
+    monacoLangNote: '编辑器自带的菜单、查找框和命令面板仍为英文，重新载入页面后切换为中文。',
     schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
     causedMore: '（另有 {n} 处由此引起）',
     fix: {

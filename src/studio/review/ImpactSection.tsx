@@ -18,6 +18,7 @@ import type {
   ImpactTracesOutcome,
 } from '../../worker/kernel-protocol';
 import { format, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { getBatchKernel, getBatchPool } from '../kernel/kernel-instance';
 import { Trace } from '../panels/EvaluatePanel';
 import { VisibleText } from '../shell/VisibleText';
@@ -136,7 +137,7 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
             <select value={chosen} onChange={(e) => setAgainst(e.target.value)}>
               {signedText && (
                 <option value={SIGNED_VERSION}>
-                  {revealInline(format(t.impactSigned, { at: signedText.at }))}
+                  {revealInline(format(t.impactSigned, { at: formatTime(signedText.at, lang) }))}
                 </option>
               )}
               {others.map((o) => (

@@ -12,6 +12,7 @@ import {
 } from '../../kernel';
 import { reportSignature } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { VisibleText } from '../shell/VisibleText';
 import { dictionaryOf } from '../signing/dictionary';
 import { signing, useSigning } from '../signing/signing-instance';
@@ -143,14 +144,14 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
       </p>
       <p className="muted">
         {signedNow ? (
-          <VisibleText text={format(t.fromSignature, { at: signedNow.signed_at })} />
+          <VisibleText text={format(t.fromSignature, { at: formatTime(signedNow.signed_at, uiLang) })} />
         ) : (
           t.dateHelp
         )}
       </p>
       <p className="muted">
         {previous ? (
-          <VisibleText text={format(t.previous, { at: previous.signed_at })} />
+          <VisibleText text={format(t.previous, { at: formatTime(previous.signed_at, uiLang) })} />
         ) : (
           t.noPrevious
         )}

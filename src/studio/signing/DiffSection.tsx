@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import type { SemanticDiff } from '../../kernel';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Lang, StudioDocument } from '../store/types';
@@ -68,14 +69,14 @@ export function DiffSection({ doc }: { readonly doc: StudioDocument }) {
               {revealInline(
                 format(t.diff.signedVersion, {
                   signer: signerName ?? signedVersion.signer.key_id,
-                  at: signedVersion.signed_at,
+                  at: formatTime(signedVersion.signed_at, lang),
                 }),
               )}
             </option>
           )}
           {signed && (
             <option value={LAST_SIGNED}>
-              {revealInline(format(t.diff.lastSigned, { at: signed.signedAt }))}
+              {revealInline(format(t.diff.lastSigned, { at: formatTime(signed.signedAt, lang) }))}
             </option>
           )}
           {others.map((o) => (

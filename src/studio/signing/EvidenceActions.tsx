@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Bilingual, hashBytes, redactEvidence, ruleSnapshots } from '../../kernel';
 import { signEvidence, signerFromCryptoKey } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { userTimeZone } from '../i18n/time';
 import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { downloadText, exportFileName } from '../workspace/files';
@@ -94,6 +95,7 @@ export function EvidenceActions({ doc }: { readonly doc: StudioDocument }) {
     const ruleFile = exportFileName(doc);
     const html = reportHtml({
       lang,
+      timeZone: userTimeZone(),
       ruleFile,
       evidenceFile: `${baseName(doc)}.evidence.json`,
       rulesetName: built.document.metadata.name ?? null,

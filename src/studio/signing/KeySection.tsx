@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import { keyFileText, keyNameProblem, PASSPHRASE_MIN, passphraseProblem } from '../../signing';
 import { bilingual, format, pick, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { VisibleText } from '../shell/VisibleText';
 import { studioStore, useStudio } from '../store';
 import { downloadText } from '../workspace/files';
@@ -119,7 +120,7 @@ export function KeySection() {
             </code>{' '}
             <CopyButton text={key.keyId} what={t.keys.keyId} />
           </p>
-          <p className="muted">{format(t.keys.created, { at: key.createdAt })}</p>
+          <p className="muted">{format(t.keys.created, { at: formatTime(key.createdAt, lang) })}</p>
           <p className="muted" data-testid="signing-key-backup">
             {key.backup
               ? format(

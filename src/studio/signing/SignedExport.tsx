@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { hashBytes } from '../../kernel';
 import { type SignerRole, signatureFileName } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { CHECKING, signatureNoticeState, signatureSubjectKey } from '../shell/notice-subject';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { VisibleText } from '../shell/VisibleText';
@@ -257,7 +258,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
         )}
         {signedAt?.docId === doc.id && (
           <p role="status" data-testid="signed-at">
-            {format(t.sign.signedAt, { at: signedAt.at })}
+            {format(t.sign.signedAt, { at: formatTime(signedAt.at, lang) })}
           </p>
         )}
         <p className="muted">{t.sign.plainHelp}</p>

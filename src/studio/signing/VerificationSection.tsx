@@ -7,6 +7,7 @@ import {
   verdictReason,
 } from '../../signing';
 import { format, useT } from '../i18n/i18n';
+import { formatTime } from '../i18n/time';
 import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
@@ -102,7 +103,7 @@ function VerificationDetails({
         <p className="muted" data-testid="signed-by">
           <VisibleText
             text={format(t.verify.signedAt, {
-              at: manifest.signed_at,
+              at: formatTime(manifest.signed_at, lang),
               signer:
                 (verdict.kind === 'unchanged' || verdict.kind === 'changed') && verdict.signerName
                   ? format(t.verify.signerWithKey, {
@@ -134,7 +135,7 @@ function VerificationDetails({
                       <VisibleText text={r.keyId ?? ''} />
                     </code>
                   ),
-                  at: <VisibleText text={r.signedAt ?? ''} />,
+                  at: <VisibleText text={r.signedAt ? formatTime(r.signedAt, lang) : ''} />,
                 })}
               </li>
             ))}

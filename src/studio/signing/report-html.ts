@@ -13,6 +13,8 @@ import {
 } from '../../kernel';
 import { revealText } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
+import { timeStrings } from '../i18n/strings';
+import { showTime } from '../i18n/time';
 import { panelStrings } from '../panels/strings';
 import type { Lang } from '../store/types';
 import { escapeHtml } from './escape-html';
@@ -40,6 +42,11 @@ export interface ReportInput {
   readonly redactFact: boolean;
   /** Changes since the last signed export, when there are any. */
   readonly diff: SemanticDiff | null;
+  /**
+   * The IANA time zone the report's times are shown in (the user's); the report states it, so the
+   * same inputs give the same page. UTC when not given.
+   */
+  readonly timeZone?: string;
 }
 
 /**
@@ -98,11 +105,15 @@ export function reportHtml(input: ReportInput): string {
   const t = signingStrings[lang].report;
   const status = panelStrings[lang].evaluate.status;
   const gloss = (name: string) => input.gloss.get(name)?.[lang] ?? '';
+  // a label and its value: "释义：…" in Chinese, "Gloss: …" in English
+  const colon = lang === 'zh' ? '：' : ': ';
+  const zone = input.timeZone ?? 'UTC';
+  const signedAt = input.signer ? showTime(input.signer.signedAt, lang, zone) : null;
   const decision = decisionText(evidence.result.decision, lang);
   const signer = input.signer
     ? format(t.signedBy, {
         keyId: input.signer.keyId,
-        at: input.signer.signedAt,
+        at: signedAt?.text ?? input.signer.signedAt,
         trust: input.signer.trustedName
           ? format(t.trustedAs, { name: input.signer.trustedName })
           : t.untrusted,
@@ -111,8 +122,8 @@ export function reportHtml(input: ReportInput): string {
   const hashes = new Map(evidence.matched.map((m) => [m.name, m.hash]));
   const matched = evidence.result.matched_rules.map(
     (name) =>
-      `<code>${esc(name)}</code> <span class="gloss">${esc(t.gloss)}: ${esc(gloss(name))}</span>` +
-      `<span class="muted">${esc(t.ruleHash)}: <span class="hash">${esc(hashes.get(name) ?? '')}</span></span>`,
+      `<code>${esc(name)}</code> <span class="gloss">${esc(t.gloss)}${colon}${esc(gloss(name))}</span>` +
+      `<span class="muted">${esc(t.ruleHash)}${colon}<span class="hash">${esc(hashes.get(name) ?? '')}</span></span>`,
   );
   const exemptions = evidence.result.unless_exemptions.map(
     (name) => `<code>${esc(name)}</code> <span class="gloss">${esc(gloss(name))}</span>`,
@@ -125,7 +136,7 @@ export function reportHtml(input: ReportInput): string {
     .filter((step) => step.note)
     .map(
       (step) =>
-        `<code>${esc(step.rule)}</code>: ${esc(status[step.status] ?? step.status)} — ${esc(step.note ?? '')}`,
+        `<code>${esc(step.rule)}</code>${colon}${esc(status[step.status] ?? step.status)} — ${esc(step.note ?? '')}`,
     );
   const fact = input.redactFact
     ? `<p class="muted">${esc(t.redacted)}</p>`
@@ -161,6 +172,7 @@ export function reportHtml(input: ReportInput): string {
 <dt>${esc(t.sourceHash)}</dt><dd class="hash">${esc(input.sourceSha256)}</dd>
 <dt>${esc(t.signer)}</dt><dd class="hash">${esc(signer)}</dd>
 </dl>
+${signedAt ? `<p class="muted" data-testid="report-zone">${esc(format(timeStrings[lang].zoneNote, { zone: signedAt.zone, offset: signedAt.offset }))}</p>` : ''}
 </section>
 <section>
 <h2>${esc(t.decision)}</h2>

@@ -130,6 +130,14 @@ describe('new documents', () => {
     expect(prose).toHaveLength(4);
     for (const text of prose) expect(text).not.toMatch(/[A-Za-z]/);
     expect(skeletonText('untitled')).toContain('message: "Running the tests is allowed"');
+    // the explanation takes both languages (§4.1 string / object), in either UI language
+    for (const lang of ['en', 'zh'] as const) {
+      const explanation = compileDocument(skeletonText('x', lang)).document?.rules[0]?.explanation;
+      expect(explanation).toEqual({
+        zh: '用中文说明设立此规则的原因（下一行用英文说明）。',
+        en: 'Why the rule exists, in English (the line above says it in Chinese).',
+      });
+    }
   });
 });
 

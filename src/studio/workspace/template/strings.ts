@@ -5,6 +5,7 @@ import { defineStrings } from '../../../i18n/format';
  * session starts from a document whose comment, descriptions and message are Chinese. Names,
  * keywords and values (COD-001-example, tool.name, run_tests) are the format's, not translated.
  * The rule's explanation takes both languages (§4.1): the template writes its zh and en lines.
+ * The rule's explanation takes both languages (§4.1): the template writes its zh and en lines.
  */
 export const templateStrings = defineStrings({
   en: {
@@ -13,6 +14,8 @@ export const templateStrings = defineStrings({
     ruleDescription: 'Describe the rule',
     message: 'Running the tests is allowed',
     // explanation is bilingual in every template (§4.1 string / object): both languages are written
+    explanation: 'Why the rule exists, in English (the line above says it in Chinese).',
+    // explanation is bilingual in every template (§4.1 string / object): both languages are written
     explanation: 'Why the rule exists, in English (the zh line says it in Chinese).',
   },
   zh: {
@@ -20,6 +23,7 @@ export const templateStrings = defineStrings({
     description: '请描述此规则集',
     ruleDescription: '请描述此规则',
     message: '允许运行测试',
+    explanation: '用中文说明设立此规则的原因（下一行用英文说明）。',
     explanation: '用中文说明设立此规则的原因（en 一行用英文说明）。',
   },
 });

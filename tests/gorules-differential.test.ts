@@ -17,11 +17,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument, evaluate } from '../src/kernel';
-import { importJdm } from '../src/kernel/table-import';
+import { importGrid, importJdm } from '../src/kernel/table-import';
 import { documentHeader } from '../src/kernel/table-import/convert-table';
-import { readZenOutput, type ZenValue } from '../src/kernel/table-import/zen-unary';
+import { readZenOutput, readZenUnary, type ZenValue } from '../src/kernel/table-import/zen-unary';
 
 const DIR = path.join(__dirname, 'fixtures', 'gorules');
 const BENCH = path.join(__dirname, '..', 'bench', 'package.json');
@@ -31,6 +32,7 @@ interface ZenDecision {
 }
 interface ZenModule {
   ZenEngine: new () => { createDecision(graph: unknown): ZenDecision };
+  evaluateUnaryExpressionSync(expression: string, context: unknown): unknown;
 }
 let zen: ZenModule | null = null;
 try {
@@ -286,6 +288,79 @@ describe('GoRules corpus against @gorules/zen-engine', () => {
     // The facts reach the rules, not only the fallback.
     expect(matched / facts).toBeGreaterThan(0.3);
   }, 120_000);
+});
+
+describe('GoRules cells against zen-engine, generated', () => {
+  if (!zen) return; // the corpus test above fails or says why
+  const z = zen;
+  // Cells of GoRules' grammar over small numbers and a few words, joined by `,` `or` `and`.
+  const num = fc.integer({ min: -3, max: 12 }).map(String);
+  const word = fc.constantFrom('gold', 'silver', 'a b', 'x');
+  const q = fc.constantFrom("'", '"');
+  const str = fc.tuple(q, word).map(([c, w]) => `${c}${w}${c}`);
+  const atom = fc.oneof(
+    num,
+    str,
+    fc.tuple(fc.constantFrom('>', '>=', '<', '<=', '=='), num).map(([o, n]) => `${o} ${n}`),
+    fc
+      .tuple(fc.constantFrom('[', '(', ']'), num, num, fc.constantFrom(']', ')', '['))
+      .map(([a, l, h, b]) => `${a}${l}..${h}${b}`),
+    fc.array(str, { minLength: 1, maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`),
+    fc
+      .tuple(fc.constantFrom('contains', 'startsWith', 'endsWith'), q, word)
+      .map(([f, c, w]) => `${f}($, ${c}${w.slice(0, 2)}${c})`),
+  );
+  const cell = fc
+    .tuple(atom, fc.array(fc.tuple(fc.constantFrom(', ', ' or ', ' and '), atom), { maxLength: 2 }))
+    .map(([first, rest]) => first + rest.map(([j, a]) => j + a).join(''));
+  const value = fc.oneof(
+    fc.integer({ min: -4, max: 13 }),
+    fc.integer({ min: -8, max: 26 }).map((n) => n / 2),
+    fc.constantFrom('gold', 'silver', 'a b', 'x', 'golden', 'sil', 'xgo', '', null, true),
+  );
+
+  it('every cell the reader converts matches exactly the values zen-engine matches', () => {
+    let converted = 0;
+    fc.assert(
+      fc.property(cell, fc.array(value, { minLength: 6, maxLength: 6 }), (text, values) => {
+        const read = readZenUnary(text);
+        if (!read.ok) return;
+        converted++;
+        const grid = importGrid(
+          [
+            [...read.cells.map(() => 'context.x'), 'then', 'message'],
+            [...read.cells, 'DENY', 'matched'],
+            [...read.cells.map(() => ''), 'ALLOW', ''],
+          ],
+          'IMP-001-cell',
+          'a generated GoRules cell',
+        );
+        // A cell whose column type the cells cannot tell (a word and a number) is refused whole.
+        if (grid.text === null) return;
+        const doc = compileDocument(grid.text);
+        for (const v of values) {
+          let zenSays = false;
+          try {
+            zenSays = z.evaluateUnaryExpressionSync(text, { $: v }) === true;
+          } catch {
+            zenSays = false; // a decision table reads a failed cell as not matching
+          }
+          const context = v === null ? {} : { x: v };
+          const ours = evaluate(
+            doc.document as never,
+            { tool: { name: 'x', args: {} }, context } as never,
+            AS_OF,
+          );
+          expect(
+            ours.decision === 'DENY',
+            `${text} on ${JSON.stringify(v)} → ${JSON.stringify(read.cells)}`,
+          ).toBe(zenSays);
+        }
+      }),
+      { numRuns: 600, seed: 38 },
+    );
+    expect(converted).toBeGreaterThan(200);
+  }, 60_000);
 });
 
 /** A value with its object keys in order (zen-engine and the expected outputs insert differently). */

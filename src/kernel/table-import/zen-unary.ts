@@ -9,7 +9,8 @@ import { enQuote, zhQuote } from '../util/quote';
  *
  * An input cell is a *unary* expression about `$`, the column's value: `> 5`, `'gold'` (single or
  * double quotes, no escapes: a string ends at the next quote of its kind), `[1..10]` / `(1..10)` /
- * `]1..10[` / `[1..10)`, `['a', 'b']` (a list: `$ in […]`), `1_000` (underscores group digits),
+ * `[1..10)` (`]1..10[` is refused: zen does not read it as open), `['a', 'b']` (a list:
+ * `$ in […]`), `1_000` (underscores group digits),
  * `contains($, 'x')`, `startsWith($, 'x')`, `endsWith($, 'x')`, `null`, `true`. Tests are joined
  * left to right by `,` (= or), `or` and `and`, with no precedence between them (`a, b and c` is
  * `(a or b) and c`, as zen's `root_expression` folds them). What is read becomes ERDL cell texts
@@ -26,7 +27,13 @@ export type ZenCell =
   | { readonly ok: true; readonly cells: readonly string[] }
   | { readonly ok: false; readonly message: Bilingual };
 
-export type ZenValue = string | number | boolean | null;
+export type ZenValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly ZenValue[]
+  | { readonly [key: string]: ZenValue };
 
 export type ZenOutput =
   | { readonly ok: true; readonly empty: true }
@@ -227,6 +234,13 @@ function operand(r: Reader): Atom | Lit | Refusal {
       if (!high || close?.t !== 'op' || ![']', ')', '['].includes(close.v))
         return { en: "a range's ends must be numbers", zh: '区间的两端必须是数字' };
       r.at++;
+      // zen-engine 0.52.1 does not read `]a..b[` as an open range (`]0..1]` matches -0.5, `[0..1[`
+      // matches 1 and not 0; measured): refused rather than read by its ISO meaning.
+      if (t.v === ']' || close.v === '[')
+        return {
+          en: "a range written with a reversed bracket (]a..b] or [a..b[) is not read as an open range by GoRules' engine; write (a..b] or [a..b)",
+          zh: '用反向方括号写的区间（]a..b] 或 [a..b[）在 GoRules 引擎中不按开区间读取；请写成 (a..b] 或 [a..b)',
+        };
       if (low.type !== 'number' || high.type !== 'number')
         return {
           en: 'a range of strings, dates or other values is not an ERDL cell (ERDL ranges are numbers)',
@@ -255,6 +269,26 @@ function operand(r: Reader): Atom | Lit | Refusal {
       return { k: 'list', items };
     }
     return EXPRESSION;
+  }
+  // contains(['a', 'b'], $) is `$ in ['a', 'b']`.
+  if (t.t === 'id' && t.v === 'contains' && r.isOp('(', 1) && r.isOp('[', 2)) {
+    const save = r.at;
+    r.at += 2;
+    const list = operand(r);
+    const dollar = r.peek(1);
+    if (
+      !isRefusal(list) &&
+      'k' in list &&
+      list.k === 'list' &&
+      r.isOp(',') &&
+      dollar?.t === 'id' &&
+      dollar.v === '$' &&
+      r.isOp(')', 2)
+    ) {
+      r.at += 3;
+      return list;
+    }
+    r.at = save;
   }
   // contains($, 'x'), startsWith($, 'x'), endsWith($, 'x').
   if (t.t === 'id' && FUNCTIONS[t.v] && r.isOp('(', 1)) {
@@ -535,6 +569,20 @@ export function readZenUnary(text: string): ZenCell {
   return isRefusal(cells) ? { ok: false, message: refusalOf(text, cells) } : { ok: true, cells };
 }
 
+/** The numbers an atom or an "or" of number atoms matches, when that is one interval. */
+function treeInterval(t: Tree): Interval | null {
+  if (!isJoin(t)) return asInterval(t);
+  if (t.k !== 'or') return null;
+  let u: Interval | null = null;
+  for (const item of flatten(t, 'or', [])) {
+    const i = isJoin(item) ? null : asInterval(item);
+    if (!i) return null;
+    u = u ? union(u, i) : i;
+    if (!u) return null;
+  }
+  return u;
+}
+
 function treeCells(tree: Tree, text: string): string[] | Refusal {
   if (!isJoin(tree)) return atomCells(tree, text);
   if (tree.k === 'or') return orCells(flatten(tree, 'or', []), text);
@@ -543,7 +591,7 @@ function treeCells(tree: Tree, text: string): string[] | Refusal {
   const cells: string[] = [];
   let interval: Interval | null = null;
   for (const part of parts) {
-    const i = isJoin(part) ? null : asInterval(part);
+    const i = treeInterval(part);
     if (i) {
       interval = interval ? intersect(interval, i) : i;
       continue;
@@ -592,11 +640,63 @@ export function readZenOutput(text: string): ZenOutput {
           return { ok: true, value: null, text: 'null' };
       }
     }
+    // A list or object of literals (`['a', 'b']`, `{ 'type': 'compact' }`) is a value too: the
+    // message gives it as JSON.
+    r.at = 0;
+    const value = structured(r, 0);
+    if (value !== undefined && !r.peek()) return { ok: true, value, text: JSON.stringify(value) };
   }
   return no(
     `${shown(text)} is an expression GoRules computes from the fact, not a value; an ERDL row gives values only`,
     `${shownZh(text)}是 GoRules 依据事实计算的表达式，不是值；ERDL 的行只给出值`,
   );
+}
+
+/** Nesting a list or object output may have (the corpus nests one level). */
+const MAX_VALUE_DEPTH = 8;
+
+/** A literal, or a list or object of them, or undefined when the tokens are not one. */
+function structured(r: Reader, depth: number): ZenValue | undefined {
+  if (depth > MAX_VALUE_DEPTH) return undefined;
+  const lit = r.literal();
+  if (lit) return lit.type === 'null' ? null : lit.value;
+  if (r.isOp('[')) {
+    r.at++;
+    const items: ZenValue[] = [];
+    while (!r.isOp(']')) {
+      const v = structured(r, depth + 1);
+      if (v === undefined) return undefined;
+      items.push(v);
+      if (r.isOp(',')) r.at++;
+      else if (!r.isOp(']')) return undefined;
+    }
+    r.at++;
+    return items;
+  }
+  if (r.isOp('{')) {
+    r.at++;
+    const obj: Record<string, ZenValue> = {};
+    while (!r.isOp('}')) {
+      const key = r.peek();
+      if (key?.t !== 'str' && key?.t !== 'id') return undefined;
+      r.at++;
+      if (!r.isOp(':')) return undefined;
+      r.at++;
+      const v = structured(r, depth + 1);
+      if (v === undefined) return undefined;
+      Object.defineProperty(obj, key.v, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      if (r.isOp(',')) r.at++;
+      else if (!r.isOp('}')) return undefined;
+    }
+    r.at++;
+    return obj;
+  }
+  return undefined;
 }
 
 export type ZenCondition =

@@ -22,5 +22,8 @@ if ! wait "$BUILD"; then
   echo "test: the browser tests' build failed (output above)" >&2
   exit 1
 fi
+# tests/gorules-differential.test.ts runs the GoRules corpus against @gorules/zen-engine, a bench
+# dependency: installed from the npm registry into bench/node_modules once (a no-op when installed).
+sh scripts/bench-deps.sh
 npm run test:unit
 E2E_PREBUILT=1 npm run test:e2e

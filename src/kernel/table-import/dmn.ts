@@ -2,6 +2,7 @@ import { joinZh } from '../gloss/typography';
 import { enQuote, zhQuote } from '../util/quote';
 import type { ForeignTable, ImportNote } from './convert-table';
 import { readFeelLiteral } from './feel';
+import { grouped } from './limits';
 
 /** DMN element kinds in Chinese (the DMN 1.3 specification's Chinese usage); others as named. */
 const ZH_TYPES: Readonly<Record<string, string>> = {
@@ -163,8 +164,8 @@ function computedOutputs(table: ForeignTable): ImportNote[] {
     notes.push({
       level: 'error',
       message: {
-        en: `and ${more} more output ${more === 1 ? 'entry' : 'entries'} that are expressions`,
-        zh: `另有 ${more} 个输出项是表达式`,
+        en: `and ${grouped(more)} more output ${more === 1 ? 'entry' : 'entries'} that are expressions`,
+        zh: `另有 ${grouped(more)} 个输出项是表达式`,
       },
     });
   return notes;

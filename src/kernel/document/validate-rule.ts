@@ -20,6 +20,7 @@ import {
 } from '../vocabulary/document';
 import type { CompiledRule, Metadata, RuleForm, Text } from './compiled';
 import { reorderFix } from './reorder';
+import { compiledRowName, rowId } from './row-rule-name';
 import type { Fields } from './validate';
 import { get, isScalar, type YMap, type YNode, type YPair } from './ynode';
 
@@ -224,7 +225,7 @@ function validateRule(
       }
       if (!withinLimits) checkLimits(ctx, tree, 'A', row.range);
       const head: Record<string, unknown> = {
-        name: `${name}#${row.name ?? row.index}`,
+        name: compiledRowName(String(name), rowId(row)),
         row: row.index,
       };
       if (row.name !== undefined) head.rowName = row.name;

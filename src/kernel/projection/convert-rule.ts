@@ -2,6 +2,7 @@ import { compileDocument } from '../compile';
 import type { Bilingual, Fix } from '../diagnostics/diagnostic';
 import type { CompiledDocument, CompiledRule } from '../document/compiled';
 import { load } from '../document/load';
+import { compiledRowName } from '../document/row-rule-name';
 import { RULE_NAME } from '../document/validate-rule';
 import { get, isMap, isScalar, isSeq, type YMap, type YNode, type YSeq } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
@@ -681,7 +682,7 @@ function rulesToTable(ctx: Context, group: readonly EntryText[]): Built {
         ? operatorSpellings(ctx.doc, conditionsNode.items, used.length)
         : undefined;
     const rowName = rowNames[i];
-    const compiledName = `${entry}#${rowName ?? i + 1}`;
+    const compiledName = compiledRowName(entry, rowName ?? i + 1);
     if (compiledName !== r.name) renames.push({ from: r.name, to: compiledName });
     if (i > 0 && e.rules[0]?.description !== base.description && !rowName)
       lead.push(`# ${e.name}: ${e.rules[0]?.description ?? ''}`.replace(/[\r\n]+/g, ' '));

@@ -2,6 +2,7 @@ import { type CompileResult, compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
 import { load } from '../document/load';
+import { compiledRowName } from '../document/row-rule-name';
 import { RULE_NAME } from '../document/validate-rule';
 import type { YMap, YNode } from '../document/ynode';
 import { canonicalJson } from '../tree/canonical';
@@ -459,7 +460,7 @@ function tableEntry(
     ok: true,
     value: {
       items: [ordered(fields)],
-      renames: rules.map((r, i) => ({ from: r.name, to: `${head.name}#${i + 1}` })),
+      renames: rules.map((r, i) => ({ from: r.name, to: compiledRowName(head.name, i + 1) })),
     },
   };
 }

@@ -1,4 +1,6 @@
 /** The scenario sheet's pure logic: a table's test cases (docs/fact-suites.md "The test cases of a table"). */
+
+export { compiledRowName, rowId, rowIdOfRule } from '../document/row-rule-name';
 export { type NewCaseFact, type NewCaseFor, NO_TABLE, newCaseFact } from './new-case';
 export { projectFact, valueAt } from './project';
 export {
@@ -6,8 +8,6 @@ export {
   type ReachCase,
   type ReachOutcome,
   type ReachReason,
-  rowId,
-  rowIdOfRule,
   rowOfRule,
 } from './reach';
 export {

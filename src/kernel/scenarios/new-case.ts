@@ -11,11 +11,11 @@
  */
 import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledDocument } from '../document/compiled';
+import { rowId, rowIdOfRule } from '../document/row-rule-name';
 import { Evaluator } from '../eval/evaluate';
 import { columnType } from '../table-edit/cell-reader';
 import type { TableModel } from '../table-edit/model';
 import type { Decision } from '../vocabulary/decisions';
-import { rowId, rowIdOfRule } from './reach';
 import { factForRow } from './row-fact';
 
 export type NewCaseFor =

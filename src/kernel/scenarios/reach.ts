@@ -11,27 +11,12 @@
  * Pure: the caller gives the run's outcomes only when they are of the suite text the cases were
  * read from (the sheet never pairs a case with another text's result).
  */
+import { rowId, rowIdOfRule } from '../document/row-rule-name';
 import type { Value } from '../eval/values';
 import type { TableModel } from '../table-edit/model';
 import { valueAt } from './project';
 
 export type ReachReason = 'matched' | 'expected' | 'fields';
-
-/** The row's id in its compiled rule name: its `name`, else its 1-based position (I-75). */
-export function rowId(row: { readonly name: string | null; readonly index: number }): string {
-  return row.name ?? String(row.index);
-}
-
-/**
- * The row id `rule` names in the table `entry` (`<entry>#<id>`), or null when it names no row of
- * that table. Row ids never contain `#`, so `A#x#1` is row `1` of `A#x`, not a row of `A`.
- */
-export function rowIdOfRule(entry: string, rule: string): string | null {
-  const prefix = `${entry}#`;
-  if (!rule.startsWith(prefix)) return null;
-  const id = rule.slice(prefix.length);
-  return id === '' || id.includes('#') ? null : id;
-}
 
 /** The 0-based row of the table `rule` names, or null (not this table's, or no such row). */
 export function rowOfRule(table: Pick<TableModel, 'entry' | 'rows'>, rule: string): number | null {

@@ -9,13 +9,13 @@
  */
 import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CompiledDocument } from '../document/compiled';
+import { compiledRowName, rowId } from '../document/row-rule-name';
 import { firstMatch, type RunnableRow } from '../table-analysis/example-fact';
 import { compileCell, factWith, run } from '../table-analysis/probe';
 import type { ColumnType } from '../table-edit/cell-reader';
 import type { CellModel, CellValue, TableModel } from '../table-edit/model';
 import { enQuote, zhQuote } from '../util/quote';
 import { type Decision, isBlockingDecision, isDecision } from '../vocabulary/decisions';
-import { rowId } from './reach';
 
 /** A field left out of the fact (the cell `-`, `not_exists`). */
 export const ABSENT: unique symbol = Symbol('absent');
@@ -53,7 +53,7 @@ export function factForRow(
   const r = table.rows[row];
   const rules = document.rules.filter((x) => x.entry === table.entry && x.row !== undefined);
   const rule = r ? rules.find((x) => x.row === r.index) : undefined;
-  if (!r || !rule || rule.name !== `${table.entry}#${rowId(r)}`)
+  if (!r || !rule || rule.name !== compiledRowName(table.entry, rowId(r)))
     return {
       ok: false,
       message: {

@@ -1,6 +1,7 @@
 import { compileDocument } from '../compile';
 import type { Bilingual, Range, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
+import { namesRowOf } from '../document/row-rule-name';
 import { get, getPair, isMap, isScalar, isSeq, type YMap, type YNode } from '../document/ynode';
 import { isBareWord, quote as yamlQuote } from '../projection/yaml-out';
 import { parseSuite } from '../suite/parse-suite';
@@ -698,9 +699,8 @@ export function suiteCasesNamingTable(suiteText: string | undefined, entry: stri
   if (!suiteText || suiteText.trim() === '') return 0;
   const parsed = parseSuite(suiteText);
   if (!parsed.suite) return 0;
-  const prefix = `${entry}#`;
   const names = (rules: readonly string[] | undefined) =>
-    (rules ?? []).some((r) => r.startsWith(prefix));
+    (rules ?? []).some((r) => namesRowOf(entry, r));
   let n = 0;
   for (const c of parsed.suite.cases) if (names(c.expect?.matched_rules)) n++;
   for (const s of parsed.suite.sequences)

@@ -1,3 +1,4 @@
+import { compiledRowName, rowId } from '../../kernel/document/row-rule-name';
 import type { RowModel, TableModel } from '../../kernel/table-edit';
 import type { PositionedDiagnostic } from '../../worker/kernel-protocol';
 import type { Analysis } from '../store/types';
@@ -42,7 +43,7 @@ export function rowAnalysis(
 ): RowAnalysis {
   const row = table.rows[index];
   if (!row) return NONE;
-  const rule = `${table.entry}#${row.name ?? row.index}`;
+  const rule = compiledRowName(table.entry, rowId(row));
   if (current)
     return {
       findings: findingsIn(current.diagnostics, row.range),

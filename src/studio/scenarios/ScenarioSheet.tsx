@@ -1,3 +1,4 @@
+import { compiledRowName } from '../../kernel/document/row-rule-name';
 import './scenarios.css';
 import {
   Fragment,
@@ -196,7 +197,7 @@ function ScenarioSheetView({
   /** Selects a row in the grid, as "Show in table" does from the trace (the grid takes the focus). */
   const selectRow = (row: number) => {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    studioStore.getState().showInGrid(docId, `${table.entry}#${row + 1}`);
+    studioStore.getState().showInGrid(docId, compiledRowName(table.entry, row + 1));
   };
 
   const activeRowModel = table.rows[activeRow];

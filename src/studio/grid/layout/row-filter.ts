@@ -1,4 +1,6 @@
+import { bilingual } from '../../../i18n/format';
 import type { Bilingual } from '../../../kernel';
+import { compiledRowName, rowId } from '../../../kernel/document/row-rule-name';
 import {
   formatCell,
   ROW_TEXT_KEYS,
@@ -6,7 +8,6 @@ import {
   type TableOp,
 } from '../../../kernel/table-edit';
 import { DECISIONS } from '../../../kernel/vocabulary/decisions';
-import { bilingual } from '../../../i18n/format';
 import { gridStrings } from '../strings';
 import { layoutStrings } from './strings';
 
@@ -40,7 +41,7 @@ export function foldSearch(text: string): string {
 export function rowHaystacks(table: TableModel): string[] {
   const defaultWords = [gridStrings.en.defaultRow, gridStrings.zh.defaultRow];
   return table.rows.map((r) => {
-    const parts: string[] = [String(r.index), `${table.entry}#${r.name ?? r.index}`];
+    const parts: string[] = [String(r.index), compiledRowName(table.entry, rowId(r))];
     if (r.name !== null) parts.push(r.name);
     if (r.isDefault) parts.push(...defaultWords);
     else for (const cell of r.cells) parts.push(formatCell(cell));

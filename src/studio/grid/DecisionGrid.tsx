@@ -5,6 +5,7 @@ import {
   type RowTextKey,
   type TableModel,
 } from '../../kernel/table-edit';
+import { compiledRowName, rowId } from '../../kernel/document/row-rule-name';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { ScenarioSheet } from '../scenarios/ScenarioSheet';
@@ -213,7 +214,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     const r = table.rows[i];
     if (!r) continue;
     // The row's identity (I-75): its name, else its position.
-    const ruleName = `${table.entry}#${r.name ?? r.index}`;
+    const ruleName = compiledRowName(table.entry, rowId(r));
     const shown = rowAnalysis(table, text, i, analysis, previous, glossOf);
     const findingsOpen = layout.expanded.has(i);
     rows.push(

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { compileDocument, evaluate } from '../src/kernel';
-import type { DocumentImport } from '../src/kernel/table-import';
+import { type DocumentImport, readFeelUnaryTests } from '../src/kernel/table-import';
 import { documentHeader } from '../src/kernel/table-import/convert-table';
 import { dmnTables } from '../src/kernel/table-import/dmn';
 import { parseDmn, readForeign } from '../src/table-import/read-foreign';
@@ -189,6 +189,20 @@ describe('DMN TCK (compliance level 2, decision-table models of level 3), as pub
     );
     expect(total).toBe(30);
     expect(converted).toEqual(CONVERTED);
+    // A cell comparing with another input names that input as the reason.
+    expect(refused).toContain(
+      '0017-tableTests / dateCompare2: rule 1, input "dateD": ">dateE" is not converted: >dateE: dateE is a name (of another input or a variable): the rule compares with its value, and an ERDL cell compares with literals only',
+    );
+    for (const [cell, name] of [
+      ['[numB..numC]', 'numB'],
+      ['< 5, Complex.aNumber', 'Complex.aNumber'],
+      ['not(Complex.aBoolean)', 'Complex.aBoolean'],
+      ['[1..limit)', 'limit'],
+    ]) {
+      const r = readFeelUnaryTests(cell as string);
+      expect(r.ok ? null : r.message.en, cell).toContain(`${name} is a name (of another input`);
+      expect(r.ok ? null : r.message.zh, cell).toContain(`${name} 是名称`);
+    }
   });
 
   const withTables = MODELS.filter(({ model }) => CONVERTED[model]);

@@ -130,6 +130,15 @@ function splitInterval(
   return null;
 }
 
+const isName = (t: string): boolean => t !== 'null' && NAME.test(t);
+
+/** A test that compares with a name's value (another input, a variable): no ERDL cell says it. */
+const nameRefused = (t: string, name: string): FeelRead =>
+  refuse(
+    `${shown(t)}: ${shown(name)} is a name (of another input or a variable): the rule compares with its value, and an ERDL cell compares with literals only`,
+    `${shown(t)}：${shown(name)} 是名称（另一个输入或变量的名称）：该规则与其值比较，而 ERDL 单元格只能与字面量比较`,
+  );
+
 function readPositive(text: string): FeelRead {
   const t = text.trim();
   if (t === '') return refuse('an empty test in a list', '列表中有空的测试');
@@ -137,6 +146,8 @@ function readPositive(text: string): FeelRead {
   if (interval) {
     const low = readFeelLiteral(interval.low);
     const high = readFeelLiteral(interval.high);
+    const name = [interval.low, interval.high].find((e) => !readFeelLiteral(e) && isName(e));
+    if (name !== undefined) return nameRefused(t, name);
     if (!low || !high)
       return refuse(
         `${shown(t)}: a range's ends must be literals (numbers, strings or dates)`,
@@ -155,7 +166,9 @@ function readPositive(text: string): FeelRead {
   }
   const cmp = /^(<=|>=|!=|==|<|>|=)/.exec(t);
   if (cmp) {
-    const value = readFeelLiteral(t.slice((cmp[1] as string).length));
+    const operand = t.slice((cmp[1] as string).length).trim();
+    const value = readFeelLiteral(operand);
+    if (!value && isName(operand)) return nameRefused(t, operand);
     if (!value)
       return refuse(
         `${shown(t)}: the compared value is not a literal (a name or an expression is not converted)`,
@@ -166,11 +179,7 @@ function readPositive(text: string): FeelRead {
   }
   const value = readFeelLiteral(t);
   if (value) return { ok: true, test: { kind: 'compare', op: '=', value } };
-  if (t !== 'null' && NAME.test(t))
-    return refuse(
-      `${shown(t)} is a name (of another input or a variable): the rule compares with its value, and an ERDL cell compares with literals only`,
-      `${shown(t)} 是名称（另一个输入或变量的名称）：该规则与其值比较，而 ERDL 单元格只能与字面量比较`,
-    );
+  if (isName(t)) return nameRefused(t, t);
   return refuse(
     `${shown(t)} is not a simple unary test (comparisons, ranges, lists, -, not(…), strings, numbers, booleans and dates are converted)`,
     `${shown(t)} 不是简单一元测试（可转换比较、区间、列表、-、not(…)、字符串、数字、布尔值和日期）`,

@@ -5,6 +5,7 @@ import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
 import { safeIo } from './safe-io';
 import { findVerb, VERBS, type Verb } from './verbs';
+import { OPTION_VALUES_SEPARATOR } from './verbs/verb';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
@@ -92,9 +93,10 @@ export async function run(argv: readonly string[], raw: CliIo): Promise<ExitCode
           en: `option ${name} needs a value (${spec.value})`,
           zh: `选项 ${name} 需要取值（${spec.value}）`,
         });
-      if (name in options)
+      if (name in options && !spec.repeatable)
         return fail(io, { en: `option ${name} given twice`, zh: `选项 ${name} 重复` });
-      options[name] = value;
+      options[name] =
+        name in options ? `${options[name]}${OPTION_VALUES_SEPARATOR}${value}` : value;
     } else positional.push(arg);
   }
   // Arguments written `[NAME]` may be left out (the verb checks what it needs).

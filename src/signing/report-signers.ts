@@ -47,6 +47,8 @@ export async function reportSignature(
     keyId: r.keyId ?? '',
     ...(r.name !== null ? { name: r.name } : {}),
     ...(r.role !== null ? { role: r.role } : {}),
+    ...(r.opinion ? { opinion: r.opinion } : {}),
+    ...(r.comment ? { comment: r.comment } : {}),
   }));
   if (!roles.some((r) => r.keyId === manifest.signer.key_id))
     signers.unshift({ keyId: manifest.signer.key_id });

@@ -4,7 +4,7 @@ import { type Bilingual, canonicalJson, normalizeInstant } from '../kernel';
 import { parseInstant } from '../kernel/eval/time';
 import { joinZh } from '../kernel/gloss/typography';
 import { short } from '../kernel/manifest/shape';
-import { toBase64 } from './base64';
+import { fromBase64, toBase64 } from './base64';
 import { canonicalJsonBytesProblem, hasBom, shownEn, shownZh } from './canonical-text';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { type DsseEnvelope, type OpenedEnvelope, verifyDsseSignature } from './envelope';
@@ -33,6 +33,49 @@ export function isSignerRole(value: unknown): value is SignerRole {
   return (SIGNER_ROLES as readonly unknown[]).includes(value);
 }
 
+/**
+ * A reviewer's opinion (issue #37 point 6), signed inside the role statement: `approve`, or
+ * `return` (return for changes). Only a reviewer signature carries one; one without (files
+ * written before the opinion existed, `erdl sign --role reviewer` without `--opinion`) is an
+ * approval, as a reviewer signature always was (ruling I-97).
+ */
+export const REVIEW_OPINIONS = ['approve', 'return'] as const;
+export type ReviewOpinion = (typeof REVIEW_OPINIONS)[number];
+
+export function isReviewOpinion(value: unknown): value is ReviewOpinion {
+  return (REVIEW_OPINIONS as readonly unknown[]).includes(value);
+}
+
+/** At most this many characters (code points) in a reviewer's comment. */
+export const REVIEW_COMMENT_MAX = 2000;
+
+/** Why `value` is not a valid review comment, or null. */
+export function reviewCommentProblem(value: unknown): Bilingual | null {
+  if (typeof value !== 'string')
+    return { en: 'the comment must be a string', zh: '审核意见必须是字符串' };
+  if (value.trim() === '') return { en: 'the comment must not be empty', zh: '审核意见不能为空' };
+  if ([...value].length > REVIEW_COMMENT_MAX)
+    return {
+      en: `the comment is longer than ${REVIEW_COMMENT_MAX} characters`,
+      zh: `审核意见超过 ${REVIEW_COMMENT_MAX} 个字符`,
+    };
+  // Line breaks are allowed (a comment may have paragraphs); other control characters are not.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u.test(value))
+    return {
+      en: 'the comment must not contain control characters',
+      zh: '审核意见不能包含控制字符',
+    };
+  return null;
+}
+
+/** The opinion's words: "approve" / 批准, "return for changes" / 退回修改. */
+export function opinionText(opinion: ReviewOpinion): Bilingual {
+  return opinion === 'approve'
+    ? { en: 'approve', zh: '批准' }
+    : { en: 'return for changes', zh: '退回修改' };
+}
+
 export interface RoleStatement {
   readonly format: typeof ROLE_STATEMENT_FORMAT;
   readonly role: SignerRole;
@@ -49,6 +92,10 @@ export interface RoleStatement {
    * recorded: the report is deterministic, so this names exactly what was reviewed.
    */
   readonly report_sha256?: string;
+  /** A reviewer's opinion (only with role `reviewer`). */
+  readonly opinion?: ReviewOpinion;
+  /** The reviewer's comment (only with an opinion). */
+  readonly comment?: string;
 }
 
 const SHA256 = /^sha256:[0-9a-f]{64}$/;
@@ -68,10 +115,25 @@ export async function addRoleSignature(
     readonly signedAt: string;
     /** `sha256:` + hex of the review report's bytes, recorded in the statement. */
     readonly reportSha256?: string;
+    /** A reviewer's opinion, signed in the statement (role `reviewer` only). */
+    readonly opinion?: ReviewOpinion;
+    /** The reviewer's comment (with an opinion only), NFC. */
+    readonly comment?: string;
   },
 ): Promise<DsseEnvelope> {
   if (input.reportSha256 !== undefined && !SHA256.test(input.reportSha256))
     throw new Error(`not a sha256 digest: ${input.reportSha256}`);
+  if (input.opinion !== undefined && input.role !== 'reviewer')
+    throw new Error('only a reviewer signature carries an opinion');
+  if (input.opinion !== undefined && !isReviewOpinion(input.opinion))
+    throw new Error(`not an opinion: ${String(input.opinion)}`);
+  if (input.comment !== undefined && input.opinion === undefined)
+    throw new Error('a comment needs an opinion');
+  const comment = input.comment?.normalize('NFC');
+  if (comment !== undefined) {
+    const problem = reviewCommentProblem(comment);
+    if (problem) throw new Error(problem.en);
+  }
   // An RFC 3339 instant is kept as given; another ISO 8601 instant is written normalized (UTC,
   // milliseconds), so every statement ERDL writes passes its own check.
   const signedAt = isRfc3339Instant(input.signedAt)
@@ -90,6 +152,8 @@ export async function addRoleSignature(
     payload_type: envelope.payloadType,
     payload_sha256: digest(payload),
     ...(input.reportSha256 !== undefined ? { report_sha256: input.reportSha256 } : {}),
+    ...(input.opinion !== undefined ? { opinion: input.opinion } : {}),
+    ...(comment !== undefined ? { comment } : {}),
   };
   const bytes = new TextEncoder().encode(canonicalJson(statement));
   const sig = await input.signer.sign(pae(ROLE_STATEMENT_TYPE, bytes));
@@ -100,6 +164,29 @@ export async function addRoleSignature(
       { keyid: input.signer.keyId, sig: toBase64(sig), statement: toBase64(bytes) },
     ],
   };
+}
+
+/**
+ * The envelope without `keyId`'s earlier `role` signature: a reviewer who gives a new opinion
+ * replaces their earlier review (a key signs a role once). Other entries are kept byte for byte.
+ */
+export function withoutRoleSignature(
+  envelope: DsseEnvelope,
+  role: SignerRole,
+  keyId: string,
+): DsseEnvelope {
+  const signatures = envelope.signatures.filter((s) => {
+    if (s.statement === undefined || s.keyid !== keyId) return true;
+    const bytes = fromBase64(s.statement);
+    if (!bytes) return true;
+    try {
+      const st = JSON.parse(new TextDecoder().decode(bytes)) as { role?: unknown };
+      return st.role !== role;
+    } catch {
+      return true;
+    }
+  });
+  return { ...envelope, signatures };
 }
 
 /** One role signature as found and checked. Role, signer and time are only stated when valid. */
@@ -118,6 +205,13 @@ export interface RoleSignature {
   readonly trustedName: string | null;
   /** The review report's SHA-256 the signature records (when valid and recorded). */
   readonly reportSha256: string | null;
+  /**
+   * A valid reviewer signature's opinion as signed; null for an author, an invalid signature, or
+   * a reviewer signature without one (which counts as approving, ruling I-97).
+   */
+  readonly opinion?: ReviewOpinion | null;
+  /** The reviewer's signed comment (valid signatures only). */
+  readonly comment?: string | null;
   /** Why it is not valid. */
   readonly problem: Bilingual | null;
 }
@@ -149,6 +243,8 @@ const STATEMENT_MEMBERS = new Set([
   'payload_type',
   'payload_sha256',
   'report_sha256',
+  'opinion',
+  'comment',
 ]);
 const SIGNER_MEMBERS = new Set(['key_id', 'public_key', 'name']);
 const PUBLIC_KEY_MEMBERS = new Set(['kty', 'crv', 'x']);
@@ -269,6 +365,30 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
       en: '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
       zh: '“report_sha256”必须是“sha256:”加 64 位小写十六进制数字',
     };
+  if (st.opinion !== undefined) {
+    if (!isReviewOpinion(st.opinion))
+      return {
+        en: `"opinion" ${typeof st.opinion === 'string' ? shownEn(st.opinion) : short(st.opinion)} is not an opinion (expected approve or return)`,
+        zh: joinZh(
+          '“opinion”',
+          typeof st.opinion === 'string' ? shownZh(st.opinion) : short(st.opinion),
+          '不是审核结论（应为 approve 或 return）',
+        ),
+      };
+    if (st.role !== 'reviewer')
+      return {
+        en: 'only a reviewer signature carries an "opinion"',
+        zh: '只有审核人签名可以带“opinion”',
+      };
+  }
+  if (st.comment !== undefined) {
+    if (st.opinion === undefined)
+      return { en: 'a "comment" needs an "opinion"', zh: '“comment”须与“opinion”一起出现' };
+    const problem = reviewCommentProblem(st.comment);
+    if (problem) return problem;
+    if ((st.comment as string).normalize('NFC') !== st.comment)
+      return { en: 'the comment is not in Unicode NFC', zh: '审核意见不是 Unicode NFC 形式' };
+  }
   return { st: st as unknown as RoleStatement, keyId: key.keyId };
 }
 
@@ -376,6 +496,8 @@ export async function verifyRoleSignatures(
       trusted: trusted ? match !== undefined : null,
       trustedName: match?.name ?? null,
       reportSha256: typeof st.report_sha256 === 'string' ? st.report_sha256 : null,
+      opinion: st.opinion ?? null,
+      comment: st.comment ?? null,
       problem: null,
     });
   }
@@ -406,15 +528,29 @@ export async function checkRoleSignatures(
 export function unmetRoles(
   roles: readonly RoleSignature[],
   required: readonly SignerRole[],
-): { readonly roles: SignerRole[]; readonly problems: Bilingual[] } {
+): {
+  readonly roles: SignerRole[];
+  readonly problems: Bilingual[];
+  /** The trusted reviewer signatures that returned the document (when no approval counts). */
+  readonly returned: RoleSignature[];
+} {
   const problems: Bilingual[] = [];
   const lacking: SignerRole[] = [];
   const holders = new Map<SignerRole, Set<string>>();
+  const returned: RoleSignature[] = [];
   for (const role of required) {
-    const good = roles.filter((r) => r.valid && r.role === role && r.trusted === true);
+    const trustedOnes = roles.filter((r) => r.valid && r.role === role && r.trusted === true);
+    // Only an approving review counts (issue #37 point 6): a "return for changes" does not.
+    const good = trustedOnes.filter((r) => r.opinion !== 'return');
     holders.set(role, new Set(good.map((r) => r.keyId as string)));
     if (good.length > 0) continue;
     lacking.push(role);
+    const back = trustedOnes.filter((r) => r.opinion === 'return');
+    if (back.length > 0) {
+      returned.push(...back);
+      for (const r of back) problems.push(returnedText(r));
+      continue;
+    }
     const present = roles.some((r) => r.valid && r.role === role);
     problems.push(
       present
@@ -438,7 +574,17 @@ export function unmetRoles(
         zh: '作者与审核人使用了同一密钥签名：二者必须是不同的密钥',
       });
   }
-  return { roles: lacking, problems };
+  return { roles: lacking, problems, returned };
+}
+
+/** "the reviewer returned it for changes: <comment>" (with the reviewer's name when signed). */
+export function returnedText(r: RoleSignature): Bilingual {
+  const who = r.name ?? r.trustedName;
+  const comment = r.comment ?? null;
+  return {
+    en: `the reviewer${who ? ` ${who}` : ''} returned it for changes${comment ? `: ${comment}` : ''}`,
+    zh: `审核人${who ? `“${who}”` : ''}已退回修改${comment ? `：${comment}` : ''}`,
+  };
 }
 
 /** The problems of `unmetRoles` (empty when every requirement holds). */

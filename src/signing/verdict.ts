@@ -47,6 +47,8 @@ export type SignatureVerdict =
       readonly missingRoles: readonly SignerRole[];
       /** Every unmet requirement, in a sentence each. */
       readonly problems: readonly Bilingual[];
+      /** The reviewers' "return for changes" that leave the reviewer role unmet (issue #37). */
+      readonly returned?: readonly RoleSignature[];
     }
   | {
       readonly kind: 'changed';
@@ -95,13 +97,23 @@ export interface Requirements {
 export function unmetRequirements(
   roles: readonly RoleSignature[],
   requirements: Requirements | null | undefined,
-): { readonly roles: SignerRole[]; readonly problems: Bilingual[] } {
+): {
+  readonly roles: SignerRole[];
+  readonly problems: Bilingual[];
+  readonly returned: RoleSignature[];
+} {
   const required = requirements?.roles ?? [];
   const unmet =
-    required.length > 0 ? unmetRoles(roles, required) : { roles: [], problems: [] as Bilingual[] };
+    required.length > 0
+      ? unmetRoles(roles, required)
+      : { roles: [], problems: [] as Bilingual[], returned: [] as RoleSignature[] };
   const sha = requirements?.reportSha256;
   const report = sha ? reportNotRecorded(roles, sha) : null;
-  return { roles: unmet.roles, problems: report ? [...unmet.problems, report] : unmet.problems };
+  return {
+    roles: unmet.roles,
+    problems: report ? [...unmet.problems, report] : unmet.problems,
+    returned: unmet.returned,
+  };
 }
 
 /** The rule text on hand now, as far as its hashes are computed. */
@@ -153,7 +165,14 @@ export function deriveVerdict(
   if (trusted && !signer) return { kind: 'untrusted', keyId, signedAt };
   const unmet = unmetRequirements(facts.roles ?? [], requirements);
   if (unmet.problems.length > 0)
-    return { kind: 'unmet', keyId, signedAt, missingRoles: unmet.roles, problems: unmet.problems };
+    return {
+      kind: 'unmet',
+      keyId,
+      signedAt,
+      missingRoles: unmet.roles,
+      problems: unmet.problems,
+      ...(unmet.returned.length > 0 ? { returned: unmet.returned } : {}),
+    };
   const signerName = signer ? (signer.name ?? keyId) : null;
   if (current.state === 'pending') return { kind: 'checking', keyId, signedAt };
   const changed = (changes: SignedChanges | null): SignatureVerdict => ({
@@ -272,6 +291,15 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
       return { en: 'NOT verified — signer not trusted', zh: '未通过验证——签名者不受信任' };
     case 'unmet': {
       const roles = verdict.missingRoles;
+      const returned = verdict.returned?.[0];
+      // The reviewer role is unmet because the reviewer returned it: said as such, with the comment.
+      if (returned && roles.length === 1 && roles[0] === 'reviewer') {
+        const comment = returned.comment;
+        return {
+          en: `NOT verified — the reviewer returned it for changes${comment ? `: ${comment}` : ''}`,
+          zh: `未通过验证——审核人已退回修改${comment ? `：${comment}` : ''}`,
+        };
+      }
       if (roles.length === 0)
         return { en: 'NOT verified — requirement not met', zh: '未通过验证——未满足要求' };
       return {

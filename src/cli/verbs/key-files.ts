@@ -4,6 +4,7 @@ import { zhQuote } from '../../kernel/util/quote';
 import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
 import { readFailure, readRules } from '../reader';
+import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
 
 /** Shared by keygen, sign, verify and verify-evidence: JSON files, key files and writing. */
 
@@ -93,6 +94,7 @@ export async function readTrustFile(
     : v && typeof v === 'object' && Array.isArray(v.keys)
       ? v.keys
       : [v];
+  if (list.length === 0) return { ok: false, message: fill(S.trustEmpty, { file: path }) };
   const keys: TrustedKey[] = [];
   for (const [i, item] of list.entries()) {
     const key = readPublicJwk(item);
@@ -108,6 +110,24 @@ export async function readTrustFile(
     keys.push({ keyId: key.keyId, publicKey: key.key, name: key.name ?? path });
   }
   return { ok: true, keys };
+}
+
+/**
+ * The keys of every `--trust` file (the option is repeatable): their union, a key given twice kept
+ * once under its first name. The first file that cannot be read refuses the whole command, naming
+ * itself.
+ */
+export async function readTrustFiles(
+  io: CliIo,
+  paths: readonly string[],
+): Promise<{ ok: true; keys: TrustedKey[] } | { ok: false; message: Bilingual }> {
+  const byId = new Map<string, TrustedKey>();
+  for (const path of paths) {
+    const read = await readTrustFile(io, path);
+    if (!read.ok) return read;
+    for (const key of read.keys) if (!byId.has(key.keyId)) byId.set(key.keyId, key);
+  }
+  return { ok: true, keys: [...byId.values()] };
 }
 
 /** Writes through the IO, turning failures into a bilingual message naming the path. */

@@ -12,9 +12,12 @@ import {
   deriveVerdict,
   envelopeText,
   fromBase64,
+  isReviewOpinion,
   isSignerRole,
+  type ReviewOpinion,
   readEnvelope,
   readPrivateJwk,
+  reviewCommentProblem,
   roleZh,
   SIGNER_ROLES,
   signatureFacts,
@@ -24,6 +27,7 @@ import {
   verdictChangeLines,
   verdictReason,
   verifyRuleFile,
+  withoutRoleSignature,
 } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -32,6 +36,7 @@ import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
 import { readRules } from '../reader';
 import { baseName, readJsonFile, readSignatureBytes, writeFileBytes } from './key-files';
+import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
 import type { Verb } from './verb';
 
 export const sign: Verb = {
@@ -70,6 +75,8 @@ export const sign: Verb = {
         zh: '与 --role 连用：记录所审核报告的 SHA-256',
       },
     },
+    { name: '--opinion', value: 'approve|return', summary: S.opinionOption },
+    { name: '--comment', value: 'TEXT', summary: S.commentOption },
   ],
   summary: { en: 'sign a rule document (DSSE, Ed25519)', zh: '签名规则文档（DSSE，Ed25519）' },
   details: [
@@ -87,6 +94,10 @@ export const sign: Verb = {
     'With --report REPORT.html (only with --role) the SHA-256 of that file — the review report',
     '`erdl report` or the studio wrote — is recorded in the role statement too; `erdl verify',
     '--report` checks it.',
+    'With --role reviewer --opinion approve|return [--comment TEXT] the reviewer signs an',
+    'opinion — approve, or return for changes — and a comment inside the role statement (so they',
+    "are signed); a key's earlier reviewer signature is replaced by the new opinion. `erdl verify",
+    '--require-roles reviewer` counts only approving reviews.',
     'Exits 0 when signed; 1 when RULES has load errors (diagnostics on stderr); 2 for a usage',
     'error, an unreadable or invalid key, a bad --time or a file that cannot be written.',
   ],
@@ -170,6 +181,45 @@ export const sign: Verb = {
       }
       reportSha256 = hashBytes(report.bytes);
     }
+    const opinionOption = options['--opinion'];
+    const commentOption = options['--comment'];
+    let opinion: ReviewOpinion | undefined;
+    if (opinionOption !== undefined) {
+      if (role !== 'reviewer') {
+        printError(io, usageError(S.opinionNeedsReviewer));
+        return EXIT_USAGE;
+      }
+      if (!isReviewOpinion(opinionOption)) {
+        printError(
+          io,
+          usageError({
+            en: fill(S.badOpinion, { value: JSON.stringify(opinionOption) }).en,
+            zh: fill(S.badOpinion, { value: zhQuote(opinionOption) }).zh,
+          }),
+        );
+        return EXIT_USAGE;
+      }
+      opinion = opinionOption;
+    }
+    let comment: string | undefined;
+    if (commentOption !== undefined) {
+      if (opinion === undefined) {
+        printError(io, usageError(S.commentNeedsOpinion));
+        return EXIT_USAGE;
+      }
+      comment = commentOption.normalize('NFC');
+      const problem = reviewCommentProblem(comment);
+      if (problem) {
+        printError(
+          io,
+          usageError({
+            en: fill(S.badComment, { reason: problem.en }).en,
+            zh: fill(S.badComment, { reason: problem.zh }).zh,
+          }),
+        );
+        return EXIT_USAGE;
+      }
+    }
     // The CLI is not the kernel: without --time it may read the clock (docs/signed-files.md).
     const signedAt = options['--time'] ?? new Date().toISOString();
     if (normalizeInstant(signedAt) === null) {
@@ -197,6 +247,8 @@ export const sign: Verb = {
           signedAt,
           ...(key.name !== undefined ? { name: key.name } : {}),
           ...(reportSha256 !== undefined ? { reportSha256 } : {}),
+          ...(opinion !== undefined ? { opinion } : {}),
+          ...(comment !== undefined ? { comment } : {}),
         });
         if (added.code !== EXIT_OK) return added.code;
         return writeSignature(io, out, added.text);
@@ -225,6 +277,8 @@ export const sign: Verb = {
             signedAt,
             ...(key.name !== undefined ? { name: key.name } : {}),
             ...(reportSha256 !== undefined ? { reportSha256 } : {}),
+            ...(opinion !== undefined ? { opinion } : {}),
+            ...(comment !== undefined ? { comment } : {}),
           },
         ),
       );
@@ -272,16 +326,22 @@ async function addToExisting(
     for (const line of verdictChangeLines(verdict)) printError(io, line);
     return { code: EXIT_INVALID, text: '' };
   }
-  if (report.roles.some((r) => r.role === input.role && r.keyId === input.signer.keyId)) {
+  const env = opened.opened.envelope;
+  // A reviewer's new opinion replaces that key's earlier review (a key signs a role once).
+  const replaces = input.role === 'reviewer' && input.opinion !== undefined;
+  if (
+    !replaces &&
+    report.roles.some((r) => r.role === input.role && r.keyId === input.signer.keyId)
+  ) {
     printError(io, {
       en: `${file}: key ${input.signer.keyId} has already signed as ${input.role}`,
       zh: `${file}：密钥 ${input.signer.keyId} 已以${roleZh(input.role)}身份签名`,
     });
     return { code: EXIT_INVALID, text: '' };
   }
-  const env = opened.opened.envelope;
+  const base = replaces ? withoutRoleSignature(env, input.role, input.signer.keyId) : env;
   return {
     code: EXIT_OK,
-    text: envelopeText(await addRoleSignature(env, opened.opened.payload, input)),
+    text: envelopeText(await addRoleSignature(base, opened.opened.payload, input)),
   };
 }

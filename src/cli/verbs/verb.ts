@@ -13,6 +13,18 @@ export interface OptionSpec {
   /** Placeholder shown in usage, e.g. 'ISO8601'. */
   readonly value: string;
   readonly summary: Bilingual;
+  /**
+   * May be given more than once (`erdl verify --trust A --trust B`): the values reach the verb
+   * joined by OPTION_VALUES_SEPARATOR (NUL, which no argument can hold); see optionValues.
+   */
+  readonly repeatable?: boolean;
+}
+
+export const OPTION_VALUES_SEPARATOR = '\u0000';
+
+/** Every value of a repeatable option, in the order given (none when it was not given). */
+export function optionValues(value: string | undefined): string[] {
+  return value === undefined ? [] : value.split(OPTION_VALUES_SEPARATOR);
 }
 
 export interface Verb {

@@ -4,6 +4,7 @@ import {
   checkedText,
   deriveVerdict,
   isSignerRole,
+  opinionText,
   type Requirements,
   type RoleSignature,
   roleZh,
@@ -25,8 +26,9 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes'
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { readFailure, readRules } from '../reader';
-import { readSignatureBytes, readTrustFile } from './key-files';
-import type { Verb } from './verb';
+import { readSignatureBytes, readTrustFiles } from './key-files';
+import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
+import { optionValues, type Verb } from './verb';
 
 /** A rule file and its signature file, from whichever of the two was named. */
 interface Pair {
@@ -45,14 +47,7 @@ export const verify: Verb = {
   stdout: 'text',
   args: ['FILE…'],
   options: [
-    {
-      name: '--trust',
-      value: 'PUB.jwk',
-      summary: {
-        en: 'trusted public key(s): a JWK, an array or a JWK Set',
-        zh: '受信任的公钥：JWK、JWK 数组或 JWK Set',
-      },
-    },
+    { name: '--trust', value: 'PUB.jwk', summary: S.trustOption, repeatable: true },
     {
       name: '--require-roles',
       value: 'author,reviewer',
@@ -77,10 +72,14 @@ export const verify: Verb = {
     "manifest's own hashes, the exact bytes of the rule file, and its recompiled document and",
     'rule hashes, naming each rule that changed. With --trust the signer must be one of those',
     'keys; without it the signer is reported as unknown (the signature is still checked).',
+    '--trust may be given more than once: each file is a JWK, an array of JWKs or a JWK Set, and',
+    'the union of their keys is trusted (a key in two files counts once, by its first name).',
     'Prints one summary per rule file, ending with the verdict and, when it fails, its one reason',
     '(bad signature, then signer not trusted, then hashes differ — naming each rule), in the',
     "studio's words; every failure goes to stderr in English and Chinese.",
-    'Role signatures (erdl sign --role) are listed one per line: role, name, key, trust, time.',
+    'Role signatures (erdl sign --role) are listed one per line: role, name, key, trust, time,',
+    "and a reviewer's signed opinion (approve / return for changes) and comment on the next lines.",
+    'A reviewer who returned the file for changes does not count for --require-roles reviewer.',
     'With --require-roles author,reviewer each listed role needs a valid signature by a trusted',
     'key (author and reviewer by different keys); what is missing is named and the check fails.',
     "With --report REPORT.html a valid role signature must record that file's SHA-256 (erdl sign",
@@ -91,7 +90,7 @@ export const verify: Verb = {
   async run(io, paths, options) {
     let trusted: TrustedKey[] | undefined;
     if (options['--trust'] !== undefined) {
-      const read = await readTrustFile(io, options['--trust']);
+      const read = await readTrustFiles(io, optionValues(options['--trust']));
       if (!read.ok) {
         printError(io, read.message);
         return EXIT_USAGE;
@@ -210,7 +209,7 @@ async function verifyPair(
   io.out(`${holds ? 'OK' : 'FAILED'} ${pair.rules}`);
   io.out(`  signature: ${sig.en}${report.keyId ? `, key ${report.keyId}` : ''} / 签名：${sig.zh}`);
   io.out(`  signer: ${signer.en} / 签名者：${signer.zh}`);
-  for (const r of report.roles) io.out(roleLine(r));
+  for (const r of report.roles) for (const line of roleLines(r)) io.out(line);
   const m = report.manifest;
   if (m && verdict.kind !== 'bad-signature')
     io.out(
@@ -235,7 +234,7 @@ async function verifyPair(
 }
 
 /** One role signature: `  reviewer: Bob Li, key sha256:…, trusted, signed at … / 审核人：…`. */
-function roleLine(r: RoleSignature): string {
+function roleLines(r: RoleSignature): string[] {
   const role = r.role as SignerRole;
   const name = r.name ?? r.trustedName;
   const trust =
@@ -247,5 +246,17 @@ function roleLine(r: RoleSignature): string {
   const report = r.reportSha256;
   const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}${report ? `, report ${report}` : ''}`;
   const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}${report ? `，报告 ${report}` : ''}`;
-  return `  ${role}: ${en} / ${roleZh(role)}：${zh}`;
+  const lines = [`  ${role}: ${en} / ${roleZh(role)}：${zh}`];
+  // The reviewer's signed opinion and comment, each on its own line under the role line.
+  if (r.opinion) {
+    const o = fill(S.opinionLine, { opinion: opinionText(r.opinion).en });
+    const oz = fill(S.opinionLine, { opinion: opinionText(r.opinion).zh });
+    lines.push(`    ${o.en} / ${oz.zh}`);
+  }
+  if (r.comment) {
+    // One line: a line break in the comment is shown as ↵.
+    const c = fill(S.commentLine, { comment: r.comment.replace(/\r?\n/g, ' ↵ ') });
+    lines.push(`    ${c.en} / ${c.zh}`);
+  }
+  return lines;
 }

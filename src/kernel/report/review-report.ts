@@ -12,6 +12,7 @@ import type { Bilingual, Diagnostic } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { type RuleSnapshot, ruleSnapshots } from '../diff/rule-snapshot';
 import type { SemanticDiff } from '../diff/semantic-diff';
+import type { CompiledRule, Text } from '../document/compiled';
 import { decodeUtf8 } from '../document/utf8';
 import type { FieldDictionary } from '../gloss/names';
 import { compareWithManifest } from '../manifest/compare-source';
@@ -23,6 +24,7 @@ import { readTables } from '../table-edit/read-tables';
 import { revealText } from '../util/visible-text';
 import { KERNEL_VERSION } from '../version';
 import { decisionInfo } from '../vocabulary/decisions';
+import { OVERRIDE_LEVELS, RINGS } from '../vocabulary/document';
 import { escapeHtml } from './escape-html';
 import { shellQuote } from './shell-quote';
 import { REVIEW_STRINGS, type ReviewStringKey } from './strings';
@@ -42,6 +44,10 @@ export interface ReviewSigner {
   readonly keyId: string;
   readonly name?: string;
   readonly role?: string;
+  /** A reviewer's signed opinion (issue #37 point 6): approve, or return for changes. */
+  readonly opinion?: 'approve' | 'return';
+  /** The reviewer's signed comment. */
+  readonly comment?: string;
 }
 
 export interface ReviewReportInput {
@@ -92,11 +98,15 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; ma
 dt { font-weight: 600; }
 dd { margin: 0; }
 code, pre, .hash { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .8rem; }
-.hash { overflow-wrap: anywhere; word-break: break-all; }
+.hash { overflow-wrap: anywhere; }
+.comment { white-space: pre-wrap; overflow-wrap: break-word; }
 pre { background: #f4f4f4; border: 1px solid #ddd; padding: .6rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; margin: .4rem 0 1rem; }
 th, td { border: 1px solid #bbb; padding: .25rem .4rem; text-align: left; vertical-align: top; }
 th { background: #eee; word-break: keep-all; }
+td { overflow-wrap: normal; word-break: normal; }
+tr.rule-texts td { background: #fafafa; }
+tr.rule-texts dl { grid-template-columns: max-content 1fr; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: #555; }
 .cover { border: 2px solid #333; padding: 1rem 1.2rem; }
@@ -216,6 +226,17 @@ ${this.recompute()}
     return role ? ` (${esc(role)})` : '';
   }
 
+  /** A reviewer's signed opinion and comment under their name (issue #37 point 6). */
+  private opinion(s: ReviewSigner): string {
+    if (!s.opinion) return '';
+    const tone = s.opinion === 'approve' ? 'passing' : 'blocking';
+    const word = this.t(s.opinion === 'approve' ? 'opinionApprove' : 'opinionReturn');
+    const comment = s.comment
+      ? `<br><span data-field="comment" class="comment">${this.t('comment')}${this.lang === 'en' ? ': ' : '：'}${esc(s.comment)}</span>`
+      : '';
+    return `<br><span data-field="opinion" data-opinion="${esc(s.opinion)}">${this.t('opinion')}${this.lang === 'en' ? ': ' : '：'}<span class="${tone}">${word}</span></span>${comment}`;
+  }
+
   private cover(): string {
     const doc = this.result.document;
     if (!doc) return '';
@@ -226,7 +247,7 @@ ${this.recompute()}
         : `<ul>${signers
             .map(
               (s) =>
-                `<li${s.role ? ` data-role="${esc(s.role)}"` : ''}>${s.name ? `${esc(s.name)}${this.role(s.role)}${this.lang === 'zh' ? '，' : ' — '}` : ''}<span class="hash">${esc(s.keyId)}</span></li>`,
+                `<li${s.role ? ` data-role="${esc(s.role)}"` : ''}>${s.name ? `${esc(s.name)}${this.role(s.role)}${this.lang === 'zh' ? '，' : ' — '}` : ''}<span class="hash">${esc(s.keyId)}</span>${this.opinion(s)}</li>`,
             )
             .join('')}</ul>`;
     const dateText = date
@@ -257,13 +278,13 @@ ${doc.metadata.description ? `<dt>${this.t('description')}</dt><dd>${esc(doc.met
       return `<tr data-rule="${esc(r.name)}">
 <td><code>${esc(r.name)}</code>${r.enabled ? '' : `<br><span class="muted">${this.t('disabled')}</span>`}</td>
 <td>${this.decision(r.then)}</td>
-<td class="num">${r.ring}</td>
+<td class="num">${this.ring(r.ring)}</td>
 <td class="num">${r.priority}</td>
-<td>${esc(r.override)}</td>
+<td>${this.override(r.override)}</td>
 <td lang="zh-CN">${esc(s?.gloss.zh ?? '')}</td>
 <td lang="en">${esc(s?.gloss.en ?? '')}</td>
 <td class="hash">${esc(r.hash)}</td>
-</tr>`;
+</tr>${this.ruleTexts(r)}`;
     });
     return `<section data-section="rules">
 <h2>${this.t('rules')}</h2>
@@ -274,6 +295,62 @@ ${rows.join('\n')}
 </tbody>
 </table>
 </section>`;
+  }
+
+  /** The ring in the terminology's words: 0（内核） / 0 (kernel). */
+  private ring(ring: number): string {
+    const info = RINGS.find((x) => x.ring === ring);
+    if (!info) return String(ring);
+    return `${ring}<br><span class="muted">${this.bi({ zh: `（${info.zh}）`, en: `(${info.en})` })}</span>`;
+  }
+
+  /** The override level as the spec's words (关键 / critical), never the raw value alone. */
+  private override(level: string): string {
+    const info = OVERRIDE_LEVELS.find((x) => x.name === level);
+    return info ? this.bi({ zh: info.zh, en: info.en }) : esc(level);
+  }
+
+  /**
+   * A rule's texts (§4.1), each when present, in the field order: description, message,
+   * instruction, correction, explanation, alternative, legal basis. A bilingual value shows the
+   * report's language, the other beside it only when the writer gave both.
+   */
+  private ruleTexts(r: CompiledRule): string {
+    const items: [ReviewStringKey, Text | undefined][] = [
+      ['textDescription', r.description],
+      ['textMessage', r.message],
+      ['textInstruction', r.instruction],
+      ['textCorrection', r.correction],
+      ['textExplanation', r.explanation],
+      ['textAlternative', r.alternative],
+      ['textLegalBasis', r.legal_basis],
+    ];
+    const shown = items
+      .map(([key, value]) => {
+        const html = this.fieldText(value);
+        return html === null
+          ? ''
+          : `<dt>${this.t(key)}</dt><dd data-text="${key.slice(4).toLowerCase()}">${html}</dd>`;
+      })
+      .join('');
+    if (shown === '') return '';
+    return `\n<tr class="rule-texts" data-rule-texts="${esc(r.name)}"><td colspan="8"><dl>${shown}</dl></td></tr>`;
+  }
+
+  /** A §4.1 text: a string as written; a {zh, en} mapping in the report's language first. */
+  private fieldText(value: Text | undefined): string | null {
+    if (value === undefined) return null;
+    if (typeof value === 'string') return value.trim() === '' ? null : esc(value);
+    const zh = value.zh?.trim() ? value.zh : undefined;
+    const en = value.en?.trim() ? value.en : undefined;
+    if (zh === undefined && en === undefined) return null;
+    if (zh === undefined || en === undefined) {
+      const only = (zh ?? en) as string;
+      return `<span lang="${zh !== undefined ? 'zh-CN' : 'en'}">${esc(only)}</span>`;
+    }
+    const first = this.lang === 'en' ? { text: en, lang: 'en' } : { text: zh, lang: 'zh-CN' };
+    const other = this.lang === 'en' ? { text: zh, lang: 'zh-CN' } : { text: en, lang: 'en' };
+    return `<span lang="${first.lang}">${esc(first.text)}</span> <span class="alt" lang="${other.lang}">${esc(other.text)}</span>`;
   }
 
   private tables(): string {

@@ -1,12 +1,17 @@
 import { useMemo, useState } from 'react';
 import { hashBytes } from '../../kernel';
-import { type SignerRole, signatureFileName } from '../../signing';
+import {
+  type ReviewOpinion,
+  reviewCommentProblem,
+  type SignerRole,
+  signatureFileName,
+} from '../../signing';
 import { format, useT } from '../i18n/i18n';
 import { formatTime } from '../i18n/time';
 import { CHECKING, signatureNoticeState, signatureSubjectKey } from '../shell/notice-subject';
 import { useActiveAnalysis } from '../shell/use-analysis';
 import { VisibleText } from '../shell/VisibleText';
-import { studioStore } from '../store';
+import { studioStore, useStudio } from '../store';
 import type { NoticeSubject, StudioDocument } from '../store/types';
 import { downloadText, exportFileName } from '../workspace/files';
 import { CopyButton } from './CopyButton';
@@ -40,6 +45,17 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
   const { analysis, current } = useActiveAnalysis();
   const [busy, setBusy] = useState(false);
   const [role, setRole] = useState<SignerRole | ''>('');
+  const lang = useStudio((s) => s.lang);
+  // The reviewer's opinion and comment (issue #37 point 6), signed with the review.
+  const [opinion, setOpinion] = useState<ReviewOpinion>('approve');
+  const [comment, setComment] = useState('');
+  const commentText = comment.trim() === '' ? undefined : comment.normalize('NFC');
+  const commentProblem =
+    commentText === undefined
+      ? opinion === 'return'
+        ? t.roles.commentNeeded
+        : null
+      : (reviewCommentProblem(commentText)?.[lang] ?? null);
   const reviewed = useSigning((s) => s.reviewedReports[doc.id]);
   const r = t.roles;
   const [signedAt, setSignedAt] = useState<{ docId: string; at: string } | null>(null);
@@ -83,6 +99,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
       key,
       role: chosen,
       signedAt: at,
+      ...(chosen === 'reviewer'
+        ? { opinion, ...(commentText !== undefined ? { comment: commentText } : {}) }
+        : {}),
       // The review report downloaded for exactly this text is recorded with the signature.
       ...(reviewed?.sourceSha256 === hashBytes(sourceBytes)
         ? { reportSha256: reviewed.sha256 }
@@ -227,7 +246,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
             type="button"
             className="button"
             data-testid="sign-download"
-            disabled={!key || !loads || busy}
+            disabled={!key || !loads || busy || (role === 'reviewer' && commentProblem !== null)}
             onClick={() => void sign()}
           >
             {busy
@@ -244,6 +263,38 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
             {t.sign.plain}
           </button>
         </p>
+        {role === 'reviewer' && (
+          <fieldset className="review-opinion" data-testid="review-opinion">
+            <legend>{r.opinion}</legend>
+            {(['approve', 'return'] as const).map((o) => (
+              <label key={o}>
+                <input
+                  type="radio"
+                  name="review-opinion"
+                  value={o}
+                  data-testid={`opinion-${o}`}
+                  checked={opinion === o}
+                  onChange={() => setOpinion(o)}
+                />{' '}
+                {o === 'approve' ? r.approve : r.returnForChanges}
+              </label>
+            ))}
+            <label className="review-comment">
+              {r.comment}
+              <textarea
+                data-testid="review-comment"
+                rows={3}
+                value={comment}
+                maxLength={4000}
+                aria-describedby="review-comment-help"
+                onChange={(e) => setComment(e.currentTarget.value)}
+              />
+            </label>
+            <p className="muted" id="review-comment-help">
+              {commentProblem ?? r.commentHelp}
+            </p>
+          </fieldset>
+        )}
         {role !== '' && <p className="muted">{r.cosignHelp}</p>}
         {role !== '' && reviewed?.sourceSha256 === sourceHash && (
           <p className="muted" data-testid="sign-report">

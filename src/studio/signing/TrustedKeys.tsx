@@ -2,11 +2,12 @@ import { MAX_KEY_FILE_BYTES } from '../../kernel/file-limits';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
+import { downloadText } from '../workspace/files';
 import { workspaceDictionary } from './dictionary';
 import { FileChooserButton } from './FileChooserButton';
 import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
-import { readTrustFile } from './trust-file';
+import { type ExportedTrustedKey, readTrustFile, trustListText } from './trust-file';
 
 async function importKeyFile(file: File): Promise<void> {
   const state = studioStore.getState();
@@ -30,22 +31,52 @@ async function importKeyFile(file: File): Promise<void> {
     return;
   }
   const { added, already } = await signing.addTrusted(read.keys, workspaceDictionary());
-  for (const key of added)
+  // One notice for the file, however many keys it holds (a JWK Set may hold many).
+  const names = (list: readonly { name: string }[], sep: string) =>
+    list.map((k) => k.name).join(sep);
+  if (added.length + already.length === 1) {
+    const key = (added[0] ?? already[0]) as { name: string };
+    const which = added.length === 1 ? 'added' : 'already';
     state.notify('info', {
-      en: format(en.added, { name: key.name }),
-      zh: format(zh.added, { name: key.name }),
+      en: format(en[which], { name: key.name }),
+      zh: format(zh[which], { name: key.name }),
     });
-  for (const key of already)
-    state.notify('info', {
-      en: format(en.already, { name: key.name }),
-      zh: format(zh.already, { name: key.name }),
+    return;
+  }
+  const parts = (t: { readonly addedList: string; readonly alreadyList: string }, sep: string) =>
+    [
+      added.length > 0 ? format(t.addedList, { n: added.length, names: names(added, sep) }) : '',
+      already.length > 0
+        ? format(t.alreadyList, { n: already.length, names: names(already, sep) })
+        : '',
+    ]
+      .filter((p) => p !== '')
+      .join(' ');
+  state.notify('info', { en: parts(en, ', '), zh: parts(zh, '、') });
+}
+
+/**
+ * Downloads the keys this studio trusts as a JWK Set (trust-file.ts trustListText): the trusted
+ * keys and the studio's own signing key (trusted here too, signature-verdict.ts trustedNow), so
+ * a team's file carries its holder's key.
+ */
+function exportTrusted(): void {
+  const { trusted, signingKey } = signing.store.getState();
+  const keys: ExportedTrustedKey[] = [...trusted];
+  if (signingKey && !keys.some((k) => k.keyId === signingKey.keyId))
+    keys.push({
+      keyId: signingKey.keyId,
+      publicKey: signingKey.publicKey,
+      name: signingKey.name ?? '',
     });
+  downloadText('trusted-keys.jwks.json', trustListText(keys), 'application/jwk-set+json');
 }
 
 /** The public keys the user trusts: import a JWK file, name each key, remove. */
 export function TrustedKeys() {
   const t = useT(signingStrings);
   const trusted = useSigning((s) => s.trusted);
+  const hasOwnKey = useSigning((s) => s.signingKey !== null);
   return (
     <section aria-labelledby="trusted-keys-title" data-testid="trusted-keys">
       <h3 id="trusted-keys-title" className="section-title">
@@ -106,7 +137,7 @@ export function TrustedKeys() {
       <FileChooserButton
         label={t.trusted.import}
         inputLabel={t.trusted.importLabel}
-        accept=".jwk,.json"
+        accept=".jwk,.json,.jwks"
         testId="trusted-key-file"
         onFiles={(files) =>
           void (async () => {
@@ -114,6 +145,19 @@ export function TrustedKeys() {
           })()
         }
       />
+      {(trusted.length > 0 || hasOwnKey) && (
+        <>
+          <button
+            type="button"
+            className="button"
+            data-testid="trusted-export"
+            onClick={exportTrusted}
+          >
+            {t.trusted.exportList}
+          </button>
+          <p className="muted">{t.trusted.exportHelp}</p>
+        </>
+      )}
     </section>
   );
 }

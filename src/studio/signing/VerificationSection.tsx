@@ -137,6 +137,23 @@ function VerificationDetails({
                   ),
                   at: <VisibleText text={r.signedAt ? formatTime(r.signedAt, lang) : ''} />,
                 })}
+                {/* The reviewer's signed opinion and comment (issue #37 point 6). */}
+                {r.opinion && (
+                  <div data-testid="signer-opinion" data-opinion={r.opinion}>
+                    {fillParts(t.roles.opinionLine, {
+                      opinion: (
+                        <strong>
+                          {r.opinion === 'approve' ? t.roles.approve : t.roles.returnForChanges}
+                        </strong>
+                      ),
+                    })}
+                  </div>
+                )}
+                {r.comment && (
+                  <div data-testid="signer-comment" className="signer-comment">
+                    {fillParts(t.roles.commentLine, { comment: <VisibleText text={r.comment} /> })}
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -1,9 +1,11 @@
+import { bilingual } from '../../i18n/format';
 import type { Bilingual, FieldDictionary, Manifest } from '../../kernel';
 import {
   addRoleSignature,
   checkedText,
   deriveVerdict,
   envelopeText,
+  type ReviewOpinion,
   type RuleFileVerification,
   readEnvelope,
   type SignedRuleFile,
@@ -13,8 +15,8 @@ import {
   signerFromCryptoKey,
   verdictChangeLines,
   verdictReason,
+  withoutRoleSignature,
 } from '../../signing';
-import { bilingual } from '../../i18n/format';
 import type { SigningKeyRecord } from './key-storage';
 import { type KeySignInput, signHere } from './signing-worker';
 import { signingMessageStrings } from './strings';
@@ -99,6 +101,9 @@ export async function addRoleToSignature(input: {
   readonly signedAt: string;
   /** The review report read, recorded in the role statement (`report_sha256`). */
   readonly reportSha256?: string;
+  /** A reviewer's opinion and comment, signed in the statement (issue #37 point 6). */
+  readonly opinion?: ReviewOpinion;
+  readonly comment?: string;
 }): Promise<RoleSigning> {
   const opened = readEnvelope(input.envelopeBytes);
   if (input.report.signature !== 'valid' || !opened.ok) return { ok: false, why: 'bad' };
@@ -110,14 +115,24 @@ export async function addRoleToSignature(input: {
       reason: verdictReason(verdict),
       lines: verdictChangeLines(verdict),
     };
-  if (input.report.roles.some((r) => r.role === input.role && r.keyId === input.key.keyId))
+  // A reviewer's new opinion replaces that key's earlier review (a key signs a role once).
+  const replaces = input.role === 'reviewer' && input.opinion !== undefined;
+  if (
+    !replaces &&
+    input.report.roles.some((r) => r.role === input.role && r.keyId === input.key.keyId)
+  )
     return { ok: false, why: 'already' };
-  const envelope = await addRoleSignature(opened.opened.envelope, opened.opened.payload, {
+  const base = replaces
+    ? withoutRoleSignature(opened.opened.envelope, input.role, input.key.keyId)
+    : opened.opened.envelope;
+  const envelope = await addRoleSignature(base, opened.opened.payload, {
     role: input.role,
     signer: signerFromCryptoKey(input.key.privateKey, input.key.publicKey),
     signedAt: input.signedAt,
     ...(input.key.name !== undefined ? { name: input.key.name } : {}),
     ...(input.reportSha256 !== undefined ? { reportSha256: input.reportSha256 } : {}),
+    ...(replaces ? { opinion: input.opinion } : {}),
+    ...(replaces && input.comment !== undefined ? { comment: input.comment } : {}),
   });
   return { ok: true, signatureText: envelopeText(envelope) };
 }

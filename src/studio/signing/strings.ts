@@ -59,6 +59,11 @@ export const signingStrings = defineStrings({
       own: 'your signing key',
       added: 'Trusted key “{name}” added.',
       already: 'That key is already trusted as “{name}”.',
+      exportList: 'Export trusted keys (JWKS)',
+      addedList: '{n:Trusted key|Trusted keys} added: {names}.',
+      alreadyList: 'Already trusted: {names}.',
+      exportHelp:
+        'A JWK Set file ({"keys": […]}, each key with its id and name) another browser imports here, or `erdl verify --trust` reads.',
       unreadable: '{file}: not a public key JWK: {detail}',
     },
     sign: {
@@ -227,6 +232,14 @@ export const signingStrings = defineStrings({
       trusted: 'trusted',
       notTrusted: 'NOT trusted',
       required: 'Required roles',
+      opinion: 'Opinion',
+      approve: 'Approve',
+      returnForChanges: 'Return for changes',
+      comment: 'Comment',
+      commentHelp: 'Signed with the opinion; shown on the report and by erdl verify.',
+      commentNeeded: 'Say what must change before returning it.',
+      opinionLine: 'Opinion: {opinion}',
+      commentLine: 'Comment: {comment}',
       requiredHelp:
         'Each checked role must be signed by a trusted key, the author and the reviewer by different keys (as erdl verify --require-roles checks).',
     },
@@ -287,6 +300,11 @@ export const signingStrings = defineStrings({
       own: '你的签名密钥',
       added: '已添加受信任的密钥“{name}”。',
       already: '该密钥已以“{name}”受信任。',
+      exportList: '导出受信任的密钥（JWKS）',
+      addedList: '已添加 {n} 个受信任的密钥：{names}。',
+      alreadyList: '已受信任：{names}。',
+      exportHelp:
+        '密钥集文件（格式为“{"keys": […]}”，每个密钥带标识与名称），可在另一浏览器中于此导入，或由“erdl verify --trust”读取。',
       unreadable: '{file}：不是公钥 JWK：{detail}',
     },
     sign: {
@@ -451,6 +469,14 @@ export const signingStrings = defineStrings({
       trusted: '受信任',
       notTrusted: '不受信任',
       required: '必需的签名身份',
+      opinion: '审核结论',
+      approve: '批准',
+      returnForChanges: '退回修改',
+      comment: '审核意见',
+      commentHelp: '随审核结论一同签名；显示在审核报告中，并由“erdl verify”列出。',
+      commentNeeded: '退回前请写明需要修改的内容。',
+      opinionLine: '审核结论：{opinion}',
+      commentLine: '审核意见：{comment}',
       requiredHelp:
         '勾选的每个签名身份都必须由受信任的密钥签名，且作者与审核人须为不同密钥（与“erdl verify --require-roles”的检查相同）。',
     },

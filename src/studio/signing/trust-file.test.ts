@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair, keyFileText } from '../../signing';
-import { keyNameFromFile, readTrustFile } from './trust-file';
+import { keyNameFromFile, readTrustFile, trustListText } from './trust-file';
 
 describe('readTrustFile', () => {
   it('reads one public JWK as written by erdl keygen, named after the file', async () => {
@@ -54,5 +54,52 @@ describe('readTrustFile', () => {
     expect(keyNameFromFile('dir/bob.pub.jwk')).toBe('bob');
     expect(keyNameFromFile('keys.json')).toBe('keys');
     expect(keyNameFromFile('.jwk')).toBe('.jwk');
+  });
+});
+
+describe('trustListText (issue #37 point 7)', () => {
+  it('exports a JWK Set with kid and name that reads back as the same list, names kept', async () => {
+    const a = await generateKeyPair();
+    const b = await generateKeyPair();
+    const list = [
+      { keyId: a.keyId, publicKey: a.publicKey, name: '陈爱丽' },
+      { keyId: b.keyId, publicKey: b.publicKey, name: 'Bob Li' },
+    ];
+    const text = trustListText(list);
+    const jwks = JSON.parse(text);
+    expect(jwks.keys[0]).toEqual({ ...a.publicKey, kid: a.keyId, name: '陈爱丽' });
+    expect(readTrustFile('trusted-keys.jwks.json', text)).toEqual({ ok: true, keys: list });
+  });
+
+  it('reads a key listed twice once, under its first name', async () => {
+    const a = await generateKeyPair();
+    const text = JSON.stringify({
+      keys: [
+        { ...a.publicKey, name: 'Alice' },
+        { ...a.publicKey, name: 'Mallory' },
+      ],
+    });
+    const read = readTrustFile('team.jwks', text);
+    expect(read.ok && read.keys.map((k) => k.name)).toEqual(['Alice']);
+  });
+
+  it('leaves out a name a JWK cannot carry, so the file still imports', async () => {
+    const a = await generateKeyPair();
+    const text = trustListText([{ keyId: a.keyId, publicKey: a.publicKey, name: ' x\u0007' }]);
+    expect(JSON.parse(text).keys[0].name).toBeUndefined();
+    expect(readTrustFile('keys.jwks', text).ok).toBe(true);
+  });
+
+  it('refuses hostile input naming the file: keys not an array of keys, a bad kid, an RSA key', () => {
+    for (const text of [
+      '{"keys":{"kty":"OKP"}}',
+      '{"keys":[{"kty":"RSA","n":"x","e":"AQAB"}]}',
+      '{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA","kid":"sha256:00"}]}',
+      '[[[[[[]]]]]]',
+    ]) {
+      const read = readTrustFile('evil.jwks', text);
+      expect(read.ok).toBe(false);
+      if (!read.ok) expect(`${read.message.en} ${read.message.zh}`).toContain('evil.jwks');
+    }
   });
 });

@@ -1,6 +1,6 @@
-import type { Bilingual, PublicKeyJwk } from '../../kernel';
-import { readPublicJwk } from '../../signing';
 import { bilingual } from '../../i18n/format';
+import type { Bilingual, PublicKeyJwk } from '../../kernel';
+import { keyNameProblem, readPublicJwk } from '../../signing';
 import { signingMessageStrings } from './strings';
 
 export interface ReadTrustedKey {
@@ -49,6 +49,7 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
     };
   const name = keyNameFromFile(fileName);
   const keys: ReadTrustedKey[] = [];
+  const seen = new Set<string>();
   for (const [i, item] of list.entries()) {
     const key = readPublicJwk(item);
     if (!key.ok) {
@@ -60,6 +61,9 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
         })[lang];
       return { ok: false, message: { en: say('en'), zh: say('zh') } };
     }
+    // A key listed twice is one key: kept once, under its first name.
+    if (seen.has(key.keyId)) continue;
+    seen.add(key.keyId);
     keys.push({
       keyId: key.keyId,
       publicKey: key.key,
@@ -68,4 +72,30 @@ export function readTrustFile(fileName: string, text: string): TrustFileRead {
     });
   }
   return { ok: true, keys };
+}
+
+/** A trusted key as the list exports it. */
+export interface ExportedTrustedKey {
+  readonly keyId: string;
+  readonly publicKey: PublicKeyJwk;
+  readonly name: string;
+}
+
+/**
+ * The trusted-key list as a JWK Set file (issue #37 point 7): `{"keys": [...]}`, each the public
+ * JWK with its `kid` (key id) and `name` — what readTrustFile, another browser's import and
+ * `erdl verify --trust` read back. A name a JWK cannot carry (keyNameProblem) is left out, so the
+ * file always imports (the key then takes the file's name).
+ */
+export function trustListText(keys: readonly ExportedTrustedKey[]): string {
+  const jwks = {
+    keys: keys.map((k) => ({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: k.publicKey.x,
+      kid: k.keyId,
+      ...(keyNameProblem(k.name) === null ? { name: k.name } : {}),
+    })),
+  };
+  return `${JSON.stringify(jwks, null, 2)}\n`;
 }

@@ -1,0 +1,57 @@
+import type { Bilingual } from '../../kernel';
+
+/**
+ * The words of `erdl sign` and `erdl verify` that the reviewer's opinion and repeatable `--trust`
+ * added (issue #37 points 6 and 7). `{name}` placeholders are filled by `fill`.
+ */
+export const SIGNING_CLI_STRINGS = {
+  opinionOption: {
+    en: 'with --role reviewer: approve, or return (return for changes)',
+    zh: '与 --role reviewer 连用：审核结论，approve（批准）或 return（退回修改）',
+  },
+  commentOption: {
+    en: "with --opinion: the reviewer's comment, signed with it",
+    zh: '与 --opinion 连用：审核意见，随审核结论一同签名',
+  },
+  opinionNeedsReviewer: {
+    en: '--opinion needs --role reviewer (only a reviewer gives an opinion)',
+    zh: '--opinion 需要 --role reviewer（只有审核人给出审核结论）',
+  },
+  badOpinion: {
+    en: '--opinion must be approve or return (got {value})',
+    zh: '--opinion 必须是 approve 或 return（收到{value}）',
+  },
+  commentNeedsOpinion: {
+    en: '--comment needs --opinion (the comment is part of the opinion)',
+    zh: '--comment 需要 --opinion（审核意见随审核结论一同签名）',
+  },
+  badComment: { en: '--comment: {reason}', zh: '--comment：{reason}' },
+  opinionLine: { en: 'opinion: {opinion}', zh: '审核结论：{opinion}' },
+  commentLine: { en: 'comment: {comment}', zh: '审核意见：{comment}' },
+  trustOption: {
+    en: 'trusted public key(s): a JWK, an array or a JWK Set; repeatable (the union is trusted)',
+    zh: '受信任的公钥：JWK、JWK 数组或 JWK Set；可重复指定（信任其并集）',
+  },
+  trustEmpty: {
+    en: '{file}: holds no key (an empty list trusts nobody)',
+    zh: '{file}：不含任何密钥（空列表不信任任何人）',
+  },
+  trustNotKeys: {
+    en: '{file}: not a JWK, a JSON array of JWKs or a JWK Set ({"keys": […]})',
+    zh: '{file}：不是 JWK、JWK 数组或 JWK Set（{"keys": […]}）',
+  },
+  trustTooMany: {
+    en: '{file}: {count} keys, more than the {max} a trust file may hold; refused before reading any',
+    zh: '{file}：含 {count} 个密钥，超过信任文件允许的 {max} 个；已在读取前拒绝',
+  },
+} as const satisfies Record<string, Bilingual>;
+
+/** A string of SIGNING_CLI_STRINGS with its `{name}` placeholders filled, in both languages. */
+export function fill(
+  text: Bilingual,
+  values: Readonly<Record<string, string | number>> = {},
+): Bilingual {
+  const put = (s: string) =>
+    s.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+  return { en: put(text.en), zh: put(text.zh) };
+}

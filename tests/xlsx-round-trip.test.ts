@@ -106,6 +106,7 @@ describe('xlsx round trip', () => {
         row: 1,
         cells: [
           {
+            at: 1,
             column: expect.stringContaining('context.amount'),
             was: '>= 100000',
             becomes: '>= 120000',

@@ -69,16 +69,17 @@ async function readSheets(bytes: Uint8Array): Promise<SheetsRead> {
     });
     return { ok: true, ...splitMeta(sheets as { sheet: string; data: unknown[][] }[]) };
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
       refused: false,
-      message: {
-        en: `the workbook cannot be read: ${detail}`,
-        zh: `无法读取该工作簿：${detail}`,
-      },
+      message: workbookUnreadable(e instanceof Error ? e.message : String(e)),
     };
   }
+}
+
+/** Why a workbook could not be read (the reader's own words in `detail`). */
+export function workbookUnreadable(detail: string): Bilingual {
+  return { en: `the workbook cannot be read: ${detail}`, zh: `无法读取该工作簿：${detail}` };
 }
 
 /** The workbook's sheet names in order; null when it does not read as a workbook. */

@@ -41,7 +41,7 @@ describe('sheet round trip', () => {
     expect(plan.changes[0]).toMatchObject({
       kind: 'changed',
       row: 1,
-      cells: [{ was: '<= 20000', becomes: '<= 25000' }],
+      cells: [{ at: 1, was: '<= 20000', becomes: '<= 25000' }],
     });
     expect(plan.changes[0]?.kind === 'changed' && plan.changes[0].widening?.verdict).toBe('widens');
     const after = applyTextEdits(LOAN, [plan.edit!]) as string;

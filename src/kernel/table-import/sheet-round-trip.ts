@@ -48,21 +48,30 @@ export function tableSheets(
   text: string,
   table: TableModel,
 ): { readonly grid: string[][]; readonly meta: string[][] } {
-  const fallback = fallbackDecisionOf(text);
-  const meta: string[][] = [
-    [META_MARK, META_VERSION],
-    ['entry', table.entry],
-    ['description', table.description ?? ''],
-    ['fallback', fallback ?? ''],
-    ...table.columns.map((c) => [
-      'column',
-      c.field,
-      c.label === undefined ? '' : JSON.stringify(c.label),
-      c.type ?? '',
-    ]),
-    ...table.rows.map((r) => ['row', r.name ?? '']),
-  ];
+  const meta = sheetMetaRows({
+    entry: table.entry,
+    description: table.description ?? null,
+    fallback: fallbackDecisionOf(text),
+    columns: table.columns.map((c) => ({
+      field: c.field,
+      label: c.label === undefined ? '' : JSON.stringify(c.label),
+      type: c.type ?? '',
+    })),
+    rows: table.rows.map((r) => r.name ?? ''),
+  });
   return { grid: tableToGrid(table), meta };
+}
+
+/** The meta sheet's rows (docs/table-import.md "Round trips"): `readSheetMeta` reads them back. */
+export function sheetMetaRows(meta: SheetMeta): string[][] {
+  return [
+    [META_MARK, META_VERSION],
+    ['entry', meta.entry],
+    ['description', meta.description ?? ''],
+    ['fallback', meta.fallback ?? ''],
+    ...meta.columns.map((c) => ['column', c.field, c.label, c.type]),
+    ...meta.rows.map((name) => ['row', name]),
+  ];
 }
 
 /** The meta sheet's rows read back, or null when they are not a meta sheet (a plain workbook). */
@@ -152,6 +161,9 @@ export function importSheetWithMeta(
 
 /** A cell of the preview: the grid column (condition columns, then the row's other columns). */
 export interface CellChange {
+  /** A condition column (0-based), the decision, the priority or a row text. */
+  readonly at: number | 'then' | 'priority' | RowTextKey;
+  /** The column's header cell in the sheet. */
   readonly column: string;
   readonly was: string;
   readonly becomes: string;
@@ -349,6 +361,7 @@ export function planSheetUpdate(
         if (before.kind !== 'invalid' && formatCell(before) === formatCell(cell)) return;
         after.set(i, cell);
         cellChanges.push({
+          at: i,
           column: headerCells[i] as string,
           was: formatCell(before),
           becomes: formatCell(cell),
@@ -356,12 +369,17 @@ export function planSheetUpdate(
         ops.push({ row: target, op: { kind: 'setCell', row: target, column: i, cell } });
       });
     if (isDecision(s.then) && s.then !== r.then) {
-      cellChanges.push({ column: 'then', was: r.then ?? '', becomes: s.then });
+      cellChanges.push({ at: 'then', column: 'then', was: r.then ?? '', becomes: s.then });
       ops.push({ row: target, op: { kind: 'setDecision', row: target, decision: s.then } });
     }
     const priorityWas = r.priority === null ? '' : String(r.priority);
     if (/^-?\d+$|^$/.test(s.priority) && s.priority !== priorityWas) {
-      cellChanges.push({ column: 'priority', was: priorityWas, becomes: s.priority });
+      cellChanges.push({
+        at: 'priority',
+        column: 'priority',
+        was: priorityWas,
+        becomes: s.priority,
+      });
       ops.push({
         row: target,
         op: {
@@ -382,7 +400,7 @@ export function planSheetUpdate(
         });
         return;
       }
-      cellChanges.push({ column: key, was: before, becomes: value });
+      cellChanges.push({ at: key, column: key, was: before, becomes: value });
       ops.push({
         row: target,
         op: { kind: 'setRowText', row: target, key, value: value === '' ? null : value },

@@ -4,6 +4,7 @@ import { DMN_VERSIONS, type DmnVersion, tableToDmn } from '../../kernel/table-im
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 import { tableImportStrings } from './strings';
+import { UpdateFromXlsxButton } from './update/UpdateFromXlsxButton';
 
 function download(bytes: Uint8Array | string, fileName: string, type: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
@@ -22,9 +23,18 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
   const t = useT(tableImportStrings);
   const [dmnVersion, setDmnVersion] = useState<DmnVersion>('1.3');
   const exportXlsx = async () => {
-    const { writeXlsxTable } = await import('../../table-import/xlsx');
+    const [{ writeXlsxTable }, { tableSheets }] = await Promise.all([
+      import('../../table-import/xlsx'),
+      import('../../kernel/table-import/sheet-round-trip'),
+    ]);
+    // With the `erdl` sheet: the workbook updates this table, or rebuilds it, exactly.
+    const state = studioStore.getState();
+    const text = state.activeId === null ? undefined : state.documents[state.activeId]?.text;
+    const sheets = text === undefined ? null : tableSheets(text, table);
     download(
-      await writeXlsxTable(tableToGrid(table), table.entry),
+      await (sheets
+        ? writeXlsxTable(sheets.grid, table.entry, sheets.meta)
+        : writeXlsxTable(tableToGrid(table), table.entry)),
       `${table.entry}.xlsx`,
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
@@ -52,6 +62,7 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
       <button type="button" className="button small" onClick={exportDmn}>
         {t.exportDmn}
       </button>
+      <UpdateFromXlsxButton entry={table.entry} />
       <select
         className="button small dmn-version"
         aria-label={t.dmnVersion}

@@ -76,7 +76,7 @@ describe('business outputs mapped to decisions', () => {
     });
     const notes = r.tables[0]?.notes.map((n) => n.message.en) ?? [];
     expect(notes).toContain(
-      'output "status" read as decisions: "Approved" → ALLOW, "Declined" → DENY; 1 rule whose value is not mapped decide GUIDE',
+      'output "status" read as decisions: "Approved" → ALLOW, "Declined" → DENY; 1 rule whose value is not mapped decides GUIDE',
     );
     expect(notes.some((n) => n.startsWith('no output holds one of the 13'))).toBe(false);
   });

@@ -6,6 +6,7 @@ import { enQuote, zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { feelToCellText } from './cell';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
+import { KEPT_OUTPUTS_MARKER, keptOutputValues } from './kept-outputs';
 import { foreignTableCellProblems, grouped } from './limits';
 
 /**
@@ -86,47 +87,6 @@ export interface OutputMapping {
   readonly output: string;
   /** [value as the table writes it, decision] pairs. */
   readonly values: readonly (readonly [string, string])[];
-}
-
-/**
- * The outputs an imported business table keeps in each row's message (`name: value; …`, I-85),
- * named in the rule entry's description after this marker as a JSON list, so the table view can
- * show them as read-only columns (I-95).
- */
-export const KEPT_OUTPUTS_MARKER = '; the message gives the outputs ';
-
-/** The kept outputs an entry's description names (KEPT_OUTPUTS_MARKER), or null. */
-export function keptOutputsOf(description: string | undefined): string[] | null {
-  if (!description) return null;
-  const at = description.lastIndexOf(KEPT_OUTPUTS_MARKER);
-  if (at < 0) return null;
-  try {
-    const names: unknown = JSON.parse(description.slice(at + KEPT_OUTPUTS_MARKER.length));
-    return Array.isArray(names) &&
-      names.length > 0 &&
-      names.every((n) => typeof n === 'string' && n !== '')
-      ? (names as string[])
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A message in the kept-outputs form as `name: value` pairs read back in order, or null. */
-export function keptOutputValues(message: string, names: readonly string[]): string[] | null {
-  const values: string[] = [];
-  let rest = message;
-  for (let k = 0; k < names.length; k++) {
-    const head = k === 0 ? `${names[k]}: ` : `; ${names[k]}: `;
-    if (!rest.startsWith(head)) return null;
-    rest = rest.slice(head.length);
-    const next = names[k + 1];
-    const end = next === undefined ? rest.length : rest.indexOf(`; ${next}: `);
-    if (end < 0) return null;
-    values.push(rest.slice(0, end));
-    rest = rest.slice(end);
-  }
-  return rest === '' ? values : null;
 }
 
 const ENTITY_ROOTS = new Set(['tool', 'agent', 'task', 'workflow', 'human', 'guardian', 'context']);
@@ -290,7 +250,7 @@ export function convertTable(
     const pairs = [...mapped].map(([v, d]) => `${q(v)} → ${d}`);
     note(
       'info',
-      `output ${q(outputName(mappedAt))} read as decisions: ${pairs.join(', ') || 'no value mapped'}${unmapped > 0 ? `; ${unmapped} ${unmapped === 1 ? 'rule whose value is' : 'rules whose values are'} not mapped decide GUIDE` : ''}`,
+      `output ${q(outputName(mappedAt))} read as decisions: ${pairs.join(', ') || 'no value mapped'}${unmapped > 0 ? `; ${unmapped} ${unmapped === 1 ? 'rule whose value is not mapped decides' : 'rules whose values are not mapped decide'} GUIDE` : ''}`,
       `输出列${zhQuote(outputName(mappedAt))}按决策读取：${pairs.join('，') || '未映射任何值'}${unmapped > 0 ? `；值未映射的 ${unmapped} 条规则决策为 GUIDE` : ''}`,
     );
   }

@@ -20,14 +20,9 @@ export type {
   OutputMapping,
   TableConversion,
 } from './convert-table';
-export {
-  importHeadline,
-  KEPT_OUTPUTS_MARKER,
-  keptOutputsOf,
-  keptOutputValues,
-  MAX_MAPPED_VALUES,
-} from './convert-table';
+export { importHeadline, MAX_MAPPED_VALUES } from './convert-table';
 export { type FeelTest, feelMatches, readFeelUnaryTests } from './feel';
+export { KEPT_OUTPUTS_MARKER, keptOutputsOf, keptOutputValues } from './kept-outputs';
 export {
   cellTooLong,
   cellTooLongReason,

@@ -29,6 +29,7 @@ import { FindingsRow } from './layout/FindingsMarker';
 import { GridViewBar } from './layout/GridViewBar';
 import { shownRow } from './layout/row-filter';
 import { useGridLayout } from './layout/use-grid-layout';
+import { keptOutputs } from './output-columns/OutputColumns';
 import { PastePreview } from './PastePreview';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { cellText, selectionTsv } from './selection';
@@ -252,7 +253,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             index={i}
             findings={shown.findings}
             stale={shown.stale}
-            columns={navColumns + 2}
+            columns={navColumns + 2 + (keptOutputs(table)?.length ?? 0)}
           />
         )}
       </Fragment>,

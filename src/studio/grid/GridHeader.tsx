@@ -11,6 +11,7 @@ import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
 import { ColumnResizer } from './ColumnResizer';
 import { columnLabel } from './column-label';
+import { OutputHeads } from './output-columns/OutputColumns';
 import { gridStrings } from './strings';
 
 /** The header row: each condition column with its label, field path and type; then the rest. */
@@ -119,6 +120,7 @@ export function GridHeader({
           {t.decision}
           {resizer('decision', t.decision)}
         </th>
+        <OutputHeads table={table} sized={sized} resizer={resizer} />
         <th
           scope="col"
           style={sized('priority')}

@@ -9,6 +9,7 @@ import type { Lang } from '../store/types';
 import { type CellTruth, cellTruths } from './cell-trace';
 import { DecisionWord } from './layout/DecisionWord';
 import { FindingsMarker } from './layout/FindingsMarker';
+import { OutputCells } from './output-columns/OutputColumns';
 import { type CellRef, cellText, isSelected, type Selection } from './selection';
 import { gridStrings } from './strings';
 import { ROW_HEIGHT } from './use-grid-selection';
@@ -133,6 +134,7 @@ export function GridRow({
                     ? t.cellNotEvaluated
                     : undefined;
         let content: ReactNode =
+          // biome-ignore lint/correctness/useJsxKeyInIterable: a cell's content, not an item (the decision's cell is returned with the output cells)
           text === '' ? '' : <span className="cell-text">{visibleNodes(text)}</span>;
         if (isEditing) content = renderEditor(index, col);
         else if (col === conditions)
@@ -140,7 +142,7 @@ export function GridRow({
         else if (r.isDefault && col < conditions)
           content = <span className="muted">{col === 0 ? t.defaultRow : '-'}</span>;
         else if (toFill) content = <span className="needs-text-label">{t.messageNeeded}</span>;
-        return (
+        const cell = (
           <td
             // biome-ignore lint/suspicious/noArrayIndexKey: grid columns are positional
             key={col}
@@ -183,6 +185,10 @@ export function GridRow({
             {isActive && focusInput}
           </td>
         );
+        // An imported business table's outputs follow the decision, read-only (I-95).
+        return col === conditions
+          ? [cell, <OutputCells key="outputs" table={table} row={r} />]
+          : cell;
       })}
       <td
         className="rule-name mono"

@@ -1,7 +1,8 @@
-import type { DocumentImport } from '../../kernel/table-import';
+import { bilingual } from '../../i18n/format';
+import type { DocumentImport, OutputMapping } from '../../kernel/table-import';
 import { documentName, foreignKind } from '../../table-import/foreign-kind';
 import type { ForeignTableReply, ForeignTableRequest } from '../../table-import/read-foreign';
-import { bilingual } from '../../i18n/format';
+import { rememberedMappings } from './output-mappings';
 import { tableImportStrings } from './strings';
 
 /**
@@ -14,6 +15,12 @@ export interface ForeignImport {
   readonly fileName: string;
   readonly name: string;
   readonly result: DocumentImport;
+  /** The file's bytes, to read it again with the analyst's output mappings (issue 38 §4). */
+  readonly bytes?: Uint8Array;
+  /** The mappings of business outputs to decisions it was read with. */
+  readonly mappings?: readonly OutputMapping[];
+  /** Those mappings were remembered from an earlier import of this very file. */
+  readonly remembered?: boolean;
 }
 
 /**
@@ -63,11 +70,33 @@ export async function readForeignFile(
   fileName: string,
   bytes: Uint8Array,
   sheet?: number,
+  mappings?: readonly OutputMapping[],
 ): Promise<ForeignImport | SheetChoice> {
   const name = documentName(fileName);
-  const reply = await inWorker({ fileName, bytes, ...(sheet === undefined ? {} : { sheet }) });
+  // A business table's mapping to decisions given before for this very file applies again.
+  const kind = foreignKind(fileName);
+  const remembered =
+    mappings === undefined && (kind === 'jdm' || kind === 'dmn')
+      ? await rememberedMappings(fileName, bytes)
+      : null;
+  const used = mappings ?? remembered ?? undefined;
+  const reply = await inWorker({
+    fileName,
+    bytes,
+    ...(sheet === undefined ? {} : { sheet }),
+    ...(used === undefined ? {} : { mappings: used }),
+  });
   if (reply.kind === 'sheets') return { kind: 'sheets', fileName, sheets: reply.sheets, bytes };
-  if (reply.kind === 'foreign') return { kind: 'foreign', fileName, name, result: reply.result };
+  if (reply.kind === 'foreign')
+    return {
+      kind: 'foreign',
+      fileName,
+      name,
+      result: reply.result,
+      bytes,
+      ...(used === undefined ? {} : { mappings: used }),
+      ...(remembered === null ? {} : { remembered: true }),
+    };
   const message =
     reply.kind === 'timeout'
       ? bilingual(tableImportStrings, (t) => t.timedOut, {

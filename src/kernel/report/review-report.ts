@@ -59,7 +59,16 @@ export interface ReviewReportInput {
   /** Signers of exactly these bytes (empty when unsigned). */
   readonly signers: readonly ReviewSigner[];
   /** The report's date: the signature time or an explicitly given date; never a clock. */
-  readonly date: { readonly value: string; readonly source: 'signature' | 'given' } | null;
+  readonly date: {
+    readonly value: string;
+    readonly source: 'signature' | 'given';
+    /**
+     * The time as the reader reads it ("2026年12月7日 03:37（UTC+08:00）") and the IANA zone it is
+     * in, when the caller shows it in a zone (the studio: the user's); the report states the zone,
+     * so the same inputs give the same page. Without it the value is shown as given.
+     */
+    readonly shown?: { readonly text: string; readonly zone: string };
+  } | null;
   readonly suite?: { readonly file: string; readonly result: SuiteResult } | null;
   /** The previous signed version's manifest, for "changes since". */
   readonly previous?: { readonly file: string; readonly manifest: Manifest } | null;
@@ -251,7 +260,7 @@ ${this.recompute()}
             )
             .join('')}</ul>`;
     const dateText = date
-      ? `<code>${esc(date.value)}</code> <span class="muted">${this.t(date.source === 'signature' ? 'dateSigned' : 'dateGiven')}</span>`
+      ? `${date.shown ? esc(date.shown.text) : `<code>${esc(date.value)}</code>`} <span class="muted">${this.t(date.source === 'signature' ? 'dateSigned' : 'dateGiven')}</span>${date.shown ? ` <span class="muted" data-field="zone">${this.t('dateZone', { zone: date.shown.zone })}</span>` : ''}`
       : `<span class="muted">${this.t('noDate')}</span>`;
     return `<section class="cover" data-section="cover">
 <h1>${this.t('title')}</h1>
@@ -259,7 +268,7 @@ ${this.recompute()}
 <dt>${this.t('name')}</dt><dd data-field="name">${esc(doc.metadata.name ?? '—')}</dd>
 <dt>${this.t('file')}</dt><dd><code>${esc(this.input.file)}</code></dd>
 ${doc.metadata.description ? `<dt>${this.t('description')}</dt><dd>${esc(doc.metadata.description)}</dd>` : ''}
-<dt>${this.t('version')}</dt><dd><code>${esc(doc.version)}</code> <span class="muted">(${esc(doc.protocol)})</span></dd>
+<dt>${this.t('version')}</dt><dd><code>${esc(doc.version)}</code>${this.lang === 'zh' ? `<span class="muted">（${esc(doc.protocol)}）</span>` : ` <span class="muted">(${esc(doc.protocol)})</span>`}</dd>
 <dt>${this.t('fallback')}</dt><dd>${this.decision(doc.metadata.decision)}</dd>
 <dt>${this.t('ruleCount')}</dt><dd>${doc.rules.length}</dd>
 <dt>${this.t('documentHash')}</dt><dd class="hash" data-field="document-hash">${esc(doc.hash)}</dd>

@@ -33,6 +33,7 @@ export const REVIEW_STRINGS = {
   date: { en: 'Date', zh: '日期' },
   dateSigned: { en: '(signature time)', zh: '（签名时间）' },
   dateGiven: { en: '(given date)', zh: '（指定日期）' },
+  dateZone: { en: 'time zone {zone}', zh: '时区 {zone}' },
   noDate: { en: 'No date given', zh: '未指定日期' },
   rules: { en: 'Rules', zh: '规则' },
   rule: { en: 'Rule', zh: '规则' },

@@ -82,7 +82,13 @@ function EditorLoader({ retry }: { readonly retry: () => void }) {
         <p
           role="note"
           data-testid="monaco-lang-note"
-          style={{ margin: 0, padding: '4px 8px', fontSize: 12 }}
+          style={{
+            margin: 0,
+            padding: '4px 8px',
+            fontSize: 12,
+            background: '#fff8e1',
+            borderBottom: '1px solid #e0d4a8',
+          }}
         >
           {t.monacoLangNote}
         </p>

@@ -33,3 +33,28 @@ describe('times in a time zone, with its offset, in the UI language', () => {
     expect(showTime(at, 'en', 'Mars/Olympus')).toMatchObject({ zone: 'UTC', offset: 'UTC+00:00' });
   });
 });
+
+describe('the review report shows a signature time in the zone it is given, and names it', () => {
+  it('zh: the date in the Chinese format with the offset, the zone on the cover', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { reviewReportHtml } = await import('../../kernel/report/review-report');
+    const text = readFileSync(new URL('../examples/aml-screening.erdl.yaml', import.meta.url));
+    const at = '2026-12-06T10:30:00.000Z';
+    const make = (zone: string) =>
+      reviewReportHtml({
+        lang: 'zh',
+        file: 'aml-screening.erdl.yaml',
+        sourceBytes: new Uint8Array(text),
+        signers: [],
+        date: { value: at, source: 'signature', shown: showTime(at, 'zh', zone) },
+      });
+    const r = make('Asia/Shanghai');
+    if (!r.ok) throw new Error(r.message.en);
+    expect(r.html).toContain('2026年12月6日 18:30（UTC+08:00）');
+    expect(r.html).toContain('时区 Asia/Shanghai');
+    expect(r.html).toContain('2.1.0</code><span class="muted">（erdl/v2）</span>');
+    // deterministic: the same inputs, the same bytes
+    const again = make('Asia/Shanghai');
+    expect(again.ok && again.html).toBe(r.html);
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from '../../kernel';
 import { reportSignature } from '../../signing';
 import { format, useT } from '../i18n/i18n';
-import { formatTime } from '../i18n/time';
+import { formatTime, userTimeZone } from '../i18n/time';
 import { VisibleText } from '../shell/VisibleText';
 import { dictionaryOf } from '../signing/dictionary';
 import { signing, useSigning } from '../signing/signing-instance';
@@ -78,7 +78,11 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
       sourceBytes,
       signers,
       date: signedAt
-        ? { value: signedAt, source: 'signature' }
+        ? {
+            value: signedAt,
+            source: 'signature',
+            shown: { text: formatTime(signedAt, lang === 'en' ? 'en' : 'zh'), zone: userTimeZone() },
+          }
         : date
           ? { value: date, source: 'given' }
           : null,

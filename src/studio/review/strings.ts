@@ -79,8 +79,8 @@ export const reviewStrings = defineStrings({
     dateHelp:
       '文本已签名时取签名日期，否则取此处填写的日期；从不读取系统时钟，因此相同输入生成相同报告。',
     download: '下载报告',
-    fromSignature: '已于 {at} 签名：采用签名日期。',
-    previous: '列出自 {at} 签名版本以来的变更。',
+    fromSignature: '已于 {at}签名：采用签名日期。',
+    previous: '列出自 {at}签名的版本以来的变更。',
     noPrevious: '没有更早的签名版本：报告不含变更部分。',
     failed: '无法生成报告：{reason}',
     downloaded: '已下载 {file}，其 SHA-256：',

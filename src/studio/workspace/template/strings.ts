@@ -5,7 +5,6 @@ import { defineStrings } from '../../../i18n/format';
  * session starts from a document whose comment, descriptions and message are Chinese. Names,
  * keywords and values (COD-001-example, tool.name, run_tests) are the format's, not translated.
  * The rule's explanation takes both languages (§4.1): the template writes its zh and en lines.
- * The rule's explanation takes both languages (§4.1): the template writes its zh and en lines.
  */
 export const templateStrings = defineStrings({
   en: {
@@ -15,8 +14,6 @@ export const templateStrings = defineStrings({
     message: 'Running the tests is allowed',
     // explanation is bilingual in every template (§4.1 string / object): both languages are written
     explanation: 'Why the rule exists, in English (the line above says it in Chinese).',
-    // explanation is bilingual in every template (§4.1 string / object): both languages are written
-    explanation: 'Why the rule exists, in English (the zh line says it in Chinese).',
   },
   zh: {
     comment: '新规则集：请在此说明它守护的内容。',
@@ -24,6 +21,5 @@ export const templateStrings = defineStrings({
     ruleDescription: '请描述此规则',
     message: '允许运行测试',
     explanation: '用中文说明设立此规则的原因（下一行用英文说明）。',
-    explanation: '用中文说明设立此规则的原因（en 一行用英文说明）。',
   },
 });

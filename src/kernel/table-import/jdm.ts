@@ -1,6 +1,7 @@
 import { MAX_TABLE_CELL_CHARS } from '../file-limits';
 import { enQuote, zhQuote } from '../util/quote';
 import type { ForeignTable, ImportNote } from './convert-table';
+import { grouped } from './limits';
 import { readZenCondition, readZenOutput, readZenUnary } from './zen-unary';
 
 /**
@@ -17,6 +18,9 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** Refused cells of one kind named one by one in a table's report; the rest are counted. */
+const NAMED = 5;
 
 const message = (level: ImportNote['level'], en: string, zh: string): ImportNote => ({
   level,
@@ -83,6 +87,10 @@ function readTable(name: string, c: Obj, feeders: readonly string[]): ForeignTab
   // one field (`> 1 and < 6` is two cells on it); an input without one tests fields by name
   // (`status == 'x' and years >= 2`). Each field spans as many columns as its widest cell needs.
   const fieldless = (i: Obj) => typeof i.field !== 'string';
+  // The first refusals of each kind are named by rule and column, then counted: a report naming
+  // each of 5,000 refused cells would run to hundreds of kilobytes.
+  let refusedCells = 0;
+  let refusedOutputs = 0;
   const read = rules.map((r, n) =>
     inputs.map((input): Map<string, readonly string[]> => {
       const text = str(r[str(input.id)]);
@@ -93,6 +101,7 @@ function readTable(name: string, c: Obj, feeders: readonly string[]): ForeignTab
         return 'fields' in cell
           ? new Map(cell.fields.map((f) => [f.field, f.cells]))
           : new Map([[str(input.field), cell.cells]]);
+      if (++refusedCells > NAMED) return new Map();
       notes.push(
         message(
           'error',
@@ -116,6 +125,7 @@ function readTable(name: string, c: Obj, feeders: readonly string[]): ForeignTab
       if (text.length > MAX_TABLE_CELL_CHARS) return text;
       const value = readZenOutput(text);
       if (value.ok) return value.empty ? '' : value.text;
+      if (++refusedOutputs > NAMED) return '';
       notes.push(
         message(
           'error',
@@ -126,6 +136,22 @@ function readTable(name: string, c: Obj, feeders: readonly string[]): ForeignTab
       return '';
     }),
   );
+  if (refusedCells > NAMED)
+    notes.push(
+      message(
+        'error',
+        `and ${grouped(refusedCells - NAMED)} more input cells not converted`,
+        `另有 ${grouped(refusedCells - NAMED)} 个输入单元格未转换`,
+      ),
+    );
+  if (refusedOutputs > NAMED)
+    notes.push(
+      message(
+        'error',
+        `and ${grouped(refusedOutputs - NAMED)} more output cells that are expressions`,
+        `另有 ${grouped(refusedOutputs - NAMED)} 个输出单元格是表达式`,
+      ),
+    );
   return {
     origin: 'JDM',
     name,

@@ -2,12 +2,14 @@ import type { Bilingual } from '../diagnostics/diagnostic';
 import type { CellModel, CellValue, TableModel } from '../table-edit/model';
 import { zhQuote } from '../util/quote';
 import { findHidden, revealInline } from '../util/visible-text';
+import { keptOutputsOf, keptOutputValues } from './kept-outputs';
 
 /**
- * An ERDL decision table as a DMN 1.3 (or, asked, 1.5) model with one decision table, hit policy FIRST (row order
- * is precedence in both, docs/table-import.md). Inputs are the columns' field paths, outputs the
- * decision and the message; the default row becomes a rule of `-` cells. A cell no FEEL simple
- * unary test says (string operators, regex, list counts, exists) refuses the export, naming it.
+ * An ERDL decision table as a DMN 1.3 (or, asked, 1.5) model with one decision table, hit policy
+ * FIRST (row order is precedence in both, docs/table-import.md). Inputs are the columns' field
+ * paths, outputs the decision and the message — or, for a business table as imported (I-95), the
+ * outputs its rows' messages give; the default row becomes a rule of `-` cells. A cell no FEEL
+ * simple unary test says (string operators, regex, list counts, exists) refuses the export.
  *
  * The file is well-formed XML 1.0 whatever the table holds (issue #35 §5): `&`, `<`, `>` and, in
  * attributes, `"`, tab and line breaks are escaped; a carriage return is written `&#13;` (a parser
@@ -146,6 +148,29 @@ const MODEL_NAMESPACE: Readonly<Record<DmnVersion, string>> = {
   '1.5': 'https://www.omg.org/spec/DMN/20230324/MODEL/',
 };
 
+/**
+ * A business table as imported (I-95: every row decides GUIDE and its message gives the outputs
+ * the entry's description names): those outputs and each row's values, so the export writes them
+ * as the DMN outputs they were, and imports back to the same table. Null for any other table.
+ */
+function businessOutputs(
+  table: TableModel,
+): { names: readonly string[]; values: readonly (readonly string[])[] } | null {
+  const names = keptOutputsOf(table.description);
+  if (!names || table.rows.length === 0 || table.rows.some((r) => r.then !== 'GUIDE')) return null;
+  const values: string[][] = [];
+  for (const row of table.rows) {
+    const v = keptOutputValues(row.texts.message?.value ?? '', names);
+    if (!v) return null;
+    values.push(v);
+  }
+  return { names, values };
+}
+
+/** An output value as the FEEL literal it was read from: a number or boolean as is, else a string. */
+const outputLiteral = (v: string): string =>
+  /^-?\d+(?:\.\d+)?$/.test(v) || v === 'true' || v === 'false' ? v : feelString(v);
+
 export function tableToDmn(table: TableModel, version: DmnVersion = '1.3'): DmnExport {
   const problems: Bilingual[] = [];
   /** A name XML cannot carry: the export is refused, naming where and the character. */
@@ -174,6 +199,13 @@ export function tableToDmn(table: TableModel, version: DmnVersion = '1.3'): DmnE
   });
   const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_');
   const base = id(table.entry) || 'table';
+  const business = businessOutputs(table);
+  business?.names.forEach((n, k) => {
+    unwritable(n, {
+      en: `output ${k + 1} (${enName(n)})`,
+      zh: `第 ${k + 1} 个输出列（${zhQuote(n)}）`,
+    });
+  });
   const rules: string[] = [];
   for (const row of table.rows) {
     const entries = table.columns.map((c, i) => {
@@ -190,12 +222,14 @@ export function tableToDmn(table: TableModel, version: DmnVersion = '1.3'): DmnE
       return feel ?? '-';
     });
     const message = row.texts.message?.value ?? '';
+    const outputs = business
+      ? (business.values[table.rows.indexOf(row)] ?? []).map(outputLiteral)
+      : [feelString(row.then ?? ''), message === '' ? '' : feelString(message)];
     rules.push(
       [
         `      <rule id="${base}_r${row.index}">`,
         ...entries.map((e) => `        <inputEntry><text>${esc(e)}</text></inputEntry>`),
-        `        <outputEntry><text>${esc(feelString(row.then ?? ''))}</text></outputEntry>`,
-        `        <outputEntry><text>${esc(message === '' ? '' : feelString(message))}</text></outputEntry>`,
+        ...outputs.map((o) => `        <outputEntry><text>${esc(o)}</text></outputEntry>`),
         '      </rule>',
       ].join('\n'),
     );
@@ -215,8 +249,12 @@ export function tableToDmn(table: TableModel, version: DmnVersion = '1.3'): DmnE
     `  <decision id="${base}" name="${attr(table.entry)}">`,
     `    <decisionTable id="${base}_table" hitPolicy="FIRST">`,
     ...inputs,
-    `      <output id="${base}_decision" name="decision" typeRef="string" />`,
-    `      <output id="${base}_message" name="message" typeRef="string" />`,
+    ...(business
+      ? business.names.map((n, k) => `      <output id="${base}_out${k + 1}" name="${attr(n)}" />`)
+      : [
+          `      <output id="${base}_decision" name="decision" typeRef="string" />`,
+          `      <output id="${base}_message" name="message" typeRef="string" />`,
+        ]),
     ...rules,
     '    </decisionTable>',
     '  </decision>',

@@ -105,6 +105,34 @@ describe('business outputs mapped to decisions', () => {
     ]);
   });
 
+  it('names no output columns when a value would read back as another (a crafted `; tier: `)', () => {
+    const json = {
+      nodes: [
+        {
+          id: 't',
+          type: 'decisionTableNode',
+          name: 'crafted',
+          content: {
+            hitPolicy: 'first',
+            inputs: [{ id: 'i', name: 'K', field: 'k' }],
+            outputs: [
+              { id: 's', name: 'Status', field: 'status' },
+              { id: 't', name: 'Tier', field: 'tier' },
+            ],
+            rules: [{ i: '1', s: '"Declined; tier: gold"', t: '"none"' }],
+          },
+        },
+      ],
+    };
+    const r = importJdm(json, 'crafted');
+    const read = readTables(r.text as string);
+    if (!read.ok) throw new Error('does not load');
+    // The message keeps every output as written; the table view shows no columns rather than
+    // "Declined" and "gold; tier: none".
+    expect(read.tables[0]?.rows[0]?.message).toBe('status: Declined; tier: gold; tier: none');
+    expect(keptOutputsOf(read.tables[0]?.description)).toBeNull();
+  });
+
   it('a mapped table decides as the mapping says for every row; an unmapped value never allows', () => {
     const words = ['Approved', 'Declined', 'Review', 'ok', 'x; y: z', '是'];
     const NAMES: string[] = DECISIONS.map((d) => d.name);

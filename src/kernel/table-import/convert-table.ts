@@ -326,6 +326,8 @@ export function convertTable(
   const described = table.rules.some((r) => r.description);
   const header = [...columns, 'then', 'message', ...(described ? ['explanation'] : [])];
   const body: string[][] = [];
+  /** Per body row: the values of the kept outputs its message gives (I-95). */
+  const keptRows: string[][] = [];
   const generated: number[] = [];
   for (const i of order) {
     const rule = table.rules[i];
@@ -350,8 +352,10 @@ export function convertTable(
       ? (mapped.get(mappedValue(i)) ?? 'GUIDE')
       : outputValue(rule.outputs[decisionAt] ?? '');
     cells.push(decision);
+    const keptValues = kept.map((k) => outputValue(rule.outputs[k] ?? ''));
+    keptRows.push(keptValues);
     let message = guidance
-      ? kept.map((k) => `${outputName(k)}: ${outputValue(rule.outputs[k] ?? '')}`).join('; ')
+      ? kept.map((k, n) => `${outputName(k)}: ${keptValues[n]}`).join('; ')
       : messageAt >= 0
         ? outputValue(rule.outputs[messageAt] ?? '')
         : '';
@@ -393,11 +397,16 @@ export function convertTable(
 
   const keptNames = kept.map(outputName);
   // The kept outputs are named in the description only when every row's message reads back as
-  // them (a generated message for a blocking row without outputs does not).
+  // exactly its outputs (not a generated message for a blocking row without outputs, nor a value
+  // holding `; <next output>: `, which would show another value in a column than the output has).
   const readable =
     keptNames.length > 0 &&
     new Set(keptNames).size === keptNames.length &&
-    body.every((cells) => keptOutputValues(cells[columns.length + 1] ?? '', keptNames) !== null);
+    body.every((cells, b) => {
+      const back = keptOutputValues(cells[columns.length + 1] ?? '', keptNames);
+      const want = keptRows[b] ?? [];
+      return back !== null && back.length === want.length && back.every((v, n) => v === want[n]);
+    });
   const entry = gridToTableEntry(
     [header, ...body],
     ruleName(table.name, index),

@@ -91,7 +91,15 @@ describe('erdl export', () => {
     const bytes = await readFile(out);
     expect([...bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]); // a zip (OOXML)
     const r = await erdl('import', out);
-    expect(r.stderr).toBe('');
+    // The workbook's erdl sheet carries the document's fallback ALLOW: taken, and said (issue #38).
+    expect(r.stderr).toBe(
+      [
+        'erdl: The table converted',
+        'erdl：决策表已转换',
+        'erdl: note: "FIN-001-refund-routing": the document\'s fallback decision (where no row decides) is ALLOW, as the workbook\'s "erdl" sheet says, not DENY',
+        'erdl：说明：“FIN-001-refund-routing”：文档的兜底决策（没有行作出决策时）按工作簿“erdl”工作表所写为 ALLOW，而不是 DENY',
+      ].join('\n'),
+    );
     expect(r.code).toBe(0);
     expect(compileDocument(r.stdout).ok).toBe(true);
     const original = await readFile(resolve(ROOT, TABLE), 'utf8');

@@ -41,6 +41,8 @@ export interface SheetMeta {
   readonly columns: readonly { field: string; label: string; type: string }[];
   /** Each table row's name ("" when it has none), in order. */
   readonly rows: readonly string[];
+  /** The meta sheet's rows not read (1-based, with their first cell): named, never dropped. */
+  readonly unread?: readonly { readonly row: number; readonly key: string }[];
 }
 
 /** The table's two sheets as cell texts: the table (CSV shape) and the meta sheet. */
@@ -83,15 +85,26 @@ export function readSheetMeta(rows: readonly (readonly string[])[]): SheetMeta |
   let fallback: string | null = null;
   const columns: { field: string; label: string; type: string }[] = [];
   const names: string[] = [];
-  for (const r of rows.slice(1)) {
-    const [key, a = '', b = '', c = ''] = r;
+  const unread: { row: number; key: string }[] = [];
+  rows.slice(1).forEach((r, k) => {
+    const [key = '', a = '', b = '', c = ''] = r;
     if (key === 'entry') entry = a;
     else if (key === 'description') description = a === '' ? null : a;
-    else if (key === 'fallback') fallback = isDecision(a.trim()) ? a.trim() : null;
+    else if (key === 'fallback' && (a.trim() === '' || isDecision(a.trim())))
+      fallback = a.trim() === '' ? null : a.trim();
     else if (key === 'column') columns.push({ field: a, label: b, type: c });
     else if (key === 'row') names.push(a);
-  }
-  return entry === null ? null : { entry, description, fallback, columns, rows: names };
+    else if (r.some((x) => x.trim() !== '')) unread.push({ row: k + 2, key: `${key} ${a}`.trim() });
+  });
+  if (entry === null) return null;
+  return {
+    entry,
+    description,
+    fallback,
+    columns,
+    rows: names,
+    ...(unread.length > 0 ? { unread } : {}),
+  };
 }
 
 /**
@@ -111,9 +124,27 @@ export function importSheetWithMeta(
   if (base.text === null) return base;
   let text = base.text;
   const notes: ImportNote[] = [];
-  // The fallback as exported: without it a fact no row matches would be decided otherwise.
-  if (meta.fallback !== null)
+  for (const u of meta.unread ?? [])
+    notes.push({
+      level: 'warning',
+      message: {
+        en: `row ${u.row} of the "${META_SHEET}" sheet (${JSON.stringify(u.key)}) is not read: it is not one of entry, description, fallback (a decision), column, row`,
+        zh: `未读取“${META_SHEET}”工作表第 ${u.row} 行（${zhQuote(u.key)}）：它不是 entry、description、fallback（一种决策）、column、row 之一`,
+      },
+    });
+  // The fallback as exported: without it a fact no row matches would be decided otherwise. One
+  // that blocks less than the import's own DENY is said, never taken silently.
+  if (meta.fallback !== null && meta.fallback !== 'DENY') {
     text = text.replace(/^ {2}decision: DENY$/m, `  decision: ${meta.fallback}`);
+    if (lessBlocking('DENY', meta.fallback))
+      notes.push({
+        level: 'info',
+        message: {
+          en: `the document's fallback decision (where no row decides) is ${meta.fallback}, as the workbook's "${META_SHEET}" sheet says, not DENY`,
+          zh: `文档的兜底决策（没有行作出决策时）按工作簿“${META_SHEET}”工作表所写为 ${meta.fallback}，而不是 DENY`,
+        },
+      });
+  }
   const ops: TableOp[] = [];
   if (meta.description !== null)
     ops.push({ kind: 'setTableDescription', description: meta.description });
@@ -121,14 +152,20 @@ export function importSheetWithMeta(
   const table = first.ok ? first.tables[0] : undefined;
   meta.columns.forEach((c, i) => {
     const column = table?.columns[i];
-    if (!column || c.type === '') return;
-    if (column.field !== c.field || !isTableColumnType(c.type)) {
+    if (column && column.field === c.field && c.type === '') return;
+    if (!column || column.field !== c.field || !isTableColumnType(c.type)) {
+      const sameField = column?.field === c.field;
       notes.push({
         level: 'warning',
-        message: {
-          en: `the "${META_SHEET}" sheet's column ${i + 1} (${c.field}, type ${c.type}) is not the table's; its type is not declared`,
-          zh: `“${META_SHEET}”工作表的第 ${i + 1} 列（${c.field}，类型 ${c.type}）与决策表的列不一致；未声明其类型`,
-        },
+        message: sameField
+          ? {
+              en: `the "${META_SHEET}" sheet's column ${i + 1} (${c.field}) has the type ${JSON.stringify(c.type)}, which is not a column type (number, string, boolean, date, list); no type is declared`,
+              zh: `“${META_SHEET}”工作表第 ${i + 1} 列（${c.field}）的类型${zhQuote(c.type)}不是列类型（number、string、boolean、date、list）；未声明类型`,
+            }
+          : {
+              en: `the "${META_SHEET}" sheet's column ${i + 1} (${c.field}, type ${c.type || 'none'}) is not the table's; its type is not declared`,
+              zh: `“${META_SHEET}”工作表的第 ${i + 1} 列（${c.field}，类型 ${c.type || '无'}）与决策表的列不一致；未声明其类型`,
+            },
       });
       return;
     }

@@ -114,10 +114,10 @@ describe('the review report, per rule', () => {
     expect(zh).toContain('<td>关键</td>');
     expect(zh).toContain('<td>普通</td>');
     expect(zh).not.toMatch(/<td>(critical|normal)<\/td>/);
-    expect(zh).toContain('2<br><span class="muted">（审批）</span>');
+    expect(zh).toContain('2<br><span class="muted ring">（审批）</span>');
     const en = report('en');
     expect(en).toContain('<td>critical</td>');
-    expect(en).toContain('3<br><span class="muted">(advisory)</span>');
+    expect(en).toContain('3<br><span class="muted ring">(advisory)</span>');
   });
 
   it('never breaks a word: no word-break: break-all; overflow-wrap: anywhere only on hashes', () => {

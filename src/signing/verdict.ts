@@ -352,9 +352,10 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
         zh: `签名者不受信任：密钥 ${verdict.keyId} 不在你的受信任密钥中。信任其公钥后才会核对文本。`,
       };
     case 'unmet':
+      // A problem may end in its own full stop (a reviewer's comment): not doubled.
       return {
-        en: `A requirement does not hold: ${verdict.problems.map((p) => p.en).join('; ')}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.`,
-        zh: `有要求未满足：${verdict.problems.map((p) => p.zh).join('；')}。每个必需的签名身份都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
+        en: `A requirement does not hold: ${verdict.problems.map((p) => p.en.replace(/[.。]$/, '')).join('; ')}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.`,
+        zh: `有要求未满足：${verdict.problems.map((p) => p.zh.replace(/[.。]$/, '')).join('；')}。每个必需的签名身份都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
       };
     case 'changed': {
       const changes = verdict.changes;

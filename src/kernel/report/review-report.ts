@@ -115,7 +115,8 @@ th, td { border: 1px solid #bbb; padding: .25rem .4rem; text-align: left; vertic
 th { background: #eee; word-break: keep-all; }
 td { overflow-wrap: normal; word-break: normal; }
 tr.rule-texts td { background: #fafafa; }
-tr.rule-texts dl { grid-template-columns: max-content 1fr; }
+tr.rule-texts dl { grid-template-columns: 7em 1fr; }
+.ring { white-space: nowrap; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: #555; }
 .cover { border: 2px solid #333; padding: 1rem 1.2rem; }
@@ -310,7 +311,7 @@ ${rows.join('\n')}
   private ring(ring: number): string {
     const info = RINGS.find((x) => x.ring === ring);
     if (!info) return String(ring);
-    return `${ring}<br><span class="muted">${this.bi({ zh: `（${info.zh}）`, en: `(${info.en})` })}</span>`;
+    return `${ring}<br><span class="muted ring">${this.bi({ zh: `（${info.zh}）`, en: `(${info.en})` })}</span>`;
   }
 
   /** The override level as the spec's words (关键 / critical), never the raw value alone. */

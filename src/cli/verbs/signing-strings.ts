@@ -1,4 +1,5 @@
 import type { Bilingual } from '../../kernel';
+import { fillTemplate } from '../../kernel/util/template';
 
 /**
  * The words of `erdl sign` and `erdl verify` that the reviewer's opinion and repeatable `--trust`
@@ -36,22 +37,12 @@ export const SIGNING_CLI_STRINGS = {
     en: '{file}: holds no key (an empty list trusts nobody)',
     zh: '{file}：不含任何密钥（空列表不信任任何人）',
   },
-  trustNotKeys: {
-    en: '{file}: not a JWK, a JSON array of JWKs or a JWK Set ({"keys": […]})',
-    zh: '{file}：不是 JWK、JWK 数组或 JWK Set（{"keys": […]}）',
-  },
-  trustTooMany: {
-    en: '{file}: {count} keys, more than the {max} a trust file may hold; refused before reading any',
-    zh: '{file}：含 {count} 个密钥，超过信任文件允许的 {max} 个；已在读取前拒绝',
-  },
 } as const satisfies Record<string, Bilingual>;
 
-/** A string of SIGNING_CLI_STRINGS with its `{name}` placeholders filled, in both languages. */
+/** A string of SIGNING_CLI_STRINGS with its `{name}` placeholders filled (the project's one filler). */
 export function fill(
   text: Bilingual,
   values: Readonly<Record<string, string | number>> = {},
 ): Bilingual {
-  const put = (s: string) =>
-    s.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-  return { en: put(text.en), zh: put(text.zh) };
+  return { en: fillTemplate(text.en, values), zh: fillTemplate(text.zh, values) };
 }

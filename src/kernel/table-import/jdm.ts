@@ -37,8 +37,8 @@ function contentNotes(c: Obj): ImportNote[] {
     notes.push(
       message(
         'error',
-        `executionMode "loop" is not converted: GoRules runs the table once for each item of the list ${enQuote(inputField || '(none)', 80)} and collects every item's outputs${outputPath ? ` into ${enQuote(outputPath, 80)}` : ''}; an ERDL table decides once for the whole fact`,
-        `executionMode “loop”未转换：GoRules 对列表${zhQuote(inputField || '（无）', 80)}中的每一项各运行一次该表，并收集每一项的输出${outputPath ? `到${zhQuote(outputPath, 80)}` : ''}；ERDL 决策表对整个事实只决策一次`,
+        `executionMode "loop" is not converted: GoRules runs the table once for each item of the list ${enQuote(inputField || '(none)', 80)} and collects every item's outputs${outputPath ? ` into ${enQuote(outputPath, 80)}` : ''}; an ERDL table gives one decision for the whole fact, and its quantifiers (any, all, none) test a list's items inside one condition, never a row per item`,
+        `executionMode “loop”未转换：GoRules 对列表${zhQuote(inputField || '（无）', 80)}中的每一项各运行一次该表，并收集每一项的输出${outputPath ? `到${zhQuote(outputPath, 80)}` : ''}；ERDL 决策表对整个事实只给出一个决策，其量词（any、all、none）在一个条件内检验列表各项，不会对每一项各匹配一行`,
       ),
     );
   else if (mode !== '' && mode !== 'single')

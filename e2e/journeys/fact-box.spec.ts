@@ -10,7 +10,9 @@ const WORDS = {
   en: {
     errors: '0 errors',
     evaluate: 'Evaluate',
-    writeFact: 'Write a fact to evaluate.',
+    // It says what to write, and which fields the rules read (issue #37).
+    writeFact:
+      'The fact is empty: nothing is evaluated. Write the fact in YAML or JSON, or set a field below. The rules read tool.name, tool.args.amount.',
     list: 'Could not read fact: line 1, column 1: the fact is a list, not a mapping of fields',
     nullFact: 'line 2, column 7: the fact is null, not a mapping of fields',
     outOfRange: 'line 4, column 13: 1e400 is out of range',
@@ -20,7 +22,8 @@ const WORDS = {
   zh: {
     errors: '0 个错误',
     evaluate: '求值',
-    writeFact: '请写一条事实再求值。',
+    writeFact:
+      '事实为空，未求值。请用 YAML 或 JSON 写出事实，或在下方设置字段。规则读取的字段：tool.name、tool.args.amount。',
     list: '无法读取事实：第 1 行第 1 列：事实应为字段映射（例如 {"tool": {"name": "…"}}；{} 是没有字段的事实），而不是列表',
     nullFact: '第 2 行第 7 列：事实应为字段映射',
     outOfRange: '第 4 行第 13 列：数字“1e400”超出范围',
@@ -103,7 +106,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
     const step = page.locator('[data-testid="trace"] [data-rule="SEC-001-refund-limit"]');
     await step.getByText(w.nodeValues).click();
-    await expect(step.locator('.trace-tree').first()).toContainText('field = 5000.00000000000001');
+    await expect(step.locator('.trace-tree').first()).toContainText(
+      'field tool.args.amount = 5000.00000000000001',
+    );
     await step.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/exact-trace-${lang}.png` });
 

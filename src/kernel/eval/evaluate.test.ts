@@ -123,7 +123,7 @@ describe('eval_trace', () => {
       node: 'eq',
       value: false,
       args: [
-        { node: 'field', value: 'shell' },
+        { node: 'field', path: 'tool.name', value: 'shell' },
         { node: 'literal', value: 'exec' },
       ],
     });

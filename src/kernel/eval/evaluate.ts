@@ -83,6 +83,8 @@ export interface TraceNode {
    * has its value, `null` included, whether or not the evaluation needed it.
    */
   readonly value?: unknown;
+  /** A `field` or `var` node's path: which field the value (or `missing`) is of. */
+  readonly path?: string;
   /** The node read a field (or element path) that is not there: not the same as a present null. */
   readonly missing?: true;
   /**
@@ -573,7 +575,8 @@ function traceTree(
         ? literalNodeValue(n)
         : undefined;
     const known = evaluated || n.node === 'literal';
-    const missing = evaluated && raw === undefined && (n.node === 'field' || n.node === 'var');
+    const read = n.node === 'field' || n.node === 'var';
+    const missing = evaluated && raw === undefined && read;
     const exact = known && !missing ? exactJsonText(raw) : undefined;
     // The error passed up from the node it was raised at, through every node that had not answered.
     const failed =
@@ -584,6 +587,7 @@ function traceTree(
     return {
       trace: {
         node: n.node,
+        ...(read ? { path: (n as { path: string }).path } : {}),
         ...(known && !missing ? { value: toJson(raw) } : {}),
         ...(missing ? { missing: true as const } : {}),
         ...(exact === undefined ? {} : { exact }),

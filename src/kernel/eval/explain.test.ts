@@ -266,18 +266,18 @@ describe('trace node values tell the truth (issue #37)', () => {
 
   it('a missing field is missing, a present null is null', () => {
     const missing = step({ order: {} }, 'PAY-002-no-approver').when!.args![0]!;
-    expect(missing).toEqual({ node: 'field', missing: true });
+    expect(missing).toEqual({ node: 'field', path: 'context.order.approver', missing: true });
     expect('value' in missing).toBe(false);
     const nul = step({ order: { approver: null } }, 'PAY-002-no-approver').when!.args![0]!;
-    expect(nul).toEqual({ node: 'field', value: null });
+    expect(nul).toEqual({ node: 'field', path: 'context.order.approver', value: null });
   });
 
   it('operands read before an error keep their values; the node that raised it says so', () => {
     const when = step({ order: { invoice_date: '2026-01-01' } }, 'PAY-001-late').when!;
     const days = when.args![0]!;
     expect(days.args).toEqual([
-      { node: 'field', value: '2026-01-01' },
-      { node: 'field', missing: true },
+      { node: 'field', path: 'context.order.invoice_date', value: '2026-01-01' },
+      { node: 'field', path: 'context.order.paid_date', missing: true },
     ]);
     expect(days.error).toEqual({ code: 'missing_operand', at: true });
     expect(when.error).toEqual({ code: 'missing_operand', at: false });
@@ -303,6 +303,10 @@ describe('trace node values tell the truth (issue #37)', () => {
     const sum = step({ order: { total: 5, approver: 'a' } }, 'PAY-003-sum');
     expect(sum.reason).toMatchObject({ kind: 'error', field: 'context.order.fee' });
     expect(sum.reason!.error!.message.en).toBe('add: operand context.order.fee is missing');
-    expect(sum.when!.args![0]!.args![0]).toEqual({ node: 'field', value: 5 });
+    expect(sum.when!.args![0]!.args![0]).toEqual({
+      node: 'field',
+      path: 'context.order.total',
+      value: 5,
+    });
   });
 });

@@ -22,6 +22,13 @@ function fakeKernel() {
 
 const outcomeFor = (fact: string) => ({ kind: 'input-error', fact }) as unknown as EvaluateOutcome;
 const flush = () => new Promise((r) => setTimeout(r, 0));
+/** The inputs an outcome is of (EvaluationEntry.of) for the document of `evaluatingStore`. */
+const inputs = (fact: string) => ({
+  text: 'rules: []',
+  fact,
+  asOf: '2026-01-01T00:00:00Z',
+  temporalState: '',
+});
 
 /** A document with the fact "f0", active, with the Evaluate panel open. */
 function evaluatingStore() {
@@ -39,7 +46,11 @@ describe('evaluation controller', () => {
     await vi.waitFor(() => expect(kernel.requests.map((r) => r.fact)).toEqual(['f0']));
     kernel.requests[0]!.answer(outcomeFor('f0'));
     await flush();
-    expect(store.getState().evaluations[id]).toEqual({ outcome: outcomeFor('f0'), pending: false });
+    expect(store.getState().evaluations[id]).toEqual({
+      outcome: outcomeFor('f0'),
+      pending: false,
+      of: inputs('f0'),
+    });
 
     // A fact edit goes at once (no debounce) and marks the shown result pending.
     store.getState().updateDocument(id, { fact: 'f1' });
@@ -57,7 +68,11 @@ describe('evaluation controller', () => {
     expect(kernel.requests.map((r) => r.fact)).toEqual(['f0', 'f1', 'f3']);
     kernel.requests[2]!.answer(outcomeFor('f3'));
     await flush();
-    expect(store.getState().evaluations[id]).toEqual({ outcome: outcomeFor('f3'), pending: false });
+    expect(store.getState().evaluations[id]).toEqual({
+      outcome: outcomeFor('f3'),
+      pending: false,
+      of: inputs('f3'),
+    });
     stop();
   });
 

@@ -10,7 +10,13 @@ import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
-import { conditionLine, headlineText, matchedRules, reasonText } from './evaluate-explain';
+import {
+  conditionLine,
+  evaluationCurrent,
+  headlineText,
+  matchedRules,
+  reasonText,
+} from './evaluate-explain';
 import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
@@ -26,8 +32,15 @@ export function EvaluatePanel() {
   const update = useStudio((s) => s.updateDocument);
   const entry = useStudio((s) => (s.activeId ? s.evaluations[s.activeId] : undefined));
   const lang = useStudio((s) => s.lang);
+  const readFields = useStudio((s) =>
+    s.activeId ? s.analyses[s.activeId]?.analysis.fields : undefined,
+  );
   if (!doc) return null;
   const outcome = entry?.outcome ?? null;
+  // Derived from what the result is of, not from a flag: a result of an earlier text or fact is
+  // marked the moment the text or fact changes, before the next evaluation is even sent.
+  const current = evaluationCurrent(entry, doc);
+  const earlier = outcome !== null && !current;
   return (
     <div className="evaluate">
       <label className="field">
@@ -89,19 +102,39 @@ export function EvaluatePanel() {
       </div>
       <section
         aria-labelledby="result-title"
-        aria-busy={entry?.pending ?? false}
+        aria-busy={!current}
         data-testid="evaluation"
+        data-current={current}
       >
         <h3 id="result-title" className="section-title">
           {t.evaluate.result}{' '}
-          {entry?.pending && <span className="muted">{t.evaluate.pending}</span>}
+          {!current && (
+            <span className="muted" data-testid="evaluating">
+              {t.evaluate.pending}
+            </span>
+          )}
         </h3>
+        {earlier && (
+          <p className="muted" role="status" data-testid="evaluation-earlier">
+            {t.evaluate.earlierResult}
+          </p>
+        )}
         {outcome?.kind === 'document-invalid' && (
           <p role="status">{format(t.evaluate.invalid, { n: outcome.errors })}</p>
         )}
         {outcome?.kind === 'input-error' && outcome.empty && (
           <p role="status" className="muted" data-testid="fact-empty">
             {t.evaluate.writeFact}
+            {readFields && readFields.length > 0 && (
+              <>
+                {lang === 'zh' ? '' : ' '}
+                <VisibleText
+                  text={format(t.evaluate.rulesRead, {
+                    fields: listFields(readFields, t.evaluate.fieldList),
+                  })}
+                />
+              </>
+            )}
           </p>
         )}
         {outcome?.kind === 'input-error' && !outcome.empty && (
@@ -116,18 +149,28 @@ export function EvaluatePanel() {
           </p>
         )}
         {outcome?.kind === 'result' && (
-          <ResultCard
-            result={outcome.result}
-            failed={outcome.failedConditions}
-            fields={outcome.reasonFields}
-            lang={lang}
-          />
+          // Greyed and marked (styles.css: the decision and ruleset hash say "earlier result")
+          // while it is of earlier inputs; the memoized card itself is not rendered again for it.
+          <div className={`dimmable${earlier ? ' stale' : ''}`} data-testid="result-wrap">
+            <ResultCard
+              result={outcome.result}
+              failed={outcome.failedConditions}
+              fields={outcome.reasonFields}
+              lang={lang}
+            />
+          </div>
         )}
         {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
       </section>
       <SuitePanel />
     </div>
   );
+}
+
+/** The fields the rules read, as an empty fact's hint: the first few, in the order given. */
+function listFields(fields: readonly string[], t: { separator: string; etc: string }): string {
+  const shown = fields.slice(0, 6).join(t.separator);
+  return fields.length > 6 ? `${shown}${t.etc}` : shown;
 }
 
 function CarryState({ doc, state }: { doc: StudioDocument; state: unknown }) {
@@ -170,8 +213,11 @@ const ResultCard = memo(function ResultCard({
   ];
   return (
     <div className="result-card">
-      <p className="result-decision" data-testid="decision">
-        <span>{t.evaluate.decision}: </span>
+      <p className="result-decision" data-testid="decision" data-earlier={t.evaluate.earlierMark}>
+        <span>
+          {t.evaluate.decision}
+          {t.evaluate.colon}
+        </span>
         <DecisionBadge decision={result.decision} lang={lang} />
       </p>
       <p data-testid="decision-headline">
@@ -199,7 +245,13 @@ const ResultCard = memo(function ResultCard({
             </div>
           ))}
         <dt>{t.evaluate.rulesetHash}</dt>
-        <dd className="mono hash-cell">{result.ruleset_hash}</dd>
+        <dd
+          className="mono hash-cell"
+          data-testid="ruleset-hash"
+          data-earlier={t.evaluate.earlierMark}
+        >
+          {result.ruleset_hash}
+        </dd>
         <dt>{t.evaluate.resultHash}</dt>
         <dd className="mono hash-cell">{result.result_hash}</dd>
       </dl>
@@ -232,24 +284,45 @@ const ResultCard = memo(function ResultCard({
   );
 });
 
-function TraceTree({ node }: { node: TraceNode }) {
+/**
+ * One node of a rule's condition tree with what the evaluation made of it: its value (a literal's
+ * too, `null` included), "missing" for a field the fact lacks (never shown as null), the error
+ * raised at it (`error`: the kernel's message, which names the field), or not evaluated — stopped
+ * by an error in an argument, or never needed.
+ */
+function TraceTree({ node, error }: { node: TraceNode; error: string | undefined }) {
   const t = useT(panelStrings);
   // `exact`: the value with every digit, when plain JSON would lose some (9007199254740993).
-  const value =
-    'value' in node ? (node.exact ?? JSON.stringify(node.value)) : t.evaluate.notEvaluated;
+  const [text, state] =
+    'value' in node
+      ? [node.exact ?? JSON.stringify(node.value), 'value']
+      : node.missing
+        ? [t.evaluate.traceMissing, 'missing']
+        : node.error?.at
+          ? [
+              error === undefined
+                ? node.error.code
+                : format(t.evaluate.traceError, { message: error }),
+              'error',
+            ]
+          : node.error
+            ? [t.evaluate.traceStopped, 'stopped']
+            : [t.evaluate.notEvaluated, 'not-evaluated'];
   return (
     <li>
-      <span className="mono">
-        <VisibleText text={node.node} />
-      </span>{' '}
-      <span className={'value' in node ? 'mono' : 'muted'}>
-        = <VisibleText text={value} />
+      <span data-node-state={state}>
+        <span className="mono">
+          <VisibleText text={node.path === undefined ? node.node : `${node.node} ${node.path}`} />
+        </span>{' '}
+        <span className={state === 'value' ? 'mono' : state === 'error' ? 'trace-error' : 'muted'}>
+          = <VisibleText text={text} />
+        </span>
       </span>
       {node.args && node.args.length > 0 && (
         <ul className="trace-tree">
           {node.args.map((child, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: arguments are positional
-            <TraceTree key={i} node={child} />
+            <TraceTree key={i} node={child} error={error} />
           ))}
         </ul>
       )}
@@ -390,8 +463,10 @@ export function Trace({
                   <details>
                     <summary>{t.evaluate.nodeValues}</summary>
                     <ul className="trace-tree">
-                      {step.unless && <TraceTree node={step.unless} />}
-                      {step.when && <TraceTree node={step.when} />}
+                      {step.unless && <TraceTree node={step.unless} error={undefined} />}
+                      {step.when && (
+                        <TraceTree node={step.when} error={step.reason?.error?.message[lang]} />
+                      )}
                     </ul>
                   </details>
                 )}

@@ -7,10 +7,30 @@ import type { EvaluationResult, TraceReason } from '../../kernel';
 import { enQuote, zhQuote } from '../../kernel/util/quote';
 import { revealText } from '../../kernel/util/visible-text';
 import { format } from '../i18n/i18n';
-import type { Lang } from '../store/types';
+import type { EvaluationEntry, Lang, StudioDocument } from '../store/types';
 import type { panelStrings } from './strings';
 
 type EvaluateStrings = (typeof panelStrings)['zh']['evaluate'];
+
+/**
+ * Whether the shown evaluation is of the inputs on screen (the document text, the fact, as_of and
+ * the temporal state, compared by identity): derived from what the result was computed for, never
+ * from a remembered "pending" flag, so a result of an earlier text or fact is never shown as
+ * current — not even in the moments before the next evaluation is sent.
+ */
+export function evaluationCurrent(
+  entry: EvaluationEntry | undefined,
+  doc: Pick<StudioDocument, 'text' | 'fact' | 'asOf' | 'temporalState'>,
+): boolean {
+  const of = entry?.of;
+  return (
+    of !== undefined &&
+    of.text === doc.text &&
+    of.fact === doc.fact &&
+    of.asOf === doc.asOf &&
+    of.temporalState === doc.temporalState
+  );
+}
 
 /** How the decision came about, checked against the result fields. */
 export type Headline =

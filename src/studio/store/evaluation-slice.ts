@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { emptyRecord, withEntry, withoutEntry } from './ids';
 import type { StudioState } from './index';
-import type { EvaluateOutcome, EvaluationEntry, SuiteRunEntry } from './types';
+import type { EvaluatedInputs, EvaluateOutcome, EvaluationEntry, SuiteRunEntry } from './types';
 
 /** The Evaluate panel's result for each document. */
 export interface EvaluationSlice {
@@ -10,7 +10,8 @@ export interface EvaluationSlice {
   suiteRuns: Record<string, SuiteRunEntry>;
   setSuiteRun(id: string, entry: SuiteRunEntry | null): void;
   setEvaluationPending(id: string): void;
-  setEvaluation(id: string, outcome: EvaluateOutcome | null): void;
+  /** `of`: the inputs the outcome is of (EvaluationEntry.of). */
+  setEvaluation(id: string, outcome: EvaluateOutcome | null, of?: EvaluatedInputs): void;
 }
 
 export const createEvaluationSlice: StateCreator<StudioState, [], [], EvaluationSlice> = (
@@ -29,12 +30,17 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       evaluations: withEntry<EvaluationEntry>(get().evaluations, id, {
         outcome: current?.outcome ?? null,
         pending: true,
+        ...(current?.of ? { of: current.of } : {}),
       }),
     });
   },
-  setEvaluation(id, outcome) {
+  setEvaluation(id, outcome, of) {
     set({
-      evaluations: withEntry<EvaluationEntry>(get().evaluations, id, { outcome, pending: false }),
+      evaluations: withEntry<EvaluationEntry>(get().evaluations, id, {
+        outcome,
+        pending: false,
+        ...(of ? { of } : {}),
+      }),
     });
   },
 });

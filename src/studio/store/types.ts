@@ -97,6 +97,14 @@ export interface SuiteRunEntry {
 export interface EvaluationEntry {
   readonly outcome: EvaluateOutcome | null;
   readonly pending: boolean;
+  /**
+   * The inputs the outcome is of (compared by identity): another text, fact, as_of or temporal
+   * state on screen makes it a result of earlier inputs, shown as such (issue #37).
+   */
+  readonly of?: EvaluatedInputs;
 }
+
+/** What an evaluation is of: the document text and the Evaluate panel's inputs. */
+export type EvaluatedInputs = Pick<StudioDocument, 'text' | 'fact' | 'asOf' | 'temporalState'>;
 
 export type { Analysis, EvaluateOutcome, RuleSummary, SuiteOutcome };

@@ -212,6 +212,18 @@ export const TERMS = [
   { key: 'author', zh: '作者', en: 'author', note: 'the signing role of who wrote the rules' },
   { key: 'reviewer', zh: '审核人', en: 'reviewer', note: 'the signing role of who approved them' },
   {
+    key: 'reviewOpinion',
+    zh: '审核结论',
+    en: 'opinion',
+    note: "a reviewer's signed opinion: 批准 approve, or 退回修改 return for changes (docs/signed-files.md)",
+  },
+  {
+    key: 'reviewComment',
+    zh: '审核意见',
+    en: 'comment',
+    note: "the reviewer's signed comment beside the opinion (not 说明, which is a rule's explanation)",
+  },
+  {
     key: 'reviewReport',
     zh: '审核报告',
     en: 'review report',

@@ -229,7 +229,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
             text={format(t.sign.help, { file: ruleFile, signature: signatureFileName(ruleFile) })}
           />
         </p>
-        <p className="field-row">
+        <div className="field-row sign-row">
           <label>
             {r.roleLabel}{' '}
             <select
@@ -242,6 +242,39 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
               <option value="reviewer">{r.reviewer}</option>
             </select>
           </label>
+          {/* The reviewer's opinion sits between the role and the button that signs it. */}
+          {role === 'reviewer' && (
+            <fieldset className="review-opinion" data-testid="review-opinion">
+              <legend>{r.opinion}</legend>
+              {(['approve', 'return'] as const).map((o) => (
+                <label key={o}>
+                  <input
+                    type="radio"
+                    name="review-opinion"
+                    value={o}
+                    data-testid={`opinion-${o}`}
+                    checked={opinion === o}
+                    onChange={() => setOpinion(o)}
+                  />{' '}
+                  {o === 'approve' ? r.approve : r.returnForChanges}
+                </label>
+              ))}
+              <label className="review-comment">
+                {r.comment}
+                <textarea
+                  data-testid="review-comment"
+                  rows={3}
+                  value={comment}
+                  maxLength={4000}
+                  aria-describedby="review-comment-help"
+                  onChange={(e) => setComment(e.currentTarget.value)}
+                />
+              </label>
+              <p className="muted" id="review-comment-help">
+                {commentProblem ?? r.commentHelp}
+              </p>
+            </fieldset>
+          )}
           <button
             type="button"
             className="button"
@@ -262,39 +295,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           >
             {t.sign.plain}
           </button>
-        </p>
-        {role === 'reviewer' && (
-          <fieldset className="review-opinion" data-testid="review-opinion">
-            <legend>{r.opinion}</legend>
-            {(['approve', 'return'] as const).map((o) => (
-              <label key={o}>
-                <input
-                  type="radio"
-                  name="review-opinion"
-                  value={o}
-                  data-testid={`opinion-${o}`}
-                  checked={opinion === o}
-                  onChange={() => setOpinion(o)}
-                />{' '}
-                {o === 'approve' ? r.approve : r.returnForChanges}
-              </label>
-            ))}
-            <label className="review-comment">
-              {r.comment}
-              <textarea
-                data-testid="review-comment"
-                rows={3}
-                value={comment}
-                maxLength={4000}
-                aria-describedby="review-comment-help"
-                onChange={(e) => setComment(e.currentTarget.value)}
-              />
-            </label>
-            <p className="muted" id="review-comment-help">
-              {commentProblem ?? r.commentHelp}
-            </p>
-          </fieldset>
-        )}
+        </div>
         {role !== '' && <p className="muted">{r.cosignHelp}</p>}
         {role !== '' && reviewed?.sourceSha256 === sourceHash && (
           <p className="muted" data-testid="sign-report">

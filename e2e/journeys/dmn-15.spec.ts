@@ -1,6 +1,6 @@
 // Issue #38 §2: a DMN 1.5 model as the DMN TCK publishes it, opened with the studio's Open button,
-// converts (it was refused as "not a DMN model"); its table, exported with the DMN version set to
-// 1.5 beside Export DMN, is a DMN 1.5 file that opens again to the same table. English and Chinese.
+// converts (it was refused as "not a DMN model"); its table, exported as DMN 1.5 from the menu that
+// Export DMN opens, is a DMN 1.5 file that opens again to the same table. English and Chinese.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '../support/test';
 
@@ -73,7 +73,7 @@ for (const lang of ['en', 'zh'] as const) {
     await report.getByRole('button', { name: w.close }).click();
     await expect(report).toBeHidden();
 
-    // The table view: pick DMN 1.5 beside Export DMN and export.
+    // The table view: Export DMN opens the versions (1.3 first); pick DMN 1.5.
     await page.getByRole('tab', { name: w.table }).click();
     const grid = page.locator(
       '[data-testid="decision-grid"][data-entry="IMP-001-approval-status"]',
@@ -81,27 +81,33 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(grid).toBeVisible();
     const rows = await grid.locator('tbody tr').allInnerTexts();
     expect(rows.length).toBeGreaterThanOrEqual(4);
-    const version = grid.getByRole('combobox', { name: w.version });
-    await version.selectOption('1.5');
-    await expect(version).toHaveValue('1.5');
+    const exportDmn = grid.locator('summary', { hasText: w.exportDmn });
+    // Whole inside the table's toolbar.
+    const [summary, bar] = await Promise.all([
+      exportDmn.boundingBox(),
+      grid.getByRole('toolbar').boundingBox(),
+    ]);
+    expect(summary && bar && summary.x + summary.width <= bar.x + bar.width + 0.5).toBe(true);
+    await exportDmn.click();
+    const versions = grid.getByRole('group', { name: w.version });
+    await expect(versions.getByRole('button')).toHaveText(['DMN 1.3', 'DMN 1.5']);
     await page.screenshot({ path: `${SHOTS}/export-choice-${lang}.png` });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      grid.getByRole('button', { name: w.exportDmn }).click(),
+      versions.getByRole('button', { name: 'DMN 1.5' }).click(),
     ]);
+    await expect(versions).toBeHidden();
     expect(download.suggestedFilename()).toBe('IMP-001-approval-status.dmn');
     const xml = Buffer.concat(await (await download.createReadStream()).toArray());
     expect(xml.toString('utf8')).toContain(`xmlns="${DMN15}"`);
 
     // The exported file opens again, read as DMN 1.5, to the same rows: the same cells, decisions
     // and messages (the table's `rows:`), shown in its grid.
-    await page
-      .getByTestId('open-files')
-      .setInputFiles({
-        name: 'IMP-001-approval-status.dmn',
-        mimeType: 'application/xml',
-        buffer: xml,
-      });
+    await page.getByTestId('open-files').setInputFiles({
+      name: 'IMP-001-approval-status.dmn',
+      mimeType: 'application/xml',
+      buffer: xml,
+    });
     await expect.poll(async () => (await documents(page)).length).toBe(before + 2);
     await expect(report).toContainText(w.read15);
     await expect(report.locator('[data-level="error"]')).toHaveCount(0);
@@ -112,7 +118,11 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByRole('tab', { name: w.table }).click();
     const again = page.locator('[data-testid="decision-grid"]').first();
     await expect(again).toBeVisible();
-    await expect(again.locator('tbody tr')).toHaveCount(rows.length);
+    // Row for row the same cells, decisions and outputs (the outputs as their own columns again);
+    // only the entry's name differs (the exported decision's name, imported anew).
+    const unnamed = (texts: string[]) =>
+      texts.map((r) => r.replace(/IMP-001-(?:imp-001-)?approval-status/g, 'ENTRY'));
+    expect(unnamed(await again.locator('tbody tr').allInnerTexts())).toEqual(unnamed(rows));
     await page.screenshot({ path: `${SHOTS}/reimported-${lang}.png` });
   });
 }

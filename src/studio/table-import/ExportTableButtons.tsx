@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import './table-import.css';
+import { useRef } from 'react';
 import { type TableModel, tableToGrid } from '../../kernel/table-edit';
 import { DMN_VERSIONS, type DmnVersion, tableToDmn } from '../../kernel/table-import';
 import { format, useT } from '../i18n/i18n';
@@ -16,12 +17,12 @@ function download(bytes: Uint8Array | string, fileName: string, type: string): v
 }
 
 /**
- * Export a table as an Excel workbook (lazy-loaded writer) or as DMN — 1.3 by default, 1.5 when
- * picked beside the button (docs/table-import.md).
+ * Export a table as an Excel workbook (lazy-loaded writer) or as DMN: Export DMN opens a small
+ * menu of the versions, 1.3 first (what most tools read) and 1.5 (the TCK's) (docs/table-import.md).
  */
 export function ExportTableButtons({ table }: { readonly table: TableModel }) {
   const t = useT(tableImportStrings);
-  const [dmnVersion, setDmnVersion] = useState<DmnVersion>('1.3');
+  const menu = useRef<HTMLDetailsElement>(null);
   const exportXlsx = async () => {
     const [{ writeXlsxTable }, { tableSheets }] = await Promise.all([
       import('../../table-import/xlsx'),
@@ -39,7 +40,8 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
   };
-  const exportDmn = () => {
+  const exportDmn = (dmnVersion: DmnVersion) => {
+    if (menu.current) menu.current.open = false;
     const dmn = tableToDmn(table, dmnVersion);
     if (!dmn.ok) {
       studioStore.getState().notify('error', {
@@ -59,23 +61,26 @@ export function ExportTableButtons({ table }: { readonly table: TableModel }) {
       <button type="button" className="button small" onClick={() => void exportXlsx()}>
         {t.exportXlsx}
       </button>
-      <button type="button" className="button small" onClick={exportDmn}>
-        {t.exportDmn}
-      </button>
-      <UpdateFromXlsxButton entry={table.entry} />
-      <select
-        className="button small dmn-version"
-        aria-label={t.dmnVersion}
-        title={t.dmnVersion}
-        value={dmnVersion}
-        onChange={(e) => setDmnVersion(e.currentTarget.value as DmnVersion)}
+      <details
+        ref={menu}
+        className="dmn-export"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menu.current?.open) {
+            menu.current.open = false;
+            menu.current.querySelector('summary')?.focus();
+          }
+        }}
       >
-        {DMN_VERSIONS.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
+        <summary className="button small">{t.exportDmn}</summary>
+        <fieldset className="dmn-export-menu" aria-label={t.dmnVersion}>
+          {DMN_VERSIONS.map((v) => (
+            <button key={v} type="button" className="button small" onClick={() => exportDmn(v)}>
+              {format(t.exportDmnVersion, { version: v })}
+            </button>
+          ))}
+        </fieldset>
+      </details>
+      <UpdateFromXlsxButton entry={table.entry} />
     </>
   );
 }

@@ -19,6 +19,7 @@ export const tableImportStrings = defineStrings({
     exportXlsx: 'Export Excel',
     exportDmn: 'Export DMN',
     dmnVersion: 'DMN version of the export',
+    exportDmnVersion: 'DMN {version}',
     dmnRefused: 'This table cannot be exported as DMN: {problems}',
     sheetTitle: 'Which sheet of {file}?',
     sheetIntro:
@@ -45,6 +46,7 @@ export const tableImportStrings = defineStrings({
     exportXlsx: '导出电子表格',
     exportDmn: '导出 DMN',
     dmnVersion: '导出的 DMN 版本',
+    exportDmnVersion: 'DMN {version}',
     dmnRefused: '该决策表无法导出为 DMN：{problems}',
     sheetTitle: '导入 {file} 的哪个工作表？',
     sheetIntro: '该工作簿有 {n} 个工作表。请选择包含决策表的那一个。',

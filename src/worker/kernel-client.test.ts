@@ -102,12 +102,14 @@ describe('KernelClient', () => {
     worker.answer({ id: 1, status: 'done', value: 'a' });
     const edited = `${big}x`;
     const second = client.request('analyze:d', analyze(edited));
-    // Only the edit crosses: the request's text is empty, the edit names the version it is of.
+    // Only the edit crosses: the request's text is empty, the edit names the version it is of
+    // (found by comparing texts: the change was not announced).
     expect(worker.received[1]!.request).toMatchObject({ text: '' });
     expect(worker.received[1]!.textSync).toEqual({
       version: 2,
       base: 1,
-      edit: { range: { start: big.length, end: big.length }, newText: 'x' },
+      steps: [[{ range: { start: big.length, end: big.length }, newText: 'x' }]],
+      length: edited.length,
     });
     // A worker that does not hold version 1 asks for the whole text: posted once more, whole.
     worker.answer({ id: 2, status: 'resync' });
@@ -127,6 +129,23 @@ describe('KernelClient', () => {
     void client.request('analyze:d', analyze(`${edited}yz`));
     expect(fresh.received.at(-1)!.request).toMatchObject({ text: `${edited}yz` });
     expect(fresh.received.at(-1)!.textSync).not.toHaveProperty('base');
+  });
+
+  it('posts an announced change as it was made, never found again by comparing texts', () => {
+    const { client, workers } = harness();
+    const worker = workers[0]!;
+    void client.request('analyze:d', analyze('aaa'));
+    worker.answer({ id: 1, status: 'done', value: 'a' });
+    // An "a" typed at the start: comparing texts would place it at the end.
+    const edits = [{ range: { start: 0, end: 0 }, newText: 'a' }];
+    client.noteChange('aaa', edits, 'aaaa');
+    void client.request('analyze:d', analyze('aaaa'));
+    expect(worker.received[1]!.textSync).toEqual({
+      version: 2,
+      base: 1,
+      steps: [edits],
+      length: 4,
+    });
   });
 
   it('asks again for the whole value when a delta names a base it does not hold', async () => {
@@ -159,7 +178,7 @@ describe('KernelClient', () => {
     worker.answer({ id: 1, status: 'done', value: 'g' });
     void client.request('gloss:d', { op: 'gloss', doc: 'd', text: `${big}x`, dictionary: '' });
     expect(worker.received[2]!.request).toMatchObject({ text: '' });
-    expect(worker.received[2]!.textSync).toMatchObject({ base: 1, edit: { newText: 'x' } });
+    expect(worker.received[2]!.textSync).toMatchObject({ base: 1, steps: [[{ newText: 'x' }]] });
   });
 
   it('keeps channels apart and passes superseded and failed answers through', async () => {

@@ -24,6 +24,7 @@ import {
   type RequestFor,
 } from './kernel-protocol';
 import { patch, RecentValues } from './reply-delta';
+import type { TextEdit } from '../kernel/util/text-edit';
 import { TextSender } from './text-sync';
 
 export interface WorkerLike {
@@ -179,6 +180,15 @@ export class KernelClient {
         ? { ...envelope, textSync: next.sync }
         : { ...envelope, request: { ...request, text: '' }, textSync: next.sync },
     );
+  }
+
+  /**
+   * A document's text changed from `before` to `after` by `edits` (simultaneous edits of
+   * `before`, as the editor or the grid made them): channels holding `before` post these edits
+   * next instead of comparing texts (text-sync.ts).
+   */
+  noteChange(before: string, edits: readonly TextEdit[], after: string): void {
+    this.texts.noteChange(before, edits, after);
   }
 
   /**

@@ -15,6 +15,22 @@ const editOf = (t: string) =>
     .tuple(fc.nat({ max: t.length }), fc.nat({ max: t.length }), text)
     .map(([a, b, newText]) => ({ range: { start: Math.min(a, b), end: Math.max(a, b) }, newText }));
 
+/** Up to three non-overlapping edits of `t` (one Monaco change event, or one grid edit). */
+const simultaneous = (t: string): fc.Arbitrary<TextEdit[]> =>
+  fc
+    .array(fc.tuple(fc.nat({ max: t.length }), fc.nat({ max: 3 }), text), { maxLength: 3 })
+    .map((xs) => {
+      const out: TextEdit[] = [];
+      let at = 0;
+      for (const [start, length, newText] of [...xs].sort((a, b) => a[0] - b[0])) {
+        if (start < at) continue;
+        const end = Math.min(t.length, start + length);
+        out.push({ range: { start, end }, newText });
+        at = end + 1;
+      }
+      return out;
+    });
+
 /** A document and the texts typing turns it into: each one random edit of the one before. */
 const history = text.chain((first) =>
   fc.array(fc.nat(), { maxLength: 25 }).chain((seeds) => {
@@ -66,6 +82,78 @@ describe('text sync', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('reported edits reach the worker as they were made, and give what a whole-text resend gives', () => {
+    // Each change of the text is reported with its edits (as the editor and the grid report
+    // them) or not reported; posts come at random points between changes, and may be lost.
+    const changes = text.chain((first) =>
+      fc
+        .array(fc.tuple(fc.boolean(), fc.constantFrom('post', 'wait', 'wait', 'lose')), {
+          maxLength: 20,
+        })
+        .chain((plan) => {
+          let arb: fc.Arbitrary<{ text: string; edits: TextEdit[] | null; after: string }[]> =
+            fc.constant([]);
+          for (const [reported] of plan) {
+            arb = arb.chain((done) => {
+              const from = done.at(-1)?.after ?? first;
+              return simultaneous(from).map((edits) => [
+                ...done,
+                {
+                  text: from,
+                  edits: reported ? edits : null,
+                  after: applyTextEdits(from, edits) as string,
+                },
+              ]);
+            });
+          }
+          return fc.tuple(fc.constant(first), arb, fc.constant(plan.map(([, fate]) => fate)));
+        }),
+    );
+    fc.assert(
+      fc.property(changes, ([first, steps, fates]) => {
+        const sender = new TextSender();
+        const mirror = new TextMirror();
+        const one = sender.next('analyze:d', first);
+        expect(mirror.receive('analyze:d', first, one.sync)).toBe(first);
+        let sinceLastPost: (readonly TextEdit[])[] | null = [];
+        steps.forEach((step, i) => {
+          if (step.edits) {
+            sender.noteChange(step.text, step.edits, step.after);
+            sinceLastPost?.push(step.edits);
+          } else sinceLastPost = null;
+          const fate = fates[i];
+          if (fate === 'wait') return;
+          const { sync, whole } = sender.next('analyze:d', step.after);
+          expect(whole).toBe(false);
+          if (!('base' in sync)) throw new Error('whole');
+          // Never found again when every change since the last post was reported.
+          if (sinceLastPost !== null) expect(sync.steps).toEqual(sinceLastPost);
+          sinceLastPost = [];
+          if (fate === 'lose') {
+            // Lost: the next post names a base the worker does not hold and is refused; then whole.
+            const after = sender.next('analyze:d', step.after);
+            expect(mirror.receive('analyze:d', '', after.sync)).toBeNull();
+            const again = sender.next('analyze:d', step.after, true);
+            expect(mirror.receive('analyze:d', step.after, again.sync)).toBe(step.after);
+            return;
+          }
+          expect(mirror.receive('analyze:d', '', sync)).toBe(step.after);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a step that does not give the text the client holds is refused by its length', () => {
+    const sender = new TextSender();
+    const mirror = new TextMirror();
+    expect(mirror.receive('c', 'abc', sender.next('c', 'abc').sync)).toBe('abc');
+    // A wrong report: the edits give "abXc", the text is "abcd".
+    sender.noteChange('abc', [{ range: { start: 2, end: 2 }, newText: 'X' }], 'abcd!');
+    const next = sender.next('c', 'abcd!');
+    expect(mirror.receive('c', '', next.sync)).toBeNull();
   });
 
   it('refuses an edit of a version it does not hold, and keeps channels apart', () => {

@@ -3,12 +3,15 @@
  * kept in step with the store both ways, kernel diagnostics as markers, and reveal requests.
  *
  * Typing costs one `setText` per change and no React render. Text that changes outside the editor
- * (import, grid edits, a quick fix, another tab) reaches the model as one minimal edit pushed on
- * its undo stack — never `setValue`, which would wipe the user's undo history.
+ * (import, grid edits, a quick fix, another tab) reaches the model as the edits its maker
+ * announced (store/text-changes.ts; one minimal edit found by comparing texts when it announced
+ * none), pushed on its undo stack as one step — never `setValue`, which would wipe the user's
+ * undo history.
  */
-import { applyTextEdits, diffText } from '../../kernel/util/text-edit';
+import { applyTextEdits, diffText, type TextEdit } from '../../kernel/util/text-edit';
 import { type AfterPaint, afterNextPaint } from '../scheduling/after-paint';
 import type { StudioState, StudioStore } from '../store';
+import { type AnnouncedChange, onTextChange, type TextChange } from '../store/text-changes';
 import { REHEARSAL_MIN_LENGTH, rehearsalSpot } from './edit-rehearsal';
 import type { EditorHost } from './editor-host';
 import {
@@ -47,6 +50,38 @@ const createdAt = new WeakMap<monaco.editor.ITextModel, number>();
 /** Models whose first edit was rehearsed, or is scheduled to be (edit-rehearsal.ts). */
 const rehearsed = new WeakSet<monaco.editor.ITextModel>();
 
+/**
+ * Per document, the steps announced since its model last matched the store (text-changes.ts):
+ * applied to the model as they were made, when the model still holds `before`.
+ */
+const external = new Map<
+  string,
+  { readonly before: string; readonly steps: (readonly TextEdit[])[]; after: string }
+>();
+
+/**
+ * Monaco's changes of one event as simultaneous edits of `before` (they come sorted from the end
+ * of the text, each offset in the text before the event); undefined when they do not account for
+ * the new text's length, so a change is never announced wrong.
+ */
+function changeOf(
+  before: string,
+  changes: readonly monaco.editor.IModelContentChange[],
+  after: string,
+): TextChange | undefined {
+  if (changes.length === 0) return undefined;
+  let length = before.length;
+  const edits: TextEdit[] = [];
+  for (const c of changes) {
+    edits.push({
+      range: { start: c.rangeOffset, end: c.rangeOffset + c.rangeLength },
+      newText: c.text,
+    });
+    length += c.text.length - c.rangeLength;
+  }
+  return length === after.length ? { before, edits } : undefined;
+}
+
 class EditorSession implements EditorHost {
   private readonly editor: monaco.editor.IStandaloneCodeEditor;
   private readonly models = models;
@@ -82,6 +117,7 @@ class EditorSession implements EditorHost {
       this.listen(id, model);
       this.showMarkers(id);
     }
+    this.disposers.push(onTextChange((change) => this.noteAnnounced(change)));
     this.disposers.push(store.subscribe((now, before) => this.onStoreChange(now, before)));
     this.activate(state.activeId);
     globalThis.__ERDL_EDITOR__ = { monaco, editor: this.editor };
@@ -114,6 +150,20 @@ class EditorSession implements EditorHost {
     }
   }
 
+  /** A change announced before the store takes it: kept to apply to the model as it was made. */
+  private noteAnnounced(change: AnnouncedChange): void {
+    const { docId } = change;
+    const held = this.synced.get(docId);
+    if (held === change.after) return; // the editor's own typing
+    const pending = external.get(docId);
+    if (pending && pending.after === change.before) {
+      pending.steps.push(change.edits);
+      pending.after = change.after;
+    } else if (held === change.before)
+      external.set(docId, { before: change.before, steps: [change.edits], after: change.after });
+    else external.delete(docId);
+  }
+
   private syncDocuments(state: StudioState): void {
     for (const [id, model] of this.models) {
       const doc = state.documents[id];
@@ -133,20 +183,29 @@ class EditorSession implements EditorHost {
       const current = model.getValue();
       this.synced.set(id, doc.text);
       if (current === doc.text) continue;
-      const edit = diffText(current, doc.text);
-      const start = model.getPositionAt(edit.range.start);
-      const end = model.getPositionAt(edit.range.end);
+      // The edits as their maker announced them (a grid edit, a fix); found by comparing texts
+      // only when a change came without them.
+      const announced = external.get(id);
+      external.delete(id);
+      const steps =
+        announced && announced.before === current && announced.after === doc.text
+          ? announced.steps
+          : [[diffText(current, doc.text)]];
       model.pushStackElement();
-      model.pushEditOperations(
-        [],
-        [
-          {
-            range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
-            text: edit.newText,
-          },
-        ],
-        () => null,
-      );
+      for (const step of steps) {
+        model.pushEditOperations(
+          [],
+          step.map((edit) => {
+            const start = model.getPositionAt(edit.range.start);
+            const end = model.getPositionAt(edit.range.end);
+            return {
+              range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column),
+              text: edit.newText,
+            };
+          }),
+          () => null,
+        );
+      }
       model.pushStackElement();
     }
   }
@@ -180,13 +239,13 @@ class EditorSession implements EditorHost {
       const before = this.synced.get(docId);
       if (text === before) return;
       this.synced.set(docId, text);
-      // Where the edit starts lets the store skip reading the new text's name (naming.ts): on a
-      // large document that read alone was a third of the studio's own work per keystroke.
-      const known = before !== undefined && !event.isFlush && event.changes.length > 0;
-      const edit = known
-        ? { before, from: Math.min(...event.changes.map((c) => c.rangeOffset)) }
-        : undefined;
-      this.store.getState().setText(docId, text, 'typing', edit);
+      // The change as Monaco reports it (simultaneous edits of `before`): the store announces it
+      // to the kernel clients' text sync, and where it starts lets the store skip reading the new
+      // text's name (naming.ts): on a large document that read alone was a third of the studio's
+      // own work per keystroke.
+      const change =
+        before !== undefined && !event.isFlush ? changeOf(before, event.changes, text) : undefined;
+      this.store.getState().setText(docId, text, 'typing', change);
     });
     this.disposers.push(() => listener.dispose());
   }

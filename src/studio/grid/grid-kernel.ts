@@ -5,13 +5,18 @@
  */
 import { createKernelWorker, KernelClient } from '../../worker/kernel-client';
 import { studioStore } from '../store';
+import { onTextChange } from '../store/text-changes';
 
 let instance: KernelClient | null = null;
 
 export function getGridKernel(): KernelClient {
-  instance ??= new KernelClient({
-    createWorker: createKernelWorker,
-    onIncident: (incident) => studioStore.getState().setIncident(incident),
-  });
+  if (!instance) {
+    const client = new KernelClient({
+      createWorker: createKernelWorker,
+      onIncident: (incident) => studioStore.getState().setIncident(incident),
+    });
+    onTextChange((c) => client.noteChange(c.before, c.edits, c.after));
+    instance = client;
+  }
   return instance;
 }

@@ -1,8 +1,8 @@
+import { bilingual } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import type { RejectedCell } from '../../kernel/table-edit';
 import { applyTextEdits, patchRead } from '../../kernel/table-edit';
 import type { TableEditRequest } from '../../worker/kernel-protocol';
-import { bilingual } from '../../i18n/format';
 import { studioStore } from '../store';
 import { getGridKernel } from './grid-kernel';
 import { gridStrings } from './strings';
@@ -78,7 +78,10 @@ async function runNow(
       // The text first: setting it sends it to be analysed at once, and the patched read (every
       // row after the edit shifted) is made meanwhile — still before anything renders, which
       // React does after this task.
-      studioStore.getState().setText(docId, patched.text);
+      studioStore.getState().setText(docId, patched.text, 'command', {
+        before: text,
+        edits: patched.edits,
+      });
       const read = patched.read;
       if (read.ok) {
         setGoodRead(docId, patched.text, read);
@@ -113,6 +116,6 @@ async function runNow(
     state.notify('warning', message);
     return { ok: false, messages: [message] };
   }
-  state.setText(docId, next);
+  state.setText(docId, next, 'command', { before: text, edits: reply.edits });
   return { ok: true, rejected: reply.rejected, ...(reply.note ? { note: reply.note } : {}) };
 }

@@ -1,4 +1,4 @@
-/** The page's two kernel worker clients, each created on first use. */
+/** The page's kernel worker clients — interactive, batch and the batch pool — each created on first use. */
 
 import {
   createBatchWorker,
@@ -7,9 +7,16 @@ import {
   KernelClient,
 } from '../../worker/kernel-client';
 import { studioStore } from '../store';
+import { onTextChange } from '../store/text-changes';
 import { describeIncident } from './describe-incident';
 
 let instance: KernelClient | null = null;
+
+/** A client told of every text change whose edits are known, so it posts them as made. */
+function following(client: KernelClient): KernelClient {
+  onTextChange((c) => client.noteChange(c.before, c.edits, c.after));
+  return client;
+}
 let batchInstance: KernelClient | null = null;
 
 const onIncident = (incident: Incident) => {
@@ -20,13 +27,13 @@ const onIncident = (incident: Incident) => {
 
 /** The kernel for interactive requests (analyze, evaluate, tree, convert, table edits). */
 export function getKernel(): KernelClient {
-  instance ??= new KernelClient({ createWorker: createKernelWorker, onIncident });
+  instance ??= following(new KernelClient({ createWorker: createKernelWorker, onIncident }));
   return instance;
 }
 
 /** The kernel for long jobs (suites, fact sets, whole-document gloss). */
 export function getBatchKernel(): KernelClient {
-  batchInstance ??= new KernelClient({ createWorker: createBatchWorker, onIncident });
+  batchInstance ??= following(new KernelClient({ createWorker: createBatchWorker, onIncident }));
   return batchInstance;
 }
 
@@ -38,6 +45,6 @@ const poolExtras: KernelClient[] = [];
  */
 export function getBatchPool(size: number): KernelClient[] {
   while (poolExtras.length < size - 1)
-    poolExtras.push(new KernelClient({ createWorker: createBatchWorker, onIncident }));
+    poolExtras.push(following(new KernelClient({ createWorker: createBatchWorker, onIncident })));
   return [getBatchKernel(), ...poolExtras.slice(0, Math.max(0, size - 1))];
 }

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { followName } from '../workspace/naming';
 import { emptyRecord, withEntry } from './ids';
 import type { StudioState } from './index';
+import { announceTextChange, firstEditedOffset, type TextChange } from './text-changes';
 import type { Cursor, StudioDocument } from './types';
 import { uniqueName } from './workspace-slice';
 
@@ -11,22 +12,16 @@ import { uniqueName } from './workspace-slice';
  */
 export type TextOrigin = 'typing' | 'command';
 
-/**
- * What the editor knows of a change: the text it edited (`before`) and the offset in it where the
- * edit starts. The store uses it only when `before` is the text it holds. (Not the kernel's
- * `TextEdit`, which is a replacement to apply.)
- */
-export interface EditorChange {
-  readonly before: string;
-  readonly from: number;
-}
-
 /** Rule documents: their text, fact, as_of and cursor. */
 export interface DocumentsSlice {
   documents: Record<string, StudioDocument>;
   /** Per document, where its last text change came from (not persisted). */
   textOrigins: Readonly<Record<string, TextOrigin>>;
-  setText(id: string, text: string, origin?: TextOrigin, edit?: EditorChange): void;
+  /**
+   * The document's new text; `change`, when its maker knows it, is the text it edited and its
+   * edits — used only when `change.before` is the text held, and announced (text-changes.ts).
+   */
+  setText(id: string, text: string, origin?: TextOrigin, change?: TextChange): void;
   setCursor(id: string, cursor: Cursor): void;
   updateDocument(
     id: string,
@@ -43,11 +38,12 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
 ) => ({
   documents: emptyRecord(),
   textOrigins: emptyRecord(),
-  setText(id, text, origin = 'command', edit) {
+  setText(id, text, origin = 'command', change) {
     const doc = get().documents[id];
     if (!doc || doc.text === text) return;
+    const known = change !== undefined && change.before === doc.text ? change : undefined;
     // A name that follows metadata.name follows its edits (workspace naming, naming.ts).
-    const editedFrom = edit !== undefined && edit.before === doc.text ? edit.from : undefined;
+    const editedFrom = known ? firstEditedOffset(known.edits) : undefined;
     const followed = followName(doc.name, links.get(id) ?? null, doc.text, text, editedFrom);
     if (followed.link === null) links.delete(id);
     else links.set(id, followed.link);
@@ -59,6 +55,9 @@ export const createDocumentsSlice: StateCreator<StudioState, [], [], DocumentsSl
             state.order.filter((d) => d !== id).map((d) => state.documents[d]?.name ?? ''),
             followed.name,
           );
+    // Announced before the store changes: its subscribers may post the new text at once.
+    if (known)
+      announceTextChange({ docId: id, before: known.before, edits: known.edits, after: text });
     set({
       documents: withEntry(state.documents, id, { ...doc, text, name }),
       textOrigins:

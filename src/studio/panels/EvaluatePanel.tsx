@@ -302,7 +302,12 @@ function TraceTree({ node, error }: { node: TraceNode; error: string | undefined
           ? [
               error === undefined
                 ? node.error.code
-                : format(t.evaluate.traceError, { message: error }),
+                : format(t.evaluate.traceError, {
+                    // The node is named on the line already: "days_between = error: date … is missing".
+                    message: error.startsWith(`${node.node}${t.evaluate.colon}`)
+                      ? error.slice(`${node.node}${t.evaluate.colon}`.length)
+                      : error,
+                  }),
               'error',
             ]
           : node.error

@@ -290,92 +290,97 @@ describe('GoRules corpus against @gorules/zen-engine', () => {
   }, 120_000);
 });
 
-describe('GoRules cells against zen-engine, generated', () => {
-  if (!zen) return; // the corpus test above fails or says why
-  const z = zen;
-  // Cells of GoRules' grammar over small numbers and a few words, joined by `,` `or` `and`.
-  const num = fc.integer({ min: -3, max: 12 }).map(String);
-  const word = fc.constantFrom('gold', 'silver', 'a b', 'x');
-  const q = fc.constantFrom("'", '"');
-  const str = fc.tuple(q, word).map(([c, w]) => `${c}${w}${c}`);
-  const atom = fc.oneof(
-    num,
-    str,
-    fc.tuple(fc.constantFrom('>', '>=', '<', '<=', '=='), num).map(([o, n]) => `${o} ${n}`),
-    fc
-      .tuple(fc.constantFrom('[', '(', ']'), num, num, fc.constantFrom(']', ')', '['))
-      .map(([a, l, h, b]) => `${a}${l}..${h}${b}`),
-    fc.array(str, { minLength: 1, maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`),
-    fc
-      .tuple(fc.constantFrom('contains', 'startsWith', 'endsWith'), q, word)
-      .map(([f, c, w]) => `${f}($, ${c}${w.slice(0, 2)}${c})`),
-  );
-  const cell = fc
-    .tuple(atom, fc.array(fc.tuple(fc.constantFrom(', ', ' or ', ' and '), atom), { maxLength: 2 }))
-    .map(([first, rest]) => first + rest.map(([j, a]) => j + a).join(''));
-  const value = fc.oneof(
-    fc.integer({ min: -4, max: 13 }),
-    fc.integer({ min: -8, max: 26 }).map((n) => n / 2),
-    fc.constantFrom<ZenValue>(
-      'gold',
-      'silver',
-      'a b',
-      'x',
-      'golden',
-      'sil',
-      'xgo',
-      '',
-      null,
-      true,
-      ['gold'],
-      ['si', 'x'],
-      [],
-    ),
-  );
-
-  it('every cell the reader converts matches exactly the values zen-engine matches', () => {
-    let converted = 0;
-    fc.assert(
-      fc.property(cell, fc.array(value, { minLength: 6, maxLength: 6 }), (text, values) => {
-        const read = readZenUnary(text);
-        if (!read.ok) return;
-        converted++;
-        const grid = importGrid(
-          [
-            [...read.cells.map(() => 'context.x'), 'then', 'message'],
-            [...read.cells, 'DENY', 'matched'],
-            [...read.cells.map(() => ''), 'ALLOW', ''],
-          ],
-          'IMP-001-cell',
-          'a generated GoRules cell',
-        );
-        // A cell whose column type the cells cannot tell (a word and a number) is refused whole.
-        if (grid.text === null) return;
-        const doc = compileDocument(grid.text);
-        for (const v of values) {
-          let zenSays = false;
-          try {
-            zenSays = z.evaluateUnaryExpressionSync(text, { $: v }) === true;
-          } catch {
-            zenSays = false; // a decision table reads a failed cell as not matching
-          }
-          const context = v === null ? {} : { x: v };
-          const ours = evaluate(
-            doc.document as never,
-            { tool: { name: 'x', args: {} }, context } as never,
-            AS_OF,
-          );
-          expect(
-            ours.decision === 'DENY',
-            `${text} on ${JSON.stringify(v)} → ${JSON.stringify(read.cells)}`,
-          ).toBe(zenSays);
-        }
-      }),
-      { numRuns: 800, seed: 38 },
+// Without zen-engine the corpus test above fails (CI) or says why; this suite is not declared.
+const zenModule = zen;
+if (zenModule)
+  describe('GoRules cells against zen-engine, generated', () => {
+    const z = zenModule;
+    // Cells of GoRules' grammar over small numbers and a few words, joined by `,` `or` `and`.
+    const num = fc.integer({ min: -3, max: 12 }).map(String);
+    const word = fc.constantFrom('gold', 'silver', 'a b', 'x');
+    const q = fc.constantFrom("'", '"');
+    const str = fc.tuple(q, word).map(([c, w]) => `${c}${w}${c}`);
+    const atom = fc.oneof(
+      num,
+      str,
+      fc.tuple(fc.constantFrom('>', '>=', '<', '<=', '=='), num).map(([o, n]) => `${o} ${n}`),
+      fc
+        .tuple(fc.constantFrom('[', '(', ']'), num, num, fc.constantFrom(']', ')', '['))
+        .map(([a, l, h, b]) => `${a}${l}..${h}${b}`),
+      fc.array(str, { minLength: 1, maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`),
+      fc
+        .tuple(fc.constantFrom('contains', 'startsWith', 'endsWith'), q, word)
+        .map(([f, c, w]) => `${f}($, ${c}${w.slice(0, 2)}${c})`),
     );
-    expect(converted).toBeGreaterThan(200);
-  }, 60_000);
-});
+    const cell = fc
+      .tuple(
+        atom,
+        fc.array(fc.tuple(fc.constantFrom(', ', ' or ', ' and '), atom), { maxLength: 2 }),
+      )
+      .map(([first, rest]) => first + rest.map(([j, a]) => j + a).join(''));
+    const value = fc.oneof(
+      fc.integer({ min: -4, max: 13 }),
+      fc.integer({ min: -8, max: 26 }).map((n) => n / 2),
+      fc.constantFrom<ZenValue>(
+        'gold',
+        'silver',
+        'a b',
+        'x',
+        'golden',
+        'sil',
+        'xgo',
+        '',
+        null,
+        true,
+        ['gold'],
+        ['si', 'x'],
+        [],
+      ),
+    );
+
+    it('every cell the reader converts matches exactly the values zen-engine matches', () => {
+      let converted = 0;
+      fc.assert(
+        fc.property(cell, fc.array(value, { minLength: 6, maxLength: 6 }), (text, values) => {
+          const read = readZenUnary(text);
+          if (!read.ok) return;
+          converted++;
+          const grid = importGrid(
+            [
+              [...read.cells.map(() => 'context.x'), 'then', 'message'],
+              [...read.cells, 'DENY', 'matched'],
+              [...read.cells.map(() => ''), 'ALLOW', ''],
+            ],
+            'IMP-001-cell',
+            'a generated GoRules cell',
+          );
+          // A cell whose column type the cells cannot tell (a word and a number) is refused whole.
+          if (grid.text === null) return;
+          const doc = compileDocument(grid.text);
+          for (const v of values) {
+            let zenSays = false;
+            try {
+              zenSays = z.evaluateUnaryExpressionSync(text, { $: v }) === true;
+            } catch {
+              zenSays = false; // a decision table reads a failed cell as not matching
+            }
+            const context = v === null ? {} : { x: v };
+            const ours = evaluate(
+              doc.document as never,
+              { tool: { name: 'x', args: {} }, context } as never,
+              AS_OF,
+            );
+            expect(
+              ours.decision === 'DENY',
+              `${text} on ${JSON.stringify(v)} → ${JSON.stringify(read.cells)}`,
+            ).toBe(zenSays);
+          }
+        }),
+        { numRuns: 800, seed: 38 },
+      );
+      expect(converted).toBeGreaterThan(200);
+    }, 60_000);
+  });
 
 /** A value with its object keys in order (zen-engine and the expected outputs insert differently). */
 function sorted(v: unknown): unknown {

@@ -137,6 +137,21 @@ describe('xlsx round trip', () => {
     expect(decide(imported.text)).toBe(decide(LOAN));
   });
 
+  it('the shipped loan example comes back with the same document hash (explanation, priority kept)', async () => {
+    const text = await readFile(
+      resolve(ROOT, 'src/studio/examples/loan-decision-table.erdl.yaml'),
+      'utf8',
+    );
+    const changed = text.replace(/^ {4}priority: 10$/m, '    priority: 30');
+    const imported = await readXlsxTable(await exported(changed), 'loan');
+    if (imported.text === null) throw new Error(JSON.stringify(imported.notes));
+    const hash = (t: string) => compileDocument(t).document?.hash;
+    expect(hash(imported.text)).toBeDefined();
+    expect(hash(imported.text)).toBe(hash(changed));
+    expect(imported.text).toContain('    priority: 30');
+    expect(imported.text).toContain('    explanation: {"zh":');
+  });
+
   it('a plain workbook (no erdl sheet) imports as before', async () => {
     const table = tableOf(LOAN);
     const imported = await readXlsxTable(
@@ -179,6 +194,80 @@ describe('xlsx round trip', () => {
     if (!own.ok) throw new Error('does not read');
     const table = own.tables.find((t) => t.entry === 'FIN-001-refund-routing') as TableModel;
     expect(tableSheets(text, tableOf(text)).grid).toEqual(tableSheets(original, table).grid);
+  });
+});
+
+describe('erdl import --update DOC --table NAME', () => {
+  const argvOf = (book: string, doc: string) => [
+    'import',
+    book,
+    '--update',
+    doc,
+    '--table',
+    'FIN-001-refund-routing',
+  ];
+  it('the exported workbook changes nothing: the document as it was, "changes nothing" said', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-xlsx-up-'));
+    const book = join(dir, 'refund.xlsx');
+    const exp = [
+      'export',
+      TABLE,
+      '--to',
+      'xlsx',
+      '--rule',
+      'FIN-001-refund-routing',
+      '--out',
+      book,
+    ];
+    expect(await run(exp, captureIo())).toBe(0);
+    const io = captureIo();
+    expect(await run(argvOf(book, TABLE), io)).toBe(0);
+    const original = await readFile(resolve(ROOT, TABLE), 'utf8');
+    expect(io.stdout.join('\n')).toBe(original.replace(/\n$/, ''));
+    expect(io.stderr).toEqual([
+      'erdl: the workbook changes nothing',
+      'erdl：工作簿不会改动任何内容',
+    ]);
+  });
+  it('one edited cell: was → becomes on stderr, the document with that cell on stdout', async () => {
+    const original = await readFile(resolve(ROOT, TABLE), 'utf8');
+    const table = readTables(original);
+    if (!table.ok) throw new Error('does not read');
+    const refund = table.tables.find((t) => t.entry === 'FIN-001-refund-routing') as TableModel;
+    const { grid, meta } = tableSheets(original, refund);
+    const edited = grid.map((r) => [...r]);
+    (edited[2] as string[])[0] = '>= 6,000';
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-xlsx-up-'));
+    const book = join(dir, 'refund.xlsx');
+    await writeFile(book, await writeXlsxTable(edited, refund.entry, meta));
+    const io = captureIo();
+    expect(await run(argvOf(book, TABLE), io)).toBe(0);
+    expect(io.stderr).toEqual([
+      'erdl: changed: row 2, context.amount: >= 5000 → >= 6000',
+      'erdl：修改：第 2 行，context.amount：>= 5000 → >= 6000',
+    ]);
+    expect(io.stdout.join('\n')).toBe(
+      original.replace('[["gte", 5000]]', '[["gte", 6000]]').replace(/\n$/, ''),
+    );
+  });
+  it("a sheet whose columns are not the table's is refused (exit 1), nothing printed on stdout", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-xlsx-up-'));
+    const book = join(dir, 'other.xlsx');
+    await writeFile(
+      book,
+      await writeXlsxTable(
+        [
+          ['context.other', 'then'],
+          ['1', 'DENY'],
+        ],
+        'x',
+      ),
+    );
+    const io = captureIo();
+    expect(await run(argvOf(book, TABLE), io)).toBe(1);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr[0]).toContain("not updated: the sheet's columns are not the table");
+    expect(await run(['import', book, '--update', TABLE], captureIo())).toBe(2);
   });
 });
 

@@ -5,6 +5,7 @@ import { foreignKind, readForeign } from '../../table-import/read-foreign';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { importUpdate } from './import-update';
 import type { Verb } from './verb';
 
 const LEVEL: Record<ImportNote['level'], { en: string; zh: string }> = {
@@ -26,6 +27,22 @@ export const importVerb: Verb = {
         zh: '要读取的 .xlsx 工作表（1 为第一个）',
       },
     },
+    {
+      name: '--update',
+      value: 'DOC',
+      summary: {
+        en: 'with --table: update that table of DOC from the .xlsx instead of making a document',
+        zh: '与 --table 一起使用：用该 .xlsx 更新 DOC 中的该决策表，而不是新建文档',
+      },
+    },
+    {
+      name: '--table',
+      value: 'NAME',
+      summary: {
+        en: 'with --update: the decision table (rule entry) to update',
+        zh: '与 --update 一起使用：要更新的决策表（规则条目）',
+      },
+    },
   ],
   summary: {
     en: 'import decision tables from DMN, GoRules JDM or Excel as ERDL',
@@ -41,6 +58,10 @@ export const importVerb: Verb = {
     'table was not (the document of the tables that were converted is still printed, if any); 2',
     'for usage errors, an unreadable file, or a file refused before it is read: over 20 MB, or an',
     '.xlsx over the limits of docs/table-import.md (a zip bomb).',
+    'With --update DOC --table NAME, the .xlsx (as `erdl export --to xlsx` writes it) updates table',
+    'NAME of DOC instead: DOC as updated on stdout, each row added, removed or changed and each',
+    'changed cell (was → becomes), what widens and a different fallback (never applied) on stderr;',
+    'cells that read as they are keep their text. Exits 0 when it applies, 1 when it is refused.',
   ],
   async run(io, [fileArg], options) {
     const file = fileArg as string;
@@ -54,6 +75,8 @@ export const importVerb: Verb = {
       );
       return EXIT_USAGE;
     }
+    if (options['--update'] !== undefined || options['--table'] !== undefined)
+      return importUpdate(io, file, options['--update'], options['--table']);
     const sheetOption = options['--sheet'];
     if (sheetOption !== undefined && !/^[1-9]\d*$/.test(sheetOption)) {
       printError(

@@ -1,4 +1,6 @@
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
+import { load } from '../document/load';
+import { get, isMap, isSeq, toPlain } from '../document/ynode';
 import { columnType, readCell } from '../table-edit/cell-reader';
 import { type CellInput, formatCell } from '../table-edit/cell-text';
 import { editTable, type TableOp } from '../table-edit/edit-table';
@@ -41,8 +43,43 @@ export interface SheetMeta {
   readonly columns: readonly { field: string; label: string; type: string }[];
   /** Each table row's name ("" when it has none), in order. */
   readonly rows: readonly string[];
+  /**
+   * The rule entry's keys beside its table that decide or explain (`priority`, `explanation`,
+   * `alternative`, §4.1), each as JSON.
+   */
+  readonly rule?: readonly { readonly key: RuleKey; readonly json: string }[];
   /** The meta sheet's rows not read (1-based, with their first cell): named, never dropped. */
   readonly unread?: readonly { readonly row: number; readonly key: string }[];
+}
+
+/** The rule entry's keys the meta sheet carries (`rule` rows), beside name, description, when. */
+export const RULE_KEYS = ['priority', 'explanation', 'alternative'] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+/** A rule key's value as the meta sheet holds it: JSON of an integer, a string or `{zh, en}`. */
+function ruleValueOk(key: RuleKey, value: unknown): boolean {
+  if (key === 'priority') return Number.isInteger(value);
+  if (typeof value === 'string') return true;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([k, v]) => (k === 'zh' || k === 'en') && typeof v === 'string',
+  );
+}
+
+/** The rule entry's RULE_KEYS as written in the document, each as JSON. */
+function ruleKeysOf(text: string, ruleIndex: number): { key: RuleKey; json: string }[] {
+  const loaded = load(text);
+  const rules = loaded.root ? get(loaded.root, 'rules') : undefined;
+  const entry = isSeq(rules) ? rules.items[ruleIndex] : undefined;
+  if (!isMap(entry)) return [];
+  const out: { key: RuleKey; json: string }[] = [];
+  for (const key of RULE_KEYS) {
+    const node = get(entry, key);
+    const value = node ? toPlain(node) : undefined;
+    if (value !== undefined && ruleValueOk(key, value))
+      out.push({ key, json: JSON.stringify(value) });
+  }
+  return out;
 }
 
 /** The table's two sheets as cell texts: the table (CSV shape) and the meta sheet. */
@@ -60,6 +97,7 @@ export function tableSheets(
       type: c.type ?? '',
     })),
     rows: table.rows.map((r) => r.name ?? ''),
+    rule: ruleKeysOf(text, table.ruleIndex),
   });
   return { grid: tableToGrid(table), meta };
 }
@@ -73,6 +111,7 @@ export function sheetMetaRows(meta: SheetMeta): string[][] {
     ['fallback', meta.fallback ?? ''],
     ...meta.columns.map((c) => ['column', c.field, c.label, c.type]),
     ...meta.rows.map((name) => ['row', name]),
+    ...(meta.rule ?? []).map((r) => ['rule', r.key, r.json]),
   ];
 }
 
@@ -86,6 +125,18 @@ export function readSheetMeta(rows: readonly (readonly string[])[]): SheetMeta |
   const columns: { field: string; label: string; type: string }[] = [];
   const names: string[] = [];
   const unread: { row: number; key: string }[] = [];
+  const rule: { key: RuleKey; json: string }[] = [];
+  const ruleRow = (key: string, json: string): boolean => {
+    if (!(RULE_KEYS as readonly string[]).includes(key) || rule.some((r) => r.key === key))
+      return false;
+    try {
+      if (!ruleValueOk(key as RuleKey, JSON.parse(json))) return false;
+    } catch {
+      return false;
+    }
+    rule.push({ key: key as RuleKey, json });
+    return true;
+  };
   rows.slice(1).forEach((r, k) => {
     const [key = '', a = '', b = '', c = ''] = r;
     if (key === 'entry') entry = a;
@@ -94,6 +145,7 @@ export function readSheetMeta(rows: readonly (readonly string[])[]): SheetMeta |
       fallback = a.trim() === '' ? null : a.trim();
     else if (key === 'column') columns.push({ field: a, label: b, type: c });
     else if (key === 'row') names.push(a);
+    else if (key === 'rule' && ruleRow(a, b)) return;
     else if (r.some((x) => x.trim() !== '')) unread.push({ row: k + 2, key: `${key} ${a}`.trim() });
   });
   if (entry === null) return null;
@@ -103,6 +155,7 @@ export function readSheetMeta(rows: readonly (readonly string[])[]): SheetMeta |
     fallback,
     columns,
     rows: names,
+    ...(rule.length > 0 ? { rule } : {}),
     ...(unread.length > 0 ? { unread } : {}),
   };
 }
@@ -187,6 +240,11 @@ export function importSheetWithMeta(
       continue;
     }
     text = applyEdits(text, result.edits);
+  }
+  // The rule entry's priority, explanation and alternative, as exported (JSON is YAML flow).
+  for (const r of meta.rule ?? []) {
+    if (r.key === 'priority') text = text.replace(/^ {4}priority: 10$/m, `    priority: ${r.json}`);
+    else text = `${text.replace(/\n$/, '')}\n    ${r.key}: ${r.json}\n`;
   }
   const rules = text.indexOf('\nrules:\n');
   return {

@@ -1,10 +1,11 @@
 /**
  * The Node build of the `erdl` command and of the kernel library (`npm run build:lib`, run by
- * `prepare` after every install and before `npm pack`): plain ESM in lib/, every dependency
+ * `prepare` after every install and by `npm run pack`): plain ESM in lib/, every dependency
  * bundled in, so the package runs with no tsx and installs with no runtime dependencies.
  *   lib/erdl.js         the command (bin/erdl.js imports it)
  *   lib/eval-worker.js  one worker thread of `erdl eval --facts` (src/cli/batch)
- *   lib/kernel.js       `import … from 'erdl-studio/kernel'` (types: lib/types/, by tsconfig.lib.json)
+ *   lib/kernel.js       `import … from 'erdl-studio/kernel'` (types: lib/types/, by tsconfig.lib.json
+ *                       and scripts/lib-types.mjs; lib/kernel.cjs for require: vite.lib.cjs.config.ts)
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';

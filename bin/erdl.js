@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `erdl` command (package.json "bin"): the built CLI of lib/erdl.js, made by
-// `npm run build:lib` (run by `prepare` after `npm ci` and before `npm pack`).
+// `npm run build:lib` (run by `prepare` after `npm ci` and by `npm run pack`).
 try {
   await import('../lib/erdl.js');
 } catch (error) {

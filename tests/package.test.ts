@@ -1,5 +1,5 @@
 /**
- * The package as others get it: `npm pack` (which builds lib/ through `prepare`), installed from
+ * The package as others get it: `npm run pack` (scripts/pack.mjs: builds lib/), installed from
  * the tarball alone into an empty folder (it has no runtime dependencies: the command and the
  * kernel are bundled), then used from plain Node — the documented example of docs/kernel-api.md,
  * the `erdl` bin, and `erdl eval --facts` on worker threads.
@@ -23,8 +23,8 @@ async function sh(cmd: string, args: string[], cwd = dir) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'erdl-pack-'));
-  const packed = await sh('npm', ['pack', '--silent', '--pack-destination', dir], ROOT);
-  tarball = path.join(dir, packed.stdout.trim().split('\n').at(-1) as string);
+  const packed = await sh(process.execPath, [path.join(ROOT, 'scripts/pack.mjs'), dir], ROOT);
+  tarball = packed.stdout.trim().split('\n').at(-1) as string;
   const app = path.join(dir, 'app');
   await sh('mkdir', ['-p', app]);
   writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true,"type":"module"}\n');

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
 
 /**
  * Everything the command does to the outside world goes through this interface, so verbs stay
@@ -34,6 +35,17 @@ export interface CliIo {
   drained?(): Promise<void>;
   /** Replaces the progress line on a terminal's standard error; absent when stderr is no terminal. */
   progress?(line: string): void;
+  /**
+   * The language of the command's messages: `erdl --lang en|zh …`, else Chinese under a zh locale
+   * (LC_ALL, LC_MESSAGES, LANG); absent: both languages, English first.
+   */
+  lang?: 'en' | 'zh';
+}
+
+/** The messages' language a locale asks for (LC_ALL, then LC_MESSAGES, then LANG, as POSIX). */
+export function localeLang(env: Readonly<Record<string, string | undefined>>): 'zh' | undefined {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return /^zh([_.@-]|$)/i.test(locale) ? 'zh' : undefined;
 }
 
 export interface WriteOptions {
@@ -51,6 +63,7 @@ export function nodeIo(): CliIo {
       process.stderr.write(`${line}\n`);
     },
     readBytes: async (path) => {
+      if (path === '-') return readStdin();
       const buf = await readFile(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
     },
@@ -76,6 +89,7 @@ export function nodeIo(): CliIo {
           },
         }
       : {}),
+    ...(localeLang(process.env) ? { lang: localeLang(process.env) } : {}),
     writeBytes: async (path, bytes, options) => {
       await writeFile(path, bytes, {
         flag: options?.exclusive ? 'wx' : 'w',
@@ -83,6 +97,25 @@ export function nodeIo(): CliIo {
       });
     },
   };
+}
+
+/**
+ * Standard input whole (`erdl eval RULES -`). Reading stops one byte past the largest file the
+ * command reads (MAX_INPUT_FILE_BYTES), so the reader's own size check refuses it, never the memory.
+ */
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_FILE_BYTES) {
+      process.stdin.destroy();
+      break;
+    }
+  }
+  const buf = Buffer.concat(chunks);
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */

@@ -37,7 +37,7 @@ export async function loadDocument(io: CliIo, file: string): Promise<Loaded> {
   if (!compiled.ok) return compiled;
   const { result } = compiled;
   if (!result.ok || !result.document) {
-    for (const line of diagnosticLines(file, result)) io.err(line);
+    for (const line of diagnosticLines(file, result, io.lang)) io.err(line);
     return { ok: false, code: EXIT_INVALID };
   }
   return { ok: true, document: result.document };
@@ -49,8 +49,9 @@ export type LoadedWithBytes =
 
 /**
  * For verbs that use RULES as one input among others (test, report, impact): an unreadable file
- * or rules that do not load exit 2; the diagnostics go to stderr in the `check` format, then a
- * line saying what could not be done (`consequence`, e.g. "the suite cannot run").
+ * exits 2, rules that do not load exit 1 as in every verb (exit-codes.ts); the diagnostics go to
+ * stderr in the `check` format, then a line saying what could not be done (`consequence`, e.g.
+ * "the suite cannot run").
  */
 export async function loadRulesFor(
   io: CliIo,
@@ -64,12 +65,12 @@ export async function loadRulesFor(
   }
   const compiled = compileDocument(read.bytes);
   if (!compiled.document) {
-    for (const line of diagnosticLines(file, compiled)) io.err(line);
+    for (const line of diagnosticLines(file, compiled, io.lang)) io.err(line);
     printError(io, {
       en: `${file}: the rules do not load, so ${consequence.en}`,
       zh: `${file}：规则无法加载，${consequence.zh}`,
     });
-    return { ok: false, code: EXIT_USAGE };
+    return { ok: false, code: EXIT_INVALID };
   }
   return { ok: true, document: compiled.document, bytes: read.bytes };
 }

@@ -4,10 +4,13 @@ import type { CliIo } from './io';
 /** The command's name, as it prefixes every message. */
 export const PROGRAM = 'erdl';
 
-/** A command-level error: English on the first line, Chinese on the second (both on stderr). */
+/**
+ * A command-level error on stderr: English on the first line, Chinese on the second — or only the
+ * language asked for (`--lang`, or a zh locale: io.lang).
+ */
 export function printError(io: CliIo, message: Bilingual): void {
-  io.err(`${PROGRAM}: ${message.en}`);
-  io.err(`${PROGRAM}：${message.zh}`);
+  if (io.lang !== 'zh') io.err(`${PROGRAM}: ${message.en}`);
+  if (io.lang !== 'en') io.err(`${PROGRAM}：${message.zh}`);
 }
 
 export const HELP_HINT: Bilingual = {

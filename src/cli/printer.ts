@@ -1,15 +1,27 @@
 import type { CompileResult, Diagnostic, SourceText } from '../kernel';
 import { canonicalJson } from '../kernel';
+import { text } from './strings';
 
 /**
  * `FILE:LINE:COL: error|warning CODE message` — the one diagnostic line format of the command
  * (LINE/COL 1-based; COL counts UTF-16 code units, as the kernel's SourceText does). FILE is the
  * path exactly as given on the command line; the message is the English text, kept on one line.
  */
-export function formatDiagnostic(file: string, source: SourceText, d: Diagnostic): string {
+export function formatDiagnostic(
+  file: string,
+  source: SourceText,
+  d: Diagnostic,
+  lang?: 'en' | 'zh',
+): string {
   const { line, column } = source.position(d.range.start);
-  const message = d.message.en.replace(/\r\n|[\r\n]/g, ' ');
-  return `${file}:${line}:${column}: ${d.severity} ${d.code} ${message}`;
+  // `--lang zh` (or a zh locale): the severity and message in Chinese, the rest as it is.
+  const zh = lang === 'zh';
+  const message = (zh ? d.message.zh : d.message.en).replace(/\r\n|[\r\n]/g, ' ');
+  const severity =
+    zh && (d.severity === 'error' || d.severity === 'warning')
+      ? text(`diagnostic.${d.severity}`).zh
+      : d.severity;
+  return `${file}:${line}:${column}: ${severity} ${d.code} ${message}`;
 }
 
 /** The diagnostics the command prints: errors and warnings, in the kernel's order (no infos). */
@@ -17,8 +29,8 @@ export function printableDiagnostics(result: CompileResult): Diagnostic[] {
   return result.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
 }
 
-export function diagnosticLines(file: string, result: CompileResult): string[] {
-  return printableDiagnostics(result).map((d) => formatDiagnostic(file, result.source, d));
+export function diagnosticLines(file: string, result: CompileResult, lang?: 'en' | 'zh'): string[] {
+  return printableDiagnostics(result).map((d) => formatDiagnostic(file, result.source, d, lang));
 }
 
 /**

@@ -1,49 +1,88 @@
+import { version } from '../../package.json';
 import type { Bilingual } from '../kernel';
 import { zhQuote } from '../kernel/util/quote';
-import { EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
+import { EXIT_CODES, EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
 import { safeIo } from './safe-io';
+import { quoted, text } from './strings';
 import { findVerb, VERBS, type Verb } from './verbs';
 import { OPTION_VALUES_SEPARATOR } from './verbs/verb';
+import { wrapText } from './wrap';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
+/** Help is wrapped for an 80-column terminal (CJK characters count two columns). */
+const HELP_WIDTH = 80;
 
-/** `erdl --help`: the command list, English and Chinese. */
-export function usage(): string[] {
-  const synopsis = (v: Verb) =>
-    [v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ');
-  const width = Math.max(...VERBS.map((v) => synopsis(v).length), 'help [COMMAND]'.length) + 2;
-  const row = (left: string, text: Bilingual) => `  ${left.padEnd(width)}${text.en} / ${text.zh}`;
+type Lang = CliIo['lang'];
+
+/** The languages help is printed in: the one asked for, else both (English first). */
+const langs = (lang: Lang): readonly ('en' | 'zh')[] => (lang ? [lang] : ['en', 'zh']);
+
+/** A bilingual line under a heading: each language on its own lines, wrapped at 80 columns. */
+const described = (text: Bilingual, lang: Lang, indent: string): string[] =>
+  langs(lang).flatMap((l) => wrapText(text[l], HELP_WIDTH, indent));
+
+const heading = (text: Bilingual, lang: Lang): string =>
+  lang ? text[lang] : `${text.en.replace(/:$/, '')} / ${text.zh}`;
+
+const synopsis = (v: Verb) =>
+  [v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ');
+
+/** A verb's synopsis wrapped between its arguments, never inside `[--option VALUE]`. */
+const synopsisLines = (line: string, indent: string, hang: string) =>
+  wrapText(
+    line.replace(/\[[^\]]*\]/g, (o) => o.replace(/ /g, '\u00a0')),
+    HELP_WIDTH,
+    indent,
+    hang,
+  ).map((l) => l.replace(/\u00a0/g, ' '));
+
+/** `erdl --help`: the command list and the exit codes, at most 80 columns wide. */
+export function usage(lang?: Lang): string[] {
+  const fill = { program: PROGRAM };
   return [
-    `Usage: ${PROGRAM} <command> [arguments]`,
-    `用法：${PROGRAM} <命令> [参数]`,
+    ...langs(lang).map((l) => text('help.usage', fill)[l]),
     '',
-    'Commands / 命令：',
-    ...VERBS.map((v) => row(synopsis(v), v.summary)),
-    row('help [COMMAND]', { en: 'show this help or a command’s help', zh: '显示帮助' }),
+    heading(text('help.commands'), lang),
+    ...VERBS.flatMap((v) => [
+      ...synopsisLines(synopsis(v), '  ', '      '),
+      ...described(v.summary, lang, '      '),
+    ]),
+    '  help [COMMAND]',
+    ...described(text('help.help'), lang, '      '),
     '',
-    'RULES is an ERDL v2.1 rule document (*.erdl.yaml or JSON).',
-    'RULES 为 ERDL v2.1 规则文档（*.erdl.yaml 或 JSON）。',
+    heading(text('help.global'), lang),
+    '  --version',
+    ...described(text('help.version'), lang, '      '),
+    '  --lang en|zh',
+    ...described(text('help.lang'), lang, '      '),
     '',
-    'Exit codes / 退出码：',
-    '  0  success / 成功',
-    '  1  the check failed: load errors, a failing test case, a signature or hash that does not hold /',
-    '     检查未通过：加载错误、测试用例失败、签名或哈希不符',
-    '  2  usage error or unreadable file / 用法错误或文件无法读取',
+    ...described(text('help.rules'), lang, ''),
+    '',
+    heading(text('exit.title'), lang),
+    ...EXIT_CODES.flatMap(([code, meaning]) =>
+      langs(lang).flatMap((l) => wrapText(meaning[l], HELP_WIDTH, `  ${code}  `, '     ')),
+    ),
   ];
 }
 
-function verbUsage(v: Verb): string[] {
-  const options = (v.options ?? []).map(
-    (o) => `  ${o.name} ${o.value}  ${o.summary.en} / ${o.summary.zh}`,
-  );
+function verbUsage(v: Verb, lang?: Lang): string[] {
+  const options = (v.options ?? []).flatMap((o) => [
+    `  ${o.name} ${o.value}`,
+    ...described(o.summary, lang, '      '),
+  ]);
   return [
-    `Usage: ${PROGRAM} ${[v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ')}`,
-    `  ${v.summary.en} / ${v.summary.zh}`,
-    ...(options.length ? ['', 'Options / 选项：', ...options] : []),
+    ...synopsisLines(`Usage: ${PROGRAM} ${synopsis(v)}`, '', '    '),
+    ...described(v.summary, lang, '  '),
+    ...(options.length ? ['', heading(text('help.options'), lang), ...options] : []),
     '',
-    ...v.details,
+    ...v.details.flatMap((line) => wrapText(line, HELP_WIDTH)),
+    '',
+    heading(text('exit.title'), lang),
+    ...EXIT_CODES.flatMap(([code, meaning]) =>
+      langs(lang).flatMap((l) => wrapText(meaning[l], HELP_WIDTH, `  ${code}  `, '     ')),
+    ),
   ];
 }
 
@@ -57,10 +96,28 @@ function fail(io: CliIo, message: Bilingual): ExitCode {
  * arguments, then hands over to the verb. Writes only through `io`, made safe for a terminal by
  * safeIo (what the verb prints on stdout is the verb's `stdout` kind); never exits the process.
  */
-export async function run(argv: readonly string[], raw: CliIo): Promise<ExitCode> {
+export async function run(argv: readonly string[], given: CliIo): Promise<ExitCode> {
+  // Options before the command: --version, --lang en|zh (over the locale's language, io.lang).
+  let args = argv;
+  let lang = given.lang;
+  for (;;) {
+    const [option, next] = args;
+    if (option === '--version' || option === '-V') {
+      safeIo(given, 'text').out(`${PROGRAM} ${version}`);
+      return EXIT_OK;
+    }
+    if (option !== '--lang' && !option?.startsWith('--lang=')) break;
+    const value = option === '--lang' ? next : option.slice('--lang='.length);
+    if (value !== 'en' && value !== 'zh')
+      return fail(safeIo(given, 'text'), text('lang.bad', quoted(value ?? '')));
+    lang = value;
+    args = args.slice(option === '--lang' ? 2 : 1);
+  }
+  const raw: CliIo = Object.create(given);
+  if (lang) raw.lang = lang;
   // The command's own messages quote the arguments: text for people, like every verb's stderr.
   const io = safeIo(raw, 'text');
-  const [first, ...rest] = argv;
+  const [first, ...rest] = args;
   if (first === undefined) return fail(io, { en: 'no command given', zh: '未指定命令' });
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
   if (first.startsWith('-'))
@@ -75,7 +132,7 @@ export async function run(argv: readonly string[], raw: CliIo): Promise<ExitCode
     const arg = rest[i] as string;
     if (!optionsEnded && arg === '--') optionsEnded = true;
     else if (!optionsEnded && HELP_FLAGS.has(arg)) {
-      for (const line of verbUsage(verb)) io.out(line);
+      for (const line of verbUsage(verb, io.lang)) io.out(line);
       return EXIT_OK;
     } else if (!optionsEnded && arg.length > 1 && arg.startsWith('-')) {
       const [name, inline] = arg.includes('=')
@@ -123,7 +180,7 @@ export async function run(argv: readonly string[], raw: CliIo): Promise<ExitCode
 
 function help(io: CliIo, rest: readonly string[]): ExitCode {
   if (rest.length === 0) {
-    for (const line of usage()) io.out(line);
+    for (const line of usage(io.lang)) io.out(line);
     return EXIT_OK;
   }
   const [name, extra] = rest;
@@ -132,6 +189,6 @@ function help(io: CliIo, rest: readonly string[]): ExitCode {
   const verb = findVerb(name as string);
   if (!verb)
     return fail(io, { en: `unknown command "${name}"`, zh: `未知命令${zhQuote(name as string)}` });
-  for (const line of verbUsage(verb)) io.out(line);
+  for (const line of verbUsage(verb, io.lang)) io.out(line);
   return EXIT_OK;
 }

@@ -10,7 +10,7 @@ import {
 import { zhQuote } from '../../kernel/util/quote';
 import { BATCH_FIELDS, parseFields, RESULT_FIELDS, resultRecord } from '../batch/fields';
 import { runBatch } from '../batch/run-batch';
-import { EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { diagnosticLines } from '../printer';
@@ -93,8 +93,9 @@ export const evalVerb: Verb = {
     'place (--fields does not apply; "last_line" when a CSV record spans lines), its problem',
     'goes to stderr (file:line:column), and after the last line the command exits 2. A',
     'progress line is shown on stderr only when it is a terminal.',
-    'Exits 0 when evaluated, whatever the decision; 2 when the rules do not load or FACT',
-    'cannot be parsed (diagnostics on stderr).',
+    'FACT - reads the one fact from standard input (YAML, or JSON: JSON is YAML).',
+    'Exits 0 when evaluated, whatever the decision; 1 when the rules do not load; 2 when FACT',
+    'cannot be read or parsed (diagnostics on stderr).',
   ],
   async run(io, [rulesFile, factFile], options) {
     const rules = rulesFile as string;
@@ -121,8 +122,9 @@ export const evalVerb: Verb = {
     }
     const compiled = compileDocument(read.bytes);
     if (!compiled.document) {
-      for (const line of diagnosticLines(rules, compiled)) io.err(line);
-      return EXIT_USAGE;
+      // Load errors exit 1, as in every verb (exit-codes.ts).
+      for (const line of diagnosticLines(rules, compiled, io.lang)) io.err(line);
+      return EXIT_INVALID;
     }
     // The kernel's one fact reader (issue #35): empty input or a fact that is not a mapping is
     // refused (exit 2, nothing on stdout), never evaluated as a fact with no fields.

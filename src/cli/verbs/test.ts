@@ -12,6 +12,7 @@ import {
   type SuiteResult,
 } from '../../kernel';
 import { zhQuote } from '../../kernel/util/quote';
+import { junit, tap } from '../ci-formats';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { loadRulesFor } from '../load-document';
@@ -25,14 +26,15 @@ const FORMATS = ['table', 'json'] as const;
 export function reportFormat(
   io: CliIo,
   options: Readonly<Record<string, string | undefined>>,
+  formats: readonly string[] = FORMATS,
 ): (typeof FORMATS)[number] | null {
   const format = options['--format'] ?? 'table';
   if ((FORMATS as readonly string[]).includes(format)) return format as (typeof FORMATS)[number];
   printError(
     io,
     usageError({
-      en: `--format must be table or json, not ${JSON.stringify(format)}`,
-      zh: `--format 只能是 table 或 json，而不是${zhQuote(format)}`,
+      en: `--format must be ${formats.join(' or ')}, not ${JSON.stringify(format)}`,
+      zh: `--format 只能是 ${formats.join('、')}，而不是${zhQuote(format)}`,
     }),
   );
   return null;
@@ -45,8 +47,11 @@ export const testVerb: Verb = {
   options: [
     {
       name: '--format',
-      value: 'table|json',
-      summary: { en: 'output format (default table)', zh: '输出格式（默认 table）' },
+      value: 'table|json|junit|tap',
+      summary: {
+        en: 'output format (default table; junit and tap for CI)',
+        zh: '输出格式（默认 table；junit 与 tap 供 CI 使用）',
+      },
     },
   ],
   summary: {
@@ -62,14 +67,18 @@ export const testVerb: Verb = {
     'each sequence event with its window counts, per-rule hits (matched / decided), the rules no',
     'case matched, the decision distribution, and ends with "N passed, N failed, N unchecked".',
     '--format json prints the same results as one JSON object (the studio shows the same).',
+    '--format junit prints JUnit XML, --format tap TAP version 14, for CI: one test per case and',
+    'per sequence event; a failure carries its reasons, a case without an expectation is skipped.',
     'Suite problems are printed on stderr as FILE:LINE:COL: error|warning CODE message.',
-    'Exits 0 when every expectation holds, 1 when any case or event fails, 2 when RULES does not',
-    'load, SUITE cannot be read or has errors, or on a usage error.',
+    'Exits 0 when every expectation holds, 1 when any case or event fails or RULES does not',
+    'load, 2 when SUITE cannot be read or has errors, or on a usage error.',
   ],
   async run(io, [rulesArg, suiteArg], options) {
     const rulesFile = rulesArg as string;
     const suiteFile = suiteArg as string;
-    const format = reportFormat(io, options);
+    const given = options['--format'];
+    const ci = given === 'junit' || given === 'tap' ? given : null;
+    const format = ci ? 'table' : reportFormat(io, options, [...FORMATS, 'junit', 'tap']);
     if (format === null) return EXIT_USAGE;
     const rules = await loadRulesFor(io, rulesFile, {
       en: 'the suite cannot run',
@@ -82,7 +91,9 @@ export const testVerb: Verb = {
     const suite = readSuite(io, suiteFile, text);
     if (!suite) return EXIT_USAGE;
     const result = runSuite(rules.document, suite);
-    if (format === 'json') io.out(JSON.stringify(withLines(result, source), null, 2));
+    if (ci)
+      for (const line of (ci === 'junit' ? junit : tap)(result, suiteFile, source)) io.out(line);
+    else if (format === 'json') io.out(JSON.stringify(withLines(result, source), null, 2));
     else for (const line of table(result, suiteFile, source)) io.out(line);
     return result.totals.failed > 0 ? EXIT_INVALID : EXIT_OK;
   },

@@ -1,0 +1,106 @@
+/**
+ * The command's own text, English and Chinese, filled by the project's one template filler
+ * (src/kernel/util/template.ts: `{name}` placeholders, `{n:one|other}` English plurals). Verbs
+ * whose messages are still written inline move here one by one; the signing verbs keep theirs in
+ * their own files.
+ */
+import type { Bilingual } from '../kernel';
+import { zhQuote } from '../kernel/util/quote';
+import { fillTemplate } from '../kernel/util/template';
+
+export const cliStrings = {
+  en: {
+    exit: {
+      title: 'Exit codes (every command):',
+      ok: 'success: the document loads, the suite passes, the signature holds',
+      failed:
+        'the check failed: the rules do not load (load errors), a test case fails, a signature or hash does not hold',
+      usage: 'usage error, or an input other than the rules that cannot be read or has errors',
+    },
+    help: {
+      usage: 'Usage: {program} <command> [arguments]',
+      commands: 'Commands:',
+      help: 'show this help or a command’s help',
+      version: 'print the version of erdl',
+      lang: 'messages in English or Chinese (default: both; Chinese under a zh locale)',
+      rules: 'RULES is an ERDL v2.1 rule document (*.erdl.yaml or JSON).',
+      options: 'Options:',
+      global: 'Options before the command:',
+    },
+    lang: {
+      bad: '--lang must be en or zh, not {value}',
+    },
+    format: {
+      bad: '--format must be {formats}, not {value}',
+    },
+    check: {
+      summary: 'validate a rule document',
+      format:
+        'output format: text (default), json (one object), sarif (SARIF 2.1.0 for code scanning)',
+    },
+    diagnostic: { error: 'error', warning: 'warning' },
+  },
+  zh: {
+    exit: {
+      title: '退出码（所有命令相同）：',
+      ok: '成功：文档可加载、测试集通过、签名成立',
+      failed: '检查未通过：规则无法加载（加载错误）、测试用例失败、签名或哈希不符',
+      usage: '用法错误，或规则以外的输入无法读取或有错误',
+    },
+    help: {
+      usage: '用法：{program} <命令> [参数]',
+      commands: '命令：',
+      help: '显示帮助或某个命令的帮助',
+      version: '显示 erdl 的版本',
+      lang: '消息语言：英文或中文（默认两种都显示；zh 区域设置下为中文）',
+      rules: 'RULES 为 ERDL v2.1 规则文档（*.erdl.yaml 或 JSON）。',
+      options: '选项：',
+      global: '命令之前的选项：',
+    },
+    lang: {
+      bad: '--lang 只能是 en 或 zh，而不是{value}',
+    },
+    format: {
+      bad: '--format 只能是 {formats}，而不是{value}',
+    },
+    check: {
+      summary: '校验规则文档',
+      format: '输出格式：text（默认）、json（一个对象）、sarif（用于代码扫描的 SARIF 2.1.0）',
+    },
+    diagnostic: { error: '错误', warning: '警告' },
+  },
+} as const;
+
+type Table = typeof cliStrings.en;
+type Leaf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type CliStringKey = Leaf<Table>;
+
+function lookup(table: unknown, key: string): string {
+  let node = table;
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  return node as string;
+}
+
+type Value = string | number | Bilingual;
+const side = (values: Readonly<Record<string, Value>>, lang: 'en' | 'zh') =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]),
+  );
+
+/**
+ * One string of the table in both languages, its placeholders filled; a value given as `{en, zh}`
+ * fills each language with its own side (a name quoted "…" in English, “…” in Chinese).
+ */
+export function text(key: CliStringKey, values: Readonly<Record<string, Value>> = {}): Bilingual {
+  return {
+    en: fillTemplate(lookup(cliStrings.en, key), side(values, 'en')),
+    zh: fillTemplate(lookup(cliStrings.zh, key), side(values, 'zh')),
+  };
+}
+
+/** `{value}` as each language quotes it: "…" in English, “…” in Chinese (never shortened). */
+export function quoted(value: string): { value: Bilingual } {
+  return { value: { en: JSON.stringify(value), zh: zhQuote(value) } };
+}

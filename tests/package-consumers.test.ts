@@ -1,0 +1,159 @@
+/**
+ * The packed package from its consumers' side (issue #40 point 3): the tarball of `npm run pack`
+ * installed offline into an empty project, then
+ * - its declarations type-check a TypeScript consumer under moduleResolution node16, nodenext and
+ *   bundler with skipLibCheck false (relative imports with extensions, the bundled dependencies'
+ *   types shipped), and a deliberate type error in the same consumer fails (the types are real,
+ *   not `any`); a CommonJS consumer (.cts) type-checks against the "require" types;
+ * - `require('erdl-studio/kernel')` works on this Node (a CommonJS build: Node 20 has no
+ *   require() of ES modules by default) and gives what `import` gives;
+ * - the published manifest has no install scripts, so npm installs it without a warning.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
+let base: string;
+let app: string;
+let installLog: string;
+
+async function sh(cmd: string, args: string[], cwd: string) {
+  return exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** tsc's exit and its error codes (TSxxxx), for a consumer project in `dir`. */
+async function typecheck(dir: string): Promise<{ ok: boolean; codes: string[]; output: string }> {
+  try {
+    await sh(process.execPath, [TSC, '-p', dir], dir);
+    return { ok: true, codes: [], output: '' };
+  } catch (e) {
+    const output = String((e as { stdout?: string }).stdout ?? e);
+    return {
+      ok: false,
+      codes: [...output.matchAll(/error (TS\d+)/g)].map((m) => m[1] as string),
+      output,
+    };
+  }
+}
+
+const GOOD = `import { compileDocument, Evaluator, prepareFact, type CompileResult } from 'erdl-studio/kernel';
+
+export function decide(text: string): string | null {
+  const compiled: CompileResult = compileDocument(text);
+  if (!compiled.document) return null;
+  const evaluator = new Evaluator(compiled.document);
+  const fact = prepareFact({ amount: 1 });
+  if (!fact.ok) return null;
+  return evaluator.evaluate(fact.fact, { as_of: '2026-01-01T00:00:00Z' }).decision;
+}
+`;
+
+/** A boolean where a string belongs: TS2322 when the types resolve, silence if they were `any`. */
+const BAD = `import { compileDocument } from 'erdl-studio/kernel';
+
+export const wrong: string = compileDocument('').ok;
+`;
+
+const CJS_CONSUMER = `import { compileDocument } from 'erdl-studio/kernel';
+
+export const ok: boolean = compileDocument('').ok;
+`;
+
+function consumer(
+  name: string,
+  compilerOptions: Record<string, unknown>,
+  files: Record<string, string>,
+) {
+  const dir = path.join(app, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        ...compilerOptions,
+      },
+      include: ['*.ts', '*.cts'],
+    }),
+  );
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(tmpdir(), 'erdl-consumers-'));
+  const packed = await sh(process.execPath, [path.join(ROOT, 'scripts/pack.mjs'), base], ROOT);
+  const tarball = packed.stdout.trim().split('\n').at(-1) as string;
+  app = path.join(base, 'app');
+  mkdirSync(app);
+  writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true,"type":"module"}\n');
+  const installed = await sh(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--loglevel', 'warn', tarball],
+    app,
+  );
+  installLog = installed.stdout + installed.stderr;
+}, 300_000);
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('the packed erdl-studio for its consumers', () => {
+  it('publishes no install scripts, so npm installs it without a warning', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(app, 'node_modules/erdl-studio/package.json'), 'utf8'),
+    );
+    expect(manifest.scripts ?? {}).toEqual({});
+    expect(installLog).not.toMatch(/install-scripts|prepare/);
+  });
+
+  for (const [mode, options] of [
+    ['node16', { module: 'node16', moduleResolution: 'node16' }],
+    ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+  ] as const) {
+    it(`type-checks under moduleResolution ${mode} with skipLibCheck false; a type error fails`, async () => {
+      // One program: the good consumer (and, for Node's modes, a CommonJS one) must check clean,
+      // the deliberate error in bad.ts must be the only error.
+      const cjs: Record<string, string> = mode === 'bundler' ? {} : { 'cjs.cts': CJS_CONSUMER };
+      const result = await typecheck(
+        consumer(mode, options, { 'good.ts': GOOD, 'bad.ts': BAD, ...cjs }),
+      );
+      expect(result.ok).toBe(false);
+      expect(result.output).toMatch(/^bad\.ts\(3,14\): error TS2322: /);
+      expect(result.codes, result.output).toEqual(['TS2322']);
+    }, 60_000);
+  }
+
+  it("require('erdl-studio/kernel') works from CommonJS and agrees with import", async () => {
+    const rules = JSON.stringify(readFileSync(QUICKSTART, 'utf8'));
+    const body = (k: string) =>
+      `const c = ${k}.compileDocument(${rules});
+const e = new ${k}.Evaluator(c.document);
+const f = ${k}.prepareFact({ tool: { name: 'issue_refund', args: { amount: 8000 } } });
+console.log(JSON.stringify(e.evaluate(f.fact, { as_of: '2026-09-03T00:00:00Z' })));`;
+    writeFileSync(
+      path.join(app, 'use.cjs'),
+      `const k = require('erdl-studio/kernel');\n${body('k')}\n`,
+    );
+    writeFileSync(
+      path.join(app, 'use.mjs'),
+      `import * as k from 'erdl-studio/kernel';\n${body('k')}\n`,
+    );
+    const fromRequire = JSON.parse((await sh(process.execPath, ['use.cjs'], app)).stdout);
+    const fromImport = JSON.parse((await sh(process.execPath, ['use.mjs'], app)).stdout);
+    expect(fromRequire.decision).toBe('REQUEST_HUMAN');
+    expect(fromRequire).toEqual(fromImport);
+  });
+});

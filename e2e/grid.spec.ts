@@ -443,7 +443,7 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   );
   await page
     .getByTestId('table-panel')
-    .locator('input[type="file"]')
+    .locator('input[type="file"][accept*="csv"]')
     .setInputFiles({ name: 'loan.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
   await expect(page.getByTestId('decision-grid')).toHaveCount(2);
   const imported = page.locator('[data-entry="imported-table-2"]');
@@ -451,7 +451,7 @@ test('export a table as CSV and import it as a new table; Simple rules as a tabl
   // A CSV with a bad cell is refused, saying where, in the UI language.
   await page
     .getByTestId('table-panel')
-    .locator('input[type="file"]')
+    .locator('input[type="file"][accept*="csv"]')
     .setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',

@@ -236,7 +236,7 @@ for (const lang of ['en', 'zh'] as const) {
       const csv = await exportCsv('FIN-201-loan-decision');
       await page
         .getByTestId('table-panel')
-        .locator('input[type="file"]')
+        .locator('input[type="file"][accept*="csv"]')
         .setInputFiles({ name: 'loan.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(page.getByTestId('decision-grid')).toHaveCount(2);
       const imported = page.locator('[data-entry="imported-table-2"]');

@@ -3,7 +3,7 @@ import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
 import { applyTextEdits, readTables } from '../../kernel/table-edit';
 import { type CellChange, planSheetUpdate } from '../../kernel/table-import/sheet-round-trip';
 import { zhQuote } from '../../kernel/util/quote';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
@@ -20,7 +20,7 @@ export async function importUpdate(
   file: string,
   doc: string | undefined,
   entry: string | undefined,
-): Promise<number> {
+): Promise<ExitCode> {
   if (doc === undefined || entry === undefined || !/\.xlsx$/i.test(file)) {
     printError(
       io,

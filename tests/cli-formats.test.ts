@@ -174,6 +174,26 @@ describe('erdl edges', () => {
     expect(JSON.parse(stdout).decision).toBe('REQUEST_HUMAN');
   }, 30_000);
 
+  it('a fact YAML cannot read is named in both languages, without the parser’s raw text', async () => {
+    for (const [fact, en, zh] of [
+      [
+        'tool: [1, 2\n',
+        'f.yaml:1:7: The "[" opened here is never closed',
+        'f.yaml:1:7：此处的“[”没有闭合',
+      ],
+      [
+        'a: 1\na: 2\n',
+        'f.yaml:2:1: a key appears twice in one mapping (each field may be given once)',
+        'f.yaml:2:1：同一映射中的键出现了两次（每个字段只能给出一次）',
+      ],
+    ]) {
+      const r = await erdl(['eval', QUICKSTART, 'f.yaml'], { 'f.yaml': fact as string });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`erdl: ${en}\nerdl：${zh}`);
+      expect(r.stderr).not.toMatch(/:$|column \d+:/m);
+    }
+  });
+
   it('help, every command’s help and the Chinese help fit in 80 columns', async () => {
     const runs = [
       ['--help'],

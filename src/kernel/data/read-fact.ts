@@ -14,6 +14,7 @@
 import { type Document, isMap, isScalar, type Node, parseDocument, visit } from 'yaml';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
+import { yamlDiagnostics } from '../document/yaml-errors';
 import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fact';
 import { defineKey, Rational, type Value } from '../eval/values';
 import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
@@ -226,8 +227,25 @@ function readYaml(text: string, refuse: Refuse): RawRead {
   const doc = parseDocument(text, DATA_YAML);
   const err = doc.errors[0] ?? doc.warnings[0];
   if (err) {
-    const detail = err.message.split('\n')[0] ?? err.message;
-    return refuse(err.pos[0], { en: detail, zh: `YAML 解析失败：${detail}` });
+    // The parser's words are English and end in a dangling "at line L, column C:": the fact gets
+    // the rule document's own classification of the error (yaml-errors.ts), in both languages.
+    if (err.code === 'DUPLICATE_KEY')
+      return refuse(err.pos[0], {
+        en: 'a key appears twice in one mapping (each field may be given once)',
+        zh: '同一映射中的键出现了两次（每个字段只能给出一次）',
+      });
+    const d = yamlDiagnostics(
+      new SourceText(text),
+      [err],
+      () => [],
+      () => -1,
+    )[0];
+    if (d) return refuse(d.range.start, d.message);
+    const detail = (err.message.split('\n')[0] ?? err.message).replace(
+      / at line \d+, column \d+:?$/,
+      '',
+    );
+    return refuse(err.pos[0], { en: detail, zh: `YAML 语法错误：${detail}` });
   }
   const contents = doc.contents as Node | null;
   // Nothing written: no node, or an empty plain scalar (a lone `---`).

@@ -1,11 +1,10 @@
 import { version } from '../../package.json';
 import type { Bilingual } from '../kernel';
-import { zhQuote } from '../kernel/util/quote';
 import { EXIT_CODES, EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
 import { safeIo } from './safe-io';
-import { quoted, text } from './strings';
+import { named, quoted, text } from './strings';
 import { findVerb, VERBS, type Verb } from './verbs';
 import { OPTION_VALUES_SEPARATOR } from './verbs/verb';
 import { wrapText } from './wrap';
@@ -118,12 +117,11 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
   // The command's own messages quote the arguments: text for people, like every verb's stderr.
   const io = safeIo(raw, 'text');
   const [first, ...rest] = args;
-  if (first === undefined) return fail(io, { en: 'no command given', zh: '未指定命令' });
+  if (first === undefined) return fail(io, text('args.noCommand'));
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
-  if (first.startsWith('-'))
-    return fail(io, { en: `unknown option "${first}"`, zh: `未知选项${zhQuote(first)}` });
+  if (first.startsWith('-')) return fail(io, text('args.unknownOption', { value: named(first) }));
   const verb = findVerb(first);
-  if (!verb) return fail(io, { en: `unknown command "${first}"`, zh: `未知命令${zhQuote(first)}` });
+  if (!verb) return fail(io, text('args.unknownCommand', { value: named(first) }));
 
   const positional: string[] = [];
   const options: Record<string, string> = {};
@@ -140,18 +138,12 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
         : [arg, undefined];
       const spec = verb.options?.find((o) => o.name === name);
       if (!spec)
-        return fail(io, {
-          en: `unknown option "${name}" for "${verb.name}"`,
-          zh: `${zhQuote(verb.name)}不支持选项${zhQuote(name)}`,
-        });
+        return fail(io, text('args.verbOption', { value: named(name), verb: named(verb.name) }));
       const value = inline ?? rest[++i];
       if (value === undefined || value === '')
-        return fail(io, {
-          en: `option ${name} needs a value (${spec.value})`,
-          zh: `选项 ${name} 需要取值（${spec.value}）`,
-        });
+        return fail(io, text('args.needsValue', { option: name, placeholder: spec.value }));
       if (name in options && !spec.repeatable)
-        return fail(io, { en: `option ${name} given twice`, zh: `选项 ${name} 重复` });
+        return fail(io, text('args.twice', { option: name }));
       options[name] =
         name in options ? `${options[name]}${OPTION_VALUES_SEPARATOR}${value}` : value;
     } else positional.push(arg);
@@ -160,19 +152,20 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
   const required = verb.args.filter((a) => !a.startsWith('[')).length;
   if (positional.length < required) {
     const missing = verb.args.slice(positional.length, required).join(' ');
-    return fail(io, {
-      en: `"${verb.name}" needs ${missing}: ${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
-      zh: `${zhQuote(verb.name)}缺少参数 ${missing}：${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
-    });
+    return fail(
+      io,
+      text('args.missing', {
+        verb: named(verb.name),
+        missing,
+        synopsis: `${PROGRAM} ${[verb.name, ...verb.args].join(' ')}`,
+      }),
+    );
   }
   // A last argument written `NAME…` takes one or more values (erdl verify FILE…).
   const variadic = verb.args.at(-1)?.endsWith('…') === true;
   if (positional.length > verb.args.length && !variadic) {
     const extra = positional[verb.args.length] as string;
-    return fail(io, {
-      en: `unexpected argument "${extra}" for "${verb.name}"`,
-      zh: `${zhQuote(verb.name)}不接受多余参数${zhQuote(extra)}`,
-    });
+    return fail(io, text('args.extraFor', { value: named(extra), verb: named(verb.name) }));
   }
   const stdout = typeof verb.stdout === 'function' ? verb.stdout(options) : verb.stdout;
   return verb.run(safeIo(raw, stdout), positional, options);
@@ -184,11 +177,9 @@ function help(io: CliIo, rest: readonly string[]): ExitCode {
     return EXIT_OK;
   }
   const [name, extra] = rest;
-  if (extra !== undefined)
-    return fail(io, { en: `unexpected argument "${extra}"`, zh: `多余参数${zhQuote(extra)}` });
+  if (extra !== undefined) return fail(io, text('args.extra', { value: named(extra) }));
   const verb = findVerb(name as string);
-  if (!verb)
-    return fail(io, { en: `unknown command "${name}"`, zh: `未知命令${zhQuote(name as string)}` });
+  if (!verb) return fail(io, text('args.unknownCommand', { value: named(name as string) }));
   for (const line of verbUsage(verb, io.lang)) io.out(line);
   return EXIT_OK;
 }

@@ -30,6 +30,17 @@ export const cliStrings = {
     lang: {
       bad: '--lang must be en or zh, not {value}',
     },
+    args: {
+      noCommand: 'no command given',
+      unknownOption: 'unknown option {value}',
+      unknownCommand: 'unknown command {value}',
+      verbOption: 'unknown option {value} for {verb}',
+      needsValue: 'option {option} needs a value ({placeholder})',
+      twice: 'option {option} given twice',
+      missing: '{verb} needs {missing}: {synopsis}',
+      extraFor: 'unexpected argument {value} for {verb}',
+      extra: 'unexpected argument {value}',
+    },
     format: {
       bad: '--format must be {formats}, not {value}',
     },
@@ -59,6 +70,17 @@ export const cliStrings = {
     },
     lang: {
       bad: '--lang 只能是 en 或 zh，而不是{value}',
+    },
+    args: {
+      noCommand: '未指定命令',
+      unknownOption: '未知选项{value}',
+      unknownCommand: '未知命令{value}',
+      verbOption: '{verb}不支持选项{value}',
+      needsValue: '选项 {option} 需要取值（{placeholder}）',
+      twice: '选项 {option} 重复',
+      missing: '{verb}缺少参数 {missing}：{synopsis}',
+      extraFor: '{verb}不接受多余参数{value}',
+      extra: '多余参数{value}',
     },
     format: {
       bad: '--format 只能是 {formats}，而不是{value}',
@@ -103,4 +125,9 @@ export function text(key: CliStringKey, values: Readonly<Record<string, Value>> 
 /** `{value}` as each language quotes it: "…" in English, “…” in Chinese (never shortened). */
 export function quoted(value: string): { value: Bilingual } {
   return { value: { en: JSON.stringify(value), zh: zhQuote(value) } };
+}
+
+/** A name as the dispatcher quotes it: "…" in English (as written), “…” in Chinese. */
+export function named(value: string): Bilingual {
+  return { en: `"${value}"`, zh: zhQuote(value) };
 }

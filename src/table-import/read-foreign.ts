@@ -4,9 +4,10 @@
  * file of their kind is read (dynamic import): dmn-moddle for .dmn, the xlsx reader for .xlsx.
  */
 
+import type { Bilingual } from '../kernel';
 import { MAX_TABLE_FILE_BYTES } from '../kernel/file-limits';
 import type { DocumentImport, ImportNote, OutputMapping } from '../kernel/table-import';
-import { importDmn, importJdm, tableFileTooLarge } from '../kernel/table-import';
+import { importDmn, importHeadline, importJdm, tableFileTooLarge } from '../kernel/table-import';
 import { zhQuote } from '../kernel/util/quote';
 import { documentName, type ForeignKind, foreignKind } from './foreign-kind';
 
@@ -268,7 +269,12 @@ export async function readForeign(
 
 /** What the studio's worker answers for a table file (src/worker/foreign-table-worker.ts). */
 export type ForeignTableReply =
-  | { readonly kind: 'foreign'; readonly result: DocumentImport }
+  | {
+      readonly kind: 'foreign';
+      readonly result: DocumentImport;
+      /** The report's headline (importHeadline), made here so the studio's page loads no importer. */
+      readonly headline: Bilingual;
+    }
   /** A workbook of several sheets: the user picks one, then it is read with `sheet`. */
   | { readonly kind: 'sheets'; readonly sheets: readonly string[] }
   /** The reader failed in a way no refusal covers (a bug): its message, for the report. */
@@ -296,9 +302,10 @@ export async function readForeignRequest(request: ForeignTableRequest): Promise<
       const read = await readXlsxOrSheets(bytes, documentName(fileName));
       return read.kind === 'sheets'
         ? { kind: 'sheets', sheets: read.sheets }
-        : { kind: 'foreign', result: read.result };
+        : { kind: 'foreign', result: read.result, headline: importHeadline(read.result) };
     }
-    return { kind: 'foreign', result: await readForeign(fileName, bytes, sheet, mappings) };
+    const result = await readForeign(fileName, bytes, sheet, mappings);
+    return { kind: 'foreign', result, headline: importHeadline(result) };
   } catch (e) {
     return { kind: 'failed', detail: e instanceof Error ? e.message : String(e) };
   }

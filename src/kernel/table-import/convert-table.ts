@@ -8,6 +8,7 @@ import { feelToCellText } from './cell';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
 import { KEPT_OUTPUTS_MARKER, keptOutputValues } from './kept-outputs';
 import { foreignTableCellProblems, grouped } from './limits';
+import { MAX_MAPPED_VALUES } from './mapping-limit';
 
 /**
  * A decision table from another tool (DMN 1.3/1.4, GoRules JDM), reduced to what a conversion
@@ -72,7 +73,7 @@ export interface BusinessOutput {
 }
 
 /** The values of one business output the mapping dialog lists (a longer list is cut, and says so). */
-export const MAX_MAPPED_VALUES = 50;
+export { MAX_MAPPED_VALUES };
 
 /**
  * How the analyst reads one output of a business table as decisions (issue 38 §4): each listed

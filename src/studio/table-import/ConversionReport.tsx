@@ -1,6 +1,6 @@
 import './table-import.css';
 import { useState } from 'react';
-import { importHeadline, type OutputMapping } from '../../kernel/table-import';
+import type { OutputMapping } from '../../kernel/table-import';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, pick, useT } from '../i18n/i18n';
 import { useModalDialog } from '../shell/use-modal-dialog';
@@ -60,7 +60,7 @@ export function ConversionReport({
       setBusy(false);
     }
   };
-  const headline = pick(importHeadline(result), lang);
+  const headline = pick(current.headline, lang);
   const total = result.tables.length;
   const allConverted = total > 0 && result.tables.every((tb) => tb.entry !== null);
   const groups = [

@@ -1,4 +1,5 @@
-import { bilingual } from '../../i18n/format';
+import { bilingual, format } from '../../i18n/format';
+import type { Bilingual } from '../../kernel';
 import type { DocumentImport, OutputMapping } from '../../kernel/table-import';
 import { documentName, foreignKind } from '../../table-import/foreign-kind';
 import type { ForeignTableReply, ForeignTableRequest } from '../../table-import/read-foreign';
@@ -15,6 +16,8 @@ export interface ForeignImport {
   readonly fileName: string;
   readonly name: string;
   readonly result: DocumentImport;
+  /** The report's headline: how many tables converted, each one that did not named (issue 38 §5). */
+  readonly headline: Bilingual;
   /** The file's bytes, to read it again with the analyst's output mappings (issue 38 §4). */
   readonly bytes?: Uint8Array;
   /** The mappings of business outputs to decisions it was read with. */
@@ -93,6 +96,7 @@ export async function readForeignFile(
       fileName,
       name,
       result: reply.result,
+      headline: reply.headline,
       bytes,
       ...(used === undefined ? {} : { mappings: used }),
       ...(remembered === null ? {} : { remembered: true }),
@@ -110,6 +114,10 @@ export async function readForeignFile(
     fileName,
     name,
     result: { text: null, refused: true, tables: [], notes: [{ level: 'error', message }] },
+    headline: {
+      en: format(tableImportStrings.en.noTableConverted, { why: message.en }),
+      zh: format(tableImportStrings.zh.noTableConverted, { why: message.zh }),
+    },
   };
 }
 

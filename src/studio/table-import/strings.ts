@@ -5,6 +5,7 @@ export const tableImportStrings = defineStrings({
     title: 'Conversion report: {file}',
     converted: 'Converted into the new document {name}.',
     nothing: 'Nothing was converted, so no document was added.',
+    noTableConverted: 'No table converted: {why}',
     refused: 'The file was refused before any table in it was read, so no document was added.',
     readFailed: 'the file could not be read: {detail}',
     readerStopped: 'the file could not be read: its reader stopped without an answer',
@@ -31,6 +32,7 @@ export const tableImportStrings = defineStrings({
   zh: {
     title: '转换报告：{file}',
     converted: '已转换为新文档 {name}。',
+    noTableConverted: '没有转换任何决策表：{why}',
     nothing: '没有可转换的内容，因此未添加文档。',
     refused: '该文件在读取其中任何决策表之前即被拒绝，因此未添加文档。',
     readFailed: '无法读取该文件：{detail}',

@@ -1,10 +1,7 @@
 import './output-mapping.css';
 import { useId, useState } from 'react';
-import {
-  MAX_MAPPED_VALUES,
-  type OutputMapping,
-  type TableConversion,
-} from '../../../kernel/table-import';
+import type { OutputMapping, TableConversion } from '../../../kernel/table-import';
+import { MAX_MAPPED_VALUES } from '../../../kernel/table-import/mapping-limit';
 import { revealInline } from '../../../kernel/util/visible-text';
 import { DECISIONS } from '../../../kernel/vocabulary/decisions';
 import { format, pick, useT } from '../../i18n/i18n';

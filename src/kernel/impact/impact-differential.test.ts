@@ -177,7 +177,8 @@ describe('impact: the lean loop against the definition', () => {
 describe('mergeImpactReports', () => {
   const before = compile(BASE);
   const after = compile(CHANGES.thresholds as string);
-  const all = facts(900, 5);
+  // One fact a line: a record the parser names by its line carries that line (in the whole text).
+  const all = facts(900, 5).map((f, i) => ({ ...f, record: { line: i + 1, lastLine: i + 1 } }));
   const text = all.map((f) => JSON.stringify(f.fact)).join('\n');
 
   /** Each part of the text read by its own parser and run, as one worker of the pool does. */

@@ -10,7 +10,7 @@ import type { CompiledDocument } from '../document/compiled';
 import { type EvaluationResult, Evaluator, type RuleOutcomes } from '../eval/evaluate';
 import { exactJsonText, toJson } from '../eval/values';
 import { DEFAULT_SUITE_AS_OF } from '../suite/run-suite';
-import type { SuiteCase } from '../suite/types';
+import type { RecordLines, SuiteCase } from '../suite/types';
 import { DECISION_NAMES, type Decision } from '../vocabulary/decisions';
 
 /** Samples kept per changed transition (the first ones met, in fact order). */
@@ -24,6 +24,8 @@ export interface ImpactSide {
 export interface ImpactSample {
   /** The fact's name (a suite case's name, or "line N" of an imported fact set). */
   readonly name: string;
+  /** The lines of an imported fact set's record named by them (`name` is then "line N"). */
+  readonly record?: RecordLines;
   /** 0-based position of the fact in the input. */
   readonly index: number;
   readonly fact: unknown;
@@ -112,7 +114,7 @@ export class ImpactRun {
   }
 
   /** Evaluates one fact in both versions and counts it. */
-  add(c: Pick<SuiteCase, 'name' | 'fact' | 'as_of'>): void {
+  add(c: Pick<SuiteCase, 'name' | 'fact' | 'as_of' | 'record'>): void {
     const as_of = c.as_of ?? this.asOf;
     const shared = this.shared;
     let a: EvaluationResult;
@@ -150,6 +152,7 @@ export class ImpactRun {
     if (list.length < this.sampleLimit)
       list.push({
         name: c.name,
+        ...(c.record ? { record: c.record } : {}),
         index,
         fact: toJson(c.fact),
         ...exactText(c.fact),
@@ -298,7 +301,7 @@ export function mergeImpactReports(
 export function analyzeImpact(
   oldDocument: CompiledDocument,
   newDocument: CompiledDocument,
-  facts: Iterable<Pick<SuiteCase, 'name' | 'fact' | 'as_of'>>,
+  facts: Iterable<Pick<SuiteCase, 'name' | 'fact' | 'as_of' | 'record'>>,
   options: ImpactOptions = {},
 ): ImpactReport {
   const run = new ImpactRun(oldDocument, newDocument, options);

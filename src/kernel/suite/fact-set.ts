@@ -7,7 +7,7 @@
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import type { FactSetFormat } from '../file-limits';
 import { type FieldReader, isPlainObject, readCase, readFact } from './read-fields';
-import type { SuiteCase, SuiteDiagnostic } from './types';
+import type { RecordLines, SuiteCase, SuiteDiagnostic } from './types';
 
 export { type FactSetFormat, factSetFormat } from '../file-limits';
 
@@ -170,9 +170,13 @@ export function rowToCase(
     report: (severity, code, _path, message) => problems.report(severity, code, at, message),
   };
   const name = recordName(at);
-  if (isCaseShaped(record)) return withRange(readCase(record, [], reader, name), at.range);
+  const lines: RecordLines = { line: at.line, lastLine: at.lastLine ?? at.line };
+  if (isCaseShaped(record)) {
+    const c = withRange(readCase(record, [], reader, name), at.range);
+    return c && record.name === undefined ? { ...c, record: lines } : c;
+  }
   const fact = readFact(record, [], reader);
-  return fact === null ? null : { name, fact, range: at.range };
+  return fact === null ? null : { name, fact, range: at.range, record: lines };
 }
 
 const CASE_KEYS = new Set(['name', 'fact', 'as_of', 'expect']);

@@ -25,6 +25,18 @@ export interface SuiteCase {
   readonly expect?: Expectation;
   /** Where the case is written (suite text offsets, or the imported file's line). */
   readonly range?: Range;
+  /**
+   * The lines of a fact-set record named by where it is written (it has no name of its own):
+   * `name` is then `recordName(record)` — `line N`, or `lines N–M` — which a reader in another
+   * language words from these numbers instead.
+   */
+  readonly record?: RecordLines;
+}
+
+/** The lines a fact-set record is written on (`lastLine` = `line` unless it spans lines). */
+export interface RecordLines {
+  readonly line: number;
+  readonly lastLine: number;
 }
 
 export interface SuiteEvent {

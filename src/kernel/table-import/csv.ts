@@ -3,16 +3,16 @@ import { load } from '../document/load';
 import { get, isSeq } from '../document/ynode';
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../file-limits';
 import { quote } from '../projection/yaml-out';
-import { cellTooLongReason, tableFileTooLarge } from '../table-import/limits';
+import { type ColumnType, readCell } from '../table-edit/cell-reader';
+import { type CellParse, formatCell, renderCellYaml } from '../table-edit/cell-text';
+import { inferImportColumn } from '../table-edit/column-inference';
+import { columnPlace } from '../table-edit/column-place';
+import { formatDelimited, readDelimited } from '../table-edit/delimited';
+import { ROW_TEXT_KEYS, type TableModel } from '../table-edit/model';
+import { itemSpan } from '../table-edit/spans';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
-import { type ColumnType, readCell } from './cell-reader';
-import { type CellParse, formatCell, renderCellYaml } from './cell-text';
-import { inferImportColumn } from './column-inference';
-import { columnPlace } from './column-place';
-import { formatDelimited, readDelimited } from './delimited';
-import { ROW_TEXT_KEYS, type TableModel } from './model';
-import { itemSpan } from './spans';
+import { cellTooLongReason, tableFileTooLarge } from './limits';
 
 /**
  * A table as CSV (docs/table-cells.md): a header of columns — each a field path, followed by its
@@ -129,6 +129,16 @@ export function csvToTableEntry(csv: string, name: string, indent: number): CsvI
 }
 
 /**
+ * Header words a sheet may use for a column other than its own name — the same for a CSV file, an
+ * Excel sheet and a pasted grid: the one list (docs/table-cells.md).
+ */
+export const HEADER_ALIASES: Readonly<Record<string, string>> = {
+  decision: 'then',
+  决策: 'then',
+  消息: 'message',
+};
+
+/**
  * A grid of cell texts in the CSV shape (a header row, then one row per table row) as a new rule
  * entry holding the table: the one reader behind CSV, spreadsheet and DMN/JDM imports
  * (docs/table-import.md). `line` in a problem is the 1-based grid row (the header is 1).
@@ -152,7 +162,7 @@ export function gridToTableEntry(
     }
   }
   if (problems.length > 0) return { ok: false, problems };
-  const header = rows[0]?.map((h) => h.trim()) ?? [];
+  const header = rows[0]?.map((h) => HEADER_ALIASES[h.trim().toLowerCase()] ?? h.trim()) ?? [];
   const body = rows.slice(1);
   const thenAt = header.findIndex((h) => h.toLowerCase() === 'then');
   const priorityAt = header.findIndex((h) => h.toLowerCase() === 'priority');

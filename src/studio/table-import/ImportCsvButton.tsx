@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
 import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
 import { tableFileTooLarge } from '../../kernel/table-import/limits';
+import { runTableEdit } from '../grid/run-table-edit';
+import { gridStrings } from '../grid/strings';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
-import { runTableEdit } from './run-table-edit';
-import { gridStrings } from './strings';
 
 /** Reads a CSV file (as exported: field paths, then, priority) and appends it as a new table. */
 export function ImportCsvButton({

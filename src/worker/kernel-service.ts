@@ -2,6 +2,8 @@
  * What the kernel worker does for each request, as plain functions (no worker globals), so it is
  * unit-tested under Node and run unchanged inside the worker.
  */
+
+import { bilingual } from '../i18n/format';
 import {
   type Bilingual,
   type CompiledDocument,
@@ -40,14 +42,13 @@ import {
 import { type NewCaseFact, NO_TABLE, newCaseFact } from '../kernel/scenarios';
 import {
   groupToTableEdit,
-  importCsvEdit,
   newTableEdit,
   readTables,
   type TablesRead,
   tableEdit,
 } from '../kernel/table-edit';
+import { importCsvEdit } from '../kernel/table-import/csv';
 import { zhQuote } from '../kernel/util/quote';
-import { bilingual } from '../i18n/format';
 import { impactCaseAt } from './impact-job';
 import {
   type Analysis,

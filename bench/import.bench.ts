@@ -9,8 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { formatDelimited } from '../src/kernel/table-edit/delimited';
-import { csvToTableEntry } from '../src/kernel/table-edit/table-csv';
 import type { DocumentImport } from '../src/kernel/table-import';
+import { csvToTableEntry } from '../src/kernel/table-import/csv';
 import { readForeign } from '../src/table-import/read-foreign';
 import { writeXlsxTable } from '../src/table-import/xlsx';
 

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument } from '../src/kernel';
-import { readTables, tableToCsv } from '../src/kernel/table-edit';
+import { readTables } from '../src/kernel/table-edit';
+import { tableToCsv } from '../src/kernel/table-import/csv';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TABLE = 'tests/fixtures/cli/table.erdl.yaml';

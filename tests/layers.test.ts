@@ -108,6 +108,43 @@ describe('layers of src/', () => {
     expect(breaches).toEqual([]);
   });
 
+  it('no import cycle spans two folders (a cycle stays inside one construct)', () => {
+    // Tarjan's strongly connected components over the import graph.
+    let next = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const spanning: string[] = [];
+    const visit = (v: string): void => {
+      index.set(v, next);
+      low.set(v, next);
+      next++;
+      stack.push(v);
+      onStack.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!graph.has(w)) continue;
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+        } else if (onStack.has(w))
+          low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+      if (low.get(v) !== index.get(v)) return;
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (new Set(component.map(dirname)).size > 1)
+        spanning.push(component.map((f) => relative(SRC, f)).join(' → '));
+    };
+    for (const v of graph.keys()) if (!index.has(v)) visit(v);
+    expect(spanning).toEqual([]);
+  });
+
   it('the diagnostic type imports only leaves: no import cycle runs through it', () => {
     const start = join(SRC, 'kernel', 'diagnostics', 'diagnostic.ts');
     // Everything diagnostic.ts reaches must not reach it back.

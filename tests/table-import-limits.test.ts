@@ -2,6 +2,7 @@
 // guard reads the zip directory before inflating anything and caps what inflation yields; cell
 // references are checked before the workbook reader builds its grid; cells over the limit are
 // refused by their place in every format; the FEEL reader never throws; import does work linear in
+
 // the cells (counted, not timed). The hostile files themselves are in tests/fixtures/hostile/tables.
 
 import fc from 'fast-check';
@@ -10,9 +11,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../src/cli/run';
 import { MAX_TABLE_CELL_CHARS, MAX_TABLE_FILE_BYTES } from '../src/kernel/file-limits';
 import { formatDelimited } from '../src/kernel/table-edit/delimited';
-import { csvToTableEntry, gridToTableEntry } from '../src/kernel/table-edit/table-csv';
 import { importGrid, importJdm, readFeelUnaryTests } from '../src/kernel/table-import';
 import { MAX_OVERLAP_CHECK_ROWS } from '../src/kernel/table-import/convert-table';
+import { csvToTableEntry, gridToTableEntry } from '../src/kernel/table-import/csv';
 import { readForeign, readForeignRequest } from '../src/table-import/read-foreign';
 import { readXlsxTable, writeXlsxTable } from '../src/table-import/xlsx';
 import { guardWorkbook } from '../src/table-import/xlsx-guard';

@@ -1,7 +1,9 @@
 // Plain words in text columns and a column's declared type (issue #36 point 3, ruling I-91).
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
+import { csvToTableEntry } from '../table-import/csv';
 import { cellFitsType } from '../tree/column-type';
 import { TABLE_COLUMN_TYPE_NAMES, type TableColumnType } from '../vocabulary/document';
 import { OPERATOR_ALIASES, SIMPLE_OPERATORS } from '../vocabulary/operators';
@@ -11,7 +13,6 @@ import {
   applyTextEdits,
   type ColumnType,
   columnType,
-  csvToTableEntry,
   formatCell,
   planPaste,
   readCell,

@@ -2,15 +2,14 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
+import { csvToTableEntry, importCsvEdit, tableToCsv } from '../table-import/csv';
 import type { CellInput } from './cell-text';
 import {
   applyTextEdits,
   type ColumnType,
   columnType,
-  csvToTableEntry,
   describeCell,
   formatCell,
-  importCsvEdit,
   planPaste,
   readCell,
   readTables,
@@ -18,7 +17,6 @@ import {
   type TableModel,
   type TableOp,
   tableEdit,
-  tableToCsv,
 } from './index';
 import { ROW_TEXT_KEYS } from './model';
 

@@ -67,15 +67,6 @@ export {
   suiteCasesNamingTable,
   type ValueCheck,
 } from './structure-ops';
-export {
-  type CsvImport,
-  type CsvProblem,
-  csvToTableEntry,
-  gridToTableEntry,
-  importCsvEdit,
-  tableToCsv,
-  tableToGrid,
-} from './table-csv';
 export { type TableEditOutcome, tableEdit } from './table-edit-op';
 export {
   type ColumnWidening,

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import type { TextEdit } from '../diagnostics/diagnostic';
+import { csvToTableEntry, importCsvEdit, tableToCsv } from '../table-import/csv';
 import {
   applyTextEdits,
   type CellInput,
-  csvToTableEntry,
   formatCell,
   groupToTableEdit,
-  importCsvEdit,
   parseCell,
   parseDelimited,
   patchRead,
@@ -16,7 +15,6 @@ import {
   type TableModel,
   type TableOp,
   tableEdit,
-  tableToCsv,
 } from './index';
 
 const LOAN = readFileSync(

@@ -1,10 +1,10 @@
 import { compileDocument } from '../compile';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { quote } from '../projection/yaml-out';
-import { gridToTableEntry } from '../table-edit/table-csv';
 import { enQuote, zhQuote } from '../util/quote';
 import { isBlockingDecision, isDecision } from '../vocabulary/decisions';
 import { feelToCellText } from './cell';
+import { gridToTableEntry } from './csv';
 import { readFeelLiteral, readFeelUnaryTests } from './feel';
 import { KEPT_OUTPUTS_MARKER, keptOutputValues } from './kept-outputs';
 import { foreignTableCellProblems, grouped } from './limits';

@@ -1,5 +1,4 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
-import { gridToTableEntry } from '../table-edit/table-csv';
 import {
   convertTable,
   type DocumentImport,
@@ -9,6 +8,7 @@ import {
   importedDocument,
   type OutputMapping,
 } from './convert-table';
+import { gridToTableEntry } from './csv';
 import { dmnTables } from './dmn';
 import { jdmTables } from './jdm';
 
@@ -92,9 +92,7 @@ export function importGrid(
       en: `row ${line}, column ${column}`,
       zh: `第 ${line} 行第 ${column} 列`,
     }));
-  const HEADER_WORDS: Record<string, string> = { decision: 'then', 决策: 'then', 消息: 'message' };
-  const header = (rows[0] ?? []).map((h) => HEADER_WORDS[h.trim().toLowerCase()] ?? h);
-  const entry = gridToTableEntry([header, ...rows.slice(1)], name, 2, `Imported from ${origin}`);
+  const entry = gridToTableEntry(rows, name, 2, `Imported from ${origin}`);
   if (!entry.ok)
     return {
       text: null,
@@ -122,4 +120,14 @@ export function importGrid(
     notes: [],
   };
 }
+export {
+  type CsvImport,
+  type CsvProblem,
+  csvToTableEntry,
+  gridToTableEntry,
+  HEADER_ALIASES,
+  importCsvEdit,
+  tableToCsv,
+  tableToGrid,
+} from './csv';
 export { DMN_VERSIONS, type DmnExport, type DmnVersion, tableToDmn } from './dmn-export';

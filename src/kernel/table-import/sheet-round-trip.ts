@@ -12,12 +12,12 @@ import {
 } from '../table-edit/model';
 import { readTables } from '../table-edit/read-tables';
 import { fallbackDecisionOf } from '../table-edit/structure-ops';
-import { tableToGrid } from '../table-edit/table-csv';
 import { lessBlocking, type RowWidening, rowWidening } from '../table-edit/widening';
 import { zhQuote } from '../util/quote';
 import { isDecision } from '../vocabulary/decisions';
 import { isTableColumnType } from '../vocabulary/document';
 import type { DocumentImport, ImportNote } from './convert-table';
+import { tableToGrid } from './csv';
 import { importGrid } from './index';
 
 /**

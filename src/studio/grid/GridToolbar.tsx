@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type TableModel, type TableOp, tableToCsv } from '../../kernel/table-edit';
+import type { TableModel, TableOp } from '../../kernel/table-edit';
+import { tableToCsv } from '../../kernel/table-import/csv';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { ExportTableButtons } from '../table-import/ExportTableButtons';

@@ -2,7 +2,6 @@ import '../grid/grid.css';
 import { useRef } from 'react';
 import type { PreviousAnalysis } from '../grid/carried-findings';
 import { DecisionGrid } from '../grid/DecisionGrid';
-import { ImportCsvButton } from '../grid/ImportCsvButton';
 import { NewTableForm } from '../grid/NewTableForm';
 import { SimpleGroupTable } from '../grid/SimpleGroupTable';
 import { gridStrings } from '../grid/strings';
@@ -11,6 +10,7 @@ import { format, pick, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
 import { useStudio } from '../store';
 import type { Analysis } from '../store/types';
+import { ImportCsvButton } from '../table-import/ImportCsvButton';
 
 /**
  * The Table panel: every decision table of the active document as a live, editable grid; groups

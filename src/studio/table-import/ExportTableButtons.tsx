@@ -1,6 +1,7 @@
+import { tableToGrid } from '../../kernel/table-import/csv';
 import './table-import.css';
 import { useRef } from 'react';
-import { type TableModel, tableToGrid } from '../../kernel/table-edit';
+import type { TableModel } from '../../kernel/table-edit';
 import { DMN_VERSIONS, type DmnVersion, tableToDmn } from '../../kernel/table-import';
 import { format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';

@@ -91,6 +91,20 @@ function DecisionName({ name, lang }: { name: string; lang: Lang }) {
   );
 }
 
+/** A table's header row (an empty name: an empty cell). */
+function Head({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of columns
+          <th key={i}>{c}</th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** The report: the summary, the transition matrix, each changed transition's samples, the causes. */
 function ImpactReportView(props: {
   report: ImpactReport;
@@ -112,13 +126,7 @@ function ImpactReportView(props: {
         })}
       </p>
       <table className="data-table" data-testid="impact-matrix">
-        <thead>
-          <tr>
-            <th>{t.impactFrom}</th>
-            <th>{t.impactTo}</th>
-            <th>{t.impactCount}</th>
-          </tr>
-        </thead>
+        <Head columns={[t.impactFrom, t.impactTo, t.impactCount]} />
         <tbody>
           {report.matrix.map((c) => (
             <tr key={`${c.from}>${c.to}`} data-from={c.from} data-to={c.to}>
@@ -141,13 +149,7 @@ function ImpactReportView(props: {
         <div key={`${tr.from}>${tr.to}`} data-testid="impact-samples">
           <h4>{format(t.impactSamples, { from: tr.from, to: tr.to })}</h4>
           <table className="data-table">
-            <thead>
-              <tr>
-                <th>{t.impactFact}</th>
-                <th>{t.impactOldRules}</th>
-                <th>{t.impactNewRules}</th>
-              </tr>
-            </thead>
+            <Head columns={[t.impactFact, t.impactOldRules, t.impactNewRules]} />
             <tbody>
               {tr.samples.map((s) => (
                 <SampleRows key={s.index} sample={s} request={request} current={current} />
@@ -160,13 +162,7 @@ function ImpactReportView(props: {
         <>
           <h4>{t.impactCauses}</h4>
           <table className="data-table" data-testid="impact-causes">
-            <thead>
-              <tr>
-                <th />
-                <th>{t.impactOnlyOld}</th>
-                <th>{t.impactOnlyNew}</th>
-              </tr>
-            </thead>
+            <Head columns={['', t.impactOnlyOld, t.impactOnlyNew]} />
             <tbody>
               {report.causes.map((c) => (
                 <tr key={c.rule}>

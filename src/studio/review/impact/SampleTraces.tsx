@@ -142,22 +142,17 @@ function SampleTraces(props: { sample: ImpactSample; request: ImpactRequest; cur
           <VisibleText text={format(t.impactTracesDiffer, { rules: differs.join(', ') || '—' })} />
         </p>
         <div className="impact-traces">
-          <TraceSide
-            side={before}
-            which="old"
-            title={t.impactTraceOld}
-            highlight={highlight}
-            lang={lang}
-            current={current}
-          />
-          <TraceSide
-            side={after}
-            which="new"
-            title={t.impactTraceNew}
-            highlight={highlight}
-            lang={lang}
-            current={current}
-          />
+          {(['old', 'new'] as const).map((which) => (
+            <TraceSide
+              key={which}
+              side={which === 'old' ? before : after}
+              which={which}
+              title={which === 'old' ? t.impactTraceOld : t.impactTraceNew}
+              highlight={highlight}
+              lang={lang}
+              current={current}
+            />
+          ))}
         </div>
       </>
     );

@@ -5,16 +5,12 @@ import {
   createJsonLinesParser,
   parseFactSet,
 } from '../../../kernel';
+import { doc } from '../../../kernel/test-support';
 import { reviewStrings } from '../strings';
 import { sampleLabel } from './sample-label';
 
-const DOC = (decision: string) => `protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "t"
-  decision: ALLOW
-rules:
-  - name: "FIN-001-big"
+const DOC = (decision: string) =>
+  doc(`  - name: "FIN-001-big"
     description: "big amounts"
     priority: 10
     when:
@@ -22,7 +18,7 @@ rules:
       conditions: [{ field: "tool.args.amount", operator: gt, value: 100 }]
     then: ${decision}
     message: "m"
-`;
+`);
 
 function samples(facts: string) {
   const before = compileDocument(DOC('ALLOW')).document;

@@ -1,11 +1,19 @@
 /**
- * The package as others get it: `npm run pack` (scripts/pack.mjs: builds lib/), installed from
- * the tarball alone into an empty folder (it has no runtime dependencies: the command and the
- * kernel are bundled), then used from plain Node — the documented example of docs/kernel-api.md,
- * the `erdl` bin, and `erdl eval --facts` on worker threads.
+ * The package as others get it: the tarball of `npm run pack` (scripts/pack.mjs: builds lib/,
+ * packs a manifest without scripts), built once and installed offline into an empty project, then
+ * - used from plain Node: the bundled command and kernel (no runtime dependencies), the documented
+ *   example of docs/kernel-api.md, the `erdl` bin and `erdl eval --facts` on worker threads;
+ * - its declarations type-check a TypeScript consumer under moduleResolution node16, nodenext and
+ *   bundler with skipLibCheck false (relative imports with extensions, the bundled dependencies'
+ *   types shipped), and a deliberate type error in the same consumer fails (the types are real,
+ *   not `any`); a CommonJS consumer (.cts) type-checks against the "require" types (issue #40);
+ * - `require('erdl-studio/kernel')` works on this Node (a CommonJS build: Node 20 has no
+ *   require() of ES modules by default) and gives what `import` gives;
+ * - the published manifest has no install scripts, so npm installs it without a warning.
+ * One file, one build: two files building lib/ at once would race on the same folder.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,30 +21,150 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
-let dir: string;
+let base: string;
+let app: string;
+let installLog: string;
 let tarball: string;
 
-async function sh(cmd: string, args: string[], cwd = dir) {
+async function sh(cmd: string, args: string[], cwd: string) {
   return exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'erdl-pack-'));
-  const packed = await sh(process.execPath, [path.join(ROOT, 'scripts/pack.mjs'), dir], ROOT);
-  tarball = packed.stdout.trim().split('\n').at(-1) as string;
-  const app = path.join(dir, 'app');
-  await sh('mkdir', ['-p', app]);
-  writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true,"type":"module"}\n');
-  await sh('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], app);
-  dir = app;
-}, 600_000);
+/** tsc's exit and its error codes (TSxxxx), for a consumer project in `dir`. */
+async function typecheck(dir: string): Promise<{ ok: boolean; codes: string[]; output: string }> {
+  try {
+    await sh(process.execPath, [TSC, '-p', dir], dir);
+    return { ok: true, codes: [], output: '' };
+  } catch (e) {
+    const output = String((e as { stdout?: string }).stdout ?? e);
+    return {
+      ok: false,
+      codes: [...output.matchAll(/error (TS\d+)/g)].map((m) => m[1] as string),
+      output,
+    };
+  }
+}
 
-afterAll(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
+const GOOD = `import { compileDocument, Evaluator, prepareFact, type CompileResult } from 'erdl-studio/kernel';
+
+export function decide(text: string): string | null {
+  const compiled: CompileResult = compileDocument(text);
+  if (!compiled.document) return null;
+  const evaluator = new Evaluator(compiled.document);
+  const fact = prepareFact({ amount: 1 });
+  if (!fact.ok) return null;
+  return evaluator.evaluate(fact.fact, { as_of: '2026-01-01T00:00:00Z' }).decision;
+}
+`;
+
+/** A boolean where a string belongs: TS2322 when the types resolve, silence if they were `any`. */
+const BAD = `import { compileDocument } from 'erdl-studio/kernel';
+
+export const wrong: string = compileDocument('').ok;
+`;
+
+const CJS_CONSUMER = `import { compileDocument } from 'erdl-studio/kernel';
+
+export const ok: boolean = compileDocument('').ok;
+`;
+
+function consumer(
+  name: string,
+  compilerOptions: Record<string, unknown>,
+  files: Record<string, string>,
+) {
+  const dir = path.join(app, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        ...compilerOptions,
+      },
+      include: ['*.ts', '*.cts'],
+    }),
+  );
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(tmpdir(), 'erdl-consumers-'));
+  const packed = await sh(process.execPath, [path.join(ROOT, 'scripts/pack.mjs'), base], ROOT);
+  tarball = packed.stdout.trim().split('\n').at(-1) as string;
+  app = path.join(base, 'app');
+  mkdirSync(app);
+  writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true,"type":"module"}\n');
+  const installed = await sh(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--loglevel', 'warn', tarball],
+    app,
+  );
+  installLog = installed.stdout + installed.stderr;
+}, 300_000);
+
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('the packed erdl-studio for its consumers', () => {
+  it('publishes no install scripts, so npm installs it without a warning', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(app, 'node_modules/erdl-studio/package.json'), 'utf8'),
+    );
+    expect(manifest.scripts ?? {}).toEqual({});
+    expect(installLog).not.toMatch(/install-scripts|prepare/);
+  });
+
+  for (const [mode, options] of [
+    ['node16', { module: 'node16', moduleResolution: 'node16' }],
+    ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+  ] as const) {
+    it(`type-checks under moduleResolution ${mode} with skipLibCheck false; a type error fails`, async () => {
+      // One program: the good consumer (and, for Node's modes, a CommonJS one) must check clean,
+      // the deliberate error in bad.ts must be the only error.
+      const cjs: Record<string, string> = mode === 'bundler' ? {} : { 'cjs.cts': CJS_CONSUMER };
+      const result = await typecheck(
+        consumer(mode, options, { 'good.ts': GOOD, 'bad.ts': BAD, ...cjs }),
+      );
+      expect(result.ok).toBe(false);
+      expect(result.output).toMatch(/^bad\.ts\(3,14\): error TS2322: /);
+      expect(result.codes, result.output).toEqual(['TS2322']);
+    }, 60_000);
+  }
+
+  it("require('erdl-studio/kernel') works from CommonJS and agrees with import", async () => {
+    const rules = JSON.stringify(readFileSync(QUICKSTART, 'utf8'));
+    const body = (k: string) =>
+      `const c = ${k}.compileDocument(${rules});
+const e = new ${k}.Evaluator(c.document);
+const f = ${k}.prepareFact({ tool: { name: 'issue_refund', args: { amount: 8000 } } });
+console.log(JSON.stringify(e.evaluate(f.fact, { as_of: '2026-09-03T00:00:00Z' })));`;
+    writeFileSync(
+      path.join(app, 'use.cjs'),
+      `const k = require('erdl-studio/kernel');\n${body('k')}\n`,
+    );
+    writeFileSync(
+      path.join(app, 'use.mjs'),
+      `import * as k from 'erdl-studio/kernel';\n${body('k')}\n`,
+    );
+    const fromRequire = JSON.parse((await sh(process.execPath, ['use.cjs'], app)).stdout);
+    const fromImport = JSON.parse((await sh(process.execPath, ['use.mjs'], app)).stdout);
+    expect(fromRequire.decision).toBe('REQUEST_HUMAN');
+    expect(fromRequire).toEqual(fromImport);
+  });
+});
 
 describe('the packed erdl-studio', () => {
   it('holds the built command and kernel, not the sources', async () => {
-    const list = await sh('tar', ['-tzf', tarball]);
+    const list = await sh('tar', ['-tzf', tarball], app);
     const files = list.stdout.split('\n').filter(Boolean);
     expect(files).toContain('package/bin/erdl.js');
     expect(files).toContain('package/lib/erdl.js');
@@ -44,7 +172,7 @@ describe('the packed erdl-studio', () => {
     expect(files).toContain('package/lib/types/kernel/index.d.ts');
     expect(files.some((f) => f.startsWith('package/src/'))).toBe(false);
     const manifest = JSON.parse(
-      readFileSync(path.join(dir, 'node_modules/erdl-studio/package.json'), 'utf8'),
+      readFileSync(path.join(app, 'node_modules/erdl-studio/package.json'), 'utf8'),
     );
     expect(manifest.dependencies ?? {}).toEqual({});
   });
@@ -53,9 +181,9 @@ describe('the packed erdl-studio', () => {
     const doc = readFileSync(path.join(ROOT, 'docs/kernel-api.md'), 'utf8');
     const example = /```js\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(example, 'docs/kernel-api.md has a ```js example').toBeTruthy();
-    writeFileSync(path.join(dir, 'example.mjs'), example as string);
-    writeFileSync(path.join(dir, 'refund-guard.erdl.yaml'), readFileSync(QUICKSTART));
-    const { stdout } = await sh(process.execPath, ['example.mjs']);
+    writeFileSync(path.join(app, 'example.mjs'), example as string);
+    writeFileSync(path.join(app, 'refund-guard.erdl.yaml'), readFileSync(QUICKSTART));
+    const { stdout } = await sh(process.execPath, ['example.mjs'], app);
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('REQUEST_HUMAN SEC-001-refund-limit');
     expect(lines[1]).toBe('ALLOW');
@@ -63,7 +191,7 @@ describe('the packed erdl-studio', () => {
 
   it('types the kernel for TypeScript users', () => {
     const types = readFileSync(
-      path.join(dir, 'node_modules/erdl-studio/lib/types/kernel/index.d.ts'),
+      path.join(app, 'node_modules/erdl-studio/lib/types/kernel/index.d.ts'),
       'utf8',
     );
     expect(types).toContain('compileDocument');
@@ -71,23 +199,18 @@ describe('the packed erdl-studio', () => {
   });
 
   it('installs the erdl command: help, check, and eval --facts on two workers', async () => {
-    const erdl = path.join(dir, 'node_modules/.bin/erdl');
-    expect((await sh(erdl, ['--help'])).stdout).toContain('Usage: erdl <command>');
-    expect((await sh(erdl, ['check', QUICKSTART])).stdout).toBe('');
+    const erdl = path.join(app, 'node_modules/.bin/erdl');
+    expect((await sh(erdl, ['--help'], app)).stdout).toContain('Usage: erdl <command>');
+    expect((await sh(erdl, ['check', QUICKSTART], app)).stdout).toBe('');
     const facts = Array.from({ length: 1000 }, (_, i) =>
       JSON.stringify({ tool: { name: 'issue_refund', args: { amount: i * 10 } } }),
     );
-    writeFileSync(path.join(dir, 'facts.jsonl'), `${facts.join('\n')}\n`);
-    const { stdout } = await sh(erdl, [
-      'eval',
-      QUICKSTART,
-      '--facts',
-      'facts.jsonl',
-      '--fields',
-      'name,decision',
-      '--workers',
-      '2',
-    ]);
+    writeFileSync(path.join(app, 'facts.jsonl'), `${facts.join('\n')}\n`);
+    const { stdout } = await sh(
+      erdl,
+      ['eval', QUICKSTART, '--facts', 'facts.jsonl', '--fields', 'name,decision', '--workers', '2'],
+      app,
+    );
     const rows = stdout
       .trim()
       .split('\n')

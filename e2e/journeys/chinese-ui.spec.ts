@@ -144,7 +144,8 @@ for (const lang of ['en', 'zh'] as const) {
     const lines = await highlightedLines(page);
     expect(lines.filter((l) => l !== bidiLine)).toEqual([]);
     expect(lines).not.toContain(lineOf('退款金额超过'));
-    await editorLines.getByText('需人工裁决（请先核对订单').scrollIntoViewIfNeeded();
+    // Monaco re-renders its view lines: wait for the line to show (no handle to a line is kept).
+    await expect(editorLines.getByText('需人工裁决（请先核对订单')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/${lang}-punctuation.png` });
 
     // Export: a key and a signed download of a text without errors (the bidi control is one);

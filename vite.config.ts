@@ -15,6 +15,8 @@ const E2E = process.env.ERDL_E2E === '1';
 
 export default defineConfig({
   plugins: [react(), VitePWA(PWA_OPTIONS)],
+  // Test-only worker operations (src/worker/test-ops.ts) in the e2e build only, never the product.
+  define: { __ERDL_TEST_OPS__: JSON.stringify(E2E) },
   server: {
     port: 5173,
     strictPort: false,

@@ -22,7 +22,7 @@ import { compileDocument, createFactSetParser, Evaluator, ImpactRun } from '../s
 import { impactJob } from '../src/worker/impact-job';
 import { poolSize, runImpactPool } from '../src/worker/impact-pool';
 import { KernelClient, type WorkerLike } from '../src/worker/kernel-client';
-import type { ImpactOutcome, ImpactRequest } from '../src/worker/kernel-protocol';
+import type { BatchOps, ImpactOutcome, ImpactRequest } from '../src/worker/kernel-protocol';
 import { generateDocument, generateFacts } from './generate';
 
 const FACTS = 100_000;
@@ -108,7 +108,7 @@ function nodeWorker(): WorkerLike {
 async function pool(size: number): Promise<number> {
   const clients = Array.from(
     { length: size },
-    () => new KernelClient({ createWorker: nodeWorker, onIncident: () => {} }),
+    () => new KernelClient<BatchOps>({ createWorker: nodeWorker, onIncident: () => {} }),
   );
   let best = Infinity;
   try {

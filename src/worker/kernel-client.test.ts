@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Incident, KernelClient, type WorkerLike } from './kernel-client';
-import type { Envelope, Reply } from './kernel-protocol';
+import { type Incident, KernelClient, type Outcome, type WorkerLike } from './kernel-client';
+import type {
+  Analysis,
+  BatchOps,
+  Envelope,
+  KernelOps,
+  Reply,
+  SuiteOutcome,
+  TestOps,
+} from './kernel-protocol';
 import { diff } from './reply-delta';
 
 /** A worker whose answers the test releases by hand, with timers the test fires by hand. */
@@ -24,7 +32,8 @@ function harness() {
       this.onmessage?.({ data: reply } as MessageEvent<Reply>);
     }
   }
-  const client = new KernelClient({
+  // A test build's kernel worker: its operations and the test-only ones (`spin`).
+  const client = new KernelClient<KernelOps & TestOps>({
     createWorker: () => {
       const w = new FakeWorker();
       workers.push(w);
@@ -254,5 +263,33 @@ describe('KernelClient', () => {
     expect((await pending).status).toBe('restarted');
     expect(incidents[0]).toMatchObject({ reason: 'crash' });
     expect(workers).toHaveLength(2);
+  });
+});
+
+describe('KernelClient types', () => {
+  it('asks each worker only for the operations it serves (compile-time checks)', async () => {
+    const idle = (): WorkerLike => ({
+      postMessage: () => {},
+      terminate: () => {},
+      onmessage: null,
+      onerror: null,
+    });
+    const kernel = new KernelClient({ createWorker: idle });
+    const batch = new KernelClient<BatchOps>({ createWorker: idle });
+    const suite = { op: 'suite' as const, doc: 'd', text: '', suite: '', format: 'suite' as const };
+    // @ts-expect-error the kernel worker does not run fact suites
+    const wrongWorker = kernel.request('suite:d', suite);
+    // @ts-expect-error the batch worker does not analyze
+    const noAnalyze = batch.request('analyze:d', analyze('x'));
+    // @ts-expect-error `spin` is a test-only operation: not the product kernel's
+    const noSpin = kernel.request('spin', { op: 'spin', ms: 1 });
+    // Replies are typed by the operation asked for.
+    const run: Promise<Outcome<SuiteOutcome>> = batch.request('suite:d', suite);
+    const analysis: Promise<Outcome<Analysis>> = kernel.request('analyze:d', analyze('x'));
+    kernel.dispose();
+    batch.dispose();
+    for (const outcome of [wrongWorker, noAnalyze, noSpin, run, analysis]) {
+      expect((await outcome).status).toBe('restarted');
+    }
   });
 });

@@ -11,24 +11,25 @@
  * Deltas: for per-document streams (`DELTA_OPS`) a request names the last value received on its
  * channel, and the worker may answer with the difference (src/worker/reply-delta.ts).
  */
-import type { Bilingual } from '../kernel';
+
 import { bilingual } from '../i18n/format';
-import { kernelStrings } from './strings';
+import type { Bilingual } from '../kernel';
+import type { TextEdit } from '../kernel/util/text-edit';
 import {
   BACKGROUND_OPS,
   type CancelMessage,
   type Envelope,
-  type KernelResponses,
+  type KernelOps,
   type Op,
+  type OpMap,
   type Reply,
-  type RequestFor,
 } from './kernel-protocol';
 import { patch, RecentValues } from './reply-delta';
-import type { TextEdit } from '../kernel/util/text-edit';
+import { kernelStrings } from './strings';
 import { TextSender } from './text-sync';
 
 export interface WorkerLike {
-  postMessage(message: Envelope | CancelMessage): void;
+  postMessage(message: Envelope<{ readonly op: string }> | CancelMessage): void;
   terminate(): void;
   onmessage: ((event: MessageEvent<Reply>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
@@ -43,7 +44,7 @@ export type Outcome<T> =
   | { readonly status: 'restarted'; readonly message: Bilingual };
 
 export interface Incident {
-  readonly op: Op;
+  readonly op: string;
   readonly channel: string;
   readonly budgetMs: number;
   readonly reason: 'timeout' | 'crash';
@@ -51,6 +52,9 @@ export interface Incident {
   readonly at?: string;
   readonly message: Bilingual;
 }
+
+/** The budget of an operation `DEFAULT_BUDGETS` does not name (none: every `Op` has one). */
+const DEFAULT_BUDGET_MS = 30_000;
 
 /** Per-operation budgets (ms) before the watchdog replaces the worker. */
 export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
@@ -83,9 +87,9 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   impactTraces: 30_000,
 };
 
-export interface KernelClientOptions {
+export interface KernelClientOptions<M = KernelOps> {
   readonly createWorker: () => WorkerLike;
-  readonly budgets?: Partial<Record<Op, number>>;
+  readonly budgets?: Partial<Record<keyof M, number>>;
   readonly onIncident?: (incident: Incident) => void;
   /** Timers are injectable so the watchdog is unit-tested without waiting. */
   readonly setTimer?: (callback: () => void, ms: number) => unknown;
@@ -93,26 +97,38 @@ export interface KernelClientOptions {
 }
 
 /** Operations whose values form a stream per channel, sent as deltas from the previous value. */
-const DELTA_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
+const DELTA_OPS: ReadonlySet<string> = new Set<Op>(['analyze', 'gloss']);
 
 /**
  * Operations whose text the worker keeps per channel and receives as edits (text-sync.ts): the
  * kernel worker's `analyze` and `gloss`, the streams that follow typing.
  */
-const TEXT_SYNC_OPS: ReadonlySet<Op> = new Set<Op>(['analyze', 'gloss']);
+const TEXT_SYNC_OPS: ReadonlySet<string> = new Set<Op>(['analyze', 'gloss']);
 
 interface Pending {
   readonly id: number;
-  readonly envelope: Envelope;
-  readonly op: Op;
+  readonly envelope: Envelope<{ readonly op: string }>;
+  readonly op: string;
   readonly channel: string;
   readonly budgetMs: number;
-  readonly resolve: (outcome: Outcome<unknown>) => void;
+  /** The request's own `resolve` (a method: the worker's value is the operation's reply type). */
+  resolve(outcome: Outcome<unknown>): void;
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   at?: string;
 }
 
-export class KernelClient {
+/** The request of operation `O` of the worker whose operations are `M`. */
+export type RequestOf<M extends OpMap<M>, O extends keyof M> = Extract<
+  M[keyof M]['request'],
+  { readonly op: O }
+>;
+
+/**
+ * A client of one worker, typed by the worker's operations `M` (`KernelOps` — the kernel and the
+ * grid's worker —, `BatchOps`): asking it for an operation its worker does not serve does not
+ * compile.
+ */
+export class KernelClient<M extends OpMap<M> = KernelOps> {
   private worker: WorkerLike;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -124,13 +140,13 @@ export class KernelClient {
   private timer: unknown = null;
   /** The request the watchdog's timer is for. */
   private watched: Pending | null = null;
-  private readonly budgets: Record<Op, number>;
+  private readonly budgets: Readonly<Record<string, number>>;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   /** How many times the worker was replaced (shown in the status bar). */
   restarts = 0;
 
-  constructor(private readonly options: KernelClientOptions) {
+  constructor(private readonly options: KernelClientOptions<M>) {
     this.budgets = { ...DEFAULT_BUDGETS, ...options.budgets };
     this.setTimer = options.setTimer ?? ((cb, ms) => setTimeout(cb, ms));
     this.clearTimer =
@@ -138,25 +154,26 @@ export class KernelClient {
     this.worker = this.spawn();
   }
 
-  request<O extends Op>(
+  request<O extends keyof M & string>(
     channel: string,
-    request: RequestFor<O>,
+    request: RequestOf<M, O>,
     budgetMs?: number,
     onProgress?: (done: number, total: number) => void,
-  ): Promise<Outcome<KernelResponses[O]>> {
+  ): Promise<Outcome<M[O]['reply']>> {
     const id = this.nextId++;
     this.newestOnChannel.set(channel, id);
-    const base = DELTA_OPS.has(request.op) ? this.held.newest(channel) : undefined;
-    const envelope: Envelope =
+    const { op } = request;
+    const base = DELTA_OPS.has(op) ? this.held.newest(channel) : undefined;
+    const envelope: Envelope<RequestOf<M, O>> =
       base === undefined ? { id, channel, request } : { id, channel, request, base };
     return new Promise((resolve) => {
       this.pending.set(id, {
         id,
         envelope,
-        op: request.op,
+        op,
         channel,
-        budgetMs: budgetMs ?? this.budgets[request.op],
-        resolve: resolve as (outcome: Outcome<unknown>) => void,
+        budgetMs: budgetMs ?? this.budgets[op] ?? DEFAULT_BUDGET_MS,
+        resolve,
         onProgress,
       });
       this.post(envelope);
@@ -168,17 +185,22 @@ export class KernelClient {
    * Posts `envelope`; a text-synced request goes as an edit of the text last posted on its
    * channel (or whole: the first, a `whole` re-post, after a worker restart).
    */
-  private post(envelope: Envelope, whole = false): void {
+  private post(envelope: Envelope<{ readonly op: string }>, whole = false): void {
     const { request } = envelope;
-    if (!TEXT_SYNC_OPS.has(request.op) || !('text' in request)) {
+    if (
+      !TEXT_SYNC_OPS.has(request.op) ||
+      !('text' in request) ||
+      typeof request.text !== 'string'
+    ) {
       this.worker.postMessage(envelope);
       return;
     }
     const next = this.texts.next(envelope.channel, request.text, whole);
+    const edited = { ...request, text: '' };
     this.worker.postMessage(
       next.whole
         ? { ...envelope, textSync: next.sync }
-        : { ...envelope, request: { ...request, text: '' }, textSync: next.sync },
+        : { ...envelope, request: edited, textSync: next.sync },
     );
   }
 

@@ -1,5 +1,6 @@
 /**
- * The typed message protocol between the studio (main thread) and the kernel worker.
+ * The typed message protocol between the studio (main thread) and its kernel workers: one request
+ * map per worker (`KernelOps`, `BatchOps`; `TestOps` in test builds only), one envelope and reply.
  *
  * Every request carries an `id` (increasing) and a `channel` (e.g. `analyze:<docId>`). The worker
  * answers every request exactly once; when a newer request on the same channel is already queued,
@@ -262,7 +263,7 @@ export interface CanonicalRuleView {
 
 /**
  * Every rule's gloss in both languages and the gloss lint (W901/W902/I903) of a document. Kept
- * apart from `analyze` and run in the batch worker, so the editor's markers never wait for it
+ * apart from `analyze` and run in the background (`BACKGROUND_OPS`), so the markers never wait for it
  * (computed incrementally: about one rule is re-rendered per edit; a text the compiler cannot
  * take apart costs the full path, every rule rendered).
  */
@@ -428,7 +429,10 @@ export interface VectorsOutcome {
   readonly failures: readonly { readonly file: string; readonly failures: readonly string[] }[];
 }
 
-/** Test hook: spin for `ms` (proves the watchdog). Only honoured when the client allows it. */
+/**
+ * Test hook: spin for `ms`, answering nothing meanwhile (proves the watchdog). A test-only
+ * operation (`TestOps`): only a test build's kernel worker serves it (test-ops.ts).
+ */
 export interface SpinRequest {
   readonly op: 'spin';
   readonly ms: number;
@@ -450,63 +454,66 @@ export interface VerifyRequest extends Omit<VerifyRuleFileInput, 'backend'> {
   readonly op: 'verify';
 }
 
-export type KernelRequest =
-  | AnalyzeRequest
-  | SignRequest
-  | VerifyRequest
-  | EvaluateRequest
-  | TreeRequest
-  | ConvertRequest
-  | SuiteRequest
-  | ImpactRequest
-  | ImpactTracesRequest
-  | GlossRequest
-  | PrimeRequest
-  | VectorsRequest
-  | SpinRequest
-  | TablesRequest
-  | TableEditRequest
-  | ScenarioCaseRequest
-  | CanonicalRuleRequest;
+/**
+ * A worker's operations: for each, the request it takes (whose `op` is its key) and the value it
+ * answers. A `KernelClient<M>` asks only for the operations of `M`; the worker's dispatcher is
+ * exhaustive over them.
+ */
+export type OpMap<M> = {
+  readonly [O in keyof M]: { readonly request: { readonly op: O }; readonly reply: unknown };
+};
 
-export interface KernelResponses {
-  analyze: Analysis;
-  sign: SignedRuleFile;
-  verify: RuleFileVerification;
-  evaluate: EvaluateOutcome;
+/** The kernel worker (kernel-worker.ts): the editor's, the panels' and the grid's requests. */
+export interface KernelOps {
+  analyze: { request: AnalyzeRequest; reply: Analysis };
+  evaluate: { request: EvaluateRequest; reply: EvaluateOutcome };
   /** Null when the document does not compile or has no such rule. */
-  tree: RuleTree | null;
-  convert: RuleConversion;
-  suite: SuiteOutcome;
-  impact: ImpactOutcome;
-  impactTraces: ImpactTracesOutcome;
-  gloss: GlossOutcome;
-  prime: { readonly primed: boolean };
-  vectors: VectorsOutcome;
-  spin: { readonly spun: number };
-  tables: TablesRead;
-  tableEdit: TableEditReply;
-  scenarioCase: NewCaseFact;
+  tree: { request: TreeRequest; reply: RuleTree | null };
+  convert: { request: ConvertRequest; reply: RuleConversion };
+  tables: { request: TablesRequest; reply: TablesRead };
+  tableEdit: { request: TableEditRequest; reply: TableEditReply };
+  scenarioCase: { request: ScenarioCaseRequest; reply: NewCaseFact };
   /** Null when the document does not compile or has no such rule. */
-  canonicalRule: CanonicalRuleView | null;
+  canonicalRule: { request: CanonicalRuleRequest; reply: CanonicalRuleView | null };
+  gloss: { request: GlossRequest; reply: GlossOutcome };
+  prime: { request: PrimeRequest; reply: { readonly primed: boolean } };
+  vectors: { request: VectorsRequest; reply: VectorsOutcome };
 }
 
-export type Op = KernelRequest['op'];
+/** The batch worker (batch-worker.ts): long jobs and signing. */
+export interface BatchOps {
+  suite: { request: SuiteRequest; reply: SuiteOutcome };
+  impact: { request: ImpactRequest; reply: ImpactOutcome };
+  impactTraces: { request: ImpactTracesRequest; reply: ImpactTracesOutcome };
+  sign: { request: SignRequest; reply: SignedRuleFile };
+  verify: { request: VerifyRequest; reply: RuleFileVerification };
+}
+
+/** Operations only a test build's kernel worker serves (test-ops.ts; never in the product). */
+export interface TestOps {
+  spin: { request: SpinRequest; reply: { readonly spun: number } };
+}
+
+export type KernelRequest = KernelOps[keyof KernelOps]['request'];
+export type BatchRequest = BatchOps[keyof BatchOps]['request'];
+export type TestRequest = TestOps[keyof TestOps]['request'];
+/** Any worker's request: what an envelope carries. */
+export type AnyRequest = KernelRequest | BatchRequest | TestRequest;
+/** Any worker's operation (budgets, incidents). */
+export type Op = AnyRequest['op'];
 
 /**
  * Operations the kernel worker runs in the background: in slices, behind every other request
  * (request-queue.ts). A client waiting only for these is not busy: the editor's markers do not
  * wait for them.
  */
-export const BACKGROUND_OPS: ReadonlySet<Op> = new Set<Op>(['gloss', 'prime']);
+export const BACKGROUND_OPS: ReadonlySet<string> = new Set<Op>(['gloss', 'prime']);
 
-export type RequestFor<O extends Op> = Extract<KernelRequest, { op: O }>;
-
-/** Main → worker. */
-export interface Envelope {
+/** Main → worker: a request of type `R` (a worker's own, e.g. `KernelRequest`). */
+export interface Envelope<R extends { readonly op: string } = AnyRequest> {
   readonly id: number;
   readonly channel: string;
-  readonly request: KernelRequest;
+  readonly request: R;
   /**
    * The id of the request whose value the client holds for this channel: the worker may answer
    * with the difference from it (`delta`, see reply-delta.ts).

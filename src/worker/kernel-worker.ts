@@ -1,13 +1,25 @@
-// The kernel behind the Web Worker boundary (docs/ARCHITECTURE.md, "Studio"). Requests queue up
-// while one runs (request-queue.ts): a request superseded by a newer one on its channel is dropped
-// unrun, so a burst of keystrokes costs one compile, not one per key; the gloss phase runs as a
-// background job in slices, between the other requests.
+// The kernel behind the Web Worker boundary (docs/ARCHITECTURE.md, "Studio"); the grid's worker is
+// a second instance. It serves `KernelOps` (kernel-protocol.ts), and `TestOps` in test builds only
+// (test-ops.ts). Requests queue up while one runs (request-queue.ts): a request superseded by a
+// newer one on its channel is dropped unrun, so a burst of keystrokes costs one compile, not one
+// per key; the gloss phase runs as a background job in slices, between the other requests.
 
-import { BACKGROUND_OPS, type Envelope, type PrimeOutcome, type Reply } from './kernel-protocol';
+import {
+  BACKGROUND_OPS,
+  type CancelMessage,
+  type Envelope,
+  type KernelRequest,
+  type PrimeOutcome,
+  type Reply,
+  type TestRequest,
+} from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { diff, doneReply, failedReply, RecentValues } from './reply-delta';
 import { RequestQueue } from './request-queue';
+import { isTestRequest, runTestOp } from './test-ops';
 import { TextMirror } from './text-sync';
+
+type Served = Envelope<KernelRequest | TestRequest>;
 
 const service = new KernelService(() => performance.now());
 /** Values sent per channel, for answering a request that names one as its base with a delta. */
@@ -26,8 +38,8 @@ const turns = new MessageChannel();
 const waiting: (() => void)[] = [];
 turns.port1.onmessage = () => waiting.shift()?.();
 
-function run(envelope: Envelope): unknown {
-  const { request } = envelope;
+/** The kernel worker's dispatcher: one case per operation of `KernelOps`. */
+function serve(request: KernelRequest): unknown {
   switch (request.op) {
     case 'analyze':
       return service.analyze(request);
@@ -51,18 +63,18 @@ function run(envelope: Envelope): unknown {
       return service.glossSteps(request);
     case 'prime':
       return service.primeSteps(request);
-    case 'spin': {
-      const until = performance.now() + request.ms;
-      while (performance.now() < until) {
-        // Busy on purpose: the watchdog test needs a worker that does not answer.
-      }
-      return { spun: request.ms };
-    }
     default:
-      // Long jobs and signing run in batch-worker.ts.
-      throw new Error(`the kernel worker does not run ${request.op}`);
+      return unserved(request);
   }
 }
+
+/** Compile-time: every operation is served. At run time: a message not of this protocol. */
+function unserved(request: never): never {
+  throw new Error(`the kernel worker does not run ${(request as { op: string }).op}`);
+}
+
+const run = ({ request }: Served): unknown =>
+  isTestRequest(request) ? runTestOp(request) : serve(request);
 
 /**
  * The answer to `prime`: whether it rehearsed. Its analysis is diffed against the document's last
@@ -79,8 +91,8 @@ function primed(envelope: Envelope, outcome: PrimeOutcome): Reply {
   return { id: envelope.id, status: 'done', value: { primed: outcome.primed } };
 }
 
-const queue = new RequestQueue({
-  isBackground: (envelope) => BACKGROUND_OPS.has(envelope.request.op),
+const queue = new RequestQueue<Served>({
+  kind: (envelope) => (BACKGROUND_OPS.has(envelope.request.op) ? 'background' : 'request'),
   run,
   done: (envelope, value) =>
     envelope.request.op === 'prime'
@@ -94,19 +106,21 @@ const queue = new RequestQueue({
   },
   now: () => performance.now(),
   sliceMs: GLOSS_SLICE_MS,
+  // Kernel requests are no jobs: never progress.
+  progressMs: Number.POSITIVE_INFINITY,
 });
 
-self.onmessage = (event: MessageEvent<Envelope>) => {
+self.onmessage = (event: MessageEvent<Served | CancelMessage>) => {
   const envelope = event.data;
-  if (envelope.textSync) {
+  if ('cancel' in envelope) queue.cancel(envelope.cancel);
+  else if (envelope.textSync && 'text' in envelope.request) {
     // Applied in arrival order, before queueing: a request dropped as superseded still moves the
     // copy to its version, which the next edit is of.
-    const request = envelope.request as { text: string };
-    const text = texts.receive(envelope.channel, request.text, envelope.textSync);
+    const text = texts.receive(envelope.channel, envelope.request.text, envelope.textSync);
     if (text === null) {
       self.postMessage({ id: envelope.id, status: 'resync' } satisfies Reply);
       return;
     }
-    queue.push({ ...envelope, request: { ...envelope.request, text } as Envelope['request'] });
+    queue.push({ ...envelope, request: { ...envelope.request, text } });
   } else queue.push(envelope);
 };

@@ -1,22 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope, Reply } from './kernel-protocol';
-import { RequestQueue } from './request-queue';
+import { type Job, RequestQueue } from './request-queue';
 
 /**
  * A queue on a hand-driven event loop and clock: `turn()` runs the next scheduled callback.
- * Foreground requests answer their channel name; background ones are generators of `steps`
- * steps, each taking 3 ms, answering how many steps they ran.
+ * `analyze` requests answer their channel name (`async` ones a promise of it); `gloss` requests
+ * (background) are generators of `steps` steps, each taking 3 ms, answering how many steps they
+ * ran; `suite` requests (jobs) take 40 ms a step and answer how many steps they ran, and whether
+ * they were told to stop.
  */
 function harness(sliceMs = 8) {
   let now = 0;
   const later: (() => void)[] = [];
   const replies: Reply[] = [];
   const ran: string[] = [];
-  const queue = new RequestQueue({
-    isBackground: (e) => e.request.op === 'gloss',
+  const promises: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const queue = new RequestQueue<Envelope>({
+    kind: (e) =>
+      e.request.op === 'gloss' ? 'background' : e.request.op === 'suite' ? 'job' : 'request',
     run: (e) => {
       const { text } = e.request as { text: string };
       if (text === 'throw') throw new Error(`failed ${e.channel}`);
+      if (text === 'async') {
+        ran.push(e.channel);
+        return new Promise((resolve, reject) => promises.push({ resolve, reject }));
+      }
+      if (e.request.op === 'suite') {
+        const steps = Number(text);
+        return (function* (): Job<{ ran: number; stopped: boolean }> {
+          for (let i = 0; i < steps; i++) {
+            now += 40;
+            ran.push(`${e.channel}:${i}`);
+            const stop = yield { done: i, total: steps, at: `step ${i}` };
+            if (stop) return { ran: i + 1, stopped: true };
+          }
+          return { ran: steps, stopped: false };
+        })();
+      }
       if (e.request.op !== 'gloss') {
         ran.push(e.channel);
         return e.channel;
@@ -42,9 +62,10 @@ function harness(sliceMs = 8) {
     later: (callback) => later.push(callback),
     now: () => now,
     sliceMs,
+    progressMs: 100,
   });
   let id = 0;
-  const push = (op: 'analyze' | 'gloss', channel: string, text: string) => {
+  const push = (op: 'analyze' | 'gloss' | 'suite', channel: string, text: string) => {
     const envelope = {
       id: ++id,
       channel,
@@ -61,11 +82,12 @@ function harness(sliceMs = 8) {
   const settle = () => {
     while (later.length > 0) turn();
   };
-  const answer = (id: number) => replies.find((r) => r.id === id);
-  return { queue, push, turn, settle, replies, ran, answer, later };
+  /** The answer to request `id` (not its progress). */
+  const answer = (id: number) => replies.find((r) => r.id === id && r.status !== 'progress');
+  return { queue, push, turn, settle, replies, ran, answer, later, promises };
 }
 
-describe('the kernel worker request queue', () => {
+describe("the kernel workers' request queue", () => {
   it('answers requests in order, one per turn, dropping one a newer request on its channel supersedes', () => {
     const h = harness();
     const a1 = h.push('analyze', 'a', 'x');
@@ -132,5 +154,60 @@ describe('the kernel worker request queue', () => {
     expect(h.answer(bad)).toMatchObject({ status: 'failed', message: { en: 'Error: failed a' } });
     expect(h.answer(late)).toMatchObject({ status: 'failed', message: { en: 'Error: late' } });
     expect(h.answer(g)).toEqual({ id: g, status: 'done', value: 1 });
+  });
+
+  it('runs a job posting progress, yielding a turn after each report, and stops it for a newer request on its channel', () => {
+    const h = harness();
+    const job = h.push('suite', 'suite:d', '10');
+    h.turn();
+    // A report once more than 100 ms passed since the last (at 0), then a turn to the event loop…
+    expect(h.ran).toEqual(['suite:d:0', 'suite:d:1', 'suite:d:2']);
+    expect(h.replies).toEqual([{ id: job, status: 'progress', done: 2, total: 10, at: 'step 2' }]);
+    expect(h.answer(job)).toBeUndefined();
+    // …then another request joins while the job yields: on its channel, the job is told to stop.
+    const other = h.push('analyze', 'analyze:d', 'x');
+    const newer = h.push('suite', 'suite:d', '1');
+    h.turn();
+    expect(h.answer(job)).toEqual({ id: job, status: 'done', value: { ran: 3, stopped: true } });
+    // The job went on before the requests queued behind it.
+    expect(h.answer(other)).toBeUndefined();
+    h.settle();
+    expect(h.answer(other)).toMatchObject({ status: 'done', value: 'analyze:d' });
+    expect(h.answer(newer)).toEqual({
+      id: newer,
+      status: 'done',
+      value: { ran: 1, stopped: false },
+    });
+    expect(h.queue.waiting).toBe(0);
+  });
+
+  it('stops a running job that is cancelled, and answers a cancelled request that waits superseded', () => {
+    const h = harness();
+    const job = h.push('suite', 'suite:d', '10');
+    const queued = h.push('suite', 'suite:e', '2');
+    h.turn();
+    h.queue.cancel(job);
+    h.queue.cancel(queued);
+    h.settle();
+    expect(h.answer(job)).toEqual({ id: job, status: 'done', value: { ran: 3, stopped: true } });
+    expect(h.answer(queued)).toEqual({ id: queued, status: 'superseded' });
+    expect(h.ran.filter((r) => r.startsWith('suite:e'))).toEqual([]);
+  });
+
+  it("awaits a request's promise before running the next, answering `failed` when it rejects", async () => {
+    const h = harness();
+    const first = h.push('analyze', 'sign:1', 'async');
+    const second = h.push('analyze', 'sign:2', 'async');
+    h.settle();
+    expect(h.ran).toEqual(['sign:1']);
+    h.promises[0]!.resolve('signed');
+    await Promise.resolve();
+    expect(h.answer(first)).toEqual({ id: first, status: 'done', value: 'signed' });
+    h.settle();
+    expect(h.ran).toEqual(['sign:1', 'sign:2']);
+    h.promises[1]!.reject(new Error('bad key'));
+    await Promise.resolve();
+    expect(h.answer(second)).toMatchObject({ status: 'failed', message: { en: 'Error: bad key' } });
+    expect(h.queue.waiting).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import {
   type Incident,
   KernelClient,
 } from '../../worker/kernel-client';
+import type { BatchOps, OpMap } from '../../worker/kernel-protocol';
 import { studioStore } from '../store';
 import { onTextChange } from '../store/text-changes';
 import { describeIncident } from './describe-incident';
@@ -13,11 +14,11 @@ import { describeIncident } from './describe-incident';
 let instance: KernelClient | null = null;
 
 /** A client told of every text change whose edits are known, so it posts them as made. */
-function following(client: KernelClient): KernelClient {
+function following<M extends OpMap<M>>(client: KernelClient<M>): KernelClient<M> {
   onTextChange((c) => client.noteChange(c.before, c.edits, c.after));
   return client;
 }
-let batchInstance: KernelClient | null = null;
+let batchInstance: KernelClient<BatchOps> | null = null;
 
 const onIncident = (incident: Incident) => {
   const state = studioStore.getState();
@@ -32,19 +33,23 @@ export function getKernel(): KernelClient {
 }
 
 /** The kernel for long jobs (suites, fact sets, whole-document gloss). */
-export function getBatchKernel(): KernelClient {
-  batchInstance ??= following(new KernelClient({ createWorker: createBatchWorker, onIncident }));
+export function getBatchKernel(): KernelClient<BatchOps> {
+  batchInstance ??= following(
+    new KernelClient<BatchOps>({ createWorker: createBatchWorker, onIncident }),
+  );
   return batchInstance;
 }
 
-const poolExtras: KernelClient[] = [];
+const poolExtras: KernelClient<BatchOps>[] = [];
 
 /**
  * `size` batch kernels for a job split across workers (the impact of a change, on a large fact
  * set): the batch kernel and size − 1 more, each created on first use and kept.
  */
-export function getBatchPool(size: number): KernelClient[] {
+export function getBatchPool(size: number): KernelClient<BatchOps>[] {
   while (poolExtras.length < size - 1)
-    poolExtras.push(following(new KernelClient({ createWorker: createBatchWorker, onIncident })));
+    poolExtras.push(
+      following(new KernelClient<BatchOps>({ createWorker: createBatchWorker, onIncident })),
+    );
   return [getBatchKernel(), ...poolExtras.slice(0, Math.max(0, size - 1))];
 }

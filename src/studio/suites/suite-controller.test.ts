@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KernelClient } from '../../worker/kernel-client';
-import type { SuiteOutcome, SuiteRequest } from '../../worker/kernel-protocol';
+import type { BatchOps, SuiteOutcome, SuiteRequest } from '../../worker/kernel-protocol';
 import { storeWithDocument } from '../store/test-support';
 import { suiteRunCurrent } from './SuiteBadge';
 import { run, startSuites } from './suite-controller';
@@ -29,7 +29,7 @@ function fakeBatch() {
       });
     },
   };
-  return { client: client as unknown as KernelClient, requests };
+  return { client: client as unknown as KernelClient<BatchOps>, requests };
 }
 
 describe('suite controller', () => {

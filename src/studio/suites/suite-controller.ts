@@ -6,13 +6,13 @@
  */
 
 import type { KernelClient } from '../../worker/kernel-client';
-import type { SuiteRequest } from '../../worker/kernel-protocol';
+import type { BatchOps, SuiteRequest } from '../../worker/kernel-protocol';
 import { DeadlineTimer } from '../scheduling/deadline-timer';
 import type { StudioStore } from '../store';
 
 const DEBOUNCE_MS = 250;
 
-export function startSuites(store: StudioStore, batch: KernelClient): () => void {
+export function startSuites(store: StudioStore, batch: KernelClient<BatchOps>): () => void {
   // What to run is derived from the store, never remembered here: the active document's run entry
   // names the text (and suite) its outcome is of, so "of an earlier text" always leads to a run.
   const runOwn = async () => {
@@ -61,7 +61,7 @@ export function startSuites(store: StudioStore, batch: KernelClient): () => void
 /** Runs `suite` (own suite or an imported fact set) for a document and records progress and outcome. */
 export async function run(
   store: StudioStore,
-  batch: KernelClient,
+  batch: KernelClient<BatchOps>,
   docId: string,
   origin: { source: 'suite' | 'import'; name?: string },
   suite: string,

@@ -3,7 +3,7 @@ import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
 import { tableFileTooLarge } from '../../kernel/table-import/limits';
 import { runTableEdit } from '../grid/run-table-edit';
 import { gridStrings } from '../grid/strings';
-import { format, useT } from '../i18n/i18n';
+import { bilingual, format, useT } from '../i18n/i18n';
 import { studioStore } from '../store';
 
 /** Reads a CSV file (as exported: field paths, then, priority) and appends it as a new table. */
@@ -33,7 +33,10 @@ export function ImportCsvButton({
       name: format(t.importName, { n: tableCount + 1 }),
     });
     if (!result.ok && result.messages.length === 0)
-      studioStore.getState().notify('error', { en: t.invalidCsv, zh: t.invalidCsv });
+      studioStore.getState().notify(
+        'error',
+        bilingual(gridStrings, (s) => s.invalidCsv),
+      );
   };
   return (
     <span className="import-csv">

@@ -110,7 +110,9 @@ test('sign, re-import verified, tamper one rule on disk and re-import as tampere
   expect(yamlPath && signaturePath).toBeTruthy();
   if (!yamlPath || !signaturePath) return;
   expect(await readFile(yamlPath, 'utf8')).toBe(original.text);
-  await expect(page.getByTestId('signed-at')).toContainText(/Signed at \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/);
+  await expect(page.getByTestId('signed-at')).toContainText(
+    /Signed at \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
+  );
   const envelope = JSON.parse(await readFile(signaturePath, 'utf8')) as {
     payload: string;
     payloadType: string;

@@ -32,8 +32,10 @@ const WORDS = {
     signAuthor: 'Sign as Author and download',
     signReviewer: 'Sign as Reviewer and download',
     unchanged: 'Signed, unchanged',
-    authorLine: /^Author: Alice Chen \(trusted\), key sha256:[0-9a-f]{64}, signed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
-    reviewerLine: /^Reviewer: Bob Li \(trusted\), key sha256:[0-9a-f]{64}, signed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
+    authorLine:
+      /^Author: Alice Chen \(trusted\), key sha256:[0-9a-f]{64}, signed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
+    reviewerLine:
+      /^Reviewer: Bob Li \(trusted\), key sha256:[0-9a-f]{64}, signed \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
     report: 'Download report',
     reportLang: 'Report language',
     reportTitle: 'Rule-set review report',
@@ -56,8 +58,10 @@ const WORDS = {
     signAuthor: '以作者身份签名并下载',
     signReviewer: '以审核人身份签名并下载',
     unchanged: '已签名，未改动',
-    authorLine: /^作者：陈爱丽（受信任），密钥 sha256:[0-9a-f]{64}，签名时间 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
-    reviewerLine: /^审核人：李博（受信任），密钥 sha256:[0-9a-f]{64}，签名时间 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
+    authorLine:
+      /^作者：陈爱丽（受信任），密钥 sha256:[0-9a-f]{64}，签名时间 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
+    reviewerLine:
+      /^审核人：李博（受信任），密钥 sha256:[0-9a-f]{64}，签名时间 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
     report: '下载报告',
     reportLang: '报告语言',
     reportTitle: '规则集审核报告',

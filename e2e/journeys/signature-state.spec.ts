@@ -25,7 +25,8 @@ const WORDS = {
     ruleLine: 'rule "AML-001-high-risk-large" changed since signing (its condition)',
     compare: 'Compare with the signed version',
     compareWith: 'Compare this document with',
-    signedVersion: /^the signed version \(signed by your signing key at \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
+    signedVersion:
+      /^the signed version \(signed by your signing key at \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/,
     untrusted: 'NOT verified — signer not trusted',
     untrustedReason: 'Signer not trusted: key sha256:',
     hashReason: 'Hashes differ: the current text is not what was signed.',
@@ -41,7 +42,8 @@ const WORDS = {
     ruleLine: '规则“AML-001-high-risk-large”自签名后已改动（条件）',
     compare: '与签名版本比较',
     compareWith: '将此文档与下列版本比较',
-    signedVersion: /^签名版本（签名者：你的签名密钥，签名时间：\d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
+    signedVersion:
+      /^签名版本（签名者：你的签名密钥，签名时间：\d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d（UTC[+-]\d\d:\d\d）/,
     untrusted: '未通过验证——签名者不受信任',
     untrustedReason: '签名者不受信任：密钥 sha256:',
     hashReason: '哈希不一致：当前文本不是签名时的文本。',

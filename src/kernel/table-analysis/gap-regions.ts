@@ -4,13 +4,7 @@ import type { ExprNode, FieldNode, LiteralValue } from '../tree/types';
 import { and, type Bits, equalBits, firstBit, hasBit, isEmpty, isSubset } from './bits';
 import { factAt } from './example-fact';
 import { regionExample } from './region-example';
-import type {
-  CellInput,
-  ExampleNote,
-  Fact,
-  UncoveredInputs,
-  UncoveredRegion,
-} from './region-types';
+import type { CellInput, Fact, UncoveredInputs, UncoveredRegion } from './region-types';
 import { rowRegion } from './row-region';
 import { type Box, Budget, findUncovered, uncoveredBoxes } from './uncovered';
 import type { FieldDomain, ValueClass } from './value-classes';

@@ -1,11 +1,11 @@
 import { type CSSProperties, Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { compiledRowName, rowId } from '../../kernel/document/row-rule-name';
 import {
   columnType,
   ROW_TEXT_KEYS,
   type RowTextKey,
   type TableModel,
 } from '../../kernel/table-edit';
-import { compiledRowName, rowId } from '../../kernel/document/row-rule-name';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { ScenarioSheet } from '../scenarios/ScenarioSheet';

@@ -3,10 +3,11 @@
  * (`defineStrings({ en: {...}, zh: {...} })`); the type forces both languages to have exactly the
  * same keys, so a string can never exist in one language only.
  */
+
+import type { Shape, Strings } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { useStudio } from '../store';
 import type { Lang } from '../store/types';
-import type { Shape, Strings } from '../../i18n/format';
 
 export { bilingual, defineStrings, format, type Shape, type Strings } from '../../i18n/format';
 

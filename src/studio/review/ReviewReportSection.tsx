@@ -81,7 +81,10 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
         ? {
             value: signedAt,
             source: 'signature',
-            shown: { text: formatTime(signedAt, lang === 'en' ? 'en' : 'zh'), zone: userTimeZone() },
+            shown: {
+              text: formatTime(signedAt, lang === 'en' ? 'en' : 'zh'),
+              zone: userTimeZone(),
+            },
           }
         : date
           ? { value: date, source: 'given' }
@@ -148,7 +151,9 @@ export function ReviewReportSection({ doc }: { readonly doc: StudioDocument }) {
       </p>
       <p className="muted">
         {signedNow ? (
-          <VisibleText text={format(t.fromSignature, { at: formatTime(signedNow.signed_at, uiLang) })} />
+          <VisibleText
+            text={format(t.fromSignature, { at: formatTime(signedNow.signed_at, uiLang) })}
+          />
         ) : (
           t.dateHelp
         )}

@@ -147,21 +147,29 @@ describe('the evaluation report', () => {
       diff,
     });
     // no zone given: UTC, and the report says so
-    expect(html).toContain('sha256:feed, signed at 1 Sep 2026, 00:00 (UTC+00:00), trusted as “Alice”');
+    expect(html).toContain(
+      'sha256:feed, signed at 1 Sep 2026, 00:00 (UTC+00:00), trusted as “Alice”',
+    );
     expect(html).toContain('Times are shown in UTC (UTC+00:00).');
     expect(html).toContain('npm run --silent erdl -- verify refund.erdl.yaml.dsse.json');
     expect(html).toContain('Changes since the last signed export');
   });
 
   it('shows the signing time in the zone it is given, in Chinese, and records that zone', () => {
-    const signer = { keyId: 'sha256:feed', signedAt: '2026-12-06T10:30:00.000Z', trustedName: null };
+    const signer = {
+      keyId: 'sha256:feed',
+      signedAt: '2026-12-06T10:30:00.000Z',
+      trustedName: null,
+    };
     const zh = report({ lang: 'zh', signer, timeZone: 'Asia/Shanghai' });
     expect(zh).toContain('签名时间 2026年12月6日 18:30（UTC+08:00）');
     expect(zh).toContain('时间按 Asia/Shanghai 时区显示（UTC+08:00）。');
     expect(zh).not.toContain('2026-12-06T10:30');
     // the same inputs, the same page; another zone, another page
     expect(report({ lang: 'zh', signer, timeZone: 'Asia/Shanghai' })).toBe(zh);
-    expect(report({ lang: 'zh', signer, timeZone: 'Europe/Berlin' })).toContain('11:30（UTC+01:00）');
+    expect(report({ lang: 'zh', signer, timeZone: 'Europe/Berlin' })).toContain(
+      '11:30（UTC+01:00）',
+    );
   });
 });
 

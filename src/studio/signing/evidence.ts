@@ -1,3 +1,4 @@
+import { bilingual } from '../../i18n/format';
 import {
   type Bilingual,
   buildEvidence,
@@ -10,7 +11,6 @@ import {
   parseData,
   readFact,
 } from '../../kernel';
-import { bilingual } from '../../i18n/format';
 import { signingMessageStrings } from './strings';
 
 /** What the Evaluate panel evaluates: the document and its sample inputs, as text. */

@@ -4,9 +4,9 @@
  * signature file. A small store of its own, so the workspace snapshot never carries keys.
  */
 import { createStore } from 'zustand/vanilla';
+import { bilingual } from '../../i18n/format';
 import type { Bilingual, FieldDictionary } from '../../kernel';
 import type { RuleFileVerification, TrustedKey, verifyRuleFile } from '../../signing';
-import { bilingual } from '../../i18n/format';
 import { emptyRecord, hasEntry, withEntry, withoutEntry } from '../store/ids';
 import type {
   KeyStorage,

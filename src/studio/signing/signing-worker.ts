@@ -1,8 +1,8 @@
+import { bilingual } from '../../i18n/format';
 import type { Bilingual, SourceComparison } from '../../kernel';
 import type { RuleFileVerification, SignedRuleFile, VerifyRuleFileInput } from '../../signing';
 import type { Outcome } from '../../worker/kernel-client';
 import type { SignRequest } from '../../worker/kernel-protocol';
-import { bilingual } from '../../i18n/format';
 import { getBatchKernel } from '../kernel/kernel-instance';
 import { signingMessageStrings } from './strings';
 

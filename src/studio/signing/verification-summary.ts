@@ -1,3 +1,4 @@
+import { bilingual } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import {
   checkedText,
@@ -7,7 +8,6 @@ import {
   type SignatureVerdict,
   signatureFacts,
 } from '../../signing';
-import { bilingual } from '../../i18n/format';
 import { signingMessageStrings } from './strings';
 
 /**

@@ -4,6 +4,8 @@
  * `.csv`), and whole workspaces (`.erdl-workspace.json`). Files are data: read as UTF-8 text,
  * checked, never interpreted here.
  */
+
+import { bilingual } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import {
   type FactSetFormat,
@@ -12,7 +14,6 @@ import {
   MAX_SUITE_CHARS,
   MAX_TABLE_FILE_BYTES,
 } from '../../kernel/file-limits';
-import { bilingual } from '../../i18n/format';
 import type { Lang, StudioDocument, WorkspaceSnapshot } from '../store/types';
 import {
   type ForeignImport,

@@ -1,6 +1,7 @@
 /** Notices the workspace raises outside React, in both languages (texts: workspace/strings.ts). */
-import type { Bilingual } from '../../kernel';
+
 import { bilingual } from '../../i18n/format';
+import type { Bilingual } from '../../kernel';
 import { workspaceMessageStrings as S } from './strings';
 import { MAX_WORKSPACE_DOCUMENTS } from './workspace-check';
 

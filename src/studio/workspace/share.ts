@@ -2,9 +2,10 @@
  * Share links: the document (name, text, sample fact, as_of) compressed into the URL fragment
  * (`#doc=<base64url of deflate-raw JSON>`). The fragment never reaches a server.
  */
+
+import { format } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES } from '../../kernel/file-limits';
-import { format } from '../../i18n/format';
 import { shareStrings } from './strings';
 import { checkSharedDocument, utf8Length, visibleName } from './workspace-check';
 

@@ -16,10 +16,10 @@
  * others (reading a damaged saved record: nothing readable is thrown away).
  */
 import { type JSONPath, printParseErrorCode, visit } from 'jsonc-parser';
+import { bilingual, format } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_DOCUMENT_BYTES, MAX_SUITE_CHARS } from '../../kernel/file-limits';
 import { revealInline, stripHidden } from '../../kernel/util/visible-text';
-import { bilingual, format } from '../../i18n/format';
 import type { StudioDocument, WorkspaceSnapshot } from '../store/types';
 import { workspaceCheckStrings } from './strings';
 

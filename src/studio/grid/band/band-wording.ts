@@ -1,8 +1,8 @@
+import { format, type Shape } from '../../../i18n/format';
 import type { UncoveredRegion } from '../../../kernel/table-analysis/gap-regions';
 import type { UncoveredOutcome } from '../../../kernel/table-analysis/uncovered-outcome';
 import { groupedDecimal } from '../../../kernel/util/sizes';
 import { decisionInfo } from '../../../kernel/vocabulary/decisions';
-import { format, type Shape } from '../../../i18n/format';
 import type { Lang } from '../../store/types';
 import { type FindingPhrases, factLeaves, formatValue } from '../finding-sentence';
 import type { bandStrings } from './strings';

@@ -44,5 +44,8 @@ export default defineConfig({
     // Speed is measured by the benchmarks, never asserted by a test.
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // Both cores: vitest's default for a run is one worker fewer than the cores, one on the 2-core
+    // CI machine, which ran the unit tests one file at a time (395 s).
+    maxWorkers: 2,
   },
 });

@@ -151,11 +151,11 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(cell(page, 6, 2)).toContainText('DENY');
       const text = await storeText(page);
       expect(text.match(/ when: \[\]\n/g)).toHaveLength(1);
-      expect(
-        text
-          .trimEnd()
-          .endsWith('message: "Application outside the approval matrix, loan declined"'),
-      ).toBe(true);
+      // The default row is still the table's last row (the rule's bilingual explanation follows
+      // the table, I-98), its message kept.
+      const last = text.slice(text.indexOf(' when: []\n'));
+      expect(last).toContain('message: "Application outside the approval matrix, loan declined"');
+      expect(last.slice(1)).not.toMatch(/\n\s+- (name|when):/);
     });
 
     test('Enter on the last row adds a fail-closed row, not ALLOW above a DENY default', async ({

@@ -68,18 +68,22 @@ interface ActiveDoc {
 
 function active(page: Page): Promise<ActiveDoc> {
   return page.evaluate(() => {
-    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as {
-      store: {
-        getState(): {
-          activeId: string | null;
-          documents: Record<string, { id: string; name: string; text: string }>;
-          analyses: Record<string, { text: string; analysis: { documentHash: string | null } }>;
-        };
-      };
-    };
-    const s = hook.store.getState();
-    const doc = s.activeId ? s.documents[s.activeId] : undefined;
-    if (!doc) throw new Error('no active document');
+    const hook = (globalThis as Record<string, unknown>).__ERDL_STUDIO__ as
+      | {
+          store: {
+            getState(): {
+              activeId: string | null;
+              documents: Record<string, { id: string; name: string; text: string }>;
+              analyses: Record<string, { text: string; analysis: { documentHash: string | null } }>;
+            };
+          };
+        }
+      | undefined;
+    // While the page reloads there is no store yet, then no active document: none, not an error
+    // (the callers poll until the one they expect is active).
+    const s = hook?.store.getState();
+    const doc = s?.activeId ? s.documents[s.activeId] : undefined;
+    if (!s || !doc) return { id: '', name: '', current: false };
     const analysed = s.analyses[doc.id];
     return {
       id: doc.id,

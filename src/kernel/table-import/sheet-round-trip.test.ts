@@ -268,7 +268,34 @@ describe('sheet round trip, property', () => {
         expect(again.grid).toEqual(grid);
         expect(again.meta).toEqual(meta);
       }),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        examples: [
+          // Found in CI: two identical unnamed rows, the first written `任意`, the second `-`. Rows
+          // are paired by what they read as, not by their text.
+          [
+            {
+              rows: [
+                { cells: [ANY_CELL, IN_CELL], then: 'REQUEST_HUMAN', name: null },
+                { cells: [ANY_CELL, IN_CELL], then: 'REQUEST_HUMAN', name: null },
+                { cells: [BETWEEN_CELL, NE_CELL], then: 'ALLOW', name: null },
+              ],
+              defaultRow: null,
+              fallback: 'ALLOW',
+            },
+            [{ amount: undefined, segment: undefined }],
+            26,
+          ],
+        ],
+      },
     );
   });
 });
+
+const ANY_CELL = { yaml: '"-"', notations: ['-', '', 'any', '任意'] };
+const IN_CELL = { yaml: '[in, ["gold", "a, b"]]', notations: ['in ["gold", "a, b"]'] };
+const BETWEEN_CELL = {
+  yaml: '[between, [0, 0]]',
+  notations: ['0-0', '0 to 0', 'between 0 and 0', '0..0'],
+};
+const NE_CELL = { yaml: '[ne, "gold"]', notations: ['!= gold', '≠ "gold"'] };

@@ -2,7 +2,7 @@ import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { load } from '../document/load';
 import { get, isMap, isSeq, toPlain } from '../document/ynode';
 import { columnType, readCell } from '../table-edit/cell-reader';
-import { type CellInput, formatCell } from '../table-edit/cell-text';
+import { type CellInput, type CellParse, formatCell } from '../table-edit/cell-text';
 import { editTable, type TableOp } from '../table-edit/edit-table';
 import {
   ROW_TEXT_KEYS,
@@ -384,10 +384,23 @@ export function planSheetUpdate(
     return i;
   });
   const rowsGrid = tableToGrid(table).slice(1);
+  // Rows are alike when they read alike: a cell in another notation (`任意` for `-`) is the same
+  // cell, so identical rows keep their places whichever notation each was written in.
+  const sheetKeys = rows.map((s) =>
+    readingKey(s.cells, s.then, (c, i) => readCell(c, columnType(table, i))),
+  );
+  const ownKeys = table.rows.map((r, i) =>
+    readingKey((rowsGrid[i] as string[]).slice(0, fields), (r.then ?? '').toUpperCase(), (c, j) => {
+      const cell = r.cells[j];
+      return cell && cell.kind !== 'invalid'
+        ? ({ ok: true, cell } as CellParse)
+        : readCell(c, columnType(table, j));
+    }),
+  );
   alignUnnamed(
     rows.map((s, k) => (match[k] === null && s.name === '' ? k : -1)).filter((k) => k >= 0),
     table.rows.map((r, i) => (r.name === null && !taken.has(i) ? i : -1)).filter((i) => i >= 0),
-    (k, i) => sameRow(rows[k] as SheetRow, rowsGrid[i] as string[], header, fields),
+    (k, i) => sheetKeys[k] === ownKeys[i],
     (k, i) => {
       match[k] = i;
     },
@@ -673,11 +686,22 @@ function alignUnnamed(
   }
 }
 
-/** A sheet row written as the table row's export (its grid row). */
-function sameRow(s: SheetRow, own: readonly string[], header: readonly string[], fields: number) {
-  for (let i = 0; i < fields; i++)
-    if ((s.cells[i] ?? '').trim() !== (own[i] ?? '').trim()) return false;
-  return s.then === (own[fields] ?? '').toUpperCase() && header.length > 0;
+/**
+ * What a row reads as, one string: each cell as the column's type reads it (its canonical text),
+ * or its trimmed text where the reader refuses it, then the decision.
+ */
+function readingKey(
+  cells: readonly string[],
+  then: string,
+  read: (text: string, column: number) => CellParse,
+): string {
+  return JSON.stringify([
+    ...cells.map((c, i) => {
+      const r = read(c, i);
+      return r.ok ? ['cell', formatCell(r.cell)] : ['text', c.trim()];
+    }),
+    then,
+  ]);
 }
 
 /** Applies edits (non-overlapping) to a text, last first. */

@@ -709,6 +709,27 @@ export type ZenCondition =
 
 const KEYWORDS = new Set(['and', 'or', 'in', 'not', 'true', 'false', 'null']);
 
+const isName = (t: Token | undefined): t is { t: 'id'; v: string } =>
+  t?.t === 'id' && !KEYWORDS.has(t.v) && !t.v.startsWith('$') && !t.v.startsWith('#');
+
+/**
+ * The dotted path (`customer.tier`) that starts at `seg[from]`: its names joined by dots ("" when
+ * none starts there) and the index of the token after it.
+ */
+function readPath(seg: readonly Token[], from: number): { field: string; end: number } {
+  let k = from;
+  const parts: string[] = [];
+  while (isName(seg[k])) {
+    parts.push((seg[k] as { v: string }).v);
+    if (seg[k + 1]?.t === 'op' && (seg[k + 1] as { v: string }).v === '.') k += 2;
+    else {
+      k++;
+      break;
+    }
+  }
+  return { field: parts.join('.'), end: k };
+}
+
 /**
  * The cell of an input with no field: GoRules evaluates it as a standard expression over the whole
  * fact (`employmentStatus == "full_time" and employmentYears >= 2`). Read when it is tests of field
@@ -724,8 +745,6 @@ export function readZenCondition(text: string): ZenCondition {
   if (!Array.isArray(tokens)) return { ok: false, message: tokens };
   const fields: { field: string; atoms: Atom[] }[] = [];
   const refuse = (r: Refusal): ZenCondition => ({ ok: false, message: refusalOf(text, r) });
-  const isName = (t: Token | undefined): t is { t: 'id'; v: string } =>
-    t?.t === 'id' && !KEYWORDS.has(t.v) && !t.v.startsWith('$') && !t.v.startsWith('#');
   let i = 0;
   for (;;) {
     // The segment up to the next top-level `and`.
@@ -749,31 +768,13 @@ export function readZenCondition(text: string): ZenCondition {
       (seg[1] as { v: string }).v === '('
     ) {
       // contains(path, 'x') is the unary contains($, 'x') on the path.
-      let k = 2;
-      const parts: string[] = [];
-      while (isName(seg[k])) {
-        parts.push((seg[k] as { v: string }).v);
-        if (seg[k + 1]?.t === 'op' && (seg[k + 1] as { v: string }).v === '.') k += 2;
-        else {
-          k++;
-          break;
-        }
-      }
-      field = parts.join('.');
-      rest = [f0, seg[1] as Token, { t: 'id', v: '$' }, ...seg.slice(k)];
+      const path = readPath(seg, 2);
+      field = path.field;
+      rest = [f0, seg[1] as Token, { t: 'id', v: '$' }, ...seg.slice(path.end)];
     } else {
-      let k = 0;
-      const parts: string[] = [];
-      while (isName(seg[k])) {
-        parts.push((seg[k] as { v: string }).v);
-        if (seg[k + 1]?.t === 'op' && (seg[k + 1] as { v: string }).v === '.') k += 2;
-        else {
-          k++;
-          break;
-        }
-      }
-      field = parts.join('.');
-      rest = seg.slice(k);
+      const path = readPath(seg, 0);
+      field = path.field;
+      rest = seg.slice(path.end);
       const op = rest[0];
       if (field && !(op?.t === 'op' && COMPARISONS.has(op.v)) && !(op?.t === 'id' && op.v === 'in'))
         return refuse(

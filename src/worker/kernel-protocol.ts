@@ -9,7 +9,6 @@
  */
 import type {
   Bilingual,
-  Diagnostic,
   EvaluationResult,
   EvalWarning,
   FactSetFormat,
@@ -22,6 +21,7 @@ import type {
   SuiteResult,
   TextEdit,
 } from '../kernel';
+import type { Position, PositionedDiagnostic } from '../kernel/diagnostics/positioned';
 import type { NewCaseFact, NewCaseFor } from '../kernel/scenarios';
 import type { RejectedCell, TableOp, TablesRead } from '../kernel/table-edit';
 import type {
@@ -33,18 +33,8 @@ import type {
 import type { Delta } from './reply-delta';
 import type { TextSync } from './text-sync';
 
-export interface Position {
-  /** 1-based line. */
-  readonly line: number;
-  /** 1-based column in UTF-16 units (Monaco's unit). */
-  readonly column: number;
-}
-
-/** A diagnostic with its range also as line/column in the text the studio sent. */
-export interface PositionedDiagnostic extends Diagnostic {
-  readonly start: Position;
-  readonly end: Position;
-}
+/** 1-based line and UTF-16 column; a diagnostic placed in the text the studio sent (the kernel's). */
+export type { Position, PositionedDiagnostic };
 
 export interface AnalyzeRequest {
   readonly op: 'analyze';

@@ -15,7 +15,6 @@ import {
   convertRuleEdit,
   createIncrementalCompiler,
   createIncrementalGloss,
-  type Diagnostic,
   type EvaluationResult,
   Evaluator,
   type ExprNode,
@@ -39,6 +38,7 @@ import {
   SourceText,
   type TemporalState,
 } from '../kernel';
+import { bomShift, positionDiagnostic } from '../kernel/diagnostics/positioned';
 import { type NewCaseFact, NO_TABLE, newCaseFact } from '../kernel/scenarios';
 import {
   groupToTableEdit,
@@ -62,7 +62,6 @@ import {
   type GlossRequest,
   type ImpactTracesOutcome,
   type ImpactTracesRequest,
-  type PositionedDiagnostic,
   PRIME_MIN_ROWS,
   type PrimeOutcome,
   type PrimeRequest,
@@ -222,7 +221,7 @@ export class KernelService {
     const dictionary = this.readDictionary(request.dictionary);
     const bom = bomShift(request.text);
     const source = sourceOf(result, request.text);
-    const diagnostics = result.diagnostics.map((d) => position(d, bom, source));
+    const diagnostics = result.diagnostics.map((d) => positionDiagnostic(d, bom, source));
     const rules = summarize(result, bom, source);
     const fields = new Set<string>();
     for (const rule of rules) for (const f of rule.fields) fields.add(f);
@@ -297,7 +296,7 @@ export class KernelService {
       rules,
       unnamedFields: [...unnamed],
       missingNames: [...missing].map(([path, langs]) => ({ path, langs: [...langs] })),
-      diagnostics: lint.map((d) => position(d, bom, source)),
+      diagnostics: lint.map((d) => positionDiagnostic(d, bom, source)),
       dictionaryProblems: dictionary.problems,
       documentHash,
     };
@@ -594,38 +593,6 @@ export class KernelService {
 /** The compile's own line index when it read the text as sent (no BOM): one less 0.5 MB scan. */
 function sourceOf(result: CompileResult, text: string): SourceText {
   return result.source.text === text ? result.source : new SourceText(text);
-}
-
-/** The kernel reads text without a leading BOM; the editor's offsets include it. */
-function bomShift(text: string): number {
-  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
-}
-
-function position(d: Diagnostic, bom: number, source: SourceText): PositionedDiagnostic {
-  const shift = (o: number) => o + bom;
-  const shifted: Diagnostic =
-    bom === 0
-      ? d
-      : {
-          ...d,
-          range: { start: shift(d.range.start), end: shift(d.range.end) },
-          ...(d.fix
-            ? {
-                fix: {
-                  title: d.fix.title,
-                  edits: d.fix.edits.map((e) => ({
-                    newText: e.newText,
-                    range: { start: shift(e.range.start), end: shift(e.range.end) },
-                  })),
-                },
-              }
-            : {}),
-        };
-  return {
-    ...shifted,
-    start: source.position(shifted.range.start),
-    end: source.position(shifted.range.end),
-  };
 }
 
 function fieldsOf(tree: ExprNode | null, into: Set<string>): void {

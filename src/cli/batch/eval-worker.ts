@@ -4,8 +4,11 @@
  * Built to lib/eval-worker.js (vite.lib.config.ts); run from source through tsx.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { compileDocument, Evaluator } from '../../kernel';
+import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
 import { type BatchJob, type BatchReply, evaluateBatch, type WorkerSetup } from './evaluate-batch';
+import { nodeSha256 } from './node-sha256';
+
+setHostSha256(nodeSha256);
 
 const setup = workerData as WorkerSetup;
 const compiled = compileDocument(setup.rules);

@@ -1,5 +1,5 @@
 import type { CompiledDocument, CompiledRule, Text } from '../document/compiled';
-import { canonicalJson, hashCanonical } from '../tree/canonical';
+import { canonicalJson } from '../tree/canonical';
 import type { ExprNode } from '../tree/types';
 import { zhJson, zhQuote } from '../util/quote';
 import { type Decision, decisionInfo, isBlockingDecision } from '../vocabulary/decisions';
@@ -8,6 +8,8 @@ import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
 import { checkFactShape, prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env, literalNodeValue } from './nodes';
+import { RuleIndex } from './rule-index/rule-index';
+import { resultHashOf } from './result-hash';
 import {
   EMPTY_STATE,
   parseTemporalState,
@@ -16,7 +18,7 @@ import {
   TemporalWork,
 } from './temporal';
 import { parseInstant } from './time';
-import { exactJsonText, toExactJson, toJson, type Value } from './values';
+import { exactJsonText, toJson, type Value } from './values';
 
 export interface EvaluateOptions {
   /** The evaluation instant, ISO 8601 (E1/E9: injected, never read from a clock). */
@@ -171,6 +173,18 @@ interface PreparedRule {
   readonly restrictiveness: number;
   /** Its slot in a RuleOutcomes shared with another evaluator, or -1. */
   slot: number;
+  /** Its position in the document's rules: how the rule index numbers it. */
+  readonly id: number;
+}
+
+/** How an Evaluator is built. */
+export interface EvaluatorOptions {
+  /**
+   * Build the rule index (default true): untraced evaluations then skip the rules whose `when` is
+   * provably false for the fact (rule-index/rule-index.ts), with the same result. False evaluates
+   * every rule — the reference the index is proven against (tests) and measured against (bench).
+   */
+  readonly index?: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -188,8 +202,14 @@ export class Evaluator {
   /** Each within/rate key's widest window in the document: how long its events are kept (I-35). */
   private readonly retention: ReadonlyMap<string, number>;
 
-  constructor(readonly document: CompiledDocument) {
-    const prepared = document.rules.map((rule) => ({
+  /** The rule index over `document.rules`, or null (none asked for, or no rule it can file). */
+  private readonly index: RuleIndex | null;
+
+  constructor(
+    readonly document: CompiledDocument,
+    options: EvaluatorOptions = {},
+  ) {
+    const prepared = document.rules.map((rule, id) => ({
       rule,
       when: compileTree(rule.when),
       unless: rule.unless ? compileTree(rule.unless) : null,
@@ -198,6 +218,7 @@ export class Evaluator {
       blocking: isBlockingDecision(rule.then),
       restrictiveness: restrictiveness(rule.then),
       slot: -1,
+      id,
     }));
     prepared.sort(
       (a, b) =>
@@ -210,6 +231,7 @@ export class Evaluator {
       prepared.flatMap((p) => [...p.when.nodes, ...(p.unless?.nodes ?? [])]),
     );
     this.stateful = this.retention.size > 0;
+    this.index = options.index === false ? null : RuleIndex.build(document.rules);
   }
 
   /**
@@ -300,6 +322,11 @@ export class Evaluator {
     };
     const tracing = options.trace === true;
     const shared = tracing || env.guardContext ? null : (options.outcomes ?? null);
+    // The rule index (untraced, on a mapping): a rule it rules out is judged false unevaluated.
+    const index =
+      this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
+        ? this.index
+        : null;
     const trace: RuleTrace[] = [];
     const matched: PreparedRule[] = [];
     const exemptions: string[] = [];
@@ -333,6 +360,7 @@ export class Evaluator {
           continue;
         }
         evaluated++;
+        if (index !== null && !index.mayMatch(p.id)) continue;
         const slot = shared ? p.slot : -1;
         const known = slot >= 0 ? ((shared as RuleOutcomes).codes[slot] as number) : NOT_YET;
         if (known === EXEMPTED) {
@@ -613,7 +641,7 @@ export function resultHash(preimage: {
   decision: Decision;
   matched_rules: readonly string[];
 }): string {
-  return hashCanonical({ ...preimage, fact: toExactJson(preimage.fact) });
+  return resultHashOf(preimage);
 }
 
 /** One-shot convenience: compile for evaluation and evaluate. Prefer `new Evaluator(doc)` for many facts. */

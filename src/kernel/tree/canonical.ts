@@ -45,6 +45,14 @@ export function hashCanonical(value: unknown, known?: CanonicalBytes): string {
   return writer.hash(value, known);
 }
 
+/**
+ * `value`'s canonical bytes in the writer's own buffer, not copied: valid only until the next call
+ * of any function of this module (result hashes: written once, then hashed where they lie).
+ */
+export function canonicalView(value: unknown): Uint8Array {
+  return writer.view(value);
+}
+
 /** `sha256:` + 64 lowercase hex digits of `bytes` (a file as written, a tree's canonical bytes). */
 export function hashBytes(bytes: Uint8Array): string {
   const state = INITIAL._cloneInto(working);
@@ -103,6 +111,21 @@ class CanonicalWriter {
     } finally {
       this.end();
     }
+  }
+
+  /** The bytes in the buffer itself (see canonicalView); a buffer over KEEP_BUFFER is let go next time. */
+  view(value: unknown): Uint8Array {
+    if (this.buf.length > KEEP_BUFFER) this.buf = new Uint8Array(1 << 16);
+    this.start(null, undefined);
+    try {
+      this.value(value);
+    } catch (e) {
+      this.end();
+      throw e;
+    }
+    const bytes = this.buf.subarray(0, this.n);
+    this.sink = null;
+    return bytes;
   }
 
   hash(value: unknown, known?: CanonicalBytes): string {

@@ -59,6 +59,7 @@ export {
   type TraceReason,
 } from './eval/explain';
 export { MAX_FACT_DEPTH, type PreparedFact, prepareFact } from './eval/fact';
+export { type HostSha256, setHostSha256 } from './eval/result-hash';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';
 export { parseInstant } from './eval/time';
 export { exactJsonText, numberText, Rational, toExactJson, type Value } from './eval/values';

@@ -22,6 +22,8 @@ async function precacheList(page: Page): Promise<string[]> {
 
 // The second test serves a changed sw.js for a while: the first must not see it.
 test.describe.configure({ mode: 'serial' });
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 test('after the first load the studio reloads and works with the network off', async ({
   page,

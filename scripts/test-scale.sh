@@ -7,7 +7,7 @@
 # 1. Debian's python3-distributed, installed with apt-get when /usr/bin/python3 cannot import it
 #    (root, or sudo; Debian's package, never pip).
 # 2. The erdl command built from this checkout's sources into a temporary directory (lib/ is left
-#    as it is), so the run tests the code as it is now.
+#    as it is), so the run tests the code as it is now; ERDL_CMD="…" runs another erdl instead.
 # 3. The unit tests of the driver (partitioning, joining in order, on a real LocalCluster).
 # 4. The run itself; exit 1 and the first differing line on any difference.
 set -euo pipefail
@@ -31,8 +31,12 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/erdl-test-scale.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 
 cd "$ROOT"
-npx vite build --config vite.lib.config.ts --outDir "$WORK/lib" --logLevel warn
-ERDL="$(node -p 'JSON.stringify(process.execPath)') $WORK/lib/erdl.js"
+if [ -n "${ERDL_CMD:-}" ]; then
+  ERDL="$ERDL_CMD" # another erdl to test, as shell words (e.g. "erdl" as installed)
+else
+  npx vite build --config vite.lib.config.ts --outDir "$WORK/lib" --logLevel warn
+  ERDL="$(node -p 'JSON.stringify(process.execPath)') $WORK/lib/erdl.js"
+fi
 
 "$PY" -W "ignore:make_current is deprecated" -m unittest discover -s scripts/scale -p 'test_*.py'
 

@@ -135,30 +135,38 @@ def first_difference(expected: bytes, actual: bytes) -> tuple[int, bytes, bytes]
     raise AssertionError("unreachable: the bytes differ but no line does")
 
 
-def eval_partition(erdl: list[str], rules_name: str, rules_text: bytes, facts: bytes) -> bytes:
+def eval_partition(
+    erdl: list[str], rules_name: str, rules_text: bytes, facts: bytes
+) -> tuple[bytes, float]:
     """One partition on a worker: `erdl eval RULES --facts - --workers 1`, facts on stdin.
 
     Runs on the Dask worker; the rules travel with the task and are written to a local file.
-    Raises with erdl's standard error when it exits other than 0.
+    Returns erdl's output and the seconds its process took; raises with erdl's standard error
+    when it exits other than 0.
     """
     with tempfile.TemporaryDirectory(prefix="erdl-dask-") as tmp:
         rules = os.path.join(tmp, rules_name)
         with open(rules, "wb") as f:
             f.write(rules_text)
+        t0 = time.perf_counter()
         done = subprocess.run(
             [*erdl, "eval", rules, "--facts", "-", "--workers", "1"],
             input=facts,
             capture_output=True,
             check=False,
         )
+        seconds = time.perf_counter() - t0
     if done.returncode != 0:
         stderr = done.stderr.decode("utf-8", "replace")
         raise RuntimeError(f"erdl exited {done.returncode} on a partition:\n{stderr}")
-    return done.stdout
+    return done.stdout, seconds
 
 
-def run_on_dask(client, erdl: list[str], rules_path: str, blocks: list[bytes]) -> bytes:
-    """Every block through `eval_partition` on the cluster's workers, joined in block order."""
+def run_on_dask(
+    client, erdl: list[str], rules_path: str, blocks: list[bytes]
+) -> tuple[bytes, float]:
+    """Every block through `eval_partition` on the cluster's workers, joined in block order;
+    with the seconds spent in erdl processes, summed over the blocks."""
     with open(rules_path, "rb") as f:
         rules_text = f.read()
     rules_name = os.path.basename(rules_path)
@@ -167,7 +175,8 @@ def run_on_dask(client, erdl: list[str], rules_path: str, blocks: list[bytes]) -
         client.submit(eval_partition, erdl, rules_name, rules_text, block, pure=False)
         for block in scattered
     ]
-    return join(client.gather(futures))  # a list of futures is gathered in its own order
+    done = client.gather(futures)  # a list of futures is gathered in its own order
+    return join([out for out, _ in done]), sum(seconds for _, seconds in done)
 
 
 def _rate(facts: int, seconds: float) -> str:
@@ -228,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         start_s = time.perf_counter() - t0
         blocks = partition(data, args.partitions)
         t0 = time.perf_counter()
-        joined = run_on_dask(client, erdl, args.rules, blocks)
+        joined, in_erdl_s = run_on_dask(client, erdl, args.rules, blocks)
         dask_s = time.perf_counter() - t0
     finally:
         client.close()
@@ -244,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Dask LocalCluster, {args.workers} worker processes, {len(blocks)} partitions, "
           f"erdl --workers 1 each: {_rate(records, dask_s)} "
           f"(cluster start-up {start_s:.2f} s, not counted)")
+    print(f"  of which in erdl processes: {in_erdl_s:.2f} s over {len(blocks)} partitions, "
+          f"{in_erdl_s / (args.workers * dask_s):.0%} of the workers' time")
     print(f"Dask / single: {single_s / dask_s:.2f}×; load average {load}")
     diff = first_difference(single.stdout, joined)
     if diff is not None:

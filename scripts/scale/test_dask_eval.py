@@ -143,7 +143,8 @@ class OnDask(unittest.TestCase):
         with cluster_client(2, logging.ERROR) as client:
             blocks = dask_eval.partition(data, 37)
             self.assertEqual(len(blocks), 37)
-            joined = dask_eval.run_on_dask(client, erdl, here, blocks)
+            joined, seconds = dask_eval.run_on_dask(client, erdl, here, blocks)
+            self.assertGreater(seconds, 0)
             self.assertEqual(len(client.scheduler_info()["workers"]), 2)
         self.assertIsNone(dask_eval.first_difference(expected, joined))
 

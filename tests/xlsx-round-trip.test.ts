@@ -110,6 +110,14 @@ describe('xlsx round trip', () => {
             column: expect.stringContaining('context.amount'),
             was: '>= 100000',
             becomes: '>= 120000',
+            // The YAML cannot hold the separator: written in ERDL's notation, and said.
+            typed: {
+              text: '>= 120,000',
+              why: {
+                en: 'a number is written without thousands separators',
+                zh: '数字写作不带千位分隔符的形式',
+              },
+            },
           },
         ],
       }),

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import { Evaluator } from '../eval/evaluate';
 import { applyTextEdits, readTables, type TableModel } from '../table-edit';
+import { columnType, readCell } from '../table-edit/cell-reader';
+import { formatCell } from '../table-edit/cell-text';
 import {
   importSheetWithMeta,
   planSheetUpdate,
@@ -288,6 +290,68 @@ describe('sheet round trip, property', () => {
           ],
         ],
       },
+    );
+  });
+});
+
+/** Cells of the generated table typed anew in the sheet: its 0-based row, column and new cell. */
+const genEdits = fc.array(
+  fc.oneof(
+    fc.record({ row: fc.nat(), column: fc.constant(0), cell: numberCell }),
+    fc.record({ row: fc.nat(), column: fc.constant(1), cell: textCell }),
+  ),
+  { minLength: 1, maxLength: 4 },
+);
+
+describe('sheet round trip, property: an update writes the typed cells', () => {
+  it('update → export gives the sheet’s cells back in their reading, and every fact is decided as the typed cells say', () => {
+    fc.assert(
+      fc.property(genTable, genEdits, genFacts, fc.nat(), (t, edits, facts, pick) => {
+        // The table the typed cells say: t with each edited cell replaced.
+        const rows = t.rows.map((r) => ({ ...r, cells: [...r.cells] }));
+        for (const e of edits)
+          (rows[e.row % rows.length] as { cells: GenCell[] }).cells[e.column] = e.cell;
+        // A rule row keeps a condition (all "-" would make it a default row, which is refused).
+        fc.pre(rows.every((r) => r.cells.some((c) => c.yaml !== '"-"')));
+        const text = genDocument(t);
+        const table = tableOf(text);
+        const { grid, meta } = tableSheets(text, table);
+        const sheet = grid.map((r) => [...r]);
+        edits.forEach((e, k) => {
+          const notations = e.cell.notations;
+          (sheet[(e.row % rows.length) + 1] as string[])[e.column] = notations[
+            (pick + k) % notations.length
+          ] as string;
+        });
+        const plan = planSheetUpdate(text, table, sheet, readSheetMeta(meta));
+        if (!plan.ok) throw new Error(JSON.stringify(plan.problems));
+        const updated = plan.edit ? (applyTextEdits(text, [plan.edit]) as string) : text;
+        // Exported again, each condition cell reads as the sheet's typed cell.
+        const after = tableOf(updated);
+        const exported = tableSheets(updated, after).grid;
+        expect(exported).toHaveLength(sheet.length);
+        for (let k = 1; k <= rows.length; k++)
+          for (const i of [0, 1]) {
+            const reading = (g: string[][]) => {
+              const r = readCell((g[k] as string[])[i] as string, columnType(after, i));
+              return r.ok ? formatCell(r.cell) : `refused: ${(g[k] as string[])[i]}`;
+            };
+            expect(reading(exported)).toBe(reading(sheet));
+          }
+        // Every fact decided as the document written with the typed cells decides it.
+        const expected = evaluator(genDocument({ ...t, rows }));
+        const actual = evaluator(updated);
+        for (const f of facts) {
+          const context: Record<string, unknown> = {};
+          if (f.amount !== undefined) context.amount = f.amount;
+          if (f.segment !== undefined) context.segment = f.segment;
+          const fact = { context };
+          expect(actual.evaluate(fact, { as_of: AS_OF }).decision).toBe(
+            expected.evaluate(fact, { as_of: AS_OF }).decision,
+          );
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -19,6 +19,7 @@ import { isTableColumnType } from '../vocabulary/document';
 import type { DocumentImport, ImportNote } from './convert-table';
 import { tableToGrid } from './csv';
 import { importGrid } from './index';
+import { notationOf } from './notation';
 
 /**
  * A decision table through a spreadsheet and back without change (docs/table-import.md, "Round
@@ -261,7 +262,13 @@ export interface CellChange {
   /** The column's header cell in the sheet. */
   readonly column: string;
   readonly was: string;
+  /** As the document writes it (a condition cell: the grid's text for the typed one). */
   readonly becomes: string;
+  /**
+   * A condition cell whose typed text is written in ERDL's notation: the text typed and why the
+   * YAML cannot hold it as typed (notation.ts); absent when it is written as typed.
+   */
+  readonly typed?: { readonly text: string; readonly why: Bilingual };
 }
 
 export type RowChange =
@@ -280,7 +287,14 @@ export type RowChange =
       /** 1-based row of the sheet (the header is row 1). */
       readonly sheetRow: number;
       readonly name: string | null;
+      /** Its condition cells as the document writes them, then its decision. */
       readonly cells: readonly string[];
+      /** Its condition cells typed in another notation than ERDL writes (as for a changed cell). */
+      readonly typed: readonly {
+        readonly column: number;
+        readonly text: string;
+        readonly why: Bilingual;
+      }[];
       /** Its decision blocks less than the default row's, which decided its inputs before. */
       readonly lessBlocking: boolean;
     }
@@ -443,11 +457,18 @@ export function planSheetUpdate(
         });
         return;
       }
+      const notations = s.cells.map((c, i) => {
+        const cell = cells[i];
+        return cell ? notationOf(c, cell) : { written: c.trim(), why: null };
+      });
       changes.push({
         kind: 'added',
         sheetRow: s.line,
         name: s.name === '' ? null : s.name,
-        cells: [...s.cells, s.then],
+        cells: [...notations.map((n) => n.written), s.then],
+        typed: notations.flatMap((n, column) =>
+          n.why === null ? [] : [{ column, text: (s.cells[column] as string).trim(), why: n.why }],
+        ),
         lessBlocking: lessBlocking(defaultRow?.then ?? null, s.then),
       });
       return;
@@ -468,11 +489,14 @@ export function planSheetUpdate(
         if (!cell || !before) return;
         if (before.kind !== 'invalid' && formatCell(before) === formatCell(cell)) return;
         after.set(i, cell);
+        const typed = (s.cells[i] as string).trim();
+        const notation = notationOf(typed, cell);
         cellChanges.push({
           at: i,
           column: headerCells[i] as string,
           was: formatCell(before),
-          becomes: formatCell(cell),
+          becomes: notation.written,
+          ...(notation.why === null ? {} : { typed: { text: typed, why: notation.why } }),
         });
         ops.push({ row: target, op: { kind: 'setCell', row: target, column: i, cell } });
       });

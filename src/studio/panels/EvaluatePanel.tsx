@@ -17,6 +17,8 @@ import {
   matchedRules,
   reasonText,
 } from './evaluate-explain';
+import { CopyCommand } from './fact-tools/CopyCommand';
+import { FactInput } from './fact-tools/FactInput';
 import { ShowMore } from './ShowMore';
 import { panelStrings } from './strings';
 
@@ -43,17 +45,7 @@ export function EvaluatePanel() {
   const earlier = outcome !== null && !current;
   return (
     <div className="evaluate">
-      <label className="field">
-        <span>{t.evaluate.fact}</span>
-        <textarea
-          className="mono"
-          rows={8}
-          spellCheck={false}
-          value={doc.fact}
-          onChange={(e) => update(doc.id, { fact: e.target.value })}
-          data-testid="fact-input"
-        />
-      </label>
+      <FactInput doc={doc} />
       <AddFactField docId={doc.id} />
       <div className="field-row">
         <label className="field">
@@ -161,6 +153,7 @@ export function EvaluatePanel() {
           </div>
         )}
         {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
+        {outcome?.kind === 'result' && <CopyCommand key={doc.id} doc={doc} />}
       </section>
       <SuitePanel />
     </div>

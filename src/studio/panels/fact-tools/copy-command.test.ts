@@ -143,7 +143,9 @@ describe('Copy as command: the copied command reproduces the studio evaluation',
       });
       // Nothing a reader cannot see is on the clipboard.
       expect(command).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B\t\r]/);
-      expect(command.startsWith('printf ')).toBe(true);
+      expect(command).toMatch(
+        /^printf '[\s\S]*' \| npx --no erdl eval refund-guard\.erdl\.yaml - --as-of 2026-01-01T00:00:00Z$/,
+      );
     },
     60_000,
   );
@@ -175,7 +177,7 @@ describe('Copy as command: the copied command reproduces the studio evaluation',
       asOf: '2026-09-03T10:05:00Z',
       temporalState,
     });
-    expect(command).toMatch(/^printf '[^]*' > burst\.state\.yaml\nprintf /);
+    expect(command).toMatch(/^printf '[\s\S]*' > burst\.state\.yaml\nprintf /);
     expect(command).toContain('--state burst.state.yaml');
     expect(want.temporal_state).not.toBeNull();
   }, 60_000);

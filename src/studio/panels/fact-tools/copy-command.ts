@@ -2,7 +2,7 @@
  * "Copy as command" (issue #40 point 5): the shell command that reproduces the Evaluate panel's
  * evaluation with the `erdl` CLI — the saved rule file, the fact on standard input (`eval RULES -`)
  * and the same `--as-of` (and `--state`, written to a file first). POSIX sh: dash, bash and zsh run
- * it as written.
+ * it as written; npx runs the erdl of the folder it runs in (`--no`: never a download).
  *
  * Every text goes through `printf`'s format string inside single quotes, which the shell passes as
  * is (a quote is written `'\''`); printf then turns `%%` and `\\` back into `%` and `\`, and octal
@@ -75,8 +75,10 @@ export function stateFileName(fileName: string): string {
 }
 
 /**
- * The command: `printf '<fact>' | npx erdl eval <file> - --as-of <as_of>`, preceded by the line
- * that writes the state file when there is state.
+ * The command: `printf '<fact>' | npx --no erdl eval <file> - --as-of <as_of>`, preceded by the
+ * line that writes the state file when there is state. `--no`: npx runs the erdl installed where
+ * the command runs and never downloads a package — with standard input a pipe npx would otherwise
+ * assume "yes" and install whatever the registry calls `erdl`.
  */
 export function evalCommand(inputs: EvalCommandInputs): string {
   const file = shellArg(inputs.fileName, true);
@@ -89,7 +91,14 @@ export function evalCommand(inputs: EvalCommandInputs): string {
     state = ` --state ${stateFile}`;
   }
   lines.push(
-    `printf ${printfFormat(inputs.fact)} | npx erdl eval ${file} - --as-of ${asOf}${state}`,
+    `printf ${printfFormat(inputs.fact)} | npx --no erdl eval ${file} - --as-of ${asOf}${state}`,
   );
   return lines.join('\n');
+}
+
+/** Whether the command writes some of the inputs' characters as escapes (the panel says so). */
+export function hasEscapes(inputs: EvalCommandInputs): boolean {
+  return [inputs.fileName, inputs.fact, inputs.asOf, inputs.temporalState].some((text) =>
+    [...text].some(hidden),
+  );
 }

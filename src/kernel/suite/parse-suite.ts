@@ -20,7 +20,7 @@ import { pathText, suiteProblem } from './problem';
 import {
   checkKeys,
   type FieldReader,
-  isPlainObject,
+  isMappingOr,
   missing,
   type Path,
   readCase,
@@ -135,20 +135,16 @@ export function parseSuite(text: string): SuiteParse {
 
 /** Reads the whole suite from plain data; problems go to `r`. */
 function readSuite(raw: unknown, r: FieldReader): Suite | null {
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
+  if (
+    !isMappingOr(
+      raw,
       [],
-      wrongType(
-        [],
-        'a mapping {suite?, as_of?, cases, sequences?}',
-        '映射 {suite?, as_of?, cases, sequences?}',
-        raw,
-      ),
-    );
+      r,
+      'a mapping {suite?, as_of?, cases, sequences?}',
+      '映射 {suite?, as_of?, cases, sequences?}',
+    )
+  )
     return null;
-  }
   checkKeys(raw, TOP_KEYS, [], r);
   const name = raw.suite === undefined ? undefined : readName(raw.suite, ['suite'], r);
   const asOf = raw.as_of === undefined ? undefined : readInstant(raw.as_of, ['as_of'], r);
@@ -211,20 +207,16 @@ function readSuite(raw: unknown, r: FieldReader): Suite | null {
 }
 
 function readSequence(raw: unknown, path: Path, r: FieldReader): SuiteSequence | null {
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
+  if (
+    !isMappingOr(
+      raw,
       path,
-      wrongType(
-        path,
-        'a mapping {name, temporal_state?, events}',
-        '映射 {name, temporal_state?, events}',
-        raw,
-      ),
-    );
+      r,
+      'a mapping {name, temporal_state?, events}',
+      '映射 {name, temporal_state?, events}',
+    )
+  )
     return null;
-  }
   let ok = checkKeys(raw, SEQUENCE_KEYS, path, r);
   const name = required(
     raw,

@@ -72,6 +72,22 @@ export function wrongType(path: Path, en: string, zh: string, v: unknown): Bilin
   };
 }
 
+/**
+ * Whether `raw` is a mapping; if not, reports "path must be <en>, not …" (suite-type) so the
+ * caller returns null.
+ */
+export function isMappingOr(
+  raw: unknown,
+  path: Path,
+  r: FieldReader,
+  en: string,
+  zh: string,
+): raw is Record<string, unknown> {
+  if (isPlainObject(raw)) return true;
+  r.report('error', 'suite-type', path, wrongType(path, en, zh, raw));
+  return false;
+}
+
 export function missing(path: Path, key: string, en: string, zh: string): Bilingual {
   return {
     en: `${pathText(path)}: "${key}" is missing (${en})`,
@@ -125,15 +141,7 @@ export function readInstant(raw: unknown, path: Path, r: FieldReader): string | 
 
 /** The fact: a mapping of JSON data (E10, §7.0.1), NFC-normalized once here. */
 export function readFact(raw: unknown, path: Path, r: FieldReader): Value | null {
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
-      path,
-      wrongType(path, 'a mapping (the fact)', '映射（事实）', raw),
-    );
-    return null;
-  }
+  if (!isMappingOr(raw, path, r, 'a mapping (the fact)', '映射（事实）')) return null;
   const prepared = prepareFact(raw);
   if (prepared.ok) return prepared.fact;
   const where = prepared.path ? `${pathText(path)}.${prepared.path}` : pathText(path);
@@ -151,20 +159,16 @@ export function readExpectation(
   r: FieldReader,
 ): Expectation | undefined | null {
   if (raw === undefined) return undefined;
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
+  if (
+    !isMappingOr(
+      raw,
       path,
-      wrongType(
-        path,
-        'a mapping {decision, matched_rules?}',
-        '映射 {decision, matched_rules?}',
-        raw,
-      ),
-    );
+      r,
+      'a mapping {decision, matched_rules?}',
+      '映射 {decision, matched_rules?}',
+    )
+  )
     return null;
-  }
   let ok = checkKeys(raw, EXPECT_KEYS, path, r);
   const d = raw.decision;
   if (d === undefined) {
@@ -225,20 +229,16 @@ export function readCase(
   r: FieldReader,
   defaultName?: string,
 ): SuiteCase | null {
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
+  if (
+    !isMappingOr(
+      raw,
       path,
-      wrongType(
-        path,
-        'a mapping {name, fact, as_of?, expect?}',
-        '映射 {name, fact, as_of?, expect?}',
-        raw,
-      ),
-    );
+      r,
+      'a mapping {name, fact, as_of?, expect?}',
+      '映射 {name, fact, as_of?, expect?}',
+    )
+  )
     return null;
-  }
   let ok = checkKeys(raw, CASE_KEYS, path, r);
   let name: string | null = defaultName ?? null;
   if (raw.name !== undefined || defaultName === undefined) {
@@ -266,15 +266,8 @@ export function readCase(
 }
 
 export function readEvent(raw: unknown, path: Path, r: FieldReader): SuiteEvent | null {
-  if (!isPlainObject(raw)) {
-    r.report(
-      'error',
-      'suite-type',
-      path,
-      wrongType(path, 'a mapping {as_of, fact, expect?}', '映射 {as_of, fact, expect?}', raw),
-    );
+  if (!isMappingOr(raw, path, r, 'a mapping {as_of, fact, expect?}', '映射 {as_of, fact, expect?}'))
     return null;
-  }
   const ok = checkKeys(raw, EVENT_KEYS, path, r);
   const asOf = required(
     raw,

@@ -8,6 +8,7 @@ import { impactVerb } from './impact';
 import { importVerb } from './import';
 import { key } from './key';
 import { keygen } from './keygen';
+import { lspVerb } from './lsp';
 import { reportVerb } from './report';
 import { sign } from './sign';
 import { testVerb } from './test';
@@ -36,6 +37,7 @@ export const VERBS: readonly Verb[] = [
   sign,
   verify,
   verifyEvidence,
+  lspVerb,
 ];
 
 export function findVerb(name: string): Verb | undefined {

@@ -1,0 +1,110 @@
+/**
+ * One open document as the language server knows it: the kernel's incremental compile of its
+ * latest text (the studio's editing path, docs/incremental-compile.md), its diagnostics placed by
+ * the kernel's positionDiagnostic (as the studio's markers are), and the rules' glosses in both
+ * languages from the incremental gloss, computed after the diagnostics are out.
+ */
+import {
+  type CompileResult,
+  childrenOf,
+  createIncrementalCompiler,
+  createIncrementalGloss,
+  type ExprNode,
+  type IncrementalCompiler,
+  MAX_DOCUMENT_BYTES,
+  SourceText,
+} from '../kernel';
+import {
+  bomShift,
+  type PositionedDiagnostic,
+  positionDiagnostic,
+} from '../kernel/diagnostics/positioned';
+
+export interface RuleGlossText {
+  readonly zh: string;
+  readonly en: string;
+  readonly delegation: boolean;
+}
+
+export interface Analysis {
+  readonly text: string;
+  readonly result: CompileResult;
+  /** The editor's text (BOM included), for offsets → positions. */
+  readonly source: SourceText;
+  /** Offset of the kernel's text in the editor's (1 after a BOM). */
+  readonly bom: number;
+  readonly diagnostics: readonly PositionedDiagnostic[];
+}
+
+/** A suite (`*.facts.yaml`) is not a rule document: it only names rules (go to definition). */
+export const isRulesUri = (uri: string) => !/\.facts\.ya?ml$/i.test(uri);
+
+/** Field paths a condition tree reads, in first-use order. */
+export function fieldsOf(tree: ExprNode | null, into: Set<string>): void {
+  if (!tree) return;
+  if (tree.node === 'field') into.add(tree.path);
+  for (const child of childrenOf(tree)) fieldsOf(child, into);
+}
+
+export class DocumentAnalyzer {
+  private readonly compiler: IncrementalCompiler = createIncrementalCompiler();
+  private readonly glosser = createIncrementalGloss();
+  private last: Analysis | null = null;
+  private glosses: {
+    text: string;
+    rules: Map<string, RuleGlossText>;
+    lint: PositionedDiagnostic[];
+  } | null = null;
+  /** Field paths of the last text that loaded (kept while the text being typed does not). */
+  private knownFields: string[] = [];
+
+  analyze(text: string): Analysis {
+    if (this.last?.text === text) return this.last;
+    const result = this.compiler.compile(text);
+    const bom = bomShift(text);
+    const source = result.source.text === text ? result.source : new SourceText(text);
+    const diagnostics = result.diagnostics.map((d) => positionDiagnostic(d, bom, source));
+    this.last = { text, result, source, bom, diagnostics };
+    if (result.document) {
+      const fields = new Set<string>();
+      for (const rule of result.document.rules) {
+        fieldsOf(rule.when, fields);
+        fieldsOf(rule.unless, fields);
+      }
+      this.knownFields = [...fields];
+    }
+    return this.last;
+  }
+
+  get fields(): readonly string[] {
+    return this.knownFields;
+  }
+
+  /**
+   * The glosses (both languages) and the gloss lint (W901/W902/I903) of `analysis`' text, as the
+   * studio's gloss phase computes them; null when the document does not load.
+   */
+  gloss(
+    analysis: Analysis,
+  ): { rules: Map<string, RuleGlossText>; lint: PositionedDiagnostic[] } | null {
+    if (!analysis.result.document) return null;
+    if (this.glosses?.text === analysis.text) return this.glosses;
+    if (this.last !== analysis) this.analyze(analysis.text);
+    const outcome = this.glosser.gloss(this.compiler, analysis.result);
+    if (!outcome) return null;
+    const rules = new Map<string, RuleGlossText>();
+    outcome.zh.forEach((g, i) => {
+      rules.set(g.name, {
+        zh: g.gloss.text,
+        en: outcome.en[i]?.gloss.text ?? '',
+        delegation: g.gloss.delegation,
+      });
+    });
+    const lint = outcome.lint.map((d) => positionDiagnostic(d, analysis.bom, analysis.source));
+    this.glosses = { text: analysis.text, rules, lint };
+    return this.glosses;
+  }
+}
+
+/** Whether the text is small enough to read line by line for hover and completion. */
+export const withinLimit = (text: string) => text.length <= MAX_DOCUMENT_BYTES;

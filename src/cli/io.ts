@@ -53,12 +53,23 @@ export interface WriteOptions {
   readonly mode?: number;
 }
 
+/** The real process's `out`: one line to standard output. */
+export function writeOutLine(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/**
+ * Many lines to standard output in one write (`text`: lines joined by line breaks): what
+ * `erdl eval --facts` uses instead of `out` line by line when `out` is writeOutLine.
+ */
+export function writeOutLines(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
 /** The real process: stdout, stderr and the file system. */
 export function nodeIo(): CliIo {
   return {
-    out: (line) => {
-      process.stdout.write(`${line}\n`);
-    },
+    out: writeOutLine,
     err: (line) => {
       process.stderr.write(`${line}\n`);
     },

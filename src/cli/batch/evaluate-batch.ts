@@ -17,7 +17,9 @@ export interface BatchCase {
   readonly as_of?: string;
 }
 
+/** Facts the main thread has read (CSV, whose records may span lines). */
 export interface BatchJob {
+  readonly kind: 'cases';
   readonly seq: number;
   readonly cases: readonly BatchCase[];
 }
@@ -27,19 +29,24 @@ export interface BatchReply {
   readonly lines: readonly string[];
 }
 
+/** One fact's printed line: its result's chosen fields, as compact JSON. */
+export function evaluateCase(evaluator: Evaluator, setup: WorkerSetup, c: BatchCase): string {
+  const r = evaluator.evaluate(c.fact, {
+    // A row's own instant when it has one (an empty one, as before, counts as none).
+    as_of: c.as_of ? c.as_of : setup.asOf,
+    ...(setup.state ? { temporal_state: setup.state } : {}),
+    hash: setup.fields.includes('result_hash'),
+  });
+  return JSON.stringify(resultRecord(r, setup.fields, c.name));
+}
+
 export function evaluateBatch(
   evaluator: Evaluator,
   setup: WorkerSetup,
   cases: readonly BatchCase[],
 ): string[] {
-  const hash = setup.fields.includes('result_hash');
-  return cases.map((c) => {
-    // An exact number (ruling I-89) crossed postMessage as a plain object: made a Rational again.
-    const r = evaluator.evaluate(reviveFact(c.fact), {
-      as_of: c.as_of ?? setup.asOf,
-      ...(setup.state ? { temporal_state: setup.state } : {}),
-      hash,
-    });
-    return JSON.stringify(resultRecord(r, setup.fields, c.name));
-  });
+  // An exact number (ruling I-89) crossed postMessage as a plain object: made a Rational again.
+  return cases.map((c) =>
+    evaluateCase(evaluator, setup, { ...c, fact: reviveFact(c.fact) as BatchCase['fact'] }),
+  );
 }

@@ -1,12 +1,17 @@
 /**
  * `erdl eval RULES --facts FILE`: a fact set (JSON Lines or CSV, read by the kernel's streaming
- * fact-set parsers) evaluated on every core. The main thread reads the file chunk by chunk, hands
- * batches of facts to a pool of worker threads (eval-worker.ts) and prints their results in input
- * order. At most two batches per worker are in flight and reading pauses while standard output is
- * full, so memory stays constant however many facts the file holds.
+ * fact-set parsers) evaluated on every core, in constant memory, one output line per record in
+ * input order.
  *
- * Exactly one line per record, in input order: a record that cannot be read gets an error record
- * in its place (errorRecord), so line N of the output is always about record N (ruling I-87).
+ * JSON Lines (issue #41 point 4): the main thread only cuts the text into parts of whole lines as
+ * it streams in (split-lines.ts) and joins the parts' outputs in order; each worker parses its
+ * part (from the part's first line number, so names and positions are the file's), evaluates and
+ * prints it (evaluate-lines.ts). CSV, whose quoted cells may span lines, is parsed on the main
+ * thread and its facts are handed to the workers in batches.
+ *
+ * At most two jobs per worker are in flight and reading pauses while standard output is full.
+ * Exactly one line per record: a record that cannot be read gets an error record in its place
+ * (errorRecord), so line N of the output is always about record N (ruling I-87).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -15,9 +20,16 @@ import {
   type FactSetBatch,
   type FactSetFormat,
   type RejectedRecord,
+  type SuiteDiagnostic,
 } from '../../kernel';
-import type { CliIo } from '../io';
+import { type CliIo, writeOutLine, writeOutLines } from '../io';
+import { errorRecord, rejectedName } from './error-record';
 import type { BatchCase, BatchJob, BatchReply, WorkerSetup } from './evaluate-batch';
+import { type LinesJob, type LinesReply, NAMED_IN_SUMMARY } from './evaluate-lines';
+import { LinesJoin } from './join-lines';
+import { createLineSplitter } from './split-lines';
+
+export { errorRecord };
 
 /** Facts per message to a worker: large enough to amortise the message, small enough to balance. */
 export const BATCH_SIZE = 256;
@@ -44,27 +56,11 @@ export interface BatchSummary {
   readonly errors: number;
 }
 
-/** Rejected records named in the closing message; the output names every one. */
-const NAMED_IN_SUMMARY = 10;
-
 /**
- * The line printed in place of a record that cannot be read: where the record is (`line`, and
- * `last_line` when a CSV record spans lines) and its first error as a diagnostic — code, position,
- * message in English and Chinese. `--fields` does not apply to it.
+ * Characters of whole lines per JSON Lines part: large enough to amortise the message, small
+ * enough to balance the workers (a 256 KiB chunk read makes a few parts).
  */
-export function errorRecord(r: RejectedRecord): string {
-  const p = r.problem;
-  return JSON.stringify({
-    line: r.line,
-    ...(r.lastLine > r.line ? { last_line: r.lastLine } : {}),
-    error: {
-      code: p.code,
-      line: p.line,
-      column: p.column,
-      message: { en: p.message.en, zh: p.message.zh },
-    },
-  });
-}
+export const PART_CHARS = 64 * 1024;
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -92,7 +88,7 @@ class Pool {
   private readonly idle: Worker[] = [];
   private readonly waiting = new Map<
     Worker,
-    { resolve: (reply: BatchReply) => void; reject: (error: Error) => void }
+    { resolve: (reply: BatchReply | LinesReply) => void; reject: (error: Error) => void }
   >();
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
@@ -102,7 +98,7 @@ class Pool {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
       const worker = new Worker(url, { workerData: setup, execArgv });
-      worker.on('message', (reply: BatchReply) => {
+      worker.on('message', (reply: BatchReply | LinesReply) => {
         const job = this.waiting.get(worker);
         this.waiting.delete(worker);
         this.idle.push(worker);
@@ -126,13 +122,15 @@ class Pool {
   }
 
   /** Runs a job on the next idle worker (waits for one). */
-  async run(job: BatchJob): Promise<BatchReply> {
+  run(job: BatchJob): Promise<BatchReply>;
+  run(job: LinesJob): Promise<LinesReply>;
+  async run(job: BatchJob | LinesJob): Promise<BatchReply | LinesReply> {
     while (this.idle.length === 0 && !this.failure) {
       await new Promise<void>((resolve) => this.freed.push(resolve));
     }
     if (this.failure) throw this.failure;
     const worker = this.idle.pop() as Worker;
-    return new Promise<BatchReply>((resolve, reject) => {
+    return new Promise<BatchReply | LinesReply>((resolve, reject) => {
       this.waiting.set(worker, { resolve, reject });
       worker.postMessage(job);
     });
@@ -144,6 +142,14 @@ class Pool {
   }
 }
 
+/** A problem as the command prints it: the English line, then the Chinese one. */
+function problemLines(file: string, d: SuiteDiagnostic): [string, string] {
+  return [
+    `${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en}`,
+    `${file}:${d.line}:${d.column}：${d.code} ${d.message.zh}`,
+  ];
+}
+
 /** Evaluates every fact of the file and prints one result line each, in input order. */
 export async function runBatch(
   io: CliIo,
@@ -152,6 +158,13 @@ export async function runBatch(
 ): Promise<BatchSummary> {
   const size = Math.max(1, options.workers ?? defaultWorkers());
   const pool = new Pool(size, options.setup);
+  if (options.format === 'jsonl') {
+    try {
+      return await runLines(io, options.file, pool, size * IN_FLIGHT_PER_WORKER, progress);
+    } finally {
+      await pool.close();
+    }
+  }
   const parser = createFactSetParser(options.format);
   const problems: string[] = [];
   const limit = size * IN_FLIGHT_PER_WORKER;
@@ -193,7 +206,7 @@ export async function runBatch(
     const errorLines = pendingErrors;
     pending = [];
     pendingErrors = [];
-    const job: BatchJob = { seq: seq++, cases };
+    const job: BatchJob = { kind: 'cases', seq: seq++, cases };
     const running: Promise<BatchReply> =
       cases.length > 0 ? pool.run(job) : Promise.resolve({ seq: job.seq, lines: [] });
     running.catch(() => {}); // awaited in order by printFront
@@ -202,17 +215,13 @@ export async function runBatch(
   };
   const reject = (r: RejectedRecord) => {
     pendingErrors.push({ at: pending.length + pendingErrors.length, line: errorRecord(r) });
-    if (rejectedLines.length < NAMED_IN_SUMMARY)
-      rejectedLines.push(r.lastLine > r.line ? `${r.line}–${r.lastLine}` : `${r.line}`);
+    if (rejectedLines.length < NAMED_IN_SUMMARY) rejectedLines.push(rejectedName(r));
     next++;
   };
   const take = async (batch: FactSetBatch) => {
     for (const d of batch.diagnostics) {
       if (d.severity === 'error') errors++;
-      problems.push(
-        `${options.file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en}`,
-      );
-      problems.push(`${options.file}:${d.line}:${d.column}：${d.code} ${d.message.zh}`);
+      problems.push(...problemLines(options.file, d));
     }
     const rejected = batch.rejected ?? [];
     let r = 0;
@@ -247,5 +256,65 @@ export async function runBatch(
     rejectedLines,
     problems,
     errors,
+  };
+}
+
+/**
+ * JSON Lines: the text cut into parts of whole lines, each parsed, evaluated and printed by a
+ * worker; the parts' outputs printed in order and their problems listed as one parser of the
+ * whole file lists them (the first MAX_REPORTED_PROBLEMS, then how many more, at the last line).
+ */
+async function runLines(
+  io: CliIo,
+  file: string,
+  pool: Pool,
+  limit: number,
+  progress?: (rows: number) => void,
+): Promise<BatchSummary> {
+  const splitter = createLineSplitter(PART_CHARS);
+  // The real standard output takes a part's lines in one write; any other io (tests) line by line.
+  const print =
+    io.out === writeOutLine
+      ? writeOutLines
+      : (text: string) => {
+          for (const line of text.split('\n')) io.out(line);
+        };
+  const inFlight: Promise<LinesReply>[] = [];
+  const join = new LinesJoin();
+  let seq = 0;
+
+  const printFront = async () => {
+    const reply = await (inFlight.shift() as Promise<LinesReply>);
+    if (reply.records > 0) print(reply.out);
+    join.add(reply);
+    progress?.(join.evaluated);
+    if (io.drained) await io.drained();
+  };
+  const send = async (parts: ReturnType<typeof splitter.push>) => {
+    for (const part of parts) {
+      const job: LinesJob = {
+        kind: 'lines',
+        seq: seq++,
+        text: part.kind === 'lines' ? part.text : null,
+        line: part.line,
+      };
+      const running = pool.run(job);
+      running.catch(() => {}); // awaited in order by printFront
+      inFlight.push(running);
+      while (inFlight.length >= limit) await printFront();
+    }
+  };
+
+  for await (const chunk of chunksOf(io, file)) await send(splitter.push(chunk));
+  await send(splitter.end());
+  while (inFlight.length > 0) await printFront();
+  join.finish(splitter.lastLine);
+  return {
+    records: join.records,
+    evaluated: join.evaluated,
+    rejected: join.rejected,
+    rejectedLines: join.rejectedLines,
+    problems: join.problems.flatMap((d) => problemLines(file, d)),
+    errors: join.errors,
   };
 }

@@ -149,11 +149,16 @@ export class RowProblems {
     const omitted = this.omitted;
     this.omitted = 0;
     this.reported = 0; // let the summary through
-    this.report('error', 'factset-more', at, {
-      en: `${omitted} more problems not shown (the first ${MAX_REPORTED_PROBLEMS} are listed)`,
-      zh: `另有 ${omitted} 个问题未列出（仅列出前 ${MAX_REPORTED_PROBLEMS} 个）`,
-    });
+    this.report('error', 'factset-more', at, moreProblems(omitted));
   }
+}
+
+/** The closing `factset-more` problem's message (also of a list merged from several parsers). */
+export function moreProblems(omitted: number): Bilingual {
+  return {
+    en: `${omitted} more problems not shown (the first ${MAX_REPORTED_PROBLEMS} are listed)`,
+    zh: `另有 ${omitted} 个问题未列出（仅列出前 ${MAX_REPORTED_PROBLEMS} 个）`,
+  };
 }
 
 /**

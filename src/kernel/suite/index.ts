@@ -10,6 +10,7 @@ export {
   factSetFormat,
   MAX_REPORTED_PROBLEMS,
   MAX_ROW_CHARS,
+  moreProblems,
   parseFactSet,
   type RejectedRecord,
   recordName,

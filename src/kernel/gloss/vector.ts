@@ -1,6 +1,6 @@
 import { compileDocument } from '../compile';
 import type { ExprNode } from '../tree/types';
-import { record, type VectorOutcome } from '../vectors/run-vector';
+import { neverThrows, record, type VectorOutcome } from '../vectors/run-vector';
 import { nodeInfo } from '../vocabulary/nodes';
 import { glossDocument } from './document';
 import { type FieldDictionary, parseFieldDictionary } from './names';
@@ -103,17 +103,8 @@ function checkLiteral(n: Record<string, unknown>, where: string): string | null 
   }
 }
 
-/** Checks one gloss vector. Never throws: a malformed vector is a failure that says what is wrong. */
-export function runGlossVector(vector: unknown): VectorOutcome {
-  try {
-    return check(vector);
-  } catch (e) {
-    return {
-      passed: false,
-      failures: [`runner error: ${e instanceof Error ? e.message : String(e)}`],
-    };
-  }
-}
+/** Checks one gloss vector. */
+export const runGlossVector = neverThrows(check);
 
 function langsOf(expect: Record<string, unknown>, where: string, failures: string[]) {
   const out: [GlossLang, string][] = [];

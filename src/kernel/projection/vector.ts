@@ -1,5 +1,5 @@
 import { compileDocument } from '../compile';
-import type { VectorOutcome } from '../vectors/run-vector';
+import { neverThrows, record, type VectorOutcome } from '../vectors/run-vector';
 import { convertDocument, PROJECTION_TARGETS, type ProjectionTarget } from './convert';
 
 /**
@@ -42,22 +42,12 @@ const KEYS = new Set([
 const isTarget = (v: unknown): v is ProjectionTarget =>
   typeof v === 'string' && (PROJECTION_TARGETS as readonly string[]).includes(v);
 
-/** Checks one projection vector. Never throws: a malformed vector is a failure saying why. */
-export function runProjectionVector(vector: unknown): VectorOutcome {
-  try {
-    return check(vector);
-  } catch (e) {
-    return {
-      passed: false,
-      failures: [`runner error: ${e instanceof Error ? e.message : String(e)}`],
-    };
-  }
-}
+/** Checks one projection vector. */
+export const runProjectionVector = neverThrows(check);
 
 function check(vector: unknown): VectorOutcome {
-  if (typeof vector !== 'object' || vector === null || Array.isArray(vector))
-    return { passed: false, failures: ['a vector is a mapping'] };
-  const v = vector as Record<string, unknown>;
+  const v = record(vector);
+  if (!v) return { passed: false, failures: ['a vector is a mapping'] };
   const failures: string[] = [];
   for (const k of Object.keys(v)) if (!KEYS.has(k)) failures.push(`unknown vector field "${k}"`);
   if (typeof v.document !== 'string')

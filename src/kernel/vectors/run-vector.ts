@@ -31,17 +31,25 @@ export function record(v: unknown): Record<string, unknown> | null {
     : null;
 }
 
-/** Checks one vector. Never throws: a malformed vector is a failure that says what is wrong. */
-export function runVector(vector: unknown): VectorOutcome {
-  try {
-    return check(vector);
-  } catch (e) {
-    return {
-      passed: false,
-      failures: [`runner error: ${e instanceof Error ? e.message : String(e)}`],
-    };
-  }
+/**
+ * A vector runner from its checker: it never throws — a malformed vector, or a checker that
+ * throws on it, is a failure that says what is wrong.
+ */
+export function neverThrows(check: (vector: unknown) => VectorOutcome) {
+  return (vector: unknown): VectorOutcome => {
+    try {
+      return check(vector);
+    } catch (e) {
+      return {
+        passed: false,
+        failures: [`runner error: ${e instanceof Error ? e.message : String(e)}`],
+      };
+    }
+  };
 }
+
+/** Checks one vector. */
+export const runVector = neverThrows(check);
 
 function check(vector: unknown): VectorOutcome {
   const v = record(vector);

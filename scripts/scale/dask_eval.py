@@ -70,7 +70,8 @@ def generate_facts(count: int) -> bytes:
             args = {"path": _PATHS[(i // 2) % len(_PATHS)]}
         fact = {"tool": {"name": tool, "args": args}, "seq": i}
         if i % 11 == 0:
-            row = {"name": f"case-{i}", "fact": fact, "as_of": f"2026-01-{i % 28 + 1:02d}T00:00:00Z"}
+            as_of = f"2026-01-{i % 28 + 1:02d}T00:00:00Z"
+            row = {"name": f"case-{i}", "fact": fact, "as_of": as_of}
         elif i % 7 == 0:
             row = {"name": f"case-{i}", "fact": fact}
         else:

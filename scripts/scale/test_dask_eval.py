@@ -8,6 +8,7 @@ not needed here."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import logging
@@ -94,6 +95,14 @@ class Facts(unittest.TestCase):
         self.assertEqual(data.count(b"\n\n"), 3)  # a blank line after every 1000th record
         self.assertEqual(dask_eval.generate_facts(0), b"")
 
+    def test_the_200000_facts_of_the_run_are_pinned(self):
+        data = dask_eval.generate_facts(200_000)
+        self.assertEqual(len(data), 18_494_428)  # the run quoted in docs/scale.md
+        self.assertEqual(
+            hashlib.sha256(data).hexdigest(),
+            "6e42b62e96ef939d90855b7b3b19f5f82c9f6d496e5d49b5aa753daa045429c1",
+        )
+
 
 # A stand-in for `erdl eval RULES --facts FILE|-` (with `--workers 1` after `-`): one output line
 # per record, the record itself, so a joined output is the input's records in order (blank lines
@@ -108,7 +117,8 @@ STAND_IN = (
     "for line in sys.stdin.buffer if stdin else open(args[3], 'rb'):\n"
     "    if line.strip(b' \\t\\r\\n'):\n"
     "        out = line.rstrip(b'\\r\\n')\n"
-    "        sys.stdout.buffer.write(b'changed\\n' if stdin and mark and mark in out else out + b'\\n')\n"
+    "        changed = stdin and mark and mark in out\n"
+    "        sys.stdout.buffer.write(b'changed\\n' if changed else out + b'\\n')\n"
 )
 
 

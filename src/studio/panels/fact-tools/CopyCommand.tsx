@@ -1,3 +1,4 @@
+import './fact-tools.css';
 import { useId, useState } from 'react';
 import { format, useT } from '../../i18n/i18n';
 import { VisibleText } from '../../shell/VisibleText';
@@ -6,6 +7,18 @@ import type { StudioDocument } from '../../store/types';
 import { downloadText, exportFileName } from '../../workspace/files';
 import { evalCommand, hasEscapes, stateFileName } from './copy-command';
 import { factToolStrings } from './strings';
+
+/** A sentence with `code` spans (command and option names) set as code. */
+function Prose({ text }: { readonly text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence
+        i % 2 === 1 ? <code key={i}>{part}</code> : <VisibleText key={i} text={part} />,
+      )}
+    </>
+  );
+}
 
 /**
  * The text each document was last downloaded with from here, this session: the command runs the
@@ -38,8 +51,10 @@ export function CopyCommand({ doc }: { readonly doc: StudioDocument }) {
   return (
     <section aria-labelledby={labelId} data-testid="copy-command">
       <h4 id={labelId}>{t.command.heading}</h4>
-      <p className="muted">{t.command.intro}</p>
-      <pre className="code-block" title={t.command.label} data-testid="command-text">
+      <p className="muted">
+        <Prose text={t.command.intro} />
+      </p>
+      <pre className="code-block eval-command" title={t.command.label} data-testid="command-text">
         {command}
       </pre>
       <p className="field-row">
@@ -64,10 +79,18 @@ export function CopyCommand({ doc }: { readonly doc: StudioDocument }) {
         </p>
       )}
       {doc.temporalState.trim() !== '' && (
-        <p className="muted">{format(t.command.state, { file: stateFileName(fileName) })}</p>
+        <p className="muted">
+          <Prose text={format(t.command.state, { file: stateFileName(fileName) })} />
+        </p>
       )}
-      {hasEscapes(inputs) && <p className="muted">{t.command.escaped}</p>}
-      <p className="muted">{t.command.npx}</p>
+      {hasEscapes(inputs) && (
+        <p className="muted">
+          <Prose text={t.command.escaped} />
+        </p>
+      )}
+      <p className="muted">
+        <Prose text={t.command.npx} />
+      </p>
     </section>
   );
 }

@@ -46,7 +46,7 @@ export const factToolStrings = defineStrings({
         '看不见的字符（双向控制字符、零宽字符和控制字符）写成 `printf` 转义序列，例如 `\\342\\200\\256`；`printf` 会将其还原为相同的字节。',
     },
     complete: {
-      hint: '输入键名时自动补全字段名（Ctrl+Space 显示全部）：用 ↑ ↓ 选择，Enter 或 Tab 插入，Esc 关闭。',
+      hint: '输入键名时自动补全字段名（按 Ctrl+空格键显示全部）：用 ↑ ↓ 选择，Enter 或 Tab 插入，Esc 关闭。',
       listTop: '规则读取的字段',
       listAt: '规则在 {path} 中读取的字段',
       holds: '包含 {n} 个字段',

@@ -2,7 +2,8 @@
 // converts (it was refused as "not a DMN model"); its table, exported as DMN 1.5 from the menu that
 // Export DMN opens, is a DMN 1.5 file that opens again to the same table. English and Chinese.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '../support/test';
+import { documents, openStudio } from '../support/open-file';
+import { expect, test } from '../support/test';
 
 const TCK = 'tests/fixtures/dmn/tck/compliance-level-2/0004-simpletable-U/0004-simpletable-U.dmn';
 const MODEL = readFileSync(TCK);
@@ -30,29 +31,13 @@ const WORDS = {
   },
 } as const;
 
-interface Hook {
-  store: {
-    getState(): { order: string[]; documents: Record<string, { name: string; text: string }> };
-  };
-}
-
-const documents = (page: Page) =>
-  page.evaluate(() => {
-    const s = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__.store.getState();
-    return s.order.map((id) => ({ name: s.documents[id]?.name, text: s.documents[id]?.text }));
-  });
-
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
   test(`${lang}: a DMN 1.5 TCK model opens converted and exports again as DMN 1.5`, async ({
     page,
   }) => {
     mkdirSync(SHOTS, { recursive: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await page.goto('/');
-    await expect(page.getByTestId('status-diagnostics')).toContainText(w.errors);
-    const before = (await documents(page)).length;
+    const before = await openStudio(page, lang, w.errors);
 
     // Open the model as published: it converts, and the report says it was read as DMN 1.5.
     await page.getByTestId('open-files').setInputFiles({

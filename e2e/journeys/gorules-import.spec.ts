@@ -4,7 +4,8 @@
 // the words, the outputs read unquoted, and the report names the nodes that feed each table.
 // English and Chinese.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '../support/test';
+import { documents, openStudio, openWithChooser } from '../support/open-file';
+import { expect, test } from '../support/test';
 
 const FILE = 'graphs__account-dormancy-management.json';
 const GRAPH = readFileSync(`tests/fixtures/gorules/${FILE}`);
@@ -29,33 +30,17 @@ const WORDS = {
   },
 } as const;
 
-interface Hook {
-  store: {
-    getState(): { order: string[]; documents: Record<string, { name: string; text: string }> };
-  };
-}
-
-const documents = (page: Page) =>
-  page.evaluate(() => {
-    const s = (globalThis as unknown as { __ERDL_STUDIO__: Hook }).__ERDL_STUDIO__.store.getState();
-    return s.order.map((id) => ({ name: s.documents[id]?.name, text: s.documents[id]?.text }));
-  });
-
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
   test(`${lang}: a GoRules graph with quoted strings opens converted`, async ({ page }) => {
     mkdirSync(SHOTS, { recursive: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await page.goto('/');
-    await expect(page.getByTestId('status-diagnostics')).toContainText(w.errors);
-    const before = (await documents(page)).length;
+    const before = await openStudio(page, lang, w.errors);
 
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.getByRole('button', { name: w.open }).click(),
-    ]);
-    await chooser.setFiles({ name: FILE, mimeType: 'application/json', buffer: GRAPH });
+    await openWithChooser(page, w.open, {
+      name: FILE,
+      mimeType: 'application/json',
+      buffer: GRAPH,
+    });
     await expect.poll(async () => (await documents(page)).length).toBe(before + 1);
 
     // Both tables convert (no error in the report); the chain of nodes is named.

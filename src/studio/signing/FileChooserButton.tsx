@@ -1,17 +1,22 @@
 import { useRef } from 'react';
 
 /**
- * A button that opens the file chooser of a visually hidden file input (the input keeps its own
- * label, for screen readers and tests). The input is cleared after each choice, so choosing the
- * same file again is a new choice.
+ * The studio's one file chooser (signing keys, CSV and Excel imports): a button that opens the
+ * file chooser of a visually hidden file input (the input keeps its own label, for screen readers
+ * and tests). A file over `maxBytes` is refused before it is read — `refuse` says why, the one
+ * refusal path — and the others go to `onFiles`. The input is cleared after each choice, so
+ * choosing the same file again is a new choice.
  */
 export function FileChooserButton(props: {
   readonly label: string;
   readonly inputLabel: string;
   readonly accept: string;
   readonly testId: string;
+  readonly title?: string;
   readonly multiple?: boolean;
   readonly disabled?: boolean;
+  readonly maxBytes: number;
+  readonly refuse: (file: File) => void;
   readonly onFiles: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -20,6 +25,7 @@ export function FileChooserButton(props: {
       <button
         type="button"
         className="button small"
+        title={props.title}
         disabled={props.disabled}
         onClick={() => input.current?.click()}
       >
@@ -35,8 +41,13 @@ export function FileChooserButton(props: {
         aria-label={props.inputLabel}
         data-testid={props.testId}
         onChange={(e) => {
-          const files = [...(e.currentTarget.files ?? [])];
+          const chosen = [...(e.currentTarget.files ?? [])];
           e.currentTarget.value = '';
+          const files: File[] = [];
+          for (const file of chosen) {
+            if (file.size > props.maxBytes) props.refuse(file);
+            else files.push(file);
+          }
           if (files.length > 0) props.onFiles(files);
         }}
       />

@@ -242,11 +242,22 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
   const [problem, setProblem] = useState<Bilingual | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** A file over MAX_BACKUP_FILE_BYTES, refused before it is read. */
+  const tooLarge = (file: File) => {
+    setChosen(null);
+    setProblem(
+      failedFor(
+        file.name,
+        bilingual(signingStrings, (s) => s.keys.restoreUnreadable, {
+          detail: `${file.size} bytes`,
+        }),
+      ),
+    );
+  };
   const choose = async (file: File) => {
     setProblem(null);
     setChosen(null);
     try {
-      if (file.size > MAX_BACKUP_FILE_BYTES) throw new Error(`${file.size} bytes`);
       const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
       setChosen({ file: file.name, text });
     } catch (e) {
@@ -288,6 +299,8 @@ function RestoreKey({ disabled }: { readonly disabled: boolean }) {
         accept=".json"
         testId="key-backup-file"
         disabled={disabled || busy}
+        maxBytes={MAX_BACKUP_FILE_BYTES}
+        refuse={tooLarge}
         onFiles={([file]) => {
           if (file) void choose(file);
         }}

@@ -9,20 +9,23 @@ import { signing, useSigning } from './signing-instance';
 import { signingStrings } from './strings';
 import { type ExportedTrustedKey, readTrustFile, trustListText } from './trust-file';
 
+/** A key file that cannot be read (over MAX_KEY_FILE_BYTES, refused before it is read, or not UTF-8). */
+function unreadable(file: File, detail: string): void {
+  studioStore.getState().notify('error', {
+    en: format(signingStrings.en.trusted.unreadable, { file: file.name, detail }),
+    zh: format(signingStrings.zh.trusted.unreadable, { file: file.name, detail }),
+  });
+}
+
 async function importKeyFile(file: File): Promise<void> {
   const state = studioStore.getState();
   const en = signingStrings.en.trusted;
   const zh = signingStrings.zh.trusted;
   let text: string;
   try {
-    if (file.size > MAX_KEY_FILE_BYTES) throw new Error(`${file.size} bytes`);
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    state.notify('error', {
-      en: format(en.unreadable, { file: file.name, detail }),
-      zh: format(zh.unreadable, { file: file.name, detail }),
-    });
+    unreadable(file, e instanceof Error ? e.message : String(e));
     return;
   }
   const read = readTrustFile(file.name, text);
@@ -139,6 +142,8 @@ export function TrustedKeys() {
         inputLabel={t.trusted.importLabel}
         accept=".jwk,.json,.jwks"
         testId="trusted-key-file"
+        maxBytes={MAX_KEY_FILE_BYTES}
+        refuse={(file) => unreadable(file, `${file.size} bytes`)}
         onFiles={(files) =>
           void (async () => {
             for (const file of files) await importKeyFile(file);

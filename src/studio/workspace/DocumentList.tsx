@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { format, useT } from '../i18n/i18n';
 import { VisibleText } from '../shell/VisibleText';
@@ -6,6 +6,7 @@ import { studioStore, useStudio } from '../store';
 import type { StudioDocument } from '../store/types';
 import { ConversionReport } from '../table-import/ConversionReport';
 import { SheetPicker } from '../table-import/SheetPicker';
+import { useWorkbookUpdate } from '../table-import/update/use-workbook-update';
 import { DocumentItem } from './DocumentItem';
 import { ImportWorkspaceDialog } from './ImportWorkspaceDialog';
 import { SuiteOfferBar } from './SuiteOfferBar';
@@ -36,6 +37,18 @@ export function DocumentList() {
     sheetChoice,
     chooseSheet,
   } = useImport();
+  // An .xlsx exported from a table of an open document offers "Update this table" (the grid's
+  // Import Excel… dialog) beside "New document" (the ordinary import); other files import as before.
+  const workbook = useWorkbookUpdate((file) => void importFiles([file]));
+  const { offer } = workbook;
+  const openFiles = useCallback(
+    async (files: Iterable<File>) => {
+      const rest: File[] = [];
+      for (const file of files) if (!(await offer(file, null))) rest.push(file);
+      if (rest.length > 0) await importFiles(rest);
+    },
+    [offer, importFiles],
+  );
   const [deleted, setDeleted] = useState<StudioDocument | null>(null);
   const [dragging, setDragging] = useState(false);
   const undoTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -48,7 +61,7 @@ export function DocumentList() {
       const file = event.clipboardData?.files[0];
       if (file) {
         event.preventDefault();
-        void importFiles([...(event.clipboardData?.files ?? [])]);
+        void openFiles([...(event.clipboardData?.files ?? [])]);
         return;
       }
       const text = event.clipboardData?.getData('text/plain') ?? '';
@@ -58,7 +71,7 @@ export function DocumentList() {
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [importFiles, importPasted, pasteName]);
+  }, [openFiles, importPasted, pasteName]);
 
   useEffect(
     () => () => {
@@ -100,7 +113,7 @@ export function DocumentList() {
       onDrop={(event) => {
         event.preventDefault();
         setDragging(false);
-        void importFiles([...event.dataTransfer.files]);
+        void openFiles([...event.dataTransfer.files]);
       }}
     >
       <h2 className="section-title">{t.heading}</h2>
@@ -131,7 +144,8 @@ export function DocumentList() {
           onClose={closeReport}
         />
       )}
-      <WorkspaceActions importFiles={importFiles} importPasted={importPasted} />
+      <WorkspaceActions importFiles={openFiles} importPasted={importPasted} />
+      {workbook.dialog}
       {sheetChoice && (
         <SheetPicker
           key={sheetChoice.fileName}

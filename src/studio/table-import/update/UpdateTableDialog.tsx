@@ -24,6 +24,7 @@ export function UpdateTableDialog({
   fileName,
   grid,
   meta,
+  onApplied,
   onNewDocument,
   onClose,
 }: {
@@ -32,6 +33,8 @@ export function UpdateTableDialog({
   readonly fileName: string;
   readonly grid: readonly (readonly string[])[];
   readonly meta: SheetMeta | null;
+  /** After the update is applied (the document's text changed). */
+  readonly onApplied?: () => void;
   readonly onNewDocument: () => void;
   readonly onClose: () => void;
 }) {
@@ -106,6 +109,7 @@ export function UpdateTableDialog({
       return;
     }
     state.setText(docId, next);
+    onApplied?.();
     state.notify('info', {
       en: format(updateStrings.en.updated, { table: entry, file: fileName }),
       zh: format(updateStrings.zh.updated, { table: entry, file: fileName }),
@@ -189,7 +193,12 @@ export function UpdateTableDialog({
                                 <VisibleText text={cellColumn(cell)} />
                               </td>
                               <td className="mono update-was">{cellText(cell.was)}</td>
-                              <td className="mono update-becomes">{cellText(cell.becomes)}</td>
+                              <td className="mono update-becomes">
+                                {cellText(cell.becomes)}
+                                {cell.typed && (
+                                  <Typed text={cell.typed.text} why={pick(cell.typed.why, lang)} />
+                                )}
+                              </td>
                             </tr>
                           ))
                         : [
@@ -214,6 +223,10 @@ export function UpdateTableDialog({
                               </td>
                               <td className="mono update-becomes">
                                 {c.kind === 'added' ? c.cells.join(' · ') : ''}
+                                {c.kind === 'added' &&
+                                  c.typed.map((x) => (
+                                    <Typed key={x.column} text={x.text} why={pick(x.why, lang)} />
+                                  ))}
                               </td>
                             </tr>,
                           ],
@@ -257,5 +270,18 @@ export function UpdateTableDialog({
         </button>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * Under a cell the update writes in ERDL's notation: the text typed in the workbook and why the
+ * document cannot hold it as typed (kernel/table-import/notation.ts).
+ */
+function Typed({ text, why }: { readonly text: string; readonly why: string }) {
+  const t = useT(updateStrings);
+  return (
+    <span className="update-typed" data-testid="update-typed">
+      <VisibleText text={format(t.typedAs, { typed: text, why })} />
+    </span>
   );
 }

@@ -8,7 +8,7 @@ export const updateStrings = defineStrings({
       'Read a workbook: update this table from it (what it changes is shown first) or make a new document',
     title: 'Update “{table}” from {file}',
     intro:
-      'What the workbook changes in this table: each row added, removed or changed, each changed cell as it was and as it becomes. Nothing changes until you update it (one undo step); cells written otherwise that read the same keep the document’s text.',
+      'What the workbook changes in this table: each row added, removed or changed, each changed cell as it was and as it becomes. Nothing changes until you update it (one undo step); cells written otherwise that read the same keep the document’s text. A changed cell is written as typed where the document can hold it; otherwise in ERDL’s notation, and the preview says why.',
     noChange: 'The workbook changes nothing: every row reads as the table has it now.',
     counts: '{added} added · {removed} removed · {changed} changed',
     row: 'Row',
@@ -46,13 +46,14 @@ export const updateStrings = defineStrings({
     readFailed: 'the workbook could not be read: {detail}',
     notXlsx: '{file} is not an Excel workbook (.xlsx)',
     noTable: 'the table is no longer in the document',
+    typedAs: 'typed {typed}; {why}',
   },
   zh: {
     button: '导入电子表格…',
     buttonTitle: '读取工作簿：用它更新此决策表（先显示改动）或新建文档',
     title: '用 {file} 更新“{table}”',
     intro:
-      '工作簿对此决策表的改动：新增、删除或修改的每一行，以及每个修改的单元格的原值与新值。确认更新之前不会有任何改动（作为一步撤销）；写法不同但读取结果相同的单元格保留文档中的原文。',
+      '工作簿对此决策表的改动：新增、删除或修改的每一行，以及每个修改的单元格的原值与新值。确认更新之前不会有任何改动（作为一步撤销）；写法不同但读取结果相同的单元格保留文档中的原文。修改的单元格在文档能够容纳时按输入原样写入，否则按 ERDL 的写法写入，预览会说明原因。',
     noChange: '工作簿不会改动任何内容：每一行的读取结果都与决策表现有内容相同。',
     counts: '新增 {added} 行 · 删除 {removed} 行 · 修改 {changed} 行',
     row: '行',
@@ -90,5 +91,6 @@ export const updateStrings = defineStrings({
     readFailed: '无法读取该工作簿：{detail}',
     notXlsx: '{file} 不是电子表格工作簿（“.xlsx”）',
     noTable: '文档中已没有该决策表',
+    typedAs: '输入为 {typed}；{why}',
   },
 });

@@ -56,7 +56,9 @@ test.beforeAll(() => {
     format: 'esm',
     outfile: cli,
     logLevel: 'warning',
-    banner: { js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);" },
+    banner: {
+      js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+    },
   });
   writeFileSync(join(dir, 'node_modules/.bin/erdl'), `#!/bin/sh\nexec node '${cli}' "$@"\n`);
   chmodSync(join(dir, 'node_modules/.bin/erdl'), 0o755);

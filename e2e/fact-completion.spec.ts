@@ -4,6 +4,7 @@
 // (`name`, `args`), picking a field leaves the cursor for its value, and the fact evaluates. In
 // JSON the quoted key completes inside `{"tool": {"…`, picked with the mouse. English and
 // Chinese; screenshots in /tmp/shots-fact-completion.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './support/test';
 
 const SHOTS = '/tmp/shots-fact-completion';
@@ -51,6 +52,7 @@ for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
 
   test(`${lang}: a YAML fact typed with completion, key by key, evaluates`, async ({ page }) => {
+    test.slow(); // an axe scan on a loaded machine
     await openEvaluate(page, lang);
     const box = page.getByTestId('fact-input');
     await box.fill('');
@@ -64,6 +66,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(tool).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', (await tool.getAttribute('id'))!);
     await page.screenshot({ path: `${SHOTS}/top-${lang}.png` });
+    // The open list and the box that owns it pass axe.
+    const axe = await new AxeBuilder({ page }).include('.fact-input').analyze();
+    expect(axe.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
     await page.keyboard.press('Enter');
     await expect(box).toHaveValue('tool:\n  ');
 

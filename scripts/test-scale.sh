@@ -13,6 +13,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PY=/usr/bin/python3
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in scripts/scale
 
 if ! "$PY" -c 'import distributed' 2>/dev/null; then
   echo "test:scale: installing Debian's python3-distributed with apt-get"

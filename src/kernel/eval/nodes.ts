@@ -121,7 +121,7 @@ export function nfcValue(v: Value): Value {
  * not JSON, so outside the input contract) is an evaluation error where it is read, folded by
  * E12: it must never compare (NaN would make `gte` and `lte` both true).
  */
-function resolvePath(root: Value, segments: readonly string[]): Value {
+export function resolvePath(root: Value, segments: readonly string[]): Value {
   let v: Value = root;
   for (let i = 0; i < segments.length; i++) {
     if (typeof v !== 'object' || v === null) return undefined;

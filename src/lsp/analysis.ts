@@ -12,6 +12,7 @@ import {
   type ExprNode,
   type IncrementalCompiler,
   MAX_DOCUMENT_BYTES,
+  runSteps,
   SourceText,
 } from '../kernel';
 import {
@@ -46,15 +47,17 @@ export function fieldsOf(tree: ExprNode | null, into: Set<string>): void {
   for (const child of childrenOf(tree)) fieldsOf(child, into);
 }
 
+/** The rules' glosses by name and the gloss lint of one text. */
+export interface Glossed {
+  readonly rules: ReadonlyMap<string, RuleGlossText>;
+  readonly lint: readonly PositionedDiagnostic[];
+}
+
 export class DocumentAnalyzer {
   private readonly compiler: IncrementalCompiler = createIncrementalCompiler();
   private readonly glosser = createIncrementalGloss();
   private last: Analysis | null = null;
-  private glosses: {
-    text: string;
-    rules: Map<string, RuleGlossText>;
-    lint: PositionedDiagnostic[];
-  } | null = null;
+  private glosses: (Glossed & { readonly text: string }) | null = null;
   /** Field paths of the last text that loaded (kept while the text being typed does not). */
   private knownFields: string[] = [];
 
@@ -84,13 +87,19 @@ export class DocumentAnalyzer {
    * The glosses (both languages) and the gloss lint (W901/W902/I903) of `analysis`' text, as the
    * studio's gloss phase computes them; null when the document does not load.
    */
-  gloss(
-    analysis: Analysis,
-  ): { rules: Map<string, RuleGlossText>; lint: PositionedDiagnostic[] } | null {
+  gloss(analysis: Analysis): Glossed | null {
+    return runSteps(this.glossSteps(analysis));
+  }
+
+  /**
+   * `gloss` in steps (one per rule rendered), so the server answers other messages between them:
+   * the gloss phase of a 1,000-rule document would otherwise hold up the next edit's diagnostics.
+   */
+  *glossSteps(analysis: Analysis): Generator<void, Glossed | null, void> {
     if (!analysis.result.document) return null;
     if (this.glosses?.text === analysis.text) return this.glosses;
     if (this.last !== analysis) this.analyze(analysis.text);
-    const outcome = this.glosser.gloss(this.compiler, analysis.result);
+    const outcome = yield* this.glosser.glossSteps(this.compiler, analysis.result);
     if (!outcome) return null;
     const rules = new Map<string, RuleGlossText>();
     outcome.zh.forEach((g, i) => {

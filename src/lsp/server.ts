@@ -6,6 +6,7 @@
  * Loaded only by the `lsp` verb (src/cli/verbs/lsp.ts), with `import()`: nothing else of the
  * command pays for vscode-languageserver.
  */
+import { performance } from 'node:perf_hooks';
 import {
   createConnection,
   type InitializeResult,
@@ -25,6 +26,9 @@ import {
   toLspDiagnostic,
 } from './features';
 import type { LspLang } from './strings';
+
+/** How long the gloss phase runs before it lets the server read its next message. */
+const GLOSS_SLICE_MS = 8;
 
 /** The editor's language: `initializationOptions.lang`, else its locale (zh… → Chinese first). */
 export function leadLanguage(locale: unknown, options: unknown): LspLang {
@@ -85,25 +89,32 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
       version,
       diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(d, lang)),
     });
-    // The gloss phase after the diagnostics are out, unless the text changes first.
+    // The gloss phase after the diagnostics are out, in slices (other messages are answered
+    // between them), dropped as soon as the text changes.
     const previous = pendingGloss.get(uri);
     if (previous) clearImmediate(previous);
-    pendingGloss.set(
-      uri,
-      setImmediate(() => {
-        pendingGloss.delete(uri);
-        if (documents.get(uri)?.version !== version) return;
-        const glossed = analyzerOf(uri).gloss(analysis);
-        if (!glossed || glossed.lint.length === 0) return;
-        void connection.sendDiagnostics({
-          uri,
-          version,
-          diagnostics: [...analysis.diagnostics, ...glossed.lint].map((d) =>
-            toLspDiagnostic(d, lang),
-          ),
-        });
-      }),
-    );
+    const steps = analyzerOf(uri).glossSteps(analysis);
+    const slice = () => {
+      pendingGloss.delete(uri);
+      if (documents.get(uri)?.version !== version) return;
+      const until = performance.now() + GLOSS_SLICE_MS;
+      let step = steps.next();
+      while (!step.done && performance.now() < until) step = steps.next();
+      if (!step.done) {
+        pendingGloss.set(uri, setImmediate(slice));
+        return;
+      }
+      const glossed = step.value;
+      if (!glossed || glossed.lint.length === 0) return;
+      void connection.sendDiagnostics({
+        uri,
+        version,
+        diagnostics: [...analysis.diagnostics, ...glossed.lint].map((d) =>
+          toLspDiagnostic(d, lang),
+        ),
+      });
+    };
+    pendingGloss.set(uri, setImmediate(slice));
   };
 
   documents.onDidChangeContent((change) => publish(change.document.uri));

@@ -5,11 +5,10 @@
 // on the clipboard holds none of them raw (printf escapes), yet prints the fact byte for byte. The
 // panel says when the text on screen has changed since the file was downloaded. English and
 // Chinese; screenshots in /tmp/shots-copy-command.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { type ErdlFolder, erdlFolder } from './support/erdl-folder';
+import { openRefundEvaluate } from './support/evaluate-panel';
 import { expect, type Page, test } from './support/test';
 
 const SHOTS = '/tmp/shots-copy-command';
@@ -18,8 +17,6 @@ const FACT =
 
 const WORDS = {
   en: {
-    errors: '0 errors',
-    evaluate: 'Evaluate',
     heading: 'Run from a shell',
     copy: 'Copy command',
     saveAs:
@@ -30,8 +27,6 @@ const WORDS = {
     escaped: 'printf',
   },
   zh: {
-    errors: '0 个错误',
-    evaluate: '求值',
     heading: '在命令行中运行',
     copy: '复制命令',
     saveAs:
@@ -43,28 +38,11 @@ const WORDS = {
   },
 } as const;
 
-let dir = '';
+let folder: ErdlFolder;
 test.beforeAll(() => {
-  // `npx erdl` in the scratch folder is the checkout's CLI (bundled once), found offline.
-  dir = mkdtempSync(join(tmpdir(), 'erdl-e2e-command-'));
-  mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
-  const cli = join(dir, 'erdl-cli.mjs');
-  buildSync({
-    entryPoints: ['src/cli/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: cli,
-    logLevel: 'warning',
-    banner: {
-      js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
-    },
-  });
-  writeFileSync(join(dir, 'node_modules/.bin/erdl'), `#!/bin/sh\nexec node '${cli}' "$@"\n`);
-  chmodSync(join(dir, 'node_modules/.bin/erdl'), 0o755);
-  writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}\n');
+  folder = erdlFolder();
 });
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+test.afterAll(() => folder.remove());
 
 interface StudioResult {
   decision: string;
@@ -86,20 +64,6 @@ function studioResult(page: Page): Promise<StudioResult> {
   });
 }
 
-async function openEvaluate(page: Page, lang: 'en' | 'zh') {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-  await page.goto('/');
-  await expect(page.getByTestId('status-diagnostics')).toContainText(WORDS[lang].errors);
-  await page
-    .getByTestId('document-list')
-    .getByRole('button', { name: /^refund-guard/ })
-    .first()
-    .click();
-  await page.getByRole('tab', { name: WORDS[lang].evaluate }).click();
-  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
-}
-
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
   test(`${lang}: the copied command, run in a shell on the saved file, prints the studio's result`, async ({
@@ -107,7 +71,7 @@ for (const lang of ['en', 'zh'] as const) {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     await page.getByTestId('fact-input').fill(FACT);
     await expect(page.getByTestId('evaluation')).toHaveAttribute('data-current', 'true');
     await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
@@ -133,15 +97,9 @@ for (const lang of ['en', 'zh'] as const) {
     await panel.getByRole('button', { name: w.download }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('refund-guard.erdl.yaml');
-    writeFileSync(join(dir, file.suggestedFilename()), readFileSync((await file.path())!));
+    writeFileSync(join(folder.dir, file.suggestedFilename()), readFileSync((await file.path())!));
     await expect(panel.getByTestId('command-saved')).toHaveText(w.saved);
-    const printed = JSON.parse(
-      execFileSync('sh', ['-c', copied], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
-      }),
-    );
+    const printed = JSON.parse(folder.run(copied));
     const shown = await studioResult(page);
     expect({
       decision: printed.decision,

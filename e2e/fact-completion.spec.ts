@@ -5,14 +5,13 @@
 // JSON the quoted key completes inside `{"tool": {"…`, picked with the mouse. English and
 // Chinese; screenshots in /tmp/shots-fact-completion.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './support/test';
+import { openRefundEvaluate } from './support/evaluate-panel';
+import { expect, test } from './support/test';
 
 const SHOTS = '/tmp/shots-fact-completion';
 
 const WORDS = {
   en: {
-    errors: '0 errors',
-    evaluate: 'Evaluate',
     top: 'Fields the rules read',
     inTool: 'Fields the rules read inside tool',
     inArgs: 'Fields the rules read inside tool.args',
@@ -22,8 +21,6 @@ const WORDS = {
     string: 'string',
   },
   zh: {
-    errors: '0 个错误',
-    evaluate: '求值',
     top: '规则读取的字段',
     inTool: '规则在 tool 中读取的字段',
     inArgs: '规则在 tool.args 中读取的字段',
@@ -34,26 +31,12 @@ const WORDS = {
   },
 } as const;
 
-async function openEvaluate(page: Page, lang: 'en' | 'zh') {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-  await page.goto('/');
-  await expect(page.getByTestId('status-diagnostics')).toContainText(WORDS[lang].errors);
-  await page
-    .getByTestId('document-list')
-    .getByRole('button', { name: /^refund-guard/ })
-    .first()
-    .click();
-  await page.getByRole('tab', { name: WORDS[lang].evaluate }).click();
-  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
-}
-
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
 
   test(`${lang}: a YAML fact typed with completion, key by key, evaluates`, async ({ page }) => {
     test.slow(); // an axe scan on a loaded machine
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     const box = page.getByTestId('fact-input');
     await box.fill('');
     await box.click();
@@ -110,7 +93,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a JSON key completes inside its quotes, picked with the mouse`, async ({
     page,
   }) => {
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     const box = page.getByTestId('fact-input');
     await box.fill('{"tool": {"name": "issue_refund", "args": {"');
     await box.press('End');

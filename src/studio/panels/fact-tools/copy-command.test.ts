@@ -2,23 +2,19 @@
 // shell (sh) against the document written under the file name the panel names, prints the same
 // decision, matched rules, ruleset hash and result hash as the studio's own evaluation — for facts
 // holding quotes, `$`, backticks, `%`, backslashes, line breaks, tabs, CR, Chinese text and bidi
-// controls, and with temporal state. `npx erdl` finds the checkout's CLI (src/cli/main.ts, bundled
-// once with esbuild so each run starts fast) through node_modules/.bin of the scratch folder, with
+// controls, and with temporal state. `npx erdl` is the checkout's CLI (e2e/support/erdl-folder.ts), with
 // no network.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ErdlFolder, erdlFolder } from '../../../../e2e/support/erdl-folder';
 import type { EvaluateRequest } from '../../../worker/kernel-protocol';
 import { KernelService } from '../../../worker/kernel-service';
 import quickStart from '../../examples/quick-start.erdl.yaml?raw';
 import { exportFileName } from '../../workspace/files';
 import { evalCommand, printfFormat, shellArg } from './copy-command';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const AS_OF = '2026-01-01T00:00:00Z';
 
 const WITHIN = `protocol: "erdl/v2"
@@ -40,28 +36,11 @@ rules:
     message: "burst"
 `;
 
-let dir = '';
+let folder: ErdlFolder;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'erdl-copy-command-'));
-  mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
-  const cli = join(dir, 'erdl-cli.mjs');
-  buildSync({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: cli,
-    logLevel: 'warning',
-    banner: {
-      js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
-    },
-  });
-  const shim = join(dir, 'node_modules/.bin/erdl');
-  writeFileSync(shim, `#!/bin/sh\nexec node ${shellArg(cli)} "$@"\n`);
-  chmodSync(shim, 0o755);
-  writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}\n');
+  folder = erdlFolder();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => folder.remove());
 
 interface Inputs {
   name: string;
@@ -81,13 +60,9 @@ function studio(inputs: Inputs) {
 /** Saves the document as the panel says, then runs the copied command as a shell would. */
 function shell(inputs: Inputs) {
   const fileName = exportFileName(inputs);
-  writeFileSync(join(dir, fileName), inputs.text);
+  writeFileSync(join(folder.dir, fileName), inputs.text);
   const command = evalCommand({ fileName, ...inputs });
-  const out = execFileSync('sh', ['-c', command], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
-  });
+  const out = folder.run(command);
   return { command, result: JSON.parse(out) };
 }
 

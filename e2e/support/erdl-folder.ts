@@ -1,0 +1,51 @@
+/**
+ * A scratch folder where `npx erdl` is the checkout's CLI (src/cli/main.ts, bundled once with
+ * esbuild so each run starts fast), found through node_modules/.bin without the network: where
+ * "Copy as command" tests (vitest and e2e) run the command the studio copied. Node only.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ErdlFolder {
+  readonly dir: string;
+  /** Runs a shell command (sh -c) in the folder; its standard output. */
+  run(command: string): string;
+  remove(): void;
+}
+
+export function erdlFolder(): ErdlFolder {
+  const dir = mkdtempSync(join(tmpdir(), 'erdl-command-'));
+  mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
+  const cli = join(dir, 'erdl-cli.mjs');
+  buildSync({
+    entryPoints: [join(ROOT, 'src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: cli,
+    logLevel: 'warning',
+    banner: {
+      js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+    },
+  });
+  const shim = join(dir, 'node_modules/.bin/erdl');
+  writeFileSync(shim, `#!/bin/sh\nexec node '${cli.replaceAll("'", "'\\''")}' "$@"\n`);
+  chmodSync(shim, 0o755);
+  writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}\n');
+  return {
+    dir,
+    run: (command) =>
+      execFileSync('sh', ['-c', command], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

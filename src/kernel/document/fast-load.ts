@@ -20,9 +20,14 @@ import type { YMap, YNode, YPair, YScalar, YSeq } from './ynode';
  * over the examples, every vector, the fuzz generators and adversarial YAML.
  */
 export function fastLoad(text: string): YMap | null {
+  return inSubset(text, (parser) => parser.document());
+}
+
+/** What `read` makes of the text, or null when the text leaves the subset. */
+function inSubset<T>(text: string, read: (parser: FastParser) => T): T | null {
   if (UNSUPPORTED.test(text)) return null;
   try {
-    return new FastParser(text).document();
+    return read(new FastParser(text));
   } catch (e) {
     if (e === OUTSIDE) return null;
     throw e;
@@ -44,13 +49,7 @@ export interface FastFragment {
 
 /** `fastLoad` for the incremental compiler's fragments (load.ts `loadFragment`); same subset. */
 export function fastFragment(text: string): FastFragment | null {
-  if (UNSUPPORTED.test(text)) return null;
-  try {
-    return new FastParser(text).fragment();
-  } catch (e) {
-    if (e === OUTSIDE) return null;
-    throw e;
-  }
+  return inSubset(text, (parser) => parser.fragment());
 }
 
 /**

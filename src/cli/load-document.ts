@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import {
   type Bilingual,
   type CompiledDocument,
@@ -9,6 +10,7 @@ import type { CliIo } from './io';
 import { printError } from './messages';
 import { diagnosticLines } from './printer';
 import { readRules } from './reader';
+import { LOAD_DOCUMENT_STRINGS as msg } from './strings/load-document';
 
 export type Compiled =
   | { readonly ok: true; readonly result: CompileResult }
@@ -66,10 +68,7 @@ export async function loadRulesFor(
   const compiled = compileDocument(read.bytes);
   if (!compiled.document) {
     for (const line of diagnosticLines(file, compiled, io.lang)) io.err(line);
-    printError(io, {
-      en: `${file}: the rules do not load, so ${consequence.en}`,
-      zh: `${file}：规则无法加载，${consequence.zh}`,
-    });
+    printError(io, fill(msg.rulesDoNotLoad, { file, consequence }));
     return { ok: false, code: EXIT_INVALID };
   }
   return { ok: true, document: compiled.document, bytes: read.bytes };

@@ -1,5 +1,7 @@
+import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import type { CliIo } from './io';
+import { MESSAGES_STRINGS as msg } from './strings/messages';
 
 /** The command's name, as it prefixes every message. */
 export const PROGRAM = 'erdl';
@@ -13,12 +15,9 @@ export function printError(io: CliIo, message: Bilingual): void {
   if (io.lang !== 'en') io.err(`${PROGRAM}：${message.zh}`);
 }
 
-export const HELP_HINT: Bilingual = {
-  en: `run "${PROGRAM} --help" for usage`,
-  zh: `运行“${PROGRAM} --help”查看用法`,
-};
+export const HELP_HINT: Bilingual = fill(msg.runHelpUsage, { PROGRAM });
 
 /** A usage error message with the help hint appended in each language. */
 export function usageError(message: Bilingual): Bilingual {
-  return { en: `${message.en} (${HELP_HINT.en})`, zh: `${message.zh}（${HELP_HINT.zh}）` };
+  return fill(msg.text, { message, HELP_HINT });
 }

@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import {
   type Bilingual,
   type DataResult,
@@ -8,6 +9,7 @@ import {
 } from '../kernel';
 import type { CliIo } from './io';
 import { readRules } from './reader';
+import { READ_DATA_STRINGS as msg } from './strings/read-data';
 
 export type { DataResult };
 
@@ -32,7 +34,7 @@ async function readText(
   } catch {
     return {
       ok: false,
-      message: { en: `${path}: not valid UTF-8`, zh: `${path}：不是有效的 UTF-8` },
+      message: fill(msg.notValidUtf8, { path }),
     };
   }
 }
@@ -48,10 +50,7 @@ export async function readFactFile(io: CliIo, path: string): Promise<FactRead> {
   if (size !== null && size > MAX_FACT_CHARS * 3)
     return {
       ok: false,
-      message: {
-        en: `${path}: the fact file is ${size} bytes; a fact is at most ${MAX_FACT_CHARS} characters (evaluate many facts with --facts, JSON Lines or CSV)`,
-        zh: `${path}：事实文件有 ${size} 字节；一条事实最多 ${MAX_FACT_CHARS} 个字符（大量事实请用 --facts 以 JSON Lines 或 CSV 求值）`,
-      },
+      message: fill(msg.factFileBytesFact, { path, size, MAX_FACT_CHARS }),
       offset: 0,
       line: 1,
       column: 1,

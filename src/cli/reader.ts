@@ -1,8 +1,10 @@
+import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
 import { zhQuote } from '../kernel/util/quote';
 import { grouped, limitText } from '../kernel/util/sizes';
 import type { CliIo } from './io';
+import { READER_STRINGS as msg } from './strings/reader';
 
 export type ReadResult =
   | { readonly ok: true; readonly bytes: Uint8Array }
@@ -37,10 +39,11 @@ export async function readRules(
 /** A file larger than the reader's limit, refused before it is read. */
 export function tooLarge(path: string, size: number, limit: number): Bilingual {
   const n = grouped(size);
-  return {
-    en: `cannot read ${JSON.stringify(path)}: it is ${n} bytes, more than the ${limitText(limit).en} this file may be`,
-    zh: `无法读取${zhQuote(path)}：文件有 ${n} 字节，超过此类文件的上限 ${limitText(limit).zh}`,
-  };
+  return fill(msg.cannotReadBytesMore, {
+    path: { en: JSON.stringify(path), zh: zhQuote(path) },
+    n,
+    limitText: limitText(limit),
+  });
 }
 
 export function readFailure(path: string, e: unknown): Bilingual {

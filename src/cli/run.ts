@@ -5,6 +5,7 @@ import type { CliIo } from './io';
 import { PROGRAM, printError, usageError } from './messages';
 import { safeIo } from './safe-io';
 import { named, quoted, text } from './strings';
+import type { HelpDetails } from './strings/help';
 import { findVerb, VERBS, type Verb } from './verbs';
 import { OPTION_VALUES_SEPARATOR } from './verbs/verb';
 import { wrapText } from './wrap';
@@ -66,17 +67,27 @@ export function usage(lang?: Lang): string[] {
   ];
 }
 
+/** A Chinese paragraph's continuation lines line up under its text (`  --to simple  …`). */
+const hangOf = (line: string): string =>
+  ' '.repeat(/^ +(?:--\S+ \S+ +)?/.exec(line)?.[0].length ?? 0);
+
 function verbUsage(v: Verb, lang?: Lang): string[] {
   const options = (v.options ?? []).flatMap((o) => [
     `  ${o.name} ${o.value}`,
     ...described(o.summary, lang, '      '),
   ]);
+  // English unless Chinese is asked for: without --lang the paragraphs stay English, as before.
+  const zh = lang === 'zh';
+  const details = Array.isArray(v.details)
+    ? v.details
+    : (v.details as HelpDetails)[zh ? 'zh' : 'en'];
+  const usageLine = text('help.verbUsage', { program: PROGRAM, synopsis: synopsis(v) });
   return [
-    ...synopsisLines(`Usage: ${PROGRAM} ${synopsis(v)}`, '', '    '),
+    ...synopsisLines(zh ? usageLine.zh : usageLine.en, '', '    '),
     ...described(v.summary, lang, '  '),
     ...(options.length ? ['', heading(text('help.options'), lang), ...options] : []),
     '',
-    ...v.details.flatMap((line) => wrapText(line, HELP_WIDTH)),
+    ...details.flatMap((line) => wrapText(line, HELP_WIDTH, '', zh ? hangOf(line) : '')),
     '',
     heading(text('exit.title'), lang),
     ...EXIT_CODES.flatMap(([code, meaning]) =>

@@ -19,6 +19,7 @@ export const cliStrings = {
     },
     help: {
       usage: 'Usage: {program} <command> [arguments]',
+      verbUsage: 'Usage: {program} {synopsis}',
       commands: 'Commands:',
       help: 'show this help or a command’s help',
       version: 'print the version of erdl',
@@ -60,6 +61,7 @@ export const cliStrings = {
     },
     help: {
       usage: '用法：{program} <命令> [参数]',
+      verbUsage: '用法：{program} {synopsis}',
       commands: '命令：',
       help: '显示帮助或某个命令的帮助',
       version: '显示 erdl 的版本',

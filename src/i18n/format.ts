@@ -43,3 +43,19 @@ export function bilingual<T>(
     zh: format(pick(strings.zh), values),
   };
 }
+
+/** A placeholder's value: one text for both languages, or each language's own (`{en, zh}`). */
+export type FillValue = string | number | Bilingual;
+
+/**
+ * A `{en, zh}` string of a table (the CLI's and the signing library's) with its placeholders
+ * filled in each language; a value given as `{en, zh}` fills each language with its own side (a
+ * name quoted "…" in English, “…” in Chinese; a message in its language).
+ */
+export function fill(text: Bilingual, values: Readonly<Record<string, FillValue>> = {}): Bilingual {
+  const side = (lang: 'en' | 'zh') =>
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]),
+    );
+  return { en: fillTemplate(text.en, side('en')), zh: fillTemplate(text.zh, side('zh')) };
+}

@@ -1,7 +1,9 @@
+import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import { canonicalBytes, canonicalJson } from '../kernel/tree/canonical';
 import { revealInline } from '../kernel/util/visible-text';
 import { fromBase64, toBase64 } from './base64';
+import { CANONICAL_TEXT_STRINGS as msg } from './strings/canonical-text';
 
 /**
  * Byte-canonical signed files (ruling I-43, docs/signed-files.md "Canonical bytes"). A signature
@@ -33,10 +35,7 @@ export function hasBom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
-export const BOM_PROBLEM: Bilingual = {
-  en: 'it begins with a byte-order mark (U+FEFF, bytes EF BB BF); ERDL writes UTF-8 without one',
-  zh: '以字节顺序标记（U+FEFF，字节 EF BB BF）开头；ERDL 写出的 UTF-8 不带该标记',
-};
+export const BOM_PROBLEM: Bilingual = msg.beginsByteOrderMark;
 
 /** Line and column (1-based, columns in UTF-16 code units) of an offset in a text. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -52,14 +51,14 @@ export function lineColumn(text: string, offset: number): { line: number; column
 
 function at(text: string, offset: number): Bilingual {
   const { line, column } = lineColumn(text, offset);
-  return { en: `line ${line}, column ${column}`, zh: `第 ${line} 行第 ${column} 列` };
+  return fill(msg.lineColumn, { line, column });
 }
 
 const WHITESPACE_NAME: Record<string, Bilingual> = {
-  ' ': { en: 'a space', zh: '空格' },
-  '\t': { en: 'a tab', zh: '制表符' },
-  '\n': { en: 'a line break', zh: '换行' },
-  '\r': { en: 'a carriage return', zh: '回车符' },
+  ' ': msg.space,
+  '\t': msg.tab,
+  '\n': msg.lineBreak,
+  '\r': msg.carriageReturn,
 };
 
 /** A JSON path for messages: `signatures[1].sig`, `(root)` for the top. */
@@ -117,10 +116,7 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
     }
     if (done) {
       const where = at(text, i);
-      return {
-        en: `text after the JSON value at ${where.en}`,
-        zh: `${where.zh}在 JSON 值之后还有文本`,
-      };
+      return fill(msg.textAfterJsonValue, { where });
     }
     const frame = top();
     if (c === '{' || c === '[') {
@@ -162,7 +158,7 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       try {
         value = JSON.parse(raw) as string;
       } catch {
-        return { en: `not JSON at ${at(text, start).en}`, zh: `${at(text, start).zh}不是 JSON` };
+        return fill(msg.notJson, { at: at(text, start) });
       }
       let canonical: string | null;
       try {
@@ -170,11 +166,7 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       } catch {
         canonical = null;
       }
-      if (canonical === null)
-        return {
-          en: `the string at ${at(text, start).en} holds a lone surrogate (not Unicode text)`,
-          zh: `${at(text, start).zh}的字符串含孤立代理项（不是 Unicode 文本）`,
-        };
+      if (canonical === null) return fill(msg.stringHoldsLoneSurrogate, { at: at(text, start) });
       if (frame?.kind === 'object' && frame.expectKey) {
         frame.expectKey = false;
         if (frame.keys.has(value))
@@ -183,32 +175,29 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
             zh: `${frame.path === '(root)' ? '顶层对象' : `${frame.path} `}中成员${shownZh(value)}出现两次（第二次在${at(text, start).zh}）`,
           };
         if (frame.last !== null && value < frame.last)
-          return {
-            en: `member ${shownEn(value)} at ${at(text, start).en} comes after ${shownEn(frame.last)}: canonical JSON (RFC 8785) orders members by UTF-16 code units, ${shownEn(value)} first`,
-            zh: `${at(text, start).zh}的成员${shownZh(value)}排在${shownZh(frame.last)}之后：规范 JSON（RFC 8785）按 UTF-16 码元排序成员，${shownZh(value)}在前`,
-          };
+          return fill(msg.memberComesAfterCanonical, {
+            value: { en: shownEn(value), zh: shownZh(value) },
+            at: at(text, start),
+            last: { en: shownEn(frame.last), zh: shownZh(frame.last) },
+          });
         if (raw !== canonical)
-          return {
-            en: `the member name at ${at(text, start).en} is not written in its canonical form (${shownEn(canonical)})`,
-            zh: `${at(text, start).zh}的成员名不是规范写法（${shownZh(canonical)}）`,
-          };
+          return fill(msg.memberNameNotWritten, {
+            at: at(text, start),
+            canonical: { en: shownEn(canonical), zh: shownZh(canonical) },
+          });
         frame.keys.add(value);
         frame.last = value;
         frame.member = value;
         continue;
       }
       if (raw !== canonical)
-        return {
-          en: `the string at ${at(text, start).en} is not written in its canonical form (RFC 8785 escapes only what it must: ${shownEn(canonical)})`,
-          zh: `${at(text, start).zh}的字符串不是规范写法（RFC 8785 只转义必须转义的字符：${shownZh(canonical)}）`,
-        };
+        return fill(msg.stringNotWrittenCanonical, {
+          at: at(text, start),
+          canonical: { en: shownEn(canonical), zh: shownZh(canonical) },
+        });
       const path = valuePath();
       const extra = options.checkString?.(path, value);
-      if (extra)
-        return {
-          en: `${path} (${at(text, start).en}): ${extra.en}`,
-          zh: `${path}（${at(text, start).zh}）：${extra.zh}`,
-        };
+      if (extra) return fill(msg.text, { path, at: at(text, start), extra });
       if (stack.length === 0) done = true;
       continue;
     }
@@ -220,25 +209,22 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
     try {
       canonical = canonicalJson(JSON.parse(raw));
     } catch {
-      return {
-        en: `the value ${shownEn(raw)} at ${at(text, start).en} cannot be written as canonical JSON`,
-        zh: `${at(text, start).zh}的值${shownZh(raw)}无法写成规范 JSON`,
-      };
+      return fill(msg.valueCannotWrittenCanonical, {
+        raw: { en: shownEn(raw), zh: shownZh(raw) },
+        at: at(text, start),
+      });
     }
     if (raw !== canonical) {
       const where = at(text, start);
-      return {
-        en: `the number ${shownEn(raw)} at ${where.en} is not in its canonical form (${canonical})`,
-        zh: `${where.zh}的数字${shownZh(raw)}不是规范写法（${canonical}）`,
-      };
+      return fill(msg.numberNotCanonicalForm, {
+        raw: { en: shownEn(raw), zh: shownZh(raw) },
+        where,
+        canonical,
+      });
     }
     if (stack.length === 0) done = true;
   }
-  if (options.trailingNewline && done)
-    return {
-      en: 'it does not end with a line break (ERDL ends the file with exactly one "\\n")',
-      zh: '结尾没有换行（ERDL 写出的文件以恰好一个“\\n”结尾）',
-    };
+  if (options.trailingNewline && done) return msg.doesNotEndLine;
   return null;
 }
 
@@ -250,47 +236,24 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
  */
 export function base64Problem(text: string): Bilingual | null {
   const ws = /\s/.exec(text);
-  if (ws)
-    return {
-      en: `base64 with whitespace or a line break inside (character ${ws.index + 1}); ERDL writes it on one line, without spaces`,
-      zh: `base64 内含空白或换行（第 ${ws.index + 1} 个字符）；ERDL 写出的 base64 在一行内且不含空格`,
-    };
+  if (ws) return fill(msg.base64WhitespaceLineBreak, { value: ws.index + 1 });
   const url = /[-_]/.exec(text);
-  if (url)
-    return {
-      en: `base64 in the URL-safe alphabet ("${url[0]}" at character ${url.index + 1}); ERDL writes the standard alphabet ("+" and "/")`,
-      zh: `base64 使用了 URL 安全字母表（第 ${url.index + 1} 个字符为“${url[0]}”）；ERDL 写出的是标准字母表（“+”和“/”）`,
-    };
+  if (url) return fill(msg.base64UrlSafeAlphabet, { value: url[0], value2: url.index + 1 });
   const other = /[^A-Za-z0-9+/=]/u.exec(text);
   if (other)
-    return {
-      en: `not base64: ${shownEn(other[0])} at character ${other.index + 1}`,
-      zh: `不是 base64：第 ${other.index + 1} 个字符为${shownZh(other[0])}`,
-    };
+    return fill(msg.notBase64Character, {
+      value: { en: shownEn(other[0]), zh: shownZh(other[0]) },
+      value2: other.index + 1,
+    });
   const body = text.replace(/={1,2}$/, '');
-  if (body.includes('='))
-    return {
-      en: 'base64 with "=" inside or more than two "=" at its end',
-      zh: 'base64 中间含“=”，或末尾多于两个“=”',
-    };
+  if (body.includes('=')) return msg.base64InsideMoreThan;
   if (text.length % 4 !== 0 || body.length % 4 === 1)
     return body.length === text.length && body.length % 4 !== 1
-      ? {
-          en: 'base64 without padding; ERDL pads it with "=" to a multiple of 4 characters',
-          zh: 'base64 缺少填充；ERDL 用“=”将其补足到 4 的倍数个字符',
-        }
-      : {
-          en: `base64 of a length that is not possible (${text.length} characters)`,
-          zh: `base64 长度不可能成立（${text.length} 个字符）`,
-        };
+      ? msg.base64WithoutPaddingErdl
+      : fill(msg.base64LengthThatNot, { length: text.length });
   const bytes = fromBase64(text);
-  if (!bytes)
-    return {
-      en: 'base64 whose last character has non-zero unused low bits (a second spelling of the same bytes)',
-      zh: 'base64 最后一个字符的未用低位不为零（同一字节的另一种写法）',
-    };
-  if (toBase64(bytes) !== text)
-    return { en: 'not the canonical base64 of its bytes', zh: '不是其字节的规范 base64' };
+  if (!bytes) return msg.base64WhoseLastCharacter;
+  if (toBase64(bytes) !== text) return msg.notCanonicalBase64Bytes;
   return null;
 }
 
@@ -299,20 +262,15 @@ export function firstDifference(actual: Uint8Array, expected: Uint8Array): Bilin
   let i = 0;
   while (i < actual.length && i < expected.length && actual[i] === expected[i]) i++;
   if (i >= actual.length)
-    return {
-      en: `it ends at byte ${i + 1}, before the canonical text does (${expected.length} bytes)`,
-      zh: `在第 ${i + 1} 个字节处结束，比规范文本（${expected.length} 字节）短`,
-    };
+    return fill(msg.endsByteBeforeCanonical, { value: i + 1, length: expected.length });
   if (i >= expected.length)
-    return {
-      en: `it goes on after the canonical text ends (byte ${i + 1} of ${actual.length})`,
-      zh: `规范文本结束后仍有内容（第 ${i + 1} 个字节，共 ${actual.length} 字节）`,
-    };
+    return fill(msg.goesAfterCanonicalText, { value: i + 1, length: actual.length });
   const hex = (b: number) => (b as number).toString(16).toUpperCase().padStart(2, '0');
-  return {
-    en: `byte ${i + 1} is ${hex(actual[i] as number)}, the canonical text has ${hex(expected[i] as number)} there`,
-    zh: `第 ${i + 1} 个字节为 ${hex(actual[i] as number)}，规范文本在此处为 ${hex(expected[i] as number)}`,
-  };
+  return fill(msg.byteCanonicalTextHas, {
+    value: i + 1,
+    hex: hex(actual[i] as number),
+    hex2: hex(expected[i] as number),
+  });
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
@@ -330,7 +288,7 @@ export function canonicalJsonBytesProblem(bytes: Uint8Array, value: unknown): Bi
   try {
     expected = canonicalBytes(value);
   } catch {
-    return { en: 'it cannot be written as canonical JSON', zh: '无法写成规范 JSON' };
+    return msg.cannotWrittenCanonicalJson;
   }
   if (bytesEqual(bytes, expected)) return null;
   if (hasBom(bytes)) return BOM_PROBLEM;

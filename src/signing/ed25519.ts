@@ -3,6 +3,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import type { Bilingual } from '../kernel';
 import { toBase64Url } from './base64';
 import { jwkBytes, keyIdOf, type PrivateKeyJwk, type PublicKeyJwk } from './jwk';
+import { ED25519_STRINGS as msg } from './strings/ed25519';
 
 // The noble fallback must not depend on crypto.subtle either (that is why it is the fallback).
 noble.hashes.sha512 = sha512;
@@ -78,15 +79,12 @@ export async function signerFromJwk(
   if (!seed || !raw)
     return {
       ok: false,
-      message: { en: 'the private JWK is malformed', zh: '私钥 JWK 格式错误' },
+      message: msg.privateJwkMalformed,
     };
   if (toBase64Url(noble.getPublicKey(seed)) !== jwk.x)
     return {
       ok: false,
-      message: {
-        en: 'the private JWK does not match its public part: "d" is not the key of "x"',
-        zh: '私钥 JWK 与其公钥部分不匹配：“d”不是“x”对应的私钥',
-      },
+      message: msg.privateJwkDoesNot,
     };
   const backend = await chooseBackend(preferred);
   const publicKey: PublicKeyJwk = { kty: 'OKP', crv: 'Ed25519', x: jwk.x };

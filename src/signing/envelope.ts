@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import { type Bilingual, canonicalJson } from '../kernel';
 import { zhQuote } from '../kernel/util/quote';
 import { fromBase64, toBase64 } from './base64';
@@ -11,6 +12,7 @@ import {
 } from './canonical-text';
 import { type Ed25519Backend, type Signer, verifyEd25519 } from './ed25519';
 import { pae } from './pae';
+import { ENVELOPE_STRINGS as msg } from './strings/envelope';
 
 /** The DSSE JSON envelope (secure-systems-lab/dsse envelope.md). */
 export interface DsseEnvelope {
@@ -227,10 +229,7 @@ function textReason(bom: boolean, text: string): Bilingual | null {
 }
 
 function notCanonical(reason: Bilingual): Bilingual {
-  return {
-    en: `signature file: not byte for byte what ERDL writes: ${reason.en}`,
-    zh: `签名文件：与 ERDL 写出的字节不一致：${reason.zh}`,
-  };
+  return fill(msg.signatureFileNotByte, { reason });
 }
 
 /** Verifies one DSSE signature over PAE(payloadType, payload) with a raw Ed25519 public key. */

@@ -1,9 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { fill } from '../i18n/format';
 import type { Bilingual, PublicKeyJwk } from '../kernel';
 import { joinZh } from '../kernel/gloss/typography';
 import { zhJson } from '../kernel/util/quote';
 import { fromBase64, toBase64Url } from './base64';
+import { JWK_STRINGS as msg } from './strings/jwk';
 
 export type { PublicKeyJwk };
 
@@ -101,24 +103,11 @@ export function readKeyName(
 
 /** Why `value` is not a valid key name, or null when it is. */
 export function keyNameProblem(value: unknown): Bilingual | null {
-  if (typeof value !== 'string')
-    return { en: 'the key name must be a string', zh: '密钥名称必须是字符串' };
-  if (value.trim() !== value || value.length === 0)
-    return {
-      en: 'the key name must not be empty or start or end with spaces',
-      zh: '密钥名称不能为空，首尾也不能有空格',
-    };
-  if ([...value].length > KEY_NAME_MAX)
-    return {
-      en: `the key name is longer than ${KEY_NAME_MAX} characters`,
-      zh: `密钥名称超过 ${KEY_NAME_MAX} 个字符`,
-    };
+  if (typeof value !== 'string') return msg.keyNameMustString;
+  if (value.trim() !== value || value.length === 0) return msg.keyNameMustNot;
+  if ([...value].length > KEY_NAME_MAX) return fill(msg.keyNameLongerThan, { KEY_NAME_MAX });
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value))
-    return {
-      en: 'the key name must not contain control characters or line breaks',
-      zh: '密钥名称不能包含控制字符或换行',
-    };
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return msg.keyNameMustNot2;
   return null;
 }
 

@@ -1,9 +1,11 @@
+import { fill } from '../i18n/format';
 import { type Bilingual, canonicalJson } from '../kernel';
 import { short } from '../kernel/manifest/shape';
 import { grouped } from '../kernel/util/sizes';
 import { fromBase64, toBase64, toBase64Url } from './base64';
 import { verifyEd25519 } from './ed25519';
 import { jwkBytes, keyIdOf, keyNameProblem, type PrivateKeyJwk, type PublicKeyJwk } from './jwk';
+import { KEY_BACKUP_STRINGS as msg } from './strings/key-backup';
 
 /**
  * Passphrase-encrypted backups of a private signing key (issue #19; docs/signed-files.md
@@ -52,10 +54,7 @@ const ED25519 = { name: 'Ed25519' } as const;
 /** Why a passphrase is refused for a new backup, or null. */
 export function passphraseProblem(passphrase: string): Bilingual | null {
   if ([...passphrase].length < PASSPHRASE_MIN)
-    return {
-      en: `the passphrase must have at least ${PASSPHRASE_MIN} characters`,
-      zh: `口令至少需要 ${PASSPHRASE_MIN} 个字符`,
-    };
+    return fill(msg.passphraseMustHaveLeast, { PASSPHRASE_MIN });
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { hashBytes, type Manifest, type ReviewSigner, readManifest } from '../kernel';
 import { checkRuleFileSignature } from './signed-file';
+import { REPORT_SIGNERS_STRINGS as msg } from './strings/report-signers';
 
 /** A signed rule file's envelope, opened for the review report (issue #19 point 1). */
 export interface ReportSignature {
@@ -36,12 +37,7 @@ export async function reportSignature(
       manifest,
       signers: [],
       signedAt: null,
-      problems: [
-        {
-          en: 'the signature is for other bytes than this rule file',
-          zh: '该签名针对的不是此规则文件的字节',
-        },
-      ],
+      problems: [msg.signatureOtherBytesThan],
     };
   const signers: ReviewSigner[] = roles.map((r) => ({
     keyId: r.keyId ?? '',

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { fill } from '../i18n/format';
 import { type Bilingual, canonicalJson, normalizeInstant } from '../kernel';
 import { parseInstant } from '../kernel/eval/time';
 import { joinZh } from '../kernel/gloss/typography';
@@ -11,6 +12,7 @@ import { type DsseEnvelope, type OpenedEnvelope, verifyDsseSignature } from './e
 import { keyNameProblem, readPublicJwk } from './jwk';
 import { pae } from './pae';
 import type { TrustedKey, VerificationCounter } from './signed-payload';
+import { ROLES_STRINGS as msg } from './strings/roles';
 
 /**
  * Role signatures (maker–checker, issue #19; docs/signed-files.md "Author and reviewer").
@@ -51,29 +53,19 @@ export const REVIEW_COMMENT_MAX = 2000;
 
 /** Why `value` is not a valid review comment, or null. */
 export function reviewCommentProblem(value: unknown): Bilingual | null {
-  if (typeof value !== 'string')
-    return { en: 'the comment must be a string', zh: '审核意见必须是字符串' };
-  if (value.trim() === '') return { en: 'the comment must not be empty', zh: '审核意见不能为空' };
+  if (typeof value !== 'string') return msg.commentMustString;
+  if (value.trim() === '') return msg.commentMustNotEmpty;
   if ([...value].length > REVIEW_COMMENT_MAX)
-    return {
-      en: `the comment is longer than ${REVIEW_COMMENT_MAX} characters`,
-      zh: `审核意见超过 ${REVIEW_COMMENT_MAX} 个字符`,
-    };
+    return fill(msg.commentLongerThanCharacters, { REVIEW_COMMENT_MAX });
   // Line breaks are allowed (a comment may have paragraphs); other control characters are not.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
-  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u.test(value))
-    return {
-      en: 'the comment must not contain control characters',
-      zh: '审核意见不能包含控制字符',
-    };
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u.test(value)) return msg.commentMustNotContain;
   return null;
 }
 
 /** The opinion's words: "approve" / 批准, "return for changes" / 退回修改. */
 export function opinionText(opinion: ReviewOpinion): Bilingual {
-  return opinion === 'approve'
-    ? { en: 'approve', zh: '批准' }
-    : { en: 'return for changes', zh: '退回修改' };
+  return opinion === 'approve' ? msg.approve : msg.returnChanges;
 }
 
 export interface RoleStatement {
@@ -300,17 +292,9 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
   } catch {
     st = undefined;
   }
-  if (!isRecord(st) || st.format !== ROLE_STATEMENT_FORMAT)
-    return {
-      en: 'the statement is not an ERDL signature statement',
-      zh: '声明不是 ERDL 签名声明',
-    };
+  if (!isRecord(st) || st.format !== ROLE_STATEMENT_FORMAT) return msg.statementNotErdlSignature;
   const canonical = canonicalJsonBytesProblem(bytes, st);
-  if (canonical)
-    return {
-      en: `the statement is not canonical JSON, byte for byte: ${canonical.en}`,
-      zh: `声明与规范 JSON 的字节不一致：${canonical.zh}`,
-    };
+  if (canonical) return fill(msg.statementNotCanonicalJson, { canonical });
   const unknown = unknownMember(st, STATEMENT_MEMBERS, '');
   if (unknown) return unknown;
   if (!isSignerRole(st.role))
@@ -332,39 +316,23 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
       ),
     };
   const signer = st.signer;
-  if (!isRecord(signer)) return { en: '"signer" must be an object', zh: '“signer”必须是对象' };
+  if (!isRecord(signer)) return msg.signerMustObject;
   const signerExtra = unknownMember(signer, SIGNER_MEMBERS, 'signer');
   if (signerExtra) return signerExtra;
-  if (typeof signer.key_id !== 'string' || !SHA256.test(signer.key_id))
-    return {
-      en: '"signer.key_id" must be "sha256:" and 64 lowercase hex digits',
-      zh: '“signer.key_id”必须是“sha256:”加 64 位小写十六进制数字',
-    };
+  if (typeof signer.key_id !== 'string' || !SHA256.test(signer.key_id)) return msg.signerKeyIdMust;
   if (isRecord(signer.public_key)) {
     const keyExtra = unknownMember(signer.public_key, PUBLIC_KEY_MEMBERS, 'signer.public_key');
     if (keyExtra) return keyExtra;
   }
   const key = readPublicJwk(signer.public_key);
-  if (!key.ok)
-    return {
-      en: `the signer's public key: ${key.message.en}`,
-      zh: `签名者公钥：${key.message.zh}`,
-    };
-  if (signer.name !== undefined && keyNameProblem(signer.name))
-    return { en: 'the signer name is malformed', zh: '签名者名称格式错误' };
-  if (typeof st.payload_type !== 'string')
-    return { en: '"payload_type" must be a string', zh: '“payload_type”必须是字符串' };
+  if (!key.ok) return fill(msg.signerSPublicKey, { message: key.message });
+  if (signer.name !== undefined && keyNameProblem(signer.name)) return msg.signerNameMalformed;
+  if (typeof st.payload_type !== 'string') return msg.payloadTypeMustString;
   if (typeof st.payload_sha256 !== 'string' || !SHA256.test(st.payload_sha256))
-    return {
-      en: '"payload_sha256" must be "sha256:" and 64 lowercase hex digits',
-      zh: '“payload_sha256”必须是“sha256:”加 64 位小写十六进制数字',
-    };
+    return msg.payloadSha256MustSha256;
   const report = st.report_sha256;
   if (report !== undefined && (typeof report !== 'string' || !SHA256.test(report)))
-    return {
-      en: '"report_sha256" must be "sha256:" and 64 lowercase hex digits',
-      zh: '“report_sha256”必须是“sha256:”加 64 位小写十六进制数字',
-    };
+    return msg.reportSha256MustSha256;
   if (st.opinion !== undefined) {
     if (!isReviewOpinion(st.opinion))
       return {
@@ -375,19 +343,13 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
           '不是审核结论（应为 approve 或 return）',
         ),
       };
-    if (st.role !== 'reviewer')
-      return {
-        en: 'only a reviewer signature carries an "opinion"',
-        zh: '只有审核人签名可以带“opinion”',
-      };
+    if (st.role !== 'reviewer') return msg.onlyReviewerSignatureCarries;
   }
   if (st.comment !== undefined) {
-    if (st.opinion === undefined)
-      return { en: 'a "comment" needs an "opinion"', zh: '“comment”须与“opinion”一起出现' };
+    if (st.opinion === undefined) return msg.commentNeedsOpinion;
     const problem = reviewCommentProblem(st.comment);
     if (problem) return problem;
-    if ((st.comment as string).normalize('NFC') !== st.comment)
-      return { en: 'the comment is not in Unicode NFC', zh: '审核意见不是 Unicode NFC 形式' };
+    if ((st.comment as string).normalize('NFC') !== st.comment) return msg.commentNotUnicodeNfc;
   }
   return { st: st as unknown as RoleStatement, keyId: key.keyId };
 }
@@ -568,11 +530,7 @@ export function unmetRoles(
   const reviewers = holders.get('reviewer');
   if (authors && reviewers && authors.size > 0 && reviewers.size > 0) {
     const distinct = [...authors].some((a) => [...reviewers].some((r) => r !== a));
-    if (!distinct)
-      problems.push({
-        en: 'the author and the reviewer signed with the same key: they must be different keys',
-        zh: '作者与审核人使用了同一密钥签名：二者必须是不同的密钥',
-      });
+    if (!distinct) problems.push(msg.authorReviewerSignedSame);
   }
   return { roles: lacking, problems, returned };
 }
@@ -605,11 +563,7 @@ export function reportNotRecorded(
 ): Bilingual | null {
   if (roles.some((r) => r.valid && r.reportSha256 === sha256)) return null;
   const recorded = roles.filter((r) => r.valid && r.reportSha256 !== null);
-  if (recorded.length === 0)
-    return {
-      en: `report ${sha256}: no role signature records a report`,
-      zh: `报告 ${sha256}：没有任何带签名身份的签名记录了报告`,
-    };
+  if (recorded.length === 0) return fill(msg.reportNoRoleSignature, { sha256 });
   const list = recorded.map((r) => `${r.role} ${r.reportSha256}`);
   return {
     en: `report ${sha256}: not the report that was signed (recorded: ${list.join(', ')})`,

@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import {
   type Bilingual,
   buildManifest,
@@ -28,6 +29,7 @@ import {
   type TrustedKey,
   type VerificationCounter,
 } from './signed-payload';
+import { SIGNED_FILE_STRINGS as msg } from './strings/signed-file';
 import {
   fallbackChangedText,
   REORDERED_TEXT,
@@ -112,10 +114,10 @@ export interface VerifyRuleFileInput {
  * `erdl sign`, the studio's import and `verifyRuleFile` (each checks the size before reading).
  */
 export function signatureTooLargeText(size: number): Bilingual {
-  return {
-    en: `signature file: ${grouped(size)} bytes, more than the ${grouped(MAX_SIGNATURE_FILE_BYTES)} bytes (16 MiB) a signature file may have; refused before it was read`,
-    zh: `签名文件：${grouped(size)} 字节，超过签名文件上限 ${grouped(MAX_SIGNATURE_FILE_BYTES)} 字节（16 MiB）；已在读取前拒绝`,
-  };
+  return fill(msg.signatureFileBytesMore, {
+    grouped: grouped(size),
+    grouped2: grouped(MAX_SIGNATURE_FILE_BYTES),
+  });
 }
 
 /**
@@ -229,17 +231,10 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
   }
   const signatureProblems = [...problems];
   if (check.trusted === false && check.signature === 'valid')
-    problems.push({
-      en: `the signer ${check.keyId} is not a trusted key`,
-      zh: `签名者 ${check.keyId} 不是受信任的密钥`,
-    });
+    problems.push(fill(msg.signerNotTrustedKey, { keyId: String(check.keyId) }));
   let source: SourceComparison | null = null;
   const changedRules: string[] = [];
-  if (input.sourceBytes === null)
-    problems.push({
-      en: 'the signed rule file was not found beside its signature',
-      zh: '签名文件旁未找到被签名的规则文件',
-    });
+  if (input.sourceBytes === null) problems.push(msg.signedRuleFileWas);
   else if (manifest) {
     source = compareWithManifest(
       manifest,
@@ -268,16 +263,10 @@ export async function verifyRuleFile(input: VerifyRuleFileInput): Promise<RuleFi
 function sourceProblems(source: SourceComparison, changed: string[]): Bilingual[] {
   const out: Bilingual[] = [];
   if (!source.source_matches)
-    out.push({
-      en: `the rule file's bytes changed since signing (sha256 now ${source.source_sha256})`,
-      zh: `规则文件内容自签名后已改动（当前 sha256 为 ${source.source_sha256}）`,
-    });
+    out.push(fill(msg.ruleFileSBytes, { source_sha256: source.source_sha256 }));
   if (source.errors.length > 0) {
     const first = source.errors[0] as Diagnostic;
-    out.push({
-      en: `the rule file no longer loads: ${first.code} ${first.message.en}`,
-      zh: `规则文件已无法加载：${first.code} ${first.message.zh}`,
-    });
+    out.push(fill(msg.ruleFileNoLonger, { code: first.code, message: first.message }));
     return out;
   }
   const diff = source.diff;
@@ -297,9 +286,6 @@ function sourceProblems(source: SourceComparison, changed: string[]): Bilingual[
   if (diff.reordered) out.push(REORDERED_TEXT);
   if (diff.fallback) out.push(fallbackChangedText(diff.fallback.before, diff.fallback.after));
   if (!source.document_matches && diff.same)
-    out.push({
-      en: `the document hash ${source.document_hash} is not the signed document hash`,
-      zh: `文档哈希 ${source.document_hash} 与签名时不一致`,
-    });
+    out.push(fill(msg.documentHashNotSigned, { document_hash: String(source.document_hash) }));
   return out;
 }

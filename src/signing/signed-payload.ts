@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import { joinZh } from '../kernel/gloss/typography';
 import { zhQuote } from '../kernel/util/quote';
@@ -5,6 +6,7 @@ import { canonicalJsonBytesProblem, shownEn, shownZh } from './canonical-text';
 import type { Ed25519Backend } from './ed25519';
 import { type EnvelopeRead, readEnvelope, verifyDsseSignature } from './envelope';
 import { type PublicKeyJwk, readPublicJwk } from './jwk';
+import { SIGNED_PAYLOAD_STRINGS as msg } from './strings/signed-payload';
 
 /** A public key the user trusts (the studio's trust list, or `--trust` on the CLI). */
 export interface TrustedKey {
@@ -109,10 +111,7 @@ export async function checkOpenedPayload(
   try {
     payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(opened.payload));
   } catch {
-    problems.push({
-      en: 'signature file: the payload is not UTF-8 JSON',
-      zh: '签名文件：载荷不是 UTF-8 JSON',
-    });
+    problems.push(msg.signatureFilePayloadNot);
     return result('not-checked', null, undefined);
   }
   const signer = (payload as { signer?: { key_id?: unknown; public_key?: unknown } } | null)
@@ -120,27 +119,25 @@ export async function checkOpenedPayload(
   const key = readPublicJwk(signer?.public_key);
   const keyId = typeof signer?.key_id === 'string' ? signer.key_id : null;
   if (!key.ok) {
-    problems.push({
-      en: `signature file: the signer's public key: ${key.message.en}`,
-      zh: `签名文件：签名者公钥：${key.message.zh}`,
-    });
+    problems.push(fill(msg.signatureFileSignerS, { message: key.message }));
     return result('not-checked', keyId, payload);
   }
   const refuse = (message: Bilingual) => {
     problems.push(message);
   };
   if (opened.envelope.payloadType !== payloadType)
-    refuse({
-      en: `signature file: payloadType is ${shownEn(opened.envelope.payloadType)}, expected ${JSON.stringify(payloadType)}`,
-      zh: `签名文件：payloadType 为${shownZh(opened.envelope.payloadType)}，应为${zhQuote(payloadType)}`,
-    });
+    refuse(
+      fill(msg.signatureFilePayloadtypeExpected, {
+        payloadType: {
+          en: shownEn(opened.envelope.payloadType),
+          zh: shownZh(opened.envelope.payloadType),
+        },
+        payloadType2: { en: JSON.stringify(payloadType), zh: zhQuote(payloadType) },
+      }),
+    );
   if (options.canonicalPayload) {
     const reason = canonicalJsonBytesProblem(opened.payload, payload);
-    if (reason)
-      refuse({
-        en: `signature file: the signed manifest is not byte for byte canonical JSON: ${reason.en}`,
-        zh: `签名文件：所签清单与规范 JSON 的字节不一致：${reason.zh}`,
-      });
+    if (reason) refuse(fill(msg.signatureFileSignedManifest, { reason }));
   }
   if (keyId !== key.keyId)
     refuse({
@@ -156,10 +153,7 @@ export async function checkOpenedPayload(
   const plain = opened.signatures.filter((s) => s.statement === null).length;
   const extra = allowRoleSignatures ? 0 : opened.signatures.length - plain;
   if (plain !== 1 || opened.signatures[0]?.statement !== null || extra > 0)
-    refuse({
-      en: `signature file: ${plain} plain signatures; an ERDL signed file has exactly one, first (further entries must be role signatures)`,
-      zh: `签名文件：含 ${plain} 个普通签名；ERDL 签名文件只含一个且位于首位（其余条目必须是带签名身份的签名）`,
-    });
+    refuse(fill(msg.signatureFilePlainSignatures, { plain }));
   const sig = opened.signatures[0];
   if (sig && sig.keyid !== key.keyId)
     refuse({
@@ -177,10 +171,6 @@ export async function checkOpenedPayload(
     key.raw,
     backend,
   );
-  if (!verified)
-    problems.push({
-      en: `signature is NOT valid for key ${key.keyId}: the signed content or the signature was changed`,
-      zh: `签名无效（密钥 ${key.keyId}）：签名内容或签名已被改动`,
-    });
+  if (!verified) problems.push(fill(msg.signatureNotValidKey, { keyId: key.keyId }));
   return result(verified ? 'valid' : 'invalid', key.keyId, payload);
 }

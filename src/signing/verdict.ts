@@ -1,3 +1,4 @@
+import { fill } from '../i18n/format';
 import type { Bilingual, Manifest, SourceComparison } from '../kernel';
 import {
   type RoleSignature,
@@ -8,6 +9,7 @@ import {
 } from './roles';
 import type { RuleFileVerification } from './signed-file';
 import type { SignatureStatus } from './signed-payload';
+import { VERDICT_STRINGS as msg } from './strings/verdict';
 
 /**
  * The verdict on a signed rule file, derived — never remembered — from three things: what the
@@ -154,10 +156,7 @@ export function deriveVerdict(
     return {
       kind: 'bad-signature',
       keyId: facts.keyId,
-      detail:
-        facts.problems.length > 0
-          ? facts.problems
-          : [{ en: 'the signed manifest cannot be read', zh: '无法读取签名清单' }],
+      detail: facts.problems.length > 0 ? facts.problems : [msg.signedManifestCannotRead],
     };
   const keyId = facts.keyId;
   const signedAt = manifest.signed_at;
@@ -185,10 +184,7 @@ export function deriveVerdict(
   if (current.state === 'missing')
     return changed({
       ...NO_RULE_CHANGES,
-      unloadable: {
-        en: 'the signed rule file was not found beside its signature',
-        zh: '签名文件旁未找到被签名的规则文件',
-      },
+      unloadable: msg.signedRuleFileWas,
     });
   const { documentHash, comparison } = current;
   if (documentHash === manifest.document.hash) {
@@ -220,11 +216,8 @@ function changesOf(comparison: SourceComparison): SignedChanges {
     return {
       ...NO_RULE_CHANGES,
       unloadable: first
-        ? {
-            en: `the text no longer loads: ${first.code} ${first.message.en}`,
-            zh: `文本已无法加载：${first.code} ${first.message.zh}`,
-          }
-        : { en: 'the text no longer loads', zh: '文本已无法加载' },
+        ? fill(msg.textNoLongerLoads, { code: first.code, message: first.message })
+        : msg.textNoLongerLoads2,
     };
   return {
     unloadable: null,
@@ -282,13 +275,13 @@ function count(n: number): Bilingual {
 export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
   switch (verdict.kind) {
     case 'unchanged':
-      return { en: 'Signed, unchanged', zh: '已签名，未改动' };
+      return msg.signedUnchanged;
     case 'checking':
-      return { en: 'Signed — checking the current text…', zh: '已签名——正在核对当前文本…' };
+      return msg.signedCheckingCurrentText;
     case 'bad-signature':
-      return { en: 'NOT verified — bad signature', zh: '未通过验证——签名无效' };
+      return msg.notVerifiedBadSignature;
     case 'untrusted':
-      return { en: 'NOT verified — signer not trusted', zh: '未通过验证——签名者不受信任' };
+      return msg.notVerifiedSignerNot;
     case 'unmet': {
       const roles = verdict.missingRoles;
       const returned = verdict.returned?.[0];
@@ -300,8 +293,7 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
           zh: `未通过验证——审核人已退回修改${comment ? `：${comment}` : ''}`,
         };
       }
-      if (roles.length === 0)
-        return { en: 'NOT verified — requirement not met', zh: '未通过验证——未满足要求' };
+      if (roles.length === 0) return msg.notVerifiedRequirementNot;
       return {
         en: `NOT verified — required role${roles.length === 1 ? '' : 's'} missing: ${roles.join(', ')}`,
         zh: `未通过验证——缺少必需的签名身份：${roles.map(roleZh).join('、')}`,
@@ -309,16 +301,12 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
     }
     case 'changed': {
       const changes = verdict.changes;
-      if (!changes)
-        return {
-          en: 'Changed since signed — checking which rules…',
-          zh: '签名后已改动——正在核对哪些规则不同…',
-        };
-      if (changes.unloadable) return { en: 'Changed since signed', zh: '签名后已改动' };
+      if (!changes) return msg.changedSinceSignedChecking;
+      if (changes.unloadable) return msg.changedSinceSigned;
       const n = differingRules(changes).length;
-      if (n === 0) return { en: 'Changed since signed', zh: '签名后已改动' };
+      if (n === 0) return msg.changedSinceSigned2;
       const c = count(n);
-      return { en: `Changed since signed — ${c.en}`, zh: `签名后已改动——${c.zh}` };
+      return fill(msg.changedSinceSigned3, { c });
     }
   }
 }
@@ -332,25 +320,13 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
             en: `Signed by a trusted key (${verdict.signerName ?? verdict.keyId}); the current text is exactly what was signed: its document hash and bytes equal the signed manifest’s.`,
             zh: `由受信任的密钥（${verdict.signerName ?? verdict.keyId}）签名；当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。`,
           }
-        : {
-            en: `The current text is exactly what was signed: its document hash and bytes equal the signed manifest’s. The signer ${verdict.keyId} was not judged (no trusted keys given).`,
-            zh: `当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。签名者 ${verdict.keyId} 未经判断（未提供受信任的密钥）。`,
-          };
+        : fill(msg.currentTextExactlyWhat, { keyId: verdict.keyId });
     case 'checking':
-      return {
-        en: 'The hashes of the current text are being computed; the verdict follows.',
-        zh: '正在计算当前文本的哈希，随后给出结论。',
-      };
+      return msg.hashesCurrentTextAre;
     case 'bad-signature':
-      return {
-        en: 'Bad signature: the signature file does not verify, so nothing it says (signer, hashes) can be relied on.',
-        zh: '签名无效：签名文件未通过校验，其中的签名者与哈希均不可信。',
-      };
+      return msg.badSignatureSignatureFile;
     case 'untrusted':
-      return {
-        en: `Signer not trusted: key ${verdict.keyId} is not one of your trusted keys. Trust its public key to judge the text.`,
-        zh: `签名者不受信任：密钥 ${verdict.keyId} 不在你的受信任密钥中。信任其公钥后才会核对文本。`,
-      };
+      return fill(msg.signerNotTrustedKey, { keyId: verdict.keyId });
     case 'unmet':
       // A problem may end in its own full stop (a reviewer's comment): not doubled.
       return {
@@ -359,25 +335,10 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
       };
     case 'changed': {
       const changes = verdict.changes;
-      if (!changes)
-        return {
-          en: 'Hashes differ: the current document hash is not the signed one; the rules that differ are being computed.',
-          zh: '哈希不一致：当前文档哈希与签名时不同；正在计算哪些规则不同。',
-        };
-      if (changes.unloadable)
-        return {
-          en: `Hashes differ: ${changes.unloadable.en}.`,
-          zh: `哈希不一致：${changes.unloadable.zh}。`,
-        };
-      if (changes.bytesOnly)
-        return {
-          en: 'Hashes differ: no rule differs, but the text is not the signed file byte for byte (comments or formatting changed).',
-          zh: '哈希不一致：没有规则不同，但文本与签名文件的字节不一致（注释或格式已改动）。',
-        };
-      return {
-        en: 'Hashes differ: the current text is not what was signed.',
-        zh: '哈希不一致：当前文本不是签名时的文本。',
-      };
+      if (!changes) return msg.hashesDifferCurrentDocument;
+      if (changes.unloadable) return fill(msg.hashesDiffer, { unloadable: changes.unloadable });
+      if (changes.bytesOnly) return msg.hashesDifferNoRule;
+      return msg.hashesDifferCurrentText;
     }
   }
 }
@@ -407,21 +368,15 @@ export function ruleChangedText(name: string, condition: boolean): Bilingual {
 }
 
 export function ruleAddedText(name: string): Bilingual {
-  return { en: `rule "${name}" was added since signing`, zh: `规则“${name}”为签名后新增` };
+  return fill(msg.ruleWasAddedSince, { name });
 }
 
 export function ruleRemovedText(name: string): Bilingual {
-  return { en: `rule "${name}" was removed since signing`, zh: `规则“${name}”在签名后被删除` };
+  return fill(msg.ruleWasRemovedSince, { name });
 }
 
-export const REORDERED_TEXT: Bilingual = {
-  en: 'rules were reordered since signing',
-  zh: '规则顺序自签名后已改动',
-};
+export const REORDERED_TEXT: Bilingual = msg.rulesWereReorderedSince;
 
 export function fallbackChangedText(before: string, after: string): Bilingual {
-  return {
-    en: `the fallback decision changed from ${before} to ${after}`,
-    zh: `兜底决策由 ${before} 改为 ${after}`,
-  };
+  return fill(msg.fallbackDecisionChangedFrom, { before, after });
 }

@@ -6,6 +6,7 @@ import { compileFile } from '../load-document';
 import { printError, usageError } from '../messages';
 import { diagnosticLines, printableDiagnostics } from '../printer';
 import { quoted, text } from '../strings';
+import { HELP } from '../strings/help';
 import type { Verb } from './verb';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
@@ -18,14 +19,7 @@ export const check: Verb = {
   args: ['RULES'],
   options: [{ name: '--format', value: 'text|json|sarif', summary: text('check.format') }],
   summary: text('check.summary'),
-  details: [
-    'Prints one line per error or warning: FILE:LINE:COL: error|warning CODE message',
-    '--format json prints one object: {"file","ok","diagnostics":[{"code","severity","message":',
-    '{"en","zh"},"line","column","end_line","end_column"}]}; --format sarif a SARIF 2.1.0 log',
-    '(one run, tool "erdl", a result per diagnostic with its rule id and region) for code',
-    'scanning. Lines and columns are 1-based, columns in UTF-16 code units, as in the editor.',
-    'Exits 0 when the document loads (warnings allowed), 1 when it has load errors.',
-  ],
+  details: HELP.check,
   async run(io, [file], options) {
     const format = (options['--format'] ?? 'text') as Format;
     if (!FORMATS.includes(format)) {

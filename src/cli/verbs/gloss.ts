@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import {
   type FieldDictionary,
   GLOSS_LANGS,
@@ -12,6 +13,8 @@ import { compileFile } from '../load-document';
 import { printError, usageError } from '../messages';
 import { diagnosticLines, formatDiagnostic, orderedObjectPretty } from '../printer';
 import { readData } from '../read-data';
+import { GLOSS_STRINGS as msg } from '../strings/gloss';
+import { HELP } from '../strings/help';
 import type { Verb } from './verb';
 
 /** English unless --lang says otherwise: the command's own messages lead with English too. */
@@ -33,30 +36,20 @@ export const gloss: Verb = {
     {
       name: '--fields',
       value: 'FIELDS.yaml',
-      summary: { en: 'field display names (path → {zh, en})', zh: '字段显示名（路径 → {zh, en}）' },
+      summary: msg.fieldsOption,
     },
   ],
-  summary: { en: "print each rule's natural-language gloss", zh: '输出每条规则的自然语言释义' },
-  details: [
-    'Prints {"<rule name>": "<gloss>", …} as JSON (2-space indentation), rules in definition',
-    'order; decision-table rows are named <entry>#<n>. See docs/gloss.md.',
-    'FIELDS is YAML or JSON: a mapping of field paths (or "prefix.*") to {zh, en} display names.',
-    'Display names: table column label > FIELDS > built-in names; a field with none is read',
-    'through a fallback and reported on stderr (warning ERDL-W901), as is a stored gloss that',
-    'differs from the render (warning ERDL-W902).',
-    'Exits 0 when rendered; 1 when RULES has load errors (diagnostics on stderr); 2 for a usage',
-    'error, an unreadable file, or a bad --lang or FIELDS file.',
-  ],
+  summary: msg.summary,
+  details: HELP.gloss,
   async run(io, [file], options) {
     const rules = file as string;
     const lang = options['--lang'] ?? DEFAULT_GLOSS_LANG;
     if (!(GLOSS_LANGS as readonly string[]).includes(lang)) {
       printError(
         io,
-        usageError({
-          en: `--lang must be zh or en, not ${JSON.stringify(lang)}`,
-          zh: `--lang 只能是 zh 或 en，而不是${zhQuote(lang)}`,
-        }),
+        usageError(
+          fill(msg.langMustZhEn, { lang: { en: JSON.stringify(lang), zh: zhQuote(lang) } }),
+        ),
       );
       return EXIT_USAGE;
     }
@@ -70,8 +63,7 @@ export const gloss: Verb = {
       }
       const parsed = parseFieldDictionary(data.value);
       if (!parsed.ok) {
-        for (const p of parsed.problems)
-          printError(io, { en: `${fieldsFile}: ${p.en}`, zh: `${fieldsFile}：${p.zh}` });
+        for (const p of parsed.problems) printError(io, fill(msg.text, { fieldsFile, p }));
         return EXIT_USAGE;
       }
       dictionary = parsed.dictionary;

@@ -1,6 +1,8 @@
 import { analyzeImpact, decisionInfo, type ImpactReport } from '../../kernel';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
+import { HELP } from '../strings/help';
+import { IMPACT_STRINGS as msg } from '../strings/impact';
 import { readSuite, readText, reportFormat } from './test';
 import type { Verb } from './verb';
 
@@ -12,28 +14,15 @@ export const impactVerb: Verb = {
     {
       name: '--format',
       value: 'table|json',
-      summary: { en: 'output format (default table)', zh: '输出格式（默认 table）' },
+      summary: msg.formatOption,
     },
   ],
-  summary: {
-    en: 'impact of a change: how decisions move from OLD to NEW over a fact set',
-    zh: '变更影响：在一组事实上，决策从 OLD 到 NEW 如何变化',
-  },
-  details: [
-    'OLD and NEW are two versions of a rule document; FACTS is a fact set in JSON Lines (.jsonl,',
-    '.ndjson) or CSV (.csv), or a .facts.yaml suite (its cases; sequences are left out). Every fact',
-    'is evaluated in both versions. Prints how many facts change decision, the transition matrix',
-    '(old decision → new decision, with counts), for each changed transition its first facts with',
-    'the rules each version matched, and the rules that cause the change (matched in one version',
-    'and not the other, counted over the facts whose decision changed).',
-    '--format json prints the same as one JSON object (the studio shows the same).',
-    'Exits 0 with the report; 2 when a document does not load, FACTS cannot be read or has',
-    'errors, or on a usage error.',
-  ],
+  summary: msg.summary,
+  details: HELP.impact,
   async run(io, [oldArg, newArg, factsArg], options) {
     const format = reportFormat(io, options);
     if (format === null) return EXIT_USAGE;
-    const why = { en: 'the impact cannot be computed', zh: '无法计算影响' };
+    const why = msg.impactCannotComputed;
     const loadedBefore = await loadRulesFor(io, oldArg as string, why);
     if (!loadedBefore.ok) return loadedBefore.code;
     const loadedAfter = await loadRulesFor(io, newArg as string, why);

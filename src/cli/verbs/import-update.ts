@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
 import { applyTextEdits, readTables } from '../../kernel/table-edit';
@@ -7,6 +8,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes'
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { IMPORT_UPDATE_STRINGS as msg } from '../strings/import-update';
 
 /**
  * `erdl import BOOK.xlsx --update DOC --table NAME` (docs/table-import.md, "Round trips"): the
@@ -22,13 +24,7 @@ export async function importUpdate(
   entry: string | undefined,
 ): Promise<ExitCode> {
   if (doc === undefined || entry === undefined || !/\.xlsx$/i.test(file)) {
-    printError(
-      io,
-      usageError({
-        en: 'import --update DOC needs --table NAME, and FILE must be an .xlsx workbook',
-        zh: 'import --update DOC 需要 --table NAME，且 FILE 须为 .xlsx 工作簿',
-      }),
-    );
+    printError(io, usageError(msg.importUpdateDocNeeds));
     return EXIT_USAGE;
   }
   const book = await readRules(io, file, MAX_TABLE_FILE_BYTES);
@@ -47,10 +43,12 @@ export async function importUpdate(
   if (!table) {
     printError(
       io,
-      usageError({
-        en: `${JSON.stringify(entry)} is not a decision table of ${doc}`,
-        zh: `${zhQuote(entry)}不是 ${doc} 中的决策表`,
-      }),
+      usageError(
+        fill(msg.notDecisionTable, {
+          entry: { en: JSON.stringify(entry), zh: zhQuote(entry) },
+          doc,
+        }),
+      ),
     );
     return EXIT_USAGE;
   }
@@ -62,8 +60,7 @@ export async function importUpdate(
   }
   const plan = planSheetUpdate(text, table, sheet.grid, sheet.meta);
   if (!plan.ok) {
-    for (const p of plan.problems)
-      printError(io, { en: `not updated: ${p.en}`, zh: `未更新：${p.zh}` });
+    for (const p of plan.problems) printError(io, fill(msg.notUpdated, { p }));
     return EXIT_INVALID;
   }
   const say = (en: string, zh: string) => printError(io, { en, zh });
@@ -80,8 +77,8 @@ export async function importUpdate(
   if (plan.changes.length === 0) say('the workbook changes nothing', '工作簿不会改动任何内容');
   const rowName = (row: number, name: string | null): Bilingual =>
     name === null
-      ? { en: `row ${row + 1}`, zh: `第 ${row + 1} 行` }
-      : { en: `row ${row + 1} ${JSON.stringify(name)}`, zh: `第 ${row + 1} 行${zhQuote(name)}` };
+      ? fill(msg.row, { value: row + 1 })
+      : fill(msg.row2, { value: row + 1, name: { en: JSON.stringify(name), zh: zhQuote(name) } });
   const column = (c: CellChange) =>
     typeof c.at === 'number' ? (table.columns[c.at]?.field ?? c.column) : c.at;
   for (const c of plan.changes) {

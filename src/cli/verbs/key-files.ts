@@ -1,10 +1,12 @@
+import { fill } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_KEY_FILE_BYTES, MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
 import { zhQuote } from '../../kernel/util/quote';
 import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
 import { readFailure, readRules } from '../reader';
-import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
+import { KEY_FILES_STRINGS as msg } from '../strings/key-files';
+import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 
 /** Shared by keygen, sign, verify and verify-evidence: JSON files, key files and writing. */
 
@@ -35,7 +37,7 @@ export async function readSignatureBytes(io: CliIo, path: string): Promise<Signa
       ok: false,
       tooLarge: true,
       size,
-      message: { en: `${path}: ${m.en}`, zh: `${path}：${m.zh}` },
+      message: fill(msg.text, { path, m }),
     };
   };
   if (io.fileSize) {
@@ -70,10 +72,7 @@ export async function readJsonFile(io: CliIo, path: string, signed = false): Pro
     const detail = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
-      message: {
-        en: `${path}: not UTF-8 JSON (${detail})`,
-        zh: `${path}：不是 UTF-8 JSON（${detail}）`,
-      },
+      message: fill(msg.notUtf8Json, { path, detail }),
     };
   }
 }
@@ -101,10 +100,7 @@ export async function readTrustFile(
     if (!key.ok)
       return {
         ok: false,
-        message: {
-          en: `${path}: key ${i + 1}: ${key.message.en}`,
-          zh: `${path}：第 ${i + 1} 个密钥：${key.message.zh}`,
-        },
+        message: fill(msg.key, { path, value: i + 1, message: key.message }),
       };
     // The key's own display name (JWK "name") when it has one, else the file it came from.
     keys.push({ keyId: key.keyId, publicKey: key.key, name: key.name ?? path });
@@ -158,11 +154,11 @@ export async function writeFileBytes(
     const detail = e instanceof Error ? e.message : String(e);
     const reason: Bilingual =
       code === 'EEXIST'
-        ? { en: 'the file already exists (not replaced)', zh: '文件已存在（未覆盖）' }
+        ? msg.fileAlreadyExistsNot
         : code === 'ENOENT'
-          ? { en: 'no such directory', zh: '目录不存在' }
+          ? msg.noSuchDirectory
           : code === 'EACCES' || code === 'EPERM'
-            ? { en: 'permission denied', zh: '没有写入权限' }
+            ? msg.permissionDenied
             : { en: detail, zh: detail };
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import { MAX_KEY_FILE_BYTES } from '../../kernel/file-limits';
 import { zhQuote } from '../../kernel/util/quote';
 import { backupKey, readPrivateJwk, restoreKeyJwk, signerFromJwk } from '../../signing';
@@ -5,6 +6,8 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { HELP } from '../strings/help';
+import { KEY_STRINGS as msg } from '../strings/key';
 import { readJsonFile, writeFileBytes } from './key-files';
 import { publicKeyPath, writeKeyPair } from './keygen';
 import type { Verb } from './verb';
@@ -12,13 +15,7 @@ import type { Verb } from './verb';
 /** The passphrase: the first line of --passphrase-file (never on the command line). */
 async function readPassphrase(io: CliIo, path: string | undefined): Promise<string | null> {
   if (path === undefined) {
-    printError(
-      io,
-      usageError({
-        en: 'key backup/restore needs --passphrase-file FILE (the passphrase is never an argument)',
-        zh: 'key backup/restore 需要 --passphrase-file FILE（口令不作为命令行参数）',
-      }),
-    );
+    printError(io, usageError(msg.keyBackupRestoreNeeds));
     return null;
   }
   const read = await readRules(io, path, MAX_KEY_FILE_BYTES);
@@ -32,10 +29,10 @@ async function readPassphrase(io: CliIo, path: string | undefined): Promise<stri
 
 async function exists(io: CliIo, path: string): Promise<boolean> {
   if (!(await readRules(io, path)).ok) return false;
-  printError(io, {
-    en: `${JSON.stringify(path)} already exists; erdl never replaces a key file`,
-    zh: `${zhQuote(path)}已存在；erdl 不会覆盖密钥文件`,
-  });
+  printError(
+    io,
+    fill(msg.alreadyExistsErdlNever, { path: { en: JSON.stringify(path), zh: zhQuote(path) } }),
+  );
   return true;
 }
 
@@ -47,32 +44,16 @@ export const key: Verb = {
     {
       name: '--out',
       value: 'PATH',
-      summary: { en: 'where to write (required)', zh: '写入位置（必填）' },
+      summary: msg.outOption,
     },
     {
       name: '--passphrase-file',
       value: 'FILE',
-      summary: {
-        en: 'file whose first line is the passphrase (required)',
-        zh: '首行为口令的文件（必填）',
-      },
+      summary: msg.passphraseFileOption,
     },
   ],
-  summary: {
-    en: 'back up or restore a private key, encrypted with a passphrase',
-    zh: '用口令加密备份或恢复私钥',
-  },
-  details: [
-    'erdl key backup KEY.jwk --out KEY.backup.json --passphrase-file PASS',
-    '  encrypts the private key: PBKDF2-SHA-256 (600,000 iterations) derives an AES-256-GCM key',
-    '  that wraps the JWK; the public key and name stay readable. The passphrase (first line of',
-    '  PASS, at least 10 characters) is never taken from the command line.',
-    'erdl key restore KEY.backup.json --out KEY.jwk --passphrase-file PASS',
-    '  decrypts it and writes KEY.jwk (owner-only) and KEY.pub.jwk, as keygen does.',
-    'Prints the path of each file written. Never replaces a file. See docs/signed-files.md.',
-    'Exits 0 when written; 1 for a wrong passphrase or a damaged backup; 2 for a usage error, an',
-    'unreadable or invalid file, or a file that exists or cannot be written.',
-  ],
+  summary: msg.summary,
+  details: HELP.key,
   async run(io, [action, file], options) {
     const path = file as string;
     const out = options['--out'];
@@ -87,10 +68,7 @@ export const key: Verb = {
       return EXIT_USAGE;
     }
     if (out === undefined) {
-      printError(
-        io,
-        usageError({ en: `key ${action} needs --out PATH`, zh: `key ${action} 需要 --out PATH` }),
-      );
+      printError(io, usageError(fill(msg.keyNeedsOutPath, { action })));
       return EXIT_USAGE;
     }
     const passphrase = await readPassphrase(io, options['--passphrase-file']);
@@ -106,7 +84,7 @@ export const key: Verb = {
       const signer = jwk.ok ? await signerFromJwk(jwk.key) : null;
       if (!jwk.ok || !signer?.ok) {
         const message = !jwk.ok ? jwk.message : signer?.ok === false ? signer.message : null;
-        if (message) printError(io, { en: `${path}: ${message.en}`, zh: `${path}：${message.zh}` });
+        if (message) printError(io, fill(msg.text, { path, message }));
         return EXIT_USAGE;
       }
       const backup = await backupKey(jwk.key, jwk.key, passphrase, jwk.name);
@@ -128,10 +106,7 @@ export const key: Verb = {
     }
     const restored = await restoreKeyJwk(json.value, passphrase);
     if (!restored.ok) {
-      printError(io, {
-        en: `${path}: ${restored.message.en}`,
-        zh: `${path}：${restored.message.zh}`,
-      });
+      printError(io, fill(msg.text2, { path, message: restored.message }));
       return EXIT_INVALID;
     }
     const pubPath = publicKeyPath(out);

@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import {
   REPORT_LANGS,
   type ReportLang,
@@ -11,6 +12,8 @@ import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { HELP } from '../strings/help';
+import { REPORT_STRINGS as msg } from '../strings/report';
 import { readSuite, readText } from './test';
 import type { Verb } from './verb';
 
@@ -24,60 +27,35 @@ export const reportVerb: Verb = {
     {
       name: '--lang',
       value: 'zh|en|both',
-      summary: { en: 'report language (default both)', zh: '报告语言（默认 both）' },
+      summary: msg.langOption,
     },
     {
       name: '--suite',
       value: 'SUITE',
-      summary: {
-        en: 'run this suite and include its results and rule coverage',
-        zh: '运行此测试集，并写入结果与规则覆盖率',
-      },
+      summary: msg.suiteOption,
     },
     {
       name: '--previous',
       value: 'OLD.dsse.json',
-      summary: {
-        en: 'show the changes since this signed version',
-        zh: '列出自此签名版本以来的变更',
-      },
+      summary: msg.previousOption,
     },
     {
       name: '--date',
       value: 'YYYY-MM-DD',
-      summary: {
-        en: 'the report date (default: the signature time of RULES.dsse.json)',
-        zh: '报告日期（默认取 RULES.dsse.json 的签名时间）',
-      },
+      summary: msg.dateOption,
     },
   ],
-  summary: {
-    en: 'print a review report of a whole rule set (self-contained HTML)',
-    zh: '输出整个规则集的审核报告（自包含 HTML）',
-  },
-  details: [
-    'Prints one HTML document on stdout (inline CSS, no script, no external request), ready to',
-    'print: a cover (name, version, document hash, file SHA-256, signers, date), every rule with its',
-    'gloss in Chinese and English, decision, ring, priority, override and hash, decision tables as',
-    'tables, the table-analysis findings, with --suite the suite results and rule coverage, with',
-    '--previous the changes since that signed version (each changed rule before and after), and',
-    'the shell commands that recompute the hashes. The signers and the date come from',
-    'RULES.dsse.json beside RULES when its signature holds and signs exactly these bytes; --date',
-    'overrides the date. Nothing is read from the clock: the same inputs give the same bytes, so',
-    "the report's own hash can be recorded (docs/signed-files.md).",
-    'Exits 0 with the report; 2 when RULES does not load, a file cannot be read, --previous is',
-    'not a valid signature file, or on a usage error.',
-  ],
+  summary: msg.summary,
+  details: HELP.report,
   async run(io, [rulesArg], options) {
     const file = rulesArg as string;
     const lang = (options['--lang'] ?? 'both') as ReportLang;
     if (!REPORT_LANGS.includes(lang)) {
       printError(
         io,
-        usageError({
-          en: `--lang must be zh, en or both, not ${JSON.stringify(lang)}`,
-          zh: `--lang 只能是 zh、en 或 both，而不是${zhQuote(lang)}`,
-        }),
+        usageError(
+          fill(msg.langMustZhEn, { lang: { en: JSON.stringify(lang), zh: zhQuote(lang) } }),
+        ),
       );
       return EXIT_USAGE;
     }
@@ -85,17 +63,13 @@ export const reportVerb: Verb = {
     if (given !== undefined && !DATE.test(given)) {
       printError(
         io,
-        usageError({
-          en: `--date must be a date like 2026-12-01 (or an ISO 8601 instant), not ${JSON.stringify(given)}`,
-          zh: `--date 必须是形如 2026-12-01 的日期（或 ISO 8601 时刻），而不是${zhQuote(given)}`,
-        }),
+        usageError(
+          fill(msg.dateMustDateLike, { given: { en: JSON.stringify(given), zh: zhQuote(given) } }),
+        ),
       );
       return EXIT_USAGE;
     }
-    const rules = await loadRulesFor(io, file, {
-      en: 'there is nothing to report',
-      zh: '无法生成报告',
-    });
+    const rules = await loadRulesFor(io, file, msg.thereNothingReport);
     if (!rules.ok) return rules.code;
     // The signature beside RULES, if any: it names the signers only when it signs these bytes.
     const signatureFile = `${file}${SIGNATURE_SUFFIX}`;
@@ -119,12 +93,8 @@ export const reportVerb: Verb = {
       }
       const sig = await reportSignature(old.bytes, null);
       if (!sig.manifest) {
-        for (const p of sig.problems)
-          printError(io, { en: `${previousFile}: ${p.en}`, zh: `${previousFile}：${p.zh}` });
-        printError(io, {
-          en: `${previousFile}: not a valid signature file, so there is no previous version`,
-          zh: `${previousFile}：不是有效的签名文件，无法作为上一版本`,
-        });
+        for (const p of sig.problems) printError(io, fill(msg.text, { previousFile, p }));
+        printError(io, fill(msg.notValidSignatureFile, { previousFile }));
         return EXIT_USAGE;
       }
       previous = { file: previousFile, manifest: sig.manifest };

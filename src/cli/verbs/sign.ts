@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import {
   compileDocument,
   type FieldDictionary,
@@ -35,8 +36,10 @@ import { printError, usageError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
 import { readRules } from '../reader';
+import { HELP } from '../strings/help';
+import { SIGN_STRINGS as msg } from '../strings/sign';
+import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 import { baseName, readJsonFile, readSignatureBytes, writeFileBytes } from './key-files';
-import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
 import type { Verb } from './verb';
 
 export const sign: Verb = {
@@ -47,65 +50,38 @@ export const sign: Verb = {
     {
       name: '--key',
       value: 'KEY.jwk',
-      summary: { en: 'the private Ed25519 JWK (required)', zh: 'Ed25519 私钥 JWK（必填）' },
+      summary: msg.keyOption,
     },
     {
       name: '--time',
       value: 'ISO8601',
-      summary: { en: 'signing time (default: now)', zh: '签名时间（默认：当前时间）' },
+      summary: msg.timeOption,
     },
     {
       name: '--fields',
       value: 'FIELDS',
-      summary: { en: 'field display names for the gloss', zh: '释义所用的字段显示名' },
+      summary: msg.fieldsOption,
     },
     {
       name: '--role',
       value: 'author|reviewer',
-      summary: {
-        en: 'sign in a role, adding to an existing signature file',
-        zh: '以某一签名身份签名，追加到已有签名文件',
-      },
+      summary: msg.roleOption,
     },
     {
       name: '--report',
       value: 'REPORT.html',
-      summary: {
-        en: 'with --role: record the SHA-256 of the review report read',
-        zh: '与 --role 连用：记录所审核报告的 SHA-256',
-      },
+      summary: msg.reportOption,
     },
     { name: '--opinion', value: 'approve|return', summary: S.opinionOption },
     { name: '--comment', value: 'TEXT', summary: S.commentOption },
   ],
-  summary: { en: 'sign a rule document (DSSE, Ed25519)', zh: '签名规则文档（DSSE，Ed25519）' },
-  details: [
-    'Writes RULES.dsse.json beside RULES: a DSSE envelope (payloadType',
-    'application/vnd.erdl.manifest+json) whose payload is the manifest — the sha256 of the exact',
-    "bytes of RULES, the document hash, each rule's canonical object, hashes and gloss (zh, en),",
-    'versions, signer and signing time. RULES itself is not changed. Prints the path of every file',
-    'written, one per line. Without --time the signing time is read from the clock (the kernel',
-    'never reads it). See docs/signed-files.md.',
-    'With --role author|reviewer the signature is a role signature: when RULES.dsse.json exists',
-    'it is added to it (the other signatures stay valid), after checking that file verifies and',
-    'RULES is exactly the text it signed (otherwise refused, naming the rules that differ, exit 1);',
-    'when it does not exist the file is signed and the role signature added. The role, the',
-    "signer's key and name and the manifest's digest are inside what the role signature covers.",
-    'With --report REPORT.html (only with --role) the SHA-256 of that file — the review report',
-    '`erdl report` or the studio wrote — is recorded in the role statement too; `erdl verify',
-    '--report` checks it.',
-    'With --role reviewer --opinion approve|return [--comment TEXT] the reviewer signs an',
-    'opinion — approve, or return for changes — and a comment inside the role statement (so they',
-    "are signed); a key's earlier reviewer signature is replaced by the new opinion. `erdl verify",
-    '--require-roles reviewer` counts only approving reviews.',
-    'Exits 0 when signed; 1 when RULES has load errors (diagnostics on stderr); 2 for a usage',
-    'error, an unreadable or invalid key, a bad --time or a file that cannot be written.',
-  ],
+  summary: msg.summary,
+  details: HELP.sign,
   async run(io, [fileArg], options) {
     const file = fileArg as string;
     const keyPath = options['--key'];
     if (keyPath === undefined) {
-      printError(io, usageError({ en: 'sign needs --key KEY.jwk', zh: 'sign 需要 --key KEY.jwk' }));
+      printError(io, usageError(msg.signNeedsKeyKey));
       return EXIT_USAGE;
     }
     const keyFile = await readJsonFile(io, keyPath);
@@ -115,15 +91,12 @@ export const sign: Verb = {
     }
     const key = readPrivateJwk(keyFile.value);
     if (!key.ok) {
-      printError(io, { en: `${keyPath}: ${key.message.en}`, zh: `${keyPath}：${key.message.zh}` });
+      printError(io, fill(msg.text, { keyPath, message: key.message }));
       return EXIT_USAGE;
     }
     const signer = await signerFromJwk(key.key);
     if (!signer.ok) {
-      printError(io, {
-        en: `${keyPath}: ${signer.message.en}`,
-        zh: `${keyPath}：${signer.message.zh}`,
-      });
+      printError(io, fill(msg.text2, { keyPath, message: signer.message }));
       return EXIT_USAGE;
     }
     let dictionary: FieldDictionary | undefined;
@@ -135,7 +108,7 @@ export const sign: Verb = {
         if (!data.ok) printError(io, data.message);
         else
           for (const p of parsed?.ok === false ? parsed.problems : [])
-            printError(io, { en: `${fieldsFile}: ${p.en}`, zh: `${fieldsFile}：${p.zh}` });
+            printError(io, fill(msg.text3, { fieldsFile, p }));
         return EXIT_USAGE;
       }
       dictionary = parsed.dictionary;
@@ -165,13 +138,7 @@ export const sign: Verb = {
     const reportPath = options['--report'];
     if (reportPath !== undefined) {
       if (role === undefined) {
-        printError(
-          io,
-          usageError({
-            en: '--report needs --role (the report is recorded in a role signature)',
-            zh: '--report 需要 --role（报告记录在带签名身份的签名中）',
-          }),
-        );
+        printError(io, usageError(msg.reportNeedsRoleReport));
         return EXIT_USAGE;
       }
       const report = await readRules(io, reportPath);
@@ -225,10 +192,11 @@ export const sign: Verb = {
     if (normalizeInstant(signedAt) === null) {
       printError(
         io,
-        usageError({
-          en: `--time ${JSON.stringify(signedAt)} is not an ISO 8601 instant (e.g. 2026-09-01T10:00:00+08:00)`,
-          zh: `--time ${zhQuote(signedAt)}不是 ISO 8601 时刻（例如 2026-09-01T10:00:00+08:00）`,
-        }),
+        usageError(
+          fill(msg.timeNotIso8601, {
+            signedAt: { en: JSON.stringify(signedAt), zh: zhQuote(signedAt) },
+          }),
+        ),
       );
       return EXIT_USAGE;
     }
@@ -319,10 +287,7 @@ async function addToExisting(
     return { code: EXIT_INVALID, text: '' };
   }
   if (verdict.kind !== 'unchanged') {
-    printError(io, {
-      en: `${file}: refused: this text is not the one already signed (${verdictReason(verdict).en}); sign the same text, or sign anew without --role`,
-      zh: `${file}：已拒绝：此文本不是已签名的文本（${verdictReason(verdict).zh}）；请对同一文本签名，或不带 --role 重新签名`,
-    });
+    printError(io, fill(msg.refusedThisTextNot, { file, verdictReason: verdictReason(verdict) }));
     for (const line of verdictChangeLines(verdict)) printError(io, line);
     return { code: EXIT_INVALID, text: '' };
   }

@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import {
   type CaseOutcome,
   createFactSetParser,
@@ -18,6 +19,8 @@ import type { CliIo } from '../io';
 import { loadRulesFor } from '../load-document';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { HELP } from '../strings/help';
+import { TEST_STRINGS as msg } from '../strings/test';
 import type { Verb } from './verb';
 
 const FORMATS = ['table', 'json'] as const;
@@ -48,31 +51,11 @@ export const testVerb: Verb = {
     {
       name: '--format',
       value: 'table|json|junit|tap',
-      summary: {
-        en: 'output format (default table; junit and tap for CI)',
-        zh: '输出格式（默认 table；junit 与 tap 供 CI 使用）',
-      },
+      summary: msg.formatOption,
     },
   ],
-  summary: {
-    en: 'run a fact suite (expected decisions, coverage, within/rate sequences)',
-    zh: '运行事实测试集（预期决策、覆盖率、within/rate 序列）',
-  },
-  details: [
-    'SUITE is a .facts.yaml suite (docs/fact-suites.md), or a fact set in JSON Lines',
-    '(.jsonl, .ndjson) or CSV (.csv): one fact or one case per row.',
-    'Cases run on their own; sequence events run in order, each with the within/rate state the',
-    `previous event left. Without an as_of the instant is ${DEFAULT_SUITE_AS_OF}.`,
-    'The table lists each case (PASS, FAIL with the reason, ---- when it has no expectation),',
-    'each sequence event with its window counts, per-rule hits (matched / decided), the rules no',
-    'case matched, the decision distribution, and ends with "N passed, N failed, N unchecked".',
-    '--format json prints the same results as one JSON object (the studio shows the same).',
-    '--format junit prints JUnit XML, --format tap TAP version 14, for CI: one test per case and',
-    'per sequence event; a failure carries its reasons, a case without an expectation is skipped.',
-    'Suite problems are printed on stderr as FILE:LINE:COL: error|warning CODE message.',
-    'Exits 0 when every expectation holds, 1 when any case or event fails or RULES does not',
-    'load, 2 when SUITE cannot be read or has errors, or on a usage error.',
-  ],
+  summary: msg.summary,
+  details: HELP.test,
   async run(io, [rulesArg, suiteArg], options) {
     const rulesFile = rulesArg as string;
     const suiteFile = suiteArg as string;
@@ -80,10 +63,7 @@ export const testVerb: Verb = {
     const ci = given === 'junit' || given === 'tap' ? given : null;
     const format = ci ? 'table' : reportFormat(io, options, [...FORMATS, 'junit', 'tap']);
     if (format === null) return EXIT_USAGE;
-    const rules = await loadRulesFor(io, rulesFile, {
-      en: 'the suite cannot run',
-      zh: '测试集无法运行',
-    });
+    const rules = await loadRulesFor(io, rulesFile, msg.suiteCannotRun);
     if (!rules.ok) return rules.code;
     const text = await readText(io, suiteFile);
     if (text === null) return EXIT_USAGE;
@@ -108,7 +88,7 @@ export async function readText(io: CliIo, file: string): Promise<string | null> 
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
   } catch {
-    printError(io, { en: `${file}: not valid UTF-8`, zh: `${file}：不是有效的 UTF-8` });
+    printError(io, fill(msg.notValidUtf8, { file }));
     return null;
   }
 }
@@ -124,7 +104,7 @@ export function readSuite(io: CliIo, file: string, text: string): Suite | null {
     const errors = diagnostics.some((d) => d.severity === 'error');
     suite = errors ? null : { cases: read.cases, sequences: [] };
     if (!errors && read.cases.length === 0) {
-      printError(io, { en: `${file}: no facts`, zh: `${file}：没有事实` });
+      printError(io, fill(msg.noFacts, { file }));
       return null;
     }
   } else {
@@ -137,10 +117,7 @@ export function readSuite(io: CliIo, file: string, text: string): Suite | null {
   }
   if (!suite) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    printError(io, {
-      en: `${file}: ${errors} error(s) in the suite; nothing was run`,
-      zh: `${file}：测试集有 ${errors} 个错误；未运行`,
-    });
+    printError(io, fill(msg.errorSuiteNothingWas, { file, errors }));
   }
   return suite;
 }

@@ -1,17 +1,16 @@
 import { EXIT_OK } from '../exit-codes';
 import { loadDocument } from '../load-document';
 import { orderedObjectPretty, prettyCanonical } from '../printer';
+import { HELP } from '../strings/help';
+import { TREE_STRINGS as msg } from '../strings/tree';
 import type { Verb } from './verb';
 
 export const tree: Verb = {
   name: 'tree',
   stdout: 'json',
   args: ['RULES'],
-  summary: { en: "print each rule's canonical tree", zh: '输出每条规则的规范树' },
-  details: [
-    'Prints {"<rule name>": <canonical when tree>, …} as JSON (2-space indentation).',
-    'On load errors, prints the diagnostics to stderr and exits 1.',
-  ],
+  summary: msg.summary,
+  details: HELP.tree,
   async run(io, [file]) {
     const loaded = await loadDocument(io, file as string);
     if (!loaded.ok) return loaded.code;

@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import {
   runCanonicalVector,
   runGlossVector,
@@ -10,6 +11,8 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { readData } from '../read-data';
+import { HELP } from '../strings/help';
+import { VECTORS_STRINGS as msg } from '../strings/vectors';
 import type { Verb } from './verb';
 
 const CANONICAL_INPUTS = ['input.erdl.yaml', 'input.erdl.json'];
@@ -73,14 +76,8 @@ export const vectors: Verb = {
   name: 'vectors',
   stdout: 'text',
   args: ['DIR'],
-  summary: { en: 'run every conformance vector under DIR', zh: '运行 DIR 下的全部一致性向量' },
-  details: [
-    'Runs V-ENGINE vectors (vectors/engine/<group>/NNNN-slug.yaml), gloss and projection vectors',
-    '(vectors/gloss/, vectors/proj/) and canonical vectors (vectors/canonical/<case>/ with',
-    'input.erdl.yaml and expected.json) found under DIR; a file is run by the suite folder it is in.',
-    'Prints "FAIL <path>: <reason>" for each failure, then "N passed, N failed".',
-    'Exits 1 if any vector failed, 2 when DIR cannot be read or holds no vectors.',
-  ],
+  summary: msg.summary,
+  details: HELP.vectors,
   async run(io, [dirArg]) {
     const dir = (dirArg as string).replace(/\/+$/, '') || '/';
     const cases: Case[] = [];
@@ -88,17 +85,17 @@ export const vectors: Verb = {
       await collect(io, dir, cases);
     } catch (e) {
       const detail = e instanceof Error ? e.message : String(e);
-      printError(io, {
-        en: `cannot read ${JSON.stringify(dir)}: ${detail}`,
-        zh: `无法读取${zhQuote(dir)}：${detail}`,
-      });
+      printError(
+        io,
+        fill(msg.cannotRead, { dir: { en: JSON.stringify(dir), zh: zhQuote(dir) }, detail }),
+      );
       return EXIT_USAGE;
     }
     if (cases.length === 0) {
-      printError(io, {
-        en: `no vectors under ${JSON.stringify(dir)}`,
-        zh: `${zhQuote(dir)}下没有向量`,
-      });
+      printError(
+        io,
+        fill(msg.noVectorsUnder, { dir: { en: JSON.stringify(dir), zh: zhQuote(dir) } }),
+      );
       return EXIT_USAGE;
     }
     let passed = 0;

@@ -2,6 +2,7 @@ import type { Bilingual } from '../../kernel';
 import type { ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import type { StdoutKind } from '../safe-io';
+import type { HelpDetails } from '../strings/help';
 
 /**
  * One `erdl` verb. A verb declares its positional arguments (the dispatcher checks the count and
@@ -35,8 +36,11 @@ export interface Verb {
   readonly summary: Bilingual;
   /** Options the verb accepts; any other option is a usage error. */
   readonly options?: readonly OptionSpec[];
-  /** Further lines for `erdl help VERB`: what it prints and how it exits. */
-  readonly details: readonly string[];
+  /**
+   * Further lines for `erdl help VERB`: what it prints and how it exits — English lines and
+   * Chinese paragraphs from src/cli/strings/help.ts (lines alone are English only).
+   */
+  readonly details: readonly string[] | HelpDetails;
   /**
    * What the verb prints on standard output — lines for people, JSON or a document's bytes —
    * which decides how `run` makes it safe for a terminal (src/cli/safe-io.ts); a function when an

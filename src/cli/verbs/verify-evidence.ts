@@ -1,8 +1,11 @@
+import { fill } from '../../i18n/format';
 import { type Bilingual, checkEvidence } from '../../kernel';
 import { checkSignedEvidence, isEnvelopeJson, type TrustedKey } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadDocument } from '../load-document';
 import { printError } from '../messages';
+import { HELP } from '../strings/help';
+import { VERIFY_EVIDENCE_STRINGS as msg } from '../strings/verify-evidence';
 import { readJsonFile, readTrustFile } from './key-files';
 import type { Verb } from './verb';
 
@@ -14,27 +17,11 @@ export const verifyEvidence: Verb = {
     {
       name: '--trust',
       value: 'PUB.jwk',
-      summary: {
-        en: 'trusted public key(s) for a signed record',
-        zh: '已签名记录的受信任公钥',
-      },
+      summary: msg.trustOption,
     },
   ],
-  summary: {
-    en: 'recompute an evaluation from its evidence record',
-    zh: '根据证据记录重新计算一次求值',
-  },
-  details: [
-    'EVIDENCE.json is an evidence record, or a DSSE envelope holding one (payloadType',
-    'application/vnd.erdl.evidence+json; its signature is verified first). Confirms the ruleset',
-    "hash against RULES, each matched rule's hashes and trees, the fact and state hashes, and",
-    'recomputes the evaluation from RULES and the recorded fact: decision, matched rules, returned',
-    'state and result_hash must all agree. A redacted record cannot be recomputed: its hashes are',
-    'checked against RULES and the command exits 1 saying so.',
-    'Prints each confirmed check on stdout; each failure on stderr in English and Chinese.',
-    'Exits 0 when everything is confirmed; 1 when anything fails or cannot be confirmed (or RULES',
-    'has load errors); 2 for a usage error or an unreadable file.',
-  ],
+  summary: msg.summary,
+  details: HELP['verify-evidence'],
   async run(io, [rulesFile, evidenceFile], options) {
     let trusted: TrustedKey[] | undefined;
     if (options['--trust'] !== undefined) {
@@ -54,18 +41,14 @@ export const verifyEvidence: Verb = {
     }
     const loaded = await loadDocument(io, rulesFile as string);
     if (!loaded.ok) return loaded.code;
-    const fail = (m: Bilingual) =>
-      printError(io, { en: `${evidencePath}: ${m.en}`, zh: `${evidencePath}：${m.zh}` });
+    const fail = (m: Bilingual) => printError(io, fill(msg.text, { evidencePath, m }));
     let record = read.value;
     let signatureOk = true;
     if (isEnvelopeJson(read.value)) {
       const check = await checkSignedEvidence(read.bytes, trusted);
       for (const p of check.problems) fail(p);
       if (check.trusted === false && check.signature === 'valid')
-        fail({
-          en: `the signer ${check.keyId} is not a trusted key`,
-          zh: `签名者 ${check.keyId} 不是受信任的密钥`,
-        });
+        fail(fill(msg.signerNotTrustedKey, { keyId: String(check.keyId) }));
       signatureOk = check.signature === 'valid' && check.trusted !== false;
       io.out(
         `signature: ${check.signature === 'valid' ? 'valid' : 'NOT valid'}${check.keyId ? `, key ${check.keyId}` : ''}` +

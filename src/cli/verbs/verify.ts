@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/format';
 import { hashBytes } from '../../kernel';
 import { zhQuote } from '../../kernel/util/quote';
 import {
@@ -26,8 +27,10 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes'
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { readFailure, readRules } from '../reader';
+import { HELP } from '../strings/help';
+import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
+import { VERIFY_STRINGS as msg } from '../strings/verify';
 import { readSignatureBytes, readTrustFiles } from './key-files';
-import { fill, SIGNING_CLI_STRINGS as S } from './signing-strings';
 import { optionValues, type Verb } from './verb';
 
 /** A rule file and its signature file, from whichever of the two was named. */
@@ -51,42 +54,16 @@ export const verify: Verb = {
     {
       name: '--require-roles',
       value: 'author,reviewer',
-      summary: {
-        en: 'roles that must each be signed by a trusted key',
-        zh: '每个签名身份都必须由受信任的密钥签名',
-      },
+      summary: msg.requireRolesOption,
     },
     {
       name: '--report',
       value: 'REPORT.html',
-      summary: {
-        en: 'the review report a role signature must record (its SHA-256)',
-        zh: '带签名身份的签名必须记录的审核报告（其 SHA-256）',
-      },
+      summary: msg.reportOption,
     },
   ],
-  summary: { en: 'verify a signed rule document', zh: '验证已签名的规则文档' },
-  details: [
-    'FILE is a rule file or its signature file RULES.dsse.json (the paths `erdl sign` printed);',
-    'either finds the other beside it. Checks the DSSE envelope and Ed25519 signature, the',
-    "manifest's own hashes, the exact bytes of the rule file, and its recompiled document and",
-    'rule hashes, naming each rule that changed. With --trust the signer must be one of those',
-    'keys; without it the signer is reported as unknown (the signature is still checked).',
-    '--trust may be given more than once: each file is a JWK, an array of JWKs or a JWK Set, and',
-    'the union of their keys is trusted (a key in two files counts once, by its first name).',
-    'Prints one summary per rule file, ending with the verdict and, when it fails, its one reason',
-    '(bad signature, then signer not trusted, then hashes differ — naming each rule), in the',
-    "studio's words; every failure goes to stderr in English and Chinese.",
-    'Role signatures (erdl sign --role) are listed one per line: role, name, key, trust, time,',
-    "and a reviewer's signed opinion (approve / return for changes) and comment on the next lines.",
-    'A reviewer who returned the file for changes does not count for --require-roles reviewer.',
-    'With --require-roles author,reviewer each listed role needs a valid signature by a trusted',
-    'key (author and reviewer by different keys); what is missing is named and the check fails.',
-    "With --report REPORT.html a valid role signature must record that file's SHA-256 (erdl sign",
-    '--role … --report); otherwise the check fails, naming the hashes recorded.',
-    'Exits 0 when every signature and hash holds; 1 when anything fails; 2 for a usage error,',
-    'an unreadable FILE or a bad --trust file.',
-  ],
+  summary: msg.summary,
+  details: HELP.verify,
   async run(io, paths, options) {
     let trusted: TrustedKey[] | undefined;
     if (options['--trust'] !== undefined) {
@@ -158,10 +135,7 @@ async function verifyPair(
 ): Promise<ExitCode> {
   const signature = await readSignatureBytes(io, pair.signature);
   if (!signature.ok && !signature.tooLarge) {
-    printError(io, {
-      en: `${pair.rules}: not signed: ${signature.message.en}`,
-      zh: `${pair.rules}：未签名：${signature.message.zh}`,
-    });
+    printError(io, fill(msg.notSigned, { rules: pair.rules, message: signature.message }));
     io.out(`FAILED ${pair.rules}`);
     return EXIT_INVALID;
   }
@@ -174,8 +148,7 @@ async function verifyPair(
         ...(trusted ? { trusted } : {}),
       })
     : uncheckedFile(signatureTooLargeText(signature.size));
-  for (const p of report.problems)
-    printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
+  for (const p of report.problems) printError(io, fill(msg.text, { rules: pair.rules, p }));
   // The same verdict, reason and rule lines as the studio's (src/signing/verdict.ts); the
   // required roles and report are part of it: a file lacking them is never "Signed, unchanged".
   const requirements: Requirements = { roles: required, reportSha256 };
@@ -186,26 +159,22 @@ async function verifyPair(
     requirements,
   );
   const missing = unmetRequirements(report.roles, requirements).problems;
-  for (const p of missing)
-    printError(io, { en: `${pair.rules}: ${p.en}`, zh: `${pair.rules}：${p.zh}` });
+  for (const p of missing) printError(io, fill(msg.text2, { rules: pair.rules, p }));
   const holds = verdictHolds(verdict) && missing.length === 0;
   const sig = {
-    valid: { en: 'valid', zh: '有效' },
-    invalid: { en: 'NOT valid', zh: '无效' },
-    'not-checked': {
-      en: 'not checked (unreadable signature file)',
-      zh: '未检查（签名文件无法读取）',
-    },
+    valid: msg.valid,
+    invalid: msg.notValid,
+    'not-checked': msg.notCheckedUnreadableSignature,
   }[report.signature];
   // A signer is only judged when the signature verifies: a bad signature names no signer.
   const signer =
     verdict.kind === 'bad-signature'
-      ? { en: 'not judged (the signature does not verify)', zh: '未判断（签名未通过校验）' }
+      ? msg.notJudgedSignatureDoes
       : report.trusted === null
-        ? { en: 'unknown (no --trust given)', zh: '未知（未指定 --trust）' }
+        ? msg.unknownNoTrustGiven
         : report.trusted
-          ? { en: 'trusted', zh: '受信任' }
-          : { en: 'NOT trusted', zh: '不受信任' };
+          ? msg.trusted
+          : msg.notTrusted;
   io.out(`${holds ? 'OK' : 'FAILED'} ${pair.rules}`);
   io.out(`  signature: ${sig.en}${report.keyId ? `, key ${report.keyId}` : ''} / 签名：${sig.zh}`);
   io.out(`  signer: ${signer.en} / 签名者：${signer.zh}`);
@@ -238,11 +207,7 @@ function roleLines(r: RoleSignature): string[] {
   const role = r.role as SignerRole;
   const name = r.name ?? r.trustedName;
   const trust =
-    r.trusted === null
-      ? { en: 'trust unknown (no --trust given)', zh: '信任未知（未指定 --trust）' }
-      : r.trusted
-        ? { en: 'trusted', zh: '受信任' }
-        : { en: 'NOT trusted', zh: '不受信任' };
+    r.trusted === null ? msg.trustUnknownNoTrust : r.trusted ? msg.trusted2 : msg.notTrusted2;
   const report = r.reportSha256;
   const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}${report ? `, report ${report}` : ''}`;
   const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}${report ? `，报告 ${report}` : ''}`;

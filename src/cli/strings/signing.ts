@@ -1,9 +1,8 @@
 import type { Bilingual } from '../../kernel';
-import { fillTemplate } from '../../kernel/util/template';
 
 /**
  * The words of `erdl sign` and `erdl verify` that the reviewer's opinion and repeatable `--trust`
- * added (issue #37 points 6 and 7). `{name}` placeholders are filled by `fill`.
+ * added (issue #37 points 6 and 7). `{name}` placeholders are filled by `fill` (src/i18n/format.ts).
  */
 export const SIGNING_CLI_STRINGS = {
   opinionOption: {
@@ -38,11 +37,3 @@ export const SIGNING_CLI_STRINGS = {
     zh: '{file}：不含任何密钥（空列表不信任任何人）',
   },
 } as const satisfies Record<string, Bilingual>;
-
-/** A string of SIGNING_CLI_STRINGS with its `{name}` placeholders filled (the project's one filler). */
-export function fill(
-  text: Bilingual,
-  values: Readonly<Record<string, string | number>> = {},
-): Bilingual {
-  return { en: fillTemplate(text.en, values), zh: fillTemplate(text.zh, values) };
-}

@@ -1,0 +1,17 @@
+import type { Bilingual } from '../../kernel';
+
+/** The words of `erdl vectors`: its help and messages, English and Chinese. */
+export const VECTORS_STRINGS = {
+  summary: {
+    en: 'run every conformance vector under DIR',
+    zh: '运行 DIR 下的全部一致性向量',
+  },
+  cannotRead: {
+    en: 'cannot read {dir}: {detail}',
+    zh: '无法读取{dir}：{detail}',
+  },
+  noVectorsUnder: {
+    en: 'no vectors under {dir}',
+    zh: '{dir}下没有向量',
+  },
+} as const satisfies Record<string, Bilingual>;

@@ -126,3 +126,41 @@ for (const lang of ['en', 'zh'] as const) {
     await expect.poll(async () => (await documents(page)).length).toBe(count + 1);
   });
 }
+
+const TOO_LARGE = {
+  en: 'the limit for a table file is',
+  zh: '表格文件的上限为',
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`${lang}: a workbook over the table-file limit is refused before it is read, from the grid and from the list`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+    await openLoan(page);
+    const before = await storeText(page);
+    const count = (await documents(page)).length;
+    // The grid's Import Excel…: the one file chooser refuses it (20 MB is the limit).
+    await grid(page)
+      .getByTestId('update-from-xlsx')
+      .setInputFiles({ name: 'big.xlsx', mimeType: XLSX, buffer: Buffer.alloc(20_000_001) });
+    await expect(page.getByText(TOO_LARGE[lang])).toBeVisible();
+    await expect(page.getByTestId('update-table')).toHaveCount(0);
+    // Dropped on the list: not read for an update; the ordinary import refuses it, naming it.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(20_000_001)], 'big-dropped.xlsx'));
+      const list = document.querySelector('[data-testid="document-list"]');
+      for (const type of ['dragover', 'drop'])
+        list?.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'big-dropped.xlsx' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/too-large-${lang}.png` });
+    await expect(page.getByTestId('update-table')).toHaveCount(0);
+    expect(await storeText(page)).toBe(before);
+    expect((await documents(page)).length).toBe(count);
+  });
+}

@@ -6,6 +6,7 @@ import { parseDuration } from '../tree/duration';
 import type { ExprNode, LiteralValue } from '../tree/types';
 import { zhJson, zhQuote } from '../util/quote';
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
+import { exactDifference } from './exact-double';
 import { type TemporalWork, temporalKey, windowMs } from './temporal';
 import { addDuration, asInstant, datePart, MS_PER_DAY, monthLastDay } from './time';
 import {
@@ -253,7 +254,7 @@ export function compileTree(root: ExprNode, traced = false): CompiledTree {
   const build = (n: ExprNode): Fn => {
     const id = nodes.length;
     nodes.push(n);
-    const fn = buildNode(n, build);
+    const fn = buildNode(n, build, traced);
     if (!traced) return fn;
     // The traced build is the same closures, each recording its value by preorder id; an
     // evaluation error is stamped with the id of the node it left first (where it happened).
@@ -279,7 +280,7 @@ const ORDER_TESTS = {
   lte: (c: number) => c <= 0,
 } as const;
 
-function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
+function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn {
   switch (n.node) {
     case 'field': {
       const segments = n.path.split('.');
@@ -317,7 +318,13 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const nullCheck = n.args[1].node === 'literal' && n.args[1].type === 'null';
       const want = n.node === 'eq';
+      // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
+      const exact = traced || nullCheck ? null : exactDifference(n);
       return (env) => {
+        if (exact !== null) {
+          const c = exact(env);
+          if (c === c) return (c === 0) === want;
+        }
         const x = a(env);
         // §7.3(a): "== null / != null" works normally (missing counts as null); any other
         // comparison on a missing field is false, whichever operator.
@@ -340,7 +347,12 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn): Fn {
     case 'lte': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const test = ORDER_TESTS[n.node];
+      const exact = traced ? null : exactDifference(n);
       return (env) => {
+        if (exact !== null) {
+          const c = exact(env);
+          if (c === c) return test(c); // not NaN: decided exactly (exact-double.ts)
+        }
         const x = a(env);
         if (x === undefined) return false;
         const y = b(env);

@@ -113,36 +113,8 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
         </p>
       )}
       {diff.reordered && <p>{t.diff.reordered}</p>}
-      {diff.added.length > 0 && (
-        <>
-          <h4>{t.diff.added}</h4>
-          <ul className="diff-list">
-            {diff.added.map((r) => (
-              <li key={r.name} className="diff-added">
-                <code className="mono">
-                  <VisibleText text={r.name} />
-                </code>
-                <Gloss gloss={r.gloss} lang={lang} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {diff.removed.length > 0 && (
-        <>
-          <h4>{t.diff.removed}</h4>
-          <ul className="diff-list">
-            {diff.removed.map((r) => (
-              <li key={r.name} className="diff-removed">
-                <code className="mono">
-                  <VisibleText text={r.name} />
-                </code>
-                <Gloss gloss={r.gloss} lang={lang} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <RuleList title={t.diff.added} rules={diff.added} className="diff-added" lang={lang} />
+      <RuleList title={t.diff.removed} rules={diff.removed} className="diff-removed" lang={lang} />
       {diff.changed.length > 0 && (
         <>
           <h4>{t.diff.changed}</h4>
@@ -176,6 +148,36 @@ function DiffView({ diff, lang }: { diff: SemanticDiff; lang: Lang }) {
 }
 
 /** Both languages, the UI language first. */
+/** Rules added or removed: each name (hidden characters shown) with its gloss. */
+function RuleList({
+  title,
+  rules,
+  className,
+  lang,
+}: {
+  title: string;
+  rules: SemanticDiff['added'];
+  className: string;
+  lang: Lang;
+}) {
+  if (rules.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ul className="diff-list">
+        {rules.map((r) => (
+          <li key={r.name} className={className}>
+            <code className="mono">
+              <VisibleText text={r.name} />
+            </code>
+            <Gloss gloss={r.gloss} lang={lang} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Gloss({ gloss, lang }: { gloss: { zh: string; en: string }; lang: Lang }) {
   const other: Lang = lang === 'zh' ? 'en' : 'zh';
   return (

@@ -9,7 +9,8 @@
  *   not `any`); a CommonJS consumer (.cts) type-checks against the "require" types (issue #40);
  * - `require('erdl-studio/kernel')` works on this Node (a CommonJS build: Node 20 has no
  *   require() of ES modules by default) and gives what `import` gives;
- * - the published manifest has no install scripts, so npm installs it without a warning.
+ * - the published manifest has no install scripts, so npm installs it without a warning;
+ * - `erdl lsp`, the language server (docs/editors.md), starts and answers an LSP client.
  * One file, one build: two files building lib/ at once would race on the same folder.
  */
 import { execFile } from 'node:child_process';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LspClient } from '../src/lsp/test-support';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -197,6 +199,21 @@ describe('the packed erdl-studio', () => {
     expect(types).toContain('compileDocument');
     expect(types).toContain('Evaluator');
   });
+
+  it('serves the language server: erdl lsp answers initialize and publishes diagnostics', async () => {
+    const client = LspClient.start([path.join(app, 'node_modules/.bin/erdl'), 'lsp'], app);
+    try {
+      const result = await client.initialize();
+      expect(result.serverInfo?.name).toBe('erdl');
+      expect(result.capabilities.textDocumentSync).toBe(2);
+      const uri = 'file:///app/refund.erdl.yaml';
+      await client.open(uri, readFileSync(QUICKSTART, 'utf8').replace('ALLOW', 'ALLOWW'));
+      const published = await client.diagnostics(uri, 1);
+      expect(published.diagnostics.map((d) => d.code)).toContain('ERDL-E207');
+    } finally {
+      expect(await client.stop(), client.stderr).toBe(0);
+    }
+  }, 60_000);
 
   it('installs the erdl command: help, check, and eval --facts on two workers', async () => {
     const erdl = path.join(app, 'node_modules/.bin/erdl');

@@ -22,7 +22,6 @@ import { evaluateLines } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { createLineSplitter, type LinePart } from '../src/cli/batch/split-lines';
-import { type CliIo, nodeIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import {
   compileDocument,
@@ -33,7 +32,7 @@ import {
   type SuiteCase,
   type SuiteDiagnostic,
 } from '../src/kernel';
-import { ROOT } from './cli-support';
+import { captureNodeIo, ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
@@ -296,26 +295,13 @@ describe('erdl eval --facts with lines over the row limit (threads)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function io(): CliIo & { stdout: string[]; stderr: string[] } {
-    const { progress: _p, drained: _d, ...rest } = nodeIo();
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    return {
-      ...rest,
-      stdout,
-      stderr,
-      out: (l) => void stdout.push(l),
-      err: (l) => void stderr.push(l),
-    };
-  }
-
   it('refuses each in its place, as one parser of the stream does', async () => {
     const long = `{"a":"${'x'.repeat(MAX_ROW_CHARS * 3)}"}`;
     const blank = ' '.repeat(MAX_ROW_CHARS + 10);
     const text = [GOOD[0], long, GOOD[1], blank, '{oops', GOOD[2]].join('\n');
     const file = path.join(dir, 'long.jsonl');
     writeFileSync(file, text);
-    const cap = io();
+    const cap = captureNodeIo();
     const code = await run(
       ['eval', QUICKSTART, '--facts', file, '--fields', 'name,decision', '--workers', '2'],
       cap,

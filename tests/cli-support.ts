@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from '../src/cli/io';
+import { type CliIo, nodeIo } from '../src/cli/io';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,6 +26,20 @@ export function captureIo(files: Record<string, string> = {}): Captured {
       (await readdir(resolve(ROOT, path), { withFileTypes: true }))
         .map((e) => ({ name: e.name, directory: e.isDirectory() }))
         .sort((a, b) => (a.name < b.name ? -1 : 1)),
+  };
+}
+
+/** The real io (the file system, streamed reads) with output captured: no progress line, no waits. */
+export function captureNodeIo(): Captured {
+  const { progress: _progress, drained: _drained, ...rest } = nodeIo();
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    ...rest,
+    stdout,
+    stderr,
+    out: (l) => void stdout.push(l),
+    err: (l) => void stderr.push(l),
   };
 }
 

@@ -58,6 +58,18 @@ export {
   type ReasonKind,
   type TraceReason,
 } from './eval/explain';
+export {
+  EXPLANATION_VERSION,
+  type ExplainOptions,
+  type Explanation,
+  ExplanationCache,
+  explainEvaluation,
+  explanationText,
+  type FailedCondition,
+  type Headline,
+  type MatchedRule,
+  type RuleExplanation,
+} from './eval/explanation';
 export { MAX_FACT_DEPTH, type PreparedFact, prepareFact } from './eval/fact';
 export { type HostSha256, setHostSha256 } from './eval/result-hash';
 export { EMPTY_STATE, parseTemporalState, type TemporalState } from './eval/temporal';

@@ -11,6 +11,7 @@ import type {
   Bilingual,
   EvaluationResult,
   EvalWarning,
+  Explanation,
   FactSetFormat,
   Grade,
   ImpactReport,
@@ -117,15 +118,10 @@ export type EvaluateOutcome =
       readonly kind: 'result';
       readonly result: EvaluationResult;
       /**
-       * For each rule that did not match: the condition its trace reason is about (the first that
-       * failed, or the one an evaluation error stopped), in gloss.
+       * The kernel's explanation (explainEvaluation): per rule, the condition its reason is about
+       * in gloss, the reason's field by its display name, and why it did not match, worded.
        */
-      readonly failedConditions: Readonly<Record<string, Bilingual>>;
-      /**
-       * For each rule whose trace reason reads a field: that field's display name (column label,
-       * field dictionary or built-in name, as in the gloss), so the reason never shows a raw path.
-       */
-      readonly reasonFields: Readonly<Record<string, Bilingual>>;
+      readonly explanation: Explanation;
       readonly elapsedMs: number;
     }
   /** The document does not load: nothing can be evaluated. */

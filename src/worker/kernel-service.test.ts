@@ -149,6 +149,14 @@ describe('KernelService.tree', () => {
   });
 });
 
+type Explained = Extract<ReturnType<KernelService['evaluate']>, { kind: 'result' }>;
+/** The explanation's failed condition (in gloss) of one rule, both languages. */
+const conditionOf = (o: Explained, rule: string) =>
+  o.explanation.rules.find((r) => r.rule === rule)?.condition?.text;
+const fieldOf = (o: Explained, rule: string) =>
+  o.explanation.rules.find((r) => r.rule === rule)?.field_name;
+const conditions = (o: Explained) => o.explanation.rules.map((r) => r.condition?.text);
+
 describe('KernelService.evaluate: the trace names fields as the gloss does', () => {
   it('a failed table row reads its fields through the column labels, in both languages', () => {
     const outcome = service().evaluate({
@@ -161,16 +169,16 @@ describe('KernelService.evaluate: the trace names fields as the gloss does', () 
       trace: true,
     } as Parameters<KernelService['evaluate']>[0]);
     if (outcome.kind !== 'result') throw new Error(outcome.kind);
-    expect(outcome.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
+    expect(conditionOf(outcome, 'FIN-201-loan-decision#poor-score')).toEqual({
       zh: '信用评分低于 580',
       en: 'credit score is less than 580',
     });
-    expect(outcome.failedConditions['FIN-201-loan-decision#good-small-loan']).toEqual({
+    expect(conditionOf(outcome, 'FIN-201-loan-decision#good-small-loan')).toEqual({
       zh: '贷款金额不超过 20,000',
       en: 'loan amount is less than or equal to 20,000',
     });
     // The reason names its field by the column label too, never by its path.
-    expect(outcome.reasonFields['FIN-201-loan-decision#poor-score']).toEqual({
+    expect(fieldOf(outcome, 'FIN-201-loan-decision#poor-score')).toEqual({
       zh: '信用评分',
       en: 'credit score',
     });
@@ -198,8 +206,8 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     const first = evaluate(s, loanTable, fact(720));
     // Another fact, the same text: the same labels (read once for this text).
     const again = evaluate(s, loanTable, fact(721));
-    expect(again.failedConditions['FIN-201-loan-decision#poor-score']).toEqual(
-      first.failedConditions['FIN-201-loan-decision#poor-score'],
+    expect(conditionOf(again, 'FIN-201-loan-decision#poor-score')).toEqual(
+      conditionOf(first, 'FIN-201-loan-decision#poor-score'),
     );
     const relabelled = loanTable.replace(
       'label: { zh: "信用评分", en: "credit score" }',
@@ -207,12 +215,12 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     );
     expect(relabelled).not.toBe(loanTable);
     const edited = evaluate(s, relabelled, fact(721));
-    expect(edited.failedConditions['FIN-201-loan-decision#poor-score']).toEqual({
+    expect(conditionOf(edited, 'FIN-201-loan-decision#poor-score')).toEqual({
       zh: '信用分低于 580',
       en: 'credit rating is less than 580',
     });
     // Back to the first text: its own labels again, never the edited ones remembered.
-    expect(evaluate(s, loanTable, fact(720)).failedConditions).toEqual(first.failedConditions);
+    expect(conditions(evaluate(s, loanTable, fact(720)))).toEqual(conditions(first));
   });
 
   it('a warm service (other documents compiled before) explains as a fresh one does', () => {
@@ -220,8 +228,10 @@ describe('KernelService.evaluate: column labels on the keystroke path', () => {
     evaluate(warm, quickStart, '{}');
     const fromItems = evaluate(warm, loanTable, fact(700));
     const fresh = evaluate(service(), loanTable, fact(700));
-    expect(fromItems.failedConditions).toEqual(fresh.failedConditions);
-    expect(fromItems.reasonFields).toEqual(fresh.reasonFields);
+    expect(conditions(fromItems)).toEqual(conditions(fresh));
+    expect(fromItems.explanation.rules.map((r) => r.field_name)).toEqual(
+      fresh.explanation.rules.map((r) => r.field_name),
+    );
   });
 });
 

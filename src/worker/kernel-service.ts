@@ -5,7 +5,6 @@
 
 import { bilingual } from '../i18n/format';
 import {
-  type Bilingual,
   type CompiledDocument,
   type CompiledRule,
   type CompileResult,
@@ -15,15 +14,14 @@ import {
   convertRuleEdit,
   createIncrementalCompiler,
   createIncrementalGloss,
-  type EvaluationResult,
   Evaluator,
+  type ExplainOptions,
+  ExplanationCache,
   type ExprNode,
+  explainEvaluation,
   type FieldDictionary,
-  failingCondition,
-  fieldDisplayName,
   type IncrementalCompiler,
   type IncrementalGlossStats,
-  nodeAt,
   type PlacedItem,
   parseData,
   parseFieldDictionary,
@@ -32,7 +30,6 @@ import {
   type RuleConversion,
   readEntries,
   readFact,
-  renderGloss,
   runSteps,
   runVector,
   SourceText,
@@ -83,8 +80,6 @@ type WorkerText = (typeof workerStrings)['zh'];
 
 /** Entries by name; only their column labels are read here (labels carry no positions). */
 type EntryLabels = ReturnType<typeof readEntries>;
-type Labels = NonNullable<ReturnType<EntryLabels['get']>>['labels'];
-type Condition = Parameters<typeof renderGloss>[0];
 
 /** One language of a worker string, filled. */
 const say = (
@@ -120,14 +115,8 @@ export class KernelService {
   } = { map: undefined, problems: [] };
   private evaluatorCache: { document: CompiledDocument; evaluator: Evaluator } | null = null;
   private readonly entriesRead = new WeakMap<CompileResult, EntryLabels>();
-  private readonly conditionTexts = new WeakMap<
-    Condition,
-    {
-      dictionary: FieldDictionary | undefined;
-      labels: Labels | undefined;
-      text: Bilingual;
-    }
-  >();
+  /** Failed conditions' glosses, kept per condition node, dictionary and labels. */
+  private readonly explanations = new ExplanationCache();
 
   /** The last texts read as tables: a grid edit reads the text the grid shows, then its result. */
   private readonly tableReads: { text: string; read: TablesRead }[] = [];
@@ -385,13 +374,18 @@ export class KernelService {
       }
       temporalState = parsed.state;
     }
-    const evaluator = this.evaluatorFor(result.document);
-    const evaluation = evaluator.evaluate(fact.fact, {
-      as_of: request.asOf,
-      trace: request.trace,
-      ...(temporalState ? { temporal_state: temporalState } : {}),
-    });
-    return this.explained(request.doc, result, result.document, evaluation, started);
+    return this.explained(
+      request.doc,
+      result,
+      result.document,
+      fact.fact,
+      {
+        as_of: request.asOf,
+        evaluator: this.evaluatorFor(result.document),
+        ...(temporalState ? { temporal_state: temporalState } : {}),
+      },
+      started,
+    );
   }
 
   /**
@@ -411,11 +405,14 @@ export class KernelService {
           kind: 'document-invalid',
           errors: result.diagnostics.filter((d) => d.severity === 'error').length,
         };
-      const evaluation = new Evaluator(result.document).evaluate(found.case.fact, {
-        as_of: found.asOf,
-        trace: true,
-      });
-      return this.explained(doc, result, result.document, evaluation, started);
+      return this.explained(
+        doc,
+        result,
+        result.document,
+        found.case.fact,
+        { as_of: found.asOf },
+        started,
+      );
     };
     return {
       kind: 'traces',
@@ -425,49 +422,41 @@ export class KernelService {
     };
   }
 
-  /** An evaluation with, per rule that did not match, its failed condition and field names. */
+  /**
+   * The kernel's explanation of the evaluation (explainEvaluation: the trace, and per rule that
+   * did not match its failed condition, reason and wording), with the workspace field dictionary,
+   * table column labels read from the warm compiler's items, and condition glosses remembered.
+   */
   private explained(
     doc: string,
     result: CompileResult,
     document: CompiledDocument,
-    evaluation: EvaluationResult,
+    fact: unknown,
+    options: ExplainOptions,
     started: number,
   ): EvaluateOutcome {
-    const failedConditions: Record<string, Bilingual> = {};
-    const reasonFields: Record<string, Bilingual> = {};
-    const byName = new Map(document.rules.map((r) => [r.name, r]));
-    // A table row's condition reads its fields through the table's column labels, as its gloss
-    // does: one name per field across gloss and trace (read only when a row failed).
     let entries: EntryLabels | undefined;
-    for (const step of evaluation.eval_trace) {
-      const rule = byName.get(step.rule);
-      if (!rule || !step.when) continue;
-      // The condition the trace's reason is about (a false one, or one an error stopped).
-      const failed = step.reason
-        ? nodeAt(rule.when, step.reason.node)
-        : step.status === 'false'
-          ? failingCondition(rule.when, step.when)
-          : null;
-      if (!failed) continue;
-      if (rule.row !== undefined) entries ??= this.entriesOf(doc, result);
-      const labels = rule.row === undefined ? undefined : entries?.get(rule.entry)?.labels;
-      const options = { dictionary: this.dictionary.map, labels };
-      failedConditions[step.rule] = this.conditionText(failed, options);
-      // The reason names its field as the gloss does (G3), never by its raw path; an element
-      // path (`$.…`, inside a list quantifier) has no display name and stays as written.
-      const field = step.reason?.field;
-      if (field !== undefined && !field.startsWith('$')) {
-        reasonFields[step.rule] = {
-          zh: fieldDisplayName(field, 'zh', options).text,
-          en: fieldDisplayName(field, 'en', options).text,
-        };
-      }
-    }
+    const explanation = explainEvaluation(document, fact, {
+      ...options,
+      dictionary: this.dictionary.map,
+      // A table row's condition reads its fields through the table's column labels, as its gloss
+      // does: one name per field across gloss and trace (read only when a row failed).
+      labels: (entry: string) => {
+        entries ??= this.entriesOf(doc, result);
+        return entries.get(entry)?.labels;
+      },
+      cache: this.explanations,
+    });
     return {
       kind: 'result',
-      result: evaluation,
-      failedConditions,
-      reasonFields,
+      // The result as the Evaluator gives it: the explanation's rules without their wording.
+      result: {
+        ...explanation.result,
+        eval_trace: explanation.rules.map(
+          ({ status_text, condition, field_name, why, ...step }) => step,
+        ),
+      },
+      explanation,
       elapsedMs: this.clock() - started,
     };
   }
@@ -524,26 +513,6 @@ export class KernelService {
       this.compilers.delete(key);
     }
     return compiler;
-  }
-
-  /**
-   * A failed condition in both languages: rendered once per condition node (the compiled
-   * document's, the same object while its rule is unchanged), dictionary and labels — a fact
-   * keystroke on 1,000 rules re-renders none of the ~1,000 failed conditions it had before.
-   */
-  private conditionText(
-    node: Condition,
-    options: { dictionary: FieldDictionary | undefined; labels: Labels | undefined },
-  ): Bilingual {
-    const hit = this.conditionTexts.get(node);
-    if (hit && hit.dictionary === options.dictionary && hit.labels === options.labels)
-      return hit.text;
-    const text = {
-      zh: renderGloss(node, { ...options, lang: 'zh' }),
-      en: renderGloss(node, { ...options, lang: 'en' }),
-    };
-    this.conditionTexts.set(node, { ...options, text });
-    return text;
   }
 
   /**

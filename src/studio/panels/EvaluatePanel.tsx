@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { EvaluationResult, RuleTrace, Text, TraceNode } from '../../kernel';
+import type { EvaluationResult, Explanation, RuleExplanation, Text, TraceNode } from '../../kernel';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
 import { useProgressiveList } from '../shell/use-progressive-list';
@@ -10,13 +10,7 @@ import type { Lang, StudioDocument } from '../store/types';
 import { SuitePanel } from '../suites/SuitePanel';
 import { AddFactField } from './AddFactField';
 import { DecisionBadge } from './decision-label';
-import {
-  conditionLine,
-  evaluationCurrent,
-  headlineText,
-  matchedRules,
-  reasonText,
-} from './evaluate-explain';
+import { evaluationCurrent } from './evaluate-explain';
 import { CopyCommand } from './fact-tools/CopyCommand';
 import { FactInput } from './fact-tools/FactInput';
 import { ShowMore } from './ShowMore';
@@ -144,12 +138,7 @@ export function EvaluatePanel() {
           // Greyed and marked (styles.css: the decision and ruleset hash say "earlier result")
           // while it is of earlier inputs; the memoized card itself is not rendered again for it.
           <div className={`dimmable${earlier ? ' stale' : ''}`} data-testid="result-wrap">
-            <ResultCard
-              result={outcome.result}
-              failed={outcome.failedConditions}
-              fields={outcome.reasonFields}
-              lang={lang}
-            />
+            <ResultCard result={outcome.result} explanation={outcome.explanation} lang={lang} />
           </div>
         )}
         {outcome?.kind === 'result' && <EvidenceActions doc={doc} />}
@@ -185,16 +174,18 @@ function text(value: Text | null, lang: Lang): string | null {
   return typeof value === 'string' ? value : (value[lang] ?? value.en ?? value.zh ?? null);
 }
 
-/** Memoized: a keystroke in the fact re-renders the panel, not the last result's trace. */
+/**
+ * The result and its explanation as the kernel words them (explainEvaluation: headline, matched
+ * rules, each rule's failed condition and why). Memoized: a keystroke in the fact re-renders the
+ * panel, not the last result's trace.
+ */
 const ResultCard = memo(function ResultCard({
   result,
-  failed,
-  fields,
+  explanation,
   lang,
 }: {
   result: EvaluationResult;
-  failed: Readonly<Record<string, { zh: string; en: string }>>;
-  fields: Readonly<Record<string, { zh: string; en: string }>>;
+  explanation: Explanation;
   lang: Lang;
 }) {
   const t = useT(panelStrings);
@@ -214,13 +205,13 @@ const ResultCard = memo(function ResultCard({
         <DecisionBadge decision={result.decision} lang={lang} />
       </p>
       <p data-testid="decision-headline">
-        <VisibleText text={headlineText(result, t.evaluate, lang)} multiline />
+        <VisibleText text={explanation.headline.text[lang]} multiline />
       </p>
       <dl className="result-fields">
         <dt>{t.evaluate.matched}</dt>
         <dd className="mono" data-testid="matched-rules">
           <VisibleText
-            text={matchedRules(result, t.evaluate.failedClosedMark).join(', ') || t.evaluate.none}
+            text={explanation.matched_rules.map((m) => m.text[lang]).join(', ') || t.evaluate.none}
           />
         </dd>
         <dt>{t.evaluate.exempted}</dt>
@@ -272,7 +263,7 @@ const ResultCard = memo(function ResultCard({
           </ul>
         </>
       )}
-      <Trace trace={result.eval_trace} failed={failed} fields={fields} />
+      <Trace trace={explanation.rules} />
     </div>
   );
 });
@@ -329,28 +320,19 @@ function TraceTree({ node, error }: { node: TraceNode; error: string | undefined
 }
 
 /**
- * Why a rule did not match: the condition (in gloss) and the kernel's reason for it, two
- * sentences; the reason names its field by its display name (`field`), as the gloss does.
+ * Why a rule did not match, as the kernel's explanation words it: the condition (in gloss) and
+ * the reason for it, two sentences; the reason names its field by its display name.
  */
-function WhyNot({
-  step,
-  condition,
-  field,
-}: {
-  step: RuleTrace;
-  condition: string | undefined;
-  field: string | undefined;
-}) {
-  const t = useT(panelStrings);
+function WhyNot({ step }: { step: RuleExplanation }) {
   const lang = useStudio((s) => s.lang);
-  const why = step.reason ? reasonText(step.reason, t.evaluate, lang, step.then, field) : null;
+  const condition = step.condition?.line[lang];
+  const why = step.why?.[lang];
   if (!condition && !why) return null;
-  const line = step.reason?.kind === 'error' ? t.evaluate.stoppedLine : t.evaluate.failedLine;
   return (
     <div className="trace-failed" data-testid="failed-condition">
       {condition && (
         <div>
-          <VisibleText text={conditionLine(line, condition)} multiline />
+          <VisibleText text={condition} multiline />
         </div>
       )}
       {why && (
@@ -369,16 +351,13 @@ function WhyNot({
  */
 export function Trace({
   trace,
-  failed,
-  fields,
   title,
   linked = true,
   highlight,
   highlightLabel,
 }: {
-  trace: readonly RuleTrace[];
-  failed: Readonly<Record<string, { zh: string; en: string }>>;
-  fields: Readonly<Record<string, { zh: string; en: string }>>;
+  /** The explanation's rules (its trace, with each rule's failed condition and why). */
+  trace: readonly RuleExplanation[];
   title?: string;
   linked?: boolean;
   highlight?: ReadonlySet<string>;
@@ -391,7 +370,7 @@ export function Trace({
   const rules = useStudio((s) => (s.activeId ? s.analyses[s.activeId]?.analysis.rules : undefined));
   // A 1,000-rule document's trace is ~1,000 steps: rendered in steps, like the gloss list.
   const { shown, more, sentinel } = useProgressiveList(trace.length, docId);
-  const rings = new Map<number, RuleTrace[]>();
+  const rings = new Map<number, RuleExplanation[]>();
   for (const step of trace.slice(0, shown)) {
     const list = rings.get(step.ring) ?? [];
     list.push(step);
@@ -452,11 +431,7 @@ export function Trace({
                     — <VisibleText text={step.note} multiline />
                   </span>
                 )}
-                <WhyNot
-                  step={step}
-                  condition={failed[step.rule]?.[lang]}
-                  field={fields[step.rule]?.[lang]}
-                />
+                <WhyNot step={step} />
                 {(step.when || step.unless) && (
                   <details>
                     <summary>{t.evaluate.nodeValues}</summary>

@@ -201,9 +201,7 @@ function TraceSide(props: {
   return (
     <div data-testid={`impact-trace-${which}`}>
       <Trace
-        trace={side.result.eval_trace}
-        failed={side.failedConditions}
-        fields={side.reasonFields}
+        trace={side.explanation.rules}
         title={format(title, { decision: side.result.decision })}
         linked={which === 'new' && current}
         highlight={highlight}

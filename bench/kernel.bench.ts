@@ -12,8 +12,11 @@ import { parseDocument } from 'yaml';
 import { compileDocument, Evaluator, glossDocument, glossLint } from '../src/kernel';
 import { compileLoaded } from '../src/kernel/compile';
 import { load, loadWithYaml } from '../src/kernel/document/load';
+import { RuleIndex } from '../src/kernel/eval/rule-index/rule-index';
 import { createIncrementalCompiler } from '../src/kernel/incremental';
 import { KernelService } from '../src/worker/kernel-service';
+import { erdlDocument } from './engines/erdl';
+import { workloads as engineWorkloads } from './engines/workloads';
 import { generateDocument, generateFacts, generateTable, QUICK_START } from './generate';
 
 function median(xs: number[]): number {
@@ -98,6 +101,31 @@ function fastFailed(text: string): boolean {
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
+/**
+ * Issue 41 §1: what making the evaluator costs, on top of the compile — the closures and the
+ * rule index (`new Evaluator`), the index alone, and compile + Evaluator, each a median.
+ */
+interface EvaluatorFigures {
+  evaluator_median_ms: number;
+  index_median_ms: number;
+  compile_and_evaluator_median_ms: number;
+  indexed_rules: number;
+}
+
+function timeEvaluator(text: string, runs: number): EvaluatorFigures {
+  const document = compileDocument(text).document;
+  if (!document) throw new Error('generated document does not load');
+  return {
+    evaluator_median_ms: timeMedian(() => new Evaluator(document), runs),
+    index_median_ms: timeMedian(() => RuleIndex.build(document.rules), runs),
+    compile_and_evaluator_median_ms: timeMedian(
+      () => new Evaluator(compileDocument(text).document as NonNullable<typeof document>),
+      runs,
+    ),
+    indexed_rules: RuleIndex.build(document.rules)?.size ?? 0,
+  };
+}
+
 const compile: Record<
   string,
   {
@@ -108,6 +136,7 @@ const compile: Record<
     first_ms: number;
     yaml_parse_median_ms: number;
     parse?: ParseFigures;
+    evaluator?: EvaluatorFigures;
     incremental?: IncrementalFigures;
     gloss_phase?: GlossPhaseFigures;
   }
@@ -279,6 +308,7 @@ for (const n of [100, 1000]) {
   const t = timeCompile(text, n >= 1000 ? 15 : 30);
   const parse = timeParse(text, n >= 1000 ? 15 : 30, t.median_ms);
   const yaml = timeYamlParse(text, n >= 1000 ? 15 : 30);
+  const evaluator = timeEvaluator(text, n >= 1000 ? 15 : 30);
   const incremental = onlyCompile ? undefined : timeIncremental(text, n, n >= 1000 ? 31 : 41);
   const glossPhase = onlyCompile ? undefined : timeGlossPhase(text, n, n >= 1000 ? 21 : 41);
   compile[`${n}_rules`] = {
@@ -287,6 +317,7 @@ for (const n of [100, 1000]) {
     ...t,
     yaml_parse_median_ms: yaml,
     parse,
+    evaluator,
     ...(incremental ? { incremental } : {}),
     ...(glossPhase ? { gloss_phase: glossPhase } : {}),
   };
@@ -295,6 +326,9 @@ for (const n of [100, 1000]) {
   );
   console.log(
     `        before the fast path (every text read by yaml): median ${parse.yaml_loader.median_ms} ms, parse (load) ${parse.yaml_loader.load_median_ms} ms = ${Math.round(parse.yaml_loader.parse_share * 100)}%`,
+  );
+  console.log(
+    `        Evaluator (closures + rule index, ${evaluator.indexed_rules} of ${n} rules filed): median ${evaluator.evaluator_median_ms} ms, of which the index ${evaluator.index_median_ms} ms; compile + Evaluator median ${evaluator.compile_and_evaluator_median_ms} ms`,
   );
   if (incremental)
     console.log(
@@ -311,10 +345,15 @@ console.log(
   `host probe (SHA-256 of 1.6 MB, @noble/hashes): ${host_probe_ms.before} ms before the compile figures, ${host_probe_ms.after} ms after`,
 );
 
-const compileTarget = () =>
+const compileTarget = () => {
   console.log(
     `target: compileDocument, 1,000 rules ≤ 150 ms median (issue 17 §4) → ${(compile['1000_rules']?.median_ms ?? Infinity) <= 150 ? 'met' : 'NOT met'}`,
   );
+  const withIndex = compile['1000_rules']?.evaluator?.compile_and_evaluator_median_ms ?? Infinity;
+  console.log(
+    `target: compile + Evaluator with the rule index, 1,000 rules ≤ 150 ms median (issue 41) → ${withIndex <= 150 ? 'met' : 'NOT met'} (${withIndex} ms)`,
+  );
+};
 
 if (onlyCompile) {
   const date = new Date().toISOString().slice(0, 10);
@@ -391,11 +430,62 @@ for (const [name, [text, input]] of Object.entries(workloads)) {
 const { compareEngines } = await import('./engines/compare');
 const comparison = await compareEngines();
 
+/**
+ * Issue 41: the rule index's effect within this run — each engine workload's ERDL document
+ * evaluated by an Evaluator with its index and one without (`{ index: false }`, every rule run),
+ * runs interleaved so both see the same load — and the ratios to the peers the comparison above
+ * measured, as they are and as they would be without the index.
+ */
+function indexEffect(): Record<string, { indexed: number; unindexed: number; speedup: number }> {
+  const out: Record<string, { indexed: number; unindexed: number; speedup: number }> = {};
+  for (const w of engineWorkloads()) {
+    const document = compileDocument(JSON.stringify(erdlDocument(w))).document;
+    if (!document) throw new Error(`${w.name} does not load`);
+    const evaluators = [new Evaluator(document), new Evaluator(document, { index: false })];
+    const options = { as_of: '2026-11-30T00:00:00Z', hash: false };
+    const count = 20_000;
+    const run = (e: Evaluator) => {
+      const t0 = performance.now();
+      for (let i = 0; i < count; i++) e.evaluate(w.facts[i % w.facts.length], options);
+      return count / ((performance.now() - t0) / 1000);
+    };
+    for (const e of evaluators) run(e); // warm-up
+    const rates: [number[], number[]] = [[], []];
+    for (let r = 0; r < 7; r++) {
+      rates[0].push(run(evaluators[0] as Evaluator));
+      rates[1].push(run(evaluators[1] as Evaluator));
+    }
+    const indexed = Math.round(median(rates[0]));
+    const unindexed = Math.round(median(rates[1]));
+    out[w.name] = { indexed, unindexed, speedup: round(indexed / unindexed) };
+  }
+  return out;
+}
+
+const index_effect = indexEffect();
+console.log(
+  '\nrule index (issue 41), same run, interleaved: indexed vs unindexed, and the ratios to peers',
+);
+for (const [name, e] of Object.entries(index_effect)) {
+  const peers = comparison.workloads[name] ?? {};
+  const kernel = peers.erdl?.evals_per_s;
+  const ratio = (peer: string) => {
+    const p = peers[peer]?.evals_per_s;
+    if (!kernel || !p) return `${peer} n/a`;
+    const now = kernel / p;
+    return `${round(now)}× ${peer} (≈${round(now / e.speedup)}× without the index)`;
+  };
+  console.log(
+    `  ${name.padEnd(16)} indexed ${e.indexed.toLocaleString('en')} evals/s, unindexed ${e.unindexed.toLocaleString('en')} (×${e.speedup}); ${ratio('zen-engine')}; ${ratio('json-rules-engine')}`,
+  );
+}
+
 const date = new Date().toISOString().slice(0, 10);
 const results = {
   date,
   node: process.version,
   host_probe_ms,
+  index_effect,
   compile,
   evaluation,
   engines: comparison.engines,
@@ -418,6 +508,18 @@ console.log(
 console.log(
   `target: studio gloss phase after a one-rule edit, 1,000 rules < 100 ms → ${(compile['1000_rules']?.gloss_phase?.edit_median_ms ?? Infinity) < 100 ? 'met' : 'NOT met'}`,
 );
+const guardRate = comparison.workloads.guard_100_rules?.erdl?.evals_per_s ?? 0;
+console.log(
+  `target: 100-rule guard set ≥ 300,000 evals/s (issue 41) → ${guardRate >= 300_000 ? 'met' : 'NOT met'} (${guardRate.toLocaleString('en')} evals/s)`,
+);
+for (const [name, peers] of Object.entries(comparison.workloads)) {
+  const kernel = peers.erdl?.evals_per_s ?? 0;
+  const jre = peers['json-rules-engine']?.evals_per_s;
+  const zen = peers['zen-engine']?.evals_per_s;
+  console.log(
+    `target: ${name} ≥ 30× zen-engine (batched) and ≥ 100× json-rules-engine (issue 41) → zen ${zen ? `${round(kernel / zen)}× ${kernel / zen >= 30 ? 'met' : 'NOT met'}` : 'n/a'}, json-rules-engine ${jre ? `${round(kernel / jre)}× ${kernel / jre >= 100 ? 'met' : 'NOT met'}` : 'n/a'}`,
+  );
+}
 const quickStart = evaluation.quick_start as { decisions: { evals_per_s: number } };
 console.log(
   `target: Quick Start ≥ 2,000,000 evals/s → ${quickStart.decisions.evals_per_s >= 2_000_000 ? 'met' : 'NOT met'}`,

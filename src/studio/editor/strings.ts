@@ -1,3 +1,4 @@
+import { editorHelpStrings } from '../../i18n/editor-help';
 import { defineStrings } from '../i18n/i18n';
 
 /** The editor's UI strings (Chinese is the spec's original language). */
@@ -12,7 +13,7 @@ export const editorStrings = defineStrings({
       'The editor’s own menus, find box and command palette stay in Chinese until the page is reloaded.',
     schemaUnavailable:
       'The ERDL schema could not be loaded ({detail}); schema completion is off. The kernel still checks the document.',
-    causedMore: '(and {n} more caused by this)',
+    causedMore: editorHelpStrings.en.causedMore,
     fix: {
       dialogTitleWith: 'Review quick fix: {title}',
       action: '{title} ({code})',
@@ -27,31 +28,8 @@ export const editorStrings = defineStrings({
         'This fix does not fit the current text (an edit is out of range); nothing was changed.',
       code: 'Diagnostic {code}',
     },
-    hover: {
-      fieldLine: '**{key}** — {what} ({need})',
-      required: 'required',
-      optional: 'optional',
-      blocking: 'blocking (needs a message)',
-      nonBlocking: 'not blocking',
-      decision: 'Decision',
-      operator: 'Operator',
-      aliasOf: 'Alias of {name}',
-      operand: 'Value: {kind}',
-      gloss: 'Gloss',
-      delegation: 'Delegates to another rule set',
-    },
-    operand: {
-      scalar: 'a string, number, boolean or null',
-      ordered: 'a number or a string',
-      list: 'a list of scalars (at most 256)',
-      string: 'a string',
-      regex: 'an RE2 regular expression',
-      none: 'no value',
-      count: 'a non-negative integer',
-      range: '[min, max] numbers',
-      window: 'a time window such as "10m"',
-      rate: 'a rate such as "5/1h"',
-    },
+    hover: editorHelpStrings.en.hover,
+    operand: editorHelpStrings.en.operand,
     completion: {
       fromDictionary: 'field dictionary',
       fromFact: 'sample fact',
@@ -66,7 +44,7 @@ export const editorStrings = defineStrings({
     noDocument: '尚未打开文档。',
     monacoLangNote: '编辑器自带的菜单、查找框和命令面板仍为英文，重新载入页面后切换为中文。',
     schemaUnavailable: 'ERDL 模式文件加载失败（{detail}），模式补全已关闭；内核仍会检查文档。',
-    causedMore: '（另有 {n} 处由此引起）',
+    causedMore: editorHelpStrings.zh.causedMore,
     fix: {
       dialogTitleWith: '预览快速修复：{title}',
       action: '{title}（{code}）',
@@ -79,31 +57,8 @@ export const editorStrings = defineStrings({
       invalid: '此修复与当前文本不符（编辑位置超出范围），未做任何改动。',
       code: '诊断 {code}',
     },
-    hover: {
-      fieldLine: '**{key}** — {what}（{need}）',
-      required: '必填',
-      optional: '可选',
-      blocking: '拦截性（须附 message）',
-      nonBlocking: '非拦截性',
-      decision: '决策',
-      operator: '运算符',
-      aliasOf: '{name} 的别名',
-      operand: '取值：{kind}',
-      gloss: '释义',
-      delegation: '委派给其他规则集',
-    },
-    operand: {
-      scalar: '字符串、数字、布尔值或空值 null',
-      ordered: '数字或字符串',
-      list: '标量列表（最多 256 项）',
-      string: '字符串',
-      regex: 'RE2 正则表达式',
-      none: '无需取值',
-      count: '非负整数',
-      range: '由最小值和最大值组成的数字区间',
-      window: '时间窗口，如“10m”',
-      rate: '频率，如 "5/1h"',
-    },
+    hover: editorHelpStrings.zh.hover,
+    operand: editorHelpStrings.zh.operand,
     completion: {
       fromDictionary: '字段词典',
       fromFact: '样例事实',

@@ -383,10 +383,12 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
         if (typeof x === 'string') return typeof y === 'string' && x.includes(y);
         if (Array.isArray(x)) {
           const items = list(env, x, 'contains') ?? [];
-          return items.some((raw) => {
+          for (let i = 0; i < items.length; i++) {
+            if (!(i in items)) continue; // a hole of a sparse list is not an item (as .some)
             step(env);
-            return strictEquals(nfcValue(raw), y);
-          });
+            if (strictEquals(nfcValue(items[i]), y)) return true;
+          }
+          return false;
         }
         return false;
       };

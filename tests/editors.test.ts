@@ -82,6 +82,16 @@ describe('VS Code: editors/vscode', () => {
       expect(key).toMatch(/^erdl\./);
   });
 
+  it('words its manifest in English and Chinese (package.nls.json, package.nls.zh-cn.json)', () => {
+    const keys = [...text('vscode/package.json').matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    const en = JSON.parse(text('vscode/package.nls.json'));
+    const zh = JSON.parse(text('vscode/package.nls.zh-cn.json'));
+    expect(Object.keys(en).sort()).toEqual([...new Set(keys)].sort());
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    expect(zh.description).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('starts `erdl lsp` on stdio for rule documents and suites', async () => {
     const { extension, started } = loadExtension();
     await extension.activate({ subscriptions: [] });

@@ -227,6 +227,25 @@ const genFacts = fc.array(
   { minLength: 1, maxLength: 12 },
 );
 
+/** `actual` decides every generated fact as `expected` does. */
+function expectSameDecisions(
+  actual: string,
+  expected: string,
+  facts: readonly { amount?: number | undefined; segment?: string | undefined }[],
+): void {
+  const a = evaluator(actual);
+  const e = evaluator(expected);
+  for (const f of facts) {
+    const context: Record<string, unknown> = {};
+    if (f.amount !== undefined) context.amount = f.amount;
+    if (f.segment !== undefined) context.segment = f.segment;
+    const fact = { context };
+    expect(a.evaluate(fact, { as_of: AS_OF }).decision).toBe(
+      e.evaluate(fact, { as_of: AS_OF }).decision,
+    );
+  }
+}
+
 describe('sheet round trip, property', () => {
   it('a sheet re-written in other notations changes nothing; a new document from it decides every fact alike', () => {
     fc.assert(
@@ -255,17 +274,7 @@ describe('sheet round trip, property', () => {
         // The workbook as a new document: every fact decided alike, the same sheets exported.
         const made = importSheetWithMeta(rewritten, m!, 'test');
         if (made.text === null) throw new Error(JSON.stringify([made.notes, rewritten]));
-        const before = evaluator(text);
-        const after = evaluator(made.text);
-        for (const f of facts) {
-          const context: Record<string, unknown> = {};
-          if (f.amount !== undefined) context.amount = f.amount;
-          if (f.segment !== undefined) context.segment = f.segment;
-          const fact = { context };
-          expect(after.evaluate(fact, { as_of: AS_OF }).decision).toBe(
-            before.evaluate(fact, { as_of: AS_OF }).decision,
-          );
-        }
+        expectSameDecisions(made.text, text, facts);
         const again = tableSheets(made.text, tableOf(made.text));
         expect(again.grid).toEqual(grid);
         expect(again.meta).toEqual(meta);
@@ -339,17 +348,7 @@ describe('sheet round trip, property: an update writes the typed cells', () => {
             expect(reading(exported)).toBe(reading(sheet));
           }
         // Every fact decided as the document written with the typed cells decides it.
-        const expected = evaluator(genDocument({ ...t, rows }));
-        const actual = evaluator(updated);
-        for (const f of facts) {
-          const context: Record<string, unknown> = {};
-          if (f.amount !== undefined) context.amount = f.amount;
-          if (f.segment !== undefined) context.segment = f.segment;
-          const fact = { context };
-          expect(actual.evaluate(fact, { as_of: AS_OF }).decision).toBe(
-            expected.evaluate(fact, { as_of: AS_OF }).decision,
-          );
-        }
+        expectSameDecisions(updated, genDocument({ ...t, rows }), facts);
       }),
       { numRuns: 60 },
     );

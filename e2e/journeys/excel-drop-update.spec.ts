@@ -24,6 +24,8 @@ const WORDS = {
     open: 'Open files…',
     title: `Update “${ENTRY}” from ${ENTRY}-edited.xlsx`,
     counts: '0 added · 0 removed · 1 changed',
+    inDocument:
+      'The table is in the document “loan-decision-table”, which is shown once it is updated.',
     typed: 'typed ≥ 720; a comparison is written =, !=, <, <=, > or >= and the value, with a space',
     apply: /^Update this table/,
     newDocument: 'New document',
@@ -35,6 +37,7 @@ const WORDS = {
     open: '打开文件…',
     title: `用 ${ENTRY}-edited.xlsx 更新“${ENTRY}”`,
     counts: '新增 0 行 · 删除 0 行 · 修改 1 行',
+    inDocument: '该决策表位于文档“loan-decision-table”中，更新后将显示该文档。',
     typed: '输入为 ≥ 720；比较写作 =、!=、<、<=、> 或 >= 加空格再加值',
     apply: /^更新此决策表/,
     newDocument: '新建文档',
@@ -88,6 +91,7 @@ for (const lang of ['en', 'zh'] as const) {
     await dropOnDocumentList(page, await edited(xlsx, 2, 0, '>= 700', '≥ 720'));
     const dialog = page.getByTestId('update-table');
     await expect(dialog.getByRole('heading')).toHaveText(W.title);
+    await expect(dialog.getByTestId('update-document')).toHaveText(W.inDocument);
     await expect(dialog.getByTestId('update-counts')).toHaveText(W.counts);
     const changed = dialog.locator('tr[data-change="changed"]');
     await expect(changed).toHaveCount(1);

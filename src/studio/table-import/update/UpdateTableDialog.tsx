@@ -40,6 +40,10 @@ export function UpdateTableDialog({
 }) {
   const t = useT(updateStrings);
   const lang = useStudio((s) => s.lang);
+  // Opened from the document list, the table may be another document's than the one shown.
+  const otherDocument = useStudio((s) =>
+    s.activeId === docId ? null : (s.documents[docId]?.name ?? null),
+  );
   const dialog = useModalDialog();
   // The preview is of the text as it is when the dialog opens; it applies only to that text.
   const [text] = useState(() => studioStore.getState().documents[docId]?.text ?? '');
@@ -148,6 +152,11 @@ export function UpdateTableDialog({
         </div>
       ) : (
         <>
+          {otherDocument !== null && (
+            <p data-testid="update-document">
+              <VisibleText text={format(t.inDocument, { document: otherDocument })} />
+            </p>
+          )}
           <p className="muted">{t.intro}</p>
           {plan.otherEntry !== null && (
             <p className="update-note" data-testid="update-other-entry">

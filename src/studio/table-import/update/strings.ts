@@ -47,6 +47,7 @@ export const updateStrings = defineStrings({
     notXlsx: '{file} is not an Excel workbook (.xlsx)',
     noTable: 'the table is no longer in the document',
     typedAs: 'typed {typed}; {why}',
+    inDocument: 'The table is in the document “{document}”, which is shown once it is updated.',
   },
   zh: {
     button: '导入电子表格…',
@@ -92,5 +93,6 @@ export const updateStrings = defineStrings({
     notXlsx: '{file} 不是电子表格工作簿（“.xlsx”）',
     noTable: '文档中已没有该决策表',
     typedAs: '输入为 {typed}；{why}',
+    inDocument: '该决策表位于文档“{document}”中，更新后将显示该文档。',
   },
 });

@@ -7,7 +7,7 @@ import { safeIo } from './safe-io';
 import { named, quoted, text } from './strings';
 import type { HelpDetails } from './strings/help';
 import { findVerb, VERBS, type Verb } from './verbs';
-import { OPTION_VALUES_SEPARATOR } from './verbs/verb';
+import { OPTION_VALUES_SEPARATOR, type OptionSpec } from './verbs/verb';
 import { wrapText } from './wrap';
 
 const HELP_FLAGS = new Set(['--help', '-h']);
@@ -27,7 +27,10 @@ const heading = (text: Bilingual, lang: Lang): string =>
   lang ? text[lang] : `${text.en.replace(/:$/, '')} / ${text.zh}`;
 
 const synopsis = (v: Verb) =>
-  [v.name, ...v.args, ...(v.options ?? []).map((o) => `[${o.name} ${o.value}]`)].join(' ');
+  [v.name, ...v.args, ...(v.options ?? []).map((o) => `[${optionUsage(o)}]`)].join(' ');
+
+/** `--name VALUE`, or `--name` alone for a flag. */
+const optionUsage = (o: OptionSpec) => (o.flag ? o.name : `${o.name} ${o.value}`);
 
 /** A verb's synopsis wrapped between its arguments, never inside `[--option VALUE]`. */
 const synopsisLines = (line: string, indent: string, hang: string) =>
@@ -73,7 +76,7 @@ const hangOf = (line: string): string =>
 
 function verbUsage(v: Verb, lang?: Lang): string[] {
   const options = (v.options ?? []).flatMap((o) => [
-    `  ${o.name} ${o.value}`,
+    `  ${optionUsage(o)}`,
     ...described(o.summary, lang, '      '),
   ]);
   // English unless Chinese is asked for: without --lang the paragraphs stay English, as before.
@@ -150,7 +153,8 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
       const spec = verb.options?.find((o) => o.name === name);
       if (!spec)
         return fail(io, text('args.verbOption', { value: named(name), verb: named(verb.name) }));
-      const value = inline ?? rest[++i];
+      // A flag takes no value: given means "true" (`--explain`).
+      const value = spec.flag ? (inline ?? 'true') : (inline ?? rest[++i]);
       if (value === undefined || value === '')
         return fail(io, text('args.needsValue', { option: name, placeholder: spec.value }));
       if (name in options && !spec.repeatable)

@@ -1,6 +1,11 @@
+import { fill } from '../../i18n/format';
 import {
+  type CompiledDocument,
   compileDocument,
   Evaluator,
+  type ExplainOptions,
+  explainEvaluation,
+  explanationText,
   type FactRead,
   factSetFormat,
   parseInstant,
@@ -16,6 +21,7 @@ import { printError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData, readFactFile } from '../read-data';
 import { readFailure, readRules } from '../reader';
+import { EXPLAIN_STRINGS as explainWords } from '../strings/explain';
 import type { Verb } from './verb';
 
 /** Without --as-of the instant is fixed, so the same input always gives the same result hash (I-36). */
@@ -23,7 +29,8 @@ export const DEFAULT_AS_OF = '1970-01-01T00:00:00.000Z';
 
 export const evalVerb: Verb = {
   name: 'eval',
-  stdout: 'json',
+  stdout: (options) =>
+    options['--explain'] !== undefined && options['--format'] !== 'json' ? 'text' : 'json',
   args: ['RULES', '[FACT]'],
   options: [
     {
@@ -44,12 +51,10 @@ export const evalVerb: Verb = {
     },
     {
       name: '--format',
-      value: 'jsonl|csv',
-      summary: {
-        en: 'with --facts: the fact set format (default: from the file name; jsonl for -)',
-        zh: '配合 --facts：事实集格式（默认按文件扩展名；- 时为 jsonl）',
-      },
+      value: 'jsonl|csv|text|json',
+      summary: explainWords.formatOption,
     },
+    { name: '--explain', value: '', flag: true, summary: explainWords.explainOption },
     {
       name: '--workers',
       value: 'N',
@@ -94,6 +99,8 @@ export const evalVerb: Verb = {
     'goes to stderr (file:line:column), and after the last line the command exits 2. A',
     'progress line is shown on stderr only when it is a terminal.',
     'FACT - reads the one fact from standard input (YAML, or JSON: JSON is YAML).',
+    'With --explain: why each rule matched or not, as text in the --lang language (both',
+    'without one), or with --format json as data (public/schema/erdl-explanation.schema.json).',
     'Exits 0 when evaluated, whatever the decision; 1 when the rules do not load; 2 when FACT',
     'cannot be read or parsed (diagnostics on stderr).',
   ],
@@ -107,8 +114,17 @@ export const evalVerb: Verb = {
       });
       return EXIT_USAGE;
     }
+    const explain = options['--explain'] !== undefined;
+    if (explain && factsFile !== undefined) {
+      printError(io, explainWords.explainOneFact);
+      return EXIT_USAGE;
+    }
+    if (factsFile === undefined && !explain && options['--format'] !== undefined) {
+      printError(io, explainWords.formatNeeds);
+      return EXIT_USAGE;
+    }
     if (factsFile === undefined) {
-      for (const name of ['--fields', '--workers', '--format']) {
+      for (const name of ['--fields', '--workers']) {
         if (options[name] !== undefined) {
           printError(io, { en: `${name} needs --facts`, zh: `${name} 需要配合 --facts 使用` });
           return EXIT_USAGE;
@@ -171,6 +187,13 @@ export const evalVerb: Verb = {
       );
       io.err(`erdl：警告：未指定 --as-of；within/rate 窗口按 ${DEFAULT_AS_OF} 计算`);
     }
+    if (explain)
+      return printExplanation(io, compiled.document, fact.fact, evaluator, {
+        as_of: asOf,
+        text: compiled.source.text,
+        ...(state ? { temporal_state: state } : {}),
+        format: options['--format'] ?? 'text',
+      });
     const r = evaluator.evaluate(fact.fact, {
       as_of: asOf,
       ...(state ? { temporal_state: state } : {}),
@@ -179,6 +202,41 @@ export const evalVerb: Verb = {
     return EXIT_OK;
   },
 };
+
+/**
+ * `erdl eval RULES FACT --explain`: the kernel's explanation (explainEvaluation), as text in the
+ * language asked for (both, English first, when none is) or with `--format json` as the data
+ * (public/schema/erdl-explanation.schema.json).
+ */
+function printExplanation(
+  io: CliIo,
+  document: CompiledDocument,
+  fact: unknown,
+  evaluator: Evaluator,
+  options: ExplainOptions & { format: string },
+): ExitCode {
+  const { format, ...explainOptions } = options;
+  if (format !== 'text' && format !== 'json') {
+    printError(
+      io,
+      fill(explainWords.explainFormat, {
+        value: { en: ` ${JSON.stringify(format)}`, zh: zhQuote(format) },
+      }),
+    );
+    return EXIT_USAGE;
+  }
+  const explanation = explainEvaluation(document, fact, { ...explainOptions, evaluator });
+  if (format === 'json') {
+    io.out(JSON.stringify(explanation, null, 2));
+    return EXIT_OK;
+  }
+  const langs = io.lang ? [io.lang] : (['en', 'zh'] as const);
+  for (const [i, lang] of langs.entries()) {
+    if (i > 0) io.out('');
+    for (const line of explanationText(explanation, lang)) io.out(line);
+  }
+  return EXIT_OK;
+}
 
 /** `erdl eval RULES --facts FILE`: see run-batch.ts. */
 async function evalFactSet(

@@ -19,6 +19,8 @@ export interface OptionSpec {
    * joined by OPTION_VALUES_SEPARATOR (NUL, which no argument can hold); see optionValues.
    */
   readonly repeatable?: boolean;
+  /** Takes no value (`--explain`): the verb sees "true" when it is given. `value` is unused. */
+  readonly flag?: boolean;
 }
 
 export const OPTION_VALUES_SEPARATOR = '\u0000';

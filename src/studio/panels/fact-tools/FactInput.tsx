@@ -14,7 +14,7 @@ import {
   type KeyContext,
   keyContextAt,
 } from './fact-completion';
-import { fieldKinds } from './field-kinds';
+import { fieldKinds, suiteKinds } from './field-kinds';
 import { factToolStrings } from './strings';
 
 /** Shown at most: the list is a choice, not a catalogue (typing narrows it). */
@@ -160,7 +160,8 @@ function Options({
   const t = useT(factToolStrings);
   const tp = useT(panelStrings);
   const names = useMemo(() => dictionaryNames(dictionary), [dictionary]);
-  const kinds = useMemo(() => fieldKinds(fact, suite), [fact, suite]);
+  const fromSuite = useMemo(() => suiteKinds(suite), [suite]);
+  const kinds = useMemo(() => fieldKinds(fact, fromSuite), [fact, fromSuite]);
   const title =
     ctx.path.length === 0
       ? t.complete.listTop

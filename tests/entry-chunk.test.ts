@@ -152,6 +152,16 @@ describe('the JS a cold start loads (entry chunk and its static imports)', () =>
     );
   });
 
+  it('holds none of the language server (erdl lsp: src/lsp, vscode-languageserver), in any chunk', () => {
+    // (monaco-yaml brings LSP *types* packages of its own; the server library is the CLI's only.)
+    const lsp = built.chunks.flatMap((c) =>
+      c.moduleIds.filter(
+        (id) => packageOf(id) === 'vscode-languageserver' || relative(id).startsWith('src/lsp/'),
+      ),
+    );
+    expect(lsp).toEqual([]);
+  });
+
   it('allows only data-only kernel modules: each imports nothing', () => {
     for (const file of DATA_ONLY_KERNEL) {
       const imported = built.imports.get(file);

@@ -43,10 +43,26 @@ export const lspStrings = defineStrings({
 
 export type LspLang = 'en' | 'zh';
 
-/** The `erdl lsp` verb's line in `erdl --help`. */
+/**
+ * The `erdl lsp` verb's line in `erdl --help` and its `erdl help lsp` paragraphs (English as
+ * lines wrapped at 80 columns, Chinese as paragraphs the help wraps; src/cli/strings/help.ts).
+ */
 export const LSP_VERB_STRINGS = {
   summary: {
     en: 'serve the language server protocol on stdin/stdout (for editors)',
     zh: '在标准输入输出上提供语言服务器协议（供编辑器使用）',
+  },
+  details: {
+    en: [
+      'Speaks the Language Server Protocol over stdin/stdout until the client sends exit:',
+      'diagnostics with codes and positions, quick fixes, hover (glosses in both languages,',
+      'operators, decisions, keys), completion, document symbols and go to a rule by name.',
+      'Editor set-up: docs/editors.md. Exits 0 after shutdown and exit, 1 when the client goes',
+      'away without them (the protocol asks for this).',
+    ],
+    zh: [
+      '在标准输入输出上使用语言服务器协议通信，直到客户端发送 exit：提供带代码和位置的诊断、快速修复、悬停提示（双语释义、运算符、决策、键）、补全、文档符号，以及按名称跳转到规则。',
+      '编辑器配置见 docs/editors.md。收到 shutdown 和 exit 后退出码为 0；客户端未发送二者即断开时为 1（协议的要求）。',
+    ],
   },
 } as const;

@@ -11,13 +11,7 @@ export const lspVerb: Verb = {
   stdout: 'document',
   args: [],
   summary: LSP_VERB_STRINGS.summary,
-  details: [
-    'Speaks the Language Server Protocol over stdin/stdout until the client sends exit:',
-    'diagnostics with codes and positions, quick fixes, hover (glosses in both languages,',
-    'operators, decisions, keys), completion, document symbols and go to a rule by name.',
-    'Editor set-up: docs/editors.md. Exits 0 after shutdown and exit, 1 when the client goes',
-    'away without them (the protocol asks for this).',
-  ],
+  details: LSP_VERB_STRINGS.details,
   async run() {
     const { startLspServer } = await import('../../lsp/server');
     startLspServer(process.stdin, process.stdout);

@@ -272,6 +272,22 @@ export function compileTree(root: ExprNode, traced = false): CompiledTree {
   return { fn: build(root), nodes };
 }
 
+/**
+ * A comparison of a field with a text or (JS) number literal: the field's path and the literal's
+ * value, for the specialised closures; undefined for any other operands.
+ */
+function fieldLiteral(
+  n: ExprNode,
+): { readonly segments: readonly string[]; readonly value: string | number } | undefined {
+  if (!('args' in n)) return undefined;
+  const [x, y] = n.args;
+  if (x?.node !== 'field' || y?.node !== 'literal') return undefined;
+  const value = literalNodeValue(y);
+  return typeof value === 'string' || typeof value === 'number'
+    ? { segments: x.path.split('.'), value }
+    : undefined;
+}
+
 /** What an ordering comparison makes of the sign of x compared with y. */
 const ORDER_TESTS = {
   gt: (c: number) => c > 0,
@@ -318,6 +334,19 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const nullCheck = n.args[1].node === 'literal' && n.args[1].type === 'null';
       const want = n.node === 'eq';
+      // Specialised at compile time (untraced): a field against a text or number literal reads
+      // the field directly and compares natively first; the general path below decides the rest.
+      const lit = traced || nullCheck ? undefined : fieldLiteral(n);
+      if (lit !== undefined) {
+        const { segments, value: y } = lit;
+        return (env) => {
+          const x = resolvePath(env.fact, segments);
+          if (typeof x === typeof y) return (x === y) === want;
+          if (x === undefined) return false;
+          const same = equality(x, y);
+          return same !== null && same === want;
+        };
+      }
       // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
       const exact = traced || nullCheck ? null : exactDifference(n);
       return (env) => {
@@ -347,6 +376,17 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
     case 'lte': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const test = ORDER_TESTS[n.node];
+      const lit = traced ? undefined : fieldLiteral(n);
+      if (lit !== undefined && typeof lit.value === 'number') {
+        const { segments, value: y } = lit;
+        return (env) => {
+          const x = resolvePath(env.fact, segments);
+          if (typeof x === 'number') return test(x < y ? -1 : x > y ? 1 : 0);
+          if (x === undefined) return false;
+          const c = order(x, y);
+          return c !== null && test(c);
+        };
+      }
       const exact = traced ? null : exactDifference(n);
       return (env) => {
         if (exact !== null) {

@@ -8,8 +8,14 @@
 import { mkdirSync } from 'node:fs';
 import { sheetMetaRows } from '../../src/kernel/table-import/sheet-round-trip';
 import { readXlsxForUpdate, writeXlsxTable } from '../../src/table-import/xlsx';
-import { cell, grid, type Hook, openLoan, storeText } from '../support/grid';
-import { documents, dropOnDocumentList, openWithChooser } from '../support/open-file';
+import { cell, grid, type Hook, storeText } from '../support/grid';
+import {
+  documents,
+  dropOnDocumentList,
+  exportWorkbook,
+  openLoanIn,
+  openWithChooser,
+} from '../support/open-file';
 import { expect, type Page, test } from '../support/test';
 
 const SHOTS = '/tmp/shots-s5/excel-drop';
@@ -75,15 +81,8 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a workbook dropped on the document list updates the table it was exported from`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await openLoan(page);
-    const before = await storeText(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      grid(page).getByRole('button', { name: W.exportXlsx }).click(),
-    ]);
-    const xlsx = Buffer.concat(await (await download.createReadStream()).toArray());
+    const before = await openLoanIn(page, lang);
+    const xlsx = (await exportWorkbook(page, W.exportXlsx)).bytes;
     const count = (await documents(page)).length;
     await openAnotherDocument(page);
 
@@ -140,10 +139,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a workbook over the table-file limit is refused before it is read, from the grid and from the list`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await openLoan(page);
-    const before = await storeText(page);
+    const before = await openLoanIn(page, lang);
     const count = (await documents(page)).length;
     // The grid's Import Excel…: the one file chooser refuses it (20 MB is the limit).
     await grid(page)

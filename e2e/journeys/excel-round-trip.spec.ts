@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { sheetMetaRows } from '../../src/kernel/table-import/sheet-round-trip';
 import { readXlsxForUpdate, writeXlsxTable } from '../../src/table-import/xlsx';
-import { cell, grid, openLoan, storeText } from '../support/grid';
+import { cell, grid, storeText } from '../support/grid';
+import { exportWorkbook, openLoanIn } from '../support/open-file';
 import { expect, type Page, test } from '../support/test';
 
 const SHOTS = '/tmp/shots-s4/excel';
@@ -52,16 +53,9 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: export the loan table as Excel, update it from the workbook, undo`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-    await openLoan(page);
-    const before = await storeText(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      grid(page).getByRole('button', { name: W.exportXlsx }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`${ENTRY}.xlsx`);
-    const xlsx = Buffer.concat(await (await download.createReadStream()).toArray());
+    const before = await openLoanIn(page, lang);
+    const { fileName, bytes: xlsx } = await exportWorkbook(page, W.exportXlsx);
+    expect(fileName).toBe(`${ENTRY}.xlsx`);
 
     // 1. The same workbook: no change, and the document keeps its text.
     await chooseWorkbook(page, W.update, `${ENTRY}.xlsx`, xlsx);

@@ -1,3 +1,4 @@
+import { grid, openLoan, storeText } from './grid';
 import { expect, type Page } from './test';
 
 /**
@@ -59,4 +60,24 @@ export async function dropOnDocumentList(page: Page, file: FileToOpen) {
     },
     { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
   );
+}
+
+/** The loan example's table (openLoan) at 1440×900 in `lang`; gives the document's text. */
+export async function openLoanIn(page: Page, lang: 'en' | 'zh'): Promise<string> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
+  await openLoan(page);
+  return storeText(page);
+}
+
+/** The grid's Export Excel (`label` in the UI's language): the workbook downloaded. */
+export async function exportWorkbook(page: Page, label: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    grid(page).getByRole('button', { name: label }).click(),
+  ]);
+  return {
+    fileName: download.suggestedFilename(),
+    bytes: Buffer.concat(await (await download.createReadStream()).toArray()),
+  };
 }

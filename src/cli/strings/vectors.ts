@@ -14,4 +14,6 @@ export const VECTORS_STRINGS = {
     en: 'no vectors under {dir}',
     zh: '{dir}下没有向量',
   },
+  failed: { en: 'FAIL {path}: {reason}', zh: '未通过 {path}：{reason}' },
+  totals: { en: '{passed} passed, {failed} failed', zh: '通过 {passed} 个，未通过 {failed} 个' },
 } as const satisfies Record<string, Bilingual>;

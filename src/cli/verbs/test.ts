@@ -1,8 +1,7 @@
-import { fill } from '../../i18n/format';
+import { type FillValue, fill } from '../../i18n/format';
 import {
   type CaseOutcome,
   createFactSetParser,
-  DEFAULT_SUITE_AS_OF,
   factSetFormat,
   parseFactSet,
   parseSuite,
@@ -19,8 +18,10 @@ import type { CliIo } from '../io';
 import { loadRulesFor } from '../load-document';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { text } from '../strings';
 import { HELP } from '../strings/help';
 import { TEST_STRINGS as msg } from '../strings/test';
+import { displayWidth } from '../wrap';
 import type { Verb } from './verb';
 
 const FORMATS = ['table', 'json'] as const;
@@ -35,10 +36,12 @@ export function reportFormat(
   if ((FORMATS as readonly string[]).includes(format)) return format as (typeof FORMATS)[number];
   printError(
     io,
-    usageError({
-      en: `--format must be ${formats.join(' or ')}, not ${JSON.stringify(format)}`,
-      zh: `--format 只能是 ${formats.join('、')}，而不是${zhQuote(format)}`,
-    }),
+    usageError(
+      fill(msg.formatMust, {
+        formats: { en: formats.join(' or '), zh: formats.join('、') },
+        value: { en: JSON.stringify(format), zh: zhQuote(format) },
+      }),
+    ),
   );
   return null;
 }
@@ -74,7 +77,7 @@ export const testVerb: Verb = {
     if (ci)
       for (const line of (ci === 'junit' ? junit : tap)(result, suiteFile, source)) io.out(line);
     else if (format === 'json') io.out(JSON.stringify(withLines(result, source), null, 2));
-    else for (const line of table(result, suiteFile, source)) io.out(line);
+    else for (const line of table(result, suiteFile, source, io.lang)) io.out(line);
     return result.totals.failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };
@@ -113,7 +116,12 @@ export function readSuite(io: CliIo, file: string, text: string): Suite | null {
     diagnostics = parsed.diagnostics;
   }
   for (const d of diagnostics) {
-    io.err(`${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${oneLine(d.message.en)}`);
+    // Chinese under --lang zh (or a zh locale): the severity and the message; the rest as it is.
+    const zh = io.lang === 'zh';
+    const severity = zh && d.severity in SEVERITY_ZH ? SEVERITY_ZH[d.severity] : d.severity;
+    io.err(
+      `${file}:${d.line}:${d.column}: ${severity} ${d.code} ${oneLine(zh ? d.message.zh : d.message.en)}`,
+    );
   }
   if (!suite) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
@@ -121,6 +129,11 @@ export function readSuite(io: CliIo, file: string, text: string): Suite | null {
   }
   return suite;
 }
+
+const SEVERITY_ZH: Readonly<Record<string, string>> = {
+  error: text('diagnostic.error').zh,
+  warning: text('diagnostic.warning').zh,
+};
 
 const oneLine = (s: string) => s.replace(/\r\n|[\r\n]/g, ' ');
 
@@ -135,48 +148,97 @@ function withLines(result: SuiteResult, source: SourceText): unknown {
   };
 }
 
-const STATUS = { pass: 'PASS', fail: 'FAIL', unchecked: '----' } as const;
+const STATUS = {
+  pass: msg.statusPass,
+  fail: msg.statusFail,
+  unchecked: msg.statusUnchecked,
+} as const;
 
-function table(result: SuiteResult, file: string, source: SourceText): string[] {
+/** `text` padded to `width` columns: by characters in English (as always), by columns in Chinese. */
+const pad = (text: string, width: number, zh: boolean) =>
+  zh ? text + ' '.repeat(Math.max(0, width - displayWidth(text))) : text.padEnd(width);
+
+function table(
+  result: SuiteResult,
+  file: string,
+  source: SourceText,
+  lang?: 'en' | 'zh',
+): string[] {
+  const zh = lang === 'zh';
+  const side = zh ? 'zh' : 'en';
+  const say = (key: keyof typeof msg, values: Readonly<Record<string, FillValue>> = {}) =>
+    fill(msg[key], values)[side];
+  const list = (items: readonly string[]) => items.join(say('listSeparator'));
   const out: string[] = [];
-  const title = result.suite ? `suite "${result.suite}"` : `suite ${file}`;
-  out.push(`${title} — ruleset ${result.ruleset_hash}`);
-  const width = Math.min(60, Math.max(10, ...result.cases.map((c) => c.name.length)));
+  const hash = result.ruleset_hash;
+  out.push(
+    result.suite
+      ? say('tableTitleNamed', { suite: result.suite, hash })
+      : say('tableTitleFile', { file, hash }),
+  );
+  const width = zh
+    ? Math.min(60, Math.max(10, ...result.cases.map((c) => displayWidth(c.name))))
+    : Math.min(60, Math.max(10, ...result.cases.map((c) => c.name.length)));
+  const statusWidth = zh ? 6 : 4;
+  const status = (s: keyof typeof STATUS) => pad(STATUS[s][side], statusWidth, zh);
   const row = (c: CaseOutcome, label: string) => {
     const where = c.range ? `${file}:${source.position(c.range.start).line}` : file;
-    const rules = c.matched_rules.length ? c.matched_rules.join(', ') : '—';
-    out.push(`  ${STATUS[c.status]}  ${label.padEnd(width)}  ${c.decision.padEnd(13)}  ${rules}`);
-    for (const m of c.mismatches) out.push(`        ${m.en}  (${where})`);
+    const rules = c.matched_rules.length ? list(c.matched_rules) : '—';
+    out.push(`  ${status(c.status)}  ${pad(label, width, zh)}  ${c.decision.padEnd(13)}  ${rules}`);
+    for (const m of c.mismatches) out.push(`        ${say('mismatch', { mismatch: m, where })}`);
     for (const w of c.eval_warnings)
-      out.push(`        warning ${w.code}${w.rule ? ` ${w.rule}` : ''}: ${oneLine(w.message.en)}`);
+      out.push(
+        `        ${say('warning', { code: w.code, rule: w.rule ? ` ${w.rule}` : '', message: { en: oneLine(w.message.en), zh: oneLine(w.message.zh) } })}`,
+      );
   };
   if (result.cases.length) {
-    out.push('', 'cases:');
+    out.push('', say('cases'));
     for (const c of result.cases) row(c, c.name);
   }
   for (const s of result.sequences) {
-    out.push('', `sequence "${s.name}": ${STATUS[s.status]}`);
+    out.push('', say('sequence', { name: s.name, status: STATUS[s.status] }));
     s.events.forEach((e, i) => {
       row(e, `#${i + 1} ${e.as_of}`);
       for (const w of e.windows)
         out.push(
-          `        ${w.kind} ${w.kind === 'rate' ? `${w.limit}/` : ''}${w.window} (${w.rules.join(', ')}): ${w.count}/${w.limit}${w.at_limit ? ' at limit' : ''}${w.counted ? ', counted' : ''}`,
+          `        ${say('window', {
+            kind: w.kind,
+            window: `${w.kind === 'rate' ? `${w.limit}/` : ''}${w.window}`,
+            rules: list(w.rules),
+            count: w.count,
+            limit: w.limit,
+            atLimit: w.at_limit ? msg.atLimit : '',
+            counted: w.counted ? msg.counted : '',
+          })}`,
         );
     });
   }
-  out.push('', 'rules (matched / decided):');
-  const ruleWidth = Math.max(4, ...result.rules.map((r) => r.rule.length));
+  out.push('', say('rulesHeading'));
+  const ruleWidth = zh
+    ? Math.max(4, ...result.rules.map((r) => displayWidth(r.rule)))
+    : Math.max(4, ...result.rules.map((r) => r.rule.length));
   for (const r of result.rules) {
-    const note = !r.enabled ? '  disabled' : r.matched === 0 ? '  never matched' : '';
+    const note = !r.enabled ? say('disabled') : r.matched === 0 ? say('neverMatched') : '';
     out.push(
-      `  ${r.rule.padEnd(ruleWidth)}  ${String(r.matched).padStart(6)}  ${String(r.decided).padStart(6)}${note}`,
+      `  ${pad(r.rule, ruleWidth, zh)}  ${String(r.matched).padStart(6)}  ${String(r.decided).padStart(6)}${note}`,
     );
   }
+  const enabled = result.rules.filter((r) => r.enabled).length;
   out.push(
-    `coverage: ${result.rules.filter((r) => r.enabled).length - result.uncovered.length}/${result.rules.filter((r) => r.enabled).length} enabled rules matched${result.uncovered.length ? `; never matched: ${result.uncovered.join(', ')}` : ''}`,
+    say('coverage', {
+      matched: enabled - result.uncovered.length,
+      enabled,
+      uncovered: result.uncovered.length ? say('uncovered', { rules: list(result.uncovered) }) : '',
+    }),
   );
-  out.push(`decisions: ${result.distribution.map((d) => `${d.decision} ${d.count}`).join(', ')}`);
+  out.push(
+    say('decisions', {
+      decisions: result.distribution
+        .map((d) => `${d.decision} ${d.count}`)
+        .join(say('decisionSeparator')),
+    }),
+  );
   const t = result.totals;
-  out.push(`${t.passed} passed, ${t.failed} failed, ${t.unchecked} unchecked`);
+  out.push(say('totals', { passed: t.passed, failed: t.failed, unchecked: t.unchecked }));
   return out;
 }

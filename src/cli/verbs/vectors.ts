@@ -51,7 +51,7 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
         const expected = await readData(io, `${dir}/expected.json`);
         return expected.ok
           ? runCanonicalVector(text, expected.value)
-          : { passed: false, failures: [expected.message.en] };
+          : { passed: false, failures: [expected.message[io.lang === 'zh' ? 'zh' : 'en']] };
       },
     });
     return;
@@ -64,7 +64,8 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
         path,
         run: async () => {
           const data = await readData(io, path);
-          if (!data.ok) return { passed: false, failures: [data.message.en] };
+          if (!data.ok)
+            return { passed: false, failures: [data.message[io.lang === 'zh' ? 'zh' : 'en']] };
           return runnerFor(path)(data.value);
         },
       });
@@ -98,6 +99,8 @@ export const vectors: Verb = {
       );
       return EXIT_USAGE;
     }
+    // English unless Chinese is asked for (--lang zh, a zh locale), as every verb's stdout.
+    const side = io.lang === 'zh' ? 'zh' : 'en';
     let passed = 0;
     let failed = 0;
     for (const c of cases) {
@@ -107,10 +110,11 @@ export const vectors: Verb = {
       if (outcome.passed) passed++;
       else {
         failed++;
-        for (const f of outcome.failures) io.out(`FAIL ${c.path}: ${f}`);
+        for (const f of outcome.failures)
+          io.out(fill(msg.failed, { path: c.path, reason: f })[side]);
       }
     }
-    io.out(`${passed} passed, ${failed} failed`);
+    io.out(fill(msg.totals, { passed, failed })[side]);
     return failed > 0 ? EXIT_INVALID : EXIT_OK;
   },
 };

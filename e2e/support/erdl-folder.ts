@@ -1,6 +1,6 @@
 /**
- * A scratch folder where `npx erdl` is the checkout's CLI (src/cli/main.ts, bundled once with
- * esbuild so each run starts fast), found through node_modules/.bin without the network: where
+ * A scratch folder where `npx erdl` is the checkout's CLI (src/cli/main.ts run by tsx, as
+ * `npm run erdl` does), found through node_modules/.bin without the network: where
  * "Copy as command" tests (vitest and e2e) run the command the studio copied. Node only.
  */
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,20 +21,10 @@ export interface ErdlFolder {
 export function erdlFolder(): ErdlFolder {
   const dir = mkdtempSync(join(tmpdir(), 'erdl-command-'));
   mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
-  const cli = join(dir, 'erdl-cli.mjs');
-  buildSync({
-    entryPoints: [join(ROOT, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: cli,
-    logLevel: 'warning',
-    banner: {
-      js: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
-    },
-  });
   const shim = join(dir, 'node_modules/.bin/erdl');
-  writeFileSync(shim, `#!/bin/sh\nexec node '${cli.replaceAll("'", "'\\''")}' "$@"\n`);
+  const quote = (path: string) => `'${path.replaceAll("'", "'\\''")}'`;
+  const tsx = quote(join(ROOT, 'node_modules/tsx/dist/cli.mjs'));
+  writeFileSync(shim, `#!/bin/sh\nexec node ${tsx} ${quote(join(ROOT, 'src/cli/main.ts'))} "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}\n');
   return {

@@ -1,10 +1,8 @@
-import { MAX_TABLE_FILE_BYTES } from '../../kernel/file-limits';
 import { runTableEdit } from '../grid/run-table-edit';
 import { gridStrings } from '../grid/strings';
 import { bilingual, format, useT } from '../i18n/i18n';
-import { FileChooserButton } from '../signing/FileChooserButton';
 import { studioStore } from '../store';
-import { refuseTableFile } from './refuse-table-file';
+import { TableFileChooser } from './TableFileChooser';
 
 /** Reads a CSV file (as exported: field paths, then, priority) and appends it as a new table. */
 export function ImportCsvButton({
@@ -29,17 +27,11 @@ export function ImportCsvButton({
   };
   return (
     <span className="import-csv">
-      <FileChooserButton
+      <TableFileChooser
         label={t.importCsv}
-        inputLabel={t.importCsv}
         accept=".csv,text/csv"
         testId="import-csv-file"
-        // A CSV over the table-file limit is refused before it is read (docs/table-import.md).
-        maxBytes={MAX_TABLE_FILE_BYTES}
-        refuse={refuseTableFile}
-        onFiles={([file]) => {
-          if (file) void onFile(file);
-        }}
+        onFile={(file) => void onFile(file)}
       />
     </span>
   );

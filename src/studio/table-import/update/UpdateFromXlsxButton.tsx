@@ -1,10 +1,8 @@
-import { MAX_TABLE_FILE_BYTES } from '../../../kernel/file-limits';
 import { useT } from '../../i18n/i18n';
-import { FileChooserButton } from '../../signing/FileChooserButton';
 import { studioStore } from '../../store';
 import { newDocument } from '../../workspace/files';
 import { readForeignFile } from '../foreign-file';
-import { refuseTableFile } from '../refuse-table-file';
+import { TableFileChooser } from '../TableFileChooser';
 import { updateStrings } from './strings';
 import { useWorkbookUpdate } from './use-workbook-update';
 
@@ -30,17 +28,14 @@ export function UpdateFromXlsxButton({ entry }: { readonly entry: string }) {
   const { offer, dialog } = useWorkbookUpdate((file) => void asNewDocument(file));
   return (
     <span className="import-csv">
-      <FileChooserButton
+      <TableFileChooser
         label={t.button}
-        inputLabel={t.button}
         title={t.buttonTitle}
         accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         testId="update-from-xlsx"
-        maxBytes={MAX_TABLE_FILE_BYTES}
-        refuse={refuseTableFile}
-        onFiles={([file]) => {
+        onFile={(file) => {
           const docId = studioStore.getState().activeId;
-          if (file && docId !== null) void offer(file, { docId, entry });
+          if (docId !== null) void offer(file, { docId, entry });
         }}
       />
       {dialog}

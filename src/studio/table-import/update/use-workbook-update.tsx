@@ -4,7 +4,7 @@ import { readTables } from '../../../kernel/table-edit';
 import type { SheetMeta } from '../../../kernel/table-import/sheet-round-trip';
 import { bilingual } from '../../i18n/i18n';
 import { studioStore } from '../../store';
-import { refuseTableFile } from '../refuse-table-file';
+import { refuseTableFile } from '../TableFileChooser';
 import { readSheetForUpdate } from './read-sheet';
 import { updateStrings } from './strings';
 import { UpdateTableDialog } from './UpdateTableDialog';

@@ -52,6 +52,26 @@ function plus(a: number, b: number): number {
   return Math.abs(s) <= SAFE ? s : FALLBACK;
 }
 
+/** The two operands of the last `operands` call, as fractions (one object, reused). */
+const pair = { na: 0, da: 1, nb: 0, db: 1 };
+
+/**
+ * Evaluates a, then b (the order the ordinary closures read them in) into `pair`; false as soon as
+ * one cannot be had exactly.
+ */
+function operands(a: Part, b: Part, env: Env): boolean {
+  const na = a(env);
+  if (Number.isNaN(na)) return false;
+  const da = den;
+  const nb = b(env);
+  if (Number.isNaN(nb)) return false;
+  pair.na = na;
+  pair.da = da;
+  pair.nb = nb;
+  pair.db = den;
+  return true;
+}
+
 function part(n: ExprNode): Part | null {
   switch (n.node) {
     case 'field': {
@@ -82,12 +102,8 @@ function part(n: ExprNode): Part | null {
       if (!a || !b) return null;
       const op = n.node;
       return (env) => {
-        const na = a(env);
-        if (Number.isNaN(na)) return FALLBACK;
-        const da = den;
-        const nb = b(env);
-        if (Number.isNaN(nb)) return FALLBACK;
-        const db = den;
+        if (!operands(a, b, env)) return FALLBACK;
+        const { na, da, nb, db } = pair;
         if (op === 'mul') {
           den = times(da, db);
           return Number.isNaN(den) ? FALLBACK : times(na, nb);
@@ -129,13 +145,9 @@ export function exactDifference(n: ExprNode): ((env: Env) => number) | null {
   const b = part(y);
   if (!a || !b) return null;
   return (env) => {
-    const na = a(env);
-    if (Number.isNaN(na)) return FALLBACK;
-    const da = den;
-    const nb = b(env);
-    if (Number.isNaN(nb)) return FALLBACK;
-    const l = times(na, den);
-    const r = times(nb, da);
+    if (!operands(a, b, env)) return FALLBACK;
+    const l = times(pair.na, pair.db);
+    const r = times(pair.nb, pair.da);
     if (Number.isNaN(l) || Number.isNaN(r)) return FALLBACK;
     return l < r ? -1 : l > r ? 1 : 0;
   };

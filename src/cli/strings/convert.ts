@@ -24,7 +24,7 @@ export const CONVERT_STRINGS = {
   },
   summary: {
     en: 'convert rules between Simple, Expression and decision tables',
-    zh: '在 Simple、Expression 与决策表之间转换规则',
+    zh: '在简单形式、表达式形式与决策表之间转换规则',
   },
   convertNeedsSimpleExpr: {
     en: 'convert needs --to simple|expr|table',

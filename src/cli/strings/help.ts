@@ -60,7 +60,7 @@ export const HELP = {
       'Exits 1 if any vector failed, 2 when DIR cannot be read or holds no vectors.',
     ],
     zh: [
-      '运行 DIR 下的 V-ENGINE 向量（vectors/engine/<group>/NNNN-slug.yaml）、释义向量与投影向量（vectors/gloss/、vectors/proj/）以及规范形式向量（vectors/canonical/<case>/，内含 input.erdl.yaml 与 expected.json）；每个文件由其所在测试集目录对应的运行器运行。',
+      '运行 DIR 下的 V-ENGINE 向量（vectors/engine/<group>/NNNN-slug.yaml）、释义向量与投影向量（`vectors/gloss/`、`vectors/proj/`）以及规范形式向量（vectors/canonical/<case>/，内含 input.erdl.yaml 与 expected.json）；每个文件由其所在测试集目录对应的运行器运行。',
       '每个失败输出一行“未通过 <路径>：<原因>”，最后输出“通过 N 个，未通过 N 个”。',
       '有向量未通过时退出码为 1；DIR 无法读取或其中没有向量时为 2。',
     ],
@@ -141,7 +141,7 @@ export const HELP = {
       'error, an unreadable file, or a bad --lang or FIELDS file.',
     ],
     zh: [
-      '以 JSON（缩进 2 个空格）输出 {"<规则名称>": "<释义>", …}，规则按定义顺序排列；决策表的行命名为 <entry>#<n>。详见 docs/gloss.md。',
+      '以 JSON（缩进 2 个空格）输出 {"<规则名称>": "<释义>", …}，规则按定义顺序排列；决策表的行命名为 <entry>#<n>。详见 `docs/gloss.md`。',
       'FIELDS 为 YAML 或 JSON：从字段路径（或“prefix.*”）到 {zh, en} 显示名的映射。',
       '显示名的优先顺序：决策表的列标签 > FIELDS > 内置名称；没有显示名的字段以后备写法读出，并在标准错误中报告（警告 ERDL-W901）；已存储的释义与生成结果不同时同样报告（警告 ERDL-W902）。',
       '生成成功时退出码为 0；RULES 有加载错误（诊断输出到标准错误）时为 1；用法错误、文件无法读取、--lang 或 FIELDS 文件有误时为 2。',

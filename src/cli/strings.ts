@@ -1,8 +1,8 @@
 /**
  * The command's own text, English and Chinese, filled by the project's one template filler
- * (src/kernel/util/template.ts: `{name}` placeholders, `{n:one|other}` English plurals). Verbs
- * whose messages are still written inline move here one by one; the signing verbs keep theirs in
- * their own files.
+ * (src/kernel/util/template.ts: `{name}` placeholders, `{n:one|other}` English plurals). Each
+ * verb's own words are in src/cli/strings/<verb>.ts, its help paragraphs in src/cli/strings/help.ts
+ * (tests/cli-strings.test.ts fails on a `{en, zh}` pair written inline in a verb).
  */
 import type { Bilingual } from '../kernel';
 import { zhQuote } from '../kernel/util/quote';

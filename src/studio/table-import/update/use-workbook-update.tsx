@@ -1,13 +1,16 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { MAX_TABLE_FILE_BYTES } from '../../../kernel/file-limits';
-import { readTables } from '../../../kernel/table-edit';
 import type { SheetMeta } from '../../../kernel/table-import/sheet-round-trip';
 import { bilingual } from '../../i18n/i18n';
 import { studioStore } from '../../store';
-import { refuseTableFile } from '../TableFileChooser';
-import { readSheetForUpdate } from './read-sheet';
 import { updateStrings } from './strings';
-import { UpdateTableDialog } from './UpdateTableDialog';
+
+// The document list uses this hook on the page's first load: the table reader, the sheet reader
+// and the dialog (kernel code) load with the first workbook (tests/entry-chunk.test.ts).
+const UpdateTableDialog = lazy(() =>
+  import('./UpdateTableDialog').then((m) => ({ default: m.UpdateTableDialog })),
+);
+const loadWork = () => import('./workbook-target');
 
 /** The table a workbook updates: a document's decision table, by its rule entry. */
 export interface WorkbookTarget {
@@ -23,22 +26,6 @@ interface Opened {
 }
 
 const isXlsx = (name: string) => /\.xlsx$/i.test(name);
-
-/**
- * The open document holding the decision table a workbook's `erdl` sheet names (the active
- * document first): the table the workbook was exported from, if it is open.
- */
-function openTableNamed(entry: string): WorkbookTarget | null {
-  const state = studioStore.getState();
-  const ids = state.activeId === null ? state.order : [state.activeId, ...state.order];
-  for (const docId of ids) {
-    const text = state.documents[docId]?.text;
-    if (text === undefined) continue;
-    const read = readTables(text);
-    if (read.ok && read.tables.some((t) => t.entry === entry)) return { docId, entry };
-  }
-  return null;
-}
 
 /**
  * "Update this table" from an Excel workbook (docs/table-import.md, "Round trips"), the one code
@@ -67,15 +54,18 @@ export function useWorkbookUpdate(newDocument: (file: File) => void) {
         );
       return asked;
     }
+    const work = await loadWork();
     if (busy.current) return false;
     // Over the table-file limit: refused before it is read (docs/table-import.md "Limits").
     if (file.size > MAX_TABLE_FILE_BYTES) {
-      if (asked) refuseTableFile(file);
+      if (asked) work.refuseTableFile(file);
       return asked;
     }
     busy.current = true;
-    const read = await readSheetForUpdate(new Uint8Array(await file.arrayBuffer()));
-    const to = !read.ok ? null : (target ?? (read.meta ? openTableNamed(read.meta.entry) : null));
+    const read = await work.readSheetForUpdate(new Uint8Array(await file.arrayBuffer()));
+    const to = !read.ok
+      ? null
+      : (target ?? (read.meta ? work.openTableNamed(read.meta.entry) : null));
     if (!read.ok || to === null) {
       busy.current = false;
       if (!read.ok && asked) notify('error', read.message);
@@ -89,24 +79,26 @@ export function useWorkbookUpdate(newDocument: (file: File) => void) {
     setOpened(null);
   };
   const dialog = opened && (
-    <UpdateTableDialog
-      docId={opened.target.docId}
-      entry={opened.target.entry}
-      fileName={opened.file.name}
-      grid={opened.grid}
-      meta={opened.meta}
-      onApplied={() => {
-        // The updated table in view: the grid shows its cells as the update wrote them.
-        const state = studioStore.getState();
-        state.setActive(opened.target.docId);
-        state.setPanel('table');
-      }}
-      onNewDocument={() => {
-        close();
-        newDocument(opened.file);
-      }}
-      onClose={close}
-    />
+    <Suspense fallback={null}>
+      <UpdateTableDialog
+        docId={opened.target.docId}
+        entry={opened.target.entry}
+        fileName={opened.file.name}
+        grid={opened.grid}
+        meta={opened.meta}
+        onApplied={() => {
+          // The updated table in view: the grid shows its cells as the update wrote them.
+          const state = studioStore.getState();
+          state.setActive(opened.target.docId);
+          state.setPanel('table');
+        }}
+        onNewDocument={() => {
+          close();
+          newDocument(opened.file);
+        }}
+        onClose={close}
+      />
+    </Suspense>
   );
   return { offer, dialog };
 }

@@ -15,9 +15,11 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from '../src/lsp/test-support';
 
@@ -198,6 +200,28 @@ describe('the packed erdl-studio', () => {
     );
     expect(types).toContain('compileDocument');
     expect(types).toContain('Evaluator');
+  });
+
+  it('explains an evaluation (erdl eval --explain) in the shape of the schema it ships', async () => {
+    const erdl = path.join(app, 'node_modules/.bin/erdl');
+    const fact = JSON.stringify({ tool: { name: 'issue_refund', args: { amount: '8000' } } });
+    writeFileSync(path.join(app, 'explain-fact.json'), fact);
+    const { stdout } = await sh(
+      erdl,
+      ['eval', QUICKSTART, 'explain-fact.json', '--explain', '--format', 'json'],
+      app,
+    );
+    const schema = JSON.parse(
+      readFileSync(
+        createRequire(path.join(app, 'index.js')).resolve('erdl-studio/schema/explanation.json'),
+        'utf8',
+      ),
+    );
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    const explanation = JSON.parse(stdout);
+    expect(validate(explanation), JSON.stringify(validate.errors)).toBe(true);
+    // "8000" is a string: the refund rule does not match, and the explanation says why.
+    expect(JSON.stringify(explanation)).toContain('type_mismatch');
   });
 
   it('serves the language server: erdl lsp answers initialize and publishes diagnostics', async () => {

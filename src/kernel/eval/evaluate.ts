@@ -8,8 +8,8 @@ import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
 import { checkFactShape, prepareFact } from './fact';
 import { type CompiledTree, compileTree, type Env, literalNodeValue } from './nodes';
-import { RuleIndex } from './rule-index/rule-index';
 import { resultHashOf } from './result-hash';
+import { RuleIndex } from './rule-index/rule-index';
 import {
   EMPTY_STATE,
   parseTemporalState,

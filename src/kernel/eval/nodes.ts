@@ -352,7 +352,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       return (env) => {
         if (exact !== null) {
           const c = exact(env);
-          if (c === c) return (c === 0) === want;
+          if (!Number.isNaN(c)) return (c === 0) === want;
         }
         const x = a(env);
         // §7.3(a): "== null / != null" works normally (missing counts as null); any other
@@ -391,7 +391,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       return (env) => {
         if (exact !== null) {
           const c = exact(env);
-          if (c === c) return test(c); // not NaN: decided exactly (exact-double.ts)
+          if (!Number.isNaN(c)) return test(c); // decided exactly (exact-double.ts)
         }
         const x = a(env);
         if (x === undefined) return false;

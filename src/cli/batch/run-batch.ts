@@ -15,6 +15,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { fill } from '../../i18n/format';
 import {
   createFactSetParser,
   type FactSetBatch,
@@ -23,6 +24,7 @@ import {
   type SuiteDiagnostic,
 } from '../../kernel';
 import { type CliIo, writeOutLine, writeOutLines } from '../io';
+import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord, rejectedName } from './error-record';
 import type { BatchCase, BatchJob, BatchReply, WorkerSetup } from './evaluate-batch';
 import { type LinesJob, type LinesReply, NAMED_IN_SUMMARY } from './evaluate-lines';
@@ -144,10 +146,9 @@ class Pool {
 
 /** A problem as the command prints it: the English line, then the Chinese one. */
 function problemLines(file: string, d: SuiteDiagnostic): [string, string] {
-  return [
-    `${file}:${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en}`,
-    `${file}:${d.line}:${d.column}：${d.code} ${d.message.zh}`,
-  ];
+  const { line, column, severity, code, message } = d;
+  const text = fill(EVAL_STRINGS.problem, { file, line, column, severity, code, message });
+  return [text.en, text.zh];
 }
 
 /** Evaluates every fact of the file and prints one result line each, in input order. */

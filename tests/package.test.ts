@@ -13,7 +13,7 @@
  * - `erdl lsp`, the language server (docs/editors.md), starts and answers an LSP client.
  * One file, one build: two files building lib/ at once would race on the same folder.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,7 @@ const exec = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
+const BROKEN = path.join(ROOT, 'tests/fixtures/cli/broken.erdl.yaml');
 let base: string;
 let app: string;
 let installLog: string;
@@ -238,6 +239,45 @@ describe('the packed erdl-studio', () => {
       expect(await client.stop(), client.stderr).toBe(0);
     }
   }, 60_000);
+
+  it("the installed command's CI formats and edges: --version, check --format sarif, test --format junit|tap, eval RULES -", async () => {
+    const erdl = path.join(app, 'node_modules/.bin/erdl');
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect((await sh(erdl, ['--version'], app)).stdout.trim()).toContain(version);
+    // A broken document: exit 1, and the SARIF log names the rule and the editor's position.
+    const broken = await sh(erdl, ['check', BROKEN, '--format', 'sarif'], app).then(
+      () => null,
+      (e: { code: number; stdout: string }) => e,
+    );
+    expect(broken?.code).toBe(1);
+    const sarif = JSON.parse(broken?.stdout ?? '{}');
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results[0]).toMatchObject({
+      ruleId: 'ERDL-E304',
+      locations: [{ physicalLocation: { region: { startLine: 19, startColumn: 21 } } }],
+    });
+    writeFileSync(
+      path.join(app, 'refund.facts.yaml'),
+      'cases:\n  - name: small\n    fact: { tool: { name: issue_refund, args: { amount: 10 } } }\n    expect: { decision: ALLOW }\n',
+    );
+    const junit = await sh(
+      erdl,
+      ['test', QUICKSTART, 'refund.facts.yaml', '--format', 'junit'],
+      app,
+    );
+    expect(junit.stdout).toContain('<testcase');
+    expect(junit.stdout).toContain('failures="0"');
+    const tap = await sh(erdl, ['test', QUICKSTART, 'refund.facts.yaml', '--format', 'tap'], app);
+    expect(tap.stdout.split('\n')).toContain('ok 1 - small');
+    // One fact on standard input.
+    const one = spawnSync(erdl, ['eval', QUICKSTART, '-'], {
+      cwd: app,
+      encoding: 'utf8',
+      input: '{"tool": {"name": "issue_refund", "args": {"amount": 8000}}}',
+    });
+    expect(one.status, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout).decision).toBe('REQUEST_HUMAN');
+  });
 
   it('installs the erdl command: help, check, and eval --facts on two workers', async () => {
     const erdl = path.join(app, 'node_modules/.bin/erdl');

@@ -31,6 +31,8 @@ const TEXT = {
       'Only a credit score that is not a whole number falls in this range: every credit score the table compares with is whole.',
     add: 'Add a row for these inputs',
     exportXlsx: 'Export Excel',
+    noChange: 'The workbook changes nothing: every row reads as the table has it now.',
+    newDocument: 'New document',
     converted: 'Converted into the new document',
     dinnerTitle: 'Conversion report: camunda-examples-dinner-decisions.dmn',
     collect: 'hit policy COLLECT is not converted',
@@ -51,6 +53,8 @@ const TEXT = {
     offGrid: '只有非整数的信用评分会落入此范围：表中与信用评分比较的值都是整数。',
     add: '为这些输入添加一行',
     exportXlsx: '导出电子表格',
+    noChange: '工作簿不会改动任何内容：每一行的读取结果都与决策表现有内容相同。',
+    newDocument: '新建文档',
     converted: '已转换为新文档',
     dinnerTitle: '转换报告：camunda-examples-dinner-decisions.dmn',
     collect: '命中策略 COLLECT 未转换',
@@ -174,6 +178,10 @@ for (const lang of ['en', 'zh'] as const) {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: xlsx,
     });
+    // The workbook names this open table: the studio offers to update it, and it changes nothing.
+    const update = page.getByTestId('update-table');
+    await expect(update).toContainText(T.noChange);
+    await update.getByRole('button', { name: T.newDocument }).click();
     await expect.poll(async () => (await state(page)).order.length).toBe(before + 1);
     const report = page.getByTestId('conversion-report');
     await expect(report).toContainText(T.converted);

@@ -113,7 +113,7 @@ for (const lang of ['en', 'zh'] as const) {
   });
 }
 
-test('Export Excel from the grid, open the workbook: the same table comes back', async ({
+test('Export Excel from the grid, open the workbook, choose New document: the same table comes back', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -134,6 +134,10 @@ test('Export Excel from the grid, open the workbook: the same table comes back',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: xlsx,
   });
+  // The workbook names the open table: Update this table (it changes nothing) or New document.
+  const update = page.getByTestId('update-table');
+  await expect(update).toContainText('The workbook changes nothing');
+  await update.getByRole('button', { name: 'New document' }).click();
   await expect
     .poll(async () => (await workspace(page)).documents.length)
     .toBe(before.documents.length + 1);

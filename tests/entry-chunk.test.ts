@@ -29,6 +29,8 @@ const DATA_ONLY_KERNEL = [
   'src/kernel/file-limits.ts',
   'src/kernel/vocabulary/decisions.ts',
   'src/kernel/vocabulary/document.ts',
+  // A value's type and a trace step's status in words (the Evaluate panel's strings).
+  'src/kernel/vocabulary/evaluation-words.ts',
   'src/kernel/util/visible-text.ts',
   'src/kernel/util/text-edit.ts',
   // The one template filler every string table uses (src/i18n/format.ts).

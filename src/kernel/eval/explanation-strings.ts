@@ -3,6 +3,8 @@
  * match, and the plain-text layout `erdl eval --explain` prints. Templates are filled by the one
  * filler (util/template.ts). Data-only.
  */
+import { STEP_STATUS_WORDS, VALUE_TYPE_WORDS } from '../vocabulary/evaluation-words';
+
 export const EXPLANATION_STRINGS = {
   en: {
     decidedBy: 'Decided by {rule}',
@@ -31,28 +33,8 @@ export const EXPLANATION_STRINGS = {
       failClosed: 'The rule failed closed: its decision {decision} applies (E12).',
       folded: 'The condition was folded to false (E12).',
     },
-    types: {
-      string: 'string',
-      number: 'number',
-      boolean: 'boolean',
-      null: 'null',
-      list: 'list',
-      object: 'object',
-      date: 'date',
-      missing: 'missing value',
-      scalar: 'single value',
-      other: 'value',
-    },
-    status: {
-      matched: 'matched',
-      false: 'did not match',
-      exempted: 'exempted by unless',
-      disabled: 'disabled',
-      not_reached: 'not reached',
-      covered: 'covered by a higher ring',
-      error_fail_closed: 'error: failed closed',
-      error_folded_false: 'error: treated as false',
-    },
+    types: VALUE_TYPE_WORDS.en,
+    status: STEP_STATUS_WORDS.en,
     // The plain-text layout (explanationText).
     text: {
       decision: 'Decision: {decision}',
@@ -94,28 +76,8 @@ export const EXPLANATION_STRINGS = {
       failClosed: '规则失败关闭：采用其决策 {decision}（E12）。',
       folded: '该条件折叠为 false（E12）。',
     },
-    types: {
-      string: '字符串',
-      number: '数字',
-      boolean: '布尔值',
-      null: 'null',
-      list: '列表',
-      object: '对象',
-      date: '日期',
-      missing: '缺失值',
-      scalar: '单个值',
-      other: '值',
-    },
-    status: {
-      matched: '匹配',
-      false: '未匹配',
-      exempted: '已豁免（豁免条件成立）',
-      disabled: '已停用',
-      not_reached: '未执行到',
-      covered: '被更高执行环覆盖',
-      error_fail_closed: '出错：失败关闭',
-      error_folded_false: '出错：按不匹配处理',
-    },
+    types: VALUE_TYPE_WORDS.zh,
+    status: STEP_STATUS_WORDS.zh,
     text: {
       decision: '决策：{decision}',
       matched: '匹配的规则：{rules}',

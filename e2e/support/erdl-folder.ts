@@ -1,15 +1,14 @@
 /**
- * A scratch folder where `npx erdl` is the checkout's CLI (src/cli/main.ts run by tsx, as
- * `npm run erdl` does), found through node_modules/.bin without the network: where
+ * A scratch folder where `npx erdl` is the checkout's CLI (the built command when it is up to
+ * date, else src/cli/main.ts run by tsx: ./cli.ts), found through node_modules/.bin without the
+ * network: where
  * "Copy as command" tests (vitest and e2e) run the command the studio copied. Node only.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { erdlCommand } from './cli';
 
 export interface ErdlFolder {
   readonly dir: string;
@@ -23,8 +22,7 @@ export function erdlFolder(): ErdlFolder {
   mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
   const shim = join(dir, 'node_modules/.bin/erdl');
   const quote = (path: string) => `'${path.replaceAll("'", "'\\''")}'`;
-  const tsx = quote(join(ROOT, 'node_modules/tsx/dist/cli.mjs'));
-  writeFileSync(shim, `#!/bin/sh\nexec node ${tsx} ${quote(join(ROOT, 'src/cli/main.ts'))} "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec ${erdlCommand().map(quote).join(' ')} "$@"\n`);
   chmodSync(shim, 0o755);
   writeFileSync(join(dir, 'package.json'), '{"name":"scratch","private":true}\n');
   return {

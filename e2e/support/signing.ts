@@ -1,5 +1,6 @@
 import { execFile as execFileCallback } from 'node:child_process';
 import { promisify } from 'node:util';
+import { erdlCommand } from './cli';
 import { type Download, expect, type Page } from './test';
 
 /**
@@ -44,7 +45,8 @@ const execFile = promisify(execFileCallback);
 /** Runs the `erdl` command; resolves to its exit code and output (never throws on exit 1). */
 export async function erdl(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await execFile('npx', ['tsx', 'src/cli/main.ts', ...args]);
+    const [program, ...lead] = erdlCommand();
+    const { stdout, stderr } = await execFile(program!, [...lead, ...args]);
     return { code: 0, out: stdout + stderr };
   } catch (e) {
     const error = e as { code?: number; stdout?: string; stderr?: string };

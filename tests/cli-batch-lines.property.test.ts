@@ -16,22 +16,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorRecord, rejectedName } from '../src/cli/batch/error-record';
-import { evaluateBatch, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
+import type { WorkerSetup } from '../src/cli/batch/evaluate-batch';
 import { evaluateLines } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { createLineSplitter, type LinePart } from '../src/cli/batch/split-lines';
 import { run } from '../src/cli/run';
-import {
-  compileDocument,
-  createJsonLinesParser,
-  Evaluator,
-  MAX_ROW_CHARS,
-  type RejectedRecord,
-  type SuiteCase,
-  type SuiteDiagnostic,
-} from '../src/kernel';
+import { compileDocument, createJsonLinesParser, Evaluator, MAX_ROW_CHARS } from '../src/kernel';
+import { type BatchOutcome, expectSameOutcome, referenceBatch } from './batch-support';
 import { captureNodeIo, ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
@@ -144,60 +136,12 @@ const FIELD_SETS: readonly (readonly BatchField[])[] = [
   ['decision', 'matched_rules', 'result_hash', 'name'],
 ];
 
-interface Outcome {
-  lines: string[];
-  records: number;
-  rejected: number;
-  rejectedLines: string[];
-  problems: SuiteDiagnostic[];
-  errors: number;
-}
-
-const sameProblems = (ds: readonly SuiteDiagnostic[]) =>
-  ds.map((d) => `${d.line}:${d.column}: ${d.severity} ${d.code} ${d.message.en} | ${d.message.zh}`);
-
 /** The path before #41: one parser over the stream, facts cloned to a worker, error records merged. */
-function before(text: string, chunk: number, setup: WorkerSetup): Outcome {
-  const parser = createJsonLinesParser();
-  const lines: string[] = [];
-  const problems: SuiteDiagnostic[] = [];
-  const rejectedLines: string[] = [];
-  let next = 0;
-  const take = (b: ReturnType<typeof parser.push>) => {
-    problems.push(...b.diagnostics);
-    const rejected = [...(b.rejected ?? [])];
-    const cases = [...b.cases];
-    const put = (r: RejectedRecord) => {
-      lines.push(errorRecord(r));
-      if (rejectedLines.length < 10) rejectedLines.push(rejectedName(r));
-      next++;
-    };
-    for (const c of cases as SuiteCase[]) {
-      while (rejected[0]?.index === next) put(rejected.shift() as RejectedRecord);
-      const cloned = structuredClone({
-        name: c.name,
-        fact: c.fact,
-        ...(c.as_of ? { as_of: c.as_of } : {}),
-      });
-      lines.push(...evaluateBatch(evaluator, setup, [cloned]));
-      next++;
-    }
-    for (const r of rejected) put(r);
-  };
-  for (let i = 0; i < text.length; i += chunk) take(parser.push(text.slice(i, i + chunk)));
-  take(parser.end());
-  return {
-    lines,
-    records: parser.rows,
-    rejected: parser.skipped,
-    rejectedLines,
-    problems,
-    errors: problems.filter((d) => d.severity === 'error').length,
-  };
-}
+const before = (text: string, chunk: number, setup: WorkerSetup): BatchOutcome =>
+  referenceBatch(createJsonLinesParser(), text, chunk, evaluator, setup);
 
 /** The path of #41: parts cut on the main thread, each parsed and evaluated as a worker does. */
-function after(text: string, chunk: number, partChars: number, setup: WorkerSetup): Outcome {
+function after(text: string, chunk: number, partChars: number, setup: WorkerSetup): BatchOutcome {
   const splitter = createLineSplitter(partChars);
   const join = new LinesJoin();
   const lines: string[] = [];
@@ -228,11 +172,7 @@ function after(text: string, chunk: number, partChars: number, setup: WorkerSetu
 }
 
 function expectSame(text: string, chunk: number, partChars: number, setup: WorkerSetup): void {
-  const a = before(text, chunk, setup);
-  const b = after(text, chunk, partChars, setup);
-  expect(b.lines).toEqual(a.lines);
-  expect(sameProblems(b.problems)).toEqual(sameProblems(a.problems));
-  expect({ ...b, lines: 0, problems: 0 }).toEqual({ ...a, lines: 0, problems: 0 });
+  expectSameOutcome(after(text, chunk, partChars, setup), before(text, chunk, setup));
 }
 
 const recordArb = fc.oneof(

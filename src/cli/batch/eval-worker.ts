@@ -1,13 +1,13 @@
 /**
  * One worker thread of `erdl eval RULES --facts FILE` (run-batch.ts): compiles the rules once, then
- * answers each job in the order received — a part of a JSON Lines file, which it parses,
- * evaluates and prints (evaluate-lines.ts), or facts the main thread read (CSV), one JSON line each.
+ * answers each job in the order received — a part of a JSON Lines file or of a CSV file's records,
+ * which it parses, evaluates and prints (evaluate-lines.ts).
  * Built to lib/eval-worker.js (vite.lib.config.ts); run from source through tsx.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
-import { type BatchJob, type BatchReply, evaluateBatch, type WorkerSetup } from './evaluate-batch';
-import { evaluateLines, type LinesJob, type LinesReply } from './evaluate-lines';
+import type { WorkerSetup } from './evaluate-batch';
+import { type CsvJob, evaluateCsv, evaluateLines, type LinesJob } from './evaluate-lines';
 import { nodeSha256 } from './node-sha256';
 
 setHostSha256(nodeSha256);
@@ -17,10 +17,8 @@ const compiled = compileDocument(setup.rules);
 if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
 const evaluator = new Evaluator(compiled.document);
 
-parentPort?.on('message', (job: BatchJob | LinesJob) => {
-  const reply: BatchReply | LinesReply =
-    job.kind === 'lines'
-      ? evaluateLines(evaluator, setup, job)
-      : { seq: job.seq, lines: evaluateBatch(evaluator, setup, job.cases) };
-  parentPort?.postMessage(reply);
+parentPort?.on('message', (job: LinesJob | CsvJob) => {
+  parentPort?.postMessage(
+    job.kind === 'csv' ? evaluateCsv(evaluator, setup, job) : evaluateLines(evaluator, setup, job),
+  );
 });

@@ -1,4 +1,4 @@
-/** What a batch worker does with one batch, as a plain function (shared with its tests). */
+/** What a batch worker does with one fact, as a plain function (shared with its tests). */
 import { type Evaluator, reviveFact, type SuiteCase, type TemporalState } from '../../kernel';
 import { type BatchField, resultRecord } from './fields';
 
@@ -17,18 +17,6 @@ export interface BatchCase {
   readonly as_of?: string;
 }
 
-/** Facts the main thread has read (CSV, whose records may span lines). */
-export interface BatchJob {
-  readonly kind: 'cases';
-  readonly seq: number;
-  readonly cases: readonly BatchCase[];
-}
-
-export interface BatchReply {
-  readonly seq: number;
-  readonly lines: readonly string[];
-}
-
 /** One fact's printed line: its result's chosen fields, as compact JSON. */
 export function evaluateCase(evaluator: Evaluator, setup: WorkerSetup, c: BatchCase): string {
   const r = evaluator.evaluate(c.fact, {
@@ -40,6 +28,11 @@ export function evaluateCase(evaluator: Evaluator, setup: WorkerSetup, c: BatchC
   return JSON.stringify(resultRecord(r, setup.fields, c.name));
 }
 
+/**
+ * Facts read on the main thread and cloned to a worker, one line each: how every batch ran before
+ * the workers parsed their own parts (issue #41 point 4) — kept as the reference the batch
+ * properties compare the parts' output with.
+ */
 export function evaluateBatch(
   evaluator: Evaluator,
   setup: WorkerSetup,

@@ -1,19 +1,25 @@
 /**
- * What a batch worker does with one part of a JSON Lines fact set (run-batch.ts, split-lines.ts):
- * parses it with the kernel's parser started at the part's first line (so names, `line N`, and
- * problem positions are those of the whole file), evaluates every fact, and prints each record's
- * line — a result, or the error record in place of a record that cannot be read — in input order.
- * The main thread only joins parts' outputs in order and merges their problem lists.
+ * What a batch worker does with one part of a fact set (run-batch.ts): a part of JSON Lines
+ * (split-lines.ts) or of CSV records (split-records.ts, with the file's header), parsed with the
+ * kernel's parser started where the part starts (so names, `line N`, and problem positions are
+ * those of the whole file); every fact evaluated; each record's line — a result, or the error
+ * record in place of a record that cannot be read — printed in input order. The main thread only
+ * joins parts' outputs in order and merges their problem lists (join-lines.ts).
  */
 import {
+  type CsvPartStart,
+  createCsvParser,
   createJsonLinesParser,
   type Evaluator,
+  type FactSetBatch,
   MAX_ROW_CHARS,
   type RejectedRecord,
+  type SuiteCase,
   type SuiteDiagnostic,
 } from '../../kernel';
 import { errorRecord, rejectedName } from './error-record';
 import { evaluateCase, type WorkerSetup } from './evaluate-batch';
+import type { CsvHeader } from './split-records';
 
 export interface LinesJob {
   readonly kind: 'lines';
@@ -47,32 +53,66 @@ const OVERLONG = 'x'.repeat(MAX_ROW_CHARS + 1);
 
 export function evaluateLines(evaluator: Evaluator, setup: WorkerSetup, job: LinesJob): LinesReply {
   const parser = createJsonLinesParser({ offset: 0, line: job.line });
-  const first = parser.push(job.text ?? OVERLONG);
-  const last = parser.end();
-  const cases = first.cases.length === 0 ? last.cases : [...first.cases, ...last.cases];
-  const rejected: RejectedRecord[] = [...(first.rejected ?? []), ...(last.rejected ?? [])];
+  const batches = [parser.push(job.text ?? OVERLONG), parser.end()];
+  return partReply(job.seq, batches, parser.rows, 0, (c) => evaluateCase(evaluator, setup, c));
+}
+
+/** Whole CSV records from `offset` (line `line`), read with the file's header unless they hold it. */
+export interface CsvJob {
+  readonly kind: 'csv';
+  readonly seq: number;
+  readonly text: string;
+  readonly offset: number;
+  readonly line: number;
+  readonly header: CsvHeader | null;
+}
+
+export function evaluateCsv(evaluator: Evaluator, setup: WorkerSetup, job: CsvJob): LinesReply {
+  const start = { offset: job.offset, line: job.line };
+  const part: CsvPartStart = job.header ? { header: job.header, start } : { start };
+  const parser = createCsvParser(part);
+  const batches = [parser.push(job.text), parser.end()];
+  return partReply(job.seq, batches, parser.rows, 0, (c) => evaluateCase(evaluator, setup, c));
+}
+
+/**
+ * A part's reply from its parser's batches: `rows` records numbered from `base`, each printed in
+ * order — `evaluate` for a fact read, the error record for a record refused. `evaluate` null: the
+ * records are all refused (a CSV record over the size limit, read on the main thread).
+ */
+export function partReply(
+  seq: number,
+  batches: readonly FactSetBatch[],
+  rows: number,
+  base: number,
+  evaluate: ((c: SuiteCase) => string) | null,
+): LinesReply {
+  const cases = batches.flatMap((b) => b.cases);
+  const rejected: RejectedRecord[] = batches.flatMap((b) => b.rejected ?? []);
   const diagnostics: SuiteDiagnostic[] = [];
-  let omitted = 0;
-  for (const d of [...first.diagnostics, ...last.diagnostics]) {
-    // The parser's closing "N more problems not shown": the count goes to the main thread, which
-    // caps the whole file's list as one parser would.
-    if (d.code === 'factset-more') omitted += Number.parseInt(d.message.en, 10);
-    else diagnostics.push(d);
+  const omitted = batches.reduce((n, b) => n + (b.omitted ?? 0), 0);
+  for (const d of batches.flatMap((b) => b.diagnostics)) {
+    // The parser's closing "N more problems not shown": its count (the batch's `omitted`) goes to
+    // the main thread, which caps the whole file's list as one parser would.
+    if (d.code !== 'factset-more') diagnostics.push(d);
   }
-  const lines: string[] = new Array(parser.rows);
+  const lines: string[] = new Array(rows);
   let c = 0;
   let r = 0;
-  for (let i = 0; i < parser.rows; i++) {
+  for (let i = 0; i < rows; i++) {
     const bad = rejected[r];
-    if (bad !== undefined && bad.index === i) {
+    if (bad !== undefined && bad.index === base + i) {
       lines[i] = errorRecord(bad);
       r++;
-    } else lines[i] = evaluateCase(evaluator, setup, cases[c++] as (typeof cases)[number]);
+    } else {
+      if (!evaluate) throw new Error('erdl eval: a record read on the main thread was not refused');
+      lines[i] = evaluate(cases[c++] as SuiteCase);
+    }
   }
   return {
-    seq: job.seq,
+    seq,
     out: lines.join('\n'),
-    records: parser.rows,
+    records: rows,
     evaluated: c,
     rejected: rejected.length,
     rejectedNames: rejected.slice(0, NAMED_IN_SUMMARY).map(rejectedName),

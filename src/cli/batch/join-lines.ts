@@ -1,5 +1,5 @@
 /**
- * The main thread's joining of JSON Lines parts' replies (evaluate-lines.ts), in input order: the
+ * The main thread's joining of parts' replies (JSON Lines or CSV, evaluate-lines.ts), in input order: the
  * counts, the first rejected records' names, and the problem list as one parser of the whole file
  * lists it — the first MAX_REPORTED_PROBLEMS, then one closing error saying how many more, placed
  * at the line the text ends on.
@@ -35,16 +35,22 @@ export class LinesJoin {
     this.omitted += reply.omitted;
   }
 
-  /** After the last part: the closing problem when some were only counted. */
-  finish(lastLine: number): void {
+  /**
+   * After the last part: the closing problem when some were only counted, placed where the text
+   * ends (JSON Lines: its last line; CSV: the tokenizer's end place, column and offset included).
+   */
+  finish(
+    lastLine: number,
+    end: { readonly offset: number; readonly column: number } | null = null,
+  ): void {
     if (this.omitted === 0) return;
     this.errors++;
     this.problems.push({
       code: 'factset-more',
       severity: 'error',
-      range: { start: 0, end: 0 },
+      range: { start: end?.offset ?? 0, end: end?.offset ?? 0 },
       line: lastLine,
-      column: 1,
+      column: end?.column ?? 1,
       message: moreProblems(this.omitted),
     });
     this.omitted = 0;

@@ -3,11 +3,12 @@
  * fact-set parsers) evaluated on every core, in constant memory, one output line per record in
  * input order.
  *
- * JSON Lines (issue #41 point 4): the main thread only cuts the text into parts of whole lines as
- * it streams in (split-lines.ts) and joins the parts' outputs in order; each worker parses its
- * part (from the part's first line number, so names and positions are the file's), evaluates and
- * prints it (evaluate-lines.ts). CSV, whose quoted cells may span lines, is parsed on the main
- * thread and its facts are handed to the workers in batches.
+ * Issue #41 point 4: the main thread only cuts the text into parts as it streams in — whole lines
+ * of JSON Lines (split-lines.ts), whole records of CSV, whose quoted cells may span lines
+ * (split-records.ts, which passes the header along) — and joins the parts' outputs in order; each
+ * worker parses its part (from where it starts in the file, so names and positions are the
+ * file's), evaluates and prints it (evaluate-lines.ts). A CSV record over the size limit is read
+ * on the main thread as it streams in, never held, and refused in place.
  *
  * At most two jobs per worker are in flight and reading pauses while standard output is full.
  * Exactly one line per record: a record that cannot be read gets an error record in its place
@@ -16,25 +17,18 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fill } from '../../i18n/format';
-import {
-  createFactSetParser,
-  type FactSetBatch,
-  type FactSetFormat,
-  type RejectedRecord,
-  type SuiteDiagnostic,
-} from '../../kernel';
+import { createCsvParser, type FactSetFormat, type SuiteDiagnostic } from '../../kernel';
 import { type CliIo, writeOutLine, writeOutLines } from '../io';
 import { EVAL_STRINGS } from '../strings/eval';
-import { errorRecord, rejectedName } from './error-record';
-import type { BatchCase, BatchJob, BatchReply, WorkerSetup } from './evaluate-batch';
-import { type LinesJob, type LinesReply, NAMED_IN_SUMMARY } from './evaluate-lines';
+import { errorRecord } from './error-record';
+import type { WorkerSetup } from './evaluate-batch';
+import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
 import { LinesJoin } from './join-lines';
 import { createLineSplitter } from './split-lines';
+import { createCsvSplitter } from './split-records';
 
 export { errorRecord };
 
-/** Facts per message to a worker: large enough to amortise the message, small enough to balance. */
-export const BATCH_SIZE = 256;
 const IN_FLIGHT_PER_WORKER = 2;
 
 export interface BatchOptions {
@@ -59,7 +53,7 @@ export interface BatchSummary {
 }
 
 /**
- * Characters of whole lines per JSON Lines part: large enough to amortise the message, small
+ * Characters of whole lines (records) per part: large enough to amortise the message, small
  * enough to balance the workers (a 256 KiB chunk read makes a few parts).
  */
 export const PART_CHARS = 64 * 1024;
@@ -90,7 +84,7 @@ class Pool {
   private readonly idle: Worker[] = [];
   private readonly waiting = new Map<
     Worker,
-    { resolve: (reply: BatchReply | LinesReply) => void; reject: (error: Error) => void }
+    { resolve: (reply: LinesReply) => void; reject: (error: Error) => void }
   >();
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
@@ -100,7 +94,7 @@ class Pool {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
       const worker = new Worker(url, { workerData: setup, execArgv });
-      worker.on('message', (reply: BatchReply | LinesReply) => {
+      worker.on('message', (reply: LinesReply) => {
         const job = this.waiting.get(worker);
         this.waiting.delete(worker);
         this.idle.push(worker);
@@ -124,15 +118,13 @@ class Pool {
   }
 
   /** Runs a job on the next idle worker (waits for one). */
-  run(job: BatchJob): Promise<BatchReply>;
-  run(job: LinesJob): Promise<LinesReply>;
-  async run(job: BatchJob | LinesJob): Promise<BatchReply | LinesReply> {
+  async run(job: LinesJob | CsvJob): Promise<LinesReply> {
     while (this.idle.length === 0 && !this.failure) {
       await new Promise<void>((resolve) => this.freed.push(resolve));
     }
     if (this.failure) throw this.failure;
     const worker = this.idle.pop() as Worker;
-    return new Promise<BatchReply | LinesReply>((resolve, reject) => {
+    return new Promise<LinesReply>((resolve, reject) => {
       this.waiting.set(worker, { resolve, reject });
       worker.postMessage(job);
     });
@@ -159,120 +151,31 @@ export async function runBatch(
 ): Promise<BatchSummary> {
   const size = Math.max(1, options.workers ?? defaultWorkers());
   const pool = new Pool(size, options.setup);
-  if (options.format === 'jsonl') {
-    try {
-      return await runLines(io, options.file, pool, size * IN_FLIGHT_PER_WORKER, progress);
-    } finally {
-      await pool.close();
-    }
-  }
-  const parser = createFactSetParser(options.format);
-  const problems: string[] = [];
-  const limit = size * IN_FLIGHT_PER_WORKER;
-  /**
-   * Batches sent, in order; printed from the front as they complete. A batch's error records
-   * (`at`: their place among the batch's output lines) are merged with its results when printed.
-   */
-  const inFlight: { reply: Promise<BatchReply>; errors: { at: number; line: string }[] }[] = [];
-  let pending: BatchCase[] = [];
-  let pendingErrors: { at: number; line: string }[] = [];
-  let seq = 0;
-  let evaluated = 0;
-  /** Records handed on so far (the index of the next record). */
-  let next = 0;
-  let errors = 0;
-  const rejectedLines: string[] = [];
-
-  const printFront = async () => {
-    const front = inFlight.shift() as (typeof inFlight)[number];
-    const reply = await front.reply;
-    let e = 0;
-    let printed = 0;
-    for (const line of reply.lines) {
-      while (front.errors[e]?.at === printed) {
-        io.out((front.errors[e++] as { line: string }).line);
-        printed++;
-      }
-      io.out(line);
-      printed++;
-    }
-    for (; e < front.errors.length; e++) io.out((front.errors[e] as { line: string }).line);
-    evaluated += reply.lines.length;
-    progress?.(evaluated);
-    if (io.drained) await io.drained();
-  };
-  const send = async () => {
-    if (pending.length === 0 && pendingErrors.length === 0) return;
-    const cases = pending;
-    const errorLines = pendingErrors;
-    pending = [];
-    pendingErrors = [];
-    const job: BatchJob = { kind: 'cases', seq: seq++, cases };
-    const running: Promise<BatchReply> =
-      cases.length > 0 ? pool.run(job) : Promise.resolve({ seq: job.seq, lines: [] });
-    running.catch(() => {}); // awaited in order by printFront
-    inFlight.push({ reply: running, errors: errorLines });
-    while (inFlight.length >= limit) await printFront();
-  };
-  const reject = (r: RejectedRecord) => {
-    pendingErrors.push({ at: pending.length + pendingErrors.length, line: errorRecord(r) });
-    if (rejectedLines.length < NAMED_IN_SUMMARY) rejectedLines.push(rejectedName(r));
-    next++;
-  };
-  const take = async (batch: FactSetBatch) => {
-    for (const d of batch.diagnostics) {
-      if (d.severity === 'error') errors++;
-      problems.push(...problemLines(options.file, d));
-    }
-    const rejected = batch.rejected ?? [];
-    let r = 0;
-    /** The rejected records that come next (all that are left at the end of the batch). */
-    const rejectNext = async (all: boolean) => {
-      for (; r < rejected.length && (all || (rejected[r] as RejectedRecord).index === next); r++) {
-        reject(rejected[r] as RejectedRecord);
-        if (pending.length + pendingErrors.length >= BATCH_SIZE) await send();
-      }
-    };
-    for (const c of batch.cases) {
-      if ((rejected[r] as RejectedRecord | undefined)?.index === next) await rejectNext(false);
-      pending.push({ name: c.name, fact: c.fact, ...(c.as_of ? { as_of: c.as_of } : {}) });
-      next++;
-      if (pending.length + pendingErrors.length >= BATCH_SIZE) await send();
-    }
-    await rejectNext(true);
-  };
-
   try {
-    for await (const chunk of chunksOf(io, options.file)) await take(parser.push(chunk));
-    await take(parser.end());
-    await send();
-    while (inFlight.length > 0) await printFront();
+    return await runParts(io, options, pool, size * IN_FLIGHT_PER_WORKER, progress);
   } finally {
     await pool.close();
   }
-  return {
-    records: parser.rows,
-    evaluated,
-    rejected: parser.skipped,
-    rejectedLines,
-    problems,
-    errors,
-  };
 }
 
+/** A part's reply: from a worker, or (a CSV record over the size limit) already read here. */
+type Job = LinesJob | CsvJob | LinesReply;
+
 /**
- * JSON Lines: the text cut into parts of whole lines, each parsed, evaluated and printed by a
- * worker; the parts' outputs printed in order and their problems listed as one parser of the
- * whole file lists them (the first MAX_REPORTED_PROBLEMS, then how many more, at the last line).
+ * JSON Lines or CSV: the text cut into parts, each parsed, evaluated and printed by a worker; the
+ * parts' outputs printed in order and their problems listed as one parser of the whole file lists
+ * them (the first MAX_REPORTED_PROBLEMS, then how many more, where the text ends).
  */
-async function runLines(
+async function runParts(
   io: CliIo,
-  file: string,
+  options: BatchOptions,
   pool: Pool,
   limit: number,
   progress?: (rows: number) => void,
 ): Promise<BatchSummary> {
-  const splitter = createLineSplitter(PART_CHARS);
+  const { file } = options;
+  let seq = 0;
+  const cut = options.format === 'csv' ? csvParts() : lineParts();
   // The real standard output takes a part's lines in one write; any other io (tests) line by line.
   const print =
     io.out === writeOutLine
@@ -282,7 +185,6 @@ async function runLines(
         };
   const inFlight: Promise<LinesReply>[] = [];
   const join = new LinesJoin();
-  let seq = 0;
 
   const printFront = async () => {
     const reply = await (inFlight.shift() as Promise<LinesReply>);
@@ -291,25 +193,19 @@ async function runLines(
     progress?.(join.evaluated);
     if (io.drained) await io.drained();
   };
-  const send = async (parts: ReturnType<typeof splitter.push>) => {
-    for (const part of parts) {
-      const job: LinesJob = {
-        kind: 'lines',
-        seq: seq++,
-        text: part.kind === 'lines' ? part.text : null,
-        line: part.line,
-      };
-      const running = pool.run(job);
+  const send = async (jobs: Job[]) => {
+    for (const job of jobs) {
+      const running = 'kind' in job ? pool.run(job) : Promise.resolve(job);
       running.catch(() => {}); // awaited in order by printFront
       inFlight.push(running);
       while (inFlight.length >= limit) await printFront();
     }
   };
 
-  for await (const chunk of chunksOf(io, file)) await send(splitter.push(chunk));
-  await send(splitter.end());
+  for await (const chunk of chunksOf(io, file)) await send(cut.push(chunk));
+  await send(cut.end());
   while (inFlight.length > 0) await printFront();
-  join.finish(splitter.lastLine);
+  cut.finish(join);
   return {
     records: join.records,
     evaluated: join.evaluated,
@@ -318,4 +214,46 @@ async function runLines(
     problems: join.problems.flatMap((d) => problemLines(file, d)),
     errors: join.errors,
   };
+
+  /** JSON Lines: parts of whole lines (a line over the row limit known by its number only). */
+  function lineParts() {
+    const splitter = createLineSplitter(PART_CHARS);
+    const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
+      parts.map((part) => ({
+        kind: 'lines',
+        seq: seq++,
+        text: part.kind === 'lines' ? part.text : null,
+        line: part.line,
+      }));
+    return {
+      push: (chunk: string) => jobs(splitter.push(chunk)),
+      end: () => jobs(splitter.end()),
+      finish: (join: LinesJoin) => join.finish(splitter.lastLine),
+    };
+  }
+
+  /** CSV: parts of whole records with the header; a record over the size limit read here. */
+  function csvParts() {
+    const splitter = createCsvSplitter(PART_CHARS);
+    const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
+      parts.map((part) =>
+        part.kind === 'records'
+          ? { ...part, kind: 'csv', seq: seq++ }
+          : partReply(seq++, part.batches, part.rows, part.base, null),
+      );
+    return {
+      push: (chunk: string) => jobs(splitter.push(chunk)),
+      end: () => jobs(splitter.end()),
+      finish: (join: LinesJoin) => {
+        const end = splitter.endPlace;
+        join.finish(end.line, end);
+        // A text with no record at all is refused as one parser refuses it.
+        if (!splitter.hasHeader)
+          for (const d of createCsvParser().end().diagnostics) {
+            join.problems.push(d);
+            if (d.severity === 'error') join.errors++;
+          }
+      },
+    };
+  }
 }

@@ -38,8 +38,18 @@ interface Column {
   readonly path: readonly string[] | null;
 }
 
-export function createCsvParser(): FactSetParser {
-  const problems = new RowProblems();
+/**
+ * A CSV text cut at record boundaries (erdl eval --facts on every core): a part after the first
+ * is read with the file's header record (its text and where it starts), whose problems its own
+ * part lists, and from where the part starts, so names and places are the whole file's.
+ */
+export interface CsvPartStart {
+  readonly header?: { readonly text: string; readonly offset: number; readonly line: number };
+  readonly start?: { readonly offset: number; readonly line: number };
+}
+
+export function createCsvParser(part: CsvPartStart = {}): FactSetParser {
+  let problems = new RowProblems();
   let columns: Column[] | null = null;
   let headerBad = false;
   /** Why every row is rejected when the header is unusable (its first problem). */
@@ -94,9 +104,22 @@ export function createCsvParser(): FactSetParser {
     } else problems.reject(index, whole);
   };
 
+  if (part.header) {
+    const { text, offset, line } = part.header;
+    const header = createCsvTokenizer({
+      delimiter: ',',
+      maxRecordChars: MAX_ROW_CHARS,
+      start: { offset, line },
+      onRecord: handleRecord,
+    });
+    header.push(text);
+    header.end();
+    problems = new RowProblems(); // the header's problems are the first part's to list
+  }
   const tokenizer = createCsvTokenizer({
     delimiter: ',',
     maxRecordChars: MAX_ROW_CHARS,
+    ...(part.start ? { start: part.start } : {}),
     onRecord: handleRecord,
   });
   const take = (): FactSetBatch => {
@@ -124,8 +147,8 @@ export function createCsvParser(): FactSetParser {
             zh: 'CSV 没有表头行（列名如 tool.name、expect.decision）',
           },
         );
-      problems.finish(tokenizer.position());
-      return take();
+      const omitted = problems.finish(tokenizer.position());
+      return { ...take(), omitted };
     },
     get consumed() {
       return consumed;

@@ -1,7 +1,7 @@
 /** Fact suites: format, runner, coverage, sequences and streaming fact-set import (docs/fact-suites.md). */
 export { type AddCaseResult, addCaseToSuiteText } from './add-case';
 export { createFactSetParser } from './create-parser';
-export { createCsvParser } from './csv-facts';
+export { type CsvPartStart, createCsvParser } from './csv-facts';
 export { mismatches } from './expectation';
 export {
   type FactSetBatch,

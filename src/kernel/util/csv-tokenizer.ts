@@ -56,6 +56,12 @@ export function createCsvTokenizer(options: {
   readonly delimiter: ',' | '\t';
   /** A record longer than this is a problem (its text is no longer kept). */
   readonly maxRecordChars?: number;
+  /**
+   * Where the text begins in a larger one (a part of a file cut at record boundaries, read by a
+   * batch worker): the offset of its first character and the 1-based number of its first line,
+   * so every place is the whole text's. Default: the start.
+   */
+  readonly start?: { readonly offset: number; readonly line: number };
   readonly onRecord: (record: CsvRecord) => void;
 }): CsvTokenizer {
   const { delimiter, onRecord } = options;
@@ -63,16 +69,16 @@ export function createCsvTokenizer(options: {
   const unquotedStop = new RegExp(`[${delimiter === '\t' ? '\\t' : ','}\\r\\n]`, 'g');
   const quotedStop = /["\r\n]/g;
 
-  let offset = 0;
-  let line = 1;
-  let lineStart = 0;
+  let offset = options.start?.offset ?? 0;
+  let line = options.start?.line ?? 1;
+  let lineStart = offset;
   let afterCR = false;
   let state: State = State.FieldStart;
 
   let cells: string[] = [];
   let cellPlaces: FieldStart[] = [];
   let field = '';
-  let recordStart = { offset: 0, line: 1, column: 1 };
+  let recordStart = { offset, line, column: 1 };
   let recordChars = 0;
   let recordProblem: CsvRecord['problem'] = null;
   let quotedSeen = false;

@@ -5,7 +5,7 @@
 // A cell typed in a notation ERDL cannot hold (≥ 720) is shown as written (>= 720) with the
 // reason; a cell typed in one it can (<= 30000) is applied, and the grid shows it as typed. The
 // same workbook chosen with Open files… offers the same dialog. English and Chinese, 1440×900.
-import { mkdirSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { sheetMetaRows } from '../../src/kernel/table-import/sheet-round-trip';
 import { readXlsxForUpdate, writeXlsxTable } from '../../src/table-import/xlsx';
 import { cell, grid, type Hook, storeText } from '../support/grid';
@@ -138,13 +138,16 @@ const TOO_LARGE = {
 for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a workbook over the table-file limit is refused before it is read, from the grid and from the list`, async ({
     page,
-  }) => {
+  }, testInfo) => {
     const before = await openLoanIn(page, lang);
     const count = (await documents(page)).length;
-    // The grid's Import Excel…: the one file chooser refuses it (20 MB is the limit).
-    await grid(page)
-      .getByTestId('update-from-xlsx')
-      .setInputFiles({ name: 'big.xlsx', mimeType: XLSX, buffer: Buffer.alloc(20_000_001) });
+    // The grid's Import Excel…: the one file chooser refuses it (20 MB is the limit). The file is
+    // chosen from disk, as a user does (a sparse file: nothing is written or sent but its size).
+    const big = testInfo.outputPath('big.xlsx');
+    const fd = openSync(big, 'w');
+    ftruncateSync(fd, 20_000_001);
+    closeSync(fd);
+    await grid(page).getByTestId('update-from-xlsx').setInputFiles(big);
     await expect(page.getByText(TOO_LARGE[lang])).toBeVisible();
     await expect(page.getByTestId('update-table')).toHaveCount(0);
     // Dropped on the list: not read for an update; the ordinary import refuses it, naming it.

@@ -6,6 +6,8 @@
  * one thread, no worker, no output. Prints facts/s, the command's default output (every field,
  * result_hash included) as a % of the ceiling at 1 worker (goal ≥ 60 %), and 2 workers over 1
  * (goal ≥ 1.7× on a quiet machine) with the load average beside it: the machine may be shared.
+ * The same facts as CSV (quoted cells included) over the quick start: the workers parse their
+ * parts of whole records (issue #41 point 4), against the CSV ceiling.
  * Each command figure is the best of RUNS runs, wall clock including process and worker start-up.
  * Keeps the figures in bench/results/batch-latest.json.
  */
@@ -16,7 +18,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { nodeSha256 } from '../src/cli/batch/node-sha256';
-import { compileDocument, createJsonLinesParser, Evaluator, setHostSha256 } from '../src/kernel';
+import {
+  compileDocument,
+  createFactSetParser,
+  Evaluator,
+  type FactSetFormat,
+  setHostSha256,
+} from '../src/kernel';
 import { generateDocument, generateFacts } from './generate';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,10 +53,30 @@ execFileSync(
 const erdl = path.join(built, 'erdl.js');
 
 const facts = path.join(dir, 'facts.jsonl');
+const generated = generateFacts(FACTS) as {
+  tool: { name: string; args: Record<string, string | number> };
+  context: Record<string, string | number>;
+}[];
+writeFileSync(facts, `${generated.map((f) => JSON.stringify(f)).join('\n')}\n`);
+const csvFacts = path.join(dir, 'facts.csv');
+const CSV_HEADER =
+  'tool.name,tool.args.amount,tool.args.price,tool.args.path,tool.args.command,context.amount,context.cost,context.country,context.channel';
 writeFileSync(
-  facts,
-  `${generateFacts(FACTS)
-    .map((f) => JSON.stringify(f))
+  csvFacts,
+  `${CSV_HEADER}\n${generated
+    .map(({ tool: { name, args }, context: c }) =>
+      [
+        name,
+        args.amount,
+        args.price,
+        `"${args.path}"`,
+        `"${args.command}"`,
+        c.amount,
+        c.cost,
+        c.country,
+        c.channel,
+      ].join(','),
+    )
     .join('\n')}\n`,
 );
 const RULE_SETS = [
@@ -61,16 +89,16 @@ const RULE_SETS = [
 writeFileSync(path.join(dir, 'rules-100.erdl.yaml'), generateDocument(100));
 
 /** Parse + evaluate + hash on this thread, as a worker does it, without output. */
-function ceiling(rules: string): number {
+function ceiling(rules: string, format: FactSetFormat = 'jsonl'): number {
   setHostSha256(nodeSha256);
   const document = compileDocument(readFileSync(rules)).document;
   if (!document) throw new Error(`${rules} does not load`);
   const evaluator = new Evaluator(document);
-  const text = readFileSync(facts, 'utf8');
+  const text = readFileSync(format === 'csv' ? csvFacts : facts, 'utf8');
   let best = Infinity;
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    const parser = createJsonLinesParser();
+    const parser = createFactSetParser(format);
     let n = 0;
     const take = (cases: ReturnType<typeof parser.push>['cases']) => {
       for (const c of cases) {
@@ -87,7 +115,7 @@ function ceiling(rules: string): number {
   return FACTS / (best / 1000);
 }
 
-function command(rules: string, workers: number, fields?: string): number {
+function command(rules: string, workers: number, fields?: string, file = facts): number {
   let best = Infinity;
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
@@ -98,7 +126,7 @@ function command(rules: string, workers: number, fields?: string): number {
         'eval',
         rules,
         '--facts',
-        facts,
+        file,
         '--workers',
         String(workers),
         ...(fields ? ['--fields', fields] : []),
@@ -143,6 +171,33 @@ for (const set of RULE_SETS) {
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (goal ≥ 1.7× on a quiet machine; load average ${row.load_average})`,
   );
   console.log(`  --fields decision,matched_rules, 1 worker: ${k(narrow)}`);
+}
+
+// CSV over the quick start: the workers parse their parts of whole records.
+{
+  const rules = (RULE_SETS[0] as (typeof RULE_SETS)[number]).file;
+  const loadBefore = load();
+  const top = ceiling(rules, 'csv');
+  const one = command(rules, 1, undefined, csvFacts);
+  const two = command(rules, 2, undefined, csvFacts);
+  const row = {
+    rules: `${(RULE_SETS[0] as (typeof RULE_SETS)[number]).name}, CSV`,
+    ceiling_facts_per_s: Math.round(top),
+    default_1_worker: Math.round(one),
+    default_1_worker_pct_of_ceiling: Math.round((one / top) * 100),
+    default_2_workers: Math.round(two),
+    speedup_2_over_1: Math.round((two / one) * 100) / 100,
+    load_average: `${loadBefore} → ${load()}`,
+  };
+  out.push(row);
+  console.log(`\nerdl eval --facts: ${FACTS} facts as CSV × ${row.rules}, ${cores} core(s)`);
+  console.log(`  in-process ceiling (parse CSV + evaluate + hash, 1 thread): ${k(top)}`);
+  console.log(
+    `  default output, 1 worker:  ${k(one)} = ${row.default_1_worker_pct_of_ceiling} % of the ceiling`,
+  );
+  console.log(
+    `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (load average ${row.load_average})`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });
 

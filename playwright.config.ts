@@ -31,6 +31,10 @@ export default defineConfig({
     // (e2e/offline.spec.ts) allows it; every other test runs without, as a page that has not
     // installed it yet (the studio calls that state 'failed' and works on from the network).
     serviceWorkers: 'block',
+    // `vite preview` gzips every response on the fly (~7 MB per page load, in the one server both
+    // test workers share): the test browser asks for the files as they are. Nothing a test checks
+    // depends on the transfer encoding.
+    extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -151,14 +151,20 @@ describe('runProjectionVector', () => {
       expect_output: String(base.expect_output).replace('5000]', '5001]'),
     });
     expect(wrong.passed).toBe(false);
-    expect(wrong.failures[0]).toMatch(/^output differs from expect_output:\n {2}line 14: expected/);
+    expect(wrong.failures[0]?.en).toMatch(
+      /^output differs from expect_output:\n {2}line 14: expected/,
+    );
+    expect(wrong.failures[0]?.zh).toMatch(/^输出与 expect_output 不同：\n {2}第 14 行：预期“/);
     const notRefused = runProjectionVector({
       ...base,
       expect_output: undefined,
       round_trip: undefined,
       expect_refusals: [{ rule: 'SEC-001-refund-limit', code: 'simple/value' }],
     });
-    expect(notRefused.failures[0]).toMatch(/^expected the conversion to be refused/);
+    expect(notRefused.failures[0]?.en).toMatch(/^expected the conversion to be refused/);
+    expect(notRefused.failures[0]?.zh).toBe(
+      '预期转换被拒绝（SEC-001-refund-limit simple/value），实际得到转换后的文档',
+    );
     for (const bad of [
       null,
       [],
@@ -179,6 +185,9 @@ describe('runProjectionVector', () => {
       expect_output: undefined,
     });
     expect(r.passed).toBe(false);
-    expect(r.failures.join('\n')).toContain('round trip to simple does not give the document back');
+    expect(r.failures.map((f) => f.en).join('\n')).toContain(
+      'round trip to simple does not give the document back',
+    );
+    expect(r.failures.map((f) => f.zh).join('\n')).toContain('再转换为 simple 后得到的不是原文档');
   });
 });

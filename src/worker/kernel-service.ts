@@ -493,7 +493,12 @@ export class KernelService {
         ? runVector(data.value)
         : { passed: false, failures: [`could not parse: ${data.message.en}`] };
       if (outcome.passed && outcome.failures.length === 0) passed += 1;
-      else failures.push({ file: name, failures: outcome.failures });
+      // The reasons in English: the vectors test page reads them (e2e/vectors-page.ts).
+      else
+        failures.push({
+          file: name,
+          failures: outcome.failures.map((f) => (typeof f === 'string' ? f : f.en)),
+        });
     }
     return { total: request.files.length, passed, failures };
   }

@@ -1,5 +1,6 @@
 import { fill } from '../../i18n/format';
 import {
+  type Bilingual,
   runCanonicalVector,
   runGlossVector,
   runProjectionVector,
@@ -51,7 +52,7 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
         const expected = await readData(io, `${dir}/expected.json`);
         return expected.ok
           ? runCanonicalVector(text, expected.value)
-          : { passed: false, failures: [expected.message[io.lang === 'zh' ? 'zh' : 'en']] };
+          : { passed: false, failures: [expected.message] };
       },
     });
     return;
@@ -64,14 +65,16 @@ async function collect(io: CliIo, dir: string, out: Case[]): Promise<void> {
         path,
         run: async () => {
           const data = await readData(io, path);
-          if (!data.ok)
-            return { passed: false, failures: [data.message[io.lang === 'zh' ? 'zh' : 'en']] };
+          if (!data.ok) return { passed: false, failures: [data.message] };
           return runnerFor(path)(data.value);
         },
       });
     }
   }
 }
+
+/** A case that threw while it was read (the runners never throw): its error as it is. */
+const unexpected = (e: unknown): Bilingual => ({ en: String(e), zh: String(e) });
 
 export const vectors: Verb = {
   name: 'vectors',
@@ -99,14 +102,15 @@ export const vectors: Verb = {
       );
       return EXIT_USAGE;
     }
-    // English unless Chinese is asked for (--lang zh, a zh locale), as every verb's stdout.
+    // English unless Chinese is asked for (--lang zh, a zh locale), as every verb's stdout; the
+    // runners give each reason in both languages.
     const side = io.lang === 'zh' ? 'zh' : 'en';
     let passed = 0;
     let failed = 0;
     for (const c of cases) {
       const outcome = await c
         .run()
-        .catch((e: unknown) => ({ passed: false, failures: [String(e)] }));
+        .catch((e: unknown) => ({ passed: false, failures: [unexpected(e)] }));
       if (outcome.passed) passed++;
       else {
         failed++;

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { doc, lines } from '../test-support';
 import { checkTree, runGlossVector } from './vector';
 
+/** The runner's reasons in one language. */
+const reasons = (v: unknown, lang: 'en' | 'zh' = 'en') =>
+  runGlossVector(v).failures.map((f) => f[lang]);
+
+/** What checkTree says is wrong, in one language (the tree itself when it is sound). */
+const problem = (tree: unknown, lang: 'en' | 'zh' = 'en') => {
+  const checked = checkTree(tree);
+  return 'node' in checked ? checked : checked[lang];
+};
+
 const TREE = {
   node: 'gt',
   args: [
@@ -35,10 +45,13 @@ describe('runGlossVector', () => {
       expect_unnamed: [],
     });
     expect(ok).toEqual({ passed: true, failures: [] });
-    const bad = runGlossVector({ tree: TREE, expect: { en: 'the amount exceeds 5000' } });
-    expect(bad.passed).toBe(false);
-    expect(bad.failures).toEqual([
+    const bad = { tree: TREE, expect: { en: 'the amount exceeds 5000' } };
+    expect(runGlossVector(bad).passed).toBe(false);
+    expect(reasons(bad)).toEqual([
       'en: expected "the amount exceeds 5000", got "the amount is greater than 5,000"',
+    ]);
+    expect(reasons(bad, 'zh')).toEqual([
+      '英文释义：预期“the amount exceeds 5000”，实际“the amount is greater than 5,000”',
     ]);
   });
 
@@ -54,9 +67,7 @@ describe('runGlossVector', () => {
       fields: { 'agent.trust_level': { zh: '信任等级', en: 'the trust level' } },
       expect: { zh: '信任等级超过 5,000', en: 'the trust level is greater than 5,000' },
     };
-    expect(runGlossVector(named).failures).toEqual([
-      'expect_unnamed: expected ["agent.trust_level"], got []',
-    ]);
+    expect(reasons(named)).toEqual(['expect_unnamed: expected ["agent.trust_level"], got []']);
   });
 
   it('document vectors: rule sentences by name', () => {
@@ -71,19 +82,18 @@ describe('runGlossVector', () => {
       expect_unnamed: ['agent.trust_level'],
     };
     expect(runGlossVector(v)).toEqual({ passed: true, failures: [] });
-    expect(runGlossVector({ document: RULE, expect: { 'NOPE-1': { en: 'x' } } }).failures).toEqual([
-      'no rule named "NOPE-1"',
-    ]);
-    expect(runGlossVector({ document: 'protocol: "erdl/v2"\n', expect: {} }).failures[0]).toMatch(
-      /^document does not load: ERDL-E\d{3} /,
-    );
+    const nope = { document: RULE, expect: { 'NOPE-1': { en: 'x' } } };
+    expect(reasons(nope)).toEqual(['no rule named "NOPE-1"']);
+    expect(reasons(nope, 'zh')).toEqual(['没有名为“NOPE-1”的规则']);
+    const unloadable = { document: 'protocol: "erdl/v2"\n', expect: {} };
+    expect(reasons(unloadable)[0]).toMatch(/^document does not load: ERDL-E\d{3} /);
+    expect(reasons(unloadable, 'zh')).toEqual(['文档无法加载：ERDL-E101 缺少顶层字段“version”']);
   });
 
   it('malformed vectors fail with a reason and never throw', () => {
     const fails = (v: unknown) => {
-      const r = runGlossVector(v);
-      expect(r.passed).toBe(false);
-      return r.failures;
+      expect(runGlossVector(v).passed).toBe(false);
+      return reasons(v);
     };
     expect(fails(null)).toEqual(['a vector is a mapping']);
     expect(fails({ tree: TREE })).toEqual(['`expect` is required']);
@@ -109,15 +119,21 @@ describe('checkTree', () => {
   });
 
   it('names what is wrong', () => {
-    expect(checkTree({ node: 'gt', args: [TREE.args[0]] })).toBe('tree: gt takes 2–2 operands');
-    expect(checkTree({ node: 'frob', args: [] })).toBe('tree: unknown node "frob"');
-    expect(checkTree({ node: 'literal', type: 'number', value: '5000' })).toMatch(/scale-14/);
-    expect(checkTree({ node: 'round', args: [TREE.args[0]] })).toBe('tree: round places');
-    expect(checkTree({ node: 'rate', window: '1h', args: [TREE] })).toBe('tree: rate limit');
-    expect(checkTree({ node: 'and', args: [{ node: 'field' }] })).toBe('tree.and[0]: path');
-    expect(checkTree({ node: 'literal', type: 'list', value: [{ type: 'set' }] })).toBe(
+    expect(problem({ node: 'gt', args: [TREE.args[0]] })).toBe('tree: gt takes 2–2 operands');
+    expect(problem({ node: 'frob', args: [] })).toBe('tree: unknown node "frob"');
+    expect(problem({ node: 'literal', type: 'number', value: '5000' })).toMatch(/scale-14/);
+    expect(problem({ node: 'round', args: [TREE.args[0]] })).toBe('tree: round places');
+    expect(problem({ node: 'rate', window: '1h', args: [TREE] })).toBe('tree: rate limit');
+    expect(problem({ node: 'and', args: [{ node: 'field' }] })).toBe('tree.and[0]: path');
+    expect(problem({ node: 'literal', type: 'list', value: [{ type: 'set' }] })).toBe(
       'tree[]: unknown literal type',
     );
-    expect(checkTree('x')).toBe('tree: a node is a mapping with "node"');
+    expect(problem('x')).toBe('tree: a node is a mapping with "node"');
+    // in Chinese: the path as written, the rest in Chinese
+    expect(problem({ node: 'gt', args: [TREE.args[0]] }, 'zh')).toBe('tree：gt 接受 2–2 个操作数');
+    expect(problem({ node: 'frob', args: [] }, 'zh')).toBe('tree：未知节点“frob”');
+    expect(problem({ node: 'and', args: [{ node: 'field' }] }, 'zh')).toBe(
+      'tree.and[0]：path 必须是非空字符串',
+    );
   });
 });

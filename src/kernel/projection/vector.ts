@@ -1,5 +1,8 @@
 import { compileDocument } from '../compile';
-import { neverThrows, record, type VectorOutcome } from '../vectors/run-vector';
+import type { Bilingual } from '../diagnostics/diagnostic';
+import { zhQuote } from '../util/quote';
+import { json, list, named, neverThrows, record, type VectorOutcome } from '../vectors/run-vector';
+import { say } from '../vectors/vector-strings';
 import { convertDocument, PROJECTION_TARGETS, type ProjectionTarget } from './convert';
 
 /**
@@ -47,22 +50,21 @@ export const runProjectionVector = neverThrows(check);
 
 function check(vector: unknown): VectorOutcome {
   const v = record(vector);
-  if (!v) return { passed: false, failures: ['a vector is a mapping'] };
-  const failures: string[] = [];
-  for (const k of Object.keys(v)) if (!KEYS.has(k)) failures.push(`unknown vector field "${k}"`);
-  if (typeof v.document !== 'string')
-    failures.push('`document` (the rule document text) is required');
-  if (!isTarget(v.to)) failures.push('`to` must be simple, expr or table');
-  if (v.rule !== undefined && typeof v.rule !== 'string') failures.push('`rule` must be a string');
+  if (!v) return { passed: false, failures: [say('notMapping')] };
+  const failures: Bilingual[] = [];
+  for (const k of Object.keys(v))
+    if (!KEYS.has(k)) failures.push(say('unknownVectorField', { key: named(k) }));
+  if (typeof v.document !== 'string') failures.push(say('documentRequired'));
+  if (!isTarget(v.to)) failures.push(say('toTarget'));
+  if (v.rule !== undefined && typeof v.rule !== 'string') failures.push(say('ruleString'));
   if (
     v.rules !== undefined &&
     (!Array.isArray(v.rules) ||
       !v.rules.every((r) => typeof r === 'string') ||
       v.rule !== undefined)
   )
-    failures.push('`rules` must be a list of rule names (and not given with `rule`)');
-  if (v.round_trip !== undefined && !isTarget(v.round_trip))
-    failures.push('`round_trip` must be simple, expr or table');
+    failures.push(say('rulesList'));
+  if (v.round_trip !== undefined && !isTarget(v.round_trip)) failures.push(say('roundTripTarget'));
   const refusals = v.expect_refusals;
   if (
     refusals !== undefined &&
@@ -75,9 +77,9 @@ function check(vector: unknown): VectorOutcome {
           typeof (r as Record<string, unknown>).code === 'string',
       ))
   )
-    failures.push('`expect_refusals` must be a list of {rule, code}');
+    failures.push(say('refusalsShape'));
   if (refusals !== undefined && (v.expect_output !== undefined || v.round_trip !== undefined))
-    failures.push('a refused conversion has no `expect_output` or `round_trip`');
+    failures.push(say('refusedNoOutput'));
   if (failures.length) return { passed: false, failures };
 
   const document = v.document as string;
@@ -93,16 +95,15 @@ function check(vector: unknown): VectorOutcome {
     if (!result.ok && result.kind === 'refused') {
       const got = result.refusals.map((r) => `${r.rule} ${r.code}`);
       if (JSON.stringify(got) !== JSON.stringify(want))
-        failures.push(`refusals: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+        failures.push(say('refusals', { want: json(want), got: json(got) }));
     } else {
-      failures.push(
-        `expected the conversion to be refused (${want.join(', ')}), got ${outcome(result)}`,
-      );
+      failures.push(say('expectedRefused', { want: list(want), got: outcome(result) }));
     }
     return { passed: failures.length === 0, failures };
   }
 
-  if (!result.ok) return { passed: false, failures: [`conversion failed: ${outcome(result)}`] };
+  if (!result.ok)
+    return { passed: false, failures: [say('conversionFailed', { outcome: outcome(result) })] };
   // The law, checked again here independently of the converter's own check: each input rule's
   // hash is the hash of the output rule it became.
   const source = compileDocument(document).document;
@@ -110,48 +111,61 @@ function check(vector: unknown): VectorOutcome {
     const a = source?.rules.find((r) => r.name === m.from)?.hash;
     const b = result.document.rules.find((r) => r.name === m.to)?.hash;
     if (!a || a !== b)
-      failures.push(`rule ${m.from} → ${m.to}: hash ${a ?? '?'} became ${b ?? '?'}`);
+      failures.push(say('hashChanged', { from: m.from, to: m.to, a: a ?? '?', b: b ?? '?' }));
   }
   if (result.document.rules.length !== result.rules.length)
-    failures.push(`output has ${result.document.rules.length} rules, input ${result.rules.length}`);
+    failures.push(
+      say('ruleCount', { output: result.document.rules.length, input: result.rules.length }),
+    );
   if (typeof v.expect_output === 'string' && result.output !== v.expect_output)
     failures.push(
-      `output differs from expect_output:\n${firstDifference(v.expect_output, result.output)}`,
+      say('outputDiffers', { difference: firstDifference(v.expect_output, result.output) }),
     );
   if (isTarget(v.round_trip)) {
-    const back = convertDocument(result.output, { to: v.round_trip });
-    if (!back.ok) failures.push(`round trip to ${v.round_trip} failed: ${outcome(back)}`);
+    const form = v.round_trip;
+    const back = convertDocument(result.output, { to: form });
+    if (!back.ok) failures.push(say('roundTripFailed', { form, outcome: outcome(back) }));
     else if (back.output !== document)
       failures.push(
-        `round trip to ${v.round_trip} does not give the document back:\n${firstDifference(document, back.output)}`,
+        say('roundTripDiffers', { form, difference: firstDifference(document, back.output) }),
       );
   }
   return { passed: failures.length === 0, failures };
 }
 
-function outcome(r: ReturnType<typeof convertDocument>): string {
-  if (r.ok) return 'a converted document';
+function outcome(r: ReturnType<typeof convertDocument>): Bilingual {
+  if (r.ok) return say('converted');
   switch (r.kind) {
     case 'load':
-      return `load errors ${r.result.diagnostics
-        .filter((d) => d.severity === 'error')
-        .map((d) => d.code)
-        .join(', ')}`;
+      return say('loadErrors', {
+        codes: list(r.result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)),
+      });
     case 'unknown-rule':
-      return r.message.en;
-    case 'refused':
-      return `refused: ${r.refusals.map((x) => `${x.rule} ${x.code}: ${x.message.en}`).join('; ')}`;
+      return r.message;
+    case 'refused': {
+      const each = r.refusals.map((x) =>
+        say('refusal', { rule: x.rule, code: x.code, message: x.message }),
+      );
+      return say('refused', {
+        refusals: { en: each.map((x) => x.en).join('; '), zh: each.map((x) => x.zh).join('；') },
+      });
+    }
     case 'internal':
-      return `internal check failed: ${r.failures.join('; ')}`;
+      // The converter's own check (convert.ts) words its failures in English only.
+      return say('internalCheck', { failures: r.failures.join('; ') });
   }
 }
 
-function firstDifference(want: string, got: string): string {
+/** The first line that differs, each side's text as JSON (“…” in Chinese). */
+function firstDifference(want: string, got: string): Bilingual {
   const a = want.split('\n');
   const b = got.split('\n');
+  const line = (text: string | undefined): Bilingual =>
+    text === undefined
+      ? { en: JSON.stringify(say('textEnd').en), zh: say('textEnd').zh }
+      : { en: JSON.stringify(text), zh: zhQuote(text) };
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    if (a[i] !== b[i])
-      return `  line ${i + 1}: expected ${JSON.stringify(a[i] ?? '(end)')}, got ${JSON.stringify(b[i] ?? '(end)')}`;
+    if (a[i] !== b[i]) return say('lineDiffers', { n: i + 1, want: line(a[i]), got: line(b[i]) });
   }
-  return '  (identical lines; different line endings?)';
+  return say('sameLines');
 }

@@ -1,7 +1,10 @@
 // The V-ENGINE runner itself: it must fail loudly on wrong expectations and malformed vectors,
 // never pass vacuously and never throw.
 import { describe, expect, it } from 'vitest';
-import { runVector } from './run-vector';
+import { runVector, type VectorOutcome } from './run-vector';
+
+/** A runner's reasons in one language. */
+const reasons = (out: VectorOutcome, lang: 'en' | 'zh' = 'en') => out.failures.map((f) => f[lang]);
 
 const document = [
   'protocol: "erdl/v2"',
@@ -51,9 +54,13 @@ describe('runVector', () => {
       ],
     });
     expect(out.passed).toBe(false);
-    expect(out.failures).toEqual([
+    expect(reasons(out)).toEqual([
       'decision: expected "DENY", got "ALLOW"',
       'total_matched: expected 1, got 0',
+    ]);
+    expect(reasons(out, 'zh')).toEqual([
+      'decision：预期“DENY”，实际“ALLOW”',
+      'total_matched：预期 1，实际 0',
     ]);
   });
 
@@ -64,13 +71,14 @@ describe('runVector', () => {
       as_of: '2026-09-03T00:00:00Z',
       expect: { decison: 'ALLOW' },
     });
-    expect(out.failures).toEqual(['unknown expect field "decison"']);
+    expect(reasons(out)).toEqual(['unknown expect field "decison"']);
+    expect(reasons(out, 'zh')).toEqual(['expect 含有未知字段“decison”']);
   });
 
   it('checks expect_error', () => {
-    expect(runVector({ document, expect_error: 'ERDL-E212' }).failures).toEqual([
-      'expected load error ERDL-E212, got no errors',
-    ]);
+    const out = runVector({ document, expect_error: 'ERDL-E212' });
+    expect(reasons(out)).toEqual(['expected load error ERDL-E212, got no errors']);
+    expect(reasons(out, 'zh')).toEqual(['预期加载错误 ERDL-E212，实际没有错误']);
   });
 
   it('checks expect_hashes', () => {
@@ -79,17 +87,19 @@ describe('runVector', () => {
       expect_hashes: { 'RUN-001-rate': `sha256:${'0'.repeat(64)}` },
     });
     expect(out.passed).toBe(false);
-    expect(out.failures[0]).toMatch(/^hash of RUN-001-rate: expected sha256:0{64}, got sha256:/);
+    expect(reasons(out)[0]).toMatch(/^hash of RUN-001-rate: expected sha256:0{64}, got sha256:/);
+    expect(reasons(out, 'zh')[0]).toMatch(/^RUN-001-rate 的哈希：预期 sha256:0{64}，实际 sha256:/);
   });
 
   it('reports malformed vectors and states, never throws', () => {
     expect(runVector(null).passed).toBe(false);
-    expect(runVector({ fact }).failures).toEqual([
+    expect(reasons(runVector({ fact }))).toEqual([
       '`document` (the rule document text) is required',
     ]);
     expect(
-      runVector({ document, temporal_state: { version: 2 }, fact, as_of: 'x', expect: {} })
-        .failures,
+      reasons(
+        runVector({ document, temporal_state: { version: 2 }, fact, as_of: 'x', expect: {} }),
+      ),
     ).toEqual(['temporal_state.version must be 1']);
     expect(runVector({ document: 'protocol: [', fact, expect: {} }).passed).toBe(false);
   });

@@ -1,7 +1,10 @@
-import { compileDocument } from '../compile';
+import { type CompileResult, compileDocument } from '../compile';
+import type { Bilingual } from '../diagnostics/diagnostic';
 import { type EvaluationResult, Evaluator, RESULT_FIELDS } from '../eval/evaluate';
 import { EMPTY_STATE, parseTemporalState, type TemporalState } from '../eval/temporal';
 import { canonicalJson } from '../tree/canonical';
+import { zhJson, zhQuote } from '../util/quote';
+import { say } from './vector-strings';
 
 /**
  * The V-ENGINE vector runner (§10.3 "load vector input → generate tree → recompute → compare").
@@ -17,12 +20,44 @@ export interface VectorStep {
 
 export interface VectorOutcome {
   readonly passed: boolean;
-  /** One line per mismatch: what was expected and what came out. */
-  readonly failures: readonly string[];
+  /**
+   * One reason per mismatch, in both languages (vector-strings.ts): what was expected and what
+   * came out.
+   */
+  readonly failures: readonly Bilingual[];
 }
 
 /** Result fields a vector may state; `eval_warnings` is compared as the list of warning codes. */
 const COMPARABLE = new Set<string>([...RESULT_FIELDS, 'deciding_rule', 'statuses']);
+
+/** A name a reason quotes: "…" in English (the template's quotes), “…” in Chinese. */
+export const named = (name: string): Bilingual => ({ en: name, zh: zhQuote(name) });
+
+/** A value a reason shows as JSON: its JSON text, a string quoted “…” in Chinese. */
+export const json = (value: unknown): Bilingual => ({
+  en: String(JSON.stringify(value)),
+  zh: zhJson(value),
+});
+
+/** A list of codes or names, joined as each language lists them. */
+export const list = (items: readonly string[]): Bilingual => ({
+  en: items.join(', '),
+  zh: items.join('、'),
+});
+
+/** Why a document does not load: its first error, in both languages. */
+export function doesNotLoad(compiled: CompileResult): VectorOutcome {
+  const first = compiled.diagnostics.find((d) => d.severity === 'error');
+  return {
+    passed: false,
+    failures: [
+      say('doesNotLoad', {
+        code: String(first?.code),
+        message: first?.message ?? 'undefined',
+      }),
+    ],
+  };
+}
 
 /** A parsed YAML/JSON mapping as a record, or null (vectors are untrusted data). */
 export function record(v: unknown): Record<string, unknown> | null {
@@ -42,7 +77,7 @@ export function neverThrows(check: (vector: unknown) => VectorOutcome) {
     } catch (e) {
       return {
         passed: false,
-        failures: [`runner error: ${e instanceof Error ? e.message : String(e)}`],
+        failures: [say('runnerError', { detail: e instanceof Error ? e.message : String(e) })],
       };
     }
   };
@@ -53,28 +88,24 @@ export const runVector = neverThrows(check);
 
 function check(vector: unknown): VectorOutcome {
   const v = record(vector);
-  if (!v) return { passed: false, failures: ['a vector is a mapping'] };
-  if (typeof v.document !== 'string')
-    return { passed: false, failures: ['`document` (the rule document text) is required'] };
-  const failures: string[] = [];
+  if (!v) return { passed: false, failures: [say('notMapping')] };
+  if (typeof v.document !== 'string') return { passed: false, failures: [say('documentRequired')] };
+  const failures: Bilingual[] = [];
   const compiled = compileDocument(v.document);
 
   if (v.expect_error !== undefined) {
     const codes = compiled.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
     if (!codes.includes(String(v.expect_error))) {
       failures.push(
-        `expected load error ${String(v.expect_error)}, got ${codes.length ? codes.join(', ') : 'no errors'}`,
+        say('expectedLoadError', {
+          want: String(v.expect_error),
+          got: codes.length ? list(codes) : say('noErrors'),
+        }),
       );
     }
     return { passed: failures.length === 0, failures };
   }
-  if (!compiled.document) {
-    const first = compiled.diagnostics.find((d) => d.severity === 'error');
-    return {
-      passed: false,
-      failures: [`document does not load: ${first?.code} ${first?.message.en}`],
-    };
-  }
+  if (!compiled.document) return doesNotLoad(compiled);
   if (v.expect_hashes !== undefined) {
     const want = record(v.expect_hashes) ?? {};
     for (const [name, hash] of Object.entries(want)) {
@@ -83,7 +114,7 @@ function check(vector: unknown): VectorOutcome {
           ? compiled.document.hash
           : compiled.document.rules.find((r) => r.name === name)?.hash;
       if (got !== hash)
-        failures.push(`hash of ${name}: expected ${String(hash)}, got ${got ?? 'no such rule'}`);
+        failures.push(say('hashOf', { name, want: String(hash), got: got ?? say('noSuchRule') }));
     }
   }
   const steps: VectorStep[] = Array.isArray(v.steps)
@@ -108,11 +139,11 @@ function check(vector: unknown): VectorOutcome {
       const w = record(s.expect)?.eval_warnings;
       return Array.isArray(w) && w.includes('state_invalid');
     });
-    if (!parsed.ok && !expected) return { passed: false, failures: [parsed.message.en] };
+    if (!parsed.ok && !expected) return { passed: false, failures: [parsed.message] };
   }
   const evaluator = new Evaluator(compiled.document);
   steps.forEach((step, i) => {
-    const label = steps.length > 1 ? `step ${i + 1}: ` : '';
+    const label = steps.length > 1 ? say('step', { n: i + 1 }) : '';
     const result = evaluator.evaluate(step.fact, {
       as_of: String(step.as_of ?? v.as_of ?? ''),
       ...(state ? { temporal_state: state } : {}),
@@ -122,13 +153,13 @@ function check(vector: unknown): VectorOutcome {
     state = result.temporal_state ?? EMPTY_STATE;
     for (const [field, expected] of Object.entries(record(step.expect) ?? {})) {
       if (!COMPARABLE.has(field)) {
-        failures.push(`${label}unknown expect field "${field}"`);
+        failures.push(say('unknownExpectField', { label, field: named(field) }));
         continue;
       }
       const actual = observe(result, field);
       if (canonicalJson(actual ?? null) !== canonicalJson(expected ?? null)) {
         failures.push(
-          `${label}${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`,
+          say('resultField', { label, field, want: json(expected), got: json(actual ?? null) }),
         );
       }
     }
@@ -151,36 +182,23 @@ export function runCanonicalVector(input: string, expected: unknown): VectorOutc
   const e = record(expected);
   const rules = record(e?.rules);
   if (!e || !rules || typeof e.document !== 'string') {
-    return {
-      passed: false,
-      failures: ['expected.json must be {"rules": {...}, "document": "sha256:…"}'],
-    };
+    return { passed: false, failures: [say('expectedShape')] };
   }
   const compiled = compileDocument(input);
-  if (!compiled.document) {
-    const first = compiled.diagnostics.find((d) => d.severity === 'error');
-    return {
-      passed: false,
-      failures: [`document does not load: ${first?.code} ${first?.message.en}`],
-    };
-  }
-  const failures: string[] = [];
+  if (!compiled.document) return doesNotLoad(compiled);
+  const failures: Bilingual[] = [];
   const got = compiled.document.rules.map((r) => r.name);
-  if (canonicalJson(got) !== canonicalJson(Object.keys(rules))) {
-    failures.push(
-      `rules: expected ${JSON.stringify(Object.keys(rules))}, got ${JSON.stringify(got)}`,
-    );
-  }
+  if (canonicalJson(got) !== canonicalJson(Object.keys(rules)))
+    failures.push(say('ruleNames', { want: json(Object.keys(rules)), got: json(got) }));
   for (const rule of compiled.document.rules) {
     const want = record(rules[rule.name]);
     if (!want) continue;
     const bytes = canonicalJson(rule.when);
-    if (bytes !== want.canonical)
-      failures.push(`${rule.name}: canonical bytes differ: got ${bytes}`);
+    if (bytes !== want.canonical) failures.push(say('canonicalBytes', { rule: rule.name, bytes }));
     if (rule.hash !== want.hash)
-      failures.push(`${rule.name}: hash ${rule.hash}, expected ${String(want.hash)}`);
+      failures.push(say('ruleHash', { rule: rule.name, got: rule.hash, want: String(want.hash) }));
   }
   if (compiled.document.hash !== e.document)
-    failures.push(`document hash ${compiled.document.hash}, expected ${e.document}`);
+    failures.push(say('documentHash', { got: compiled.document.hash, want: e.document }));
   return { passed: failures.length === 0, failures };
 }

@@ -25,6 +25,12 @@ export interface FactSetBatch {
    * `index` says how many records (read or not) come before it in the whole text.
    */
   readonly rejected?: readonly RejectedRecord[];
+  /**
+   * At the end (`end()`'s batch): how many problems were only counted, over the cap — the number
+   * the closing `factset-more` problem states, as a number (a parser of a part of the file hands
+   * it to the one merging the parts' lists).
+   */
+  readonly omitted?: number;
 }
 
 /**
@@ -143,13 +149,14 @@ export class RowProblems {
     return out;
   }
 
-  /** At the end: how many problems were only counted. */
-  finish(at: { range: Range; line: number; column: number }): void {
-    if (this.omitted === 0) return;
+  /** At the end: the closing problem saying how many problems were only counted; that number. */
+  finish(at: { range: Range; line: number; column: number }): number {
+    if (this.omitted === 0) return 0;
     const omitted = this.omitted;
     this.omitted = 0;
     this.reported = 0; // let the summary through
     this.report('error', 'factset-more', at, moreProblems(omitted));
+    return omitted;
   }
 }
 

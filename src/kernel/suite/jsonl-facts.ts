@@ -124,12 +124,12 @@ export function createJsonLinesParser(
     },
     end() {
       const batch = lines(pending, true);
-      problems.finish({
+      const omitted = problems.finish({
         range: { start: lineOffset, end: lineOffset },
         line: lineNumber,
         column: 1,
       });
-      return { ...batch, diagnostics: [...batch.diagnostics, ...problems.take()] };
+      return { ...batch, diagnostics: [...batch.diagnostics, ...problems.take()], omitted };
     },
     get consumed() {
       return consumed;

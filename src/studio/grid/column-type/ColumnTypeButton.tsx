@@ -1,12 +1,4 @@
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { type RefObject, useRef, useState } from 'react';
 import {
   type ColumnType,
   columnPlace,
@@ -19,6 +11,7 @@ import { format, pick, useT } from '../../i18n/i18n';
 import type { Lang } from '../../store/types';
 import { columnLabel } from '../column-label';
 import { runTableEdit } from '../run-table-edit';
+import { menuButtonProps, PopoverMenu } from '../structure/Popover';
 import { columnTypeStrings } from './strings';
 import './column-type.css';
 
@@ -100,21 +93,10 @@ export function ColumnTypeButton({
         className={`${className} column-type-button`}
         data-testid="column-type"
         data-declared={declared ?? undefined}
-        aria-haspopup="menu"
+        {...menuButtonProps(() => setOpen(true))}
         aria-expanded={open}
         aria-label={format(t.button, { column: name, type: shown })}
         title={title}
-        draggable={false}
-        onDragStart={(e) => e.preventDefault()}
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          // The grid's keys never see the button's.
-          e.stopPropagation();
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
         onClick={() => setOpen((o) => !o)}
       >
         {shown}
@@ -153,47 +135,6 @@ function TypeMenu({
   readonly onClose: () => void;
 }) {
   const t = useT(columnTypeStrings);
-  const box = useRef<HTMLDivElement>(null);
-  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
-  useLayoutEffect(() => {
-    const a = anchor.current?.getBoundingClientRect();
-    const width = box.current?.offsetWidth ?? 0;
-    if (!a) return;
-    setAt({
-      top: a.bottom + 4,
-      left: Math.max(8, Math.min(a.left, window.innerWidth - width - 8)),
-    });
-  }, [anchor]);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-  // The menu opens with its checked item focused, once it is placed (hidden, it takes no focus).
-  useEffect(() => {
-    if (at) box.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
-  }, [at]);
-  useEffect(() => {
-    const outside = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (box.current?.contains(target) || anchor.current?.contains(target)) return;
-      closeRef.current();
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [anchor]);
-  const onKeyDown = (e: KeyboardEvent) => {
-    e.stopPropagation();
-    const all = [...(box.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-    const now = all.indexOf(document.activeElement as HTMLElement);
-    const go = (k: number) => all[(k + all.length) % all.length]?.focus();
-    if (e.key === 'Escape') onClose();
-    else if (e.key === 'ArrowDown') go(now + 1);
-    else if (e.key === 'ArrowUp') go(now - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(-1);
-    else if (e.key === 'Tab') onClose();
-    else return;
-    e.preventDefault();
-  };
-  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   const entries: { key: string; type: TableColumnType | null; text: string; hint: string }[] = [
     ...TABLE_COLUMN_TYPES.map((x) => ({
       key: x.name,
@@ -212,40 +153,33 @@ function TypeMenu({
       hint: t.fromCellsHint,
     },
   ];
-  return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: the container keeps the grid's keys and drags away from its menu
-    <div
-      ref={box}
+  // The menu opens with its checked item focused.
+  return (
+    <PopoverMenu
+      anchor={anchor}
+      label={label}
+      onClose={onClose}
+      testId="column-type-menu"
       className="column-type-popover"
-      style={at ? { top: at.top, left: at.left } : { visibility: 'hidden', top: 0, left: 0 }}
-      onKeyDown={onKeyDown}
-      onMouseDown={stop}
-      onClick={stop}
-      onDoubleClick={stop}
-      onDragStart={stop}
-      onCopy={stop}
-      onPaste={stop}
+      focus='[aria-checked="true"]'
     >
-      <div role="menu" aria-label={label} data-testid="column-type-menu">
-        {entries.map((x) => (
-          <button
-            key={x.key}
-            type="button"
-            role="menuitemradio"
-            aria-checked={x.type === declared}
-            tabIndex={-1}
-            data-type={x.type ?? 'cells'}
-            onClick={() => onChoose(x.type)}
-          >
-            <span className="column-type-check" aria-hidden="true">
-              {x.type === declared ? '✓' : ''}
-            </span>
-            <span>{x.text}</span>
-            <span className="column-type-hint mono">{x.hint}</span>
-          </button>
-        ))}
-      </div>
-    </div>,
-    document.body,
+      {entries.map((x) => (
+        <button
+          key={x.key}
+          type="button"
+          role="menuitemradio"
+          aria-checked={x.type === declared}
+          tabIndex={-1}
+          data-type={x.type ?? 'cells'}
+          onClick={() => onChoose(x.type)}
+        >
+          <span className="column-type-check" aria-hidden="true">
+            {x.type === declared ? '✓' : ''}
+          </span>
+          <span>{x.text}</span>
+          <span className="column-type-hint mono">{x.hint}</span>
+        </button>
+      ))}
+    </PopoverMenu>
   );
 }

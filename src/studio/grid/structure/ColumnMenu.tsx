@@ -1,17 +1,18 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   type ColumnLabel,
   checkFieldPath,
   checkLabel,
-  type TableModel,
   type TableOp,
+  type ValueCheck,
 } from '../../../kernel/table-edit';
 import { revealInline } from '../../../kernel/util/visible-text';
 import { format, pick, useT } from '../../i18n/i18n';
 import type { Lang } from '../../store/types';
 import { columnLabel } from '../column-label';
 import { runTableEdit } from '../run-table-edit';
-import { Popover } from './Popover';
+import { menuButtonProps, Popover, PopoverMenu } from './Popover';
+import { FirstInput, type StructureControlProps, StructureForm } from './StructureForm';
 import { structureStrings } from './strings';
 import './structure.css';
 
@@ -30,25 +31,11 @@ export function ColumnMenu({
   lang,
   editable,
   onStatus,
-}: {
-  readonly docId: string;
-  readonly table: TableModel;
-  readonly column: number;
-  readonly lang: Lang;
-  readonly editable: boolean;
-  /** Says a done action in the grid's status line. */
-  readonly onStatus: (text: string) => void;
-}) {
+}: StructureControlProps & { readonly column: number }) {
   const s = useT(structureStrings);
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  // The menu opens with its first item focused (the ARIA menu button pattern).
-  useEffect(() => {
-    if (open)
-      menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus();
-  }, [open]);
   const c = table.columns[column];
   if (!c) return null;
   const name = revealInline(columnLabel(c.label, lang) ?? c.field);
@@ -125,50 +112,17 @@ export function ColumnMenu({
       onSelect: act({ kind: 'deleteColumn', column }, format(s.removed, { column: name })),
     },
   ];
-  const focusItem = (k: number) => {
-    const all = [
-      ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ??
-        []),
-    ];
-    const target = all[(k + all.length) % all.length];
-    target?.focus();
-  };
-  const onMenuKey = (e: KeyboardEvent) => {
-    const all = [
-      ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ??
-        []),
-    ];
-    const at = all.indexOf(document.activeElement as HTMLButtonElement);
-    if (e.key === 'ArrowDown') focusItem(at + 1);
-    else if (e.key === 'ArrowUp') focusItem(at - 1);
-    else if (e.key === 'Home') focusItem(0);
-    else if (e.key === 'End') focusItem(-1);
-    else if (e.key === 'Tab') back();
-    else return;
-    e.preventDefault();
-  };
   return (
     <>
       <button
         ref={button}
         type="button"
         className="column-menu-button"
-        aria-haspopup="menu"
+        {...menuButtonProps(() => setOpen(true))}
         aria-expanded={open}
         aria-label={format(s.column.menu, { column: name })}
         title={format(s.column.menu, { column: name })}
         data-testid="column-menu-button"
-        draggable={false}
-        onDragStart={(e) => e.preventDefault()}
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          // The header's own keys (the grid's) never see the menu button's.
-          e.stopPropagation();
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
         onClick={() => {
           setForm(null);
           setOpen((o) => !o);
@@ -177,34 +131,26 @@ export function ColumnMenu({
         <span aria-hidden="true">⋮</span>
       </button>
       {open && (
-        <Popover
+        <PopoverMenu
           anchor={button}
           label={format(s.column.menu, { column: name })}
-          role="menu"
           onClose={back}
+          testId="column-menu"
         >
-          <div
-            ref={menu}
-            role="menu"
-            aria-label={format(s.column.menu, { column: name })}
-            data-testid="column-menu"
-            onKeyDown={onMenuKey}
-          >
-            {items.map((item) => (
-              <button
-                key={item.key}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                disabled={item.disabled}
-                data-item={item.key}
-                onClick={item.onSelect}
-              >
-                {item.text}
-              </button>
-            ))}
-          </div>
-        </Popover>
+          {items.map((item) => (
+            <button
+              key={item.key}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              disabled={item.disabled}
+              data-item={item.key}
+              onClick={item.onSelect}
+            >
+              {item.text}
+            </button>
+          ))}
+        </PopoverMenu>
       )}
       {form && (
         <Popover
@@ -269,20 +215,32 @@ type Run = (op: TableOp) => Promise<string | null>;
 
 /**
  * A value's problem before it is sent: the validator's error refuses it; its warning is said once
- * and the second submit sends it anyway.
+ * and the second submit sends it anyway (the submit button then says so).
  */
-function useChecked() {
+function useChecked(lang: Lang, save: string) {
+  const s = useT(structureStrings);
   const [error, setError] = useState<string | null>(null);
   const [warned, setWarned] = useState<string | null>(null);
-  return { error, setError, warned, setWarned };
-}
-
-function Problem({ id, text }: { readonly id: string; readonly text: string | null }) {
-  return (
-    <p id={id} className="structure-problem" role="alert" hidden={text === null}>
-      {text}
-    </p>
-  );
+  return {
+    setError,
+    /** True when the check stops the submit: its error, or its warning the first time. */
+    stops(found: Partial<ValueCheck>): boolean {
+      if (found.error) setError(pick(found.error, lang));
+      else if (found.warning && warned === null)
+        setWarned(format(s.warningAgain, { message: pick(found.warning, lang) }));
+      else return false;
+      return true;
+    },
+    /** An edited value is checked again. */
+    reset() {
+      setError(null);
+      setWarned(null);
+    },
+    /** The validator refused the value (not merely warned). */
+    invalid: error !== null,
+    /** What the form says: the problem, and its submit button's text. */
+    form: { problem: error ?? warned, submit: warned ? s.anyway : save },
+  };
 }
 
 function LabelForm({
@@ -306,14 +264,9 @@ function LabelForm({
     label === undefined ? '' : typeof label === 'string' ? label : (label[l] ?? '');
   const [zh, setZh] = useState(initial('zh'));
   const [en, setEn] = useState(initial('en'));
-  const check = useChecked();
+  const check = useChecked(lang, s.labelForm.save);
   const save = async (next: ColumnLabel | null) => {
-    if (next !== null) {
-      const found = checkLabel(next);
-      if (found.error) return check.setError(pick(found.error, lang));
-      if (found.warning && check.warned === null)
-        return check.setWarned(format(s.warningAgain, { message: pick(found.warning, lang) }));
-    }
+    if (next !== null && check.stops(checkLabel(next))) return;
     const refused = await run({ kind: 'setColumnLabel', column, label: next });
     if (refused) check.setError(refused);
     else onDone();
@@ -333,14 +286,20 @@ function LabelForm({
   ];
   if (lang === 'en') fields.reverse();
   return (
-    <form
-      className="structure-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(next());
-      }}
+    <StructureForm
+      title={title}
+      problemId={`${id}-problem`}
+      {...check.form}
+      onSubmit={() => void save(next())}
+      onCancel={onDone}
+      actions={
+        label !== undefined && (
+          <button type="button" className="button small" onClick={() => void save(null)}>
+            {s.labelForm.remove}
+          </button>
+        )
+      }
     >
-      <h4>{title}</h4>
       {fields.map((f, k) => (
         <label key={f.key}>
           {f.text}
@@ -353,8 +312,7 @@ function LabelForm({
             aria-describedby={`${id}-problem ${id}-hint`}
             onChange={(e) => {
               f.set(e.target.value);
-              check.setError(null);
-              check.setWarned(null);
+              check.reset();
             }}
           />
         </label>
@@ -362,21 +320,7 @@ function LabelForm({
       <p id={`${id}-hint`} className="muted structure-hint">
         {s.labelForm.hint}
       </p>
-      <Problem id={`${id}-problem`} text={check.error ?? check.warned} />
-      <div className="structure-actions">
-        <button type="submit" className="button small primary">
-          {check.warned ? s.anyway : s.labelForm.save}
-        </button>
-        {label !== undefined && (
-          <button type="button" className="button small" onClick={() => void save(null)}>
-            {s.labelForm.remove}
-          </button>
-        )}
-        <button type="button" className="button small" onClick={onDone}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </StructureForm>
   );
 }
 
@@ -398,55 +342,36 @@ function FieldForm({
   const s = useT(structureStrings);
   const id = useId();
   const [value, setValue] = useState(field);
-  const check = useChecked();
+  const check = useChecked(lang, s.fieldForm.save);
   const save = async () => {
-    const found = checkFieldPath(value);
-    if (found.error) return check.setError(pick(found.error, lang));
-    if (found.warning && check.warned === null)
-      return check.setWarned(format(s.warningAgain, { message: pick(found.warning, lang) }));
+    if (check.stops(checkFieldPath(value))) return;
     const refused = await run({ kind: 'setColumnField', column, field: value });
     if (refused) check.setError(refused);
     else onDone();
   };
   return (
-    <form
-      className="structure-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <StructureForm
+      title={title}
+      problemId={`${id}-problem`}
+      {...check.form}
+      onSubmit={() => void save()}
+      onCancel={onDone}
     >
-      <h4>{title}</h4>
-      <label>
-        {s.fieldForm.field}
-        <input
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's request
-          autoFocus
-          className="mono"
-          value={value}
-          data-testid="field-path"
-          aria-invalid={check.error !== null}
-          aria-describedby={`${id}-problem ${id}-hint`}
-          onChange={(e) => {
-            setValue(e.target.value);
-            check.setError(null);
-            check.setWarned(null);
-          }}
-        />
-      </label>
+      <FirstInput
+        text={s.fieldForm.field}
+        value={value}
+        data-testid="field-path"
+        aria-invalid={check.invalid}
+        aria-describedby={`${id}-problem ${id}-hint`}
+        onValue={(v) => {
+          setValue(v);
+          check.reset();
+        }}
+      />
       <p id={`${id}-hint`} className="muted structure-hint">
         {s.fieldForm.hint}
       </p>
-      <Problem id={`${id}-problem`} text={check.error ?? check.warned} />
-      <div className="structure-actions">
-        <button type="submit" className="button small primary">
-          {check.warned ? s.anyway : s.fieldForm.save}
-        </button>
-        <button type="button" className="button small" onClick={onDone}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </StructureForm>
   );
 }
 
@@ -468,27 +393,21 @@ function InsertForm({
   const [field, setField] = useState('');
   const [zh, setZh] = useState('');
   const [en, setEn] = useState('');
-  const check = useChecked();
+  const check = useChecked(lang, s.insertForm.save);
   const save = async () => {
     const found = checkFieldPath(field);
-    if (found.error) return check.setError(pick(found.error, lang));
+    if (check.stops({ error: found.error })) return;
     const z = zh.trim();
     const e = en.trim();
     const label: ColumnLabel | null =
       z === '' && e === '' ? null : { ...(z ? { zh: z } : {}), ...(e ? { en: e } : {}) };
     const labelFound = label ? checkLabel(label) : null;
-    if (labelFound?.error) return check.setError(pick(labelFound.error, lang));
-    const warning = found.warning ?? labelFound?.warning ?? null;
-    if (warning && check.warned === null)
-      return check.setWarned(format(s.warningAgain, { message: pick(warning, lang) }));
+    if (check.stops({ error: labelFound?.error, warning: found.warning ?? labelFound?.warning }))
+      return;
     // The column and its label: one edit, one undo step.
     const refused = await run({ kind: 'addColumn', at, field, ...(label ? { label } : {}) });
     if (refused) return check.setError(refused);
     onDone();
-  };
-  const reset = () => {
-    check.setError(null);
-    check.setWarned(null);
   };
   const labels = [
     { key: 'zh', text: s.insertForm.zh, value: zh, set: setZh },
@@ -496,30 +415,24 @@ function InsertForm({
   ];
   if (lang === 'en') labels.reverse();
   return (
-    <form
-      className="structure-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <StructureForm
+      title={title}
+      problemId={`${id}-problem`}
+      {...check.form}
+      onSubmit={() => void save()}
+      onCancel={onDone}
     >
-      <h4>{title}</h4>
-      <label>
-        {s.insertForm.field}
-        <input
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's request
-          autoFocus
-          className="mono"
-          required
-          value={field}
-          data-testid="new-field-path"
-          aria-describedby={`${id}-problem`}
-          onChange={(e) => {
-            setField(e.target.value);
-            reset();
-          }}
-        />
-      </label>
+      <FirstInput
+        text={s.insertForm.field}
+        required
+        value={field}
+        data-testid="new-field-path"
+        aria-describedby={`${id}-problem`}
+        onValue={(v) => {
+          setField(v);
+          check.reset();
+        }}
+      />
       {labels.map((l) => (
         <label key={l.key}>
           {l.text}
@@ -529,20 +442,11 @@ function InsertForm({
             data-testid={`new-label-${l.key}`}
             onChange={(e) => {
               l.set(e.target.value);
-              reset();
+              check.reset();
             }}
           />
         </label>
       ))}
-      <Problem id={`${id}-problem`} text={check.error ?? check.warned} />
-      <div className="structure-actions">
-        <button type="submit" className="button small primary">
-          {check.warned ? s.anyway : s.insertForm.save}
-        </button>
-        <button type="button" className="button small" onClick={onDone}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </StructureForm>
   );
 }

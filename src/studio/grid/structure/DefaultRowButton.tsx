@@ -4,13 +4,12 @@ import {
   failClosedDecision,
   fallbackDecisionOf,
   leftToDocument,
-  type TableModel,
 } from '../../../kernel/table-edit';
 import { format, pick, useT } from '../../i18n/i18n';
 import { studioStore } from '../../store';
-import type { Lang } from '../../store/types';
 import { runTableEdit } from '../run-table-edit';
 import { Popover } from './Popover';
+import type { StructureControlProps } from './StructureForm';
 import { structureStrings } from './strings';
 import './structure.css';
 
@@ -26,13 +25,7 @@ export function DefaultRowButton({
   lang,
   editable,
   onStatus,
-}: {
-  readonly docId: string;
-  readonly table: TableModel;
-  readonly lang: Lang;
-  readonly editable: boolean;
-  readonly onStatus: (text: string) => void;
-}) {
+}: StructureControlProps) {
   const s = useT(structureStrings);
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();

@@ -12,6 +12,7 @@ import { studioStore, useStudio } from '../../store';
 import type { Lang } from '../../store/types';
 import { runTableEdit } from '../run-table-edit';
 import { Popover } from './Popover';
+import { FirstInput, type StructureControlProps, StructureForm } from './StructureForm';
 import { structureStrings } from './strings';
 import './structure.css';
 
@@ -24,19 +25,7 @@ let focusAfterRename: string | null = null;
  * suite names rows of this table, the form says how many cases will need the new name and asks
  * before renaming — never silently. Each change is one grid edit (one undo step).
  */
-export function TableTitle({
-  docId,
-  table,
-  lang,
-  editable,
-  onStatus,
-}: {
-  readonly docId: string;
-  readonly table: TableModel;
-  readonly lang: Lang;
-  readonly editable: boolean;
-  readonly onStatus: (text: string) => void;
-}) {
+export function TableTitle({ docId, table, lang, editable, onStatus }: StructureControlProps) {
   const s = useT(structureStrings);
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -162,29 +151,34 @@ function TitleForm({
     onDone(renaming ? name : null);
   };
   return (
-    <form
-      className="structure-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <StructureForm
+      title={s.title.form}
+      problemId={`${id}-problem`}
+      problem={problem}
+      submit={asked ? s.title.confirmRename : s.title.save}
+      onSubmit={() => void save()}
+      onCancel={() => onDone(null)}
+      warning={
+        <p
+          className="structure-warning"
+          role="alert"
+          hidden={asked === null}
+          data-testid="rename-warning"
+        >
+          {asked}
+        </p>
+      }
     >
-      <h4>{s.title.form}</h4>
-      <label>
-        {s.title.name}
-        <input
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's request
-          autoFocus
-          className="mono"
-          value={name}
-          data-testid="table-name"
-          aria-describedby={`${id}-problem ${id}-hint`}
-          onChange={(e) => {
-            setName(e.target.value);
-            reset();
-          }}
-        />
-      </label>
+      <FirstInput
+        text={s.title.name}
+        value={name}
+        data-testid="table-name"
+        aria-describedby={`${id}-problem ${id}-hint`}
+        onValue={(v) => {
+          setName(v);
+          reset();
+        }}
+      />
       <p id={`${id}-hint`} className="muted structure-hint">
         {s.title.nameHint}
       </p>
@@ -200,25 +194,6 @@ function TitleForm({
           }}
         />
       </label>
-      <p id={`${id}-problem`} className="structure-problem" role="alert" hidden={problem === null}>
-        {problem}
-      </p>
-      <p
-        className="structure-warning"
-        role="alert"
-        hidden={asked === null}
-        data-testid="rename-warning"
-      >
-        {asked}
-      </p>
-      <div className="structure-actions">
-        <button type="submit" className="button small primary">
-          {asked ? s.title.confirmRename : s.title.save}
-        </button>
-        <button type="button" className="button small" onClick={() => onDone(null)}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </StructureForm>
   );
 }

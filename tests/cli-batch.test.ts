@@ -389,21 +389,23 @@ describe('erdl eval --facts', () => {
 });
 
 describe('erdl eval --facts progress', () => {
-  it('is shown only through a terminal’s progress line, then cleared', async () => {
+  it('is shown only through a terminal’s progress line, then cleared, in the CLI’s language', async () => {
     if (!process.stderr.isTTY) expect(nodeIo().progress).toBeUndefined();
-    const shown: string[] = [];
-    const cap = io();
-    const terminal: CliIo = { ...cap, progress: (line) => void shown.push(line) };
-    expect(
-      await run(
-        ['eval', QUICKSTART, '--facts', file('facts.jsonl'), '--fields', 'decision'],
-        terminal,
-      ),
-    ).toBe(0);
-    expect(shown.length).toBeGreaterThanOrEqual(2);
-    expect(shown[0]).toMatch(/^erdl eval: \d+ facts, \d+ facts\/s$/);
-    expect(shown.at(-1)).toBe('');
-    expect(cap.stderr).toEqual([]);
-    expect(cap.stdout).toHaveLength(3000);
+    // English without --lang; the Chinese run is a short one on one worker (it checks the words)
+    for (const [lang, line, workers] of [
+      [[], /^erdl eval: \d+ facts, \d+ facts\/s$/, []],
+      [['--lang', 'zh'], /^erdl eval：已求值 \d+ 条事实，每秒 \d+ 条$/, ['--workers', '1']],
+    ] as const) {
+      const shown: string[] = [];
+      const cap = io();
+      const terminal: CliIo = { ...cap, progress: (l) => void shown.push(l) };
+      const argv = ['eval', QUICKSTART, '--facts', file('facts.jsonl'), '--fields', 'decision'];
+      expect(await run([...lang, ...argv, ...workers], terminal)).toBe(0);
+      expect(shown.length).toBeGreaterThanOrEqual(2);
+      expect(shown[0]).toMatch(line);
+      expect(shown.at(-1)).toBe('');
+      expect(cap.stderr).toEqual([]);
+      expect(cap.stdout).toHaveLength(3000);
+    }
   }, 120_000);
 });

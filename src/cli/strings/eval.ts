@@ -62,7 +62,10 @@ export const EVAL_STRINGS = {
     en: '{file}: {rejected} of {records} record(s) could not be read ({lines}); each has an error record in its place in the output',
     zh: '{file}：{records} 条记录中有 {rejected} 条无法读取（{lines}）；输出中每条都以一条错误记录占位',
   },
-  progress: { en: 'erdl eval: {rows} facts, {rate} facts/s' },
+  progress: {
+    en: 'erdl eval: {rows} facts, {rate} facts/s',
+    zh: 'erdl eval：已求值 {rows} 条事实，每秒 {rate} 条',
+  },
   problem: {
     en: '{file}:{line}:{column}: {severity} {code} {message}',
     zh: '{file}:{line}:{column}：{code} {message}',

@@ -1,4 +1,4 @@
-import { fill, format as fillText } from '../../i18n/format';
+import { fill } from '../../i18n/format';
 import {
   type CompiledDocument,
   compileDocument,
@@ -251,7 +251,7 @@ async function evalFactSet(
           if (now - shown < 200) return;
           shown = now;
           const rate = Math.round(rows / Math.max(0.001, (now - started) / 1000));
-          progress(fillText(msg.progress.en, { rows, rate }));
+          progress(fill(msg.progress, { rows, rate })[io.lang === 'zh' ? 'zh' : 'en']);
         }
       : undefined,
   ).catch((error: unknown) => ({ error }));

@@ -260,6 +260,33 @@ describe('erdl lsp over stdio', () => {
     ]);
   });
 
+  it('keeps the outline and go to definition of the last text that loaded while a load error is typed', async () => {
+    const text = read('loan-decision-table.erdl.yaml');
+    const uri = uriOf('typing.erdl.yaml');
+    await client.open(uri, text);
+    await client.diagnostics(uri, 1);
+    const symbols = () =>
+      client.request<SymbolInfo[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const before = await symbols();
+    expect(before.map((s) => s.name)).toContain('FIN-201-loan-decision');
+    // An unclosed bracket typed at the end: the text no longer loads.
+    const end = { line: text.split('\n').length - 1, character: 0 };
+    await client.change(uri, 2, { start: end, end }, 'tags: [');
+    const published = await client.diagnostics(uri, 2);
+    expect(published.diagnostics.filter((d) => d.severity === 1)).not.toEqual([]);
+    expect(await symbols()).toEqual(before);
+    const name = at(text, 'name: "FIN-201-loan-decision"', 7);
+    const locations = await client.request<{ uri: string; range: TextEdit['range'] }[]>(
+      'textDocument/definition',
+      { textDocument: { uri }, position: { line: name.line, character: name.character + 3 } },
+    );
+    expect(locations).toContainEqual({
+      uri,
+      range: { start: name, end: { line: name.line, character: name.character + 21 } },
+    });
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }, 30_000);
+
   it('publishes diagnostics after an edit of a 1,000-rule document', async () => {
     const text = generateDocument(1000);
     const uri = uriOf('generated-1000.erdl.yaml');
@@ -304,7 +331,8 @@ describe('erdl lsp over stdio', () => {
 
 describe('erdl lsp in Chinese', () => {
   it('leads with Chinese under a zh locale: diagnostics, fix titles and hovers', async () => {
-    const zh = LspClient.start(CHECKOUT_SERVER);
+    // started as editors start it: `erdl lsp --stdio`
+    const zh = LspClient.start([...CHECKOUT_SERVER, '--stdio']);
     try {
       await zh.initialize({ locale: 'zh-cn' });
       const text = read('quick-start.erdl.yaml').replace(

@@ -57,6 +57,8 @@ export class DocumentAnalyzer {
   private readonly compiler: IncrementalCompiler = createIncrementalCompiler();
   private readonly glosser = createIncrementalGloss();
   private last: Analysis | null = null;
+  /** The last analysis whose text loaded (kept while the text being typed does not). */
+  private lastLoaded: Analysis | null = null;
   private glosses: (Glossed & { readonly text: string }) | null = null;
   /** Field paths of the last text that loaded (kept while the text being typed does not). */
   private knownFields: string[] = [];
@@ -69,6 +71,7 @@ export class DocumentAnalyzer {
     const diagnostics = result.diagnostics.map((d) => positionDiagnostic(d, bom, source));
     this.last = { text, result, source, bom, diagnostics };
     if (result.document) {
+      this.lastLoaded = this.last;
       const fields = new Set<string>();
       for (const rule of result.document.rules) {
         fieldsOf(rule.when, fields);
@@ -81,6 +84,15 @@ export class DocumentAnalyzer {
 
   get fields(): readonly string[] {
     return this.knownFields;
+  }
+
+  /**
+   * The analysis that names the document's rules: `analysis` when its text loads, else the last
+   * text that did (outline and go to definition keep answering while a load error is typed; its
+   * positions are those of that text). Null when no text of the document has loaded yet.
+   */
+  loaded(analysis: Analysis): Analysis | null {
+    return analysis.result.document ? analysis : this.lastLoaded;
   }
 
   /**

@@ -156,8 +156,15 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     return completion(lineAt, params.position, analyzerOf(uri).fields, lang);
   });
 
+  // The outline and go to definition answer from the last text that loaded while the current one
+  // has a load error (its rules cannot be named otherwise).
+  const loadedOf = (uri: string): Analysis | null => {
+    const analysis = analysisOf(uri);
+    return analysis ? analyzerOf(uri).loaded(analysis) : null;
+  };
+
   connection.onDocumentSymbol((params) => {
-    const analysis = analysisOf(params.textDocument.uri);
+    const analysis = loadedOf(params.textDocument.uri);
     return analysis ? documentSymbols(analysis) : [];
   });
 
@@ -166,7 +173,7 @@ export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.Writ
     if (!lineAt) return [];
     const open = new Map<string, Analysis>();
     for (const doc of documents.all()) {
-      const analysis = analysisOf(doc.uri);
+      const analysis = loadedOf(doc.uri);
       if (analysis) open.set(doc.uri, analysis);
     }
     return definition(lineAt, params.position, open);

@@ -52,13 +52,17 @@ export const LSP_VERB_STRINGS = {
     en: 'serve the language server protocol on stdin/stdout (for editors)',
     zh: '在标准输入输出上提供语言服务器协议（供编辑器使用）',
   },
+  stdioOption: {
+    en: 'talk over stdin/stdout (the default; accepted because editors pass it)',
+    zh: '通过标准输入输出通信（默认方式；编辑器常会传入此选项，故予以接受）',
+  },
   details: {
     en: [
-      'Speaks the Language Server Protocol over stdin/stdout until the client sends exit:',
-      'diagnostics with codes and positions, quick fixes, hover (glosses in both languages,',
-      'operators, decisions, keys), completion, document symbols and go to a rule by name.',
-      'Editor set-up: docs/editors.md. Exits 0 after shutdown and exit, 1 when the client goes',
-      'away without them (the protocol asks for this).',
+      'Speaks the Language Server Protocol over stdin/stdout until the client sends',
+      'exit: diagnostics with codes and positions, quick fixes, hover (glosses in both',
+      'languages, operators, decisions, keys), completion, document symbols and go to a',
+      'rule by name. Editor set-up: docs/editors.md. Exits 0 after shutdown and exit, 1',
+      'when the client goes away without them (the protocol asks for this).',
     ],
     zh: [
       '在标准输入输出上使用语言服务器协议通信，直到客户端发送 `exit`：提供带代码和位置的诊断、快速修复、悬停提示（双语释义、运算符、决策、键）、补全、文档符号，以及按名称跳转到规则。',

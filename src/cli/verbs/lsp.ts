@@ -10,6 +10,8 @@ export const lspVerb: Verb = {
   name: 'lsp',
   stdout: 'document',
   args: [],
+  // Editors start a server with --stdio (VS Code's stdio transport, many lspconfig entries).
+  options: [{ name: '--stdio', value: '', flag: true, summary: LSP_VERB_STRINGS.stdioOption }],
   summary: LSP_VERB_STRINGS.summary,
   details: LSP_VERB_STRINGS.details,
   async run() {

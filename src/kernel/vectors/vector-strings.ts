@@ -48,7 +48,7 @@ export const VECTOR_STRINGS = {
     en: 'expected.json must be {"rules": {...}, "document": "sha256:…"}',
     zh: 'expected.json 必须是 {"rules": {...}, "document": "sha256:…"}',
   },
-  ruleNames: { en: 'rules: expected {want}, got {got}', zh: '规则：预期{want}，实际{got}' },
+  ruleNames: { en: 'rules: expected {want}, got {got}', zh: '规则列表：预期{want}，实际{got}' },
   canonicalBytes: {
     en: '{rule}: canonical bytes differ: got {bytes}',
     zh: '{rule}：规范字节不同，实际为{bytes}',
@@ -159,10 +159,10 @@ export const VECTOR_STRINGS = {
   },
   expectedTexts: {
     en: '{where}: expected {zh, en} texts, got key "{key}"',
-    zh: '{where}：应为 {zh, en} 两种文本，实际含有键{key}',
+    zh: '{where}：应只含 zh、en 两种文本，键{key}不符',
   },
   noExpectedText: { en: '{where}: no expected text', zh: '{where}：没有预期文本' },
-  expectEntry: { en: '{where}: expected {zh, en}', zh: '{where}：应为 {zh, en}' },
+  expectEntry: { en: '{where}: expected {zh, en}', zh: '{where}：应为含 zh、en 文本的映射' },
   noRuleNamed: { en: 'no rule named {name}', zh: '没有名为{name}的规则' },
   ruleGloss: {
     en: '{name} {lang}: expected {want}, got {got}',

@@ -29,6 +29,41 @@ export function doc(rulesYaml: string): string {
   return HEADER + (rulesYaml.endsWith('\n') ? rulesYaml : `${rulesYaml}\n`);
 }
 
+/** A condition of a simple rule: its field, operator and value (as YAML). */
+export type Condition = readonly [field: string, operator: string, value: string];
+
+/** `tool.name eq "issue_refund"`, the tests' usual first condition. */
+export const REFUND_TOOL: Condition = ['tool.name', 'eq', '"issue_refund"'];
+
+/**
+ * One simple rule as lines of an item of `rules:` (indented by 2): `logic: AND` over its
+ * conditions; description "d", priority 10, DENY and message "m" unless given.
+ */
+export function simpleRule(rule: {
+  readonly name: string;
+  readonly description?: string;
+  readonly priority?: number;
+  readonly conditions: readonly Condition[];
+  readonly then?: string;
+  readonly message?: string;
+}): string[] {
+  return [
+    `  - name: "${rule.name}"`,
+    `    description: "${rule.description ?? 'd'}"`,
+    `    priority: ${rule.priority ?? 10}`,
+    '    when:',
+    '      logic: AND',
+    '      conditions:',
+    ...rule.conditions.flatMap(([field, operator, value]) => [
+      `        - field: "${field}"`,
+      `          operator: ${operator}`,
+      `          value: ${value}`,
+    ]),
+    `    then: ${rule.then ?? 'DENY'}`,
+    `    message: "${rule.message ?? 'm'}"`,
+  ];
+}
+
 /** Joins lines with "\n" and ends with a newline. */
 export function lines(...ls: string[]): string {
   return `${ls.join('\n')}\n`;
@@ -91,38 +126,28 @@ export function applyFix(text: string, code: string): string {
 }
 
 /** Two rules: a refund limit (REQUEST_HUMAN) and a blocked-country list (DENY). */
-export const PAYMENTS = `protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "payments"
-  decision: ALLOW
-rules:
-  - name: "PAY-001-large-refund"
-    description: "Large refunds need a human"
-    priority: 10
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "issue_refund"
-        - field: "tool.args.amount"
-          operator: gt
-          value: 5000
-    then: REQUEST_HUMAN
-    message: "Refund over 5000 needs approval"
-  - name: "PAY-002-blocked-country"
-    description: "No payments to blocked countries"
-    priority: 20
-    when:
-      logic: AND
-      conditions:
-        - field: "context.country"
-          operator: in
-          value: ["KP", "IR"]
-    then: DENY
-    message: "Country blocked"
-`;
+export const PAYMENTS = lines(
+  'protocol: "erdl/v2"',
+  'version: "2.1.0"',
+  'metadata:',
+  '  name: "payments"',
+  '  decision: ALLOW',
+  'rules:',
+  ...simpleRule({
+    name: 'PAY-001-large-refund',
+    description: 'Large refunds need a human',
+    conditions: [REFUND_TOOL, ['tool.args.amount', 'gt', '5000']],
+    then: 'REQUEST_HUMAN',
+    message: 'Refund over 5000 needs approval',
+  }),
+  ...simpleRule({
+    name: 'PAY-002-blocked-country',
+    description: 'No payments to blocked countries',
+    priority: 20,
+    conditions: [['context.country', 'in', '["KP", "IR"]']],
+    message: 'Country blocked',
+  }),
+);
 
 /** The first decision table of `text` as the grid reads it (throws when the text does not read). */
 export function firstTable(text: string): TableModel {

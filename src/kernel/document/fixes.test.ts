@@ -3,21 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { applyEdits, doc, lines } from '../test-support';
+import { applyEdits, doc, lines, REFUND_TOOL, simpleRule } from '../test-support';
 
-const RULE = [
-  '  - name: "SEC-001-sample"',
-  '    description: "d"',
-  '    priority: 10',
-  '    when:',
-  '      logic: AND',
-  '      conditions:',
-  '        - field: "tool.name"',
-  '          operator: eq',
-  '          value: "issue_refund"',
-  '    then: DENY',
-  '    message: "m"',
-];
+const RULE = simpleRule({ name: 'SEC-001-sample', conditions: [REFUND_TOOL] });
 const VALID = doc(lines(...RULE));
 const edit = (from: string, to: string) => {
   expect(VALID).toContain(from);

@@ -4,20 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { applyEdits, applyFix, diag, doc, lines } from '../test-support';
+import { applyEdits, applyFix, diag, doc, lines, REFUND_TOOL, simpleRule } from '../test-support';
 
 const BASE = lines(
-  '  - name: "SEC-001-sample"',
-  '    description: "Refunds need approval"',
-  '    priority: 10',
-  '    when:',
-  '      logic: AND',
-  '      conditions:',
-  '        - field: "tool.name"',
-  '          operator: eq',
-  '          value: "issue_refund"',
-  '    then: REQUEST_HUMAN',
-  '    message: "Approval required"',
+  ...simpleRule({
+    name: 'SEC-001-sample',
+    description: 'Refunds need approval',
+    conditions: [REFUND_TOOL],
+    then: 'REQUEST_HUMAN',
+    message: 'Approval required',
+  }),
 );
 const VALID = doc(BASE);
 const validHash = () => compileDocument(VALID).document?.hash;

@@ -8,21 +8,11 @@ import { Evaluator } from '../eval/evaluate';
 import { glossDocument } from '../gloss';
 import { createIncrementalCompiler } from '../incremental';
 import { reviewReportHtml } from '../report';
-import { applyEdits, doc, lines } from '../test-support';
+import { applyEdits, doc, lines, simpleRule } from '../test-support';
 import { findHidden } from '../util/visible-text';
 
 const rule = (name: string, value: string, extra: string[] = []) => [
-  `  - name: "${name}"`,
-  '    description: "d"',
-  '    priority: 10',
-  '    when:',
-  '      logic: AND',
-  '      conditions:',
-  '        - field: "tool.name"',
-  '          operator: eq',
-  `          value: ${value}`,
-  '    then: DENY',
-  '    message: "m"',
+  ...simpleRule({ name, conditions: [['tool.name', 'eq', value]] }),
   ...extra,
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
-import { applyEdits, doc, lines } from '../test-support';
+import { applyEdits, doc, lines, REFUND_TOOL, simpleRule } from '../test-support';
 import { canonicalDocument } from '../tree/document-hash';
 import { glossAll, glossDocument, glossLint } from './document';
 import { parseFieldDictionary } from './names';
@@ -8,20 +8,13 @@ import type { GlossLang } from './phrases';
 import { type GlossRule, renderRuleDetailed } from './render';
 
 const SIMPLE = lines(
-  '  - name: "SEC-001-refund-limit"',
-  '    description: "Refunds over 5000 require human approval"',
-  '    priority: 10',
-  '    when:',
-  '      logic: AND',
-  '      conditions:',
-  '        - field: "tool.name"',
-  '          operator: eq',
-  '          value: "issue_refund"',
-  '        - field: "agent.trust_level"',
-  '          operator: lt',
-  '          value: 3',
-  '    then: REQUEST_HUMAN',
-  '    message: "Refund by a low-trust agent"',
+  ...simpleRule({
+    name: 'SEC-001-refund-limit',
+    description: 'Refunds over 5000 require human approval',
+    conditions: [REFUND_TOOL, ['agent.trust_level', 'lt', '3']],
+    then: 'REQUEST_HUMAN',
+    message: 'Refund by a low-trust agent',
+  }),
 );
 
 const TABLE = lines(

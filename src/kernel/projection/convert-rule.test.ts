@@ -1,43 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
-import { applyEdits } from '../test-support';
+import { applyEdits, lines, REFUND_TOOL, simpleRule } from '../test-support';
 import { convertRuleEdit } from './convert-rule';
 
-const DOC = `protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "demo"
-  decision: ALLOW
-rules:
-  # The refund limit (kept in place)
-  - name: "FIN-001-refund-limit"
-    description: "Large refunds need a person"
-    priority: 10
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "issue_refund"
-        - field: "tool.args.amount"
-          operator: gt
-          value: 5000
-    then: REQUEST_HUMAN
-    message: "over the limit"
-
-  # A second rule, untouched by the conversion
-  - name: "SEC-002-no-guests"
-    description: "Guests may not act"
-    priority: 20
-    when:
-      logic: AND
-      conditions:
-        - field: "user.role"
-          operator: eq
-          value: "guest"
-    then: DENY
-    message: "guests may not"
-`;
+const DOC = lines(
+  'protocol: "erdl/v2"',
+  'version: "2.1.0"',
+  'metadata:',
+  '  name: "demo"',
+  '  decision: ALLOW',
+  'rules:',
+  '  # The refund limit (kept in place)',
+  ...simpleRule({
+    name: 'FIN-001-refund-limit',
+    description: 'Large refunds need a person',
+    conditions: [REFUND_TOOL, ['tool.args.amount', 'gt', '5000']],
+    then: 'REQUEST_HUMAN',
+    message: 'over the limit',
+  }),
+  '',
+  '  # A second rule, untouched by the conversion',
+  ...simpleRule({
+    name: 'SEC-002-no-guests',
+    description: 'Guests may not act',
+    priority: 20,
+    conditions: [['user.role', 'eq', '"guest"']],
+    message: 'guests may not',
+  }),
+);
 
 const hashes = (text: string) => compileDocument(text).document!.rules.map((r) => r.hash);
 

@@ -1,42 +1,33 @@
+import { lines, REFUND_TOOL, simpleRule } from '../../kernel/test-support';
 import { signDocument } from './sign-document';
 import type { SigningStore } from './signing-state';
 
 /** Shared by this folder's tests: the quick-start rule file and one-value edits of it. */
-export const RULES = `# refund guard
-protocol: "erdl/v2"
-version: "2.1.0"
-metadata:
-  name: "refund-guard"
-  description: "Refund amount control"
-  category: coding
-  decision: ALLOW
-rules:
-  - name: "SEC-001-refund-limit"
-    description: "Refunds over 5000 require human approval"
-    priority: 10
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "issue_refund"
-        - field: "tool.args.amount"
-          operator: gt
-          value: 5000
-    then: REQUEST_HUMAN
-    message: "Refund amount over 5000, human approval required"
-  - name: "SEC-002-block-delete"
-    description: "Account deletion is never allowed"
-    priority: 20
-    when:
-      logic: AND
-      conditions:
-        - field: "tool.name"
-          operator: eq
-          value: "delete_account"
-    then: DENY
-    message: "Account deletion is blocked"
-`;
+export const RULES = lines(
+  '# refund guard',
+  'protocol: "erdl/v2"',
+  'version: "2.1.0"',
+  'metadata:',
+  '  name: "refund-guard"',
+  '  description: "Refund amount control"',
+  '  category: coding',
+  '  decision: ALLOW',
+  'rules:',
+  ...simpleRule({
+    name: 'SEC-001-refund-limit',
+    description: 'Refunds over 5000 require human approval',
+    conditions: [REFUND_TOOL, ['tool.args.amount', 'gt', '5000']],
+    then: 'REQUEST_HUMAN',
+    message: 'Refund amount over 5000, human approval required',
+  }),
+  ...simpleRule({
+    name: 'SEC-002-block-delete',
+    description: 'Account deletion is never allowed',
+    priority: 20,
+    conditions: [['tool.name', 'eq', '"delete_account"']],
+    message: 'Account deletion is blocked',
+  }),
+);
 
 /** The same rules with SEC-001's limit raised: one rule's content changed. */
 export const RULES_LIMIT_CHANGED = RULES.replace('value: 5000', 'value: 9000');

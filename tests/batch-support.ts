@@ -4,9 +4,13 @@
  * cloned to a worker and evaluated there, error records merged in place — and how outcomes are
  * compared.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { errorRecord, rejectedName } from '../src/cli/batch/error-record';
 import { evaluateBatch, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
+import { run } from '../src/cli/run';
 import type {
   Evaluator,
   FactSetParser,
@@ -14,6 +18,7 @@ import type {
   SuiteCase,
   SuiteDiagnostic,
 } from '../src/kernel';
+import { captureNodeIo } from './cli-support';
 
 export interface BatchOutcome {
   lines: string[];
@@ -77,4 +82,40 @@ export function expectSameOutcome(b: BatchOutcome, a: BatchOutcome): void {
   expect(b.lines).toEqual(a.lines);
   expect(printedProblems(b.problems)).toEqual(printedProblems(a.problems));
   expect({ ...b, lines: 0, problems: 0 }).toEqual({ ...a, lines: 0, problems: 0 });
+}
+
+/** The command's instant without --as-of (src/cli/verbs/eval.ts). */
+const COMMAND_AS_OF = '1970-01-01T00:00:00.000Z';
+
+/**
+ * `erdl eval RULES --facts FILE --fields name,decision --workers 2` on `text` written to a file
+ * named `name` (threads, as users run it), and the reference read of the same text in the same
+ * 256 KiB chunks the command streams.
+ */
+export async function commandBeside(
+  rulesFile: string,
+  name: string,
+  text: string,
+  reference: (text: string, chunk: number, setup: WorkerSetup) => BatchOutcome,
+): Promise<{ code: number; stdout: string[]; stderr: string[]; ref: BatchOutcome }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'erdl-batch-'));
+  try {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    const cap = captureNodeIo();
+    const fields = ['name', 'decision'] as const;
+    const code = await run(
+      ['eval', rulesFile, '--facts', file, '--fields', fields.join(','), '--workers', '2'],
+      cap,
+    );
+    const setup = { rules: new Uint8Array(readFileSync(rulesFile)), asOf: COMMAND_AS_OF, fields };
+    return {
+      code,
+      stdout: cap.stdout,
+      stderr: cap.stderr,
+      ref: reference(text, 256 * 1024, setup),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

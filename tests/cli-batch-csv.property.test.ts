@@ -12,20 +12,23 @@
  * Hostile: a 100 MB one-record file and a runaway quote over the 1 Mi-character limit are refused
  * as before, never held; with threads (run()), the records after a refused one keep their lines.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluateCase, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
 import { evaluateCsv, partReply } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { type CsvPart, createCsvSplitter } from '../src/cli/batch/split-records';
-import { run } from '../src/cli/run';
 import { compileDocument, createCsvParser, Evaluator, MAX_ROW_CHARS } from '../src/kernel';
-import { type BatchOutcome, expectSameOutcome, referenceBatch } from './batch-support';
-import { captureNodeIo, ROOT } from './cli-support';
+import {
+  type BatchOutcome,
+  commandBeside,
+  expectSameOutcome,
+  referenceBatch,
+} from './batch-support';
+import { ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
@@ -258,30 +261,13 @@ describe('hostile CSV: records over the size limit are refused as before, never 
 });
 
 describe('erdl eval --facts on CSV with a record over the size limit (threads)', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'erdl-batch-csv-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('refuses it in its place, as one parser of the stream does; the rows after keep theirs', async () => {
     const rows = Array.from({ length: 300 }, (_, i) => `issue_refund,${i * 50},"n\n${i}"`);
     const long = `issue_refund,1,"${'x'.repeat(MAX_ROW_CHARS * 2)}\nstill"`;
     const text = `\uFEFFtool.name,tool.args.amount,tool.args.note\r\n${[...rows, long, ...rows, '{bad,1,2'].join('\n')}`;
-    const file = path.join(dir, 'long.csv');
-    writeFileSync(file, text);
-    const cap = captureNodeIo();
-    const code = await run(
-      ['eval', QUICKSTART, '--facts', file, '--fields', 'name,decision', '--workers', '2'],
-      cap,
-    );
-    expect(code).toBe(2);
-    // The reference reads the same 256 KiB chunks the command streams.
-    const ref = onePass(text, 256 * 1024, {
-      rules,
-      asOf: '1970-01-01T00:00:00.000Z',
-      fields: ['name', 'decision'],
-    });
+    const cap = await commandBeside(QUICKSTART, 'long.csv', text, onePass);
+    const ref = cap.ref;
+    expect(cap.code).toBe(2);
     expect(cap.stdout).toEqual(ref.lines);
     expect(cap.stdout).toHaveLength(602);
     expect(JSON.parse(cap.stdout[300] as string).error).toMatchObject({ code: 'factset-csv' });

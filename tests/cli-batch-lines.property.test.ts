@@ -11,20 +11,23 @@
  * With threads (run()): a line over the row limit, still arriving or whole, is refused in place
  * with its line number as before, and the lines after it keep theirs.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkerSetup } from '../src/cli/batch/evaluate-batch';
 import { evaluateLines } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { createLineSplitter, type LinePart } from '../src/cli/batch/split-lines';
-import { run } from '../src/cli/run';
 import { compileDocument, createJsonLinesParser, Evaluator, MAX_ROW_CHARS } from '../src/kernel';
-import { type BatchOutcome, expectSameOutcome, referenceBatch } from './batch-support';
-import { captureNodeIo, ROOT } from './cli-support';
+import {
+  type BatchOutcome,
+  commandBeside,
+  expectSameOutcome,
+  referenceBatch,
+} from './batch-support';
+import { ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
@@ -229,31 +232,15 @@ describe('parts parsed and evaluated apart give the output of one parser (proper
 // Hostile: lines over the 1 Mi-character row limit, one still arriving when the chunk ends (dropped
 // as it streams in, never held whole) and one whole; the lines after keep their numbers.
 describe('erdl eval --facts with lines over the row limit (threads)', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'erdl-batch-lines-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it('refuses each in its place, as one parser of the stream does', async () => {
     const long = `{"a":"${'x'.repeat(MAX_ROW_CHARS * 3)}"}`;
     const blank = ' '.repeat(MAX_ROW_CHARS + 10);
     const text = [GOOD[0], long, GOOD[1], blank, '{oops', GOOD[2]].join('\n');
-    const file = path.join(dir, 'long.jsonl');
-    writeFileSync(file, text);
-    const cap = captureNodeIo();
-    const code = await run(
-      ['eval', QUICKSTART, '--facts', file, '--fields', 'name,decision', '--workers', '2'],
-      cap,
-    );
-    expect(code).toBe(2);
-    // The reference reads the same 256 KiB chunks the command streams: the long line is over the
-    // limit when a chunk ends, the blank one (a little over it) arrives whole and is no record.
-    const ref = before(text, 256 * 1024, {
-      rules,
-      asOf: '1970-01-01T00:00:00.000Z',
-      fields: ['name', 'decision'],
-    });
+    // The reference reads the same chunks the command streams: the long line is over the limit
+    // when a chunk ends, the blank one (a little over it) arrives whole and is no record.
+    const cap = await commandBeside(QUICKSTART, 'long.jsonl', text, before);
+    const ref = cap.ref;
+    expect(cap.code).toBe(2);
     expect(cap.stdout).toEqual(ref.lines);
     expect(cap.stdout).toHaveLength(5);
     expect(JSON.parse(cap.stdout[1] as string).error).toMatchObject({

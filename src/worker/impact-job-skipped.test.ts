@@ -2,24 +2,10 @@
  * An impact run over a fact set names every record it left out because it could not be read
  * (issue #35 §2) — by its line in the whole file, also when the set is split among workers.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { impactJob } from './impact-job';
 import { impactParts, mergeImpactOutcomes } from './impact-pool';
-import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
-
-const AML = readFileSync(
-  new URL('../studio/examples/aml-screening.erdl.yaml', import.meta.url),
-  'utf8',
-);
-const EDITED = AML.replace('value: 10000\n', 'value: 5000\n');
-
-function runAll(request: ImpactRequest): ImpactOutcome {
-  const job = impactJob(request, () => 0);
-  let step = job.next();
-  while (!step.done) step = job.next(false);
-  return step.value;
-}
+import { AML, EDITED, runAll } from './job-test-support';
+import type { ImpactRequest } from './kernel-protocol';
 
 const good = JSON.stringify({ context: { amount: 6000, country: 'IR', channel: 'wire' } });
 

@@ -1,25 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { impactJob } from './impact-job';
-import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
-
-const AML = readFileSync(
-  new URL('../studio/examples/aml-screening.erdl.yaml', import.meta.url),
-  'utf8',
-);
-const SUITE = readFileSync(
-  new URL('../studio/examples/aml-screening.facts.yaml', import.meta.url),
-  'utf8',
-);
-const EDITED = AML.replace('value: 10000\n', 'value: 5000\n');
-
-function runAll(request: ImpactRequest, stopAfter = Number.POSITIVE_INFINITY): ImpactOutcome {
-  const job = impactJob(request, () => 0);
-  let steps = 0;
-  let step = job.next();
-  while (!step.done) step = job.next(++steps >= stopAfter);
-  return step.value;
-}
+import { AML, EDITED, runAll, SUITE } from './job-test-support';
 
 describe('impactJob', () => {
   it('runs over the document’s suite', () => {

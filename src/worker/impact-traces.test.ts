@@ -1,27 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileDocument, DEFAULT_SUITE_AS_OF, Evaluator, parseSuite } from '../kernel';
-import { impactJob } from './impact-job';
 import { impactParts, mergeImpactOutcomes } from './impact-pool';
+import { AML, EDITED, runAll, SUITE } from './job-test-support';
 import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
 import { KernelService } from './kernel-service';
-
-const AML = readFileSync(
-  new URL('../studio/examples/aml-screening.erdl.yaml', import.meta.url),
-  'utf8',
-);
-const SUITE = readFileSync(
-  new URL('../studio/examples/aml-screening.facts.yaml', import.meta.url),
-  'utf8',
-);
-const EDITED = AML.replace('value: 10000\n', 'value: 5000\n');
-
-function runAll(request: ImpactRequest): ImpactOutcome {
-  const job = impactJob(request, () => 0);
-  let step = job.next();
-  while (!step.done) step = job.next(false);
-  return step.value;
-}
 
 /** The direct kernel evaluation with tracing of `fact` in `text` at `asOf`. */
 function direct(text: string, fact: unknown, asOf: string) {

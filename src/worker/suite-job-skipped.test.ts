@@ -4,17 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORTED_PROBLEMS } from '../kernel';
-import quickStart from '../studio/examples/quick-start.erdl.yaml?raw';
-import type { SuiteRequest } from './kernel-protocol';
+import { suiteRequest as request } from './job-test-support';
 import { suiteJob } from './suite-job';
-
-const request = (suite: string, format: SuiteRequest['format']): SuiteRequest => ({
-  op: 'suite',
-  doc: 'd',
-  text: quickStart,
-  suite,
-  format,
-});
 
 function outcomeOf(job: ReturnType<typeof suiteJob>) {
   let step = job.next();

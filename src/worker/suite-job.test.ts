@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compileDocument, parseSuite, runSuite } from '../kernel';
 import quickStart from '../studio/examples/quick-start.erdl.yaml?raw';
 import quickSuite from '../studio/examples/quick-start.facts.yaml?raw';
-import type { SuiteRequest } from './kernel-protocol';
+import { suiteRequest as request } from './job-test-support';
 import { suiteJob } from './suite-job';
-
-const request = (suite: string, format: SuiteRequest['format']): SuiteRequest => ({
-  op: 'suite',
-  doc: 'd',
-  text: quickStart,
-  suite,
-  format,
-});
 
 function drive(job: ReturnType<typeof suiteJob>, stopAfter = Number.POSITIVE_INFINITY) {
   const progress: number[] = [];

@@ -1,6 +1,6 @@
 // Every CLI and signing string lives in a string table (#39 point 5) and the whole CLI speaks
-// Chinese under --lang zh (#37 point 4): the source has no inline { en, zh } pair outside the
-// string modules, and every verb's --help in Chinese holds no English prose — only command names,
+// Chinese under --lang zh (#37 point 4): the source has no inline { en, zh } pair nor any Chinese
+// text outside the string modules, and every verb's --help in Chinese holds no English prose — only command names,
 // options and their values, placeholders, file names, codes and format names.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,27 +16,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The string modules: the only places a { en, zh } pair of text may be written. */
 const STRING_MODULE = /^src\/(cli\/strings\.ts|cli\/strings\/|signing\/strings\/)/;
 
-/**
- * Inline pairs not moved yet, by file (a ratchet: a file may only lose pairs): messages built
- * from conditional parts.
- */
-const PENDING: Readonly<Record<string, number>> = {
-  'src/cli/verbs/convert.ts': 2,
-  'src/cli/verbs/gloss.ts': 1,
-  'src/cli/verbs/key-files.ts': 2,
-  'src/cli/verbs/key.ts': 1,
-  'src/cli/verbs/sign.ts': 3,
-  'src/cli/verbs/verify.ts': 1,
-  'src/cli/reader.ts': 5,
-  'src/signing/canonical-text.ts': 2,
-  'src/signing/envelope.ts': 1,
-  'src/signing/key-backup.ts': 1,
-  'src/signing/roles.ts': 10,
-  'src/signing/signed-evidence.ts': 1,
-  'src/signing/signed-payload.ts': 2,
-  'src/signing/verdict.ts': 6,
-};
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -48,11 +27,22 @@ function sources(dir: string): string[] {
 const isText = (n: ts.Node) =>
   ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n);
 
-/** Object literals `{ en: '…', zh: '…' }` whose values are written text, not passed through. */
+/** Chinese characters (a written Chinese text, as a comment aside). */
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/u;
+
+/**
+ * Object literals `{ en: '…', zh: '…' }` whose values are written text, not passed through, and
+ * any other literal holding Chinese text (`fail('…', '中文')`, `'English / 中文'`).
+ */
 function inlinePairs(text: string, file = 'x.ts'): number {
   const src = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   let count = 0;
   const visit = (n: ts.Node) => {
+    const zhOfPair =
+      n.parent !== undefined &&
+      ts.isPropertyAssignment(n.parent) &&
+      n.parent.name.getText(src) === 'zh';
+    if (isText(n) && !zhOfPair && HAN.test(n.getText(src))) count++;
     if (ts.isObjectLiteralExpression(n)) {
       const values = new Map(
         n.properties
@@ -75,9 +65,13 @@ describe('CLI and signing strings live in string tables', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     expect(inlinePairs('f({ en: `${x}: a`, zh: `${x}：甲` })')).toBe(1);
     expect(inlinePairs('f({ en: m.en, zh: m.zh })')).toBe(0);
+    expect(inlinePairs("fail('not JSON', '不是 JSON')")).toBe(1);
+    expect(inlinePairs("io.out('OK / 通过')")).toBe(1);
+    expect(inlinePairs("io.out('OK') // 通过")).toBe(0);
+    expect(inlinePairs("f({ summary: '摘要' })")).toBe(1);
   });
 
-  it('no inline { en, zh } pair outside the string modules (pending files only shrink)', () => {
+  it('no inline { en, zh } pair nor Chinese text outside the string modules', () => {
     const found: Record<string, number> = {};
     for (const file of [...sources(join(ROOT, 'src/cli')), ...sources(join(ROOT, 'src/signing'))]) {
       const name = relative(ROOT, file);
@@ -85,8 +79,7 @@ describe('CLI and signing strings live in string tables', () => {
       const n = inlinePairs(readFileSync(file, 'utf8'), file);
       if (n > 0) found[name] = n;
     }
-    const over = Object.entries(found).filter(([f, n]) => n > (PENDING[f] ?? 0));
-    expect(over).toEqual([]);
+    expect(found).toEqual({});
   });
 });
 
@@ -188,5 +181,47 @@ describe('erdl eval’s messages from its string table', () => {
       'erdl: --as-of "nope" is not an ISO 8601 instant',
       'erdl：--as-of“nope”不是 ISO 8601 时刻',
     ]);
+  });
+});
+
+describe('one template filler', () => {
+  it('fills a value of unknown kind beside Chinese text as joinZh places it (seams)', async () => {
+    const { fill } = await import('../src/i18n/format');
+    const { joinZh } = await import('../src/kernel/gloss/typography');
+    const text = {
+      en: 'unknown role {value} (expected author)',
+      zh: '未知签名身份{value}（应为 author）',
+    };
+    for (const value of ['5', 'null', '“boss”', '[1,2]', '']) {
+      const filled = fill(text, { value }, { seams: true });
+      expect(filled.zh).toBe(joinZh('未知签名身份', value, '（应为 author）'));
+      expect(filled.en).toBe(`unknown role ${value} (expected author)`);
+    }
+    expect(fill(text, { value: '5' }).zh).toBe('未知签名身份5（应为 author）');
+  });
+});
+
+describe('no message is read back for its data', () => {
+  it('the fact-set parsers hand the count of problems over the cap as a number', async () => {
+    const { createCsvParser, createJsonLinesParser, MAX_REPORTED_PROBLEMS } = await import(
+      '../src/kernel'
+    );
+    const { evaluateLines } = await import('../src/cli/batch/evaluate-lines');
+    const bad = 'not json\n'.repeat(MAX_REPORTED_PROBLEMS + 30);
+    const lines = createJsonLinesParser();
+    lines.push(bad);
+    const end = lines.end();
+    expect(end.omitted).toBe(30);
+    const closing = end.diagnostics.find((d) => d.code === 'factset-more');
+    expect(closing?.message.en).toMatch(/^30 more problems/);
+    // a batch worker's part reply carries that number, not the message
+    const setup = { rules: new Uint8Array(), asOf: '2026-01-01T00:00:00Z', fields: [] };
+    const job = { kind: 'lines', seq: 0, text: bad, line: 1 } as const;
+    const reply = evaluateLines({} as never, setup, job);
+    expect(reply.omitted).toBe(30);
+    expect(reply.diagnostics.some((d) => d.code === 'factset-more')).toBe(false);
+    const csv = createCsvParser();
+    csv.push(`tool.name\n${'x,y\n'.repeat(MAX_REPORTED_PROBLEMS + 30)}`);
+    expect(csv.end().omitted).toBe(30);
   });
 });

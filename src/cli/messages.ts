@@ -17,6 +17,11 @@ export function printError(io: CliIo, message: Bilingual): void {
 
 export const HELP_HINT: Bilingual = fill(msg.runHelpUsage, { PROGRAM });
 
+/** One line in both languages, as a report line prints it: `English / 中文`. */
+export function bothLanguages(message: Bilingual): string {
+  return `${message.en} / ${message.zh}`;
+}
+
 /** A usage error message with the help hint appended in each language. */
 export function usageError(message: Bilingual): Bilingual {
   return fill(msg.text, { message, HELP_HINT });

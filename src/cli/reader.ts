@@ -1,9 +1,9 @@
 import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
-import { zhQuote } from '../kernel/util/quote';
 import { grouped, limitText } from '../kernel/util/sizes';
 import type { CliIo } from './io';
+import { quoted } from './strings';
 import { READER_STRINGS as msg } from './strings/reader';
 
 export type ReadResult =
@@ -35,12 +35,11 @@ export async function readRules(
   }
 }
 
-/** `1,048,576 bytes` / `128 MiB`: a size as people read it. */
 /** A file larger than the reader's limit, refused before it is read. */
 export function tooLarge(path: string, size: number, limit: number): Bilingual {
   const n = grouped(size);
   return fill(msg.cannotReadBytesMore, {
-    path: { en: JSON.stringify(path), zh: zhQuote(path) },
+    path: quoted(path).value,
     n,
     limitText: limitText(limit),
   });
@@ -49,30 +48,20 @@ export function tooLarge(path: string, size: number, limit: number): Bilingual {
 export function readFailure(path: string, e: unknown): Bilingual {
   const code =
     typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
-  const file = JSON.stringify(path);
-  const zhFile = zhQuote(path);
+  const file = quoted(path);
   switch (code) {
     case 'ENOENT':
-      return { en: `cannot read ${file}: no such file`, zh: `无法读取${zhFile}：文件不存在` };
+      return fill(msg.noSuchFile, { path: file.value });
     case 'ENOTDIR':
-      return {
-        en: `cannot read ${file}: a component of the path is not a directory`,
-        zh: `无法读取${zhFile}：路径中的某一级不是目录`,
-      };
+      return fill(msg.notDirectory, { path: file.value });
     case 'EISDIR':
-      return {
-        en: `cannot read ${file}: it is a directory, not a file`,
-        zh: `无法读取${zhFile}：这是目录，不是文件`,
-      };
+      return fill(msg.isDirectory, { path: file.value });
     case 'EACCES':
     case 'EPERM':
-      return {
-        en: `cannot read ${file}: permission denied`,
-        zh: `无法读取${zhFile}：没有读取权限`,
-      };
+      return fill(msg.permissionDenied, { path: file.value });
     default: {
       const detail = e instanceof Error ? e.message : String(e);
-      return { en: `cannot read ${file}: ${detail}`, zh: `无法读取${zhFile}：${detail}` };
+      return fill(msg.cannotRead, { path: file.value, detail });
     }
   }
 }

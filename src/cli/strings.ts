@@ -2,11 +2,11 @@
  * The command's own text, English and Chinese, filled by the project's one template filler
  * (src/kernel/util/template.ts: `{name}` placeholders, `{n:one|other}` English plurals). Each
  * verb's own words are in src/cli/strings/<verb>.ts, its help paragraphs in src/cli/strings/help.ts
- * (tests/cli-strings.test.ts fails on a `{en, zh}` pair written inline in a verb).
+ * (tests/cli-strings.test.ts fails on a `{en, zh}` pair or Chinese text written outside them).
  */
+import { type FillValue, fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
 import { zhQuote } from '../kernel/util/quote';
-import { fillTemplate } from '../kernel/util/template';
 
 export const cliStrings = {
   en: {
@@ -107,21 +107,16 @@ function lookup(table: unknown, key: string): string {
   return node as string;
 }
 
-type Value = string | number | Bilingual;
-const side = (values: Readonly<Record<string, Value>>, lang: 'en' | 'zh') =>
-  Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]),
-  );
-
 /**
- * One string of the table in both languages, its placeholders filled; a value given as `{en, zh}`
- * fills each language with its own side (a name quoted "…" in English, “…” in Chinese).
+ * One string of the table in both languages, its placeholders filled (`fill`, src/i18n/format.ts);
+ * a value given as `{en, zh}` fills each language with its own side (a name quoted "…" in English,
+ * “…” in Chinese).
  */
-export function text(key: CliStringKey, values: Readonly<Record<string, Value>> = {}): Bilingual {
-  return {
-    en: fillTemplate(lookup(cliStrings.en, key), side(values, 'en')),
-    zh: fillTemplate(lookup(cliStrings.zh, key), side(values, 'zh')),
-  };
+export function text(
+  key: CliStringKey,
+  values: Readonly<Record<string, FillValue>> = {},
+): Bilingual {
+  return fill({ en: lookup(cliStrings.en, key), zh: lookup(cliStrings.zh, key) }, values);
 }
 
 /** `{value}` as each language quotes it: "…" in English, “…” in Chinese (never shortened). */

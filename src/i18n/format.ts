@@ -7,6 +7,7 @@
  * the kernel's one filler (kernel/util/template.ts).
  */
 import type { Bilingual } from '../kernel';
+import { zhSeamSpace } from '../kernel/gloss/typography';
 import { fillTemplate } from '../kernel/util/template';
 
 export type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -52,10 +53,23 @@ export type FillValue = string | number | Bilingual;
  * filled in each language; a value given as `{en, zh}` fills each language with its own side (a
  * name quoted "…" in English, “…” in Chinese; a message in its language).
  */
-export function fill(text: Bilingual, values: Readonly<Record<string, FillValue>> = {}): Bilingual {
+export function fill(
+  text: Bilingual,
+  values: Readonly<Record<string, FillValue>> = {},
+  options: { readonly seams?: boolean } = {},
+): Bilingual {
   const side = (lang: 'en' | 'zh') =>
     Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : v]),
     );
-  return { en: fillTemplate(text.en, side('en')), zh: fillTemplate(text.zh, side('zh')) };
+  // `seams`: a value whose kind is not known (“a name” or a number) meets the Chinese text as
+  // joinZh places it — a space beside a half-width value, none beside a quotation mark.
+  const zh = fillTemplate(text.zh, side('zh'), options.seams ? { seam: zhSeamSpace } : {});
+  return { en: fillTemplate(text.en, side('en')), zh };
+}
+
+/** Items listed in each language: "a, b" in English, “a、b” in Chinese. */
+export function listed(items: readonly FillValue[]): Bilingual {
+  const side = (lang: 'en' | 'zh') => items.map((v) => (typeof v === 'object' ? v[lang] : v));
+  return { en: side('en').join(', '), zh: side('zh').join('、') };
 }

@@ -30,6 +30,11 @@ export function shownZh(value: string): string {
   return `“${revealInline(cut)}”`;
 }
 
+/** A value for a message in each language: "…" in English, “…” in Chinese, revealed and cut. */
+export function shown(value: string): Bilingual {
+  return { en: shownEn(value), zh: shownZh(value) };
+}
+
 /** True when the bytes start with the UTF-8 byte-order mark (EF BB BF). */
 export function hasBom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -109,10 +114,8 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       if (done && c === '\n' && i === n - 1 && options.trailingNewline) return null;
       const name = WHITESPACE_NAME[c] as Bilingual;
       const where = at(text, i);
-      return {
-        en: `${name.en} at ${where.en}: canonical JSON (RFC 8785) has no whitespace outside strings${done ? ' and nothing after the value but the final line break' : ''}`,
-        zh: `${where.zh}有${name.zh}：规范 JSON（RFC 8785）在字符串之外不含空白${done ? '，值之后只有结尾的一个换行' : ''}`,
-      };
+      const after = done ? msg.nothingAfterValue : '';
+      return fill(msg.whitespaceOutsideStrings, { name, where, after });
     }
     if (done) {
       const where = at(text, i);
@@ -170,20 +173,23 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       if (frame?.kind === 'object' && frame.expectKey) {
         frame.expectKey = false;
         if (frame.keys.has(value))
-          return {
-            en: `member ${shownEn(value)} appears twice in ${frame.path === '(root)' ? 'the top-level object' : frame.path} (the second at ${at(text, start).en})`,
-            zh: `${frame.path === '(root)' ? '顶层对象' : `${frame.path} `}中成员${shownZh(value)}出现两次（第二次在${at(text, start).zh}）`,
-          };
+          return frame.path === '(root)'
+            ? fill(msg.memberTwiceAtTop, { member: shown(value), at: at(text, start) })
+            : fill(msg.memberTwiceIn, {
+                member: shown(value),
+                path: frame.path,
+                at: at(text, start),
+              });
         if (frame.last !== null && value < frame.last)
           return fill(msg.memberComesAfterCanonical, {
-            value: { en: shownEn(value), zh: shownZh(value) },
+            value: shown(value),
             at: at(text, start),
-            last: { en: shownEn(frame.last), zh: shownZh(frame.last) },
+            last: shown(frame.last),
           });
         if (raw !== canonical)
           return fill(msg.memberNameNotWritten, {
             at: at(text, start),
-            canonical: { en: shownEn(canonical), zh: shownZh(canonical) },
+            canonical: shown(canonical),
           });
         frame.keys.add(value);
         frame.last = value;
@@ -193,7 +199,7 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       if (raw !== canonical)
         return fill(msg.stringNotWrittenCanonical, {
           at: at(text, start),
-          canonical: { en: shownEn(canonical), zh: shownZh(canonical) },
+          canonical: shown(canonical),
         });
       const path = valuePath();
       const extra = options.checkString?.(path, value);
@@ -210,14 +216,14 @@ export function jsonTextProblem(text: string, options: JsonTextOptions): Bilingu
       canonical = canonicalJson(JSON.parse(raw));
     } catch {
       return fill(msg.valueCannotWrittenCanonical, {
-        raw: { en: shownEn(raw), zh: shownZh(raw) },
+        raw: shown(raw),
         at: at(text, start),
       });
     }
     if (raw !== canonical) {
       const where = at(text, start);
       return fill(msg.numberNotCanonicalForm, {
-        raw: { en: shownEn(raw), zh: shownZh(raw) },
+        raw: shown(raw),
         where,
         canonical,
       });
@@ -242,7 +248,7 @@ export function base64Problem(text: string): Bilingual | null {
   const other = /[^A-Za-z0-9+/=]/u.exec(text);
   if (other)
     return fill(msg.notBase64Character, {
-      value: { en: shownEn(other[0]), zh: shownZh(other[0]) },
+      value: shown(other[0]),
       value2: other.index + 1,
     });
   const body = text.replace(/={1,2}$/, '');

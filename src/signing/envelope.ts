@@ -81,9 +81,12 @@ export function envelopeText(envelope: DsseEnvelope): string {
   return `${canonicalJson(envelope)}\n`;
 }
 
-function bad(en: string, zh: string): EnvelopeRead {
-  return { ok: false, message: { en: `signature file: ${en}`, zh: `签名文件：${zh}` } };
+function bad(why: Bilingual): EnvelopeRead {
+  return { ok: false, message: fill(msg.signatureFile, { why }) };
 }
+
+/** A member's name as each language quotes it: "…" (JSON) in English, “…” in Chinese. */
+const member = (name: string): Bilingual => ({ en: JSON.stringify(name), zh: zhQuote(name) });
 
 /**
  * Reads a DSSE envelope strictly: UTF-8 JSON, exactly the members `payload`, `payloadType`,
@@ -96,7 +99,7 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return bad('not valid UTF-8', '不是有效的 UTF-8');
+    return bad(msg.notUtf8);
   }
   const bom = hasBom(bytes);
   if (bom) text = text.slice(1);
@@ -105,66 +108,48 @@ export function readEnvelope(bytes: Uint8Array): EnvelopeRead {
     value = JSON.parse(text);
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
-    return bad(`not JSON (${detail})`, `不是 JSON（${detail}）`);
+    return bad(fill(msg.notJson, { detail }));
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return bad('must be a JSON object (a DSSE envelope)', '必须是 JSON 对象（DSSE 信封）');
+    return bad(msg.notObject);
   const env = value as Record<string, unknown>;
   const extra = Object.keys(env).filter(
     (k) => !['payload', 'payloadType', 'signatures'].includes(k),
   );
-  if (extra.length > 0)
-    return bad(
-      `unknown member ${JSON.stringify(extra[0])}`,
-      `未知成员${zhQuote(extra[0] as string)}`,
-    );
-  if (typeof env.payloadType !== 'string')
-    return bad('"payloadType" must be a string', '“payloadType”必须是字符串');
-  if (typeof env.payload !== 'string')
-    return bad('"payload" must be a base64 string', '“payload”必须是 base64 字符串');
+  if (extra.length > 0) return bad(fill(msg.unknownMember, { member: member(extra[0] as string) }));
+  if (typeof env.payloadType !== 'string') return bad(msg.payloadTypeNotString);
+  if (typeof env.payload !== 'string') return bad(msg.payloadNotString);
   // A member that does not even decode: the first difference from the canonical text names why.
-  const undecodable = (en: string, zh: string): EnvelopeRead => {
+  const undecodable = (why: Bilingual): EnvelopeRead => {
     const reason = textReason(bom, text);
-    return reason ? { ok: false, message: notCanonical(reason) } : bad(en, zh);
+    return reason ? { ok: false, message: notCanonical(reason) } : bad(why);
   };
   const payload = fromBase64(env.payload);
-  if (!payload) return undecodable('"payload" is not valid base64', '“payload”不是有效的 base64');
+  if (!payload) return undecodable(msg.payloadNotBase64);
   if (!Array.isArray(env.signatures) || env.signatures.length === 0)
-    return bad('"signatures" must be a non-empty array', '“signatures”必须是非空数组');
+    return bad(msg.signaturesEmpty);
   if (env.signatures.length > MAX_SIGNATURE_ENTRIES)
     return bad(
-      `"signatures" has ${env.signatures.length} entries, more than the ${MAX_SIGNATURE_ENTRIES} a signed file may hold; refused before any signature was checked`,
-      `“signatures”有 ${env.signatures.length} 个条目，超过签名文件允许的 ${MAX_SIGNATURE_ENTRIES} 个；已在校验任何签名之前拒绝`,
+      fill(msg.tooManySignatures, { n: env.signatures.length, max: MAX_SIGNATURE_ENTRIES }),
     );
   const signatures: { keyid: string | null; sig: Uint8Array; statement: Uint8Array | null }[] = [];
   for (const [i, s] of env.signatures.entries()) {
     const item = s as Record<string, unknown>;
     if (typeof s !== 'object' || s === null || Array.isArray(s))
-      return bad(`signatures[${i}] must be an object`, `signatures[${i}] 必须是对象`);
+      return bad(fill(msg.entryNotObject, { i }));
     const unknown = Object.keys(item).filter(
       (k) => k !== 'sig' && k !== 'keyid' && k !== 'statement',
     );
     if (unknown.length > 0)
-      return bad(
-        `signatures[${i}] has an unknown member ${JSON.stringify(unknown[0])}`,
-        `signatures[${i}] 含未知成员${zhQuote(unknown[0] as string)}`,
-      );
+      return bad(fill(msg.entryUnknownMember, { i, member: member(unknown[0] as string) }));
     if (item.keyid !== undefined && typeof item.keyid !== 'string')
-      return bad(`signatures[${i}].keyid must be a string`, `signatures[${i}].keyid 必须是字符串`);
+      return bad(fill(msg.keyidNotString, { i }));
     const sig = typeof item.sig === 'string' ? fromBase64(item.sig) : null;
-    if (!sig)
-      return undecodable(
-        `signatures[${i}].sig is not valid base64`,
-        `signatures[${i}].sig 不是有效的 base64`,
-      );
+    if (!sig) return undecodable(fill(msg.sigNotBase64, { i }));
     let statement: Uint8Array | null = null;
     if (item.statement !== undefined) {
       statement = typeof item.statement === 'string' ? fromBase64(item.statement) : null;
-      if (!statement)
-        return undecodable(
-          `signatures[${i}].statement is not valid base64`,
-          `signatures[${i}].statement 不是有效的 base64`,
-        );
+      if (!statement) return undecodable(fill(msg.statementNotBase64, { i }));
     }
     signatures.push({ keyid: (item.keyid as string | undefined) ?? null, sig, statement });
   }

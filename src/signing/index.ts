@@ -82,6 +82,7 @@ export {
   reportNotRecorded,
   returnedText,
   reviewCommentProblem,
+  roleText,
   roleZh,
   SIGNER_ROLES,
   type SignerRole,

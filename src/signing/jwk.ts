@@ -2,7 +2,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { fill } from '../i18n/format';
 import type { Bilingual, PublicKeyJwk } from '../kernel';
-import { joinZh } from '../kernel/gloss/typography';
 import { zhJson } from '../kernel/util/quote';
 import { fromBase64, toBase64Url } from './base64';
 import { JWK_STRINGS as msg } from './strings/jwk';
@@ -41,38 +40,28 @@ export function jwkBytes(member: unknown): Uint8Array | null {
   return bytes && bytes.length === 32 && toBase64Url(bytes) === member ? bytes : null;
 }
 
-function fail(en: string, zh: string): { ok: false; message: Bilingual } {
-  return { ok: false, message: { en, zh } };
+function fail(message: Bilingual): { ok: false; message: Bilingual } {
+  return { ok: false, message };
 }
+
+/** A JWK member's value for a message: JSON in English, quoted “…” (a string) in Chinese. */
+const json = (value: unknown): Bilingual => ({
+  en: String(JSON.stringify(value)),
+  zh: zhJson(value),
+});
 
 /** Reads an Ed25519 public JWK (a private JWK is accepted too: its public part is used). */
 export function readPublicJwk(value: unknown): KeyRead<PublicKeyJwk> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return fail('a JWK must be a JSON object', 'JWK 必须是 JSON 对象');
+    return fail(msg.notObject);
   const jwk = value as Record<string, unknown>;
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519')
-    return fail(
-      `not an Ed25519 key: kty ${JSON.stringify(jwk.kty)}, crv ${JSON.stringify(jwk.crv)} (expected "OKP", "Ed25519")`,
-      joinZh(
-        '不是 Ed25519 密钥：kty 为',
-        zhJson(jwk.kty),
-        '，crv 为',
-        zhJson(jwk.crv),
-        '（应为“OKP”、“Ed25519”）',
-      ),
-    );
+    return fail(fill(msg.notEd25519, { kty: json(jwk.kty), crv: json(jwk.crv) }, { seams: true }));
   const raw = jwkBytes(jwk.x);
-  if (!raw)
-    return fail(
-      'the JWK member "x" must be the 32-byte public key in unpadded base64url',
-      'JWK 成员“x”必须是无填充 base64url 编码的 32 字节公钥',
-    );
+  if (!raw) return fail(msg.badX);
   const keyId = keyIdOf(raw);
   if (jwk.kid !== undefined && jwk.kid !== keyId)
-    return fail(
-      `the JWK "kid" ${JSON.stringify(jwk.kid)} is not the key id of "x" (${keyId})`,
-      joinZh('JWK 的“kid”为', zhJson(jwk.kid), `，不是“x”的密钥标识（${keyId}）`),
-    );
+    return fail(fill(msg.kidNotKeyId, { kid: json(jwk.kid), keyId }, { seams: true }));
   const name = readKeyName(jwk.name);
   if (!name.ok) return name;
   return {
@@ -107,7 +96,7 @@ export function keyNameProblem(value: unknown): Bilingual | null {
   if (value.trim() !== value || value.length === 0) return msg.keyNameMustNot;
   if ([...value].length > KEY_NAME_MAX) return fill(msg.keyNameLongerThan, { KEY_NAME_MAX });
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return msg.keyNameMustNot2;
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(value)) return msg.keyNameControlCharacters;
   return null;
 }
 
@@ -116,16 +105,8 @@ export function readPrivateJwk(value: unknown): KeyRead<PrivateKeyJwk> {
   const pub = readPublicJwk(value);
   if (!pub.ok) return pub;
   const d = (value as Record<string, unknown>).d;
-  if (d === undefined)
-    return fail(
-      'this is a public key; signing needs the private key (a JWK with "d")',
-      '这是公钥；签名需要私钥（含“d”的 JWK）',
-    );
-  if (!jwkBytes(d))
-    return fail(
-      'the JWK member "d" must be the 32-byte private key in unpadded base64url',
-      'JWK 成员“d”必须是无填充 base64url 编码的 32 字节私钥',
-    );
+  if (d === undefined) return fail(msg.publicNotPrivate);
+  if (!jwkBytes(d)) return fail(msg.badD);
   return { ...pub, key: { ...pub.key, d: d as string } };
 }
 

@@ -139,19 +139,16 @@ export async function backupKey(
   return { ok: true, backup, text: `${JSON.stringify(backup, null, 2)}\n` };
 }
 
-function fail(en: string, zh: string): { ok: false; message: Bilingual } {
-  return { ok: false, message: { en: `key backup: ${en}`, zh: `密钥备份：${zh}` } };
+function fail(why: Bilingual): { ok: false; message: Bilingual } {
+  return { ok: false, message: fill(msg.keyBackup, { why }) };
 }
 
-const WRONG_PASSPHRASE = fail(
-  'wrong passphrase, or the backup was changed (it cannot be decrypted)',
-  '口令错误，或备份已被改动（无法解密）',
-);
+const WRONG_PASSPHRASE = fail(msg.wrongPassphrase);
 
-const MISMATCH = fail(
-  'the decrypted key is not the key the backup names',
-  '解密得到的密钥与备份所述密钥不一致',
-);
+const MISMATCH = fail(msg.keyMismatch);
+
+/** The accepted range of PBKDF2 iterations, for a message. */
+const RANGE = { min: grouped(BACKUP_ITERATIONS), max: grouped(MAX_BACKUP_ITERATIONS) };
 
 interface ReadBackup {
   readonly pub: KeyBackup['public_key'];
@@ -167,10 +164,7 @@ function readBackup(
 ): { ok: true; read: ReadBackup } | { ok: false; message: Bilingual } {
   const v = value as Partial<Record<keyof KeyBackup, unknown>> | null;
   if (typeof v !== 'object' || v === null || v.format !== BACKUP_FORMAT)
-    return fail(
-      `not an ERDL key backup (expected "format": "${BACKUP_FORMAT}")`,
-      `不是 ERDL 密钥备份（应有 "format": "${BACKUP_FORMAT}"）`,
-    );
+    return fail(fill(msg.notBackup, { format: BACKUP_FORMAT }));
   const kdf = v.kdf as Record<string, unknown> | undefined;
   const cipher = v.cipher as Record<string, unknown> | undefined;
   const pub = v.public_key as Record<string, unknown> | undefined;
@@ -187,10 +181,7 @@ function readBackup(
       iterations > MAX_BACKUP_ITERATIONS)
   ) {
     const found = typeof iterations === 'number' ? grouped(iterations) : short(iterations);
-    return fail(
-      `the PBKDF2 iteration count ${found} is outside the accepted range ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} (fewer is too weak against guessing; more would take minutes to restore)`,
-      `PBKDF2 迭代次数 ${found} 不在可接受范围 ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} 内（更少则难以抵御猜测，更多则恢复需要数分钟）`,
-    );
+    return fail(fill(msg.iterationsOutOfRange, { found, ...RANGE }));
   }
   if (
     kdf?.name !== 'PBKDF2' ||
@@ -203,15 +194,11 @@ function readBackup(
     iv.length !== 12 ||
     !wrapped
   )
-    return fail(
-      `unsupported or damaged parameters (expected PBKDF2 SHA-256 with ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} iterations, a salt of at least 16 bytes, and AES-GCM with a 12-byte IV)`,
-      `参数不受支持或已损坏（应为 PBKDF2 SHA-256，迭代 ${grouped(BACKUP_ITERATIONS)}–${grouped(MAX_BACKUP_ITERATIONS)} 次，盐至少 16 字节，AES-GCM，IV 为 12 字节）`,
-    );
+    return fail(fill(msg.badParameters, RANGE));
   const raw = jwkBytes(pub?.x);
   if (pub?.kty !== 'OKP' || pub.crv !== 'Ed25519' || !raw || pub.kid !== keyIdOf(raw))
-    return fail('the public key in the backup is malformed', '备份中的公钥格式错误');
-  if (pub.name !== undefined && keyNameProblem(pub.name))
-    return fail('the key name in the backup is malformed', '备份中的密钥名称格式错误');
+    return fail(msg.badPublicKey);
+  if (pub.name !== undefined && keyNameProblem(pub.name)) return fail(msg.badKeyName);
   return {
     ok: true,
     read: {
@@ -260,7 +247,7 @@ export async function restoreKeyJwk(
   try {
     jwk = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
   } catch {
-    return fail('the decrypted key is not a JWK', '解密得到的不是 JWK');
+    return fail(msg.decryptedNotJwk);
   }
   if (jwk.x !== r.pub.x || !jwkBytes(jwk.d)) return MISMATCH;
   return restored(r, { kty: 'OKP', crv: 'Ed25519', x: r.pub.x, d: jwk.d as string });
@@ -310,11 +297,8 @@ export function parseBackupText(
     // The engine's own wording is English only: keep just where it stopped, in both languages.
     const at = /position (\d+)/.exec(e instanceof Error ? e.message : '')?.[1];
     return at === undefined
-      ? fail('the file is damaged: not JSON', '文件已损坏：不是 JSON')
-      : fail(
-          `the file is damaged: not JSON (it breaks off at character ${Number(at) + 1})`,
-          `文件已损坏：不是 JSON（在第 ${Number(at) + 1} 个字符处中断）`,
-        );
+      ? fail(msg.damagedNotJson)
+      : fail(fill(msg.damagedBreaksOff, { n: Number(at) + 1 }));
   }
 }
 

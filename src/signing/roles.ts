@@ -1,12 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { fill } from '../i18n/format';
+import { type FillValue, fill, listed } from '../i18n/format';
 import { type Bilingual, canonicalJson, normalizeInstant } from '../kernel';
 import { parseInstant } from '../kernel/eval/time';
-import { joinZh } from '../kernel/gloss/typography';
 import { short } from '../kernel/manifest/shape';
 import { fromBase64, toBase64 } from './base64';
-import { canonicalJsonBytesProblem, hasBom, shownEn, shownZh } from './canonical-text';
+import { canonicalJsonBytesProblem, hasBom, shown } from './canonical-text';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { type DsseEnvelope, type OpenedEnvelope, verifyDsseSignature } from './envelope';
 import { keyNameProblem, readPublicJwk } from './jwk';
@@ -208,7 +207,12 @@ export interface RoleSignature {
   readonly problem: Bilingual | null;
 }
 
-function invalid(index: number, en: string, zh: string): RoleSignature {
+/** The role signature `index`, not valid: `why`, said of that signature. */
+function invalid(index: number, why: Bilingual): RoleSignature {
+  return invalidEntry(index, fill(msg.roleSignatureProblem, { n: index + 1, problem: why }));
+}
+
+function invalidEntry(index: number, problem: Bilingual): RoleSignature {
   return {
     index,
     valid: false,
@@ -219,11 +223,13 @@ function invalid(index: number, en: string, zh: string): RoleSignature {
     trusted: null,
     trustedName: null,
     reportSha256: null,
-    problem: {
-      en: `signature file: role signature ${index + 1}: ${en}`,
-      zh: `签名文件：第 ${index + 1} 个带签名身份的签名：${zh}`,
-    },
+    problem,
   };
+}
+
+/** A value read from a statement: a string quoted and revealed, anything else as JSON. */
+function shownValue(value: unknown): FillValue {
+  return typeof value === 'string' ? shown(value) : short(value);
 }
 
 /** The members a statement may have, and those of its signer and public key. */
@@ -269,10 +275,8 @@ function unknownMember(
 ): Bilingual | null {
   const extra = Object.keys(value).find((k) => !allowed.has(k));
   if (extra === undefined) return null;
-  return {
-    en: `the statement has an unknown member ${shownEn(extra)}${path ? ` in ${path}` : ''}`,
-    zh: `声明${path ? `的 ${path} ` : ''}含未知成员${shownZh(extra)}`,
-  };
+  const member = shownValue(extra);
+  return path ? fill(msg.unknownMemberIn, { member, path }) : fill(msg.unknownMember, { member });
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -298,23 +302,9 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
   const unknown = unknownMember(st, STATEMENT_MEMBERS, '');
   if (unknown) return unknown;
   if (!isSignerRole(st.role))
-    return {
-      en: `unknown role ${typeof st.role === 'string' ? shownEn(st.role) : short(st.role)} (expected author or reviewer)`,
-      zh: joinZh(
-        '未知签名身份',
-        typeof st.role === 'string' ? shownZh(st.role) : short(st.role),
-        '（应为 author 或 reviewer）',
-      ),
-    };
+    return fill(msg.unknownRole, { value: shownValue(st.role) }, { seams: true });
   if (typeof st.signed_at !== 'string' || !isRfc3339Instant(st.signed_at))
-    return {
-      en: `"signed_at" ${typeof st.signed_at === 'string' ? shownEn(st.signed_at) : short(st.signed_at)} is not an RFC 3339 instant (YYYY-MM-DDThh:mm:ss, optional fraction, then Z or ±hh:mm)`,
-      zh: joinZh(
-        '“signed_at”',
-        typeof st.signed_at === 'string' ? shownZh(st.signed_at) : short(st.signed_at),
-        '不是 RFC 3339 时刻（YYYY-MM-DDThh:mm:ss，可带小数秒，后接 Z 或 ±hh:mm）',
-      ),
-    };
+    return fill(msg.signedAtNotInstant, { value: shownValue(st.signed_at) }, { seams: true });
   const signer = st.signer;
   if (!isRecord(signer)) return msg.signerMustObject;
   const signerExtra = unknownMember(signer, SIGNER_MEMBERS, 'signer');
@@ -335,14 +325,7 @@ function statementProblem(bytes: Uint8Array): Bilingual | { st: RoleStatement; k
     return msg.reportSha256MustSha256;
   if (st.opinion !== undefined) {
     if (!isReviewOpinion(st.opinion))
-      return {
-        en: `"opinion" ${typeof st.opinion === 'string' ? shownEn(st.opinion) : short(st.opinion)} is not an opinion (expected approve or return)`,
-        zh: joinZh(
-          '“opinion”',
-          typeof st.opinion === 'string' ? shownZh(st.opinion) : short(st.opinion),
-          '不是审核结论（应为 approve 或 return）',
-        ),
-      };
+      return fill(msg.notAnOpinion, { value: shownValue(st.opinion) }, { seams: true });
     if (st.role !== 'reviewer') return msg.onlyReviewerSignatureCarries;
   }
   if (st.comment !== undefined) {
@@ -371,30 +354,20 @@ export function prepareRoleSignatures(opened: OpenedEnvelope): {
     if (entry.statement === null) continue;
     const read = statementProblem(entry.statement);
     if (!('st' in read)) {
-      invalidOnes.push(invalid(index, read.en, read.zh));
+      invalidOnes.push(invalid(index, read));
       continue;
     }
     const { st, keyId } = read;
     if (st.signer.key_id !== keyId || entry.keyid !== keyId) {
-      invalidOnes.push(
-        invalid(
-          index,
-          `the key ids do not match the signer's key ${keyId}`,
-          `密钥标识与签名者密钥 ${keyId} 不一致`,
-        ),
-      );
+      invalidOnes.push(invalid(index, fill(msg.keyIdsDiffer, { keyId })));
       continue;
     }
     const slot = `${st.role} ${keyId}`;
     const first = seen.get(slot);
     if (first !== undefined) {
-      invalidOnes.push({
-        ...invalid(index, '', ''),
-        problem: {
-          en: `signature file: role signatures ${first + 1} and ${index + 1} are both the ${st.role} signature of key ${keyId}: a key signs a role once`,
-          zh: `签名文件：第 ${first + 1} 个与第 ${index + 1} 个带签名身份的签名都是密钥 ${keyId} 的${roleZh(st.role)}签名：同一密钥对同一签名身份只能签名一次`,
-        },
-      });
+      const role = msg[st.role];
+      const twice = fill(msg.roleSignedTwice, { first: first + 1, n: index + 1, role, keyId });
+      invalidOnes.push(invalidEntry(index, twice));
       continue;
     }
     seen.set(slot, index);
@@ -428,23 +401,12 @@ export async function verifyRoleSignatures(
       backend,
     );
     if (!verified) {
-      out.push(
-        invalid(
-          index,
-          `NOT valid for key ${keyId}: the statement (role, signer, document) or the signature was changed`,
-          `无效（密钥 ${keyId}）：声明（签名身份、签名者、文档）或签名已被改动`,
-        ),
-      );
+      out.push(invalid(index, fill(msg.notValidForKey, { keyId })));
       continue;
     }
     if (st.payload_type !== opened.envelope.payloadType || st.payload_sha256 !== payloadDigest) {
-      out.push(
-        invalid(
-          index,
-          `signed for another document (manifest ${st.payload_sha256}, this one is ${payloadDigest})`,
-          `是为另一份文档所签（清单 ${st.payload_sha256}，本文件为 ${payloadDigest}）`,
-        ),
-      );
+      const manifest = st.payload_sha256;
+      out.push(invalid(index, fill(msg.signedForAnother, { manifest, digest: payloadDigest })));
       continue;
     }
     const match = trusted?.find((k) => k.keyId === keyId);
@@ -514,17 +476,8 @@ export function unmetRoles(
       continue;
     }
     const present = roles.some((r) => r.valid && r.role === role);
-    problems.push(
-      present
-        ? {
-            en: `required role ${role}: signed, but not by a trusted key`,
-            zh: `必需签名身份“${roleZh(role)}”：已签名，但签名密钥不受信任`,
-          }
-        : {
-            en: `required role ${role}: no valid signature in this role`,
-            zh: `必需签名身份“${roleZh(role)}”：没有该签名身份的有效签名`,
-          },
-    );
+    const unmet = present ? msg.requiredRoleUntrusted : msg.requiredRoleMissing;
+    problems.push(fill(unmet, { role: msg[role] }));
   }
   const authors = holders.get('author');
   const reviewers = holders.get('reviewer');
@@ -538,11 +491,15 @@ export function unmetRoles(
 /** "the reviewer returned it for changes: <comment>" (with the reviewer's name when signed). */
 export function returnedText(r: RoleSignature): Bilingual {
   const who = r.name ?? r.trustedName;
-  const comment = r.comment ?? null;
-  return {
-    en: `the reviewer${who ? ` ${who}` : ''} returned it for changes${comment ? `: ${comment}` : ''}`,
-    zh: `审核人${who ? `“${who}”` : ''}已退回修改${comment ? `：${comment}` : ''}`,
-  };
+  return fill(msg.reviewerReturned, {
+    who: who ? fill(msg.reviewerName, { who }) : '',
+    comment: withComment(r.comment ?? null),
+  });
+}
+
+/** ": <comment>" after a message, or nothing without a comment. */
+export function withComment(comment: string | null): FillValue {
+  return comment ? fill(msg.withComment, { comment }) : '';
 }
 
 /** The problems of `unmetRoles` (empty when every requirement holds). */
@@ -564,13 +521,17 @@ export function reportNotRecorded(
   if (roles.some((r) => r.valid && r.reportSha256 === sha256)) return null;
   const recorded = roles.filter((r) => r.valid && r.reportSha256 !== null);
   if (recorded.length === 0) return fill(msg.reportNoRoleSignature, { sha256 });
-  const list = recorded.map((r) => `${r.role} ${r.reportSha256}`);
-  return {
-    en: `report ${sha256}: not the report that was signed (recorded: ${list.join(', ')})`,
-    zh: `报告 ${sha256}：不是签名时所记录的报告（已记录：${recorded.map((r) => `${roleZh(r.role as SignerRole)} ${r.reportSha256}`).join('、')}）`,
-  };
+  const list = recorded.map((r) =>
+    fill(msg.roleAndReport, { role: msg[r.role as SignerRole], sha256: r.reportSha256 as string }),
+  );
+  return fill(msg.reportNotSigned, { sha256, recorded: listed(list) });
+}
+
+/** A signer role's name: author / 作者, reviewer / 审核人. */
+export function roleText(role: SignerRole): Bilingual {
+  return msg[role];
 }
 
 export function roleZh(role: SignerRole): string {
-  return role === 'author' ? '作者' : '审核人';
+  return msg[role].zh;
 }

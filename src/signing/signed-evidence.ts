@@ -1,9 +1,10 @@
+import { fill } from '../i18n/format';
 import { type Bilingual, canonicalJson, type Evidence, normalizeInstant } from '../kernel';
-import { joinZh } from '../kernel/gloss/typography';
 import { zhJson } from '../kernel/util/quote';
 import type { Ed25519Backend, Signer } from './ed25519';
 import { envelopeText, signEnvelope } from './envelope';
 import { checkSignedPayload, type SignatureCheck, type TrustedKey } from './signed-payload';
+import { SIGNED_EVIDENCE_STRINGS as msg } from './strings/signed-evidence';
 
 /** The DSSE payloadType of a signed evidence record. */
 export const EVIDENCE_PAYLOAD_TYPE = 'application/vnd.erdl.evidence+json';
@@ -21,10 +22,9 @@ export async function signEvidence(
   if (at === null)
     return {
       ok: false,
-      message: {
-        en: `signing time ${JSON.stringify(signedAt)} is not an ISO 8601 instant`,
-        zh: joinZh('签名时间', zhJson(signedAt), '不是 ISO 8601 时刻'),
-      },
+      message: fill(msg.signedAtNotInstant, {
+        value: { en: JSON.stringify(signedAt), zh: zhJson(signedAt) },
+      }),
     };
   const payload = {
     ...evidence,

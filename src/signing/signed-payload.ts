@@ -1,8 +1,7 @@
 import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
-import { joinZh } from '../kernel/gloss/typography';
 import { zhQuote } from '../kernel/util/quote';
-import { canonicalJsonBytesProblem, shownEn, shownZh } from './canonical-text';
+import { canonicalJsonBytesProblem, shown } from './canonical-text';
 import type { Ed25519Backend } from './ed25519';
 import { type EnvelopeRead, readEnvelope, verifyDsseSignature } from './envelope';
 import { type PublicKeyJwk, readPublicJwk } from './jwk';
@@ -128,10 +127,7 @@ export async function checkOpenedPayload(
   if (opened.envelope.payloadType !== payloadType)
     refuse(
       fill(msg.signatureFilePayloadtypeExpected, {
-        payloadType: {
-          en: shownEn(opened.envelope.payloadType),
-          zh: shownZh(opened.envelope.payloadType),
-        },
+        payloadType: shown(opened.envelope.payloadType),
         payloadType2: { en: JSON.stringify(payloadType), zh: zhQuote(payloadType) },
       }),
     );
@@ -140,14 +136,13 @@ export async function checkOpenedPayload(
     if (reason) refuse(fill(msg.signatureFileSignedManifest, { reason }));
   }
   if (keyId !== key.keyId)
-    refuse({
-      en: `signature file: the signer key id ${keyId === null ? 'null' : shownEn(keyId)} is not the id of the signer's public key (${key.keyId})`,
-      zh: joinZh(
-        '签名文件：签名者密钥标识',
-        keyId === null ? 'null' : shownZh(keyId),
-        `不是其公钥的标识（${key.keyId}）`,
+    refuse(
+      fill(
+        msg.signerKeyIdNotItsKey,
+        { keyId: keyId === null ? 'null' : shown(keyId), publicKeyId: key.keyId },
+        { seams: true },
       ),
-    });
+    );
   // One plain signature (the payload's signer), first; any further entry is a role signature
   // carrying its signed statement (src/signing/roles.ts checks those).
   const plain = opened.signatures.filter((s) => s.statement === null).length;
@@ -156,10 +151,12 @@ export async function checkOpenedPayload(
     refuse(fill(msg.signatureFilePlainSignatures, { plain }));
   const sig = opened.signatures[0];
   if (sig && sig.keyid !== key.keyId)
-    refuse({
-      en: `signature file: the envelope keyid ${sig.keyid === null ? 'null' : shownEn(sig.keyid)} is not the signer's key id ${key.keyId}`,
-      zh: `签名文件：信封 keyid${sig.keyid === null ? ' null ' : shownZh(sig.keyid)}不是签名者密钥标识 ${key.keyId}`,
-    });
+    refuse(
+      fill(msg.envelopeKeyIdNotSigner, {
+        keyId: sig.keyid === null ? msg.nullKeyId : shown(sig.keyid),
+        publicKeyId: key.keyId,
+      }),
+    );
   problems.push(...(options.before ?? []));
   // Refused before any verification: nothing the file says is checked further.
   if (problems.length > 0 || !sig) return result('invalid', key.keyId, payload);

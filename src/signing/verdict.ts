@@ -1,11 +1,12 @@
-import { fill } from '../i18n/format';
+import { fill, listed } from '../i18n/format';
 import type { Bilingual, Manifest, SourceComparison } from '../kernel';
 import {
   type RoleSignature,
   reportNotRecorded,
-  roleZh,
+  roleText,
   type SignerRole,
   unmetRoles,
+  withComment,
 } from './roles';
 import type { RuleFileVerification } from './signed-file';
 import type { SignatureStatus } from './signed-payload';
@@ -217,7 +218,7 @@ function changesOf(comparison: SourceComparison): SignedChanges {
       ...NO_RULE_CHANGES,
       unloadable: first
         ? fill(msg.textNoLongerLoads, { code: first.code, message: first.message })
-        : msg.textNoLongerLoads2,
+        : msg.textNoLongerLoadsNoDetail,
     };
   return {
     unloadable: null,
@@ -267,10 +268,6 @@ export function verdictHolds(verdict: SignatureVerdict): boolean {
 // The words. One place for the studio (both languages) and `erdl verify` (English).
 // ---------------------------------------------------------------------------------------------
 
-function count(n: number): Bilingual {
-  return { en: n === 1 ? '1 rule differs' : `${n} rules differ`, zh: `${n} 条规则不同` };
-}
-
 /** The verdict's headline: what the user sees first. */
 export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
   switch (verdict.kind) {
@@ -287,26 +284,19 @@ export function verdictHeadline(verdict: SignatureVerdict): Bilingual {
       const returned = verdict.returned?.[0];
       // The reviewer role is unmet because the reviewer returned it: said as such, with the comment.
       if (returned && roles.length === 1 && roles[0] === 'reviewer') {
-        const comment = returned.comment;
-        return {
-          en: `NOT verified — the reviewer returned it for changes${comment ? `: ${comment}` : ''}`,
-          zh: `未通过验证——审核人已退回修改${comment ? `：${comment}` : ''}`,
-        };
+        return fill(msg.notVerifiedReturned, { comment: withComment(returned.comment ?? null) });
       }
       if (roles.length === 0) return msg.notVerifiedRequirementNot;
-      return {
-        en: `NOT verified — required role${roles.length === 1 ? '' : 's'} missing: ${roles.join(', ')}`,
-        zh: `未通过验证——缺少必需的签名身份：${roles.map(roleZh).join('、')}`,
-      };
+      const missing = listed(roles.map(roleText));
+      return fill(msg.notVerifiedRolesMissing, { n: roles.length, roles: missing });
     }
     case 'changed': {
       const changes = verdict.changes;
       if (!changes) return msg.changedSinceSignedChecking;
       if (changes.unloadable) return msg.changedSinceSigned;
       const n = differingRules(changes).length;
-      if (n === 0) return msg.changedSinceSigned2;
-      const c = count(n);
-      return fill(msg.changedSinceSigned3, { c });
+      if (n === 0) return msg.changedSinceSigned;
+      return fill(msg.changedSinceSigned3, { c: fill(msg.rulesDiffer, { n }) });
     }
   }
 }
@@ -316,10 +306,7 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
   switch (verdict.kind) {
     case 'unchanged':
       return verdict.trustJudged
-        ? {
-            en: `Signed by a trusted key (${verdict.signerName ?? verdict.keyId}); the current text is exactly what was signed: its document hash and bytes equal the signed manifest’s.`,
-            zh: `由受信任的密钥（${verdict.signerName ?? verdict.keyId}）签名；当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。`,
-          }
+        ? fill(msg.signedByTrustedKey, { signer: verdict.signerName ?? verdict.keyId })
         : fill(msg.currentTextExactlyWhat, { keyId: verdict.keyId });
     case 'checking':
       return msg.hashesCurrentTextAre;
@@ -329,10 +316,12 @@ export function verdictReason(verdict: SignatureVerdict): Bilingual {
       return fill(msg.signerNotTrustedKey, { keyId: verdict.keyId });
     case 'unmet':
       // A problem may end in its own full stop (a reviewer's comment): not doubled.
-      return {
-        en: `A requirement does not hold: ${verdict.problems.map((p) => p.en.replace(/[.。]$/, '')).join('; ')}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.`,
-        zh: `有要求未满足：${verdict.problems.map((p) => p.zh.replace(/[.。]$/, '')).join('；')}。每个必需的签名身份都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。`,
-      };
+      return fill(msg.requirementNotHeld, {
+        problems: {
+          en: verdict.problems.map((p) => p.en.replace(/[.。]$/, '')).join('; '),
+          zh: verdict.problems.map((p) => p.zh.replace(/[.。]$/, '')).join('；'),
+        },
+      });
     case 'changed': {
       const changes = verdict.changes;
       if (!changes) return msg.hashesDifferCurrentDocument;
@@ -361,10 +350,7 @@ export function changeLines(changes: SignedChanges): Bilingual[] {
 }
 
 export function ruleChangedText(name: string, condition: boolean): Bilingual {
-  return {
-    en: `rule "${name}" changed since signing (${condition ? 'its condition' : 'its decision, texts or ordering'})`,
-    zh: `规则“${name}”自签名后已改动（${condition ? '条件' : '决策、文本或排序字段'}）`,
-  };
+  return fill(msg.ruleChanged, { name, what: condition ? msg.itsCondition : msg.itsDecisionTexts });
 }
 
 export function ruleAddedText(name: string): Bilingual {

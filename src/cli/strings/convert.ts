@@ -34,4 +34,17 @@ export const CONVERT_STRINGS = {
     en: '--to {to} is not a form: use simple, expr or table',
     zh: '--to{to}不是书写形式：请用 simple、expr 或 table',
   },
+  cannotConvert: {
+    en: 'cannot convert {rule} {form} [{code}]: {part}{message}',
+    zh: '无法将 {rule} {form} [{code}]：{part}{message}',
+  },
+  /** The part of the rule a refusal names, before its message. */
+  refusedPart: {
+    en: '{part}: ',
+    zh: '{part}：',
+  },
+  internalError: {
+    en: 'internal error: the converted document failed its own check ({failures}); nothing was written',
+    zh: '内部错误：转换结果未通过自检（{failures}）；未输出任何内容',
+  },
 } as const satisfies Record<string, Bilingual>;

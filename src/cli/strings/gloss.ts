@@ -18,4 +18,8 @@ export const GLOSS_STRINGS = {
     en: '{fieldsFile}: {p}',
     zh: '{fieldsFile}：{p}',
   },
+  langOption: {
+    en: 'gloss language (default {lang})',
+    zh: '释义语言（默认 {lang}）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -14,4 +14,8 @@ export const IMPACT_STRINGS = {
     en: 'the impact cannot be computed',
     zh: '无法计算影响',
   },
+  sequencesLeftOut: {
+    en: '{file}: {n} sequence(s) left out: impact compares single facts',
+    zh: '已略去 {n} 个序列：影响分析只比较单个事实',
+  },
 } as const satisfies Record<string, Bilingual>;

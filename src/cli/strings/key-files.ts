@@ -26,4 +26,12 @@ export const KEY_FILES_STRINGS = {
     en: 'permission denied',
     zh: '没有写入权限',
   },
+  cannotWriteHere: {
+    en: 'cannot write {path}: this environment cannot write files',
+    zh: '无法写入{path}：当前环境不能写文件',
+  },
+  cannotWrite: {
+    en: 'cannot write {path}: {reason}',
+    zh: '无法写入{path}：{reason}',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -34,4 +34,8 @@ export const KEY_STRINGS = {
     en: '{path}: {message}',
     zh: '{path}：{message}',
   },
+  badAction: {
+    en: 'key: ACTION must be backup or restore (got {value})',
+    zh: 'key：ACTION 必须是 backup 或 restore（收到{value}）',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -6,4 +6,24 @@ export const READER_STRINGS = {
     en: 'cannot read {path}: it is {n} bytes, more than the {limitText} this file may be',
     zh: '无法读取{path}：文件有 {n} 字节，超过此类文件的上限 {limitText}',
   },
+  noSuchFile: {
+    en: 'cannot read {path}: no such file',
+    zh: '无法读取{path}：文件不存在',
+  },
+  notDirectory: {
+    en: 'cannot read {path}: a component of the path is not a directory',
+    zh: '无法读取{path}：路径中的某一级不是目录',
+  },
+  isDirectory: {
+    en: 'cannot read {path}: it is a directory, not a file',
+    zh: '无法读取{path}：这是目录，不是文件',
+  },
+  permissionDenied: {
+    en: 'cannot read {path}: permission denied',
+    zh: '无法读取{path}：没有读取权限',
+  },
+  cannotRead: {
+    en: 'cannot read {path}: {detail}',
+    zh: '无法读取{path}：{detail}',
+  },
 } as const satisfies Record<string, Bilingual>;

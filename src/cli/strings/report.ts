@@ -42,4 +42,8 @@ export const REPORT_STRINGS = {
     en: '{previousFile}: not a valid signature file, so there is no previous version',
     zh: '{previousFile}：不是有效的签名文件，无法作为上一版本',
   },
+  notShownAsSigned: {
+    en: '{file}: not shown as signed: {problem}',
+    zh: '未作为已签名显示：{problem}',
+  },
 } as const satisfies Record<string, Bilingual>;

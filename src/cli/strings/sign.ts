@@ -54,4 +54,16 @@ export const SIGN_STRINGS = {
     en: '{file}: refused: this text is not the one already signed ({verdictReason}); sign the same text, or sign anew without --role',
     zh: '{file}：已拒绝：此文本不是已签名的文本（{verdictReason}）；请对同一文本签名，或不带 --role 重新签名',
   },
+  badRole: {
+    en: '--role must be one of {roles} (got {value})',
+    zh: '--role 必须是 {roles} 之一（收到{value}）',
+  },
+  cannotAddRole: {
+    en: '{file}: cannot add a {role} signature: the existing signature file does not verify ({reason})',
+    zh: '{file}：无法追加{role}签名：已有签名文件未通过校验（{reason}）',
+  },
+  alreadySigned: {
+    en: '{file}: key {keyId} has already signed as {role}',
+    zh: '{file}：密钥 {keyId} 已以{role}身份签名',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -32,6 +32,11 @@ export const SIGNING_CLI_STRINGS = {
     en: 'trusted public key(s): a JWK, an array or a JWK Set; repeatable (the union is trusted)',
     zh: '受信任的公钥：JWK、JWK 数组或 JWK Set；可重复指定（信任其并集）',
   },
+  /** The signature's line of `erdl verify` and `erdl verify-evidence`. */
+  signatureLine: { en: 'signature: {sig}, key {keyId}', zh: '签名：{sig}' },
+  signatureLineNoKey: { en: 'signature: {sig}', zh: '签名：{sig}' },
+  valid: { en: 'valid', zh: '有效' },
+  notValid: { en: 'NOT valid', zh: '无效' },
   trustEmpty: {
     en: '{file}: holds no key (an empty list trusts nobody)',
     zh: '{file}：不含任何密钥（空列表不信任任何人）',

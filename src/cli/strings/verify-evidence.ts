@@ -18,4 +18,12 @@ export const VERIFY_EVIDENCE_STRINGS = {
     en: 'the signer {keyId} is not a trusted key',
     zh: '签名者 {keyId} 不是受信任的密钥',
   },
+  confirmed: {
+    en: 'OK: the decision was recomputed and every hash confirmed',
+    zh: '通过：决策已重新计算，全部哈希已确认',
+  },
+  notConfirmed: {
+    en: 'FAILED: not confirmed',
+    zh: '未通过：未能确认',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -22,18 +22,6 @@ export const VERIFY_STRINGS = {
     en: '{rules}: {p}',
     zh: '{rules}：{p}',
   },
-  text2: {
-    en: '{rules}: {p}',
-    zh: '{rules}：{p}',
-  },
-  valid: {
-    en: 'valid',
-    zh: '有效',
-  },
-  notValid: {
-    en: 'NOT valid',
-    zh: '无效',
-  },
   notCheckedUnreadableSignature: {
     en: 'not checked (unreadable signature file)',
     zh: '未检查（签名文件无法读取）',
@@ -58,12 +46,41 @@ export const VERIFY_STRINGS = {
     en: 'trust unknown (no --trust given)',
     zh: '信任未知（未指定 --trust）',
   },
-  trusted2: {
-    en: 'trusted',
-    zh: '受信任',
+  badRequiredRole: {
+    en: '--require-roles: {value} is not a role (expected {roles}, comma-separated)',
+    zh: '--require-roles：{value}不是签名身份（应为 {roles}，以逗号分隔）',
   },
-  notTrusted2: {
-    en: 'NOT trusted',
-    zh: '不受信任',
+  signerLine: {
+    en: 'signer: {signer}',
+    zh: '签名者：{signer}',
+  },
+  manifestLine: {
+    en: 'signed at {signedAt}; document {hash}; {n} rule(s)',
+    zh: '签名时间 {signedAt}；文档 {hash}；{n} 条规则',
+  },
+  ruleFileMatches: {
+    en: 'rule file: bytes and every hash match the manifest',
+    zh: '规则文件：字节与全部哈希均与清单一致',
+  },
+  changedRulesLine: {
+    en: 'changed rules: {rules}',
+    zh: '已改动的规则：{rules}',
+  },
+  rolesLine: {
+    en: 'roles: {problem}',
+    zh: '签名身份：{problem}',
+  },
+  /** One role signature: `reviewer: Bob Li, key sha256:…, trusted, signed at …`. */
+  roleLine: {
+    en: '{role}: {name}key {keyId}, {trust}, signed at {signedAt}{report}',
+    zh: '{role}：{name}密钥 {keyId}，{trust}，签名时间 {signedAt}{report}',
+  },
+  roleLineName: {
+    en: '{name}, ',
+    zh: '{name}，',
+  },
+  roleLineReport: {
+    en: ', report {report}',
+    zh: '，报告 {report}',
   },
 } as const satisfies Record<string, Bilingual>;

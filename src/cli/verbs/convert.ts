@@ -78,18 +78,19 @@ export const convert: Verb = {
       case 'refused': {
         const form = TO_FORM[target];
         for (const r of result.refusals) {
-          printError(io, {
-            en: `cannot convert ${r.rule} ${form.en} [${r.code}]: ${r.part ? `${r.part}: ` : ''}${r.message.en}`,
-            zh: `无法将 ${r.rule} ${form.zh} [${r.code}]：${r.part ? `${r.part}：` : ''}${r.message.zh}`,
-          });
+          const part = r.part ? fill(msg.refusedPart, { part: r.part }) : '';
+          const { rule, code, message } = r;
+          printError(io, fill(msg.cannotConvert, { rule, form, code, part, message }));
         }
         return EXIT_INVALID;
       }
       case 'internal':
-        printError(io, {
-          en: `internal error: the converted document failed its own check (${result.failures.join('; ')}); nothing was written`,
-          zh: `内部错误：转换结果未通过自检（${result.failures.join('；')}）；未输出任何内容`,
-        });
+        printError(
+          io,
+          fill(msg.internalError, {
+            failures: { en: result.failures.join('; '), zh: result.failures.join('；') },
+          }),
+        );
         return EXIT_INVALID;
     }
   },

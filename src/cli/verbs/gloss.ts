@@ -28,10 +28,7 @@ export const gloss: Verb = {
     {
       name: '--lang',
       value: 'zh|en',
-      summary: {
-        en: `gloss language (default ${DEFAULT_GLOSS_LANG})`,
-        zh: '释义语言（默认 en）',
-      },
+      summary: fill(msg.langOption, { lang: DEFAULT_GLOSS_LANG }),
     },
     {
       name: '--fields',

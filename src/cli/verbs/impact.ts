@@ -1,6 +1,8 @@
+import { fill } from '../../i18n/format';
 import { analyzeImpact, decisionInfo, type ImpactReport } from '../../kernel';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
+import { bothLanguages } from '../messages';
 import { HELP } from '../strings/help';
 import { IMPACT_STRINGS as msg } from '../strings/impact';
 import { readSuite, readText, reportFormat } from './test';
@@ -36,7 +38,7 @@ export const impactVerb: Verb = {
     if (!suite) return EXIT_USAGE;
     if (suite.sequences.length > 0)
       io.err(
-        `${factsFile}: ${suite.sequences.length} sequence(s) left out: impact compares single facts / 已略去 ${suite.sequences.length} 个序列：影响分析只比较单个事实`,
+        bothLanguages(fill(msg.sequencesLeftOut, { file: factsFile, n: suite.sequences.length })),
       );
     const report = analyzeImpact(before, after, suite.cases, {
       ...(suite.as_of ? { as_of: suite.as_of } : {}),

@@ -8,6 +8,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes'
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { quoted } from '../strings';
 import { IMPORT_UPDATE_STRINGS as msg } from '../strings/import-update';
 
 /**
@@ -63,22 +64,21 @@ export async function importUpdate(
     for (const p of plan.problems) printError(io, fill(msg.notUpdated, { p }));
     return EXIT_INVALID;
   }
-  const say = (en: string, zh: string) => printError(io, { en, zh });
+  const say = (message: Bilingual) => printError(io, message);
   if (plan.otherEntry !== null)
-    say(
-      `note: the workbook was exported from the table ${JSON.stringify(plan.otherEntry)}`,
-      `说明：该工作簿导出自决策表${zhQuote(plan.otherEntry)}`,
-    );
+    say(fill(msg.exportedFromOther, { entry: quoted(plan.otherEntry).value }));
   if (plan.fallback !== null)
     say(
-      `note: the workbook's fallback decision is ${plan.fallback.sheet ?? 'none'}, the document's ${plan.fallback.document ?? 'none'}: not changed`,
-      `说明：工作簿的兜底决策是 ${plan.fallback.sheet ?? '无'}，文档的是 ${plan.fallback.document ?? '无'}：未改动`,
+      fill(msg.fallbackNotChanged, {
+        sheet: plan.fallback.sheet ?? msg.none,
+        document: plan.fallback.document ?? msg.none,
+      }),
     );
-  if (plan.changes.length === 0) say('the workbook changes nothing', '工作簿不会改动任何内容');
+  if (plan.changes.length === 0) say(msg.changesNothing);
   const rowName = (row: number, name: string | null): Bilingual =>
     name === null
       ? fill(msg.row, { value: row + 1 })
-      : fill(msg.row2, { value: row + 1, name: { en: JSON.stringify(name), zh: zhQuote(name) } });
+      : fill(msg.row2, { value: row + 1, name: quoted(name).value });
   const column = (c: CellChange) =>
     typeof c.at === 'number' ? (table.columns[c.at]?.field ?? c.column) : c.at;
   for (const c of plan.changes) {
@@ -86,33 +86,24 @@ export async function importUpdate(
       const r = rowName(c.row, c.name);
       for (const cell of c.cells)
         say(
-          `changed: ${r.en}, ${column(cell)}: ${cell.was || '(empty)'} → ${cell.becomes || '(empty)'}`,
-          `修改：${r.zh}，${column(cell)}：${cell.was || '（空）'} → ${cell.becomes || '（空）'}`,
+          fill(msg.changedCell, {
+            row: r,
+            column: column(cell),
+            was: cell.was || msg.empty,
+            becomes: cell.becomes || msg.empty,
+          }),
         );
       if (c.widening)
-        say(
-          `warning: ${r.en} ${c.widening.verdict === 'widens' ? 'widens' : 'may widen'}: it may match inputs it did not match before`,
-          `警告：${r.zh}${c.widening.verdict === 'widens' ? '放宽' : '可能放宽'}：可能匹配以前不匹配的输入`,
-        );
-      if (c.lessBlocking) say(`warning: ${r.en} now blocks less`, `警告：${r.zh}的拦截程度降低`);
+        say(fill(c.widening.verdict === 'widens' ? msg.widens : msg.mayWiden, { row: r }));
+      if (c.lessBlocking) say(fill(msg.blocksLess, { row: r }));
     } else if (c.kind === 'added') {
-      say(
-        `added: sheet row ${c.sheetRow}: ${c.cells.join(' · ')}`,
-        `新增：工作表第 ${c.sheetRow} 行：${c.cells.join(' · ')}`,
-      );
-      if (c.lessBlocking)
-        say(
-          `warning: sheet row ${c.sheetRow} blocks less than the default row`,
-          `警告：工作表第 ${c.sheetRow} 行的拦截程度低于默认行`,
-        );
+      const cells = c.cells.join(' · ');
+      say(fill(msg.added, { sheetRow: c.sheetRow, cells }));
+      if (c.lessBlocking) say(fill(msg.addedBlocksLess, { sheetRow: c.sheetRow }));
     } else {
       const r = rowName(c.row, c.name);
-      say(`removed: ${r.en}: ${c.cells.join(' · ')}`, `删除：${r.zh}：${c.cells.join(' · ')}`);
-      if (c.mayWiden)
-        say(
-          `warning: the default row now decides the inputs of ${r.en}, and blocks less`,
-          `警告：${r.zh}的输入改由默认行决策，拦截程度降低`,
-        );
+      say(fill(msg.removed, { row: r, cells: c.cells.join(' · ') }));
+      if (c.mayWiden) say(fill(msg.removedBlocksLess, { row: r }));
     }
   }
   const updated = plan.edit ? applyTextEdits(text, [plan.edit]) : text;

@@ -1,10 +1,10 @@
-import { fill } from '../../i18n/format';
+import { type FillValue, fill } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_KEY_FILE_BYTES, MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
-import { zhQuote } from '../../kernel/util/quote';
 import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
 import { readFailure, readRules } from '../reader';
+import { quoted } from '../strings';
 import { KEY_FILES_STRINGS as msg } from '../strings/key-files';
 import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 
@@ -133,16 +133,8 @@ export async function writeFileBytes(
   bytes: Uint8Array,
   options?: WriteOptions,
 ): Promise<{ ok: true } | { ok: false; message: Bilingual }> {
-  const file = JSON.stringify(path);
-  const zhFile = zhQuote(path);
-  if (!io.writeBytes)
-    return {
-      ok: false,
-      message: {
-        en: `cannot write ${file}: this environment cannot write files`,
-        zh: `无法写入${zhFile}：当前环境不能写文件`,
-      },
-    };
+  const file = quoted(path).value;
+  if (!io.writeBytes) return { ok: false, message: fill(msg.cannotWriteHere, { path: file }) };
   try {
     await io.writeBytes(path, bytes, options);
     return { ok: true };
@@ -152,18 +144,15 @@ export async function writeFileBytes(
         ? String((e as { code: unknown }).code)
         : '';
     const detail = e instanceof Error ? e.message : String(e);
-    const reason: Bilingual =
+    const reason: FillValue =
       code === 'EEXIST'
         ? msg.fileAlreadyExistsNot
         : code === 'ENOENT'
           ? msg.noSuchDirectory
           : code === 'EACCES' || code === 'EPERM'
             ? msg.permissionDenied
-            : { en: detail, zh: detail };
-    return {
-      ok: false,
-      message: { en: `cannot write ${file}: ${reason.en}`, zh: `无法写入${zhFile}：${reason.zh}` },
-    };
+            : detail;
+    return { ok: false, message: fill(msg.cannotWrite, { path: file, reason }) };
   }
 }
 

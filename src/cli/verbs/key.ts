@@ -6,6 +6,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError, usageError } from '../messages';
 import { readRules } from '../reader';
+import { quoted } from '../strings';
 import { HELP } from '../strings/help';
 import { KEY_STRINGS as msg } from '../strings/key';
 import { readJsonFile, writeFileBytes } from './key-files';
@@ -58,13 +59,7 @@ export const key: Verb = {
     const path = file as string;
     const out = options['--out'];
     if (action !== 'backup' && action !== 'restore') {
-      printError(
-        io,
-        usageError({
-          en: `key: ACTION must be backup or restore (got ${JSON.stringify(action)})`,
-          zh: `key：ACTION 必须是 backup 或 restore（收到${zhQuote(action as string)}）`,
-        }),
-      );
+      printError(io, usageError(fill(msg.badAction, quoted(action as string))));
       return EXIT_USAGE;
     }
     if (out === undefined) {

@@ -10,7 +10,7 @@ import { zhQuote } from '../../kernel/util/quote';
 import { reportSignature, SIGNATURE_SUFFIX } from '../../signing';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
-import { printError, usageError } from '../messages';
+import { bothLanguages, printError, usageError } from '../messages';
 import { readRules } from '../reader';
 import { HELP } from '../strings/help';
 import { REPORT_STRINGS as msg } from '../strings/report';
@@ -80,8 +80,8 @@ export const reportVerb: Verb = {
       const sig = await reportSignature(envelope, rules.bytes);
       signers = sig.signers;
       signedAt = sig.signedAt;
-      for (const p of sig.problems)
-        io.err(`${signatureFile}: not shown as signed: ${p.en} / 未作为已签名显示：${p.zh}`);
+      for (const problem of sig.problems)
+        io.err(bothLanguages(fill(msg.notShownAsSigned, { file: signatureFile, problem })));
     }
     let previous: ReviewReportInput['previous'] = null;
     const previousFile = options['--previous'];

@@ -1,4 +1,4 @@
-import { fill } from '../../i18n/format';
+import { fill, listed } from '../../i18n/format';
 import {
   compileDocument,
   type FieldDictionary,
@@ -19,7 +19,7 @@ import {
   readEnvelope,
   readPrivateJwk,
   reviewCommentProblem,
-  roleZh,
+  roleText,
   SIGNER_ROLES,
   signatureFacts,
   signatureFileName,
@@ -36,6 +36,7 @@ import { printError, usageError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData } from '../read-data';
 import { readRules } from '../reader';
+import { quoted } from '../strings';
 import { HELP } from '../strings/help';
 import { SIGN_STRINGS as msg } from '../strings/sign';
 import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
@@ -127,10 +128,7 @@ export const sign: Verb = {
     if (role !== undefined && !isSignerRole(role)) {
       printError(
         io,
-        usageError({
-          en: `--role must be one of ${SIGNER_ROLES.join(', ')} (got ${JSON.stringify(role)})`,
-          zh: `--role 必须是 ${SIGNER_ROLES.join('、')} 之一（收到${zhQuote(role)}）`,
-        }),
+        usageError(fill(msg.badRole, { roles: listed(SIGNER_ROLES), ...quoted(role) })),
       );
       return EXIT_USAGE;
     }
@@ -279,10 +277,8 @@ async function addToExisting(
   const verdict = deriveVerdict(signatureFacts(report), null, checkedText(report));
   const opened = readEnvelope(envelopeBytes);
   if (report.signature !== 'valid' || !opened.ok) {
-    printError(io, {
-      en: `${file}: cannot add a ${input.role} signature: the existing signature file does not verify (${verdictReason(verdict).en})`,
-      zh: `${file}：无法追加${roleZh(input.role)}签名：已有签名文件未通过校验（${verdictReason(verdict).zh}）`,
-    });
+    const reason = verdictReason(verdict);
+    printError(io, fill(msg.cannotAddRole, { file, role: roleText(input.role), reason }));
     for (const p of report.signatureProblems) printError(io, p);
     return { code: EXIT_INVALID, text: '' };
   }
@@ -298,10 +294,8 @@ async function addToExisting(
     !replaces &&
     report.roles.some((r) => r.role === input.role && r.keyId === input.signer.keyId)
   ) {
-    printError(io, {
-      en: `${file}: key ${input.signer.keyId} has already signed as ${input.role}`,
-      zh: `${file}：密钥 ${input.signer.keyId} 已以${roleZh(input.role)}身份签名`,
-    });
+    const keyId = input.signer.keyId;
+    printError(io, fill(msg.alreadySigned, { file, keyId, role: roleText(input.role) }));
     return { code: EXIT_INVALID, text: '' };
   }
   const base = replaces ? withoutRoleSignature(env, input.role, input.signer.keyId) : env;

@@ -3,8 +3,9 @@ import { type Bilingual, checkEvidence } from '../../kernel';
 import { checkSignedEvidence, isEnvelopeJson, type TrustedKey } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadDocument } from '../load-document';
-import { printError } from '../messages';
+import { bothLanguages, printError } from '../messages';
 import { HELP } from '../strings/help';
+import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 import { VERIFY_EVIDENCE_STRINGS as msg } from '../strings/verify-evidence';
 import { readJsonFile, readTrustFile } from './key-files';
 import type { Verb } from './verb';
@@ -50,23 +51,22 @@ export const verifyEvidence: Verb = {
       if (check.trusted === false && check.signature === 'valid')
         fail(fill(msg.signerNotTrustedKey, { keyId: String(check.keyId) }));
       signatureOk = check.signature === 'valid' && check.trusted !== false;
+      const sig = check.signature === 'valid' ? S.valid : S.notValid;
+      const keyId = check.keyId;
       io.out(
-        `signature: ${check.signature === 'valid' ? 'valid' : 'NOT valid'}${check.keyId ? `, key ${check.keyId}` : ''}` +
-          ` / 签名：${check.signature === 'valid' ? '有效' : '无效'}`,
+        bothLanguages(
+          keyId ? fill(S.signatureLine, { sig, keyId }) : fill(S.signatureLineNoKey, { sig }),
+        ),
       );
       record = check.payload;
     }
     const result = checkEvidence(loaded.document, record);
     for (const f of result.findings) {
-      if (f.ok) io.out(`ok  ${f.message.en} / ${f.message.zh}`);
+      if (f.ok) io.out(`ok  ${bothLanguages(f.message)}`);
       else fail(f.message);
     }
     const ok = result.ok && signatureOk;
-    io.out(
-      ok
-        ? 'OK: the decision was recomputed and every hash confirmed / 通过：决策已重新计算，全部哈希已确认'
-        : 'FAILED: not confirmed / 未通过：未能确认',
-    );
+    io.out(bothLanguages(ok ? msg.confirmed : msg.notConfirmed));
     return ok ? EXIT_OK : EXIT_INVALID;
   },
 };

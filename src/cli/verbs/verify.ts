@@ -1,6 +1,5 @@
-import { fill } from '../../i18n/format';
+import { fill, listed } from '../../i18n/format';
 import { hashBytes } from '../../kernel';
-import { zhQuote } from '../../kernel/util/quote';
 import {
   checkedText,
   deriveVerdict,
@@ -8,7 +7,7 @@ import {
   opinionText,
   type Requirements,
   type RoleSignature,
-  roleZh,
+  roleText,
   SIGNATURE_SUFFIX,
   SIGNER_ROLES,
   type SignerRole,
@@ -25,8 +24,9 @@ import {
 } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { printError } from '../messages';
+import { bothLanguages, printError } from '../messages';
 import { readFailure, readRules } from '../reader';
+import { quoted } from '../strings';
 import { HELP } from '../strings/help';
 import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 import { VERIFY_STRINGS as msg } from '../strings/verify';
@@ -80,10 +80,10 @@ export const verify: Verb = {
       const names = requireOption.split(',').map((r) => r.trim());
       const wrong = names.find((r) => !isSignerRole(r));
       if (wrong !== undefined) {
-        printError(io, {
-          en: `--require-roles: ${JSON.stringify(wrong)} is not a role (expected ${SIGNER_ROLES.join(', ')}, comma-separated)`,
-          zh: `--require-roles：${zhQuote(wrong)}不是签名身份（应为 ${SIGNER_ROLES.join('、')}，以逗号分隔）`,
-        });
+        printError(
+          io,
+          fill(msg.badRequiredRole, { roles: listed(SIGNER_ROLES), ...quoted(wrong) }),
+        );
         return EXIT_USAGE;
       }
       required = [...new Set(names as SignerRole[])];
@@ -159,11 +159,11 @@ async function verifyPair(
     requirements,
   );
   const missing = unmetRequirements(report.roles, requirements).problems;
-  for (const p of missing) printError(io, fill(msg.text2, { rules: pair.rules, p }));
+  for (const p of missing) printError(io, fill(msg.text, { rules: pair.rules, p }));
   const holds = verdictHolds(verdict) && missing.length === 0;
   const sig = {
-    valid: msg.valid,
-    invalid: msg.notValid,
+    valid: S.valid,
+    invalid: S.notValid,
     'not-checked': msg.notCheckedUnreadableSignature,
   }[report.signature];
   // A signer is only judged when the signature verifies: a bad signature names no signer.
@@ -176,28 +176,30 @@ async function verifyPair(
           ? msg.trusted
           : msg.notTrusted;
   io.out(`${holds ? 'OK' : 'FAILED'} ${pair.rules}`);
-  io.out(`  signature: ${sig.en}${report.keyId ? `, key ${report.keyId}` : ''} / 签名：${sig.zh}`);
-  io.out(`  signer: ${signer.en} / 签名者：${signer.zh}`);
+  const keyId = report.keyId;
+  const sigLine = keyId
+    ? fill(S.signatureLine, { sig, keyId })
+    : fill(S.signatureLineNoKey, { sig });
+  io.out(`  ${bothLanguages(sigLine)}`);
+  io.out(`  ${bothLanguages(fill(msg.signerLine, { signer }))}`);
   for (const r of report.roles) for (const line of roleLines(r)) io.out(line);
   const m = report.manifest;
   if (m && verdict.kind !== 'bad-signature')
     io.out(
-      `  signed at ${m.signed_at}; document ${m.document.hash}; ${m.rules.length} rule(s) / 签名时间 ${m.signed_at}；文档 ${m.document.hash}；${m.rules.length} 条规则`,
+      `  ${bothLanguages(fill(msg.manifestLine, { signedAt: m.signed_at, hash: m.document.hash, n: m.rules.length }))}`,
     );
   if (report.source?.document_matches && report.source.source_matches)
-    io.out(
-      '  rule file: bytes and every hash match the manifest / 规则文件：字节与全部哈希均与清单一致',
-    );
+    io.out(`  ${bothLanguages(msg.ruleFileMatches)}`);
   // Rules are named when the hashes are the reason (a bad signature's manifest is not authentic).
   if (verdict.kind === 'changed' && report.changedRules.length > 0)
     io.out(
-      `  changed rules: ${report.changedRules.join(', ')} / 已改动的规则：${report.changedRules.join('、')}`,
+      `  ${bothLanguages(fill(msg.changedRulesLine, { rules: listed(report.changedRules) }))}`,
     );
   io.out(`  verdict: ${verdictHeadline(verdict).en}`);
   if (!verdictHolds(verdict)) io.out(`  reason: ${verdictReason(verdict).en}`);
   // Why a bad signature is bad: each problem of the signature file, as the studio lists them.
   if (verdict.kind === 'bad-signature') for (const p of verdict.detail) io.out(`    ${p.en}`);
-  for (const p of missing) io.out(`  roles: ${p.en} / 签名身份：${p.zh}`);
+  for (const problem of missing) io.out(`  ${bothLanguages(fill(msg.rolesLine, { problem }))}`);
   for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
   return holds ? EXIT_OK : EXIT_INVALID;
 }
@@ -207,21 +209,25 @@ function roleLines(r: RoleSignature): string[] {
   const role = r.role as SignerRole;
   const name = r.name ?? r.trustedName;
   const trust =
-    r.trusted === null ? msg.trustUnknownNoTrust : r.trusted ? msg.trusted2 : msg.notTrusted2;
+    r.trusted === null ? msg.trustUnknownNoTrust : r.trusted ? msg.trusted : msg.notTrusted;
   const report = r.reportSha256;
-  const en = `${name ? `${name}, ` : ''}key ${r.keyId}, ${trust.en}, signed at ${r.signedAt}${report ? `, report ${report}` : ''}`;
-  const zh = `${name ? `${name}，` : ''}密钥 ${r.keyId}，${trust.zh}，签名时间 ${r.signedAt}${report ? `，报告 ${report}` : ''}`;
-  const lines = [`  ${role}: ${en} / ${roleZh(role)}：${zh}`];
+  const line = fill(msg.roleLine, {
+    role: roleText(role),
+    name: name ? fill(msg.roleLineName, { name }) : '',
+    keyId: String(r.keyId),
+    trust,
+    signedAt: String(r.signedAt),
+    report: report ? fill(msg.roleLineReport, { report }) : '',
+  });
+  const lines = [`  ${bothLanguages(line)}`];
   // The reviewer's signed opinion and comment, each on its own line under the role line.
   if (r.opinion) {
-    const o = fill(S.opinionLine, { opinion: opinionText(r.opinion).en });
-    const oz = fill(S.opinionLine, { opinion: opinionText(r.opinion).zh });
-    lines.push(`    ${o.en} / ${oz.zh}`);
+    lines.push(`    ${bothLanguages(fill(S.opinionLine, { opinion: opinionText(r.opinion) }))}`);
   }
   if (r.comment) {
     // One line: a line break in the comment is shown as ↵.
     const c = fill(S.commentLine, { comment: r.comment.replace(/\r?\n/g, ' ↵ ') });
-    lines.push(`    ${c.en} / ${c.zh}`);
+    lines.push(`    ${bothLanguages(c)}`);
   }
   return lines;
 }

@@ -114,4 +114,20 @@ export const CANONICAL_TEXT_STRINGS = {
     en: 'it cannot be written as canonical JSON',
     zh: '无法写成规范 JSON',
   },
+  whitespaceOutsideStrings: {
+    en: '{name} at {where}: canonical JSON (RFC 8785) has no whitespace outside strings{after}',
+    zh: '{where}有{name}：规范 JSON（RFC 8785）在字符串之外不含空白{after}',
+  },
+  nothingAfterValue: {
+    en: ' and nothing after the value but the final line break',
+    zh: '，值之后只有结尾的一个换行',
+  },
+  memberTwiceAtTop: {
+    en: 'member {member} appears twice in the top-level object (the second at {at})',
+    zh: '顶层对象中成员{member}出现两次（第二次在{at}）',
+  },
+  memberTwiceIn: {
+    en: 'member {member} appears twice in {path} (the second at {at})',
+    zh: '{path} 中成员{member}出现两次（第二次在{at}）',
+  },
 } as const satisfies Record<string, Bilingual>;

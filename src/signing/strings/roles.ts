@@ -82,4 +82,82 @@ export const ROLES_STRINGS = {
     en: 'report {sha256}: no role signature records a report',
     zh: '报告 {sha256}：没有任何带签名身份的签名记录了报告',
   },
+  author: {
+    en: 'author',
+    zh: '作者',
+  },
+  reviewer: {
+    en: 'reviewer',
+    zh: '审核人',
+  },
+  /** A reviewer's name after "the reviewer", when signed: "the reviewer Bob Li", 审核人“Bob Li”. */
+  reviewerName: {
+    en: ' {who}',
+    zh: '“{who}”',
+  },
+  /** A comment after a message, when there is one: ": <comment>". */
+  withComment: {
+    en: ': {comment}',
+    zh: '：{comment}',
+  },
+  reviewerReturned: {
+    en: 'the reviewer{who} returned it for changes{comment}',
+    zh: '审核人{who}已退回修改{comment}',
+  },
+  roleSignatureProblem: {
+    en: 'signature file: role signature {n}: {problem}',
+    zh: '签名文件：第 {n} 个带签名身份的签名：{problem}',
+  },
+  unknownMember: {
+    en: 'the statement has an unknown member {member}',
+    zh: '声明含未知成员{member}',
+  },
+  unknownMemberIn: {
+    en: 'the statement has an unknown member {member} in {path}',
+    zh: '声明的 {path} 含未知成员{member}',
+  },
+  unknownRole: {
+    en: 'unknown role {value} (expected author or reviewer)',
+    zh: '未知签名身份{value}（应为 author 或 reviewer）',
+  },
+  signedAtNotInstant: {
+    en: '"signed_at" {value} is not an RFC 3339 instant (YYYY-MM-DDThh:mm:ss, optional fraction, then Z or ±hh:mm)',
+    zh: '“signed_at”{value}不是 RFC 3339 时刻（YYYY-MM-DDThh:mm:ss，可带小数秒，后接 Z 或 ±hh:mm）',
+  },
+  notAnOpinion: {
+    en: '"opinion" {value} is not an opinion (expected approve or return)',
+    zh: '“opinion”{value}不是审核结论（应为 approve 或 return）',
+  },
+  keyIdsDiffer: {
+    en: "the key ids do not match the signer's key {keyId}",
+    zh: '密钥标识与签名者密钥 {keyId} 不一致',
+  },
+  roleSignedTwice: {
+    en: 'signature file: role signatures {first} and {n} are both the {role} signature of key {keyId}: a key signs a role once',
+    zh: '签名文件：第 {first} 个与第 {n} 个带签名身份的签名都是密钥 {keyId} 的{role}签名：同一密钥对同一签名身份只能签名一次',
+  },
+  notValidForKey: {
+    en: 'NOT valid for key {keyId}: the statement (role, signer, document) or the signature was changed',
+    zh: '无效（密钥 {keyId}）：声明（签名身份、签名者、文档）或签名已被改动',
+  },
+  signedForAnother: {
+    en: 'signed for another document (manifest {manifest}, this one is {digest})',
+    zh: '是为另一份文档所签（清单 {manifest}，本文件为 {digest}）',
+  },
+  requiredRoleUntrusted: {
+    en: 'required role {role}: signed, but not by a trusted key',
+    zh: '必需签名身份“{role}”：已签名，但签名密钥不受信任',
+  },
+  requiredRoleMissing: {
+    en: 'required role {role}: no valid signature in this role',
+    zh: '必需签名身份“{role}”：没有该签名身份的有效签名',
+  },
+  roleAndReport: {
+    en: '{role} {sha256}',
+    zh: '{role} {sha256}',
+  },
+  reportNotSigned: {
+    en: 'report {sha256}: not the report that was signed (recorded: {recorded})',
+    zh: '报告 {sha256}：不是签名时所记录的报告（已记录：{recorded}）',
+  },
 } as const satisfies Record<string, Bilingual>;

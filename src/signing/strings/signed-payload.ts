@@ -26,4 +26,17 @@ export const SIGNED_PAYLOAD_STRINGS = {
     en: 'signature is NOT valid for key {keyId}: the signed content or the signature was changed',
     zh: '签名无效（密钥 {keyId}）：签名内容或签名已被改动',
   },
+  signerKeyIdNotItsKey: {
+    en: "signature file: the signer key id {keyId} is not the id of the signer's public key ({publicKeyId})",
+    zh: '签名文件：签名者密钥标识{keyId}不是其公钥的标识（{publicKeyId}）',
+  },
+  /** A key id that is JSON null, in the envelope message: spaced apart from the Chinese. */
+  nullKeyId: {
+    en: 'null',
+    zh: ' null ',
+  },
+  envelopeKeyIdNotSigner: {
+    en: "signature file: the envelope keyid {keyId} is not the signer's key id {publicKeyId}",
+    zh: '签名文件：信封 keyid{keyId}不是签名者密钥标识 {publicKeyId}',
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -14,7 +14,7 @@ export const VERDICT_STRINGS = {
     en: 'the text no longer loads: {code} {message}',
     zh: '文本已无法加载：{code} {message}',
   },
-  textNoLongerLoads2: {
+  textNoLongerLoadsNoDetail: {
     en: 'the text no longer loads',
     zh: '文本已无法加载',
   },
@@ -43,10 +43,6 @@ export const VERDICT_STRINGS = {
     zh: '签名后已改动——正在核对哪些规则不同…',
   },
   changedSinceSigned: {
-    en: 'Changed since signed',
-    zh: '签名后已改动',
-  },
-  changedSinceSigned2: {
     en: 'Changed since signed',
     zh: '签名后已改动',
   },
@@ -101,5 +97,37 @@ export const VERDICT_STRINGS = {
   fallbackDecisionChangedFrom: {
     en: 'the fallback decision changed from {before} to {after}',
     zh: '兜底决策由 {before} 改为 {after}',
+  },
+  rulesDiffer: {
+    en: '{n} {n:rule differs|rules differ}',
+    zh: '{n} 条规则不同',
+  },
+  notVerifiedReturned: {
+    en: 'NOT verified — the reviewer returned it for changes{comment}',
+    zh: '未通过验证——审核人已退回修改{comment}',
+  },
+  notVerifiedRolesMissing: {
+    en: 'NOT verified — required {n:role|roles} missing: {roles}',
+    zh: '未通过验证——缺少必需的签名身份：{roles}',
+  },
+  signedByTrustedKey: {
+    en: 'Signed by a trusted key ({signer}); the current text is exactly what was signed: its document hash and bytes equal the signed manifest’s.',
+    zh: '由受信任的密钥（{signer}）签名；当前文本正是签名时的文本：文档哈希与字节均与签名清单一致。',
+  },
+  requirementNotHeld: {
+    en: 'A requirement does not hold: {problems}. Each required role needs a valid signature by a trusted key, the author and the reviewer by different keys.',
+    zh: '有要求未满足：{problems}。每个必需的签名身份都需要受信任密钥的有效签名，且作者与审核人须为不同密钥。',
+  },
+  ruleChanged: {
+    en: 'rule "{name}" changed since signing ({what})',
+    zh: '规则“{name}”自签名后已改动（{what}）',
+  },
+  itsCondition: {
+    en: 'its condition',
+    zh: '条件',
+  },
+  itsDecisionTexts: {
+    en: 'its decision, texts or ordering',
+    zh: '决策、文本或排序字段',
   },
 } as const satisfies Record<string, Bilingual>;

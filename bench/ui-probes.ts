@@ -16,11 +16,30 @@ export interface TimedEntry {
   readonly duration: number;
 }
 
+/** A script that ran in a long animation frame (the Long Animation Frames API's attribution). */
+export interface FrameScript {
+  /** What ran it: `Worker.onmessage`, `TimerHandler:setTimeout`, `FrameRequestCallback`, … */
+  readonly invoker: string;
+  /** The function and its file (no folder), where the browser knows them. */
+  readonly source: string;
+  readonly startTime: number;
+  readonly duration: number;
+}
+
+/** A long animation frame (≥ 50 ms), with the scripts that ran in it for at least 5 ms. */
+export interface LongFrame extends TimedEntry {
+  /** Rendering (style, layout, paint) at the frame's end. */
+  readonly renderMs: number;
+  readonly scripts: readonly FrameScript[];
+}
+
 export interface PageProbes {
   keys: KeyProbe[];
   /** Event Timing entries (durationThreshold 16) and the first-input entry. */
   events: TimedEntry[];
   longTasks: TimedEntry[];
+  /** Long animation frames, which say what a long task ran (empty where the API is missing). */
+  frames: LongFrame[];
 }
 
 declare global {
@@ -32,8 +51,41 @@ declare global {
  * `__name` helper the page does not have), only inline callbacks.
  */
 export function installProbes(): void {
-  const probes: PageProbes = { keys: [], events: [], longTasks: [] };
+  const probes: PageProbes = { keys: [], events: [], longTasks: [], frames: [] };
   globalThis.__ERDL_BENCH__ = probes;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        startTime: number;
+        duration: number;
+        renderStart: number;
+        scripts: {
+          invoker: string;
+          sourceFunctionName: string;
+          sourceURL: string;
+          startTime: number;
+          duration: number;
+        }[];
+      }[]) {
+        probes.frames.push({
+          name: 'long-animation-frame',
+          startTime: e.startTime,
+          duration: e.duration,
+          renderMs: e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts
+            .filter((script) => script.duration >= 5)
+            .map((script) => ({
+              invoker: script.invoker,
+              source: `${script.sourceFunctionName || '(anonymous)'}@${script.sourceURL.split('/').pop()}`,
+              startTime: script.startTime,
+              duration: script.duration,
+            })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No Long Animation Frames API: long tasks are counted, not attributed.
+  }
   const observed = [
     ['event', probes.events],
     ['first-input', probes.events],
@@ -134,6 +186,28 @@ export function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/**
+ * What each long task was: the long animation frame that holds it (the frame a task belongs to
+ * starts with it), as "start +duration ms: its scripts (invoker function@file ms) and rendering".
+ */
+export function describeLongTasks(
+  tasks: readonly TimedEntry[],
+  frames: readonly LongFrame[],
+  origin: number,
+): string[] {
+  return tasks.map((task) => {
+    const frame = frames.find(
+      (f) => f.startTime <= task.startTime + 1 && f.startTime + f.duration >= task.startTime,
+    );
+    const head = `+${(task.startTime - origin).toFixed(0)} ms, ${task.duration.toFixed(0)} ms`;
+    if (!frame) return `${head}: (no frame attribution)`;
+    const scripts = frame.scripts
+      .map((s) => `${s.invoker} ${s.source} ${s.duration.toFixed(0)} ms`)
+      .join('; ');
+    return `${head}: ${scripts || 'no script ≥ 5 ms'}; rendering ${frame.renderMs.toFixed(0)} ms`;
+  });
 }
 
 /** Long tasks that overlap [from, to]. */

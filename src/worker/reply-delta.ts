@@ -119,7 +119,14 @@ export function diff(base: unknown, next: unknown): Delta {
   return deepEqual(base, next) ? SAME : { k: 'v', v: next };
 }
 
-/** `base` with `delta` applied; parts the delta leaves alone are `base`'s own (same identity). */
+/**
+ * `base` with `delta` applied; parts the delta leaves alone are `base`'s own (same identity).
+ *
+ * Runs on the page, in the task that receives a kernel reply: the first keystroke's analysis of a
+ * freshly opened 1,000-rule document patches ~500 rules and their findings, with the code still
+ * cold. So plain loops and assignments, no callback or entry array per item, and
+ * `Object.defineProperty` only for the one key an assignment would not store (`__proto__`).
+ */
 export function patch(base: unknown, delta: Delta): unknown {
   switch (delta.k) {
     case 's':
@@ -128,20 +135,27 @@ export function patch(base: unknown, delta: Delta): unknown {
       return delta.v;
     case 'a': {
       const items = base as readonly unknown[];
-      return [...items.slice(0, delta.pre), ...delta.mid, ...items.slice(items.length - delta.suf)];
+      const out = items.slice(0, delta.pre);
+      for (const item of delta.mid) out.push(item);
+      for (let i = items.length - delta.suf; i < items.length; i++) out.push(items[i]);
+      return out;
     }
     case 'i': {
-      const out = [...(base as readonly unknown[])];
-      delta.items.forEach((d, j) => {
-        out[delta.pre + j] = patch(out[delta.pre + j], d);
-      });
+      const out = (base as readonly unknown[]).slice();
+      const { items, pre } = delta;
+      for (let j = 0; j < items.length; j++) {
+        out[pre + j] = patch(out[pre + j], items[j] as Delta);
+      }
       return out;
     }
     case 'o': {
       const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
       for (const key of delta.del) delete out[key];
-      for (const [key, d] of Object.entries(delta.set)) {
-        setOwn(out, key, patch(Object.hasOwn(out, key) ? out[key] : undefined, d));
+      const { set } = delta;
+      for (const key of Object.keys(set)) {
+        const value = patch(Object.hasOwn(out, key) ? out[key] : undefined, set[key] as Delta);
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
       }
       return out;
     }

@@ -7,19 +7,34 @@ import type { Diagnostic, TextEdit } from './diagnostics/diagnostic';
 import type { TableModel } from './table-edit/model';
 import { readTables } from './table-edit/read-tables';
 
+/** A valid header's lines, through `rules:`: the metadata has only `name` and `decision: ALLOW`. */
+export function headerLines(name = 't'): string[] {
+  return [
+    'protocol: "erdl/v2"',
+    'version: "2.1.0"',
+    'metadata:',
+    `  name: "${name}"`,
+    '  decision: ALLOW',
+    'rules:',
+  ];
+}
+
+/** The lines of a rule that always matches (`when: "true"`, NOTIFY), an item of `rules:`. */
+export function trueRule(name = 'SEC-001-sample'): string[] {
+  return [
+    `  - name: "${name}"`,
+    '    description: "d"',
+    '    priority: 10',
+    '    when: "true"',
+    '    then: NOTIFY',
+  ];
+}
+
 /**
  * A valid header. `doc(rules)` puts the rules right after it, so the first rule line is line
  * `RULES_LINE` (7).
  */
-export const HEADER = [
-  'protocol: "erdl/v2"',
-  'version: "2.1.0"',
-  'metadata:',
-  '  name: "test-rules"',
-  '  decision: ALLOW',
-  'rules:',
-  '',
-].join('\n');
+export const HEADER = [...headerLines('test-rules'), ''].join('\n');
 
 /** 1-based line of the first line passed to `doc()`. */
 export const RULES_LINE = 7;

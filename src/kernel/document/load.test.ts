@@ -2,26 +2,14 @@
 // diagnostic, never an exception, a hang or a partial document.
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
-import { diag, found, HEADER, lines } from '../test-support';
+import { diag, found, HEADER, headerLines, lines, trueRule } from '../test-support';
 import { MAX_ALIAS_NODES, MAX_DOCUMENT_BYTES, MAX_EXPANDED_NODES, MAX_NESTING } from './load';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
 
-const VALID = lines(
-  'protocol: "erdl/v2"',
-  'version: "2.1.0"',
-  'metadata:',
-  '  name: "t"',
-  '  decision: ALLOW',
-  'rules:',
-  '  - name: "SEC-001-sample"',
-  '    description: "d"',
-  '    priority: 10',
-  '    when: "true"',
-  '    then: NOTIFY',
-);
+const VALID = lines(...headerLines(), ...trueRule());
 
 /** The only diagnostic of a rejected input. */
 function only(input: string | Uint8Array) {

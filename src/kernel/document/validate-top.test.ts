@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
-import { applyEdits, applyFix, codes, diag, lines } from '../test-support';
+import { applyEdits, applyFix, codes, diag, lines, trueRule } from '../test-support';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
@@ -12,14 +12,7 @@ const fixture = (name: string) =>
 const PROTOCOL = 'protocol: "erdl/v2"';
 const VERSION = 'version: "2.1.0"';
 const METADATA = ['metadata:', '  name: "t"', '  decision: ALLOW'];
-const RULES = [
-  'rules:',
-  '  - name: "SEC-001-sample"',
-  '    description: "d"',
-  '    priority: 10',
-  '    when: "true"',
-  '    then: NOTIFY',
-];
+const RULES = ['rules:', ...trueRule()];
 const top = (...parts: (string | string[])[]) => lines(...parts.flat());
 const VALID = top(PROTOCOL, VERSION, METADATA, RULES);
 

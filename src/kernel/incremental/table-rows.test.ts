@@ -11,6 +11,7 @@ import { generateWideTable } from '../../../bench/generate-wide-table';
 import { compileDocument } from '../compile';
 import { loadFragment } from '../document/load';
 import { clearTableAnalysisMemos } from '../table-analysis/report';
+import { headerLines } from '../test-support';
 import { createIncrementalCompiler } from './compiler';
 import { Lru } from './lru';
 import { type ParsedRow, parseByRows, reach } from './table-rows';
@@ -74,12 +75,7 @@ const tableArb = fc.record({
 
 function documentOf(t: TableSpec): string {
   const lines = [
-    'protocol: "erdl/v2"',
-    'version: "2.1.0"',
-    'metadata:',
-    '  name: "t"',
-    '  decision: ALLOW',
-    'rules:',
+    ...headerLines(),
     '  - name: "TST-100-table"',
     '    description: "rows: in a description"',
     '    when:',

@@ -1,5 +1,6 @@
 import { type CompileResult, compileDocument } from '../compile';
 import type { CompiledRule } from '../document/compiled';
+import { headerLines } from '../test-support';
 import { canonicalJson } from './canonical';
 import type { ExprNode, LiteralValue } from './types';
 
@@ -16,12 +17,7 @@ function entryDocument(name: string, description: string, when: string, tail: st
     .map((l) => `      ${l}`)
     .join('\n');
   return [
-    'protocol: "erdl/v2"',
-    'version: "2.1.0"',
-    'metadata:',
-    '  name: "test"',
-    '  decision: ALLOW',
-    'rules:',
+    ...headerLines('test'),
     `  - name: "${name}"`,
     `    description: "${description}"`,
     '    priority: 10',

@@ -9,7 +9,7 @@ import { type CompileResult, compileDocument } from '../compile';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { Evaluator } from '../eval/evaluate';
 import { compileTree } from '../eval/nodes';
-import { tableDocument } from '../tree/test-support';
+import { SPEC_TABLE, tableDocument } from '../tree/test-support';
 import { run } from './probe';
 
 const AS_OF = '2025-01-01T00:00:00Z';
@@ -59,21 +59,7 @@ function checkExample(r: CompileResult, d: Diagnostic): void {
 }
 
 describe('the §5.4 example (priorities 100, 90, 1; rows ≥10000, ≥5000, default)', () => {
-  const SPEC = `kind: decision_table
-columns:
-  - field: "context.amount"
-    label: "application amount"
-rows:
-  - when: [["gte", 10000]]
-    then: "REQUEST_HUMAN"
-    priority: 100
-  - when: [["gte", 5000]]
-    then: "ESCALATE"
-    priority: 90
-  - when: []                       # default row (unconditional, fallback)
-    then: "ALLOW"
-    priority: 1`;
-  const r = compileDocument(tableDocument(SPEC, '    message: "needs review"'));
+  const r = compileDocument(tableDocument(SPEC_TABLE, '    message: "needs review"'));
 
   it('flags rows 1 and 2 as overlapping, with amount 10000 as the example', () => {
     const [w] = found(r, 'ERDL-W510');

@@ -16,25 +16,10 @@ import {
   num,
   onlyRule,
   rulesOf,
+  SPEC_TABLE,
   str,
   tableDocument,
 } from './test-support';
-
-/** The §5.4 example, rows verbatim; the entry carries the message its blocking rows need (§4.1). */
-const SPEC_EXAMPLE = `kind: decision_table
-columns:
-  - field: "context.amount"
-    label: "application amount"
-rows:
-  - when: [["gte", 10000]]
-    then: "REQUEST_HUMAN"
-    priority: 100
-  - when: [["gte", 5000]]
-    then: "ESCALATE"
-    priority: 90
-  - when: []                       # default row (unconditional, fallback)
-    then: "ALLOW"
-    priority: 1`;
 
 const compileTable = (table: string, entryExtra = '    message: "needs review"') =>
   compileDocument(tableDocument(table, entryExtra));
@@ -54,7 +39,7 @@ function table3(rows: [string, string][]): string {
 }
 
 describe('the §5.4 example', () => {
-  const r = compileTable(SPEC_EXAMPLE);
+  const r = compileTable(SPEC_TABLE);
 
   it('compiles, warning that priorities 100, 90, 1 contradict row order (W505)', () => {
     expect(codes(r, 'error')).toEqual([]);
@@ -91,7 +76,7 @@ describe('the §5.4 example', () => {
   });
 
   it('with priorities in row order (1, 90, 100) there is no W505', () => {
-    const ordered = SPEC_EXAMPLE.replace('priority: 100', 'priority: 1').replace(
+    const ordered = SPEC_TABLE.replace('priority: 100', 'priority: 1').replace(
       /priority: 1$/,
       'priority: 100',
     );

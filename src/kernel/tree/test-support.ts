@@ -36,6 +36,25 @@ export function ruleDocument(when: string, then = 'NOTIFY', extra = ''): string 
   ]);
 }
 
+/**
+ * The §5.4 example table (priorities 100, 90, 1; rows ≥10000, ≥5000, default), rows verbatim:
+ * YAML for `tableDocument`, whose entry then needs the message its blocking rows need (§4.1).
+ */
+export const SPEC_TABLE = `kind: decision_table
+columns:
+  - field: "context.amount"
+    label: "application amount"
+rows:
+  - when: [["gte", 10000]]
+    then: "REQUEST_HUMAN"
+    priority: 100
+  - when: [["gte", 5000]]
+    then: "ESCALATE"
+    priority: 90
+  - when: []                       # default row (unconditional, fallback)
+    then: "ALLOW"
+    priority: 1`;
+
 /** A document whose only rule is a decision table; `table` is YAML placed under `when:`. */
 export function tableDocument(table: string, entryExtra = ''): string {
   return entryDocument('TST-002-table', 'test table', table, entryExtra ? [entryExtra] : []);

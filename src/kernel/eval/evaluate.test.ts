@@ -2,6 +2,7 @@
 // hash, and robustness: evaluate() returns a result for any fact, never throws or hangs.
 import { describe, expect, it } from 'vitest';
 import { compileDocument } from '../compile';
+import { exactJsonNumber } from '../data/read-fact';
 import { canonicalJson } from '../tree/canonical';
 import { type EvaluateOptions, type EvaluationResult, Evaluator, type TraceNode } from './evaluate';
 
@@ -443,6 +444,19 @@ describe('evaluate() never throws on hostile facts', () => {
     expect(proto.evaluate({ context: {} }, traced).decision).toBe('ALLOW');
     const own = JSON.parse('{"context": {"__proto__": 1}}');
     expect(proto.evaluate(own, traced).decision).toBe('DENY');
+  });
+
+  it('an exact fact number has no fields: a path through it reads nothing (not its digits)', () => {
+    const e = evaluator([
+      rule({ name: 'X-001-exact', when: expr('{in: [{field: c.d}, {field: c.d}]}') }),
+      rule({ name: 'X-002-exact', when: simple('{field: c.n, operator: exists}') }),
+    ]);
+    const fact = { c: exactJsonNumber('9007199254740993', 0) };
+    for (const options of [traced, { as_of: AS_OF }]) {
+      const r = e.evaluate(fact, options);
+      expect(r.decision).toBe('ALLOW');
+      expect(r.matched_rules).toEqual([]);
+    }
   });
 });
 

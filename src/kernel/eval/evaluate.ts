@@ -173,19 +173,24 @@ interface PreparedRule {
   readonly restrictiveness: number;
   /** Its slot in a RuleOutcomes shared with another evaluator, or -1. */
   slot: number;
-  /** Its position in the document's rules: how the rule index numbers it. */
-  readonly id: number;
+  /** Its position in evaluation order (rings in turn): how the rule index numbers it. */
+  id: number;
 }
 
 /** How an Evaluator is built. */
 export interface EvaluatorOptions {
   /**
-   * Build the rule index (default true): untraced evaluations then skip the rules whose `when` is
-   * provably false for the fact (rule-index/rule-index.ts), with the same result. False evaluates
-   * every rule — the reference the index is proven against (tests) and measured against (bench).
+   * Build the rule index: untraced evaluations then skip the rules whose `when` is provably false
+   * for the fact (rule-index/rule-index.ts), with the same result. By default it is built for a
+   * document of INDEX_MIN_RULES rules or more (for fewer, probing the fields costs more than the
+   * rules it skips); true builds it for any document (tests), false never — every rule evaluated,
+   * the reference the index is proven against (tests) and measured against (bench).
    */
   readonly index?: boolean;
 }
+
+/** The fewest rules for which an Evaluator builds its rule index by default. */
+export const INDEX_MIN_RULES = 4;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -202,14 +207,27 @@ export class Evaluator {
   /** Each within/rate key's widest window in the document: how long its events are kept (I-35). */
   private readonly retention: ReadonlyMap<string, number>;
 
-  /** The rule index over `document.rules`, or null (none asked for, or no rule it can file). */
+  /** The rule index over the rules in evaluation order, or null (none asked for, or none filed). */
   private readonly index: RuleIndex | null;
+  /** The rules in evaluation order (the rings in turn); `id` is the position here. */
+  private readonly ordered: readonly PreparedRule[];
+  /** Where each ring starts in `ordered` (and, last, its length). */
+  private readonly ringStart: readonly number[];
+  /** Per rule: how many enabled rules of its ring come before it. */
+  private readonly enabledBefore: Int32Array;
+  /** Per ring: how many of its rules are enabled. */
+  private readonly ringEnabled: readonly number[];
+  /** The enabled rules the index does not file (evaluated for every fact), ascending ids. */
+  private readonly always: Int32Array;
+  /** Scratch for one fact's candidates (the index's and `always`, merged). */
+  private readonly candidates: Int32Array;
+  private readonly filed: Int32Array;
 
   constructor(
     readonly document: CompiledDocument,
     options: EvaluatorOptions = {},
   ) {
-    const prepared = document.rules.map((rule, id) => ({
+    const prepared = document.rules.map((rule) => ({
       rule,
       when: compileTree(rule.when),
       unless: rule.unless ? compileTree(rule.unless) : null,
@@ -218,7 +236,7 @@ export class Evaluator {
       blocking: isBlockingDecision(rule.then),
       restrictiveness: restrictiveness(rule.then),
       slot: -1,
-      id,
+      id: -1,
     }));
     prepared.sort(
       (a, b) =>
@@ -227,11 +245,33 @@ export class Evaluator {
         a.rule.index - b.rule.index,
     );
     this.rings = [0, 1, 2, 3].map((ring) => prepared.filter((p) => p.rule.ring === ring));
+    const ordered = this.rings.flat();
+    this.ordered = ordered;
+    this.ringStart = [0, 1, 2, 3, 4].map((k) =>
+      this.rings.slice(0, k).reduce((n, ring) => n + ring.length, 0),
+    );
+    ordered.forEach((p, id) => {
+      p.id = id;
+    });
+    this.enabledBefore = new Int32Array(ordered.length);
+    this.ringEnabled = this.rings.map((ring) => {
+      let enabled = 0;
+      for (const p of ring) {
+        this.enabledBefore[p.id] = enabled;
+        if (p.rule.enabled) enabled++;
+      }
+      return enabled;
+    });
     this.retention = retentionOf(
       prepared.flatMap((p) => [...p.when.nodes, ...(p.unless?.nodes ?? [])]),
     );
     this.stateful = this.retention.size > 0;
-    this.index = options.index === false ? null : RuleIndex.build(document.rules);
+    const index = options.index ?? document.rules.length >= INDEX_MIN_RULES;
+    this.index = index ? RuleIndex.build(ordered.map((p) => p.rule)) : null;
+    const always = ordered.filter((p) => p.rule.enabled && !this.index?.isFiled(p.id));
+    this.always = Int32Array.from(always, (p) => p.id);
+    this.filed = new Int32Array(ordered.length);
+    this.candidates = new Int32Array(ordered.length);
   }
 
   /**
@@ -310,7 +350,8 @@ export class Evaluator {
       fact,
       element: undefined,
       asOf,
-      temporal: new TemporalWork(stateIn, this.retention),
+      // No within/rate in the document: nothing ever reads the window state.
+      temporal: this.stateful ? new TemporalWork(stateIn, this.retention) : NO_WINDOWS,
       warnings,
       rule: '',
       // A fact that is not a mapping never gets the document's default: every rule's evaluation
@@ -322,104 +363,14 @@ export class Evaluator {
     };
     const tracing = options.trace === true;
     const shared = tracing || env.guardContext ? null : (options.outcomes ?? null);
-    // The rule index (untraced, on a mapping): a rule it rules out is judged false unevaluated.
-    const index =
-      this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
-        ? this.index
-        : null;
     const trace: RuleTrace[] = [];
     const matched: PreparedRule[] = [];
     const exemptions: string[] = [];
-    let evaluated = 0;
-    let halted = false;
-
-    for (const ring of this.rings) {
-      let winner: PreparedRule | null = null;
-      for (const p of ring) {
-        const r = p.rule;
-        const base = tracing
-          ? { rule: r.name, ring: r.ring, priority: r.priority, override: r.override, then: r.then }
-          : null;
-        if (!r.enabled) {
-          if (base) trace.push({ ...base, status: 'disabled' });
-          continue;
-        }
-        // After a match the ring is decided; only an ALLOW with a higher override may still run,
-        // to see whether it covers a DENY (§7.0.2 d, §7.1).
-        const mayCover =
-          winner?.rule.then === 'DENY' &&
-          r.then === 'ALLOW' &&
-          p.overrideRank < winner.overrideRank;
-        if (halted || (winner && !mayCover)) {
-          if (base)
-            trace.push({
-              ...base,
-              status: 'not_reached',
-              ...(halted ? { note: 'EMERGENCY_HALT short-circuits evaluation' } : {}),
-            });
-          continue;
-        }
-        evaluated++;
-        if (index !== null && !index.mayMatch(p.id)) continue;
-        const slot = shared ? p.slot : -1;
-        const known = slot >= 0 ? ((shared as RuleOutcomes).codes[slot] as number) : NOT_YET;
-        if (known === EXEMPTED) {
-          exemptions.push(r.name);
-          continue;
-        }
-        let status: RuleStatus;
-        if (known !== NOT_YET) status = JUDGED[known - 2] as RuleStatus;
-        else {
-          env.rule = r.name;
-          env.steps = 0;
-          const nodeValues: unknown[] | null = tracing ? [] : null;
-          const unlessValues: unknown[] | null = tracing ? [] : null;
-          const trees = tracing ? tracedTrees(p) : p;
-          if (trees.unless) {
-            env.trace = unlessValues;
-            const exempt = this.judge(env, p, trees.unless, true);
-            if (exempt === true) {
-              exemptions.push(r.name);
-              if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
-              if (base)
-                trace.push({ ...base, status: 'exempted', ...traceTrees(p, unlessValues, null) });
-              continue;
-            }
-          }
-          env.trace = nodeValues;
-          this.lastError = null;
-          const outcome = this.judge(env, p, trees.when, false);
-          status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
-          if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
-          if (base) {
-            const reason =
-              status === 'matched' || !nodeValues
-                ? null
-                : explainFailure(
-                    trees.when.nodes,
-                    nodeValues,
-                    status,
-                    status === 'false' ? null : this.lastError,
-                  );
-            trace.push({
-              ...base,
-              status,
-              ...traceTrees(
-                p,
-                unlessValues,
-                nodeValues,
-                status === 'matched' || status === 'false' ? null : this.lastError,
-              ),
-              ...(reason ? { reason } : {}),
-            });
-          }
-        }
-        if (status !== 'matched' && status !== 'error_fail_closed') continue;
-        matched.push(p);
-        if (!winner) winner = p;
-        if (r.then === 'EMERGENCY_HALT') halted = true;
-      }
-    }
+    // The rule index (untraced, on a mapping): a rule it rules out is judged false unevaluated.
+    const evaluated =
+      this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
+        ? this.runIndexed(this.index, env, shared, matched, exemptions)
+        : this.runAll(env, tracing, shared, trace, matched, exemptions);
     env.trace = null;
 
     // Ring results combine by safety (ruling I-30): a DENY covered by a matched ALLOW of strictly
@@ -476,6 +427,171 @@ export class Evaluator {
     return result;
   }
 
+  /** Every rule in order, traced or not (§7.0.2); returns how many were evaluated. */
+  private runAll(
+    env: Env,
+    tracing: boolean,
+    shared: RuleOutcomes | null,
+    trace: RuleTrace[],
+    matched: PreparedRule[],
+    exemptions: string[],
+  ): number {
+    let evaluated = 0;
+    let halted = false;
+
+    for (const ring of this.rings) {
+      let winner: PreparedRule | null = null;
+      for (const p of ring) {
+        const r = p.rule;
+        if (!r.enabled) {
+          if (tracing) trace.push({ ...traceBase(r), status: 'disabled' });
+          continue;
+        }
+        // After a match the ring is decided; only an ALLOW with a higher override may still run,
+        // to see whether it covers a DENY (§7.0.2 d, §7.1).
+        const mayCover =
+          winner?.rule.then === 'DENY' &&
+          r.then === 'ALLOW' &&
+          p.overrideRank < winner.overrideRank;
+        if (halted || (winner && !mayCover)) {
+          if (tracing)
+            trace.push({
+              ...traceBase(r),
+              status: 'not_reached',
+              ...(halted ? { note: 'EMERGENCY_HALT short-circuits evaluation' } : {}),
+            });
+          continue;
+        }
+        evaluated++;
+        if (!tracing) {
+          if (this.runUntraced(env, p, shared, exemptions)) {
+            matched.push(p);
+            if (!winner) winner = p;
+            if (r.then === 'EMERGENCY_HALT') halted = true;
+          }
+          continue;
+        }
+        const base = traceBase(r);
+        // Traced (never shared: a traced evaluation ignores shared outcomes).
+        env.rule = r.name;
+        env.steps = 0;
+        const nodeValues: unknown[] = [];
+        const unlessValues: unknown[] = [];
+        const trees = tracedTrees(p);
+        if (trees.unless) {
+          env.trace = unlessValues;
+          if (this.judge(env, p, trees.unless, true) === true) {
+            exemptions.push(r.name);
+            trace.push({ ...base, status: 'exempted', ...traceTrees(p, unlessValues, null) });
+            continue;
+          }
+        }
+        env.trace = nodeValues;
+        this.lastError = null;
+        const outcome = this.judge(env, p, trees.when, false);
+        const status: RuleStatus =
+          outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
+        const error = status === 'matched' || status === 'false' ? null : this.lastError;
+        const reason =
+          status === 'matched' ? null : explainFailure(trees.when.nodes, nodeValues, status, error);
+        trace.push({
+          ...base,
+          status,
+          ...traceTrees(p, unlessValues, nodeValues, error),
+          ...(reason ? { reason } : {}),
+        });
+        if (status !== 'matched' && status !== 'error_fail_closed') continue;
+        matched.push(p);
+        if (!winner) winner = p;
+        if (r.then === 'EMERGENCY_HALT') halted = true;
+      }
+    }
+    return evaluated;
+  }
+
+  /**
+   * Untraced, after the index selected the fact: only the candidates (the rules it did not rule
+   * out) are run, in order; a rule ruled out is counted as evaluated and judged false, exactly as
+   * `runAll` would have found it. Returns how many rules were evaluated.
+   */
+  private runIndexed(
+    index: RuleIndex,
+    env: Env,
+    shared: RuleOutcomes | null,
+    matched: PreparedRule[],
+    exemptions: string[],
+  ): number {
+    const cands = this.candidates;
+    const n = mergeAscending(this.filed, index.candidates(this.filed), this.always, cands);
+    const ordered = this.ordered;
+    let evaluated = 0;
+    let c = 0;
+    for (let ring = 0; ring < 4; ring++) {
+      const end = this.ringStart[ring + 1] as number;
+      let winner: PreparedRule | null = null;
+      while (c < n && (cands[c] as number) < end) {
+        const p = ordered[cands[c++] as number] as PreparedRule;
+        if (this.runUntraced(env, p, shared, exemptions)) {
+          matched.push(p);
+          winner = p;
+          break;
+        }
+      }
+      if (winner === null) {
+        evaluated += this.ringEnabled[ring] as number;
+        continue;
+      }
+      evaluated += (this.enabledBefore[winner.id] as number) + 1;
+      // After a match the ring is decided (EMERGENCY_HALT: every ring); only an ALLOW with a
+      // higher override may still run, to see whether it covers a DENY (§7.0.2 d, §7.1).
+      if (winner.rule.then === 'EMERGENCY_HALT') break;
+      if (winner.rule.then === 'DENY')
+        for (let id = winner.id + 1; id < end; id++) {
+          const p = ordered[id] as PreparedRule;
+          if (!p.rule.enabled || p.rule.then !== 'ALLOW' || p.overrideRank >= winner.overrideRank)
+            continue;
+          evaluated++;
+          if (index.mayMatch(id) && this.runUntraced(env, p, shared, exemptions)) matched.push(p);
+        }
+      while (c < n && (cands[c] as number) < end) c++;
+    }
+    return evaluated;
+  }
+
+  /**
+   * One rule, untraced: its `unless` (an exemption is recorded), then its `when`, or the outcome a
+   * shared evaluator recorded for it. True when it matched (or failed closed).
+   */
+  private runUntraced(
+    env: Env,
+    p: PreparedRule,
+    shared: RuleOutcomes | null,
+    exemptions: string[],
+  ): boolean {
+    const slot = shared ? p.slot : -1;
+    const known = slot >= 0 ? ((shared as RuleOutcomes).codes[slot] as number) : NOT_YET;
+    if (known === EXEMPTED) {
+      exemptions.push(p.rule.name);
+      return false;
+    }
+    let status: RuleStatus;
+    if (known !== NOT_YET) status = JUDGED[known - 2] as RuleStatus;
+    else {
+      env.rule = p.rule.name;
+      env.steps = 0;
+      if (p.unless && this.judge(env, p, p.unless, true) === true) {
+        exemptions.push(p.rule.name);
+        if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
+        return false;
+      }
+      this.lastError = null;
+      const outcome = this.judge(env, p, p.when, false);
+      status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
+      if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
+    }
+    return status === 'matched' || status === 'error_fail_closed';
+  }
+
   /** Runs one tree; folds an evaluation error per E12 (ruling I-31). */
   private judge(
     env: Env,
@@ -527,6 +643,22 @@ export class Evaluator {
   }
 }
 
+/** Merges two ascending runs (`a` of length `na`, all of `b`) into `out`; returns the length. */
+function mergeAscending(a: Int32Array, na: number, b: Int32Array, out: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  const nb = b.length;
+  while (i < na && j < nb)
+    out[n++] = (a[i] as number) < (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
+  while (i < na) out[n++] = a[i++] as number;
+  while (j < nb) out[n++] = b[j++] as number;
+  return n;
+}
+
+/** The window state of every evaluation of a document without within/rate: never read. */
+const NO_WINDOWS = new TemporalWork(EMPTY_STATE);
+
 /** Thrown by `judge` for every rule when the fact is not a mapping (ruling I-89). */
 const NO_FACT = Symbol('no fact');
 
@@ -543,6 +675,11 @@ function canonicalFact(input: unknown, warnings: EvalWarning[]): Value {
     },
   });
   return null;
+}
+
+/** The fields every rule trace starts with. */
+function traceBase(r: CompiledRule) {
+  return { rule: r.name, ring: r.ring, priority: r.priority, override: r.override, then: r.then };
 }
 
 function tracedTrees(p: PreparedRule): {

@@ -131,6 +131,9 @@ export function resolvePath(root: Value, segments: readonly string[]): Value {
       if (!/^\d+$/.test(s)) return undefined;
       v = (v as readonly Value[])[Number(s)];
     } else {
+      // An exact number (or a date) is a value, not a mapping: it has no fields (its own
+      // properties are its representation).
+      if (v instanceof Rational || v instanceof DateValue) return undefined;
       const o = v as { readonly [key: string]: Value };
       v = Object.hasOwn(o, s) ? o[s] : nfcKey(o, s);
     }

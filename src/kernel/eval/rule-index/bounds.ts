@@ -1,7 +1,9 @@
+import type { Marks } from './marks';
+
 /**
  * The rules of numeric threshold conditions on one field (`gt`, `gte`, `lt`, `lte` with a number
  * literal), each kind sorted by its bound: the rules a number passes are one run of that order,
- * found by binary search.
+ * found by binary search. Rules are filed by their code (Marks.hit).
  */
 export type BoundOp = 'gt' | 'gte' | 'lt' | 'lte';
 
@@ -35,9 +37,9 @@ class Sorted {
     return lo;
   }
 
-  markRange(from: number, to: number, marks: Uint32Array, epoch: number): void {
+  markRange(from: number, to: number, marks: Marks): void {
     const rules = this.rules;
-    for (let i = from; i < to; i++) marks[rules[i] as number] = epoch;
+    for (let i = from; i < to; i++) marks.hit(rules[i] as number);
   }
 }
 
@@ -57,13 +59,13 @@ export class Bounds {
     for (const s of Object.values(this.kinds)) s.seal();
   }
 
-  /** Stamps `epoch` on every rule whose threshold the finite number x passes. */
-  mark(x: number, marks: Uint32Array, epoch: number): void {
+  /** Marks every rule whose threshold the finite number x passes. */
+  mark(x: number, marks: Marks): void {
     const { gt, gte, lt, lte } = this.kinds;
     // x > b for the bounds below x; x ≥ b for those at most x; x < b and x ≤ b for the rest.
-    if (gt.rules.length > 0) gt.markRange(0, gt.count(x, true), marks, epoch);
-    if (gte.rules.length > 0) gte.markRange(0, gte.count(x, false), marks, epoch);
-    if (lt.rules.length > 0) lt.markRange(lt.count(x, false), lt.rules.length, marks, epoch);
-    if (lte.rules.length > 0) lte.markRange(lte.count(x, true), lte.rules.length, marks, epoch);
+    if (gt.rules.length > 0) gt.markRange(0, gt.count(x, true), marks);
+    if (gte.rules.length > 0) gte.markRange(0, gte.count(x, false), marks);
+    if (lt.rules.length > 0) lt.markRange(lt.count(x, false), lt.rules.length, marks);
+    if (lte.rules.length > 0) lte.markRange(lte.count(x, true), lte.rules.length, marks);
   }
 }

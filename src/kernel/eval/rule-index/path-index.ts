@@ -1,11 +1,12 @@
 import type { Value } from '../values';
 import type { Atom, Key } from './atoms';
 import { Bounds } from './bounds';
+import type { Marks } from './marks';
 import { PrefixTrie } from './prefix-trie';
 
 /**
- * The atoms on one field, and the rules each belongs to: a value of the field stamps exactly the
- * rules one of whose atoms it may satisfy (E7 semantics, values.ts: strings by code units after
+ * The atoms on one field, and the filed conjuncts each belongs to (by code: Marks.hit): a value of
+ * the field marks exactly the conjuncts one of whose atoms it may satisfy (E7 semantics, values.ts: strings by code units after
  * NFC, numbers by value — 0 and −0 alike —, no comparison across types).
  */
 export class PathIndex {
@@ -19,25 +20,25 @@ export class PathIndex {
     readonly segments: readonly string[],
   ) {}
 
-  add(atom: Atom, rule: number): void {
+  add(atom: Atom, code: number): void {
     switch (atom.kind) {
       case 'key':
         for (const k of atom.keys) {
           const rules = this.keys.get(k);
-          if (!rules) this.keys.set(k, [rule]);
-          else if (rules[rules.length - 1] !== rule) rules.push(rule);
+          if (!rules) this.keys.set(k, [code]);
+          else if (rules[rules.length - 1] !== code) rules.push(code);
         }
         return;
       case 'nullish':
-        this.nullish.push(rule);
+        this.nullish.push(code);
         return;
       case 'prefix':
         this.trie ??= new PrefixTrie();
-        this.trie.add(atom.prefix, rule);
+        this.trie.add(atom.prefix, code);
         return;
       case 'bound':
         this.bounds ??= new Bounds();
-        this.bounds.add(atom.op, atom.bound, rule);
+        this.bounds.add(atom.op, atom.bound, code);
     }
   }
 
@@ -46,31 +47,31 @@ export class PathIndex {
   }
 
   /**
-   * Stamps `epoch` on the rules `v` (the field's value as the evaluator reads it) may satisfy.
+   * Marks the conjuncts `v` (the field's value as the evaluator reads it) may satisfy.
    * False when `v` is not JSON data the atoms are decided for (an exact Rational, a date, an
    * instance of some class): the index then stands aside for this fact.
    */
-  mark(v: Value, marks: Uint32Array, epoch: number): boolean {
+  mark(v: Value, marks: Marks): boolean {
     switch (typeof v) {
       case 'string':
-        stamp(this.keys.get(v), marks, epoch);
-        this.trie?.mark(v, marks, epoch);
+        marks.hitAll(this.keys.get(v));
+        this.trie?.mark(v, marks);
         return true;
       case 'number':
         // Finite: the probe raised on a non-finite number (resolvePath), as the rule would.
-        stamp(this.keys.get(v), marks, epoch);
-        this.bounds?.mark(v, marks, epoch);
+        marks.hitAll(this.keys.get(v));
+        this.bounds?.mark(v, marks);
         return true;
       case 'boolean':
-        stamp(this.keys.get(v), marks, epoch);
+        marks.hitAll(this.keys.get(v));
         return true;
       case 'undefined':
-        stamp(this.nullish, marks, epoch);
+        marks.hitAll(this.nullish);
         return true;
       case 'object': {
         if (v === null) {
-          stamp(this.keys.get(null), marks, epoch);
-          stamp(this.nullish, marks, epoch);
+          marks.hitAll(this.keys.get(null));
+          marks.hitAll(this.nullish);
           return true;
         }
         // A list or a plain mapping satisfies no atom: eq and in do not compare them (I-32).
@@ -82,9 +83,4 @@ export class PathIndex {
         return false;
     }
   }
-}
-
-function stamp(rules: readonly number[] | undefined, marks: Uint32Array, epoch: number): void {
-  if (rules === undefined) return;
-  for (let i = 0; i < rules.length; i++) marks[rules[i] as number] = epoch;
 }

@@ -1,3 +1,5 @@
+import type { Marks } from './marks';
+
 /**
  * The rules of `starts_with` conditions on one field, by prefix, in a trie over UTF-16 code units
  * (`String.prototype.startsWith` compares code units): a text reaches exactly the rules whose
@@ -27,12 +29,12 @@ export class PrefixTrie {
     at.rules.push(rule);
   }
 
-  /** Stamps `epoch` on every rule whose prefix `text` starts with. */
-  mark(text: string, marks: Uint32Array, epoch: number): void {
+  /** Marks every rule whose prefix `text` starts with. */
+  mark(text: string, marks: Marks): void {
     let at: TrieNode | undefined = this.root;
     for (let i = 0; at !== undefined; i++) {
       const rules = at.rules;
-      for (let k = 0; k < rules.length; k++) marks[rules[k] as number] = epoch;
+      for (let k = 0; k < rules.length; k++) marks.hit(rules[k] as number);
       if (i === text.length) return;
       at = at.next.get(text.charCodeAt(i));
     }

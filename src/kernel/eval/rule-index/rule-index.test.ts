@@ -91,6 +91,41 @@ describe('RuleIndex', () => {
     expect(through(bounds, { n: '11' })).toEqual([]);
   });
 
+  it('lets a rule through only when the fact may satisfy every conjunct filed for it', () => {
+    const whens = [
+      { and: [{ eq: [f('tool'), 'a'] }, { gt: [f('n'), 5] }, { starts_with: [f('p'), '/x'] }] },
+      { and: [{ gt: [f('n'), 5] }, { in: [f('tool'), ['a', 'b']] }] },
+      { and: [{ eq: [f('tool'), 'a'] }, { ends_with: [f('p'), 'z'] }, { lt: [f('n'), 9] }] },
+    ];
+    expect(through(whens, { tool: 'a', n: 3, p: '/x/z' })).toEqual([3]);
+    expect(through(whens, { tool: 'a', n: 7, p: '/x/z' })).toEqual([1, 2, 3]);
+    expect(through(whens, { tool: 'b', n: 7, p: '/y' })).toEqual([2]);
+    expect(through(whens, { tool: 'a', n: 10, p: '/y' })).toEqual([2]);
+    // The candidates, in order, are the rules mayMatch lets through.
+    const index = RuleIndex.build(doc(whens).rules) as RuleIndex;
+    expect(index.select({ tool: 'a', n: 7, p: '/x/z' })).toBe(true);
+    const out = new Int32Array(3);
+    expect([...out.subarray(0, index.candidates(out))]).toEqual([0, 1, 2]);
+  });
+
+  it('gives the same candidates when many rules are opened for a fact (one pass over all rules)', () => {
+    const whens = Array.from({ length: 60 }, (_, i) => ({
+      and: [{ in: [f('tool'), i % 3 === 0 ? ['a'] : ['a', 'b']] }, { gt: [f('n'), 60 - i] }],
+    }));
+    const index = RuleIndex.build(doc(whens).rules) as RuleIndex;
+    const out = new Int32Array(60);
+    for (const fact of [
+      { tool: 'a', n: 30 },
+      { tool: 'b', n: 50 },
+      { tool: 'a', n: 100 },
+    ]) {
+      expect(index.select(fact)).toBe(true);
+      const want = whens.flatMap((_, i) => (index.mayMatch(i) ? [i] : []));
+      expect(want.length).toBeGreaterThan(0);
+      expect([...out.subarray(0, index.candidates(out))]).toEqual(want);
+    }
+  });
+
   it('stands aside for a fact it cannot decide: a non-finite number, an exact number, a getter that throws', () => {
     const whens = [{ eq: [f('n'), 1] }];
     expect(through(whens, { n: Number.NaN })).toBeNull();
@@ -104,16 +139,26 @@ describe('RuleIndex', () => {
     expect(through(whens, hostile)).toBeNull();
   });
 
-  it('takes the best conjunct reached through pure ones, and probes every field they read', () => {
+  it('files every conjunct it can decide reached through pure ones, and probes the fields read up to the last', () => {
     const rule = (when: unknown) => doc([when]).rules[0] as never;
-    // gte then eq: the eq is filed, and both fields are probed.
+    // gte then eq: both are filed, and both fields are probed.
     expect(discriminator(rule({ and: [{ gte: [f('n'), 1] }, { eq: [f('c'), 'CN'] }] }))).toEqual({
-      atoms: [{ path: 'c', kind: 'key', keys: ['CN'] }],
+      conjuncts: [
+        [{ path: 'n', kind: 'bound', op: 'gte', bound: 1 }],
+        [{ path: 'c', kind: 'key', keys: ['CN'] }],
+      ],
       reads: ['n', 'c'],
     });
-    // An or of filed shapes is filed under each branch.
+    // A pure conjunct it cannot decide is read (probed) only when a filed one comes after it.
     expect(
-      discriminator(rule({ or: [{ eq: [f('c'), 'CN'] }, { starts_with: [f('p'), '/x'] }] }))?.atoms,
+      discriminator(
+        rule({ and: [{ ends_with: [f('a'), 'x'] }, { eq: [f('c'), 'CN'] }, { exists: f('z') }] }),
+      ),
+    ).toEqual({ conjuncts: [[{ path: 'c', kind: 'key', keys: ['CN'] }]], reads: ['a', 'c'] });
+    // An or of filed shapes is one conjunct filed under each branch.
+    expect(
+      discriminator(rule({ or: [{ eq: [f('c'), 'CN'] }, { starts_with: [f('p'), '/x'] }] }))
+        ?.conjuncts[0],
     ).toHaveLength(2);
     // A condition that may raise or warn (arithmetic, length, match) hides the conjuncts after it.
     expect(
@@ -138,7 +183,7 @@ describe('Evaluator with its index', () => {
       { gt: [{ length: f('n') }, 1] },
       { eq: [f('tool'), 'c'] },
     ]);
-    const indexed = new Evaluator(d);
+    const indexed = new Evaluator(d, { index: true });
     const plain = new Evaluator(d, { index: false });
     for (const fact of [
       { tool: 'b' },

@@ -3,7 +3,15 @@ import { resolvePath } from '../nodes';
 import type { Value } from '../values';
 import { type Atom, atomScore, atomsOf } from './atoms';
 import { conjunctsOf, fieldPaths, isPure, stepBudget } from './conjuncts';
+import { MAX_FILED, Marks } from './marks';
 import { PathIndex } from './path-index';
+
+/** A field the index reads, with the atoms filed under it. */
+interface Probe {
+  readonly segments: readonly string[];
+  readonly primary: PathIndex;
+  readonly secondary: PathIndex;
+}
 
 /** What the index needs of a rule: its conditions and whether it runs at all. */
 export interface IndexableRule {
@@ -13,33 +21,40 @@ export interface IndexableRule {
 }
 
 /**
- * The condition that decides whether a rule is indexed: the best-narrowing conjunct of its `when`
- * that is reached only through pure conjuncts (evaluated before it, with no effect but a value),
- * with the fields those conjuncts and it read. Null when the rule is evaluated for every fact: it
- * has an `unless` (an exemption is recorded whatever `when` says), or no such conjunct.
+ * The conditions that decide whether a rule is indexed: each conjunct of its `when` the index can
+ * decide (`atomsOf`) among those reached only through pure conjuncts (evaluated before it, with no
+ * effect but a value) — at most MAX_FILED, in evaluation order —, with the fields the conjuncts up
+ * to the last of them read. The rule's `when` is false when any one of them is. Null when the rule
+ * is evaluated for every fact: it has an `unless` (an exemption is recorded whatever `when` says),
+ * or no such conjunct.
  */
-export function discriminator(rule: IndexableRule): { atoms: Atom[]; reads: string[] } | null {
+export function discriminator(
+  rule: IndexableRule,
+): { conjuncts: Atom[][]; reads: string[] } | null {
   if (!rule.enabled || rule.unless !== null) return null;
   const budget = stepBudget();
   const reads: string[] = [];
-  let best: { atoms: Atom[]; reads: string[]; score: number } | null = null;
+  const conjuncts: Atom[][] = [];
+  let readsThrough = 0;
   for (const c of conjunctsOf(rule.when)) {
     if (!isPure(c, budget)) break;
     fieldPaths(c, reads);
     const atoms = atomsOf(c);
     if (!atoms) continue;
-    const score = Math.min(...atoms.map(atomScore));
-    if (!best || score > best.score) best = { atoms, reads: [...reads], score };
+    conjuncts.push(atoms);
+    readsThrough = reads.length;
+    if (conjuncts.length === MAX_FILED) break;
   }
-  return best && { atoms: best.atoms, reads: best.reads };
+  return conjuncts.length === 0 ? null : { conjuncts, reads: reads.slice(0, readsThrough) };
 }
 
 /**
  * Rule indexing (issue 41 §1), built once per Evaluator: each indexed rule's discriminating
- * condition (`discriminator`) is filed under its field — equality and `in` in a hash map,
+ * conditions (`discriminator`) are filed under their fields — equality and `in` in a hash map,
  * `starts_with` in a prefix trie, numeric thresholds in sorted bounds — so that a fact reaches only
- * the rules that can match. A rule skipped is one whose `when` is provably false for the fact
- * without any warning, error, list step or window: the result is the unindexed evaluator's.
+ * the rules all of whose filed conditions it may satisfy. A rule skipped is one whose `when` is
+ * provably false for the fact without any warning, error, list step or window: the result is the
+ * unindexed evaluator's.
  *
  * `select(fact)` first reads every field the indexed rules' pure conjuncts read (the probes): a
  * read that would raise (a non-finite number, a throwing getter) or a value the atoms are not
@@ -48,71 +63,128 @@ export function discriminator(rule: IndexableRule): { atoms: Atom[]; reads: stri
  * index was built from) can match; the other rules' `when` is false.
  */
 export class RuleIndex {
-  /** 1 for a rule the index files (it may be skipped), 0 for one always evaluated. */
-  private readonly indexed: Uint8Array;
-  private readonly marks: Uint32Array;
-  private epoch = 0;
-  /** One per field read by an indexed rule's pure conjuncts, in first-read order. */
-  private readonly probes: readonly PathIndex[];
+  /** Per rule, the bits of its filed conjuncts (Marks), all set; 0 for a rule always evaluated. */
+  private readonly full: Uint8Array;
+  private readonly marks: Marks;
+  /**
+   * One per field read by an indexed rule's pure conjuncts, in first-read order: its path, the
+   * atoms of the rules' primary conjuncts on it (the best-narrowing one of each rule, which opens
+   * the rule for a fact) and those of their other filed conjuncts.
+   */
+  private readonly probes: readonly Probe[];
+  /** Each probe's value for the current fact. */
+  private readonly values: Value[];
   /** How many rules are filed (the rest are evaluated for every fact). */
   readonly size: number;
 
-  private constructor(count: number, probes: PathIndex[], indexed: Uint8Array) {
-    this.indexed = indexed;
-    this.marks = new Uint32Array(count);
+  private constructor(count: number, probes: Probe[], full: Uint8Array) {
+    this.full = full;
+    this.marks = new Marks(count);
     this.probes = probes;
-    this.size = indexed.reduce((n, x) => n + x, 0);
+    this.values = probes.map(() => undefined);
+    this.size = full.reduce((n, x) => n + (x === 0 ? 0 : 1), 0);
   }
 
   /** The index of `rules` (in the order `mayMatch` numbers them); null when no rule is filed. */
   static build(rules: readonly IndexableRule[]): RuleIndex | null {
-    const byPath = new Map<string, PathIndex>();
+    const byPath = new Map<string, Probe>();
     const probe = (path: string) => {
       let p = byPath.get(path);
       if (!p) {
-        p = new PathIndex(path, path.split('.'));
+        const segments = path.split('.');
+        p = {
+          segments,
+          primary: new PathIndex(path, segments),
+          secondary: new PathIndex(path, segments),
+        };
         byPath.set(path, p);
       }
       return p;
     };
-    const indexed = new Uint8Array(rules.length);
+    const full = new Uint8Array(rules.length);
     rules.forEach((rule, i) => {
       const d = discriminator(rule);
       if (!d) return;
-      indexed[i] = 1;
       for (const path of d.reads) probe(path);
-      for (const atom of d.atoms) probe(atom.path).add(atom, i);
+      const scores = d.conjuncts.map((atoms) => Math.min(...atoms.map(atomScore)));
+      const primary = scores.indexOf(Math.max(...scores));
+      d.conjuncts.forEach((atoms, bit) => {
+        full[i] = (full[i] as number) | (1 << bit);
+        for (const atom of atoms) {
+          const p = probe(atom.path);
+          (bit === primary ? p.primary : p.secondary).add(atom, i * MAX_FILED + bit);
+        }
+      });
     });
-    if (!indexed.includes(1)) return null;
+    if (!full.some((x) => x !== 0)) return null;
     const probes = [...byPath.values()];
-    for (const p of probes) p.seal();
-    return new RuleIndex(rules.length, probes, indexed);
+    for (const p of probes) {
+      p.primary.seal();
+      p.secondary.seal();
+    }
+    return new RuleIndex(rules.length, probes, full);
   }
 
   /** Marks the rules that may match `fact`; false when the index cannot tell for this fact. */
   select(fact: Value): boolean {
-    let epoch = this.epoch + 1;
-    if (epoch > 0xfffffffe) {
-      this.marks.fill(0);
-      epoch = 1;
-    }
-    this.epoch = epoch;
+    const marks = this.marks;
+    marks.next();
     const probes = this.probes;
+    const values = this.values;
+    marks.opening = true;
     for (let i = 0; i < probes.length; i++) {
-      const p = probes[i] as PathIndex;
+      const p = probes[i] as Probe;
       let v: Value;
       try {
         v = resolvePath(fact, p.segments);
       } catch {
         return false;
       }
-      if (!p.mark(v, this.marks, epoch)) return false;
+      if (!p.primary.mark(v, marks)) return false;
+      values[i] = v;
     }
+    marks.opening = false;
+    for (let i = 0; i < probes.length; i++)
+      (probes[i] as Probe).secondary.mark(values[i] as Value, marks);
     return true;
+  }
+
+  /** Whether rule i is filed (else it is evaluated for every fact). */
+  isFiled(i: number): boolean {
+    return this.full[i] !== 0;
+  }
+
+  /**
+   * After `select` answered true: the filed rules that may match, ascending, written into `out`
+   * (as long as the rules); returns how many.
+   */
+  candidates(out: Int32Array): number {
+    const { touched, touchedCount, bits, epochs, epoch } = this.marks;
+    const full = this.full;
+    let n = 0;
+    if (touchedCount > 32) {
+      // Many marked: one pass over every rule, in order, rather than sorting them.
+      for (let r = 0; r < full.length; r++)
+        if (epochs[r] === epoch && bits[r] === full[r] && full[r] !== 0) out[n++] = r;
+      return n;
+    }
+    for (let t = 0; t < touchedCount; t++) {
+      const r = touched[t] as number;
+      if (bits[r] !== full[r]) continue;
+      // Insertion: few rules get through for most facts.
+      let k = n++;
+      while (k > 0 && (out[k - 1] as number) > r) {
+        out[k] = out[k - 1] as number;
+        k--;
+      }
+      out[k] = r;
+    }
+    return n;
   }
 
   /** After `select` answered true: whether rule i may match (false: its `when` is false). */
   mayMatch(i: number): boolean {
-    return this.indexed[i] === 0 || this.marks[i] === this.epoch;
+    const full = this.full[i] as number;
+    return full === 0 || (this.marks.epochs[i] === this.marks.epoch && this.marks.bits[i] === full);
   }
 }

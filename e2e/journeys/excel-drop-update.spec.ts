@@ -151,15 +151,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByText(TOO_LARGE[lang])).toBeVisible();
     await expect(page.getByTestId('update-table')).toHaveCount(0);
     // Dropped on the list: not read for an update; the ordinary import refuses it, naming it.
-    await page.evaluate(() => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(20_000_001)], 'big-dropped.xlsx'));
-      const list = document.querySelector('[data-testid="document-list"]');
-      for (const type of ['dragover', 'drop'])
-        list?.dispatchEvent(
-          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
-        );
-    });
+    await dropOnDocumentList(page, { name: 'big-dropped.xlsx', size: 20_000_001 });
     await expect(page.getByRole('alert').filter({ hasText: 'big-dropped.xlsx' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/too-large-${lang}.png` });
     await expect(page.getByTestId('update-table')).toHaveCount(0);

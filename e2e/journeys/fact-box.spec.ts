@@ -2,14 +2,11 @@
 // digit. An empty box asks for a fact and shows no decision (it used to show "ALLOW · No rule
 // matched"); a fact that is not a mapping is refused with its line and column, no decision; a
 // number no double holds decides exactly and is shown with every digit.
-import { expect, type Page, test } from '../support/test';
-
-type Lang = 'en' | 'zh';
+import { openRefundEvaluate } from '../support/evaluate-panel';
+import { expect, test } from '../support/test';
 
 const WORDS = {
   en: {
-    errors: '0 errors',
-    evaluate: 'Evaluate',
     // It says what to write, and which fields the rules read (issue #37).
     writeFact:
       'The fact is empty: nothing is evaluated. Write the fact in YAML or JSON, or set a field below. The rules read tool.name, tool.args.amount.',
@@ -20,8 +17,6 @@ const WORDS = {
     whyNot: 'is 4999.999999999999999.',
   },
   zh: {
-    errors: '0 个错误',
-    evaluate: '求值',
     writeFact:
       '事实为空，未求值。请用 YAML 或 JSON 写出事实，或在下方设置字段。规则读取的字段：tool.name、tool.args.amount。',
     list: '无法读取事实：第 1 行第 1 列：事实应为字段映射（例如 {"tool": {"name": "…"}}；{} 是没有字段的事实），而不是列表',
@@ -34,25 +29,11 @@ const WORDS = {
 
 const SHOTS = '/tmp/shots-facts';
 
-async function openEvaluate(page: Page, lang: Lang) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-  await page.goto('/');
-  await expect(page.getByTestId('status-diagnostics')).toContainText(WORDS[lang].errors);
-  await page
-    .getByTestId('document-list')
-    .getByRole('button', { name: /^refund-guard/ })
-    .first()
-    .click();
-  await page.getByRole('tab', { name: WORDS[lang].evaluate }).click();
-  await expect(page.getByTestId('decision')).toContainText('REQUEST_HUMAN');
-}
-
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
 
   test(`${lang}: an empty fact box asks for a fact and shows no decision`, async ({ page }) => {
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     const evaluation = page.getByTestId('evaluation');
     for (const fact of ['', '   \n\n', '# the fact goes here\n']) {
       await page.getByTestId('fact-input').fill(fact);
@@ -73,7 +54,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a fact that is not a mapping is refused with its position, no decision`, async ({
     page,
   }) => {
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     const evaluation = page.getByTestId('evaluation');
     await page.getByTestId('fact-input').fill('[1, 2]');
     const alert = evaluation.getByTestId('input-error');
@@ -98,7 +79,7 @@ for (const lang of ['en', 'zh'] as const) {
   test(`${lang}: a number no double holds decides exactly and is shown with every digit`, async ({
     page,
   }) => {
-    await openEvaluate(page, lang);
+    await openRefundEvaluate(page, lang);
     // 5000.00000000000001 is over 5000 (a double reads 5000): a human must approve.
     await page
       .getByTestId('fact-input')

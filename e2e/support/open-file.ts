@@ -46,20 +46,28 @@ export async function openWithChooser(page: Page, button: string, file: FileToOp
   await chooser.setFiles(file);
 }
 
-/** Drops a file on the document list (dragover, then drop), as a file dragged from the desktop. */
-export async function dropOnDocumentList(page: Page, file: FileToOpen) {
-  await page.evaluate(
-    ({ name, mimeType, bytes }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
-      const list = document.querySelector('[data-testid="document-list"]');
-      for (const type of ['dragover', 'drop'])
-        list?.dispatchEvent(
-          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
-        );
-    },
-    { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] },
-  );
+/**
+ * Drops a file on the document list (dragover, then drop), as a file dragged from the desktop;
+ * `{ name, size }` drops `size` zero bytes made in the page (a large file costs nothing to send).
+ */
+export async function dropOnDocumentList(
+  page: Page,
+  file: FileToOpen | { readonly name: string; readonly size: number },
+) {
+  const sent =
+    'size' in file
+      ? { name: file.name, mimeType: '', bytes: [], size: file.size }
+      : { name: file.name, mimeType: file.mimeType, bytes: [...file.buffer], size: 0 };
+  await page.evaluate(({ name, mimeType, bytes, size }) => {
+    const transfer = new DataTransfer();
+    const content = size > 0 ? new Uint8Array(size) : new Uint8Array(bytes);
+    transfer.items.add(new File([content], name, { type: mimeType }));
+    const list = document.querySelector('[data-testid="document-list"]');
+    for (const type of ['dragover', 'drop'])
+      list?.dispatchEvent(
+        new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+  }, sent);
 }
 
 /** The loan example's table (openLoan) at 1440×900 in `lang`; gives the document's text. */

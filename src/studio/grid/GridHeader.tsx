@@ -7,8 +7,8 @@ import {
 } from '../../kernel/table-edit';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, pick, useT } from '../i18n/i18n';
-import { VisibleText } from '../shell/VisibleText';
 import type { Lang } from '../store/types';
+import { ColumnName } from './ColumnName';
 import { ColumnResizer } from './ColumnResizer';
 import { columnLabel } from './column-label';
 import { OutputHeads } from './output-columns/OutputColumns';
@@ -88,14 +88,7 @@ export function GridHeader({
               data-column-name={name ?? c.field}
             >
               {columnMenu?.(col)}
-              <span className="column-label">
-                <VisibleText text={name ?? c.field} />
-              </span>
-              {name && (
-                <span className="column-field mono" title={revealInline(c.field)}>
-                  <VisibleText text={c.field} />
-                </span>
-              )}
+              <ColumnName name={name} field={c.field} />
               {typePicker ? (
                 typePicker(col)
               ) : (

@@ -23,6 +23,7 @@ import {
   decisionInfo,
   isDecision,
 } from '../../kernel/vocabulary/decisions';
+import { ColumnName } from '../grid/ColumnName';
 import { columnLabel } from '../grid/column-label';
 import { formatNumber } from '../grid/finding-sentence';
 import { gridStrings } from '../grid/strings';
@@ -223,14 +224,7 @@ function ScenarioSheetView({
     const name = columnLabel(c.label, lang);
     return (
       <th scope="col" key={`c${col}`}>
-        <span className="column-label">
-          <VisibleText text={name ?? c.field} />
-        </span>
-        {name && (
-          <span className="column-field mono" title={revealInline(c.field)}>
-            <VisibleText text={c.field} />
-          </span>
-        )}
+        <ColumnName name={name} field={c.field} />
       </th>
     );
   };

@@ -7,13 +7,17 @@ import type { Diagnostic, TextEdit } from './diagnostics/diagnostic';
 import type { TableModel } from './table-edit/model';
 import { readTables } from './table-edit/read-tables';
 
-/** A valid header's lines, through `rules:`: the metadata has only `name` and `decision: ALLOW`. */
-export function headerLines(name = 't'): string[] {
+/**
+ * A valid header's lines, through `rules:`: the metadata's `name`, any `metadata` lines (indented
+ * by 2), then `decision: ALLOW`.
+ */
+export function headerLines(name = 't', ...metadata: string[]): string[] {
   return [
     'protocol: "erdl/v2"',
     'version: "2.1.0"',
     'metadata:',
     `  name: "${name}"`,
+    ...metadata,
     '  decision: ALLOW',
     'rules:',
   ];

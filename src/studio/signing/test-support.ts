@@ -1,18 +1,11 @@
-import { lines, REFUND_TOOL, simpleRule } from '../../kernel/test-support';
+import { headerLines, lines, REFUND_TOOL, simpleRule } from '../../kernel/test-support';
 import { signDocument } from './sign-document';
 import type { SigningStore } from './signing-state';
 
 /** Shared by this folder's tests: the quick-start rule file and one-value edits of it. */
 export const RULES = lines(
   '# refund guard',
-  'protocol: "erdl/v2"',
-  'version: "2.1.0"',
-  'metadata:',
-  '  name: "refund-guard"',
-  '  description: "Refund amount control"',
-  '  category: coding',
-  '  decision: ALLOW',
-  'rules:',
+  ...headerLines('refund-guard', '  description: "Refund amount control"', '  category: coding'),
   ...simpleRule({
     name: 'SEC-001-refund-limit',
     description: 'Refunds over 5000 require human approval',

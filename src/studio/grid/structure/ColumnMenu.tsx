@@ -217,11 +217,14 @@ type Run = (op: TableOp) => Promise<string | null>;
  * A value's problem before it is sent: the validator's error refuses it; its warning is said once
  * and the second submit sends it anyway (the submit button then says so).
  */
-function useChecked(lang: Lang, save: string) {
+function useChecked(lang: Lang, save: string, onCancel: () => void) {
   const s = useT(structureStrings);
+  const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [warned, setWarned] = useState<string | null>(null);
   return {
+    /** The form's id prefix (its problem is `${id}-problem`). */
+    id,
     setError,
     /** True when the check stops the submit: its error, or its warning the first time. */
     stops(found: Partial<ValueCheck>): boolean {
@@ -239,7 +242,12 @@ function useChecked(lang: Lang, save: string) {
     /** The validator refused the value (not merely warned). */
     invalid: error !== null,
     /** What the form says: the problem, and its submit button's text. */
-    form: { problem: error ?? warned, submit: warned ? s.anyway : save },
+    form: {
+      problemId: `${id}-problem`,
+      problem: error ?? warned,
+      submit: warned ? s.anyway : save,
+      onCancel,
+    },
   };
 }
 
@@ -259,12 +267,12 @@ function LabelForm({
   readonly column: number;
 }) {
   const s = useT(structureStrings);
-  const id = useId();
   const initial = (l: 'zh' | 'en') =>
     label === undefined ? '' : typeof label === 'string' ? label : (label[l] ?? '');
   const [zh, setZh] = useState(initial('zh'));
   const [en, setEn] = useState(initial('en'));
-  const check = useChecked(lang, s.labelForm.save);
+  const check = useChecked(lang, s.labelForm.save, onDone);
+  const id = check.id;
   const save = async (next: ColumnLabel | null) => {
     if (next !== null && check.stops(checkLabel(next))) return;
     const refused = await run({ kind: 'setColumnLabel', column, label: next });
@@ -288,10 +296,8 @@ function LabelForm({
   return (
     <StructureForm
       title={title}
-      problemId={`${id}-problem`}
       {...check.form}
       onSubmit={() => void save(next())}
-      onCancel={onDone}
       actions={
         label !== undefined && (
           <button type="button" className="button small" onClick={() => void save(null)}>
@@ -340,9 +346,9 @@ function FieldForm({
   readonly column: number;
 }) {
   const s = useT(structureStrings);
-  const id = useId();
   const [value, setValue] = useState(field);
-  const check = useChecked(lang, s.fieldForm.save);
+  const check = useChecked(lang, s.fieldForm.save, onDone);
+  const id = check.id;
   const save = async () => {
     if (check.stops(checkFieldPath(value))) return;
     const refused = await run({ kind: 'setColumnField', column, field: value });
@@ -350,13 +356,7 @@ function FieldForm({
     else onDone();
   };
   return (
-    <StructureForm
-      title={title}
-      problemId={`${id}-problem`}
-      {...check.form}
-      onSubmit={() => void save()}
-      onCancel={onDone}
-    >
+    <StructureForm title={title} {...check.form} onSubmit={() => void save()}>
       <FirstInput
         text={s.fieldForm.field}
         value={value}
@@ -389,11 +389,11 @@ function InsertForm({
   readonly title: string;
 }) {
   const s = useT(structureStrings);
-  const id = useId();
   const [field, setField] = useState('');
   const [zh, setZh] = useState('');
   const [en, setEn] = useState('');
-  const check = useChecked(lang, s.insertForm.save);
+  const check = useChecked(lang, s.insertForm.save, onDone);
+  const id = check.id;
   const save = async () => {
     const found = checkFieldPath(field);
     if (check.stops({ error: found.error })) return;
@@ -415,13 +415,7 @@ function InsertForm({
   ];
   if (lang === 'en') labels.reverse();
   return (
-    <StructureForm
-      title={title}
-      problemId={`${id}-problem`}
-      {...check.form}
-      onSubmit={() => void save()}
-      onCancel={onDone}
-    >
+    <StructureForm title={title} {...check.form} onSubmit={() => void save()}>
       <FirstInput
         text={s.insertForm.field}
         required

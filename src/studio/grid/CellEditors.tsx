@@ -42,7 +42,7 @@ function moveOf(e: KeyboardEvent): 'down' | 'up' | 'right' | 'left' | null {
 const ctrlEnter = (e: KeyboardEvent) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
 
 /** The keys of a one-line editor: Escape cancels, Enter / Tab (with Shift) commit and move. */
-function lineKeys(
+export function lineKeys(
   onExit: (exit: EditorExit) => void,
   commit: (move: 'down' | 'up' | 'right' | 'left') => void,
 ) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../i18n/i18n';
-import type { EditorExit } from './CellEditors';
-import { isImeKey } from './focus-input/focus-input';
+import { type EditorExit, lineKeys } from './CellEditors';
 import { gridStrings } from './strings';
 
 /** A row's priority: a whole number, or empty for none. */
@@ -31,29 +30,10 @@ export function PriorityEditor({
         aria-invalid={bad}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          e.stopPropagation();
-          if (isImeKey(e.nativeEvent)) return;
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            onExit({ kind: 'cancel' });
-            return;
-          }
-          const move =
-            e.key === 'Enter'
-              ? e.shiftKey
-                ? 'up'
-                : 'down'
-              : e.key === 'Tab'
-                ? e.shiftKey
-                  ? 'left'
-                  : 'right'
-                : null;
-          if (move && !bad) {
-            e.preventDefault();
-            onExit({ kind: 'commit', text: text.trim(), move });
-          } else if (move) e.preventDefault();
-        }}
+        // A number that does not read stays in the editor (the move is not taken).
+        onKeyDown={lineKeys(onExit, (move) => {
+          if (!bad) onExit({ kind: 'commit', text: text.trim(), move });
+        })}
       />
     </span>
   );

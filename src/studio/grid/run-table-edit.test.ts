@@ -40,6 +40,17 @@ const LOAN = readFileSync(
   'utf8',
 );
 
+/** The loan table as a new document of the store; gives its id. */
+const addLoan = () =>
+  studioStore.getState().addDocument({
+    name: 'loan',
+    text: LOAN,
+    fact: '{}',
+    asOf: '2026-01-01T00:00:00Z',
+    temporalState: '',
+    cursor: { line: 1, column: 1 },
+  });
+
 /**
  * Every grid action is one undo step: the editor turns each text the store is given into one
  * undoable edit of its model (editor-session.ts), so an action must change the text exactly once.
@@ -50,14 +61,7 @@ describe('each grid action is one text change (one undo step)', () => {
   let unsubscribe = () => {};
   afterEach(() => unsubscribe());
   beforeEach(() => {
-    docId = studioStore.getState().addDocument({
-      name: 'loan',
-      text: LOAN,
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
+    docId = addLoan();
     changes = [];
     unsubscribe = studioStore.subscribe((s, before) => {
       const now = s.documents[docId]?.text;
@@ -100,14 +104,7 @@ describe('each grid action is one text change (one undo step)', () => {
 
 describe('row identity (I-90): rows named by their numbers in the same text change, said', () => {
   it('add row on a table with unnamed rows: one text change, the note returned', async () => {
-    const docId = studioStore.getState().addDocument({
-      name: 'loan',
-      text: LOAN,
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
+    const docId = addLoan();
     const changes: string[] = [];
     const unsubscribe = studioStore.subscribe((s, before) => {
       const now = s.documents[docId]?.text;
@@ -146,14 +143,7 @@ function ok(edit: ReturnType<typeof fillEdit>): TableOp {
 
 describe('a table whose rows the grid search hides (issue 36 §7)', () => {
   it('refuses, before anything runs, every edit that could land on a hidden row — whoever asks', async () => {
-    const docId = studioStore.getState().addDocument({
-      name: 'loan',
-      text: LOAN,
-      fact: '{}',
-      asOf: '2026-01-01T00:00:00Z',
-      temporalState: '',
-      cursor: { line: 1, column: 1 },
-    });
+    const docId = addLoan();
     const entry = 'FIN-201-loan-decision';
     const text = () => studioStore.getState().documents[docId]?.text ?? '';
     const before = text();

@@ -98,16 +98,53 @@ function literal(v: LiteralValue): Value {
       return v.value;
     case 'null':
       return null;
-    case 'number': {
-      // Keep a JS number when it is exactly this decimal (fast native comparisons), else the
-      // exact Rational of the canonical text.
-      const n = Number(v.value);
-      if (canonicalDecimal(new Decimal(n)) === v.value) return n;
-      return Rational.fromDecimalText(v.value) ?? n;
-    }
+    case 'number':
+      return numberLiteral(v.value);
     case 'list':
       return v.value.map(literal);
   }
+}
+
+/**
+ * A number literal's value: a JS number when the double's shortest text, at scale 14, is this
+ * canonical decimal (fast native comparisons), else the exact Rational of the text.
+ */
+export function numberLiteral(text: string): Value {
+  const n = Number(text);
+  if (fewDigits(text)) return n;
+  return numberLiteralSlow(text, n);
+}
+
+/** `numberLiteral` through decimal.js, for every text (the reference its fast path is tested against). */
+export function numberLiteralSlow(text: string, n = Number(text)): Value {
+  if (canonicalDecimal(new Decimal(n)) === text) return n;
+  return Rational.fromDecimalText(text) ?? n;
+}
+
+/** Canonical decimal text (scale 14, no leading zeros); the sign of zero is checked by `fewDigits`. */
+const CANONICAL_NUMBER = /^-?(?:0|[1-9]\d*)\.\d{14}$/;
+
+/**
+ * True when `text` is a canonical decimal of 1–15 significant digits: its nearest double's
+ * shortest text is then the same decimal (every decimal of ≤ 15 significant digits survives the
+ * round trip through a double), so `numberLiteralSlow` would keep the JS number — without
+ * building a Decimal (about half the time of `new Evaluator` on 1,000 rules went there).
+ */
+function fewDigits(text: string): boolean {
+  if (!CANONICAL_NUMBER.test(text)) return false;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 48 && c <= 57) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  if (first < 0) return text.charCodeAt(0) !== 45; // zero: "-0.…" is not canonical
+  const point = text.indexOf('.');
+  const digits = last - first + 1 - (first < point && point < last ? 1 : 0);
+  return digits <= 15;
 }
 
 /** E10: fact strings are NFC-normalized where they are read (ASCII, the common case, is already NFC). */
@@ -451,10 +488,14 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       const a = build(n.args[0]);
       build(n.args[1]);
       const p = n.args[1];
-      const pattern = p.node === 'literal' && p.type === 'string' ? RE2JS.compile(p.value) : null;
+      const source = p.node === 'literal' && p.type === 'string' ? p.value : null;
+      // Compiled on the first match, not with the closures: RE2's compile was a third of
+      // `new Evaluator` on a document of many patterns, most never reached. The compile step
+      // already proved the pattern compiles (tree/regex.ts).
+      let pattern: RE2JS | null = null;
       return (env) => {
         const x = a(env);
-        if (typeof x !== 'string' || !pattern) return false;
+        if (typeof x !== 'string' || source === null) return false;
         // Characters are Unicode code points, as for `length` (§5.3).
         if (x.length > MAX_MATCH_INPUT && codePointLength(x) > MAX_MATCH_INPUT) {
           fail(
@@ -463,6 +504,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
             `match：输入 ${codePointLength(x)} 个字符，超过上限 ${MAX_MATCH_INPUT}`,
           );
         }
+        pattern ??= RE2JS.compile(source);
         return pattern.matcher(x).find();
       };
     }

@@ -5,7 +5,7 @@
  * (ruling I-87). CRLF is accepted.
  */
 
-import { exactJsonNumber, NumberRefused } from '../data/read-fact';
+import { NumberRefused } from '../data/read-fact';
 import {
   type FactSetBatch,
   type FactSetParser,
@@ -13,7 +13,8 @@ import {
   RowProblems,
   rowToCase,
 } from './fact-set';
-import { JsonError, parseJson } from './json-value';
+import { parseJsonExact } from './json-exact';
+import { JsonError } from './json-value';
 import type { SuiteCase } from './types';
 
 /** A line of JSON's insignificant whitespace only (after its line break is removed). */
@@ -64,7 +65,7 @@ export function createJsonLinesParser(
     let record: unknown;
     try {
       // Numbers keep every digit (ruling I-89); one out of range is refused as written.
-      record = parseJson(body, undefined, exactJsonNumber);
+      record = parseJsonExact(body);
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
       problems.report(

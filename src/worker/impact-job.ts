@@ -24,9 +24,29 @@ const FACTS_PER_BATCH = 500;
 /** Characters of a fact set read (and their facts evaluated) between progress reports. */
 const CHARS_PER_CHUNK = 64 * 1024;
 
+/**
+ * The versions the last runs compiled, by text (at most COMPILED_KEPT): a run again on the same
+ * two versions (another fact set, a re-run), or on a new text against the same old one, compiles
+ * only what changed. A compiled document is never changed by evaluation (each run builds its own
+ * Evaluators over it).
+ */
+const compiledTexts = new Map<string, CompiledDocument | number>();
+const COMPILED_KEPT = 4;
+
 function compiled(text: string): CompiledDocument | number {
+  const known = compiledTexts.get(text);
+  if (known !== undefined) {
+    // Most recently used last, so the oldest is the first dropped.
+    compiledTexts.delete(text);
+    compiledTexts.set(text, known);
+    return known;
+  }
   const r = compileDocument(text);
-  return r.document ?? r.diagnostics.filter((d) => d.severity === 'error').length;
+  const value = r.document ?? r.diagnostics.filter((d) => d.severity === 'error').length;
+  compiledTexts.set(text, value);
+  if (compiledTexts.size > COMPILED_KEPT)
+    compiledTexts.delete(compiledTexts.keys().next().value as string);
+  return value;
 }
 
 /** Line breaks in text[from, to). */

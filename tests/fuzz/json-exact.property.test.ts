@@ -4,12 +4,14 @@
 // deep nesting, and the same texts with one character inserted or removed (mostly invalid). Both
 // must give the same value — the same numbers (Object.is, or the same exact Rational), the same
 // keys in the same order as own properties — or throw the same JsonError (class, offset,
-// message in both languages).
+// message in both languages). A value it calls plain is one prepareFact returns as it is (the
+// JSON Lines reader then does not walk it again).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactJsonNumber } from '../../src/kernel/data/read-fact';
+import { prepareFact } from '../../src/kernel/eval/fact';
 import { Rational } from '../../src/kernel/eval/rational';
-import { parseJsonExact } from '../../src/kernel/suite/json-exact';
+import { parseJsonExact, readJsonExact } from '../../src/kernel/suite/json-exact';
 import { JsonError, parseJson } from '../../src/kernel/suite/json-value';
 import { fuzzParams, fuzzTimeout } from './runs';
 
@@ -130,6 +132,14 @@ describe('parseJsonExact', () => {
       fc.assert(
         fc.property(line, (text) => {
           expect(outcome(parseJsonExact, text)).toBe(outcome(exact, text));
+          let read: ReturnType<typeof readJsonExact> | null = null;
+          try {
+            read = readJsonExact(text);
+          } catch {}
+          if (read?.plain && typeof read.value === 'object' && read.value !== null) {
+            const prepared = prepareFact(read.value);
+            if (!Array.isArray(read.value)) expect(prepared.ok && prepared.fact).toBe(read.value);
+          }
         }),
         fuzzParams(4141, 400),
       );

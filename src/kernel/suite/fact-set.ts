@@ -5,6 +5,7 @@
  * its line and column and skipped; the other rows still import.
  */
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
+import type { Value } from '../eval/values';
 import type { FactSetFormat } from '../file-limits';
 import { type FieldReader, isPlainObject, readCase, readFact } from './read-fields';
 import type { RecordLines, SuiteCase, SuiteDiagnostic } from './types';
@@ -171,11 +172,13 @@ export function moreProblems(omitted: number): Bilingual {
 /**
  * One row's data as a case. A mapping with a `fact` key and only case keys (name, fact, as_of,
  * expect) is a case; any other mapping is the fact itself (a bare fact has no expectation).
+ * `plain`: the record is json-exact.ts's plain value, which a bare fact is as it stands.
  */
 export function rowToCase(
   record: unknown,
   at: RecordPlace,
   problems: RowProblems,
+  plain = false,
 ): SuiteCase | null {
   const reader: FieldReader = {
     at: () => at.range,
@@ -187,7 +190,8 @@ export function rowToCase(
     const c = withRange(readCase(record, [], reader, name), at.range);
     return c && record.name === undefined ? { ...c, record: lines } : c;
   }
-  const fact = readFact(record, [], reader);
+  // A plain value is what prepareFact would return (json-exact.property.test.ts): not walked again.
+  const fact = plain && isPlainObject(record) ? (record as Value) : readFact(record, [], reader);
   return fact === null ? null : { name, fact, range: at.range, record: lines };
 }
 

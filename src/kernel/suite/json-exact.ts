@@ -18,8 +18,17 @@ const FAST_DEPTH = 32;
 
 /** Parses `text` as one JSON value with exact numbers; throws parseJson's JsonError. */
 export function parseJsonExact(text: string): unknown {
-  const members = fastMembers(text);
-  if (members >= 0) {
+  return readJsonExact(text).value;
+}
+
+/**
+ * parseJsonExact's value, and whether it is plain: read by JSON.parse from a text of ASCII
+ * characters without a backslash, so every string in it is ASCII, every number a finite JS
+ * number, and it nests at most FAST_DEPTH levels — a value fact.ts's prepareFact returns as it is.
+ */
+export function readJsonExact(text: string): { readonly value: unknown; readonly plain: boolean } {
+  const scanned = fastMembers(text);
+  if (scanned !== -1) {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -27,27 +36,34 @@ export function parseJsonExact(text: string): unknown {
       value = undefined;
     }
     // JSON.parse never yields undefined; a text it refuses is read again below.
-    if (value !== undefined && memberCount(value) === members) return value;
+    const members = scanned < 0 ? -2 - scanned : scanned;
+    if (value !== undefined && memberCount(value) === members)
+      return { value, plain: scanned >= 0 };
   }
-  return parseJson(text, undefined, exactJsonNumber);
+  return { value: parseJson(text, undefined, exactJsonNumber), plain: false };
 }
 
 /**
- * Members written in `text` (each `:` outside a string is one, in valid JSON), or -1 when a number
- * is not a short plain decimal or the nesting is deeper than FAST_DEPTH. Validity is JSON.parse's
- * to judge: on valid JSON, the tokens seen here are its number tokens.
+ * Members written in `text` (each `:` outside a string is one, in valid JSON) — as is when every
+ * character is ASCII and none a backslash, as -2 - members otherwise —, or -1 when a number is not
+ * a short plain decimal or the nesting is deeper than FAST_DEPTH. Validity is JSON.parse's to
+ * judge: on valid JSON, the tokens seen here are its number tokens.
  */
 function fastMembers(text: string): number {
   const n = text.length;
   let members = 0;
   let depth = 0;
+  let plain = true;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
       for (i++; i < n; i++) {
         const d = text.charCodeAt(i);
         if (d === 34) break;
-        if (d === 92) i++;
+        if (d === 92) {
+          plain = false;
+          i++;
+        } else if (d > 127) plain = false;
       }
     } else if (c === 58) members++;
     else if (c === 123 || c === 91) {
@@ -66,9 +82,9 @@ function fastMembers(text: string): number {
       const e = j < n ? text.charCodeAt(j) : 0;
       if (e === 101 || e === 69) return -1;
       i = j - 1;
-    }
+    } else if (c > 127) plain = false;
   }
-  return members;
+  return plain ? members : -2 - members;
 }
 
 function isDigit(c: number): boolean {

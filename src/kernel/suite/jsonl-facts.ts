@@ -13,7 +13,7 @@ import {
   RowProblems,
   rowToCase,
 } from './fact-set';
-import { parseJsonExact } from './json-exact';
+import { readJsonExact } from './json-exact';
 import { JsonError } from './json-value';
 import type { SuiteCase } from './types';
 
@@ -63,9 +63,10 @@ export function createJsonLinesParser(
       return;
     }
     let record: unknown;
+    let plain = false;
     try {
       // Numbers keep every digit (ruling I-89); one out of range is refused as written.
-      record = parseJsonExact(body);
+      ({ value: record, plain } = readJsonExact(body));
     } catch (e) {
       if (!(e instanceof JsonError)) throw e;
       problems.report(
@@ -79,7 +80,7 @@ export function createJsonLinesParser(
       problems.reject(index, at(1));
       return;
     }
-    const c = rowToCase(record, at(1), problems);
+    const c = rowToCase(record, at(1), problems, plain);
     if (c) {
       problems.accept();
       cases.push(c);

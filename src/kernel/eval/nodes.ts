@@ -164,7 +164,13 @@ export function resolvePath(root: Value, segments: readonly string[]): Value {
   for (let i = 0; i < segments.length; i++) {
     if (typeof v !== 'object' || v === null) return undefined;
     const s = segments[i] as string;
-    if (Array.isArray(v)) {
+    // A plain mapping (a JSON object), the common case, tested first by its prototype: cheaper
+    // than the Array.isArray and instanceof tests below (this function was half of quick start).
+    const proto = Object.getPrototypeOf(v);
+    if (proto === Object.prototype || (proto === null && !Array.isArray(v))) {
+      const o = v as { readonly [key: string]: Value };
+      v = Object.hasOwn(o, s) ? o[s] : nfcKey(o, s);
+    } else if (Array.isArray(v)) {
       if (!/^\d+$/.test(s)) return undefined;
       v = (v as readonly Value[])[Number(s)];
     } else {
@@ -336,6 +342,74 @@ const ORDER_TESTS = {
   lte: (c: number) => c <= 0,
 } as const;
 
+/**
+ * `eq`/`ne` of a field with a text or number literal, specialised at compile time by operator and
+ * by the literal's type: a field of that type compares natively; anything else (missing, a
+ * number no double holds, cross-type) goes the general way (`equality`).
+ */
+function equalsLiteral(segments: readonly string[], y: string | number, want: boolean): Fn {
+  const other = (x: Value) => {
+    if (x === undefined) return false;
+    const same = equality(x, y);
+    return same !== null && same === want;
+  };
+  if (typeof y === 'string')
+    return want
+      ? (env) => {
+          const x = resolvePath(env.fact, segments);
+          return typeof x === 'string' ? x === y : other(x);
+        }
+      : (env) => {
+          const x = resolvePath(env.fact, segments);
+          return typeof x === 'string' ? x !== y : other(x);
+        };
+  return want
+    ? (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x === y : other(x);
+      }
+    : (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x !== y : other(x);
+      };
+}
+
+/**
+ * An ordering comparison of a field with a (JS) number literal, one closure per operator: a JS
+ * number field compares natively (never NaN: `resolvePath` refuses non-finite numbers), anything
+ * else by `order` (exact numbers, dates, text).
+ */
+function orderLiteral(op: keyof typeof ORDER_TESTS, segments: readonly string[], y: number): Fn {
+  const test = ORDER_TESTS[op];
+  const other = (x: Value) => {
+    if (x === undefined) return false;
+    const c = order(x, y);
+    return c !== null && test(c);
+  };
+  switch (op) {
+    case 'gt':
+      return (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x > y : other(x);
+      };
+    case 'gte':
+      return (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x >= y : other(x);
+      };
+    case 'lt':
+      return (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x < y : other(x);
+      };
+    case 'lte':
+      return (env) => {
+        const x = resolvePath(env.fact, segments);
+        return typeof x === 'number' ? x <= y : other(x);
+      };
+  }
+}
+
 function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn {
   switch (n.node) {
     case 'field': {
@@ -353,6 +427,10 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
     }
     case 'and': {
       const args = n.args.map(build);
+      if (!traced && args.length === 2) {
+        const [a, b] = args as [Fn, Fn];
+        return (env) => a(env) === true && b(env) === true;
+      }
       return (env) => {
         for (const a of args) if (!truthy(a(env))) return false;
         return true;
@@ -360,6 +438,10 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
     }
     case 'or': {
       const args = n.args.map(build);
+      if (!traced && args.length === 2) {
+        const [a, b] = args as [Fn, Fn];
+        return (env) => a(env) === true || b(env) === true;
+      }
       return (env) => {
         for (const a of args) if (truthy(a(env))) return true;
         return false;
@@ -377,16 +459,7 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       // Specialised at compile time (untraced): a field against a text or number literal reads
       // the field directly and compares natively first; the general path below decides the rest.
       const lit = traced || nullCheck ? undefined : fieldLiteral(n);
-      if (lit !== undefined) {
-        const { segments, value: y } = lit;
-        return (env) => {
-          const x = resolvePath(env.fact, segments);
-          if (typeof x === typeof y) return (x === y) === want;
-          if (x === undefined) return false;
-          const same = equality(x, y);
-          return same !== null && same === want;
-        };
-      }
+      if (lit !== undefined) return equalsLiteral(lit.segments, lit.value, want);
       // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
       const exact = traced || nullCheck ? null : exactDifference(n);
       return (env) => {
@@ -417,16 +490,8 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const test = ORDER_TESTS[n.node];
       const lit = traced ? undefined : fieldLiteral(n);
-      if (lit !== undefined && typeof lit.value === 'number') {
-        const { segments, value: y } = lit;
-        return (env) => {
-          const x = resolvePath(env.fact, segments);
-          if (typeof x === 'number') return test(x < y ? -1 : x > y ? 1 : 0);
-          if (x === undefined) return false;
-          const c = order(x, y);
-          return c !== null && test(c);
-        };
-      }
+      if (lit !== undefined && typeof lit.value === 'number')
+        return orderLiteral(n.node, lit.segments, lit.value);
       const exact = traced ? null : exactDifference(n);
       return (env) => {
         if (exact !== null) {

@@ -31,6 +31,12 @@ export interface CliIo {
    * input); rejects like readBytes. Optional: without it the file is read whole.
    */
   readChunks?(path: string): AsyncIterable<string>;
+  /**
+   * Lines of JSON already made safe for a terminal (terminalJson), each with its line break, as
+   * UTF-8 bytes written to standard output as they are: set by safeIo only where standard output
+   * carries JSON and `out` is the real one (writeOutLine). Optional: then `out`, line by line.
+   */
+  outJson?(bytes: Uint8Array): void;
   /** Resolves once standard output has room again (backpressure). Optional: always room. */
   drained?(): Promise<void>;
   /** Replaces the progress line on a terminal's standard error; absent when stderr is no terminal. */
@@ -66,6 +72,21 @@ export function writeOutLines(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
+/** UTF-8 bytes to standard output as they are (CliIo outJson). */
+export function writeOutBytes(bytes: Uint8Array): void {
+  process.stdout.write(bytes);
+}
+
+/**
+ * On the chunks readChunks gives for a real file (or standard input): the same input as raw byte
+ * chunks, undecoded, for a reader that decodes elsewhere (`erdl eval --facts` on JSON Lines: the
+ * workers decode their parts). An io that wraps readChunks has none, so its reading is used.
+ */
+export const RAW_BYTES: unique symbol = Symbol('erdl raw bytes');
+export type ChunksWithBytes = AsyncIterable<string> & {
+  readonly [RAW_BYTES]?: () => AsyncIterable<Uint8Array>;
+};
+
 /** The real process: stdout, stderr and the file system. */
 export function nodeIo(): CliIo {
   return {
@@ -88,7 +109,11 @@ export function nodeIo(): CliIo {
         .map((e) => ({ name: e.name, directory: e.isDirectory() }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
-    readChunks: (path) => readUtf8Chunks(path),
+    readChunks: (path) =>
+      Object.assign(readUtf8Chunks(path), {
+        [RAW_BYTES]: (): AsyncIterable<Uint8Array> =>
+          path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES }),
+      }),
     drained: () =>
       process.stdout.writableNeedDrain
         ? new Promise((resolve) => process.stdout.once('drain', () => resolve()))
@@ -129,11 +154,13 @@ async function readStdin(): Promise<Uint8Array> {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
+const CHUNK_BYTES = 256 * 1024;
+
 /** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */
 async function* readUtf8Chunks(path: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const stream =
-    path === '-' ? process.stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+    path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES });
   for await (const chunk of stream) {
     yield decoder.decode(chunk as Buffer, { stream: true });
   }

@@ -1,5 +1,5 @@
 import { findHidden, revealInline } from '../kernel';
-import type { CliIo } from './io';
+import { type CliIo, writeOutBytes, writeOutLine } from './io';
 
 /**
  * What a verb writes on standard output (issue #35 §5, docs/security.md). Rule names, messages,
@@ -75,6 +75,8 @@ export function safeIo(io: CliIo, stdout: StdoutKind): CliIo {
   const show = STDOUT[stdout];
   const safe: CliIo = Object.create(io);
   safe.out = (line) => io.out(show(line));
+  // Bytes written as they are: only JSON made safe by their writer, to the real standard output.
+  safe.outJson = stdout === 'json' && io.out === writeOutLine ? writeOutBytes : undefined;
   safe.err = (line) => io.err(terminalText(line));
   const progress = io.progress;
   if (progress) safe.progress = (line) => progress.call(io, terminalText(line));

@@ -1,11 +1,14 @@
 /**
  * One worker thread of `erdl eval RULES --facts FILE` (run-batch.ts): compiles the rules once, then
  * answers each job in the order received — a part of a JSON Lines file or of a CSV file's records,
- * which it parses, evaluates and prints (evaluate-lines.ts).
+ * which it parses, evaluates and prints (evaluate-lines.ts). Asked for bytes, it also does what the
+ * main thread would do before writing them: each line made safe for a terminal (terminalJson, as
+ * the verb's JSON output always is) and the text encoded, then moved to the main thread uncopied.
  * Built to lib/eval-worker.js (vite.lib.config.ts); run from source through tsx.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
+import { terminalJson } from '../safe-io';
 import type { WorkerSetup } from './evaluate-batch';
 import { type CsvJob, evaluateCsv, evaluateLines, type LinesJob } from './evaluate-lines';
 import { nodeSha256 } from './node-sha256';
@@ -16,9 +19,16 @@ const setup = workerData as WorkerSetup;
 const compiled = compileDocument(setup.rules);
 if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
 const evaluator = new Evaluator(compiled.document);
+const encoder = new TextEncoder();
 
 parentPort?.on('message', (job: LinesJob | CsvJob) => {
-  parentPort?.postMessage(
-    job.kind === 'csv' ? evaluateCsv(evaluator, setup, job) : evaluateLines(evaluator, setup, job),
-  );
+  const reply =
+    job.kind === 'csv' ? evaluateCsv(evaluator, setup, job) : evaluateLines(evaluator, setup, job);
+  if (!job.bytesOut || reply.records === 0) {
+    parentPort?.postMessage(reply);
+    return;
+  }
+  // terminalJson is per character: the part's lines at once are its lines one by one.
+  const bytes = encoder.encode(`${terminalJson(reply.out)}\n`);
+  parentPort?.postMessage({ ...reply, out: '', bytes }, [bytes.buffer]);
 });

@@ -21,11 +21,21 @@ import { errorRecord, rejectedName } from './error-record';
 import { evaluateCase, type WorkerSetup } from './evaluate-batch';
 import type { CsvHeader } from './split-records';
 
-export interface LinesJob {
-  readonly kind: 'lines';
+/** What every job asks besides its part. */
+interface PartJob {
   readonly seq: number;
-  /** Whole lines; null for a line over the row limit, known by its number only. */
-  readonly text: string | null;
+  /** The output as bytes ready for standard output (LinesReply `bytes`) rather than as text. */
+  readonly bytesOut?: boolean;
+}
+
+export interface LinesJob extends PartJob {
+  readonly kind: 'lines';
+  /**
+   * Whole lines, as text or as UTF-8 bytes (split-bytes.ts: already checked, a byte order mark at
+   * the start of the file already dropped); null for a line over the row limit, known by its
+   * number only.
+   */
+  readonly text: string | Uint8Array | null;
   /** 1-based number of the part's first line in the whole file. */
   readonly line: number;
 }
@@ -37,6 +47,11 @@ export interface LinesReply {
   readonly seq: number;
   /** One line per record, joined by line breaks (no final one); '' when the part has none. */
   readonly out: string;
+  /**
+   * Instead of `out` when the job asked for bytes (`bytesOut`): its lines made safe for a
+   * terminal (terminalJson) and a final line break, as UTF-8, moved from the worker.
+   */
+  readonly bytes?: Uint8Array;
   readonly records: number;
   readonly evaluated: number;
   readonly rejected: number;
@@ -50,17 +65,19 @@ export interface LinesReply {
 
 /** A line the parser refuses for its length alone (the text of an overlong line is not kept). */
 const OVERLONG = 'x'.repeat(MAX_ROW_CHARS + 1);
+/** Bytes of whole lines: a U+FEFF they start with is data (the file's own mark was dropped). */
+const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export function evaluateLines(evaluator: Evaluator, setup: WorkerSetup, job: LinesJob): LinesReply {
   const parser = createJsonLinesParser({ offset: 0, line: job.line });
-  const batches = [parser.push(job.text ?? OVERLONG), parser.end()];
+  const text = job.text instanceof Uint8Array ? DECODER.decode(job.text) : job.text;
+  const batches = [parser.push(text ?? OVERLONG), parser.end()];
   return partReply(job.seq, batches, parser.rows, 0, (c) => evaluateCase(evaluator, setup, c));
 }
 
 /** Whole CSV records from `offset` (line `line`), read with the file's header unless they hold it. */
-export interface CsvJob {
+export interface CsvJob extends PartJob {
   readonly kind: 'csv';
-  readonly seq: number;
   readonly text: string;
   readonly offset: number;
   readonly line: number;

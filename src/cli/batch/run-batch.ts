@@ -18,12 +18,13 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fill } from '../../i18n/format';
 import { createCsvParser, type FactSetFormat, type SuiteDiagnostic } from '../../kernel';
-import { type CliIo, writeOutLine, writeOutLines } from '../io';
+import { type ChunksWithBytes, type CliIo, RAW_BYTES, writeOutLine, writeOutLines } from '../io';
 import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord } from './error-record';
 import type { WorkerSetup } from './evaluate-batch';
 import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
 import { LinesJoin } from './join-lines';
+import { createByteSplitter } from './split-bytes';
 import { createLineSplitter } from './split-lines';
 import { createCsvSplitter } from './split-records';
 
@@ -71,13 +72,23 @@ function workerFile(): { url: URL; execArgv: string[] } {
   return { url: new URL('./eval-worker.js', import.meta.url), execArgv: process.execArgv };
 }
 
-/** The file as text chunks: streamed when the io can, else read whole (in-memory test fakes). */
-async function* chunksOf(io: CliIo, file: string): AsyncGenerator<string> {
+/**
+ * The file as text chunks: streamed when the io can, else read whole (in-memory test fakes); or,
+ * where the io reads a real file and the caller takes them, as raw byte chunks.
+ */
+function chunksOf(
+  io: CliIo,
+  file: string,
+  takesBytes: boolean,
+): AsyncIterable<string> | { readonly bytes: AsyncIterable<Uint8Array> } {
   if (io.readChunks) {
-    yield* io.readChunks(file);
-    return;
+    const chunks: ChunksWithBytes = io.readChunks(file);
+    const raw = chunks[RAW_BYTES];
+    return takesBytes && raw ? { bytes: raw() } : chunks;
   }
-  yield new TextDecoder('utf-8', { fatal: true }).decode(await io.readBytes(file));
+  return (async function* () {
+    yield new TextDecoder('utf-8', { fatal: true }).decode(await io.readBytes(file));
+  })();
 }
 
 class Pool {
@@ -126,7 +137,11 @@ class Pool {
     const worker = this.idle.pop() as Worker;
     return new Promise<LinesReply>((resolve, reject) => {
       this.waiting.set(worker, { resolve, reject });
-      worker.postMessage(job);
+      // A part's bytes are moved, not copied (they are its own).
+      worker.postMessage(
+        job,
+        job.text instanceof Uint8Array ? [job.text.buffer as ArrayBuffer] : [],
+      );
     });
   }
 
@@ -175,7 +190,11 @@ async function runParts(
 ): Promise<BatchSummary> {
   const { file } = options;
   let seq = 0;
-  const cut = options.format === 'csv' ? csvParts() : lineParts();
+  const input = chunksOf(io, file, options.format === 'jsonl');
+  const cut = options.format === 'csv' ? csvParts() : 'bytes' in input ? byteParts() : lineParts();
+  // The workers' output as bytes written as they are, where the io can (the real standard output).
+  const outJson = io.outJson;
+  const bytesOut = outJson !== undefined;
   // The real standard output takes a part's lines in one write; any other io (tests) line by line.
   const print =
     io.out === writeOutLine
@@ -188,7 +207,8 @@ async function runParts(
 
   const printFront = async () => {
     const reply = await (inFlight.shift() as Promise<LinesReply>);
-    if (reply.records > 0) print(reply.out);
+    if (reply.bytes) outJson?.(reply.bytes);
+    else if (reply.records > 0) print(reply.out);
     join.add(reply);
     progress?.(join.evaluated);
     if (io.drained) await io.drained();
@@ -202,7 +222,13 @@ async function runParts(
     }
   };
 
-  for await (const chunk of chunksOf(io, file)) await send(cut.push(chunk));
+  if ('bytes' in input) {
+    const take = cut.push as (chunk: Uint8Array) => Job[];
+    for await (const chunk of input.bytes) await send(take(chunk));
+  } else {
+    const take = cut.push as (chunk: string) => Job[];
+    for await (const chunk of input) await send(take(chunk));
+  }
   await send(cut.end());
   while (inFlight.length > 0) await printFront();
   cut.finish(join);
@@ -224,9 +250,28 @@ async function runParts(
         seq: seq++,
         text: part.kind === 'lines' ? part.text : null,
         line: part.line,
+        bytesOut,
       }));
     return {
       push: (chunk: string) => jobs(splitter.push(chunk)),
+      end: () => jobs(splitter.end()),
+      finish: (join: LinesJoin) => join.finish(splitter.lastLine),
+    };
+  }
+
+  /** JSON Lines read as bytes: the same parts, as bytes (split-bytes.ts), decoded by the workers. */
+  function byteParts() {
+    const splitter = createByteSplitter(PART_CHARS);
+    const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
+      parts.map((part) => ({
+        kind: 'lines',
+        seq: seq++,
+        text: part.kind === 'lines' ? part.bytes : null,
+        line: part.line,
+        bytesOut,
+      }));
+    return {
+      push: (chunk: Uint8Array) => jobs(splitter.push(chunk)),
       end: () => jobs(splitter.end()),
       finish: (join: LinesJoin) => join.finish(splitter.lastLine),
     };
@@ -238,7 +283,7 @@ async function runParts(
     const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
       parts.map((part) =>
         part.kind === 'records'
-          ? { ...part, kind: 'csv', seq: seq++ }
+          ? { ...part, kind: 'csv', seq: seq++, bytesOut }
           : partReply(seq++, part.batches, part.rows, part.base, null),
       );
     return {

@@ -1,0 +1,157 @@
+/**
+ * The main thread's whole share of a JSON Lines batch read from a file or standard input
+ * (run-batch.ts): the bytes, as they stream in, cut into parts of whole lines — at the first line
+ * break after PART_BYTES, found with one native search — each with the number of its first line,
+ * for the workers to decode, parse, evaluate and print (eval-worker.ts). Nothing is decoded or
+ * parsed here: each part is checked to be UTF-8 by one native pass (node:buffer isUtf8) and handed
+ * on as its own bytes, moved to the worker without a copy.
+ *
+ * The same parts as split-lines.ts cuts from the decoded text, byte for byte: a byte order mark at
+ * the very start is dropped (as the decoder drops it); a malformed byte refuses the file with the
+ * decoder's own error; a line still arriving that is already longer than `maxLine` characters
+ * (UTF-16 units, counted only once its bytes exceed the limit) is not held: it becomes an
+ * `overlong` part and the rest of it is dropped as it arrives (still checked to be UTF-8).
+ */
+import { isUtf8 } from 'node:buffer';
+import { MAX_ROW_CHARS } from '../../kernel';
+
+export type BytePart =
+  /** Whole lines (the last one may lack its line break only at the end of the text). */
+  | { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line: number }
+  /** A line longer than the row limit, rejected without its text. */
+  | { readonly kind: 'overlong'; readonly line: number };
+
+export interface ByteSplitter {
+  /** The next chunk of bytes; returns the parts it completed (each at least `partBytes` long). */
+  push(chunk: Uint8Array): BytePart[];
+  /** End of input: the rest (a last line without a line break included). */
+  end(): BytePart[];
+  /** 1-based number of the line the text ends on (where an end-of-text problem is placed). */
+  readonly lastLine: number;
+}
+
+const LF = 0x0a;
+const EMPTY = Buffer.alloc(0);
+
+/** Throws the strict decoder's own error (the command names the file as not UTF-8). */
+function refuse(bytes: Uint8Array): never {
+  new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  throw new TypeError('The encoded data was not valid for encoding utf-8');
+}
+
+/** Line breaks in `bytes` (a native search per line). */
+function countBreaks(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) n++;
+  return n;
+}
+
+/** `partBytes`: a part is cut once at least this many bytes of whole lines are held. */
+export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): ByteSplitter {
+  /** Whole lines not yet handed on, then the line still arriving. */
+  let held: Buffer = EMPTY;
+  /** Number of the first line in `held`. */
+  let line = 1;
+  /** Before the first bytes: a byte order mark there is dropped. */
+  let start = true;
+  /** Inside an overlong line: its bytes checked as they arrive, then dropped up to its break. */
+  let dropping: TextDecoder | null = null;
+
+  /** A part of whole lines: its own copy (moved to a worker), checked to be UTF-8. */
+  const part = (from: number, end: number): BytePart => {
+    const bytes = new Uint8Array(held.subarray(from, end));
+    if (!isUtf8(bytes)) refuse(bytes);
+    const at = line;
+    line += countBreaks(held.subarray(from, end));
+    return { kind: 'lines', bytes, line: at };
+  };
+
+  const cut = (final: boolean): BytePart[] => {
+    const parts: BytePart[] = [];
+    let from = 0;
+    for (;;) {
+      // The first line break at or after `partBytes` bytes (any, at the end of the text).
+      const at = held.indexOf(LF, from + partBytes - 1);
+      const end = at >= 0 ? at + 1 : final ? held.lastIndexOf(LF) + 1 : 0;
+      if (end <= from) break;
+      parts.push(part(from, end));
+      from = end;
+    }
+    if (final) {
+      if (from < held.length) parts.push(part(from, held.length));
+      held = EMPTY;
+      return parts;
+    }
+    // Parts end with a line break: the line still arriving starts after the last one, not before `from`.
+    const last = held.lastIndexOf(LF) + 1;
+    // Characters are never more than bytes: only a line of more bytes than the limit is counted.
+    if (held.length - last > maxLine && charsOf(held.subarray(last)) > maxLine) {
+      // The line still arriving is over the limit (checked after each chunk, as the parser does):
+      // the whole lines before it go first, then the refusal; its text is dropped.
+      if (last > from) parts.push(part(from, last));
+      parts.push({ kind: 'overlong', line });
+      // Its decoder holds a character cut at the end of the chunk, to check the rest of it.
+      dropping = new TextDecoder('utf-8', { fatal: true });
+      dropping.decode(held.subarray(last), { stream: true });
+      held = EMPTY;
+      return parts;
+    }
+    // The rest copied out of the chunk it came in, so the chunk is not kept alive.
+    held = from > 0 ? Buffer.from(held.subarray(from)) : held;
+    return parts;
+  };
+
+  return {
+    push(chunk) {
+      let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (start) {
+        // The decoder drops a byte order mark at the start only once it has seen all of it.
+        const head = held.length + bytes.length;
+        if (head < 3 && bytes.length > 0) {
+          held = Buffer.concat([held, bytes]);
+          return [];
+        }
+        start = false;
+        bytes = held.length > 0 ? Buffer.concat([held, bytes]) : bytes;
+        held = EMPTY;
+        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      }
+      if (dropping) {
+        const nl = bytes.indexOf(LF);
+        if (nl < 0) {
+          dropping.decode(bytes, { stream: true });
+          return [];
+        }
+        dropping.decode(bytes.subarray(0, nl));
+        dropping = null;
+        line++;
+        bytes = bytes.subarray(nl + 1);
+      }
+      held = held.length > 0 ? Buffer.concat([held, bytes]) : bytes;
+      return cut(false);
+    },
+    end() {
+      if (start) {
+        start = false;
+        const bytes = held;
+        held = EMPTY;
+        // Fewer than three bytes in all: a byte order mark is not whole, nothing to drop.
+        return bytes.length > 0 ? this.push(bytes).concat(this.end()) : [];
+      }
+      if (dropping) {
+        dropping.decode();
+        dropping = null;
+        return [];
+      }
+      return cut(true);
+    },
+    get lastLine() {
+      return line + countBreaks(held);
+    },
+  };
+}
+
+/** UTF-16 units of the bytes' text (a character cut at the end not counted yet, as the decoder). */
+function charsOf(bytes: Buffer): number {
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true }).length;
+}

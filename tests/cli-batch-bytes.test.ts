@@ -1,0 +1,190 @@
+/**
+ * Issue #41 point 4, the main thread's share driven toward nothing: `erdl eval --facts` on a JSON
+ * Lines file cuts the raw bytes into parts of whole lines (split-bytes.ts) without decoding them,
+ * and the workers write their output as bytes already made safe for a terminal.
+ * - Properties of the byte splitter: the parts rebuild the text (a byte order mark at the start
+ *   dropped, as the decoder drops it) with each part's first line number, whatever the byte chunks
+ *   (cutting characters of 2, 3 and 4 bytes) and part sizes; a line over the limit in characters
+ *   is refused by its number alone, the lines after it keep theirs; a malformed byte anywhere
+ *   (in a part, cut across chunks, at the end, inside a dropped line) refuses the input with the
+ *   decoder's own error.
+ * - One spawn of the real command: its standard output, byte for byte, equals the in-process run's
+ *   (the line-by-line path through safeIo) on facts with bidi controls, C1 controls, a byte order
+ *   mark, U+FEFF inside, and characters outside the BMP, on 2 workers.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BytePart, createByteSplitter } from '../src/cli/batch/split-bytes';
+import { run } from '../src/cli/run';
+import { captureNodeIo, ROOT } from './cli-support';
+import { fuzzParams, fuzzTimeout } from './fuzz/runs';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+/** Feeds `bytes` to the splitter in chunks of `chunk` bytes. */
+function split(bytes: Uint8Array, chunk: number, partBytes: number, maxLine?: number): BytePart[] {
+  const s = createByteSplitter(partBytes, maxLine);
+  const parts: BytePart[] = [];
+  for (let i = 0; i < bytes.length; i += chunk) parts.push(...s.push(bytes.subarray(i, i + chunk)));
+  parts.push(...s.end());
+  return parts;
+}
+
+const lineArb = fc.oneof(
+  fc.constantFrom('', '{}', '{"a":"é"}', '\uFEFF{}', '中文', '😀x', '\u202E', 'x\ry'),
+  fc.string({ maxLength: 12, unit: 'binary' }).map((s) => s.replaceAll('\n', '')),
+);
+const textArb = fc
+  .tuple(
+    fc.array(lineArb, { maxLength: 30 }),
+    fc.constantFrom('\n', '\r\n'),
+    fc.boolean(),
+    fc.boolean(),
+  )
+  .map(
+    ([lines, eol, last, bom]) =>
+      (bom ? '\uFEFF' : '') + lines.join(eol) + (last && lines.length > 0 ? eol : ''),
+  );
+
+describe('cutting bytes into parts of whole lines (split-bytes.ts)', () => {
+  it(
+    'rebuilds the decoded text, each part starting on a line and knowing its number',
+    () => {
+      fc.assert(
+        fc.property(
+          textArb,
+          fc.integer({ min: 1, max: 30 }),
+          fc.integer({ min: 1, max: 60 }),
+          (text, chunk, partBytes) => {
+            // What the strict decoder of the whole file gives: a mark at the start dropped.
+            const expected = text.startsWith('\uFEFF') ? text.slice(1) : text;
+            const parts = split(encode(text), chunk, partBytes);
+            let offset = 0;
+            for (const [i, p] of parts.entries()) {
+              if (p.kind !== 'lines') throw new Error('no line is over the limit here');
+              const part = decode(p.bytes);
+              expect(p.bytes.length).toBeGreaterThan(0);
+              expect(expected.startsWith(part, offset)).toBe(true);
+              expect(p.line).toBe(expected.slice(0, offset).split('\n').length);
+              offset += part.length;
+              if (offset < expected.length) expect(part.endsWith('\n')).toBe(true);
+              if (i < parts.length - 2) expect(p.bytes.length).toBeGreaterThanOrEqual(partBytes);
+            }
+            expect(offset).toBe(expected.length);
+          },
+        ),
+        fuzzParams(41, 300),
+      );
+    },
+    fuzzTimeout(300),
+  );
+
+  it(
+    'refuses a line over the limit in characters by its number, and keeps the others whole',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.oneof(
+              fc.constantFrom('{}', 'ab'),
+              fc.nat({ max: 40 }).map((n) => '中'.repeat(n)),
+              fc.nat({ max: 40 }).map((n) => '😀'.repeat(n)),
+            ),
+            { maxLength: 12 },
+          ),
+          fc.integer({ min: 1, max: 9 }),
+          fc.integer({ min: 1, max: 40 }),
+          (lines, chunk, partBytes) => {
+            const maxLine = 10;
+            const parts = split(
+              encode(lines.map((l) => `${l}\n`).join('')),
+              chunk,
+              partBytes,
+              maxLine,
+            );
+            const seen = new Map<number, string | null>();
+            for (const p of parts) {
+              if (p.kind === 'overlong') seen.set(p.line, null);
+              else
+                for (const [i, l] of decode(p.bytes).split('\n').slice(0, -1).entries())
+                  seen.set(p.line + i, l);
+            }
+            for (const [i, l] of lines.entries()) {
+              const got = seen.get(i + 1);
+              if (got === null) expect(l.length).toBeGreaterThan(maxLine);
+              else expect(got).toBe(l);
+              // A line still arriving over the limit after a whole chunk is always refused.
+              if (encode(l).length > 3 * maxLine + 2 * chunk) expect(got).toBeNull();
+            }
+            expect(seen.size).toBe(lines.length);
+          },
+        ),
+        fuzzParams(41, 300),
+      );
+    },
+    fuzzTimeout(300),
+  );
+
+  it('refuses a malformed byte wherever it stands, with the decoder’s own error', () => {
+    const notUtf8 = /encoded data was not valid/i;
+    const good = encode('{"a":"中"}\n');
+    const cases: [string, Uint8Array, number][] = [
+      ['in a part', Uint8Array.of(...good, 0xff, 0x0a, ...good), 64],
+      ['cut across chunks', Uint8Array.of(...good, 0xe4, 0xb8, 0x0a), 1],
+      ['truncated at the end', Uint8Array.of(...good, 0xe4, 0xb8), 3],
+      ['in a dropped line', Uint8Array.of(...encode('x'.repeat(40)), 0xc3, 0x0a), 4],
+    ];
+    for (const [, bytes, chunk] of cases)
+      expect(() => split(bytes, chunk, 16, 10)).toThrow(notUtf8);
+    expect(
+      split(encode('\uFEFF\uFEFF{}\n'), 1, 4).map((p) => p.kind === 'lines' && decode(p.bytes)),
+    ).toEqual(['\uFEFF{}\n']);
+  });
+});
+
+describe('erdl eval --facts: the workers’ bytes on the real standard output', () => {
+  it('are byte for byte the lines the in-process run prints', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'erdl-bytes-'));
+    try {
+      const file = path.join(dir, 'facts.jsonl');
+      const odd = ['\u202Eevil', '\u009b2J', '\u001b[1A', '😀', '中文', '\uFEFFmark', 'é'];
+      const lines = Array.from({ length: 3000 }, (_, i) =>
+        i % 997 === 5
+          ? '{oops'
+          : JSON.stringify({
+              tool: { name: i % 3 ? 'issue_refund' : 'send_email', args: { amount: i * 7 } },
+              context: { note: odd[i % odd.length] },
+            }),
+      );
+      writeFileSync(file, `\uFEFF${lines.join('\n')}\n`);
+      const args = [
+        'eval',
+        path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml'),
+        '--facts',
+        file,
+      ];
+      const cap = captureNodeIo();
+      const code = await run(args, cap);
+      const spawned = await new Promise<{ code: number; stdout: Buffer }>((done) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/cli/main.ts', ...args, '--workers', '2'],
+          { cwd: ROOT, encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+          (error, stdout) =>
+            done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout }),
+        );
+      });
+      expect(code).toBe(2);
+      expect(spawned.code).toBe(2);
+      expect(cap.stdout).toHaveLength(3000);
+      expect(spawned.stdout.equals(Buffer.from(`${cap.stdout.join('\n')}\n`))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

@@ -46,21 +46,21 @@ async function loop(p: Prepared, facts: readonly unknown[], count: number, from:
   return performance.now() - t0;
 }
 
-/** One at a time: warm-up (the sizing loop, ≥ 100 ms), size the runs to ~RUN_MS, median rate of RUNS runs, then latencies. */
-async function timeSingle(p: Prepared, facts: readonly unknown[]): Promise<Figures> {
+/** One at a time, warm-up: the sizing loop (≥ 100 ms); returns the count for a ~RUN_MS run. */
+async function sizeSingle(p: Prepared, facts: readonly unknown[]): Promise<number> {
   let n = 64;
   let ms = await loop(p, facts, n, 0);
   while (ms < 100) {
     n *= 2;
     ms = await loop(p, facts, n, 0);
   }
-  const count = Math.max(facts.length, Math.round((n * RUN_MS) / ms));
-  const rates: number[] = [];
-  for (let run = 0; run < RUNS; run++)
-    rates.push(count / ((await loop(p, facts, count, run * 97)) / 1000));
+  return Math.max(facts.length, Math.round((n * RUN_MS) / ms));
+}
+
+/** One at a time: per-evaluation latencies (LATENCY_SAMPLES, or at least 200 for an engine over 300 ms). */
+async function latencies(p: Prepared, facts: readonly unknown[]) {
   const lat: number[] = [];
   const l0 = performance.now();
-  // LATENCY_SAMPLES evaluations, or fewer (at least 200) for an engine that takes over 300 ms.
   for (let i = 0; i < LATENCY_SAMPLES && (i < 200 || performance.now() - l0 < 300); i++) {
     const fact = facts[i % facts.length];
     const t0 = performance.now();
@@ -68,29 +68,76 @@ async function timeSingle(p: Prepared, facts: readonly unknown[]): Promise<Figur
     else p.decide(fact);
     lat.push((performance.now() - t0) * 1000);
   }
-  return { evals_per_s: Math.round(median(rates)), ...percentiles(lat) };
+  return percentiles(lat);
 }
 
-/** Batched: BATCH facts per call; latency is each batch's wall time divided by its size. */
-async function timeBatched(p: Prepared, facts: readonly unknown[]): Promise<Figures> {
-  const batch = p.batch as NonNullable<Prepared['batch']>;
-  const chunk = Array.from({ length: BATCH }, (_, i) => facts[i % facts.length]);
+/** Batched: BATCH facts per call, for ~RUN_MS; the rate, and each batch's wall time per fact (µs). */
+async function runBatched(batch: NonNullable<Prepared['batch']>, chunk: readonly unknown[]) {
   const perBatch: number[] = [];
-  const t0 = performance.now();
-  while (performance.now() - t0 < 200) await batch(chunk); // warm-up
-  const rates: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    let done = 0;
-    while (performance.now() - start < RUN_MS) {
-      const b0 = performance.now();
-      await batch(chunk);
-      perBatch.push(((performance.now() - b0) * 1000) / BATCH);
-      done += BATCH;
-    }
-    rates.push(done / ((performance.now() - start) / 1000));
+  const start = performance.now();
+  let done = 0;
+  while (performance.now() - start < RUN_MS) {
+    const b0 = performance.now();
+    await batch(chunk);
+    perBatch.push(((performance.now() - b0) * 1000) / BATCH);
+    done += BATCH;
   }
-  return { evals_per_s: Math.round(median(rates)), ...percentiles(perBatch) };
+  return { rate: done / ((performance.now() - start) / 1000), perBatch };
+}
+
+/**
+ * Every agreeing engine of one workload, timed one at a time (and batched where it can be). Each
+ * engine is warmed up and sized first; then the RUNS timed runs go round-robin — run 1 of every
+ * engine, then run 2 of every engine, … — so that every engine sees the same machine load: on a
+ * shared host, an engine timed alone a few seconds after another can see a different load, and
+ * the ratio between them then measures the host, not the engines. The same for every engine.
+ */
+async function timeEngines(
+  prepared: ReadonlyMap<string, Prepared>,
+  facts: readonly unknown[],
+): Promise<Record<string, EngineFigures>> {
+  const engines = [...prepared];
+  const counts = new Map<string, number>();
+  const chunk = Array.from({ length: BATCH }, (_, i) => facts[i % facts.length]);
+  for (const [name, p] of engines) {
+    counts.set(name, await sizeSingle(p, facts));
+    if (p.batch) {
+      const t0 = performance.now();
+      while (performance.now() - t0 < 200) await p.batch(chunk); // warm-up
+    }
+  }
+  const single = new Map<string, number[]>(engines.map(([name]) => [name, []]));
+  const batched = new Map<string, { rates: number[]; perBatch: number[] }>(
+    engines.map(([name]) => [name, { rates: [], perBatch: [] }]),
+  );
+  for (let run = 0; run < RUNS; run++)
+    for (const [name, p] of engines) {
+      const count = counts.get(name) as number;
+      (single.get(name) as number[]).push(count / ((await loop(p, facts, count, run * 97)) / 1000));
+      if (p.batch) {
+        const b = await runBatched(p.batch, chunk);
+        const into = batched.get(name) as { rates: number[]; perBatch: number[] };
+        into.rates.push(b.rate);
+        into.perBatch.push(...b.perBatch);
+      }
+    }
+  const figures: Record<string, EngineFigures> = {};
+  for (const [name, p] of engines) {
+    const one: Figures = {
+      evals_per_s: Math.round(median(single.get(name) as number[])),
+      ...(await latencies(p, facts)),
+    };
+    const b = batched.get(name) as { rates: number[]; perBatch: number[] };
+    figures[name] = p.batch
+      ? {
+          evals_per_s: Math.round(median(b.rates)),
+          ...percentiles(b.perBatch),
+          mode: `batched, ${BATCH} in flight`,
+          one_at_a_time: one,
+        }
+      : one;
+  }
+  return figures;
 }
 
 async function decisions(p: Prepared, facts: readonly unknown[]): Promise<string[]> {
@@ -184,13 +231,7 @@ export async function compareEngines(): Promise<Comparison> {
     console.log(
       `\n${w.name} — ${w.description}; differential check on ${w.facts.length} facts: ${[...prepared.keys()].join(', ')} agree (${decisionMix})`,
     );
-    for (const [name, p] of prepared) {
-      const single = await timeSingle(p, w.facts);
-      if (p.batch) {
-        const batched = await timeBatched(p, w.facts);
-        figures[name] = { ...batched, mode: `batched, ${BATCH} in flight`, one_at_a_time: single };
-      } else figures[name] = single;
-    }
+    Object.assign(figures, await timeEngines(prepared, w.facts));
     const kernel = figures.erdl as Figures;
     const rows: [string, Figures][] = [];
     for (const [name, f] of Object.entries(figures)) {

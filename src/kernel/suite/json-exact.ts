@@ -43,28 +43,32 @@ export function readJsonExact(text: string): { readonly value: unknown; readonly
   return { value: parseJson(text, undefined, exactJsonNumber), plain: false };
 }
 
+/** A character that makes a text not plain: not ASCII, or a backslash (an escape). */
+const NOT_PLAIN = /[\u0080-\uffff\\]/;
+
 /**
  * Members written in `text` (each `:` outside a string is one, in valid JSON) — as is when every
  * character is ASCII and none a backslash, as -2 - members otherwise —, or -1 when a number is not
- * a short plain decimal or the nesting is deeper than FAST_DEPTH. Validity is JSON.parse's to
- * judge: on valid JSON, the tokens seen here are its number tokens.
+ * a short plain decimal, the nesting is deeper than FAST_DEPTH or a string is not closed.
+ * Validity is JSON.parse's to judge: on valid JSON, the tokens seen here are its number tokens.
  */
 function fastMembers(text: string): number {
   const n = text.length;
   let members = 0;
   let depth = 0;
-  let plain = true;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 34) break;
-        if (d === 92) {
-          plain = false;
-          i++;
-        } else if (d > 127) plain = false;
+      // The closing quote: the next one not escaped (after an even run of backslashes).
+      let q = text.indexOf('"', i + 1);
+      for (;;) {
+        if (q < 0) return -1;
+        let b = q;
+        while (text.charCodeAt(b - 1) === 92) b--;
+        if ((q - b) % 2 === 0) break;
+        q = text.indexOf('"', q + 1);
       }
+      i = q;
     } else if (c === 58) members++;
     else if (c === 123 || c === 91) {
       if (++depth > FAST_DEPTH) return -1;
@@ -73,22 +77,18 @@ function fastMembers(text: string): number {
       // -?\d{1,15}, or -?\d+\.\d+ of at most 16 characters after the sign (SHORT_DECIMAL).
       const from = c === 45 ? i + 1 : i;
       let j = from;
-      while (j < n && isDigit(text.charCodeAt(j))) j++;
-      if (j < n && text.charCodeAt(j) === 46) {
-        j++;
-        while (j < n && isDigit(text.charCodeAt(j))) j++;
+      let d = text.charCodeAt(j);
+      while (d >= 48 && d <= 57) d = text.charCodeAt(++j);
+      if (d === 46) {
+        d = text.charCodeAt(++j);
+        while (d >= 48 && d <= 57) d = text.charCodeAt(++j);
         if (j - from > 16) return -1;
       } else if (j - from > 15) return -1;
-      const e = j < n ? text.charCodeAt(j) : 0;
-      if (e === 101 || e === 69) return -1;
+      if (d === 101 || d === 69) return -1;
       i = j - 1;
-    } else if (c > 127) plain = false;
+    }
   }
-  return plain ? members : -2 - members;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return NOT_PLAIN.test(text) ? -2 - members : members;
 }
 
 /** Members of every object in a JSON.parse value. */

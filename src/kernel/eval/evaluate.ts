@@ -161,8 +161,12 @@ export interface EvaluationResult {
 
 interface PreparedRule {
   readonly rule: CompiledRule;
-  readonly when: CompiledTree;
-  readonly unless: CompiledTree | null;
+  /**
+   * Its trees compiled to closures, made on the rule's first untraced evaluation (`untracedTrees`):
+   * with the rule index most rules of a large document are never run for a given fact, and
+   * building every rule's closures up front was most of `new Evaluator` (issue 41).
+   */
+  untraced?: { readonly when: CompiledTree; readonly unless: CompiledTree | null };
   /** The same trees built with value recording, made on the first traced evaluation. */
   traced?: { readonly when: CompiledTree; readonly unless: CompiledTree | null };
   readonly overrideRank: number;
@@ -229,8 +233,6 @@ export class Evaluator {
   ) {
     const prepared = document.rules.map((rule) => ({
       rule,
-      when: compileTree(rule.when),
-      unless: rule.unless ? compileTree(rule.unless) : null,
       overrideRank: OVERRIDE_RANK.get(rule.override) ?? 2,
       failClosed: rule.grade === 'A',
       blocking: isBlockingDecision(rule.then),
@@ -262,9 +264,12 @@ export class Evaluator {
       }
       return enabled;
     });
-    this.retention = retentionOf(
-      prepared.flatMap((p) => [...p.when.nodes, ...(p.unless?.nodes ?? [])]),
-    );
+    const nodes: ExprNode[] = [];
+    for (const p of prepared) {
+      preorder(p.rule.when, nodes);
+      if (p.rule.unless) preorder(p.rule.unless, nodes);
+    }
+    this.retention = retentionOf(nodes);
     this.stateful = this.retention.size > 0;
     const index = options.index ?? document.rules.length >= INDEX_MIN_RULES;
     this.index = index ? RuleIndex.build(ordered.map((p) => p.rule)) : null;
@@ -579,13 +584,14 @@ export class Evaluator {
     else {
       env.rule = p.rule.name;
       env.steps = 0;
-      if (p.unless && this.judge(env, p, p.unless, true) === true) {
+      const trees = untracedTrees(p);
+      if (trees.unless && this.judge(env, p, trees.unless, true) === true) {
         exemptions.push(p.rule.name);
         if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
         return false;
       }
       this.lastError = null;
-      const outcome = this.judge(env, p, p.when, false);
+      const outcome = this.judge(env, p, trees.when, false);
       status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
       if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
     }
@@ -682,6 +688,24 @@ function traceBase(r: CompiledRule) {
   return { rule: r.name, ring: r.ring, priority: r.priority, override: r.override, then: r.then };
 }
 
+/** A rule's untraced closures, built on first use. */
+function untracedTrees(p: PreparedRule): {
+  readonly when: CompiledTree;
+  readonly unless: CompiledTree | null;
+} {
+  p.untraced ??= {
+    when: compileTree(p.rule.when),
+    unless: p.rule.unless ? compileTree(p.rule.unless) : null,
+  };
+  return p.untraced;
+}
+
+/** Appends a tree's nodes in preorder (the order `compileTree` numbers them). */
+function preorder(n: ExprNode, out: ExprNode[]): void {
+  out.push(n);
+  if ('args' in n) for (const a of n.args) preorder(a, out);
+}
+
 function tracedTrees(p: PreparedRule): {
   readonly when: CompiledTree;
   readonly unless: CompiledTree | null;
@@ -710,8 +734,9 @@ function traceTrees(
   whenError: EvaluationError | null = null,
 ): { unless?: TraceNode; when?: TraceNode } {
   const out: { unless?: TraceNode; when?: TraceNode } = {};
-  if (unlessValues && p.unless) out.unless = traceTree(p.unless.nodes, unlessValues, null);
-  if (whenValues) out.when = traceTree(p.when.nodes, whenValues, whenError);
+  const trees = tracedTrees(p);
+  if (unlessValues && trees.unless) out.unless = traceTree(trees.unless.nodes, unlessValues, null);
+  if (whenValues) out.when = traceTree(trees.when.nodes, whenValues, whenError);
   return out;
 }
 

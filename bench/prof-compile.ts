@@ -1,19 +1,26 @@
 /**
- * Profiling aid for issue 17 §4 (not a benchmark): `npx tsx bench/prof-compile.ts [runs] [out]`
- * compiles the generated 1,000-rule document, warms up, then CPU-profiles `runs` steady-state
- * compiles (node:inspector) into `out` (a .cpuprofile for Chrome DevTools) and prints the median
- * wall and CPU times (CPU time is steadier on a shared machine).
+ * Profiling aid for issue 17 §4 (not a benchmark): `npx tsx bench/prof-compile.ts [runs] [out]
+ * [--evaluator]` compiles the generated 1,000-rule document, warms up, then CPU-profiles `runs`
+ * steady-state compiles (node:inspector) into `out` (a .cpuprofile for Chrome DevTools) and prints
+ * the median wall and CPU times (CPU time is steadier on a shared machine). With `--evaluator`
+ * each run is compile + `new Evaluator` (issue 41: the closures and the rule index).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
-import { compileDocument } from '../src/kernel';
+import { compileDocument, Evaluator } from '../src/kernel';
 import { generateDocument } from './generate';
 
 const text = generateDocument(1000);
-const runs = Number(process.argv[2] ?? 30);
-const out = process.argv[3];
-for (let i = 0; i < 5; i++) compileDocument(text);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const runs = Number(positional[0] ?? 30);
+const out = positional[1];
+const withEvaluator = process.argv.includes('--evaluator');
+const once = () => {
+  const compiled = compileDocument(text);
+  if (withEvaluator && compiled.document) new Evaluator(compiled.document);
+};
+for (let i = 0; i < 5; i++) once();
 const session = new Session();
 session.connect();
 const post = (method: string, params?: object) =>
@@ -30,7 +37,7 @@ const cpu: number[] = [];
 for (let i = 0; i < runs; i++) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  compileDocument(text);
+  once();
   times.push(performance.now() - t0);
   const c = process.cpuUsage(c0);
   cpu.push((c.user + c.system) / 1000);

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,6 +13,37 @@ const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
  * `npm start`) has the studio only; the test page is never precached either way.
  */
 const E2E = process.env.ERDL_E2E === '1';
+
+/** Unit tests of pure code, which may share imported modules (see `projects` below). */
+const PURE_TESTS = [
+  'src/kernel/**/*.test.ts',
+  'vectors/**/*.test.ts',
+  // Except the one property that replaces kernel modules with vi.doMock.
+  ...readdirSync(new URL('./tests/fuzz/', import.meta.url))
+    .filter((f) => f.endsWith('.test.ts') && f !== 'compile-fast-path.property.test.ts')
+    .map((f) => `tests/fuzz/${f}`),
+  ...[
+    'business-outputs',
+    'diagnostics-catalogue',
+    'dmn-15',
+    'dmn-collect-extreme',
+    'dmn-export-xml',
+    'dmn-tck',
+    'gorules-corpus',
+    'hostile-corpus',
+    'regex-oracle',
+    'result-hash',
+    'result-hash-host.property',
+    'review-report-texts',
+    'schema',
+    'string-tables',
+    'terminology',
+    'zh-punctuation',
+    'zh-quotes',
+  ].map((name) => `tests/${name}.test.ts`),
+];
+const ALL_TESTS = ['src/**/*.test.ts', 'tests/**/*.test.ts', 'vectors/**/*.test.ts'];
+const ISOLATED_EXCLUDE = [...configDefaults.exclude, 'e2e/**'];
 
 export default defineConfig({
   plugins: [react(), VitePWA(PWA_OPTIONS)],
@@ -36,8 +68,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'vectors/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, 'e2e/**'],
     environment: 'node',
     // Timeouts are hang guards, not speed targets: CI runs on a busy 2-core machine where a
     // property test or a packed-tarball install can take many times its quiet-machine duration.
@@ -47,5 +77,29 @@ export default defineConfig({
     // Both cores: vitest's default for a run is one worker fewer than the cores, one on the 2-core
     // CI machine, which ran the unit tests one file at a time (395 s).
     maxWorkers: 2,
+    // Two projects. Tests of pure code (the kernel, its vectors and properties, and the tests/
+    // files that only call kernel functions) share their imported modules within a worker
+    // (isolate: false): importing the kernel afresh for each of ~130 files was ~120 s of the unit
+    // tests' CPU. Every other file — the CLI, the studio, the workers, anything that mocks a module
+    // (vi.doMock), stubs a global or sets process.env — keeps its own module graph.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pure',
+          include: PURE_TESTS,
+          exclude: ISOLATED_EXCLUDE,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ALL_TESTS,
+          exclude: [...ISOLATED_EXCLUDE, ...PURE_TESTS],
+        },
+      },
+    ],
   },
 });

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 import { type BytePart, createByteSplitter } from '../src/cli/batch/split-bytes';
 import { run } from '../src/cli/run';
 import { captureNodeIo, ROOT } from './cli-support';
@@ -171,9 +172,10 @@ describe('erdl eval --facts: the workers’ bytes on the real standard output', 
       const cap = captureNodeIo();
       const code = await run(args, cap);
       const spawned = await new Promise<{ code: number; stdout: Buffer }>((done) => {
+        const [program, ...leading] = erdlCommand();
         execFile(
-          process.execPath,
-          ['--import', 'tsx', 'src/cli/main.ts', ...args, '--workers', '2'],
+          program as string,
+          [...leading, ...args, '--workers', '2'],
           { cwd: ROOT, encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
           (error, stdout) =>
             done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout }),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Ajv from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 import { localeLang } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { VERBS } from '../src/cli/verbs';
@@ -167,7 +168,7 @@ describe('erdl edges', () => {
       'sh',
       [
         '-c',
-        `printf 'tool:\\n  name: issue_refund\\n  args: { amount: 8000 }\\n' | ${process.execPath} --import tsx src/cli/main.ts eval ${QUICKSTART} - --as-of 2026-09-03T00:00:00Z`,
+        `printf 'tool:\\n  name: issue_refund\\n  args: { amount: 8000 }\\n' | ${erdlCommand().join(' ')} eval ${QUICKSTART} - --as-of 2026-09-03T00:00:00Z`,
       ],
       { cwd: ROOT, encoding: 'utf8' },
     );

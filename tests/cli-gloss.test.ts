@@ -2,6 +2,7 @@
 // in-process through run(), plus one spawn of the real command.
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 import { run } from '../src/cli/run';
 import { captureIo, ROOT } from './cli-support';
 
@@ -173,9 +174,10 @@ describe('erdl gloss (in-process)', () => {
 describe('erdl gloss (spawned)', () => {
   it('prints parseable JSON on stdout from the real process', async () => {
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      const [program, ...leading] = erdlCommand();
       execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', 'gloss', MARGIN, '--lang', 'zh', '--fields', FIELDS],
+        program as string,
+        [...leading, 'gloss', MARGIN, '--lang', 'zh', '--fields', FIELDS],
         { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
         (error, stdout, stderr) =>
           done({

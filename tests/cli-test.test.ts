@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 import { run } from '../src/cli/run';
 import { compileDocument, Evaluator, formatSuite, parseSuite } from '../src/kernel';
 import { captureIo, ROOT } from './cli-support';
@@ -231,9 +232,10 @@ describe('erdl test (spawned)', () => {
   it('exit codes on the real process: 0 all pass, 1 a failure', async () => {
     const spawn = (args: string[]) =>
       new Promise<number>((done) => {
+        const [program, ...leading] = erdlCommand();
         execFile(
-          process.execPath,
-          ['--import', 'tsx', 'src/cli/main.ts', 'test', ...args],
+          program as string,
+          [...leading, 'test', ...args],
           { cwd: ROOT, timeout: 60_000 },
           (e) => done(e ? (typeof e.code === 'number' ? e.code : -1) : 0),
         );

@@ -1,5 +1,6 @@
 // The `erdl` command contract (README "The erdl command"), tested on the real process: each
-// invocation below spawns `node --import tsx src/cli/main.ts …` from the repository root. The
+// invocation below spawns the checkout's `erdl` (the built command when lib/ is up to date, else
+// the sources through tsx: e2e/support/cli.ts) from the repository root. The
 // spawns run concurrently once (they are slow); argument-parsing corners are tested in-process
 // through run() further down.
 import { execFile } from 'node:child_process';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument } from '../src/kernel';
@@ -27,9 +29,10 @@ interface Outcome {
 
 function erdl(...args: string[]): Promise<Outcome> {
   return new Promise((done) => {
+    const [program, ...leading] = erdlCommand();
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      program as string,
+      [...leading, ...args],
       { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

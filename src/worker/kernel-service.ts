@@ -603,9 +603,6 @@ function biggestTableEnd(
 
 function summarize(result: CompileResult, bom: number, source: SourceText): RuleSummary[] {
   return (result.document?.rules ?? []).map((rule) => {
-    const fields = new Set<string>();
-    fieldsOf(rule.when, fields);
-    fieldsOf(rule.unless, fields);
     return {
       name: rule.name,
       entry: rule.entry,
@@ -621,7 +618,24 @@ function summarize(result: CompileResult, bom: number, source: SourceText): Rule
       start: source.position(rule.range.start + bom),
       end: source.position(rule.range.end + bom),
       gloss: NO_GLOSS,
-      fields: [...fields],
+      fields: ruleFields(rule),
     };
   });
+}
+
+/**
+ * The fields a rule reads, kept per rule tree (a table's rows come back from the row cache with the
+ * same trees, so a grid edit walks about one row's tree, not all of them). Never modified.
+ */
+const fieldsByTree = new WeakMap<ExprNode, { unless: ExprNode | null; fields: string[] }>();
+
+function ruleFields(rule: CompiledRule): string[] {
+  const hit = fieldsByTree.get(rule.when);
+  if (hit && hit.unless === rule.unless) return hit.fields;
+  const into = new Set<string>();
+  fieldsOf(rule.when, into);
+  fieldsOf(rule.unless, into);
+  const fields = [...into];
+  fieldsByTree.set(rule.when, { unless: rule.unless, fields });
+  return fields;
 }

@@ -14,8 +14,9 @@ import {
 import { Fields, validateMetadata, validateTopLevel } from '../document/validate';
 import { type ClaimName, validateRuleEntry } from '../document/validate-rule';
 import type { YMap, YNode, YPair, YSeq } from '../document/ynode';
+import type { CanonicalBytes } from '../tree/canonical';
 import { CompileContext, type CompileSourceMap, type SourceMap } from '../tree/context';
-import { canonicalRuleBytes } from '../tree/document-hash';
+import { canonicalRule, canonicalRuleBytes } from '../tree/document-hash';
 import { RowCompileCache } from '../tree/row-cache';
 import type { ExprNode } from '../tree/types';
 import { hasHidden } from '../util/visible-text';
@@ -514,9 +515,35 @@ function validateSegment(
       hidden.some((d) => d.severity === 'error'),
     rules,
     // The trees as serialized for their hashes (ctx.canonical): the same bytes, not made again.
-    canonical: rules.map((r) => canonicalRuleBytes(r, ctx.canonical)),
+    canonical: rules.map((r) => canonicalEntry(r, ctx.canonical)),
     sourceMap: ctx.sourceMap,
   };
+}
+
+/**
+ * Per rule tree, the canonical entry last made with it and what it was made of (canonicalRule's
+ * fields). A grid edit validates the whole table again, but its other rows come back from the row
+ * cache with the same trees and fields: their entries are the same bytes, not serialized again —
+ * and, being the same arrays, the document hasher (hash.ts) sees them unchanged at a glance.
+ */
+const canonicalEntries = new WeakMap<ExprNode, { fields: object; bytes: Uint8Array }>();
+
+/** `canonicalRuleBytes(rule, known)`, kept per rule tree while canonicalRule's fields are the same. */
+function canonicalEntry(rule: CompiledRule, known: CanonicalBytes): Uint8Array {
+  const fields = canonicalRule(rule) as Record<string, unknown>;
+  const hit = canonicalEntries.get(rule.when);
+  if (hit && sameFields(hit.fields as Record<string, unknown>, fields)) return hit.bytes;
+  const bytes = canonicalRuleBytes(rule, known);
+  canonicalEntries.set(rule.when, { fields, bytes });
+  return bytes;
+}
+
+/** The same keys holding the same values (strings and numbers by value, trees by identity). */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.is(a[k], b[k])) return false;
+  return true;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The incremental compiler's parts: the line scan, the resumable document hash and the cache.
 import { describe, expect, it } from 'vitest';
 import { generateDocument } from '../../../bench/generate';
+import { generateWideTable } from '../../../bench/generate-wide-table';
 import { compileDocument } from '../compile';
 import type { CompiledRule, Metadata } from '../document/compiled';
 import { canonicalBytes, canonicalJson, hashText } from '../tree/canonical';
@@ -140,6 +141,35 @@ describe('DocumentHasher', () => {
         expect(results[i]!.document!.hash, `version ${i}`).toBe(
           compileDocument(versions[i]!).document!.hash,
         );
+  });
+
+  it("is its own text's when a table row keeps its cells and changes its decision, message or name", () => {
+    // A row whose cells read the same comes back from the row cache with the same tree, and its
+    // canonical entry is kept per tree while the rule's other canonical fields are the same
+    // (compiler.ts canonicalEntry): any other field changed makes the entry again.
+    const compiler = createIncrementalCompiler();
+    const base = generateWideTable(40, 4, { defaultRow: true });
+    const row = '          then: REQUEST_HUMAN\n          message: "Row 1"';
+    expect(base).toContain(row);
+    const versions = [
+      base,
+      base.replace(row, '          then: ESCALATE\n          message: "Row 1"'),
+      base.replace(row, '          then: ESCALATE\n          message: "Row one"'),
+      base.replace(
+        row,
+        '          then: ESCALATE\n          message: "Row one"\n          name: "first"',
+      ),
+      base.replace(
+        row,
+        '          then: ESCALATE\n          message: "Row one"\n          priority: 7',
+      ),
+      base,
+    ];
+    for (const [i, text] of versions.entries()) {
+      const cold = compileDocument(text).document;
+      expect(cold, `version ${i}`).not.toBeNull();
+      expect(compiler.compile(text).document?.hash, `version ${i}`).toBe(cold?.hash);
+    }
   });
 });
 

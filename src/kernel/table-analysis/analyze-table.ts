@@ -111,7 +111,15 @@ class Analysis {
     const { rows } = s.table;
     const rowCells = rows.map((r) => cellsOf(r.cells));
     const cellFields = rowCells.map((c) => c.fields);
-    const paths = [...new Set(cellFields.flat().filter((p): p is string => p !== null))];
+    // Every field a cell reads, in order of first appearance.
+    const seen = new Set<string>();
+    const paths: string[] = [];
+    for (const fields of cellFields)
+      for (const p of fields)
+        if (p !== null && !seen.has(p)) {
+          seen.add(p);
+          paths.push(p);
+        }
     if (paths.length === 0) return none();
     const nested = paths.find((p) => paths.some((q) => q.startsWith(`${p}.`)));
     if (nested !== undefined) {
@@ -128,25 +136,35 @@ class Analysis {
       });
       return none();
     }
-    const byPath = new Map<string, ExprNode[]>(paths.map((p) => [p, []]));
     // The literals each path's cells compare it with, as collectLiterals(byPath cells, path) finds
     // them (per cell: a cell's comparisons are on its own field), merged from each row's cache.
     const literals = new Map<string, Literals>(
       paths.map((p) => [p, { numbers: new Set(), strings: [], booleans: false }]),
     );
-    rows.forEach((r, i) => {
+    for (let i = 0; i < rows.length; i++) {
       const cached = rowCells[i] as RowCells;
-      r.cells.forEach((c, j) => {
-        const p = cellFields[i]?.[j];
-        if (p == null) return;
-        byPath.get(p)?.push(c);
+      const fields = cached.fields;
+      for (let j = 0; j < fields.length; j++) {
+        const p = fields[j];
+        if (p == null) continue;
         const into = literals.get(p) as Literals;
         const lits = cached.literals[j] as Literals;
         for (const n of lits.numbers) into.numbers.add(n);
         for (const t of lits.strings) into.strings.push(t);
-        into.booleans ||= lits.booleans;
+        if (lits.booleans) into.booleans = true;
+      }
+    }
+    // Each path's cells, in row order: only for a domain that is built again (below).
+    const cellsOfPath = (p: string): ExprNode[] => {
+      const out: ExprNode[] = [];
+      rows.forEach((r, i) => {
+        const fields = (rowCells[i] as RowCells).fields;
+        r.cells.forEach((c, j) => {
+          if (fields[j] === p) out.push(c);
+        });
       });
-    });
+      return out;
+    };
     // A field's domain is made from its path and the literals its cells compare it with, nothing
     // else (value-classes.ts buildDomain): this key identifies it.
     const fieldKeys = paths.map((p) => {
@@ -170,7 +188,7 @@ class Analysis {
       : paths.map(
           (p, i) =>
             this.previous?.domainsByKey.get(fieldKeys[i] as string) ??
-            buildDomain(p, byPath.get(p) ?? []),
+            buildDomain(p, cellsOfPath(p)),
         );
     const domainsByKey = new Map(fieldKeys.map((key, i) => [key, s.domains[i] as FieldDomain]));
     const keys = rows.map((r, k) => rowKey(r, rowCells[k] as RowCells));

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { PWA_OPTIONS } from './scripts/pwa-options.js';
+import { LongestFirst } from './tests/longest-first.js';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
@@ -77,6 +78,8 @@ export default defineConfig({
     // Both cores: vitest's default for a run is one worker fewer than the cores, one on the 2-core
     // CI machine, which ran the unit tests one file at a time (395 s).
     maxWorkers: 2,
+    // The longest files start first (tests/longest-first.ts), so the two workers end together.
+    sequence: { sequencer: LongestFirst },
     // Two projects. Tests of pure code (the kernel, its vectors and properties, and the tests/
     // files that only call kernel functions) share their imported modules within a worker
     // (isolate: false): importing the kernel afresh for each of ~130 files was ~120 s of the unit

@@ -84,6 +84,27 @@ describe('erdl verify', () => {
     expect(await erdl(io, 'verify', 'rules/pay.erdl.yaml')).toBe(0);
   });
 
+  it('report lines in the language asked for: --lang en, --lang zh, or both when none was', async () => {
+    const { io, printed } = await signedWorkspace();
+    const args = ['verify', ...printed, '--trust', 'keys/me.pub.jwk'];
+    expect(await erdl(io, ...args)).toBe(0);
+    const both = io.stdout.join('\n');
+    expect(both).toContain('signer: trusted / 签名者：受信任');
+    expect(await erdl(io, '--lang', 'zh', ...args)).toBe(0);
+    const zh = io.stdout.join('\n');
+    expect(zh).toContain('签名者：受信任');
+    expect(zh).not.toMatch(/signer: trusted|signature: valid/);
+    expect(await erdl(io, '--lang', 'en', ...args)).toBe(0);
+    const en = io.stdout.join('\n');
+    expect(en).toContain('signer: trusted');
+    expect(en).not.toMatch(/[\u4e00-\u9fff]/);
+    // The machine-read lines stay as they are in every language.
+    for (const out of [both, zh, en]) {
+      expect(out.split('\n')[0]).toBe('OK rules/pay.erdl.yaml');
+      expect(out).toContain('  verdict: ');
+    }
+  });
+
   it('an edited rule: exit 1, the rule named in English and Chinese', async () => {
     const { io, printed } = await signedWorkspace();
     io.files.set('rules/pay.erdl.yaml', encode(PAYMENTS.replace('value: 5000', 'value: 6000')));

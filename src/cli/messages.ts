@@ -22,6 +22,14 @@ export function bothLanguages(message: Bilingual): string {
   return `${message.en} / ${message.zh}`;
 }
 
+/**
+ * A report line in the language asked for (`--lang`, or a zh locale: io.lang); in both,
+ * `English / 中文`, when none was.
+ */
+export function inLanguage(io: Pick<CliIo, 'lang'>, message: Bilingual): string {
+  return io.lang ? message[io.lang] : bothLanguages(message);
+}
+
 /** A usage error message with the help hint appended in each language. */
 export function usageError(message: Bilingual): Bilingual {
   return fill(msg.text, { message, HELP_HINT });

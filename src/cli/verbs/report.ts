@@ -10,7 +10,7 @@ import { zhQuote } from '../../kernel/util/quote';
 import { reportSignature, SIGNATURE_SUFFIX } from '../../signing';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
-import { bothLanguages, printError, usageError } from '../messages';
+import { inLanguage, printError, usageError } from '../messages';
 import { readRules } from '../reader';
 import { HELP } from '../strings/help';
 import { REPORT_STRINGS as msg } from '../strings/report';
@@ -81,7 +81,7 @@ export const reportVerb: Verb = {
       signers = sig.signers;
       signedAt = sig.signedAt;
       for (const problem of sig.problems)
-        io.err(bothLanguages(fill(msg.notShownAsSigned, { file: signatureFile, problem })));
+        io.err(inLanguage(io, fill(msg.notShownAsSigned, { file: signatureFile, problem })));
     }
     let previous: ReviewReportInput['previous'] = null;
     const previousFile = options['--previous'];

@@ -3,7 +3,7 @@ import { type Bilingual, checkEvidence } from '../../kernel';
 import { checkSignedEvidence, isEnvelopeJson, type TrustedKey } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadDocument } from '../load-document';
-import { bothLanguages, printError } from '../messages';
+import { inLanguage, printError } from '../messages';
 import { HELP } from '../strings/help';
 import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
 import { VERIFY_EVIDENCE_STRINGS as msg } from '../strings/verify-evidence';
@@ -54,7 +54,8 @@ export const verifyEvidence: Verb = {
       const sig = check.signature === 'valid' ? S.valid : S.notValid;
       const keyId = check.keyId;
       io.out(
-        bothLanguages(
+        inLanguage(
+          io,
           keyId ? fill(S.signatureLine, { sig, keyId }) : fill(S.signatureLineNoKey, { sig }),
         ),
       );
@@ -62,11 +63,11 @@ export const verifyEvidence: Verb = {
     }
     const result = checkEvidence(loaded.document, record);
     for (const f of result.findings) {
-      if (f.ok) io.out(`ok  ${bothLanguages(f.message)}`);
+      if (f.ok) io.out(`ok  ${inLanguage(io, f.message)}`);
       else fail(f.message);
     }
     const ok = result.ok && signatureOk;
-    io.out(bothLanguages(ok ? msg.confirmed : msg.notConfirmed));
+    io.out(inLanguage(io, ok ? msg.confirmed : msg.notConfirmed));
     return ok ? EXIT_OK : EXIT_INVALID;
   },
 };

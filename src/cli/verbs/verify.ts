@@ -24,7 +24,7 @@ import {
 } from '../../signing';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { bothLanguages, printError } from '../messages';
+import { inLanguage, printError } from '../messages';
 import { readFailure, readRules } from '../reader';
 import { quoted } from '../strings';
 import { HELP } from '../strings/help';
@@ -180,32 +180,32 @@ async function verifyPair(
   const sigLine = keyId
     ? fill(S.signatureLine, { sig, keyId })
     : fill(S.signatureLineNoKey, { sig });
-  io.out(`  ${bothLanguages(sigLine)}`);
-  io.out(`  ${bothLanguages(fill(msg.signerLine, { signer }))}`);
-  for (const r of report.roles) for (const line of roleLines(r)) io.out(line);
+  io.out(`  ${inLanguage(io, sigLine)}`);
+  io.out(`  ${inLanguage(io, fill(msg.signerLine, { signer }))}`);
+  for (const r of report.roles) for (const line of roleLines(io, r)) io.out(line);
   const m = report.manifest;
   if (m && verdict.kind !== 'bad-signature')
     io.out(
-      `  ${bothLanguages(fill(msg.manifestLine, { signedAt: m.signed_at, hash: m.document.hash, n: m.rules.length }))}`,
+      `  ${inLanguage(io, fill(msg.manifestLine, { signedAt: m.signed_at, hash: m.document.hash, n: m.rules.length }))}`,
     );
   if (report.source?.document_matches && report.source.source_matches)
-    io.out(`  ${bothLanguages(msg.ruleFileMatches)}`);
+    io.out(`  ${inLanguage(io, msg.ruleFileMatches)}`);
   // Rules are named when the hashes are the reason (a bad signature's manifest is not authentic).
   if (verdict.kind === 'changed' && report.changedRules.length > 0)
     io.out(
-      `  ${bothLanguages(fill(msg.changedRulesLine, { rules: listed(report.changedRules) }))}`,
+      `  ${inLanguage(io, fill(msg.changedRulesLine, { rules: listed(report.changedRules) }))}`,
     );
   io.out(`  verdict: ${verdictHeadline(verdict).en}`);
   if (!verdictHolds(verdict)) io.out(`  reason: ${verdictReason(verdict).en}`);
   // Why a bad signature is bad: each problem of the signature file, as the studio lists them.
   if (verdict.kind === 'bad-signature') for (const p of verdict.detail) io.out(`    ${p.en}`);
-  for (const problem of missing) io.out(`  ${bothLanguages(fill(msg.rolesLine, { problem }))}`);
+  for (const problem of missing) io.out(`  ${inLanguage(io, fill(msg.rolesLine, { problem }))}`);
   for (const line of verdictChangeLines(verdict)) io.out(`    ${line.en}`);
   return holds ? EXIT_OK : EXIT_INVALID;
 }
 
 /** One role signature: `  reviewer: Bob Li, key sha256:…, trusted, signed at … / 审核人：…`. */
-function roleLines(r: RoleSignature): string[] {
+function roleLines(io: Pick<CliIo, 'lang'>, r: RoleSignature): string[] {
   const role = r.role as SignerRole;
   const name = r.name ?? r.trustedName;
   const trust =
@@ -219,15 +219,15 @@ function roleLines(r: RoleSignature): string[] {
     signedAt: String(r.signedAt),
     report: report ? fill(msg.roleLineReport, { report }) : '',
   });
-  const lines = [`  ${bothLanguages(line)}`];
+  const lines = [`  ${inLanguage(io, line)}`];
   // The reviewer's signed opinion and comment, each on its own line under the role line.
   if (r.opinion) {
-    lines.push(`    ${bothLanguages(fill(S.opinionLine, { opinion: opinionText(r.opinion) }))}`);
+    lines.push(`    ${inLanguage(io, fill(S.opinionLine, { opinion: opinionText(r.opinion) }))}`);
   }
   if (r.comment) {
     // One line: a line break in the comment is shown as ↵.
     const c = fill(S.commentLine, { comment: r.comment.replace(/\r?\n/g, ' ↵ ') });
-    lines.push(`    ${bothLanguages(c)}`);
+    lines.push(`    ${inLanguage(io, c)}`);
   }
   return lines;
 }

@@ -83,6 +83,11 @@ export function analyzeTableIncremental(
   return new Analysis(table, previous).run();
 }
 
+/** Adds a value to the set that is `this` (Set.forEach's callback, no closure per call). */
+function addTo(this: Set<string>, value: string): void {
+  this.add(value);
+}
+
 /**
  * One analysis: fills the state (domains, regions, boxes), reuses what `previous` found where the
  * edit cannot have changed it, and runs each analysis in order — per row shadowing
@@ -149,8 +154,9 @@ class Analysis {
         if (p == null) continue;
         const into = literals.get(p) as Literals;
         const lits = cached.literals[j] as Literals;
-        for (const n of lits.numbers) into.numbers.add(n);
-        for (const t of lits.strings) into.strings.push(t);
+        // forEach, not for…of: no iterator per cell (4,000 of them on a 500 × 8 table).
+        if (lits.numbers.size > 0) lits.numbers.forEach(addTo, into.numbers);
+        for (let t = 0; t < lits.strings.length; t++) into.strings.push(lits.strings[t] as string);
         if (lits.booleans) into.booleans = true;
       }
     }

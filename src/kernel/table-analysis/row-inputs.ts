@@ -37,7 +37,13 @@ export interface RowCells {
   readonly literals: readonly Literals[];
   readonly json: string;
   /** The last key made with these cells (rowKey), kept so the same text is the same string. */
-  key: { readonly of: string; readonly text: string } | null;
+  key: {
+    readonly index: number;
+    readonly rule: string;
+    readonly then: string;
+    readonly hash: string;
+    readonly text: string;
+  } | null;
 }
 
 export const NO_LITERALS: Literals = { numbers: new Set(), strings: [], booleans: false };
@@ -71,9 +77,13 @@ export function cellsOf(cells: readonly ExprNode[]): RowCells {
  * while they are the same (its hash is computed once; equal keys compare by identity first).
  */
 export function rowKey(r: AnalysisRow, cells: RowCells): string {
-  const of = `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}`;
-  if (cells.key?.of !== of) cells.key = { of, text: `${of}\u0000${cells.json}` };
-  return cells.key.text;
+  const k = cells.key;
+  // Compared part by part: no string is made for a row whose key is the one kept.
+  if (k && k.index === r.index && k.rule === r.rule && k.then === r.then && k.hash === r.hash)
+    return k.text;
+  const text = `${r.index}\u0000${r.rule}\u0000${r.then}\u0000${r.hash}\u0000${cells.json}`;
+  cells.key = { index: r.index, rule: r.rule, then: r.then, hash: r.hash, text };
+  return text;
 }
 
 /** A row region's boxes cut to the live classes: where it may fire, surely fires, errors fire. */

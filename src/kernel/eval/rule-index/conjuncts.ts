@@ -5,9 +5,11 @@ import { MAX_ARRAY, MAX_STEPS } from '../nodes';
  * A rule's `when` as the conditions `and` tries one after another: nested `and`s flattened in
  * evaluation order (and(and(a, b), c) tries a, b, c and stops at the first that is not true).
  */
-export function conjunctsOf(when: ExprNode): ExprNode[] {
-  if (when.node !== 'and') return [when];
-  return when.args.flatMap(conjunctsOf);
+export function conjunctsOf(when: ExprNode, out: ExprNode[] = []): ExprNode[] {
+  // Appended into one list (a flatMap per `and` was a quarter of the index's build).
+  if (when.node !== 'and') out.push(when);
+  else for (const a of when.args) conjunctsOf(a, out);
+  return out;
 }
 
 /** Operators that compare their operands and can neither warn, nor raise, nor count list steps. */

@@ -14,12 +14,16 @@
  *   (availableParallelism, as the studio uses navigator.hardwareConcurrency) and one alone —
  *   warm workers, best of 3. The pool's report must be byte-identical to the single thread's.
  *
+ * - `erdl impact`'s pool (src/cli/batch/impact-pool.ts): the CLI's batch workers on every core,
+ *   started per run as the command starts them, against the verb's one thread.
+ *
  * Results in bench/results/impact-latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { impactOnPool } from '../src/cli/batch/impact-pool';
 import { compileDocument, createFactSetParser, Evaluator, ImpactRun } from '../src/kernel';
 import { impactJob } from '../src/worker/impact-job';
 import { poolSize, runImpactPool } from '../src/worker/impact-pool';
@@ -138,6 +142,28 @@ console.log(
   `impact: ${FACTS} facts × 100 rules, pool of ${size} worker(s): ${poolBest} ms (1 worker: ${poolOne} ms; same report bytes; goal ≤ 1000 ms in the studio; load average ${loadavg()[0]?.toFixed(1)} on ${cores} cores)`,
 );
 
+// The CLI's pool (`erdl impact` on a large JSON Lines set): the batch workers, started per run as
+// the command starts them (here from source, through tsx), against the verb's one thread (read +
+// impact loop above).
+async function cliPool(workers: number): Promise<number> {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  let best = Infinity;
+  for (let i = 0; i < 2; i++) {
+    const t = performance.now();
+    const r = await impactOnPool(bytes(before), bytes(after), facts, workers);
+    const took = ms(t);
+    if (!r.report || JSON.stringify(r.report) !== reference)
+      throw new Error(`impact bench: erdl impact's ${workers}-worker pool differs from one thread`);
+    best = Math.min(best, took);
+  }
+  return best;
+}
+const cliOneThread = readMs + loopMs;
+const cliBest = await cliPool(cores);
+console.log(
+  `impact: ${FACTS} facts × 100 rules, erdl impact on ${cores} batch worker(s): ${cliBest} ms, worker start-up included (one thread: read + impact loop ${cliOneThread} ms = ${(cliOneThread / cliBest).toFixed(2)}×; same report bytes; load average ${loadavg()[0]?.toFixed(1)})`,
+);
+
 const result = {
   facts: FACTS,
   rules: 100,
@@ -155,6 +181,8 @@ const result = {
   pool_ms: poolBest,
   pool_one_worker_ms: poolOne,
   facts_per_second: Math.round((FACTS / poolBest) * 1000),
+  cli_pool_ms: cliBest,
+  cli_one_thread_ms: cliOneThread,
   cores,
   load_average: Number(loadavg()[0]?.toFixed(2)),
   goal_ms: 1000,

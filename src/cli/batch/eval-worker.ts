@@ -1,7 +1,8 @@
 /**
  * One worker thread of `erdl eval RULES --facts FILE` (run-batch.ts): compiles the rules once, then
  * answers each job in the order received — a part of a JSON Lines file or of a CSV file's records,
- * which it parses, evaluates and prints (evaluate-lines.ts). Asked for bytes, it also does what the
+ * which it parses, evaluates and prints (evaluate-lines.ts) — or, for `erdl impact`, a part of a
+ * JSON Lines fact set evaluated in the old and the new version (impact-part.ts). Asked for bytes, it also does what the
  * main thread would do before writing them: each line made safe for a terminal (terminalJson, as
  * the verb's JSON output always is) and the text encoded, then moved to the main thread uncopied.
  * Built to lib/eval-worker.js (vite.lib.config.ts); run from source through tsx.
@@ -11,17 +12,29 @@ import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
 import { terminalJson } from '../safe-io';
 import type { WorkerSetup } from './evaluate-batch';
 import { type CsvJob, evaluateCsv, evaluateLines, type LinesJob } from './evaluate-lines';
+import { type ImpactJob, impactPart } from './impact-part';
 import { nodeSha256 } from './node-sha256';
 
 setHostSha256(nodeSha256);
 
 const setup = workerData as WorkerSetup;
-const compiled = compileDocument(setup.rules);
-if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
-const evaluator = new Evaluator(compiled.document);
+const loaded = (bytes: Uint8Array) => {
+  const compiled = compileDocument(bytes);
+  if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
+  return compiled.document;
+};
+const document = loaded(setup.rules);
+const after = setup.newRules ? loaded(setup.newRules) : null;
+const evaluator = after ? null : new Evaluator(document);
 const encoder = new TextEncoder();
 
-parentPort?.on('message', (job: LinesJob | CsvJob) => {
+parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob) => {
+  if (job.kind === 'impact') {
+    if (!after) throw new Error('erdl eval worker: no new version to compare with');
+    parentPort?.postMessage(impactPart(document, after, job));
+    return;
+  }
+  if (!evaluator) throw new Error('erdl eval worker: an impact worker has no evaluator');
   const reply =
     job.kind === 'csv' ? evaluateCsv(evaluator, setup, job) : evaluateLines(evaluator, setup, job);
   if (!job.bytesOut || reply.records === 0) {

@@ -9,6 +9,8 @@ export interface WorkerSetup {
   readonly asOf: string;
   readonly state?: TemporalState;
   readonly fields: readonly BatchField[];
+  /** `erdl impact`: the new version, `rules` being the old one (impact-part.ts). */
+  readonly newRules?: Uint8Array;
 }
 
 export interface BatchCase {

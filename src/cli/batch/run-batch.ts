@@ -23,9 +23,10 @@ import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord } from './error-record';
 import type { WorkerSetup } from './evaluate-batch';
 import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
+import type { ImpactJob, ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
-import { createByteSplitter } from './split-bytes';
-import { createLineSplitter } from './split-lines';
+import { type BytePart, createByteSplitter } from './split-bytes';
+import { createLineSplitter, type LinePart } from './split-lines';
 import { createCsvSplitter } from './split-records';
 
 export { errorRecord };
@@ -91,11 +92,12 @@ function chunksOf(
   })();
 }
 
-class Pool {
+/** The batch workers (eval-worker.ts), each answering one job at a time. */
+export class Pool {
   private readonly idle: Worker[] = [];
   private readonly waiting = new Map<
     Worker,
-    { resolve: (reply: LinesReply) => void; reject: (error: Error) => void }
+    { resolve: (reply: LinesReply | ImpactReply) => void; reject: (error: Error) => void }
   >();
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
@@ -105,7 +107,7 @@ class Pool {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
       const worker = new Worker(url, { workerData: setup, execArgv });
-      worker.on('message', (reply: LinesReply) => {
+      worker.on('message', (reply: LinesReply | ImpactReply) => {
         const job = this.waiting.get(worker);
         this.waiting.delete(worker);
         this.idle.push(worker);
@@ -129,13 +131,15 @@ class Pool {
   }
 
   /** Runs a job on the next idle worker (waits for one). */
-  async run(job: LinesJob | CsvJob): Promise<LinesReply> {
+  async run(job: LinesJob | CsvJob): Promise<LinesReply>;
+  async run(job: ImpactJob): Promise<ImpactReply>;
+  async run(job: LinesJob | CsvJob | ImpactJob): Promise<LinesReply | ImpactReply> {
     while (this.idle.length === 0 && !this.failure) {
       await new Promise<void>((resolve) => this.freed.push(resolve));
     }
     if (this.failure) throw this.failure;
     const worker = this.idle.pop() as Worker;
-    return new Promise<LinesReply>((resolve, reject) => {
+    return new Promise<LinesReply | ImpactReply>((resolve, reject) => {
       this.waiting.set(worker, { resolve, reject });
       // A part's bytes are moved, not copied (they are its own).
       worker.postMessage(
@@ -191,7 +195,12 @@ async function runParts(
   const { file } = options;
   let seq = 0;
   const input = chunksOf(io, file, options.format === 'jsonl');
-  const cut = options.format === 'csv' ? csvParts() : 'bytes' in input ? byteParts() : lineParts();
+  const cut =
+    options.format === 'csv'
+      ? csvParts()
+      : 'bytes' in input
+        ? lineParts(createByteSplitter(PART_CHARS))
+        : lineParts(createLineSplitter(PART_CHARS));
   // The workers' output as bytes written as they are, where the io can (the real standard output).
   const outJson = io.outJson;
   const bytesOut = outJson !== undefined;
@@ -241,37 +250,25 @@ async function runParts(
     errors: join.errors,
   };
 
-  /** JSON Lines: parts of whole lines (a line over the row limit known by its number only). */
-  function lineParts() {
-    const splitter = createLineSplitter(PART_CHARS);
-    const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
+  /**
+   * JSON Lines: parts of whole lines (a line over the row limit known by its number only), as text
+   * (split-lines.ts) or, read as bytes, as bytes (split-bytes.ts) the workers decode.
+   */
+  function lineParts<C>(splitter: {
+    push(chunk: C): (LinePart | BytePart)[];
+    end(): (LinePart | BytePart)[];
+    readonly lastLine: number;
+  }) {
+    const jobs = (parts: (LinePart | BytePart)[]): Job[] =>
       parts.map((part) => ({
         kind: 'lines',
         seq: seq++,
-        text: part.kind === 'lines' ? part.text : null,
+        text: part.kind === 'overlong' ? null : 'bytes' in part ? part.bytes : part.text,
         line: part.line,
         bytesOut,
       }));
     return {
-      push: (chunk: string) => jobs(splitter.push(chunk)),
-      end: () => jobs(splitter.end()),
-      finish: (join: LinesJoin) => join.finish(splitter.lastLine),
-    };
-  }
-
-  /** JSON Lines read as bytes: the same parts, as bytes (split-bytes.ts), decoded by the workers. */
-  function byteParts() {
-    const splitter = createByteSplitter(PART_CHARS);
-    const jobs = (parts: ReturnType<typeof splitter.push>): Job[] =>
-      parts.map((part) => ({
-        kind: 'lines',
-        seq: seq++,
-        text: part.kind === 'lines' ? part.bytes : null,
-        line: part.line,
-        bytesOut,
-      }));
-    return {
-      push: (chunk: Uint8Array) => jobs(splitter.push(chunk)),
+      push: (chunk: C) => jobs(splitter.push(chunk)),
       end: () => jobs(splitter.end()),
       finish: (join: LinesJoin) => join.finish(splitter.lastLine),
     };

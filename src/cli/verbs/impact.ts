@@ -1,11 +1,12 @@
 import { fill } from '../../i18n/format';
 import { analyzeImpact, decisionInfo, type ImpactReport } from '../../kernel';
+import { impactOnPool, impactWorkers } from '../batch/impact-pool';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
 import { bothLanguages } from '../messages';
 import { HELP } from '../strings/help';
 import { IMPACT_STRINGS as msg } from '../strings/impact';
-import { readSuite, readText, reportFormat } from './test';
+import { factSetReadable, readSuite, readText, reportFormat } from './test';
 import type { Verb } from './verb';
 
 export const impactVerb: Verb = {
@@ -34,15 +35,25 @@ export const impactVerb: Verb = {
     const factsFile = factsArg as string;
     const text = await readText(io, factsFile);
     if (text === null) return EXIT_USAGE;
-    const suite = readSuite(io, factsFile, text);
-    if (!suite) return EXIT_USAGE;
-    if (suite.sequences.length > 0)
-      io.err(
-        bothLanguages(fill(msg.sequencesLeftOut, { file: factsFile, n: suite.sequences.length })),
-      );
-    const report = analyzeImpact(before, after, suite.cases, {
-      ...(suite.as_of ? { as_of: suite.as_of } : {}),
-    });
+    let report: ImpactReport;
+    const workers = impactWorkers(factsFile, text);
+    if (workers > 1) {
+      // A large JSON Lines set: read and evaluated on the batch workers, the same report.
+      const pooled = await impactOnPool(loadedBefore.bytes, loadedAfter.bytes, text, workers);
+      if (!factSetReadable(io, factsFile, pooled.facts, pooled.diagnostics) || !pooled.report)
+        return EXIT_USAGE;
+      report = pooled.report;
+    } else {
+      const suite = readSuite(io, factsFile, text);
+      if (!suite) return EXIT_USAGE;
+      if (suite.sequences.length > 0)
+        io.err(
+          bothLanguages(fill(msg.sequencesLeftOut, { file: factsFile, n: suite.sequences.length })),
+        );
+      report = analyzeImpact(before, after, suite.cases, {
+        ...(suite.as_of ? { as_of: suite.as_of } : {}),
+      });
+    }
     if (format === 'json') io.out(JSON.stringify(report, null, 2));
     else for (const line of impactTable(report)) io.out(line);
     return EXIT_OK;

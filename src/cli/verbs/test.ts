@@ -99,22 +99,44 @@ export async function readText(io: CliIo, file: string): Promise<string | null> 
 /** The suite, or null after printing why not. Warnings are printed and the suite still runs. */
 export function readSuite(io: CliIo, file: string, text: string): Suite | null {
   const format = factSetFormat(file);
-  let suite: Suite | null;
-  let diagnostics: readonly SuiteDiagnostic[];
   if (format) {
     const read = parseFactSet(createFactSetParser(format), text);
-    diagnostics = read.diagnostics;
-    const errors = diagnostics.some((d) => d.severity === 'error');
-    suite = errors ? null : { cases: read.cases, sequences: [] };
-    if (!errors && read.cases.length === 0) {
-      printError(io, fill(msg.noFacts, { file }));
-      return null;
-    }
-  } else {
-    const parsed = parseSuite(text);
-    suite = parsed.suite;
-    diagnostics = parsed.diagnostics;
+    return factSetReadable(io, file, read.cases.length, read.diagnostics)
+      ? { cases: read.cases, sequences: [] }
+      : null;
   }
+  const parsed = parseSuite(text);
+  printSuiteProblems(io, file, parsed.diagnostics, parsed.suite !== null);
+  return parsed.suite;
+}
+
+/**
+ * A fact set read (`facts` of them, with its problems, as one parser of the whole file lists them;
+ * `erdl impact` reads large ones on its workers): its problems printed; false, after printing why,
+ * when one is an error or it has no fact.
+ */
+export function factSetReadable(
+  io: CliIo,
+  file: string,
+  facts: number,
+  diagnostics: readonly SuiteDiagnostic[],
+): boolean {
+  const errors = diagnostics.some((d) => d.severity === 'error');
+  if (!errors && facts === 0) {
+    printError(io, fill(msg.noFacts, { file }));
+    return false;
+  }
+  printSuiteProblems(io, file, diagnostics, !errors);
+  return !errors;
+}
+
+/** The problems of a suite or fact set, then, when it cannot be used (`ok` false), why. */
+function printSuiteProblems(
+  io: CliIo,
+  file: string,
+  diagnostics: readonly SuiteDiagnostic[],
+  ok: boolean,
+): void {
   for (const d of diagnostics) {
     // Chinese under --lang zh (or a zh locale): the severity and the message; the rest as it is.
     const zh = io.lang === 'zh';
@@ -123,11 +145,10 @@ export function readSuite(io: CliIo, file: string, text: string): Suite | null {
       `${file}:${d.line}:${d.column}: ${severity} ${d.code} ${oneLine(zh ? d.message.zh : d.message.en)}`,
     );
   }
-  if (!suite) {
+  if (!ok) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     printError(io, fill(msg.errorSuiteNothingWas, { file, errors }));
   }
-  return suite;
 }
 
 const SEVERITY_ZH: Readonly<Record<string, string>> = {

@@ -11,14 +11,25 @@ import { expect } from 'vitest';
 import { errorRecord, rejectedName } from '../src/cli/batch/error-record';
 import { evaluateBatch, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
 import { run } from '../src/cli/run';
-import type {
+import {
+  compileDocument,
   Evaluator,
-  FactSetParser,
-  RejectedRecord,
-  SuiteCase,
-  SuiteDiagnostic,
+  type FactSetParser,
+  type RejectedRecord,
+  type SuiteCase,
+  type SuiteDiagnostic,
 } from '../src/kernel';
-import { captureNodeIo } from './cli-support';
+import { captureNodeIo, ROOT } from './cli-support';
+
+/** The rule file the batch properties evaluate: its path, its bytes and an Evaluator of it. */
+export const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
+
+export function quickStart(): { rules: Uint8Array; evaluator: Evaluator } {
+  const rules = new Uint8Array(readFileSync(QUICKSTART));
+  const compiled = compileDocument(rules).document;
+  if (!compiled) throw new Error('the quick start does not load');
+  return { rules, evaluator: new Evaluator(compiled) };
+}
 
 export interface BatchOutcome {
   lines: string[];

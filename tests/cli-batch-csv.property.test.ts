@@ -12,8 +12,6 @@
  * Hostile: a 100 MB one-record file and a runaway quote over the 1 Mi-character limit are refused
  * as before, never held; with threads (run()), the records after a refused one keep their lines.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateCase, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
@@ -21,21 +19,18 @@ import { evaluateCsv, partReply } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { type CsvPart, createCsvSplitter } from '../src/cli/batch/split-records';
-import { compileDocument, createCsvParser, Evaluator, MAX_ROW_CHARS } from '../src/kernel';
+import { createCsvParser, MAX_ROW_CHARS } from '../src/kernel';
 import {
   type BatchOutcome,
   commandBeside,
   expectSameOutcome,
+  QUICKSTART,
+  quickStart,
   referenceBatch,
 } from './batch-support';
-import { ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
-const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
-const rules = new Uint8Array(readFileSync(QUICKSTART));
-const compiled = compileDocument(rules).document;
-if (!compiled) throw new Error('the quick start does not load');
-const evaluator = new Evaluator(compiled);
+const { rules, evaluator } = quickStart();
 const AS_OF = '2026-01-15T00:00:00Z';
 
 const onePass = (text: string, chunk: number, setup: WorkerSetup): BatchOutcome =>

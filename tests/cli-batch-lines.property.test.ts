@@ -11,8 +11,6 @@
  * With threads (run()): a line over the row limit, still arriving or whole, is refused in place
  * with its line number as before, and the lines after it keep theirs.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkerSetup } from '../src/cli/batch/evaluate-batch';
@@ -20,21 +18,18 @@ import { evaluateLines } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { createLineSplitter, type LinePart } from '../src/cli/batch/split-lines';
-import { compileDocument, createJsonLinesParser, Evaluator, MAX_ROW_CHARS } from '../src/kernel';
+import { createJsonLinesParser, MAX_ROW_CHARS } from '../src/kernel';
 import {
   type BatchOutcome,
   commandBeside,
   expectSameOutcome,
+  QUICKSTART,
+  quickStart,
   referenceBatch,
 } from './batch-support';
-import { ROOT } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
-const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
-const rules = new Uint8Array(readFileSync(QUICKSTART));
-const compiled = compileDocument(rules).document;
-if (!compiled) throw new Error('the quick start does not load');
-const evaluator = new Evaluator(compiled);
+const { rules, evaluator } = quickStart();
 
 /** Feeds `text` to the splitter in chunks of `chunk` characters. */
 function split(text: string, chunk: number, partChars: number, maxLine?: number): LinePart[] {

@@ -21,6 +21,7 @@ import type { SuiteResult } from '../suite/types';
 import { formatCell } from '../table-edit/cell-text';
 import type { TableModel } from '../table-edit/model';
 import { readTables } from '../table-edit/read-tables';
+import { fillTemplate } from '../util/template';
 import { revealText } from '../util/visible-text';
 import { KERNEL_VERSION } from '../version';
 import { decisionInfo } from '../vocabulary/decisions';
@@ -177,7 +178,7 @@ class Writer {
 
   /** A bilingual text (escaped) in the report's language(s); both: Chinese first, then English. */
   private bi(text: Bilingual, values: Record<string, string | number> = {}): string {
-    const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => String(values[k] ?? m));
+    const fill = (s: string) => fillTemplate(s, values);
     if (this.lang === 'both') {
       const zh = esc(fill(text.zh));
       const en = esc(fill(text.en));

@@ -1,5 +1,5 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
-import { joinZh } from '../gloss/typography';
+import { zhSeamSpace } from '../gloss/typography';
 import { fillTemplate } from '../util/template';
 
 /**
@@ -182,21 +182,6 @@ export type VectorStringKey = keyof typeof VECTOR_STRINGS;
 /** A placeholder's value: one text for both languages, or each language's own. */
 export type VectorValue = string | number | Bilingual;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** The Chinese template filled, its pieces joined by the seam rule (see above). */
-function fillZh(template: string, values: Readonly<Record<string, string>>): string {
-  const pieces: string[] = [];
-  let last = 0;
-  for (const m of template.matchAll(PLACEHOLDER)) {
-    const at = m.index ?? 0;
-    pieces.push(template.slice(last, at), values[m[1] as string] ?? m[0]);
-    last = at + m[0].length;
-  }
-  pieces.push(template.slice(last));
-  return joinZh(...pieces);
-}
-
 /** One reason of the table, filled in both languages. */
 export function say(
   key: VectorStringKey,
@@ -207,5 +192,9 @@ export function say(
       Object.entries(values).map(([k, v]) => [k, typeof v === 'object' ? v[lang] : String(v)]),
     );
   const text = VECTOR_STRINGS[key];
-  return { en: fillTemplate(text.en, side('en')), zh: fillZh(text.zh, side('zh')) };
+  return {
+    en: fillTemplate(text.en, side('en')),
+    // The Chinese pieces joined by the seam rule (see above).
+    zh: fillTemplate(text.zh, side('zh'), { seam: zhSeamSpace }),
+  };
 }

@@ -26,7 +26,7 @@ import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evalua
 import type { ImpactJob, ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
 import { type BytePart, createByteSplitter } from './split-bytes';
-import { createLineSplitter, type LinePart } from './split-lines';
+import { createLineSplitter, type LinePart, type PartSplitter } from './split-lines';
 import { createCsvSplitter } from './split-records';
 
 export { errorRecord };
@@ -254,11 +254,7 @@ async function runParts(
    * JSON Lines: parts of whole lines (a line over the row limit known by its number only), as text
    * (split-lines.ts) or, read as bytes, as bytes (split-bytes.ts) the workers decode.
    */
-  function lineParts<C>(splitter: {
-    push(chunk: C): (LinePart | BytePart)[];
-    end(): (LinePart | BytePart)[];
-    readonly lastLine: number;
-  }) {
+  function lineParts<C>(splitter: PartSplitter<C, LinePart | BytePart>) {
     const jobs = (parts: (LinePart | BytePart)[]): Job[] =>
       parts.map((part) => ({
         kind: 'lines',

@@ -14,21 +14,13 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { MAX_ROW_CHARS } from '../../kernel';
+import type { OverlongPart, PartSplitter } from './split-lines';
 
 export type BytePart =
   /** Whole lines (the last one may lack its line break only at the end of the text). */
-  | { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line: number }
-  /** A line longer than the row limit, rejected without its text. */
-  | { readonly kind: 'overlong'; readonly line: number };
+  { readonly kind: 'lines'; readonly bytes: Uint8Array; readonly line: number } | OverlongPart;
 
-export interface ByteSplitter {
-  /** The next chunk of bytes; returns the parts it completed (each at least `partBytes` long). */
-  push(chunk: Uint8Array): BytePart[];
-  /** End of input: the rest (a last line without a line break included). */
-  end(): BytePart[];
-  /** 1-based number of the line the text ends on (where an end-of-text problem is placed). */
-  readonly lastLine: number;
-}
+export type ByteSplitter = PartSplitter<Uint8Array, BytePart>;
 
 const LF = 0x0a;
 const EMPTY = Buffer.alloc(0);

@@ -11,20 +11,27 @@
  */
 import { MAX_ROW_CHARS } from '../../kernel';
 
+/** A line longer than the row limit, rejected without its text. */
+export interface OverlongPart {
+  readonly kind: 'overlong';
+  readonly line: number;
+}
+
 export type LinePart =
   /** Whole lines (the last one may lack its line break only at the end of the text). */
-  | { readonly kind: 'lines'; readonly text: string; readonly line: number }
-  /** A line longer than the row limit, rejected without its text. */
-  | { readonly kind: 'overlong'; readonly line: number };
+  { readonly kind: 'lines'; readonly text: string; readonly line: number } | OverlongPart;
 
-export interface LineSplitter {
-  /** The next chunk of text; returns the parts it completed (each at least `partChars` long). */
-  push(chunk: string): LinePart[];
+/** Cuts a stream of chunks `C` (text, or bytes: split-bytes.ts) into parts `P` of whole lines. */
+export interface PartSplitter<C, P> {
+  /** The next chunk; returns the parts it completed (each at least the part size long). */
+  push(chunk: C): P[];
   /** End of text: the rest (a last line without a line break included). */
-  end(): LinePart[];
+  end(): P[];
   /** 1-based number of the line the text ends on (where an end-of-text problem is placed). */
   readonly lastLine: number;
 }
+
+export type LineSplitter = PartSplitter<string, LinePart>;
 
 /** `partChars`: a part is cut once at least this many characters of whole lines are held. */
 export function createLineSplitter(partChars: number, maxLine = MAX_ROW_CHARS): LineSplitter {

@@ -155,6 +155,22 @@ describe('erdl impact', () => {
     expect(suite.text).toMatch(/REQUEST_HUMAN → DENY\s+1\n/);
   });
 
+  it('names the sequences it leaves out, in the language asked for', async () => {
+    const RATE = 'tests/fixtures/cli/rate.erdl.yaml';
+    const RATE_SUITE = 'tests/fixtures/cli/rate.facts.yaml';
+    const both = await erdl(['impact', RATE, RATE, RATE_SUITE]);
+    expect(both.code).toBe(0);
+    expect(both.io.stderr).toEqual([
+      `${RATE_SUITE}: 1 sequence(s) left out: impact compares single facts / ${RATE_SUITE} 中的 1 个序列已略去：影响分析只比较单个事实`,
+    ]);
+    const zh = await erdl(['--lang', 'zh', 'impact', RATE, RATE, RATE_SUITE]);
+    expect(zh.io.stderr).toEqual([`${RATE_SUITE} 中的 1 个序列已略去：影响分析只比较单个事实`]);
+    const en = await erdl(['--lang', 'en', 'impact', RATE, RATE, RATE_SUITE]);
+    expect(en.io.stderr).toEqual([
+      `${RATE_SUITE}: 1 sequence(s) left out: impact compares single facts`,
+    ]);
+  });
+
   it('refuses a document that does not load and a bad format', async () => {
     const broken = await erdl(['impact', 'tests/fixtures/cli/broken.erdl.yaml', AML_PATH, SUITE]);
     expect(broken.code).toBe(1); // load errors exit 1 in every verb (src/cli/exit-codes.ts)

@@ -16,6 +16,6 @@ export const IMPACT_STRINGS = {
   },
   sequencesLeftOut: {
     en: '{file}: {n} sequence(s) left out: impact compares single facts',
-    zh: '已略去 {n} 个序列：影响分析只比较单个事实',
+    zh: '{file} 中的 {n} 个序列已略去：影响分析只比较单个事实',
   },
 } as const satisfies Record<string, Bilingual>;

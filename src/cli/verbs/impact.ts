@@ -3,7 +3,7 @@ import { analyzeImpact, decisionInfo, type ImpactReport } from '../../kernel';
 import { impactOnPool, impactWorkers } from '../batch/impact-pool';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import { loadRulesFor } from '../load-document';
-import { bothLanguages } from '../messages';
+import { inLanguage } from '../messages';
 import { HELP } from '../strings/help';
 import { IMPACT_STRINGS as msg } from '../strings/impact';
 import { factSetReadable, readSuite, readText, reportFormat } from './test';
@@ -48,7 +48,10 @@ export const impactVerb: Verb = {
       if (!suite) return EXIT_USAGE;
       if (suite.sequences.length > 0)
         io.err(
-          bothLanguages(fill(msg.sequencesLeftOut, { file: factsFile, n: suite.sequences.length })),
+          inLanguage(
+            io,
+            fill(msg.sequencesLeftOut, { file: factsFile, n: suite.sequences.length }),
+          ),
         );
       report = analyzeImpact(before, after, suite.cases, {
         ...(suite.as_of ? { as_of: suite.as_of } : {}),

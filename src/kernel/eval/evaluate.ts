@@ -7,9 +7,15 @@ import { OVERRIDE_LEVELS, type OverrideLevel, type Ring } from '../vocabulary/do
 import { type EvalCode, EvaluationError, type EvalWarning } from './errors';
 import { explainFailure, type TraceReason } from './explain';
 import { checkFactShape, prepareFact } from './fact';
-import { type CompiledTree, compileTree, type Env, literalNodeValue } from './nodes';
+import {
+  type CompiledTree,
+  compileTree,
+  type Env,
+  type FieldSlot,
+  literalNodeValue,
+} from './nodes';
 import { resultHashOf } from './result-hash';
-import { RuleIndex } from './rule-index/rule-index';
+import { type IndexableRule, RuleIndex } from './rule-index/rule-index';
 import {
   EMPTY_STATE,
   parseTemporalState,
@@ -58,12 +64,46 @@ const JUDGED: readonly ('matched' | 'false' | 'error_fail_closed' | 'error_folde
  */
 export class RuleOutcomes {
   readonly codes: Uint8Array;
-  constructor(readonly slots: number) {
+  /**
+   * One rule index over the rules of both versions (each rule both share filed once), so a fact's
+   * candidates are selected once for the pair (`selection`), not once per version; null when no
+   * rule is filed.
+   */
+  readonly index: RuleIndex | null;
+  /** The pair index's answer for the current fact: UNSELECTED until the first version asks. */
+  selection = UNSELECTED;
+  constructor(
+    readonly slots: number,
+    index: RuleIndex | null = null,
+  ) {
     this.codes = new Uint8Array(slots);
+    this.index = index;
   }
   clear(): void {
     this.codes.fill(NOT_YET);
+    this.selection = UNSELECTED;
   }
+}
+
+/** RuleOutcomes.selection: not asked yet for this fact, or the pair index's answer. */
+const UNSELECTED = 0;
+const SELECTED = 1;
+const NOT_SELECTED = 2;
+
+/**
+ * An evaluator's view of its pair's index (RuleOutcomes.index): the union position of each of its
+ * rules (`unionOf`), the own position of each union rule (`ownOf`, −1 for the partner's own), its
+ * enabled rules the union index does not file (`always`), and scratch for the union candidates.
+ */
+interface PairView {
+  readonly outcomes: RuleOutcomes;
+  readonly index: RuleIndex;
+  readonly unionOf: Int32Array;
+  readonly ownOf: Int32Array;
+  /** True when the union's first rules are this evaluator's, in its order (unionOf is identity). */
+  readonly prefix: boolean;
+  readonly always: Int32Array;
+  readonly filed: Int32Array;
 }
 
 /** How one rule ended, so "not reached" is never confused with "false" (§7.0.2). */
@@ -297,15 +337,68 @@ export class Evaluator {
     const mine = new Map<string, PreparedRule>();
     for (const p of a.rings.flat()) mine.set(key(p), p);
     let slots = 0;
-    for (const p of b.rings.flat()) {
+    // The pair's index: a's rules in a's order, then b's rules without an a twin filed the same
+    // way (same `when`, `unless` and enabled: the index files a rule by those alone).
+    const union: IndexableRule[] = a.ordered.map((p) => p.rule);
+    const bUnion = new Int32Array(b.ordered.length);
+    for (const p of b.ordered) {
       const twin = mine.get(key(p));
-      if (!twin) continue;
-      mine.delete(key(p));
-      twin.slot = slots;
-      p.slot = slots++;
+      if (twin) {
+        mine.delete(key(p));
+        twin.slot = slots;
+        p.slot = slots++;
+      }
+      if (twin && twin.rule.enabled === p.rule.enabled) bUnion[p.id] = twin.id;
+      else bUnion[p.id] = union.push(p.rule) - 1;
     }
-    return new RuleOutcomes(slots);
+    const index = a.index && b.index ? RuleIndex.build(union) : null;
+    const outcomes = new RuleOutcomes(slots, index);
+    if (index) {
+      a.pair = a.viewPair(
+        outcomes,
+        index,
+        Int32Array.from(a.ordered, (p) => p.id),
+        union.length,
+      );
+      b.pair = b.viewPair(outcomes, index, bUnion, union.length);
+    }
+    return outcomes;
   }
+
+  /** The pair index seen from here, where rule i is the union's rule unionOf[i]. */
+  private viewPair(
+    outcomes: RuleOutcomes,
+    index: RuleIndex,
+    unionOf: Int32Array,
+    unionCount: number,
+  ): PairView {
+    const ownOf = new Int32Array(unionCount).fill(-1);
+    unionOf.forEach((u, own) => {
+      ownOf[u] = own;
+    });
+    const ordered = this.ordered;
+    const always = Int32Array.from(
+      ordered.filter((p) => p.rule.enabled && !index.isFiled(unionOf[p.id] as number)),
+      (p) => p.id,
+    );
+    return {
+      outcomes,
+      index,
+      unionOf,
+      ownOf,
+      prefix: unionOf.every((u, own) => u === own),
+      always,
+      filed: new Int32Array(unionCount),
+    };
+  }
+
+  /** The fields the untraced conditions read, one slot per path (nodes.ts FieldSlot). */
+  private readonly fieldSlots = new Map<string, FieldSlot>();
+  /** Evaluations so far: each one's number (Env.epoch) tells its field values from others'. */
+  private evaluations = 0;
+
+  /** Set by shareOutcomes when both versions are indexed: the pair's index, seen from here. */
+  private pair: PairView | null = null;
 
   private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
   /** The evaluation error `judge` folded last (for the trace's reason). */
@@ -365,6 +458,7 @@ export class Evaluator {
       factInvalid,
       trace: null,
       steps: 0,
+      epoch: ++this.evaluations,
     };
     const tracing = options.trace === true;
     const shared = tracing || env.guardContext ? null : (options.outcomes ?? null);
@@ -372,10 +466,42 @@ export class Evaluator {
     const matched: PreparedRule[] = [];
     const exemptions: string[] = [];
     // The rule index (untraced, on a mapping): a rule it rules out is judged false unevaluated.
-    const evaluated =
-      this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
-        ? this.runIndexed(this.index, env, shared, matched, exemptions)
-        : this.runAll(env, tracing, shared, trace, matched, exemptions);
+    const pair = shared !== null && this.pair?.outcomes === shared ? this.pair : null;
+    let evaluated: number;
+    if (pair !== null && factInvalid === null) {
+      // Both versions read one selection of the pair's index per fact (the first one makes it).
+      if (shared?.selection === UNSELECTED)
+        shared.selection = pair.index.select(fact) ? SELECTED : NOT_SELECTED;
+      evaluated =
+        shared?.selection === SELECTED
+          ? this.runIndexed(
+              pair.index,
+              this.pairCandidates(pair),
+              pair.unionOf,
+              env,
+              shared,
+              matched,
+              exemptions,
+            )
+          : this.runAll(env, tracing, shared, trace, matched, exemptions);
+    } else
+      evaluated =
+        this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
+          ? this.runIndexed(
+              this.index,
+              mergeAscending(
+                this.filed,
+                this.index.candidates(this.filed),
+                this.always,
+                this.candidates,
+              ),
+              null,
+              env,
+              shared,
+              matched,
+              exemptions,
+            )
+          : this.runAll(env, tracing, shared, trace, matched, exemptions);
     env.trace = null;
 
     // Ring results combine by safety (ruling I-30): a DENY covered by a matched ALLOW of strictly
@@ -521,13 +647,14 @@ export class Evaluator {
    */
   private runIndexed(
     index: RuleIndex,
+    n: number,
+    unionOf: Int32Array | null,
     env: Env,
     shared: RuleOutcomes | null,
     matched: PreparedRule[],
     exemptions: string[],
   ): number {
     const cands = this.candidates;
-    const n = mergeAscending(this.filed, index.candidates(this.filed), this.always, cands);
     const ordered = this.ordered;
     let evaluated = 0;
     let c = 0;
@@ -556,11 +683,43 @@ export class Evaluator {
           if (!p.rule.enabled || p.rule.then !== 'ALLOW' || p.overrideRank >= winner.overrideRank)
             continue;
           evaluated++;
-          if (index.mayMatch(id) && this.runUntraced(env, p, shared, exemptions)) matched.push(p);
+          const filedAs = unionOf === null ? id : (unionOf[id] as number);
+          if (index.mayMatch(filedAs) && this.runUntraced(env, p, shared, exemptions))
+            matched.push(p);
         }
       while (c < n && (cands[c] as number) < end) c++;
     }
     return evaluated;
+  }
+
+  /**
+   * After the pair's index selected the fact: this version's candidates (the union candidates
+   * that are its rules, as its own positions, ascending, merged with its `always`) in
+   * `this.candidates`; returns how many.
+   */
+  private pairCandidates(pair: PairView): number {
+    const filed = pair.filed;
+    const m = pair.index.candidates(filed);
+    let k = 0;
+    if (pair.prefix) {
+      // Its rules are the union's first ones, in its order: the candidates below its count.
+      const count = this.ordered.length;
+      while (k < m && (filed[k] as number) < count) k++;
+    } else {
+      const ownOf = pair.ownOf;
+      for (let i = 0; i < m; i++) {
+        const own = ownOf[filed[i] as number] as number;
+        if (own < 0) continue;
+        // Insertion (k ≤ i: only the part already read is written): few candidates per fact.
+        let at = k++;
+        while (at > 0 && (filed[at - 1] as number) > own) {
+          filed[at] = filed[at - 1] as number;
+          at--;
+        }
+        filed[at] = own;
+      }
+    }
+    return mergeAscending(filed, k, pair.always, this.candidates);
   }
 
   /**
@@ -584,7 +743,7 @@ export class Evaluator {
     else {
       env.rule = p.rule.name;
       env.steps = 0;
-      const trees = untracedTrees(p);
+      const trees = untracedTrees(p, this.fieldSlots);
       if (trees.unless && this.judge(env, p, trees.unless, true) === true) {
         exemptions.push(p.rule.name);
         if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
@@ -689,13 +848,16 @@ function traceBase(r: CompiledRule) {
 }
 
 /** A rule's untraced closures, built on first use. */
-function untracedTrees(p: PreparedRule): {
+function untracedTrees(
+  p: PreparedRule,
+  slots: Map<string, FieldSlot>,
+): {
   readonly when: CompiledTree;
   readonly unless: CompiledTree | null;
 } {
   p.untraced ??= {
-    when: compileTree(p.rule.when),
-    unless: p.rule.unless ? compileTree(p.rule.unless) : null,
+    when: compileTree(p.rule.when, false, slots),
+    unless: p.rule.unless ? compileTree(p.rule.unless, false, slots) : null,
   };
   return p.untraced;
 }

@@ -55,6 +55,44 @@ export interface Env {
   trace: unknown[] | null;
   /** List elements visited by the current rule (E4 budget, MAX_STEPS). */
   steps: number;
+  /**
+   * This evaluation's number among its Evaluator's (absent: none): a field read once in it is
+   * kept in its FieldSlot for the other conditions that read it.
+   */
+  readonly epoch?: number;
+}
+
+/**
+ * A fact field as the conditions of one Evaluator's rules read it (one per path, shared by every
+ * condition on it), with the value the evaluation numbered `epoch` read. A field's value cannot
+ * change within one evaluation (the fact is never changed), so each is read once per evaluation.
+ */
+export interface FieldSlot {
+  readonly segments: readonly string[];
+  epoch: number;
+  value: Value;
+}
+
+/** The slot of `path` in `slots` (made on first use), or a slot of its own without `slots`. */
+function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefined): FieldSlot {
+  let slot = slots?.get(path);
+  if (!slot) {
+    slot = { segments: path.split('.'), epoch: -1, value: undefined };
+    slots?.set(path, slot);
+  }
+  return slot;
+}
+
+/** The fact's field at `slot`, read once per evaluation (resolvePath; an error is never kept). */
+function readField(env: Env, slot: FieldSlot): Value {
+  const epoch = env.epoch;
+  if (epoch !== undefined && slot.epoch === epoch) return slot.value;
+  const v = resolvePath(env.fact, slot.segments);
+  if (epoch !== undefined) {
+    slot.epoch = epoch;
+    slot.value = v;
+  }
+  return v;
 }
 
 export type Fn = (env: Env) => Value;
@@ -295,12 +333,16 @@ export function codePointLength(s: string): number {
  * Compiles a canonical tree into closures once (E7: this is the one evaluator for every writing
  * form). Regexes are compiled here, not per evaluation.
  */
-export function compileTree(root: ExprNode, traced = false): CompiledTree {
+export function compileTree(
+  root: ExprNode,
+  traced = false,
+  slots?: Map<string, FieldSlot>,
+): CompiledTree {
   const nodes: ExprNode[] = [];
   const build = (n: ExprNode): Fn => {
     const id = nodes.length;
     nodes.push(n);
-    const fn = buildNode(n, build, traced);
+    const fn = buildNode(n, build, traced, slots);
     if (!traced) return fn;
     // The traced build is the same closures, each recording its value by preorder id; an
     // evaluation error is stamped with the id of the node it left first (where it happened).
@@ -324,13 +366,14 @@ export function compileTree(root: ExprNode, traced = false): CompiledTree {
  */
 function fieldLiteral(
   n: ExprNode,
-): { readonly segments: readonly string[]; readonly value: string | number } | undefined {
+  slots: Map<string, FieldSlot> | undefined,
+): { readonly slot: FieldSlot; readonly value: string | number } | undefined {
   if (!('args' in n)) return undefined;
   const [x, y] = n.args;
   if (x?.node !== 'field' || y?.node !== 'literal') return undefined;
   const value = literalNodeValue(y);
   return typeof value === 'string' || typeof value === 'number'
-    ? { segments: x.path.split('.'), value }
+    ? { slot: fieldSlot(x.path, slots), value }
     : undefined;
 }
 
@@ -347,7 +390,7 @@ const ORDER_TESTS = {
  * by the literal's type: a field of that type compares natively; anything else (missing, a
  * number no double holds, cross-type) goes the general way (`equality`).
  */
-function equalsLiteral(segments: readonly string[], y: string | number, want: boolean): Fn {
+function equalsLiteral(slot: FieldSlot, y: string | number, want: boolean): Fn {
   const other = (x: Value) => {
     if (x === undefined) return false;
     const same = equality(x, y);
@@ -356,20 +399,20 @@ function equalsLiteral(segments: readonly string[], y: string | number, want: bo
   if (typeof y === 'string')
     return want
       ? (env) => {
-          const x = resolvePath(env.fact, segments);
+          const x = readField(env, slot);
           return typeof x === 'string' ? x === y : other(x);
         }
       : (env) => {
-          const x = resolvePath(env.fact, segments);
+          const x = readField(env, slot);
           return typeof x === 'string' ? x !== y : other(x);
         };
   return want
     ? (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x === y : other(x);
       }
     : (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x !== y : other(x);
       };
 }
@@ -379,7 +422,7 @@ function equalsLiteral(segments: readonly string[], y: string | number, want: bo
  * number field compares natively (never NaN: `resolvePath` refuses non-finite numbers), anything
  * else by `order` (exact numbers, dates, text).
  */
-function orderLiteral(op: keyof typeof ORDER_TESTS, segments: readonly string[], y: number): Fn {
+function orderLiteral(op: keyof typeof ORDER_TESTS, slot: FieldSlot, y: number): Fn {
   const test = ORDER_TESTS[op];
   const other = (x: Value) => {
     if (x === undefined) return false;
@@ -389,32 +432,37 @@ function orderLiteral(op: keyof typeof ORDER_TESTS, segments: readonly string[],
   switch (op) {
     case 'gt':
       return (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x > y : other(x);
       };
     case 'gte':
       return (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x >= y : other(x);
       };
     case 'lt':
       return (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x < y : other(x);
       };
     case 'lte':
       return (env) => {
-        const x = resolvePath(env.fact, segments);
+        const x = readField(env, slot);
         return typeof x === 'number' ? x <= y : other(x);
       };
   }
 }
 
-function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn {
+function buildNode(
+  n: ExprNode,
+  build: (n: ExprNode) => Fn,
+  traced: boolean,
+  slots: Map<string, FieldSlot> | undefined,
+): Fn {
   switch (n.node) {
     case 'field': {
-      const segments = n.path.split('.');
-      return (env) => resolvePath(env.fact, segments);
+      const slot = fieldSlot(n.path, slots);
+      return (env) => readField(env, slot);
     }
     case 'var': {
       const segments = n.path === '$' ? [] : n.path.slice(2).split('.');
@@ -458,8 +506,8 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
       const want = n.node === 'eq';
       // Specialised at compile time (untraced): a field against a text or number literal reads
       // the field directly and compares natively first; the general path below decides the rest.
-      const lit = traced || nullCheck ? undefined : fieldLiteral(n);
-      if (lit !== undefined) return equalsLiteral(lit.segments, lit.value, want);
+      const lit = traced || nullCheck ? undefined : fieldLiteral(n, slots);
+      if (lit !== undefined) return equalsLiteral(lit.slot, lit.value, want);
       // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
       const exact = traced || nullCheck ? null : exactDifference(n);
       return (env) => {
@@ -489,9 +537,9 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
     case 'lte': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const test = ORDER_TESTS[n.node];
-      const lit = traced ? undefined : fieldLiteral(n);
+      const lit = traced ? undefined : fieldLiteral(n, slots);
       if (lit !== undefined && typeof lit.value === 'number')
-        return orderLiteral(n.node, lit.segments, lit.value);
+        return orderLiteral(n.node, lit.slot, lit.value);
       const exact = traced ? null : exactDifference(n);
       return (env) => {
         if (exact !== null) {
@@ -570,7 +618,9 @@ function buildNode(n: ExprNode, build: (n: ExprNode) => Fn, traced: boolean): Fn
           );
         }
         pattern ??= RE2JS.compile(source);
-        return pattern.matcher(x).find();
+        // Whether a match exists anywhere (find's answer) without a Matcher or the positions of
+        // the match: RE2's DFA decides it where find runs the backtracker for its bounds.
+        return pattern.test(x);
       };
     }
     case 'exists': {

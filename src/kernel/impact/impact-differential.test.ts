@@ -149,6 +149,40 @@ describe('impact: the lean loop against the definition', () => {
     expect(shared?.slots).toBe(unchanged);
   });
 
+  it("selects each fact's candidates once for both versions, with each version's own results", () => {
+    for (const text of Object.values(CHANGES)) {
+      const after = compile(text);
+      const [a, b] = [new Evaluator(before), new Evaluator(after)];
+      const shared = Evaluator.shareOutcomes(a, b);
+      expect(shared?.index).toBeTruthy();
+      const [plainA, plainB] = [new Evaluator(before), new Evaluator(after)];
+      const as_of = '2026-01-01T00:00:00Z';
+      const seen = (r: ReturnType<Evaluator['evaluate']>) =>
+        [
+          r.decision,
+          r.matched_rules,
+          r.unless_exemptions,
+          r.total_evaluated,
+          r.deciding_rule,
+        ] as const;
+      for (const f of sample.slice(0, 300)) {
+        shared?.clear();
+        const x = a.evaluate(f.fact, {
+          as_of,
+          hash: false,
+          ...(shared ? { outcomes: shared } : {}),
+        });
+        const y = b.evaluate(f.fact, {
+          as_of,
+          hash: false,
+          ...(shared ? { outcomes: shared } : {}),
+        });
+        expect(seen(x)).toEqual(seen(plainA.evaluate(f.fact, { as_of, hash: false })));
+        expect(seen(y)).toEqual(seen(plainB.evaluate(f.fact, { as_of, hash: false })));
+      }
+    }
+  });
+
   it('counts decision changes in the generated change (the comparison is not vacuous)', () => {
     const r = analyzeImpact(before, compile(CHANGES.thresholds as string), sample);
     expect(r.changed).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import type { sha256 } from '@noble/hashes/sha2.js';
 import { JsonNumber } from '../data/json-number';
 import { decodeUtf8 } from '../document/utf8';
+import { Sha256State } from './sha256';
 
 /**
  * RFC 8785 (JCS) serialization for the values the kernel canonicalizes: objects, arrays, strings,
@@ -55,7 +56,7 @@ export function canonicalView(value: unknown): Uint8Array {
 
 /** `sha256:` + 64 lowercase hex digits of `bytes` (a file as written, a tree's canonical bytes). */
 export function hashBytes(bytes: Uint8Array): string {
-  const state = INITIAL._cloneInto(working);
+  const state = working.reset();
   state.update(bytes);
   state.digestInto(digestBytes);
   return sha256Text(digestBytes);
@@ -84,6 +85,8 @@ function textOf(bytes: Uint8Array): string {
 const HEX_CODES = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
 /** Bytes above which the writer's buffer is not kept between calls. */
 const KEEP_BUFFER = 1 << 20;
+/** Keys above which the writer's key stack is not kept between calls. */
+const KEEP_KEYS = 4096;
 /** Characters of a string written per check of the buffer's room (6 bytes each at most). */
 const STRING_SEGMENT = 4096;
 
@@ -98,10 +101,13 @@ const STRING_SEGMENT = 4096;
 class CanonicalWriter {
   private buf = new Uint8Array(1 << 16);
   private n = 0;
-  private sink: Sha256 | null = null;
+  private sink: Sha256State | null = null;
   /** Times the buffer was handed to the sink (a key's bytes are kept only when none was). */
   private flushes = 0;
   private known: CanonicalBytes | undefined = undefined;
+  /** The sorted keys of the objects being written, outermost first (`top`: their end). */
+  private readonly keys: string[] = [];
+  private top = 0;
 
   bytes(value: unknown, known?: CanonicalBytes): Uint8Array {
     this.start(null, known);
@@ -129,11 +135,11 @@ class CanonicalWriter {
   }
 
   hash(value: unknown, known?: CanonicalBytes): string {
-    const state = INITIAL._cloneInto(working);
+    const state = working.reset();
     this.start(state, known);
     try {
       this.value(value);
-      if (this.n > 0) state.update(this.buf.subarray(0, this.n));
+      if (this.n > 0) state.update(this.buf, 0, this.n);
     } finally {
       this.end();
     }
@@ -141,8 +147,9 @@ class CanonicalWriter {
     return sha256Text(digestBytes);
   }
 
-  private start(sink: Sha256 | null, known: CanonicalBytes | undefined): void {
+  private start(sink: Sha256State | null, known: CanonicalBytes | undefined): void {
     this.n = 0;
+    this.top = 0;
     this.sink = sink;
     this.known = known;
   }
@@ -152,13 +159,14 @@ class CanonicalWriter {
     this.sink = null;
     this.known = undefined;
     if (this.buf.length > KEEP_BUFFER) this.buf = new Uint8Array(1 << 16);
+    if (this.keys.length > KEEP_KEYS) this.keys.length = 0;
   }
 
   /** Makes room for `k` more bytes: into the sink when there is one, else a larger buffer. */
   private room(k: number): void {
     if (this.n + k <= this.buf.length) return;
     if (this.sink !== null) {
-      this.sink.update(this.buf.subarray(0, this.n));
+      this.sink.update(this.buf, 0, this.n);
       this.n = 0;
       this.flushes++;
       if (k <= this.buf.length) return;
@@ -239,10 +247,17 @@ class CanonicalWriter {
           return;
         }
         const obj = value as Record<string, unknown>;
-        const keys = sortedKeys(Object.keys(obj));
+        // Object.keys(obj), sorted, on the key stack above the enclosing objects' keys: no array
+        // per object (a 1,000-rule compile serializes some 25,000 tree nodes).
+        const keys = this.keys;
+        const base = this.top;
+        let top = base;
+        for (const k in obj) if (hasOwn.call(obj, k)) keys[top++] = k;
+        sortKeys(keys, base, top);
+        this.top = top;
         this.byte(0x7b);
         let first = true;
-        for (let i = 0; i < keys.length; i++) {
+        for (let i = base; i < top; i++) {
           const k = keys[i] as string;
           const v = obj[k];
           if (v === undefined) continue;
@@ -251,6 +266,7 @@ class CanonicalWriter {
           this.value(v);
           first = false;
         }
+        this.top = base;
         this.byte(0x7d);
         return;
       }
@@ -365,28 +381,33 @@ export function forgetQuotedKeys(): void {
 }
 
 /**
- * RFC 8785 §3.2.3 key order (UTF-16 code units), sorting the fresh Object.keys array in place.
- * Tree nodes have 2–4 keys, where an insertion sort is cheapest; large objects (facts) use sort().
+ * RFC 8785 §3.2.3 key order (UTF-16 code units), sorting `keys[from, to)` in place. Tree nodes
+ * have 2–4 keys, where an insertion sort is cheapest; large objects (facts) use sort().
  */
-function sortedKeys(keys: string[]): readonly string[] {
-  if (keys.length > 16) return keys.sort(compareUtf16);
-  for (let i = 1; i < keys.length; i++) {
+function sortKeys(keys: string[], from: number, to: number): void {
+  if (to - from > 16) {
+    const sorted = keys.slice(from, to).sort(compareUtf16);
+    for (let i = 0; i < sorted.length; i++) keys[from + i] = sorted[i] as string;
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
     const k = keys[i] as string;
     let j = i - 1;
-    while (j >= 0 && compareUtf16(keys[j] as string, k) > 0) {
+    while (j >= from && compareUtf16(keys[j] as string, k) > 0) {
       keys[j + 1] = keys[j] as string;
       j--;
     }
     keys[j + 1] = k;
   }
-  return keys;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 function compareUtf16(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A SHA-256 state (`sha256.create()`). */
+/** A SHA-256 state of @noble/hashes (`sha256.create()`), as the incremental compiler's text hash keeps. */
 export type Sha256 = ReturnType<typeof sha256.create>;
 
 /**
@@ -403,12 +424,12 @@ const scratch = new Uint8Array(SCRATCH_BYTES);
  * surrogate pair is one 4-byte code point, a lone surrogate U+FFFD (EF BF BD), as the Encoding
  * Standard writes it (tests/fuzz/compile-fast-path.property.test.ts compares them on arbitrary strings).
  */
-export function updateUtf8(state: Sha256, text: string): void {
+export function updateUtf8(state: Sha256State, text: string): void {
   const out = scratch;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     if (n > SCRATCH_BYTES - 4) {
-      state.update(out.subarray(0, n));
+      state.update(out, 0, n);
       n = 0;
     }
     let c = text.charCodeAt(i);
@@ -434,17 +455,16 @@ export function updateUtf8(state: Sha256, text: string): void {
     out[n++] = 0x80 | ((c >> 6) & 0x3f);
     out[n++] = 0x80 | (c & 0x3f);
   }
-  if (n > 0) state.update(out.subarray(0, n));
+  if (n > 0) state.update(out, 0, n);
 }
 
-/** A fresh SHA-256 state, reset into one kept object (no hash function here is re-entered). */
-const INITIAL: Sha256 = sha256.create();
-const working: Sha256 = sha256.create();
+/** One SHA-256 state, reset for each hash (no hash function here is re-entered). */
+const working = new Sha256State();
 const digestBytes = new Uint8Array(32);
 
 /** `sha256:` + 64 lowercase hex digits of the UTF-8 bytes (§8.2, E6). */
 export function hashText(text: string): string {
-  const state = INITIAL._cloneInto(working);
+  const state = working.reset();
   updateUtf8(state, text);
   state.digestInto(digestBytes);
   return sha256Text(digestBytes);

@@ -13,6 +13,7 @@ import {
   type Env,
   type FieldSlot,
   literalNodeValue,
+  nextEpoch,
 } from './nodes';
 import { resultHashOf } from './result-hash';
 import { type IndexableRule, RuleIndex } from './rule-index/rule-index';
@@ -72,6 +73,8 @@ export class RuleOutcomes {
   readonly index: RuleIndex | null;
   /** The pair index's answer for the current fact: UNSELECTED until the first version asks. */
   selection = UNSELECTED;
+  /** The current fact's evaluation number (Env.epoch), one for both versions: fields read once. */
+  epoch = nextEpoch();
   constructor(
     readonly slots: number,
     index: RuleIndex | null = null,
@@ -82,6 +85,7 @@ export class RuleOutcomes {
   clear(): void {
     this.codes.fill(NOT_YET);
     this.selection = UNSELECTED;
+    this.epoch = nextEpoch();
   }
 }
 
@@ -312,7 +316,12 @@ export class Evaluator {
     this.retention = retentionOf(nodes);
     this.stateful = this.retention.size > 0;
     const index = options.index ?? document.rules.length >= INDEX_MIN_RULES;
-    this.index = index ? RuleIndex.build(ordered.map((p) => p.rule)) : null;
+    this.index = index
+      ? RuleIndex.build(
+          ordered.map((p) => p.rule),
+          this.fieldSlots,
+        )
+      : null;
     const always = ordered.filter((p) => p.rule.enabled && !this.index?.isFiled(p.id));
     this.always = Int32Array.from(always, (p) => p.id);
     this.filed = new Int32Array(ordered.length);
@@ -351,7 +360,10 @@ export class Evaluator {
       if (twin && twin.rule.enabled === p.rule.enabled) bUnion[p.id] = twin.id;
       else bUnion[p.id] = union.push(p.rule) - 1;
     }
-    const index = a.index && b.index ? RuleIndex.build(union) : null;
+    const index = a.index && b.index ? RuleIndex.build(union, a.fieldSlots) : null;
+    // Both versions read a fact's fields under one epoch (RuleOutcomes.epoch), in one set of slots
+    // (a condition of b compiled before this keeps its own slot: read again, the same value).
+    b.fieldSlots = a.fieldSlots;
     const outcomes = new RuleOutcomes(slots, index);
     if (index) {
       a.pair = a.viewPair(
@@ -392,10 +404,8 @@ export class Evaluator {
     };
   }
 
-  /** The fields the untraced conditions read, one slot per path (nodes.ts FieldSlot). */
-  private readonly fieldSlots = new Map<string, FieldSlot>();
-  /** Evaluations so far: each one's number (Env.epoch) tells its field values from others'. */
-  private evaluations = 0;
+  /** The fields the index and the untraced conditions read, a slot per path (nodes.ts FieldSlot). */
+  private fieldSlots = new Map<string, FieldSlot>();
 
   /** Set by shareOutcomes when both versions are indexed: the pair's index, seen from here. */
   private pair: PairView | null = null;
@@ -444,6 +454,10 @@ export class Evaluator {
           },
         });
     }
+    const tracing = options.trace === true;
+    const guardContext = options.guard === true || factInvalid !== null;
+    const shared = tracing || guardContext ? null : (options.outcomes ?? null);
+    const epoch = shared !== null ? shared.epoch : nextEpoch();
     const env: Env = {
       fact,
       element: undefined,
@@ -454,14 +468,12 @@ export class Evaluator {
       rule: '',
       // A fact that is not a mapping never gets the document's default: every rule's evaluation
       // is an error, judged as in a Guard context (ruling I-89).
-      guardContext: options.guard === true || factInvalid !== null,
+      guardContext,
       factInvalid,
       trace: null,
       steps: 0,
-      epoch: ++this.evaluations,
+      epoch,
     };
-    const tracing = options.trace === true;
-    const shared = tracing || env.guardContext ? null : (options.outcomes ?? null);
     const trace: RuleTrace[] = [];
     const matched: PreparedRule[] = [];
     const exemptions: string[] = [];
@@ -471,7 +483,7 @@ export class Evaluator {
     if (pair !== null && factInvalid === null) {
       // Both versions read one selection of the pair's index per fact (the first one makes it).
       if (shared?.selection === UNSELECTED)
-        shared.selection = pair.index.select(fact) ? SELECTED : NOT_SELECTED;
+        shared.selection = pair.index.select(fact, epoch) ? SELECTED : NOT_SELECTED;
       evaluated =
         shared?.selection === SELECTED
           ? this.runIndexed(
@@ -486,7 +498,7 @@ export class Evaluator {
           : this.runAll(env, tracing, shared, trace, matched, exemptions);
     } else
       evaluated =
-        this.index !== null && !tracing && factInvalid === null && this.index.select(fact)
+        this.index !== null && !tracing && factInvalid === null && this.index.select(fact, epoch)
           ? this.runIndexed(
               this.index,
               mergeAscending(

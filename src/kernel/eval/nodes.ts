@@ -56,8 +56,8 @@ export interface Env {
   /** List elements visited by the current rule (E4 budget, MAX_STEPS). */
   steps: number;
   /**
-   * This evaluation's number among its Evaluator's (absent: none): a field read once in it is
-   * kept in its FieldSlot for the other conditions that read it.
+   * This evaluation's number (nextEpoch; absent: none): a field read once in it is kept in its
+   * FieldSlot for the other conditions that read it.
    */
   readonly epoch?: number;
 }
@@ -73,8 +73,16 @@ export interface FieldSlot {
   value: Value;
 }
 
+/** Evaluations numbered so far (nextEpoch): numbers unique in the process, so slots can be shared. */
+let epochs = 0;
+
+/** A new evaluation's number (Env.epoch): no slot holds a value read under it yet. */
+export function nextEpoch(): number {
+  return ++epochs;
+}
+
 /** The slot of `path` in `slots` (made on first use), or a slot of its own without `slots`. */
-function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefined): FieldSlot {
+export function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefined): FieldSlot {
   let slot = slots?.get(path);
   if (!slot) {
     slot = { segments: path.split('.'), epoch: -1, value: undefined };
@@ -86,12 +94,16 @@ function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefined): Fie
 /** The fact's field at `slot`, read once per evaluation (resolvePath; an error is never kept). */
 function readField(env: Env, slot: FieldSlot): Value {
   const epoch = env.epoch;
-  if (epoch !== undefined && slot.epoch === epoch) return slot.value;
-  const v = resolvePath(env.fact, slot.segments);
-  if (epoch !== undefined) {
-    slot.epoch = epoch;
-    slot.value = v;
-  }
+  if (epoch === undefined) return resolvePath(env.fact, slot.segments);
+  return readSlot(env.fact, slot, epoch);
+}
+
+/** `fact`'s field at `slot`, read once in the evaluation numbered `epoch` (an error is not kept). */
+export function readSlot(fact: Value, slot: FieldSlot, epoch: number): Value {
+  if (slot.epoch === epoch) return slot.value;
+  const v = resolvePath(fact, slot.segments);
+  slot.epoch = epoch;
+  slot.value = v;
   return v;
 }
 

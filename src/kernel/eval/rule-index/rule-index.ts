@@ -1,5 +1,5 @@
 import type { ExprNode } from '../../tree/types';
-import { resolvePath } from '../nodes';
+import { type FieldSlot, fieldSlot, nextEpoch, readSlot } from '../nodes';
 import type { Value } from '../values';
 import { type Atom, atomScore, atomsOf } from './atoms';
 import { conjunctsOf, fieldPaths, isPure, stepBudget } from './conjuncts';
@@ -8,7 +8,8 @@ import { PathIndex } from './path-index';
 
 /** A field the index reads, with the atoms filed under it. */
 interface Probe {
-  readonly segments: readonly string[];
+  /** The field's path, with its value as the current evaluation read it (nodes.ts FieldSlot). */
+  readonly slot: FieldSlot;
   readonly primary: PathIndex;
   readonly secondary: PathIndex;
 }
@@ -85,15 +86,20 @@ export class RuleIndex {
     this.size = full.reduce((n, x) => n + (x === 0 ? 0 : 1), 0);
   }
 
-  /** The index of `rules` (in the order `mayMatch` numbers them); null when no rule is filed. */
-  static build(rules: readonly IndexableRule[]): RuleIndex | null {
+  /**
+   * The index of `rules` (in the order `mayMatch` numbers them); null when no rule is filed. Its
+   * probes read fields through `slots` (an Evaluator's: the conditions then find the values the
+   * probes read in the same evaluation).
+   */
+  static build(rules: readonly IndexableRule[], slots?: Map<string, FieldSlot>): RuleIndex | null {
     const byPath = new Map<string, Probe>();
     const probe = (path: string) => {
       let p = byPath.get(path);
       if (!p) {
-        const segments = path.split('.');
+        const slot = fieldSlot(path, slots);
+        const segments = slot.segments;
         p = {
-          segments,
+          slot,
           primary: new PathIndex(path, segments),
           secondary: new PathIndex(path, segments),
         };
@@ -125,8 +131,11 @@ export class RuleIndex {
     return new RuleIndex(rules.length, probes, full);
   }
 
-  /** Marks the rules that may match `fact`; false when the index cannot tell for this fact. */
-  select(fact: Value): boolean {
+  /**
+   * Marks the rules that may match `fact`; false when the index cannot tell for this fact. `epoch`
+   * numbers the evaluation reading the fact (nodes.ts nextEpoch; a new one by default).
+   */
+  select(fact: Value, epoch: number = nextEpoch()): boolean {
     const marks = this.marks;
     marks.next();
     const probes = this.probes;
@@ -136,7 +145,7 @@ export class RuleIndex {
       const p = probes[i] as Probe;
       let v: Value;
       try {
-        v = resolvePath(fact, p.segments);
+        v = readSlot(fact, p.slot, epoch);
       } catch {
         return false;
       }

@@ -1,6 +1,6 @@
 import type { ExprNode } from '../tree/types';
-import type { Env } from './nodes';
-import { literalNodeValue, resolvePath } from './nodes';
+import type { Env, FieldSlot } from './nodes';
+import { fieldSlot, literalNodeValue, readSlot, resolvePath } from './nodes';
 
 /**
  * Exact arithmetic on doubles (issue 41 §3): a comparison whose operands are number fields, number
@@ -72,12 +72,15 @@ function operands(a: Part, b: Part, env: Env): boolean {
   return true;
 }
 
-function part(n: ExprNode): Part | null {
+function part(n: ExprNode, slots: Map<string, FieldSlot> | undefined): Part | null {
   switch (n.node) {
     case 'field': {
-      const segments = n.path.split('.');
+      const slot = fieldSlot(n.path, slots);
       return (env) => {
-        const v = resolvePath(env.fact, segments);
+        const v =
+          env.epoch === undefined
+            ? resolvePath(env.fact, slot.segments)
+            : readSlot(env.fact, slot, env.epoch);
         return typeof v === 'number' ? split(v) : FALLBACK;
       };
     }
@@ -97,8 +100,8 @@ function part(n: ExprNode): Part | null {
     case 'sub':
     case 'mul':
     case 'div': {
-      const a = part(n.args[0]);
-      const b = part(n.args[1]);
+      const a = part(n.args[0], slots);
+      const b = part(n.args[1], slots);
       if (!a || !b) return null;
       const op = n.node;
       return (env) => {
@@ -133,16 +136,19 @@ function part(n: ExprNode): Part | null {
 /**
  * A comparison of two exact parts, or null when the node is not one worth it (no arithmetic in
  * it: the ordinary closures compare plain numbers natively). The result: the sign of a − b, or
- * FALLBACK.
+ * FALLBACK. Fields are read through `slots` (an Evaluator's, nodes.ts FieldSlot) when given.
  */
-export function exactDifference(n: ExprNode): ((env: Env) => number) | null {
+export function exactDifference(
+  n: ExprNode,
+  slots?: Map<string, FieldSlot>,
+): ((env: Env) => number) | null {
   if (!('args' in n) || n.args.length !== 2) return null;
   const arith = (x: ExprNode) =>
     x.node === 'add' || x.node === 'sub' || x.node === 'mul' || x.node === 'div';
   const [x, y] = n.args as [ExprNode, ExprNode];
   if (!arith(x) && !arith(y)) return null;
-  const a = part(x);
-  const b = part(y);
+  const a = part(x, slots);
+  const b = part(y, slots);
   if (!a || !b) return null;
   return (env) => {
     if (!operands(a, b, env)) return FALLBACK;

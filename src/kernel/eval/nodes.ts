@@ -521,7 +521,7 @@ function buildNode(
       const lit = traced || nullCheck ? undefined : fieldLiteral(n, slots);
       if (lit !== undefined) return equalsLiteral(lit.slot, lit.value, want);
       // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
-      const exact = traced || nullCheck ? null : exactDifference(n);
+      const exact = traced || nullCheck ? null : exactDifference(n, slots);
       return (env) => {
         if (exact !== null) {
           const c = exact(env);
@@ -552,7 +552,7 @@ function buildNode(
       const lit = traced ? undefined : fieldLiteral(n, slots);
       if (lit !== undefined && typeof lit.value === 'number')
         return orderLiteral(n.node, lit.slot, lit.value);
-      const exact = traced ? null : exactDifference(n);
+      const exact = traced ? null : exactDifference(n, slots);
       return (env) => {
         if (exact !== null) {
           const c = exact(env);

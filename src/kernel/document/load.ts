@@ -359,26 +359,54 @@ function firstLine(message: string): string {
   return line.replace(/ at line \d+, column \d+:?$/, '');
 }
 
-/** Scan flow brackets outside quotes and comments; returns the offset where depth passes the limit. */
+/**
+ * Scan flow brackets outside quotes and comments; returns the offset where depth passes the limit.
+ * Jumps from one character that matters to the next (a regex search per jump, no match object)
+ * instead of reading every character in JavaScript: the 1,000-rule document is 560 KB.
+ */
 function flowNestingTooDeep(text: string): number {
   let depth = 0;
-  let quote = 0;
-  for (let i = 0; i < text.length; i++) {
+  let i = 0;
+  for (;;) {
+    FLOW_MARK.lastIndex = i;
+    if (!FLOW_MARK.test(text)) return -1;
+    i = FLOW_MARK.lastIndex - 1;
     const c = text.charCodeAt(i);
-    if (quote) {
-      if (c === 0x5c /* \\ */ && quote === 0x22) i++;
-      else if (c === quote) quote = 0;
-      continue;
-    }
-    if (c === 0x22 /* " */ || c === 0x27 /* ' */) quote = c;
-    else if (c === 0x23 /* # */ && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
-      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    if (c === 0x22 /* " */) {
+      // To the closing quote; a backslash escapes the character after it.
+      let j = i + 1;
+      for (;;) {
+        DOUBLE_QUOTED_MARK.lastIndex = j;
+        if (!DOUBLE_QUOTED_MARK.test(text)) return -1;
+        j = DOUBLE_QUOTED_MARK.lastIndex - 1;
+        if (text.charCodeAt(j) !== 0x5c /* \\ */) break;
+        j += 2;
+      }
+      i = j + 1;
+    } else if (c === 0x27 /* ' */) {
+      const j = text.indexOf("'", i + 1);
+      if (j === -1) return -1;
+      i = j + 1;
+    } else if (c === 0x23 /* # */) {
+      if (i === 0 || /\s/.test(text[i - 1] ?? '')) {
+        const nl = text.indexOf('\n', i);
+        if (nl === -1) return -1;
+        i = nl + 1;
+      } else i++;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       if (++depth > MAX_NESTING) return i;
-    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--; // ] or }
+      i++;
+    } else {
+      if (depth > 0) depth--; // ] or }
+      i++;
+    }
   }
-  return -1;
 }
+
+/** What flowNestingTooDeep stops at: quotes, a comment sign and flow brackets. */
+const FLOW_MARK = /["'#[\]{}]/g;
+/** The end of a double-quoted scalar, or a backslash in it. */
+const DOUBLE_QUOTED_MARK = /["\\]/g;
 
 class Budget extends Error {
   constructor(readonly diagnostic: Diagnostic) {

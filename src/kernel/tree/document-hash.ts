@@ -18,24 +18,27 @@ export function canonicalDocumentOf(
   metadata: Pick<Metadata, 'decision'>,
   entries: readonly unknown[],
 ): unknown {
-  return { protocol: PROTOCOL, fallback: metadata.decision, rules: entries };
+  return { fallback: metadata.decision, protocol: PROTOCOL, rules: entries };
 }
 
-/** One compiled rule's entry in the canonical document. */
+/**
+ * One compiled rule's entry in the canonical document. Its keys are written in RFC 8785 order, so
+ * the serializer's sort of them finds them sorted (one comparison per key).
+ */
 export function canonicalRule(r: CompiledRule): unknown {
   return {
-    name: r.name,
-    priority: r.priority,
-    override: r.override,
-    ring: r.ring,
-    enabled: r.enabled,
-    then: r.then,
-    when: r.when,
-    unless: r.unless,
-    message: r.message ?? null,
-    instruction: r.instruction ?? null,
     correction: r.correction ?? null,
+    enabled: r.enabled,
     explanation: r.explanation ?? null,
+    instruction: r.instruction ?? null,
+    message: r.message ?? null,
+    name: r.name,
+    override: r.override,
+    priority: r.priority,
+    ring: r.ring,
+    then: r.then,
+    unless: r.unless,
+    when: r.when,
   };
 }
 

@@ -7,7 +7,12 @@
  * studio's worker can report progress and stop, and memory does not grow with the fact count.
  */
 import type { CompiledDocument } from '../document/compiled';
-import { type EvaluationResult, Evaluator, type RuleOutcomes } from '../eval/evaluate';
+import {
+  type EvaluateOptions,
+  type EvaluationResult,
+  Evaluator,
+  type RuleOutcomes,
+} from '../eval/evaluate';
 import { exactJsonText, toJson } from '../eval/values';
 import { DEFAULT_SUITE_AS_OF } from '../suite/run-suite';
 import type { RecordLines, SuiteCase } from '../suite/types';
@@ -89,7 +94,11 @@ export class ImpactRun {
   private readonly shared: RuleOutcomes | null;
   private readonly asOf: string;
   private readonly sampleLimit: number;
-  private readonly cells = new Map<string, { from: Decision; to: Decision; count: number }>();
+  /** The matrix's cells by old decision, then new (no key string made per fact). */
+  private readonly cells = new Map<
+    Decision,
+    Map<Decision, { from: Decision; to: Decision; count: number }>
+  >();
   private readonly samples = new Map<string, ImpactSample[]>();
   private readonly causes = new Map<string, { only_old: number; only_new: number }>();
   private total = 0;
@@ -106,6 +115,14 @@ export class ImpactRun {
     this.shared = Evaluator.shareOutcomes(this.oldEval, this.newEval);
     this.asOf = options.as_of ?? DEFAULT_SUITE_AS_OF;
     this.sampleLimit = options.samples ?? IMPACT_SAMPLES;
+    this.options = this.optionsAt(this.asOf);
+  }
+
+  /** How both versions evaluate a fact: no hash, the shared outcomes when there are. */
+  private readonly options: EvaluateOptions;
+
+  private optionsAt(as_of: string): EvaluateOptions {
+    return this.shared ? { as_of, hash: false, outcomes: this.shared } : { as_of, hash: false };
   }
 
   /** Facts evaluated so far. */
@@ -115,23 +132,21 @@ export class ImpactRun {
 
   /** Evaluates one fact in both versions and counts it. */
   add(c: Pick<SuiteCase, 'name' | 'fact' | 'as_of' | 'record'>): void {
-    const as_of = c.as_of ?? this.asOf;
     const shared = this.shared;
-    let a: EvaluationResult;
-    let b: EvaluationResult;
-    if (shared) {
-      shared.clear();
-      a = this.oldEval.evaluate(c.fact, { as_of, hash: false, outcomes: shared });
-      b = this.newEval.evaluate(c.fact, { as_of, hash: false, outcomes: shared });
-    } else {
-      a = this.oldEval.evaluate(c.fact, { as_of, hash: false });
-      b = this.newEval.evaluate(c.fact, { as_of, hash: false });
-    }
+    // The run's own options for a fact without its own instant (most facts): none made per fact.
+    const options = c.as_of === undefined ? this.options : this.optionsAt(c.as_of);
+    shared?.clear();
+    const a: EvaluationResult = this.oldEval.evaluate(c.fact, options);
+    const b: EvaluationResult = this.newEval.evaluate(c.fact, options);
     const index = this.total++;
-    const key = `${a.decision}\u0000${b.decision}`;
-    const cell = this.cells.get(key);
+    let row = this.cells.get(a.decision);
+    if (!row) {
+      row = new Map();
+      this.cells.set(a.decision, row);
+    }
+    const cell = row.get(b.decision);
     if (cell) cell.count++;
-    else this.cells.set(key, { from: a.decision, to: b.decision, count: 1 });
+    else row.set(b.decision, { from: a.decision, to: b.decision, count: 1 });
     const ra = a.matched_rules;
     const rb = b.matched_rules;
     if (a.decision === b.decision) {
@@ -140,6 +155,7 @@ export class ImpactRun {
       return;
     }
     this.changed++;
+    const key = `${a.decision}\u0000${b.decision}`;
     const oldSet = new Set(ra);
     const newSet = new Set(rb);
     for (const r of ra) if (!newSet.has(r)) this.cause(r).only_old++;
@@ -177,7 +193,7 @@ export class ImpactRun {
       total: this.total,
       changed: this.changed,
       rules_changed: this.rulesChanged,
-      cells: this.cells.values(),
+      cells: [...this.cells.values()].flatMap((row) => [...row.values()]),
       samples: (from, to) => this.samples.get(`${from}\u0000${to}`) ?? [],
       causes: this.causes.entries(),
     });

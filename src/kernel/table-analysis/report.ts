@@ -16,8 +16,16 @@ import {
  * The last analysis of each table, by entry name and columns: a grid edit changes one row, and
  * the next analysis of that table reuses the findings the edit cannot have changed (exactly
  * analyzeTable's result, whichever analysis is found here: see analyzeTableIncremental).
+ * Room for the tables of a large document: with 16, a document of 20 tables pushed each table's
+ * analysis out before its next compile needed it, and every compile analysed all of them afresh.
  */
-const memos = new Lru<string, AnalysisMemo>(16);
+export const TABLE_ANALYSIS_MEMOS = 64;
+const memos = new Lru<string, AnalysisMemo>(TABLE_ANALYSIS_MEMOS);
+
+/** How many table analyses are kept (tests). */
+export function tableAnalysisMemoCount(): number {
+  return memos.size;
+}
 
 /** Forgets every kept analysis (tests: the next analysis of each table is a full one). */
 export function clearTableAnalysisMemos(): void {

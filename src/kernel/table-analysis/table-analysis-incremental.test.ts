@@ -9,7 +9,7 @@ import { compileDocument } from '../compile';
 import { createIncrementalCompiler } from '../incremental';
 import { tableDocument } from '../tree/test-support';
 import { type AnalysisMemo, analyzeTable, analyzeTableIncremental } from './analyze-table';
-import { clearTableAnalysisMemos } from './report';
+import { clearTableAnalysisMemos, TABLE_ANALYSIS_MEMOS, tableAnalysisMemoCount } from './report';
 import { analysisTableOf } from './test-support';
 
 const COLUMNS = ['context.amount', 'context.region', 'context.score'];
@@ -320,5 +320,47 @@ describe('incremental table analysis = full analysis (differential property)', (
       if (domain.path === 'context.score') expect(domain).not.toBe(before.domains[i]);
       else expect(domain).toBe(before.domains[i]); // the same object: its cell sets are cached
     }
+  });
+});
+
+describe('the kept table analyses', () => {
+  it('a document of 20 tables keeps every table’s analysis from one compile to the next', () => {
+    const tables = Array.from({ length: 20 }, (_, i) =>
+      [
+        `  - name: "TBL-${String(i + 1).padStart(3, '0')}-matrix"`,
+        '    description: "a table"',
+        '    priority: 10',
+        '    when:',
+        '      kind: decision_table',
+        '      columns:',
+        '        - field: "context.score"',
+        '      rows:',
+        `        - when: [[lt, ${i + 1}]]`,
+        '          then: ALLOW',
+        `        - when: [[gte, ${i + 1}]]`,
+        '          then: DENY',
+        '    message: "table"',
+      ].join('\n'),
+    );
+    const text = [
+      'protocol: "erdl/v2"',
+      'version: "2.1.0"',
+      'metadata:',
+      '  name: "twenty-tables"',
+      '  description: "twenty tables"',
+      '  category: "finance"',
+      '  decision: ALLOW',
+      'rules:',
+      ...tables,
+      '',
+    ].join('\n');
+    clearTableAnalysisMemos();
+    const first = compileDocument(text);
+    expect(first.document?.rules.length).toBe(40);
+    expect(tableAnalysisMemoCount()).toBe(20);
+    expect(TABLE_ANALYSIS_MEMOS).toBeGreaterThanOrEqual(20);
+    const again = compileDocument(text);
+    expect(json(again.diagnostics)).toBe(json(first.diagnostics));
+    expect(tableAnalysisMemoCount()).toBe(20);
   });
 });

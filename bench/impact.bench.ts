@@ -161,7 +161,7 @@ async function cliPool(workers: number): Promise<number> {
 const cliOneThread = readMs + loopMs;
 const cliBest = await cliPool(cores);
 console.log(
-  `impact: ${FACTS} facts × 100 rules, erdl impact on ${cores} batch worker(s): ${cliBest} ms, worker start-up included (one thread: read + impact loop ${cliOneThread} ms = ${(cliOneThread / cliBest).toFixed(2)}×; same report bytes; load average ${loadavg()[0]?.toFixed(1)})`,
+  `impact: ${FACTS} facts × 100 rules, erdl impact's pool (taken on 3 cores or more) on ${cores} batch worker(s): ${cliBest} ms, worker start-up included (one thread: read + impact loop ${cliOneThread} ms = ${(cliOneThread / cliBest).toFixed(2)}×; same report bytes; load average ${loadavg()[0]?.toFixed(1)})`,
 );
 
 const result = {

@@ -4,16 +4,18 @@
  * is drawn from the same report),
  * the problems on standard error and the exit code — is the one-thread path's (the kernel's
  * analyzeImpact over one parser of the whole file), byte for byte: on 6,000 facts × a 40-rule
- * change, and with a bad row among them (refused with the problems one parser lists).
+ * change, and with a bad row among them (refused with the problems one parser lists). The verb
+ * takes the pool on 3 cores or more (one is left to its own thread), so the pool is called here
+ * directly as well as through the verb.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument, generateFacts } from '../bench/generate';
-import { impactWorkers } from '../src/cli/batch/impact-pool';
+import { impactOnPool, impactWorkers } from '../src/cli/batch/impact-pool';
 import { run } from '../src/cli/run';
-import { readSuite } from '../src/cli/verbs/test';
+import { factSetReadable, readSuite } from '../src/cli/verbs/test';
 import { analyzeImpact, compileDocument, createJsonLinesParser, parseFactSet } from '../src/kernel';
 import { captureNodeIo } from './cli-support';
 
@@ -48,15 +50,30 @@ function oneThread(facts: string) {
 }
 
 describe('erdl impact on the batch workers', () => {
-  it('prints the one-thread JSON report, byte for byte', async () => {
+  it('takes the pool on 3 cores or more, one core left to the verb', () => {
     const text = readFileSync(file('facts.jsonl'), 'utf8');
-    // Large enough for the pool on 2 cores (the test is about the pooled path).
-    expect(impactWorkers(file('facts.jsonl'), text, 2)).toBe(2);
+    expect(impactWorkers(file('facts.jsonl'), text, 2)).toBe(1);
+    expect(impactWorkers(file('facts.jsonl'), text, 3)).toBe(2);
+    expect(impactWorkers(file('facts.jsonl'), text, 4)).toBe(3);
+    expect(impactWorkers(file('facts.csv'), text, 4)).toBe(1);
+    expect(impactWorkers(file('facts.jsonl'), text.slice(0, 1000), 4)).toBe(1);
+  });
+
+  it('the pool gives the one-thread JSON report, byte for byte, and so does the verb', async () => {
+    const text = readFileSync(file('facts.jsonl'), 'utf8');
     const report = oneThread('facts.jsonl');
     expect(report.total).toBe(6000);
     expect(report.changed).toBeGreaterThan(0);
+    const pooled = await impactOnPool(
+      readFileSync(file('old.erdl.yaml')),
+      readFileSync(file('new.erdl.yaml')),
+      text,
+      2,
+    );
+    expect(pooled.facts).toBe(6000);
+    expect(JSON.stringify(pooled.report, null, 2)).toBe(JSON.stringify(report, null, 2));
+    // The verb, on whichever path this machine's cores give it.
     const args = ['impact', file('old.erdl.yaml'), file('new.erdl.yaml'), file('facts.jsonl')];
-    // (The table is impactTable of this report, whichever path made it.)
     const json = captureNodeIo();
     expect(await run([...args, '--format', 'json'], json)).toBe(0);
     expect(json.stdout.join('\n')).toBe(JSON.stringify(report, null, 2));
@@ -65,14 +82,26 @@ describe('erdl impact on the batch workers', () => {
 
   it('refuses a set with a bad row as one parser of the whole file does', async () => {
     const bad = file('bad.jsonl');
+    const result = await impactOnPool(
+      readFileSync(file('old.erdl.yaml')),
+      readFileSync(file('new.erdl.yaml')),
+      readFileSync(bad, 'utf8'),
+      2,
+    );
+    expect(result.report).toBeNull();
+    // The verb prints the pool's problems so (verbs/impact.ts).
     const pooled = captureNodeIo();
-    const code = await run(['impact', file('old.erdl.yaml'), file('new.erdl.yaml'), bad], pooled);
-    expect(code).toBe(2);
+    expect(factSetReadable(pooled, bad, result.facts, result.diagnostics)).toBe(false);
     expect(pooled.stdout).toEqual([]);
     // The verb's one-thread reading: one parser of the whole file, its problems printed.
     const whole = captureNodeIo();
     expect(readSuite(whole, bad, readFileSync(bad, 'utf8'))).toBeNull();
     expect(pooled.stderr).toEqual(whole.stderr);
     expect(pooled.stderr.join('\n')).toContain(`${bad}:4322:`);
+    // The verb itself, on whichever path: exit 2, the same problems.
+    const verb = captureNodeIo();
+    expect(await run(['impact', file('old.erdl.yaml'), file('new.erdl.yaml'), bad], verb)).toBe(2);
+    expect(verb.stdout).toEqual([]);
+    expect(verb.stderr).toEqual(whole.stderr);
   }, 60_000);
 });

@@ -38,21 +38,39 @@ function percentiles(lat: number[]): { p50_us: number; p99_us: number } {
   };
 }
 
-/** Decides `count` facts one after another (awaiting each for an async engine); elapsed ms. */
-async function loop(p: Prepared, facts: readonly unknown[], count: number, from: number) {
-  const t0 = performance.now();
-  if (p.async) for (let i = 0; i < count; i++) await p.decide(facts[(from + i) % facts.length]);
-  else for (let i = 0; i < count; i++) p.decide(facts[(from + i) % facts.length]);
-  return performance.now() - t0;
+/** Decides `count` facts one after another, starting at fact `from`; elapsed ms. */
+type Loop = (facts: readonly unknown[], count: number, from: number) => Promise<number>;
+
+/**
+ * The timing loop of one engine on one workload: its own copy of the same loop source (the
+ * workload and engine named in a comment, so V8 compiles it apart, with its own type feedback and
+ * optimised code), calling that engine's `decide` and nothing else — awaiting each decision for an
+ * async engine — and reading each decision (its length summed, so no call can be dropped). One
+ * loop shared by every engine calls several `decide` functions from one call site (polymorphic,
+ * not inlined), a cost that weighs most on the fastest engine; each engine's own loop takes that
+ * out of the comparison. Every engine gets the same shape, the same facts and the same warm-up.
+ */
+function timingLoop(workload: string, engine: string, p: Prepared): Loop {
+  const call = p.async ? '(await decide' : '(decide';
+  const source = `// ${JSON.stringify(`${workload} / ${engine}`)}
+return async function loop(facts, count, from) {
+  let read = 0;
+  const t0 = now();
+  for (let i = 0; i < count; i++) read += ${call}(facts[(from + i) % facts.length])).length;
+  const ms = now() - t0;
+  if (read === 0) throw new Error('no decision read');
+  return ms;
+};`;
+  return new Function('decide', 'now', source)(p.decide, () => performance.now()) as Loop;
 }
 
 /** One at a time, warm-up: the sizing loop (≥ 100 ms); returns the count for a ~RUN_MS run. */
-async function sizeSingle(p: Prepared, facts: readonly unknown[]): Promise<number> {
+async function sizeSingle(loop: Loop, facts: readonly unknown[]): Promise<number> {
   let n = 64;
-  let ms = await loop(p, facts, n, 0);
+  let ms = await loop(facts, n, 0);
   while (ms < 100) {
     n *= 2;
-    ms = await loop(p, facts, n, 0);
+    ms = await loop(facts, n, 0);
   }
   return Math.max(facts.length, Math.round((n * RUN_MS) / ms));
 }
@@ -93,14 +111,16 @@ async function runBatched(batch: NonNullable<Prepared['batch']>, chunk: readonly
  * the ratio between them then measures the host, not the engines. The same for every engine.
  */
 async function timeEngines(
+  workload: string,
   prepared: ReadonlyMap<string, Prepared>,
   facts: readonly unknown[],
 ): Promise<Record<string, EngineFigures>> {
   const engines = [...prepared];
+  const loops = new Map(engines.map(([name, p]) => [name, timingLoop(workload, name, p)]));
   const counts = new Map<string, number>();
   const chunk = Array.from({ length: BATCH }, (_, i) => facts[i % facts.length]);
   for (const [name, p] of engines) {
-    counts.set(name, await sizeSingle(p, facts));
+    counts.set(name, await sizeSingle(loops.get(name) as Loop, facts));
     if (p.batch) {
       const t0 = performance.now();
       while (performance.now() - t0 < 200) await p.batch(chunk); // warm-up
@@ -113,7 +133,8 @@ async function timeEngines(
   for (let run = 0; run < RUNS; run++)
     for (const [name, p] of engines) {
       const count = counts.get(name) as number;
-      (single.get(name) as number[]).push(count / ((await loop(p, facts, count, run * 97)) / 1000));
+      const ms = await (loops.get(name) as Loop)(facts, count, run * 97);
+      (single.get(name) as number[]).push(count / (ms / 1000));
       if (p.batch) {
         const b = await runBatched(p.batch, chunk);
         const into = batched.get(name) as { rates: number[]; perBatch: number[] };
@@ -170,7 +191,8 @@ function versions(): Record<string, string> {
   };
 }
 
-export async function compareEngines(): Promise<Comparison> {
+/** `only`: the names of the workloads to run (all when absent). */
+export async function compareEngines(only?: readonly string[]): Promise<Comparison> {
   const result: Comparison = {
     engines: versions(),
     workloads: {},
@@ -180,6 +202,7 @@ export async function compareEngines(): Promise<Comparison> {
   };
   console.log('\nengine comparison (same process, same rules, same facts)');
   for (const w of workloads()) {
+    if (only && !only.includes(w.name)) continue;
     const figures: Record<string, EngineFigures> = {};
     const excluded: Record<string, string> = {};
     // Differential check first: the kernel's decisions are the reference.
@@ -231,7 +254,7 @@ export async function compareEngines(): Promise<Comparison> {
     console.log(
       `\n${w.name} — ${w.description}; differential check on ${w.facts.length} facts: ${[...prepared.keys()].join(', ')} agree (${decisionMix})`,
     );
-    Object.assign(figures, await timeEngines(prepared, w.facts));
+    Object.assign(figures, await timeEngines(w.name, prepared, w.facts));
     const kernel = figures.erdl as Figures;
     const rows: [string, Figures][] = [];
     for (const [name, f] of Object.entries(figures)) {

@@ -10,14 +10,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
 import { terminalJson } from '../safe-io';
-import type { WorkerSetup } from './evaluate-batch';
+import type { SetupJob, WorkerSetup } from './evaluate-batch';
 import { type CsvJob, evaluateCsv, evaluateLines, type LinesJob } from './evaluate-lines';
 import { type ImpactJob, impactPart } from './impact-part';
 import { nodeSha256 } from './node-sha256';
 
 setHostSha256(nodeSha256);
 
-const setup = workerData as WorkerSetup;
+/** Started with the rules only (startWorkers), the rest of it comes first as a setup job. */
+let setup = workerData as WorkerSetup;
 const loaded = (bytes: Uint8Array) => {
   const compiled = compileDocument(bytes);
   if (!compiled.document) throw new Error('erdl eval worker: the rules do not load');
@@ -28,7 +29,11 @@ const after = setup.newRules ? loaded(setup.newRules) : null;
 const evaluator = after ? null : new Evaluator(document);
 const encoder = new TextEncoder();
 
-parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob) => {
+parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob | SetupJob) => {
+  if (job.kind === 'setup') {
+    setup = job.setup;
+    return;
+  }
   if (job.kind === 'impact') {
     if (!after) throw new Error('erdl eval worker: no new version to compare with');
     parentPort?.postMessage(impactPart(document, after, job));

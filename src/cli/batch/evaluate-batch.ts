@@ -13,6 +13,15 @@ export interface WorkerSetup {
   readonly newRules?: Uint8Array;
 }
 
+/** What workers started before the rest of their setup is known get (workerData): the rules. */
+export type WorkerStart = Pick<WorkerSetup, 'rules' | 'newRules'>;
+
+/** The rest of the setup of workers started with the rules only, sent before their first part. */
+export interface SetupJob {
+  readonly kind: 'setup';
+  readonly setup: WorkerSetup;
+}
+
 export interface BatchCase {
   readonly name: string;
   readonly fact: SuiteCase['fact'];

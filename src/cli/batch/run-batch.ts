@@ -10,7 +10,8 @@
  * file's), evaluates and prints it (evaluate-lines.ts). A CSV record over the size limit is read
  * on the main thread as it streams in, never held, and refused in place.
  *
- * At most two jobs per worker are in flight and reading pauses while standard output is full.
+ * Each worker holds at most QUEUED_PER_WORKER parts, at most IN_FLIGHT_PER_WORKER parts per worker
+ * are read and not yet printed, and reading pauses while standard output is full.
  * Exactly one line per record: a record that cannot be read gets an error record in its place
  * (errorRecord), so line N of the output is always about record N (ruling I-87).
  */
@@ -21,7 +22,7 @@ import { createCsvParser, type FactSetFormat, type SuiteDiagnostic } from '../..
 import { type ChunksWithBytes, type CliIo, RAW_BYTES, writeOutLine, writeOutLines } from '../io';
 import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord } from './error-record';
-import type { WorkerSetup } from './evaluate-batch';
+import type { SetupJob, WorkerSetup, WorkerStart } from './evaluate-batch';
 import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
 import type { ImpactJob, ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
@@ -31,13 +32,21 @@ import { createCsvSplitter } from './split-records';
 
 export { errorRecord };
 
-const IN_FLIGHT_PER_WORKER = 2;
+/** Parts a worker holds: the one it evaluates and the next, so it never waits for this thread. */
+const QUEUED_PER_WORKER = 2;
+/** Parts read and not yet printed, per worker (the first, printed next, may still be running). */
+const IN_FLIGHT_PER_WORKER = 4;
 
 export interface BatchOptions {
   readonly file: string;
   readonly format: FactSetFormat;
   readonly setup: WorkerSetup;
   readonly workers?: number;
+  /**
+   * Workers already started with `setup.rules` (startWorkers, while the command compiled them);
+   * runBatch configures them, uses them, and closes them.
+   */
+  readonly pool?: Pool;
 }
 
 export interface BatchSummary {
@@ -92,55 +101,96 @@ function chunksOf(
   })();
 }
 
-/** The batch workers (eval-worker.ts), each answering one job at a time. */
+type PoolJob = LinesJob | CsvJob | ImpactJob;
+type PoolReply = LinesReply | ImpactReply;
+
+interface Pending {
+  resolve: (reply: PoolReply) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The batch workers (eval-worker.ts). Each job is posted to a worker as soon as it is given (the
+ * one with the fewest jobs, at most QUEUED_PER_WORKER), so a worker that finishes a part starts
+ * the next one it already holds rather than waiting for this thread to send it; a worker answers
+ * its jobs in the order it got them.
+ */
 export class Pool {
-  private readonly idle: Worker[] = [];
-  private readonly waiting = new Map<
-    Worker,
-    { resolve: (reply: LinesReply | ImpactReply) => void; reject: (error: Error) => void }
-  >();
+  private readonly queues = new Map<Worker, Pending[]>();
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
   private readonly freed: (() => void)[] = [];
 
-  constructor(size: number, setup: WorkerSetup) {
+  /**
+   * `setup` whole, or only the rules (`WorkerStart`): the workers start and compile them at once,
+   * and the rest comes with `configure`, before the first job.
+   */
+  get size(): number {
+    return this.all.length;
+  }
+
+  /** The parts each worker holds (posted, not yet answered), in the order the workers started. */
+  get held(): number[] {
+    return this.all.map((worker) => this.queues.get(worker)?.length ?? 0);
+  }
+
+  constructor(size: number, setup: WorkerSetup | WorkerStart) {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
       const worker = new Worker(url, { workerData: setup, execArgv });
-      worker.on('message', (reply: LinesReply | ImpactReply) => {
-        const job = this.waiting.get(worker);
-        this.waiting.delete(worker);
-        this.idle.push(worker);
+      const queue: Pending[] = [];
+      worker.on('message', (reply: PoolReply) => {
+        queue.shift()?.resolve(reply);
         this.freed.shift()?.();
-        job?.resolve(reply);
       });
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
         if (code !== 0 && !this.failure) this.fail(new Error(`a worker stopped (exit ${code})`));
       });
-      this.idle.push(worker);
+      this.queues.set(worker, queue);
       this.all.push(worker);
     }
+  }
+
+  /** The rest of the setup of workers started with the rules only (sent before any job). */
+  configure(setup: WorkerSetup): void {
+    const job: SetupJob = { kind: 'setup', setup };
+    for (const worker of this.all) worker.postMessage(job);
   }
 
   private fail(error: Error): void {
     this.failure = error;
     for (const wake of this.freed.splice(0)) wake();
-    for (const job of this.waiting.values()) job.reject(error);
-    this.waiting.clear();
+    for (const queue of this.queues.values()) for (const job of queue.splice(0)) job.reject(error);
   }
 
-  /** Runs a job on the next idle worker (waits for one). */
+  /** The worker with the fewest jobs, if it has room for one more. */
+  private nextWorker(): Worker | null {
+    let best: Worker | null = null;
+    let fewest = QUEUED_PER_WORKER;
+    for (const [worker, queue] of this.queues) {
+      if (queue.length < fewest) {
+        best = worker;
+        fewest = queue.length;
+      }
+    }
+    return best;
+  }
+
+  /** Runs a job on the worker with the fewest jobs (waits while every worker holds its most). */
   async run(job: LinesJob | CsvJob): Promise<LinesReply>;
   async run(job: ImpactJob): Promise<ImpactReply>;
-  async run(job: LinesJob | CsvJob | ImpactJob): Promise<LinesReply | ImpactReply> {
-    while (this.idle.length === 0 && !this.failure) {
+  async run(job: PoolJob): Promise<PoolReply> {
+    // Behind jobs already waiting for room, so jobs reach the workers in the order given.
+    let worker = this.failure || this.freed.length > 0 ? null : this.nextWorker();
+    while (worker === null && !this.failure) {
       await new Promise<void>((resolve) => this.freed.push(resolve));
+      worker = this.nextWorker();
     }
-    if (this.failure) throw this.failure;
-    const worker = this.idle.pop() as Worker;
-    return new Promise<LinesReply | ImpactReply>((resolve, reject) => {
-      this.waiting.set(worker, { resolve, reject });
+    if (this.failure || worker === null) throw this.failure;
+    const queue = this.queues.get(worker) as Pending[];
+    return new Promise<PoolReply>((resolve, reject) => {
+      queue.push({ resolve, reject });
       // A part's bytes are moved, not copied (they are its own).
       worker.postMessage(
         job,
@@ -162,16 +212,24 @@ function problemLines(file: string, d: SuiteDiagnostic): [string, string] {
   return [text.en, text.zh];
 }
 
+/**
+ * The batch's workers (`workers`, else one per core), started at once: given the rules only, they
+ * compile them while the caller does, and wait for `configure` before their first part.
+ */
+export function startWorkers(setup: WorkerSetup | WorkerStart, workers?: number): Pool {
+  return new Pool(Math.max(1, workers ?? defaultWorkers()), setup);
+}
+
 /** Evaluates every fact of the file and prints one result line each, in input order. */
 export async function runBatch(
   io: CliIo,
   options: BatchOptions,
   progress?: (rows: number) => void,
 ): Promise<BatchSummary> {
-  const size = Math.max(1, options.workers ?? defaultWorkers());
-  const pool = new Pool(size, options.setup);
+  const pool = options.pool ?? startWorkers(options.setup, options.workers);
   try {
-    return await runParts(io, options, pool, size * IN_FLIGHT_PER_WORKER, progress);
+    if (options.pool) pool.configure(options.setup);
+    return await runParts(io, options, pool, pool.size * IN_FLIGHT_PER_WORKER, progress);
   } finally {
     await pool.close();
   }

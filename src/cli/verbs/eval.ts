@@ -1,5 +1,6 @@
 import { fill } from '../../i18n/format';
 import {
+  type Bilingual,
   type CompiledDocument,
   compileDocument,
   Evaluator,
@@ -7,14 +8,21 @@ import {
   explainEvaluation,
   explanationText,
   type FactRead,
+  type FactSetFormat,
   factSetFormat,
   parseInstant,
   parseTemporalState,
   type TemporalState,
 } from '../../kernel';
 import { zhQuote } from '../../kernel/util/quote';
-import { BATCH_FIELDS, parseFields, RESULT_FIELDS, resultRecord } from '../batch/fields';
-import { runBatch } from '../batch/run-batch';
+import {
+  BATCH_FIELDS,
+  type BatchField,
+  parseFields,
+  RESULT_FIELDS,
+  resultRecord,
+} from '../batch/fields';
+import { type Pool, runBatch, startWorkers } from '../batch/run-batch';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -98,8 +106,11 @@ export const evalVerb: Verb = {
       printError(io, read.message);
       return EXIT_USAGE;
     }
+    // --facts: the batch's workers start now and compile the rules while this thread does.
+    const pool = earlyWorkers(read.bytes, options);
     const compiled = compileDocument(read.bytes);
     if (!compiled.document) {
+      await pool?.close();
       // Load errors exit 1, as in every verb (exit-codes.ts).
       for (const line of diagnosticLines(rules, compiled, io.lang)) io.err(line);
       return EXIT_INVALID;
@@ -116,6 +127,7 @@ export const evalVerb: Verb = {
     }
     const asOf = options['--as-of'] ?? DEFAULT_AS_OF;
     if (parseInstant(asOf) === null) {
+      await pool?.close();
       printError(io, fill(msg.badAsOf, quoted(asOf)));
       return EXIT_USAGE;
     }
@@ -123,18 +135,20 @@ export const evalVerb: Verb = {
     if (options['--state'] !== undefined) {
       const data = await readData(io, options['--state']);
       if (!data.ok) {
+        await pool?.close();
         printError(io, data.message);
         return EXIT_USAGE;
       }
       const parsed = parseTemporalState(data.value);
       if (!parsed.ok) {
+        await pool?.close();
         printError(io, fill(msg.badState, { file: options['--state'], message: parsed.message }));
         return EXIT_USAGE;
       }
       state = parsed.state;
     }
     if (fact === null || !fact.ok) {
-      return evalFactSet(io, read.bytes, factsFile as string, options, state);
+      return evalFactSet(io, read.bytes, factsFile as string, options, state, pool);
     }
     const evaluator = new Evaluator(compiled.document);
     if (evaluator.stateful && options['--as-of'] === undefined) {
@@ -188,47 +202,67 @@ function printExplanation(
   return EXIT_OK;
 }
 
-/** `erdl eval RULES --facts FILE`: see run-batch.ts. */
+/** The batch's format, fields and workers from its options, or the message refusing them. */
+function batchOptions(
+  file: string,
+  options: Readonly<Record<string, string>>,
+):
+  | { ok: true; format: FactSetFormat; fields: BatchField[]; workers: number | undefined }
+  | { ok: false; message: Bilingual } {
+  const given = options['--format'];
+  if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
+    return { ok: false, message: fill(msg.factsFormat, quoted(given)) };
+  }
+  const format = given ?? (file === '-' ? 'jsonl' : factSetFormat(file));
+  if (format === null) return { ok: false, message: fill(msg.factsUnknownFormat, { file }) };
+  const fields = parseFields(options['--fields'] ?? RESULT_FIELDS.join(','));
+  if (!fields.ok) {
+    const message = fill(msg.unknownFields, {
+      unknown: {
+        en: fields.unknown.map((f) => JSON.stringify(f)).join(', '),
+        zh: fields.unknown.map(zhQuote).join('、'),
+      },
+      fields: { en: BATCH_FIELDS.join(', '), zh: BATCH_FIELDS.join('、') },
+    });
+    return { ok: false, message };
+  }
+  const value = options['--workers'];
+  if (value !== undefined && !/^[1-9][0-9]{0,3}$/.test(value)) {
+    return { ok: false, message: fill(msg.badWorkers, quoted(value)) };
+  }
+  const workers = value === undefined ? undefined : Number(value);
+  return { ok: true, format, fields: fields.fields, workers };
+}
+
+/**
+ * `erdl eval RULES --facts FILE` whose options are good: its workers, started at once with the
+ * rules, so they start and compile them while this thread compiles them too (to report their
+ * problems) and reads the rest; else null, and the batch starts its workers itself.
+ */
+function earlyWorkers(rules: Uint8Array, options: Readonly<Record<string, string>>): Pool | null {
+  const file = options['--facts'];
+  if (file === undefined || options['--explain'] !== undefined) return null;
+  const batch = batchOptions(file, options);
+  if (!batch.ok || parseInstant(options['--as-of'] ?? DEFAULT_AS_OF) === null) return null;
+  return startWorkers({ rules }, batch.workers);
+}
+
+/** `erdl eval RULES --facts FILE`: see run-batch.ts. `pool`: earlyWorkers', closed here. */
 async function evalFactSet(
   io: CliIo,
   rules: Uint8Array,
   file: string,
   options: Readonly<Record<string, string>>,
   state: TemporalState | undefined,
+  pool: Pool | null,
 ): Promise<ExitCode> {
-  const given = options['--format'];
-  if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
-    printError(io, fill(msg.factsFormat, quoted(given)));
+  const batch = batchOptions(file, options);
+  if (!batch.ok) {
+    await pool?.close();
+    printError(io, batch.message);
     return EXIT_USAGE;
   }
-  const format = given ?? (file === '-' ? 'jsonl' : factSetFormat(file));
-  if (format === null) {
-    printError(io, fill(msg.factsUnknownFormat, { file }));
-    return EXIT_USAGE;
-  }
-  const fields = parseFields(options['--fields'] ?? RESULT_FIELDS.join(','));
-  if (!fields.ok) {
-    printError(
-      io,
-      fill(msg.unknownFields, {
-        unknown: {
-          en: fields.unknown.map((f) => JSON.stringify(f)).join(', '),
-          zh: fields.unknown.map(zhQuote).join('、'),
-        },
-        fields: { en: BATCH_FIELDS.join(', '), zh: BATCH_FIELDS.join('、') },
-      }),
-    );
-    return EXIT_USAGE;
-  }
-  let workers: number | undefined;
-  if (options['--workers'] !== undefined) {
-    workers = /^[1-9][0-9]{0,3}$/.test(options['--workers']) ? Number(options['--workers']) : NaN;
-    if (Number.isNaN(workers)) {
-      const value = options['--workers'];
-      printError(io, fill(msg.badWorkers, quoted(value)));
-      return EXIT_USAGE;
-    }
-  }
+  const { format, fields, workers } = batch;
   const started = Date.now();
   const progress = io.progress;
   let shown = 0;
@@ -242,8 +276,9 @@ async function evalFactSet(
         rules,
         asOf: options['--as-of'] ?? DEFAULT_AS_OF,
         ...(state ? { state } : {}),
-        fields: fields.fields,
+        fields,
       },
+      ...(pool ? { pool } : {}),
     },
     progress
       ? (rows) => {

@@ -956,6 +956,8 @@ async function measure(): Promise<Record<string, number>> {
       return {
         ...gridFigures('example', await gridOnExample(browser, server.url)),
         ...gridFigures('500_rows', await gridOn500Rows(browser, server.url)),
+        // Beside the figures: on the shared 2-core machine the load says what they are worth.
+        load_average_1min: round(loadavg()[0] as number),
       };
     }
     console.log(

@@ -4,7 +4,7 @@
 // batches and yield to the event loop between them, which is when progress is posted and a cancel
 // message (or a newer request on the same channel) is noticed.
 import { signerFromCryptoKey, signRuleFile, verifyRuleFile } from '../signing';
-import { impactJob } from './impact-job';
+import { impactJob, impactPrepareJob } from './impact-job';
 import type { BatchRequest, CancelMessage, Envelope, Reply } from './kernel-protocol';
 import { KernelService } from './kernel-service';
 import { doneReply, failedReply, RecentValues } from './reply-delta';
@@ -30,6 +30,8 @@ function serve(request: BatchRequest): unknown {
     }
     case 'impact':
       return impactJob(request, () => performance.now());
+    case 'impactPrepare':
+      return impactPrepareJob(request);
     case 'suite':
       return suiteJob(request, () => performance.now());
     default:
@@ -43,15 +45,20 @@ function unserved(request: never): never {
 }
 
 const queue = new RequestQueue<Envelope<BatchRequest>>({
-  kind: ({ request }) => (request.op === 'suite' || request.op === 'impact' ? 'job' : 'request'),
+  kind: ({ request }) =>
+    request.op === 'suite' || request.op === 'impact'
+      ? 'job'
+      : request.op === 'impactPrepare'
+        ? 'background'
+        : 'request',
   run: ({ request }) => serve(request),
   done: (envelope, value) => doneReply(sent, envelope, value),
   failed: failedReply,
   reply: (message: Reply) => self.postMessage(message),
   later: (callback) => setTimeout(callback, 0),
   now: () => performance.now(),
-  // No background requests here.
-  sliceMs: Number.POSITIVE_INFINITY,
+  // The impact read-ahead (impactPrepare) yields to any request at least this often.
+  sliceMs: 50,
   progressMs: 100,
 });
 

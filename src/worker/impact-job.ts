@@ -11,12 +11,20 @@ import {
   createFactSetParser,
   createJsonLinesParser,
   DEFAULT_SUITE_AS_OF,
+  type FactSetBatch,
+  type FactSetFormat,
+  type FactSetParser,
   ImpactRun,
   parseSuite,
   type SuiteCase,
   type SuiteDiagnostic,
 } from '../kernel';
-import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
+import type {
+  ImpactOutcome,
+  ImpactPrepared,
+  ImpactPrepareRequest,
+  ImpactRequest,
+} from './kernel-protocol';
 import type { JobProgress } from './suite-job';
 
 /** Facts evaluated (in both versions) between progress reports. */
@@ -56,6 +64,126 @@ function lineBreaks(text: string, from: number, to: number): number {
   return n;
 }
 
+/** One chunk of a fact set as read: its parser batch and the lines before it. */
+interface ReadBatch {
+  readonly batch: FactSetBatch;
+  /** Lines of the text before the chunk (progress counts lines). */
+  readonly read: number;
+}
+
+/**
+ * A JSON Lines / CSV fact set (or one worker's part of one) read chunk by chunk, each chunk once:
+ * a reader that keeps its chunks (`keep`) serves every run over the same text from them, and the
+ * text is read ahead of a run by `impactPrepareJob` — a run then evaluates what is already read
+ * and reads on from where the read-ahead stopped. Jobs run one at a time in a worker, so one
+ * reader is never advanced by two at once.
+ */
+class FactReader {
+  /** The chunks read, kept from chunk `first` on (all of them when `keep`). */
+  private readonly batches: ReadBatch[] = [];
+  private first = 0;
+  private readonly parser: FactSetParser;
+  private at = 0;
+  private read = 0;
+  private ended = false;
+  /** Lines of the text. */
+  readonly lines: number;
+
+  constructor(
+    readonly request: Pick<ImpactRequest, 'facts' | 'format' | 'part'>,
+    readonly keep: boolean,
+  ) {
+    const text = request.facts;
+    this.parser =
+      request.format === 'jsonl' && request.part
+        ? createJsonLinesParser(request.part)
+        : createFactSetParser(request.format as FactSetFormat);
+    this.lines = lineBreaks(text, 0, text.length) + (text.endsWith('\n') ? 0 : 1);
+  }
+
+  /** Whether this reader reads `request`'s facts. */
+  reads(request: Pick<ImpactRequest, 'facts' | 'format' | 'part'>): boolean {
+    const a = this.request;
+    return (
+      a.format === request.format &&
+      a.part?.offset === request.part?.offset &&
+      a.part?.line === request.part?.line &&
+      a.facts === request.facts
+    );
+  }
+
+  /** Chunks read so far. */
+  get count(): number {
+    return this.first + this.batches.length;
+  }
+
+  /** The `i`-th chunk (read now when not yet read), or null past the last. */
+  chunk(i: number): ReadBatch | null {
+    while (i >= this.count && !this.ended) this.next();
+    return this.batches[i - this.first] ?? null;
+  }
+
+  /** Reads the next chunk (the parser's end batch after the last); false when all are read. */
+  next(): boolean {
+    if (this.ended) return false;
+    const text = this.request.facts;
+    const at = this.at;
+    const end = Math.min(at + CHARS_PER_CHUNK, text.length);
+    const batch = at < text.length ? this.parser.push(text.slice(at, end)) : this.parser.end();
+    if (!this.keep) {
+      this.first += this.batches.length;
+      this.batches.length = 0;
+    }
+    this.batches.push({ batch, read: this.read });
+    if (at >= text.length) this.ended = true;
+    else {
+      this.read += lineBreaks(text, at, end);
+      this.at += CHARS_PER_CHUNK;
+    }
+    return true;
+  }
+}
+
+/** The fact set part read last and kept (one per worker: a run again reads it from memory). */
+let keptReader: FactReader | null = null;
+
+/**
+ * A part at most this long is kept once read (its facts in memory: about 0.7 bytes of heap per
+ * character of JSON Lines, measured on the bench's facts); a longer one is read per run.
+ */
+export const KEPT_FACTS_CHARS = 16 * 1024 * 1024;
+
+/** Drops the kept part (tests: a run on a worker that has read nothing ahead). */
+export function forgetReadAhead(): void {
+  keptReader = null;
+}
+
+function readerFor(request: Pick<ImpactRequest, 'facts' | 'format' | 'part'>): FactReader {
+  if (keptReader?.reads(request)) return keptReader;
+  const keep = request.facts.length <= KEPT_FACTS_CHARS;
+  const reader = new FactReader(request, keep);
+  if (keep) keptReader = reader;
+  return reader;
+}
+
+/**
+ * Read-ahead for a run (ImpactPrepareRequest): compiles both versions and reads the fact set part
+ * into this worker's kept reader, one chunk per step, so the run that follows only evaluates. Run
+ * in the background (a run, or anything else, goes first and reads on from where this stopped).
+ * A suite, or a part too long to keep, is not read ahead. Returns the facts read ahead.
+ */
+export function* impactPrepareJob(request: ImpactPrepareRequest): Generator<void, ImpactPrepared> {
+  compiled(request.oldText);
+  yield;
+  compiled(request.newText);
+  if (request.format === 'suite' || request.facts.length > KEPT_FACTS_CHARS) return { facts: 0 };
+  const reader = readerFor(request);
+  while (reader.next()) yield;
+  let facts = 0;
+  for (let i = 0, c = reader.chunk(0); c; c = reader.chunk(++i)) facts += c.batch.cases.length;
+  return { facts };
+}
+
 export function* impactJob(
   request: ImpactRequest,
   clock: () => number,
@@ -93,19 +221,15 @@ export function* impactJob(
     return result(run);
   }
 
-  const text = request.facts;
-  const parser =
-    request.format === 'jsonl' && request.part
-      ? createJsonLinesParser(request.part)
-      : createFactSetParser(request.format);
+  const reader = readerFor(request);
   const run = new ImpactRun(before, after);
-  const lines = lineBreaks(text, 0, text.length) + (text.endsWith('\n') ? 0 : 1);
-  /** Lines read before the current chunk; facts evaluated since the last report. */
-  let read = 0;
+  const lines = reader.lines;
+  /** Facts evaluated since the last report. */
   let since = 0;
-  for (let at = 0; !cancelled; at += CHARS_PER_CHUNK) {
-    const end = Math.min(at + CHARS_PER_CHUNK, text.length);
-    const batch = at < text.length ? parser.push(text.slice(at, end)) : parser.end();
+  for (let n = 0; !cancelled; n++) {
+    const chunk = reader.chunk(n);
+    if (!chunk) break;
+    const { batch, read } = chunk;
     problems.push(...batch.diagnostics);
     for (const r of batch.rejected ?? []) skipped.push({ line: r.line, lastLine: r.lastLine });
     for (let i = 0; i < batch.cases.length && !cancelled; i++) {
@@ -115,8 +239,6 @@ export function* impactJob(
         if (yield { done: Math.min(read + i + 1, lines), total: lines }) cancelled = true;
       }
     }
-    if (at >= text.length) break;
-    read += lineBreaks(text, at, end);
   }
   if (run.done === 0 && problems.some((p) => p.severity === 'error'))
     return { kind: 'facts-invalid', problems };

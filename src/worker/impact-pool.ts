@@ -8,7 +8,12 @@
  */
 import { mergeImpactReports, type SuiteDiagnostic, splitFactLines } from '../kernel';
 import type { Outcome } from './kernel-client';
-import type { ImpactOutcome, ImpactRequest } from './kernel-protocol';
+import type {
+  ImpactOutcome,
+  ImpactPrepared,
+  ImpactPrepareRequest,
+  ImpactRequest,
+} from './kernel-protocol';
 
 /** Workers a pool uses at most, however many cores the machine reports. */
 export const MAX_POOL_WORKERS = 8;
@@ -30,6 +35,42 @@ export interface PoolClient {
     onProgress: (done: number, total: number) => void,
   ): Promise<Outcome<ImpactOutcome>>;
   cancel(channel: string): void;
+}
+
+/** What a pool reads ahead on (impactPrepareJob): a KernelClient, or anything answering like one. */
+export interface PrepareClient {
+  request(channel: string, request: ImpactPrepareRequest): Promise<Outcome<ImpactPrepared>>;
+}
+
+/**
+ * Read-ahead for the run of `request` on these clients (the studio, when the Impact section opens
+ * or its fact set is chosen): each worker compiles both versions and reads the part of the facts
+ * that the run will give it (the same parts as runImpactPool), in the background; a worker with
+ * no part, or every worker when there are no facts yet (`facts` null), only compiles. Resolves to
+ * the facts read ahead (0 when a worker was replaced or a newer read-ahead took over).
+ */
+export async function prepareImpactPool(
+  clients: readonly PrepareClient[],
+  channel: string,
+  versions: Pick<ImpactRequest, 'oldText' | 'newText'>,
+  facts: Pick<ImpactRequest, 'facts' | 'format'> | null,
+  minPartChars = MIN_PART_CHARS,
+): Promise<number> {
+  const parts = facts
+    ? impactParts({ op: 'impact', ...versions, ...facts }, clients.length, minPartChars)
+    : [];
+  const done = await Promise.all(
+    clients.map((client, i) => {
+      const { op: _op, ...part }: ImpactRequest = parts[i] ?? {
+        op: 'impact',
+        ...versions,
+        facts: '',
+        format: 'suite',
+      };
+      return client.request(`${channel}#${i}`, { ...part, op: 'impactPrepare' });
+    }),
+  );
+  return done.reduce((sum, o) => sum + (o.status === 'done' ? o.value.facts : 0), 0);
 }
 
 /** Line breaks in text (progress counts lines). */

@@ -83,6 +83,8 @@ export const DEFAULT_BUDGETS: Readonly<Record<Op, number>> = {
   suite: 15_000,
   // Two documents compile before the first report.
   impact: 30_000,
+  // Background read-ahead of a fact set part (at most KEPT_FACTS_CHARS), no progress on the way.
+  impactPrepare: 120_000,
   // Both versions compile (cold: another channel's compiler) and the fact set is read to the fact.
   impactTraces: 30_000,
 };

@@ -359,6 +359,20 @@ export interface ImpactRequest {
   readonly part?: { readonly offset: number; readonly line: number };
 }
 
+/**
+ * Read-ahead for an impact run (issue #41 point 5), sent when the Impact section opens or its fact
+ * set is chosen: the worker compiles both versions and reads its part of the fact set, so the run
+ * that follows only evaluates. Background work: anything else the worker is asked goes first.
+ */
+export interface ImpactPrepareRequest extends Omit<ImpactRequest, 'op'> {
+  readonly op: 'impactPrepare';
+}
+
+/** Facts read ahead (0: a suite, or a part too long to keep). */
+export interface ImpactPrepared {
+  readonly facts: number;
+}
+
 export type ImpactOutcome =
   | {
       readonly kind: 'result';
@@ -470,6 +484,7 @@ export interface KernelOps {
 export interface BatchOps {
   suite: { request: SuiteRequest; reply: SuiteOutcome };
   impact: { request: ImpactRequest; reply: ImpactOutcome };
+  impactPrepare: { request: ImpactPrepareRequest; reply: ImpactPrepared };
   impactTraces: { request: ImpactTracesRequest; reply: ImpactTracesOutcome };
   sign: { request: SignRequest; reply: SignedRuleFile };
   verify: { request: VerifyRequest; reply: RuleFileVerification };
@@ -489,11 +504,11 @@ export type AnyRequest = KernelRequest | BatchRequest | TestRequest;
 export type Op = AnyRequest['op'];
 
 /**
- * Operations the kernel worker runs in the background: in slices, behind every other request
- * (request-queue.ts). A client waiting only for these is not busy: the editor's markers do not
- * wait for them.
+ * Operations the kernel worker (gloss, prime) and the batch worker (impactPrepare) run in the
+ * background: in slices, behind every other request (request-queue.ts). A client waiting only for
+ * these is not busy: the editor's markers do not wait for them.
  */
-export const BACKGROUND_OPS: ReadonlySet<string> = new Set<Op>(['gloss', 'prime']);
+export const BACKGROUND_OPS: ReadonlySet<string> = new Set<Op>(['gloss', 'prime', 'impactPrepare']);
 
 /** Main → worker: a request of type `R` (a worker's own, e.g. `KernelRequest`). */
 export interface Envelope<R extends { readonly op: string } = AnyRequest> {

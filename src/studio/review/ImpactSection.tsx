@@ -1,5 +1,5 @@
 import './review.css';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { factSetFormat } from '../../kernel';
 import { revealInline } from '../../kernel/util/visible-text';
 import { format, useT } from '../i18n/i18n';
@@ -54,6 +54,23 @@ export function ImpactSection({ doc }: { readonly doc: StudioDocument }) {
       shown.request.facts === facts?.facts &&
       shown.request.format === facts?.format
     : false;
+
+  // The workers get ready for a run when the section opens and when what it compares is chosen
+  // (not as the text is typed: the current text, compiled then, is only a head start).
+  const text = useRef(doc.text);
+  text.current = doc.text;
+  const prepare = useRef(job.prepare);
+  prepare.current = job.prepare;
+  const factsText = facts?.facts;
+  const factsFormat = facts?.format;
+  useEffect(() => {
+    if (oldText === undefined) return;
+    const chosen =
+      factsText === undefined || factsFormat === undefined
+        ? null
+        : { facts: factsText, format: factsFormat };
+    prepare.current(oldText, text.current, chosen);
+  }, [oldText, factsText, factsFormat]);
 
   const run = () => {
     if (oldText === undefined || !facts) return;

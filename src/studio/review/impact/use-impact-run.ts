@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ImpactPoolRun, poolSize, runImpactPool } from '../../../worker/impact-pool';
+import {
+  type ImpactPoolRun,
+  poolSize,
+  prepareImpactPool,
+  runImpactPool,
+} from '../../../worker/impact-pool';
 import type { ImpactOutcome, ImpactRequest } from '../../../worker/kernel-protocol';
 import { getBatchPool } from '../../kernel/kernel-instance';
 import { studioStore } from '../../store';
@@ -70,11 +75,21 @@ export function useImpactRun(docId: string) {
     } else if (result.status !== 'stale') studioStore.getState().notify('error', result.message);
   };
 
+  /**
+   * Read-ahead for a run (issue #41): the pool's workers start, compile both versions and read
+   * their parts of the facts (when chosen) in the background, so pressing Run only evaluates. A
+   * newer read-ahead on the same document replaces an unfinished one.
+   */
+  const prepare = (oldText: string, newText: string, facts: ImpactFacts | null) => {
+    const pool = getBatchPool(poolSize(navigator.hardwareConcurrency));
+    void prepareImpactPool(pool, `impact-prepare:${docId}`, { oldText, newText }, facts);
+  };
+
   const cancel = () => {
     if (!running) return;
     setCancelling(true);
     running.cancel();
   };
 
-  return { run, cancel, running: running !== null, cancelling, progress, shown };
+  return { run, prepare, cancel, running: running !== null, cancelling, progress, shown };
 }

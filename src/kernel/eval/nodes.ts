@@ -135,8 +135,8 @@ function step(env: Env): void {
 
 /** A literal node's value: the trace shows it even where the evaluation did not need it. */
 export function literalNodeValue(n: ExprNode): Value {
-  const { node: _node, ...value } = n as ExprNode & { node: 'literal' };
-  return literal(value as LiteralValue);
+  // `literal` reads only `type` and `value`: the node itself, not a copy without `node`.
+  return literal(n as ExprNode & LiteralValue);
 }
 
 function literal(v: LiteralValue): Value {
@@ -481,8 +481,7 @@ function buildNode(
       return (env) => resolvePath(env.element, segments);
     }
     case 'literal': {
-      const { node: _node, ...value } = n;
-      const v = literal(value as LiteralValue);
+      const v = literal(n);
       return () => v;
     }
     case 'and': {

@@ -112,8 +112,17 @@ export class RuleIndex {
       const d = discriminator(rule);
       if (!d) return;
       for (const path of d.reads) probe(path);
-      const scores = d.conjuncts.map((atoms) => Math.min(...atoms.map(atomScore)));
-      const primary = scores.indexOf(Math.max(...scores));
+      // The primary conjunct: the first whose weakest atom narrows best.
+      let primary = 0;
+      let best = -1;
+      d.conjuncts.forEach((atoms, k) => {
+        let score = Number.POSITIVE_INFINITY;
+        for (const atom of atoms) score = Math.min(score, atomScore(atom));
+        if (score > best) {
+          best = score;
+          primary = k;
+        }
+      });
       d.conjuncts.forEach((atoms, bit) => {
         full[i] = (full[i] as number) | (1 << bit);
         for (const atom of atoms) {

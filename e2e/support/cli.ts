@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-function newestUnder(dir: string): number {
+/** The newest modification time (ms) of any file under `dir`. */
+export function newestUnder(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

@@ -31,7 +31,6 @@ const PURE_TESTS = [
     'dmn-export-xml',
     'dmn-tck',
     'gorules-corpus',
-    'hostile-corpus',
     'regex-oracle',
     'result-hash',
     'result-hash-host.property',

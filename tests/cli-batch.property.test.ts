@@ -10,10 +10,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CliIo, nodeIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { ROOT } from './cli-support';
+
+// The batch workers start from lib/ when it is up to date (tests/batch-workers.ts).
+vi.mock('node:worker_threads', async (original) =>
+  (await import('./batch-workers')).builtBatchWorkers(await original()),
+);
 
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
 let dir: string;

@@ -7,13 +7,19 @@
 // A case never asserts a time: a hang or a quadratic blow-up is caught by the test's own timeout.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import type { CliIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { captureIo, ROOT } from './cli-support';
 import { GENERATORS } from './fixtures/hostile/generators';
 import { PROBES } from './fixtures/hostile/probes';
+
+// `erdl eval --facts` cases start batch workers: from lib/ when it is up to date
+// (tests/batch-workers.ts), which is why this file is in the isolated project (it mocks a module).
+vi.mock('node:worker_threads', async (original) =>
+  (await import('./batch-workers')).builtBatchWorkers(await original()),
+);
 
 const CORPUS = resolve(ROOT, 'tests/fixtures/hostile');
 

@@ -47,8 +47,8 @@ type Loop = (facts: readonly unknown[], count: number, from: number) => Promise<
  * optimised code), calling that engine's `decide` and nothing else — awaiting each decision for an
  * async engine — and reading each decision (its length summed, so no call can be dropped). One
  * loop shared by every engine calls several `decide` functions from one call site (polymorphic,
- * not inlined), a cost that weighs most on the fastest engine; each engine's own loop takes that
- * out of the comparison. Every engine gets the same shape, the same facts and the same warm-up.
+ * not inlined), which can cost the fastest engine most (in CPU time, 2026-12-07, it cost erdl
+ * nothing measurable on the quick start); each engine's own loop takes that out of the comparison. Every engine gets the same shape, the same facts and the same warm-up.
  */
 function timingLoop(workload: string, engine: string, p: Prepared): Loop {
   const call = p.async ? '(await decide' : '(decide';

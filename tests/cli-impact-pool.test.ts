@@ -11,13 +11,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDocument, generateFacts } from '../bench/generate';
 import { impactOnPool, impactWorkers } from '../src/cli/batch/impact-pool';
 import { run } from '../src/cli/run';
 import { factSetReadable, readSuite } from '../src/cli/verbs/test';
 import { analyzeImpact, compileDocument, createJsonLinesParser, parseFactSet } from '../src/kernel';
 import { captureNodeIo } from './cli-support';
+
+// The batch workers start from lib/ when it is up to date (tests/batch-workers.ts).
+vi.mock('node:worker_threads', async (original) =>
+  (await import('./batch-workers')).builtBatchWorkers(await original()),
+);
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);

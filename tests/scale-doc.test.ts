@@ -1,5 +1,6 @@
 /**
- * docs/scale.md's local recipes, run as written (with `erdl` from this checkout's sources on PATH)
+ * docs/scale.md's local recipes, run as written (with this checkout's `erdl` on PATH: the built
+ * command when lib/ is up to date, else the sources through tsx, as e2e/support/cli.ts chooses)
  * on a fact file with bad records and blank lines among the good ones: GNU parallel's output is
  * line for line what `erdl eval --facts` prints for the whole file (error records included, their
  * `line` counted within each block), and the pairing recipe puts every fact next to its own
@@ -10,6 +11,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erdlCommand } from '../e2e/support/cli';
 
 const ROOT = path.resolve(__dirname, '..');
 const hasParallel = (() => {
@@ -59,7 +61,9 @@ beforeAll(() => {
   execFileSync('mkdir', ['-p', path.dirname(erdl)]);
   writeFileSync(
     erdl,
-    `#!/bin/sh\nexec "${process.execPath}" "${ROOT}/node_modules/tsx/dist/cli.mjs" "${ROOT}/src/cli/main.ts" "$@"\n`,
+    `#!/bin/sh\nexec ${erdlCommand()
+      .map((a) => `"${a}"`)
+      .join(' ')} "$@"\n`,
   );
   chmodSync(erdl, 0o755);
   writeFileSync(

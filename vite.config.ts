@@ -10,7 +10,8 @@ const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
 /**
  * ERDL_E2E=1 (set by playwright.config.ts for its own build) adds the browser-test page that runs
- * the V-ENGINE vectors in a Web Worker (e2e/vectors.html). The product build (`npm run build`,
+ * the V-ENGINE vectors in a Web Worker (e2e/vectors.html), and the empty page the browser tests'
+ * shared tab waits on between tests (e2e/blank.html). The product build (`npm run build`,
  * `npm start`) has the studio only; the test page is never precached either way.
  */
 const E2E = process.env.ERDL_E2E === '1';
@@ -63,7 +64,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         main: page('./index.html'),
-        ...(E2E ? { vectors: page('./e2e/vectors.html') } : {}),
+        ...(E2E ? { vectors: page('./e2e/vectors.html'), blank: page('./e2e/blank.html') } : {}),
       },
     },
   },

@@ -45,6 +45,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The tab handed from test to test (e2e/support/test.ts) must not keep the last test's
+        // studio alive in the back/forward cache when it leaves for the blank page.
+        '--disable-back-forward-cache',
       ],
     },
   },

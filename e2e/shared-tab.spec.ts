@@ -3,6 +3,7 @@
  * test before it. The first test leaves behind everything a test can leave in a tab or an origin;
  * the second, run after it in the same worker, finds the studio's origin and the tab clean.
  */
+import { addDocument } from './support/studio';
 import { expect, test } from './support/test';
 
 test.describe.configure({ mode: 'serial' });
@@ -50,6 +51,11 @@ test('a test leaves storage, an init script, a listener, a viewport and a permis
     const s = hook.store.getState();
     s.setText(s.activeId, `# leftover\n${s.documents[s.activeId]!.text}`);
   });
+  // A document added and left unsaved: the studio saves it as it leaves (pagehide).
+  await addDocument(page, {
+    name: 'leftover-document',
+    text: 'protocol: "erdl/v2"\nversion: "2.1.0"\nmetadata:\n  name: "leftover-document"\n  decision: ALLOW\nrules: []\n',
+  });
   page.on('dialog', (dialog) => void dialog.accept());
   await page.setViewportSize({ width: 700, height: 500 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -72,7 +78,13 @@ test('the next test in the worker finds the tab and the origin clean', async ({ 
     const hook = (
       globalThis as unknown as {
         __ERDL_STUDIO__: {
-          store: { getState(): { activeId: string; documents: Record<string, { text: string }> } };
+          store: {
+            getState(): {
+              activeId: string;
+              order: string[];
+              documents: Record<string, { text: string; name: string }>;
+            };
+          };
         };
       }
     ).__ERDL_STUDIO__;
@@ -86,6 +98,7 @@ test('the next test in the worker finds the tab and the origin clean', async ({ 
       session: sessionStorage.getItem('erdl-e2e-leftover'),
       databases: (await indexedDB.databases()).map((d) => d.name),
       edited: s.documents[s.activeId]!.text.startsWith('# leftover'),
+      names: s.order.map((id) => s.documents[id]!.name),
       clipboard: clipboard.state,
     };
   });
@@ -94,6 +107,14 @@ test('the next test in the worker finds the tab and the origin clean', async ({ 
   expect(found.session).toBeNull();
   expect(found.databases).not.toContain('erdl-e2e-leftover');
   expect(found.edited).toBe(false);
+  // The edit left unsaved was saved as the studio left (pagehide): it is not "recovered" here.
+  expect(found.names).toEqual([
+    'refund-guard',
+    'aml-screening',
+    'coding-agent-guard',
+    'loan-decision-table',
+    'margin-expression',
+  ]);
   expect(found.clipboard).not.toBe('granted');
   // No key is held: a key pressed now arrives without Shift.
   await page.evaluate(() => {

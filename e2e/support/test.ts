@@ -287,6 +287,19 @@ async function cleanTab(
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   for (const key of MODIFIERS) await page.keyboard.up(key);
   await page.goto(BLANK);
+  // The studio saves unsaved work as it leaves (`pagehide`); that write may still be landing. A
+  // database is deleted only once every connection to it has closed and its transactions have
+  // ended, so deleting each one from here waits for that write instead of racing it.
+  await page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) {
+      if (name === undefined) continue;
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      });
+    }
+  });
   await context.clearCookies();
   await context.clearPermissions();
   const cdp = await context.newCDPSession(page);
@@ -295,8 +308,16 @@ async function cleanTab(
     storageTypes: 'all',
   });
   await cdp.detach();
-  // Session storage belongs to the tab, not the origin's stores above.
-  await page.evaluate(() => sessionStorage.clear());
+  // Session storage belongs to the tab, not the origin's stores above. Then nothing is left.
+  const left = await page.evaluate(async () => {
+    sessionStorage.clear();
+    return {
+      databases: (await indexedDB.databases()).map((d) => d.name),
+      local: localStorage.length,
+    };
+  });
+  if (left.databases.length > 0 || left.local > 0)
+    throw new Error(`the shared tab's origin is not clean: ${JSON.stringify(left)}`);
   if (viewport) await page.setViewportSize(viewport);
 }
 

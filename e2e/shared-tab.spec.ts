@@ -10,6 +10,18 @@ test.describe.configure({ mode: 'serial' });
 
 const ready = /0 errors|0 个错误/;
 
+/** The studio's test hook (src/studio/main.tsx), as far as these tests read and write it. */
+interface StudioHook {
+  store: {
+    getState(): {
+      activeId: string;
+      order: string[];
+      documents: Record<string, { text: string; name: string }>;
+      setText(id: string, text: string): void;
+    };
+  };
+}
+
 test('a test leaves storage, an init script, a listener, a viewport and a permission behind', async ({
   page,
   context,
@@ -35,19 +47,7 @@ test('a test leaves storage, an init script, a listener, a viewport and a permis
   });
   // The studio's own workspace store holds the documents: an edit is persisted there.
   await page.evaluate(() => {
-    const hook = (
-      globalThis as unknown as {
-        __ERDL_STUDIO__: {
-          store: {
-            getState(): {
-              activeId: string;
-              documents: Record<string, { text: string }>;
-              setText(id: string, text: string): void;
-            };
-          };
-        };
-      }
-    ).__ERDL_STUDIO__;
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
     const s = hook.store.getState();
     s.setText(s.activeId, `# leftover\n${s.documents[s.activeId]!.text}`);
   });
@@ -75,19 +75,7 @@ test('the next test in the worker finds the tab and the origin clean', async ({ 
   // English (the language left in local storage is gone), and the example untouched.
   await expect(page.getByTestId('status-diagnostics')).toContainText('0 errors');
   const found = await page.evaluate(async () => {
-    const hook = (
-      globalThis as unknown as {
-        __ERDL_STUDIO__: {
-          store: {
-            getState(): {
-              activeId: string;
-              order: string[];
-              documents: Record<string, { text: string; name: string }>;
-            };
-          };
-        };
-      }
-    ).__ERDL_STUDIO__;
+    const hook = (globalThis as unknown as { __ERDL_STUDIO__: StudioHook }).__ERDL_STUDIO__;
     const s = hook.store.getState();
     const clipboard = await navigator.permissions.query({
       name: 'clipboard-read' as PermissionName,

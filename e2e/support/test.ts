@@ -308,8 +308,13 @@ async function cleanTab(
     storageTypes: 'all',
   });
   await cdp.detach();
-  // Session storage belongs to the tab, not the origin's stores above. Then nothing is left.
+  // Session storage belongs to the tab, not the origin's stores above. Local storage is cleared
+  // from the page as well: the renderer keeps its own copy of the origin's local storage, which
+  // hears of the clear above only later (a stale copy was seen: one key left in a CI run), and a
+  // clear from the page empties that copy and reaches the store after any write the last page
+  // made from this renderer. Then nothing is left.
   const left = await page.evaluate(async () => {
+    localStorage.clear();
     sessionStorage.clear();
     return {
       databases: (await indexedDB.databases()).map((d) => d.name),

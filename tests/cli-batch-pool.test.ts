@@ -1,12 +1,12 @@
 /**
  * The batch workers' pool (src/cli/batch/run-batch.ts, issue #41 point 4): workers started with the
- * rules only (while `erdl eval` compiles them itself) and configured before their first part give
+ * rules only (before the rest of `erdl eval`'s setup is known) and configured before their first part give
  * the in-process output part for part; each worker holds the part it evaluates and the next one,
  * so it never waits for the main thread between parts; and `erdl eval --facts`, whose workers start
- * before the rules are known to load, stops them when they do not (or when --state cannot be read),
- * and answers as before.
+ * before the rules are known to load and tell whether they do, stops them when they do not (or when
+ * --state cannot be read), and answers as before.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,17 @@ describe('the batch pool', () => {
 });
 
 describe('erdl eval --facts starts its workers before the rules are compiled', () => {
+  it('learns from them whether the rules load (they compile them; the command does not again)', async () => {
+    expect(await pool.rulesLoad).toBe(true);
+    const brokenRules = readFileSync(path.join(ROOT, 'tests/fixtures/cli/broken.erdl.yaml'));
+    const broken = startWorkers({ rules: brokenRules }, 2);
+    try {
+      expect(await broken.rulesLoad).toBe(false);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('stops them when the rules do not load or --state cannot be read, and answers as before', async () => {
     const broken = captureNodeIo();
     const brokenRules = path.join(ROOT, 'tests/fixtures/cli/broken.erdl.yaml');

@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileDocument, Evaluator, setHostSha256 } from '../../kernel';
 import { terminalJson } from '../safe-io';
-import type { SetupJob, WorkerSetup } from './evaluate-batch';
+import type { LoadedReply, SetupJob, WorkerSetup } from './evaluate-batch';
 import { type CsvJob, evaluateCsv, evaluateLines, type LinesJob } from './evaluate-lines';
 import { type ImpactJob, impactPart } from './impact-part';
 import { nodeSha256 } from './node-sha256';
@@ -28,6 +28,9 @@ const document = loaded(setup.rules);
 const after = setup.newRules ? loaded(setup.newRules) : null;
 const evaluator = after ? null : new Evaluator(document);
 const encoder = new TextEncoder();
+// The rules load (else the throw above stops this worker): `erdl eval` waits for this instead of
+// compiling them on its own thread as well (Pool.rulesLoad).
+parentPort?.postMessage({ kind: 'loaded' } satisfies LoadedReply);
 
 parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob | SetupJob) => {
   if (job.kind === 'setup') {

@@ -22,6 +22,11 @@ export interface SetupJob {
   readonly setup: WorkerSetup;
 }
 
+/** A worker's first message: its rules compiled (a worker whose rules do not load stops instead). */
+export interface LoadedReply {
+  readonly kind: 'loaded';
+}
+
 export interface BatchCase {
   readonly name: string;
   readonly fact: SuiteCase['fact'];

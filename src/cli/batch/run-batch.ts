@@ -22,7 +22,7 @@ import { createCsvParser, type FactSetFormat, type SuiteDiagnostic } from '../..
 import { type ChunksWithBytes, type CliIo, RAW_BYTES, writeOutLine, writeOutLines } from '../io';
 import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord } from './error-record';
-import type { SetupJob, WorkerSetup, WorkerStart } from './evaluate-batch';
+import type { LoadedReply, SetupJob, WorkerSetup, WorkerStart } from './evaluate-batch';
 import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
 import type { ImpactJob, ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
@@ -123,6 +123,15 @@ export class Pool {
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
   private readonly freed: (() => void)[] = [];
+  private loaded: (ok: boolean) => void = () => {};
+  /**
+   * Whether the rules load, from the first worker to have compiled them (every worker compiles the
+   * same bytes): true when one has, false when a worker stopped first (a worker whose rules do not
+   * load stops) or the pool was closed.
+   */
+  readonly rulesLoad = new Promise<boolean>((resolve) => {
+    this.loaded = resolve;
+  });
 
   /**
    * `setup` whole, or only the rules (`WorkerStart`): the workers start and compile them at once,
@@ -142,7 +151,11 @@ export class Pool {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(url, { workerData: setup, execArgv });
       const queue: Pending[] = [];
-      worker.on('message', (reply: PoolReply) => {
+      worker.on('message', (reply: PoolReply | LoadedReply) => {
+        if ('kind' in reply) {
+          this.loaded(true);
+          return;
+        }
         queue.shift()?.resolve(reply);
         this.freed.shift()?.();
       });
@@ -163,6 +176,7 @@ export class Pool {
 
   private fail(error: Error): void {
     this.failure = error;
+    this.loaded(false);
     for (const wake of this.freed.splice(0)) wake();
     for (const queue of this.queues.values()) for (const job of queue.splice(0)) job.reject(error);
   }
@@ -204,6 +218,7 @@ export class Pool {
 
   async close(): Promise<void> {
     this.failure ??= new Error('closed');
+    this.loaded(false);
     await Promise.all(this.all.map((w) => w.terminate()));
   }
 }

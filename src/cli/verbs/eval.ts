@@ -106,10 +106,12 @@ export const evalVerb: Verb = {
       printError(io, read.message);
       return EXIT_USAGE;
     }
-    // --facts: the batch's workers start now and compile the rules while this thread does.
+    // --facts: the batch's workers start now and compile the rules; this thread compiles them only
+    // without workers, or to report why they do not load (with two workers on two cores, a third
+    // compile beside theirs delayed their first part).
     const pool = earlyWorkers(read.bytes, options);
-    const compiled = compileDocument(read.bytes);
-    if (!compiled.document) {
+    const compiled = pool && (await pool.rulesLoad) ? null : compileDocument(read.bytes);
+    if (compiled && !compiled.document) {
       await pool?.close();
       // Load errors exit 1, as in every verb (exit-codes.ts).
       for (const line of diagnosticLines(rules, compiled, io.lang)) io.err(line);
@@ -147,7 +149,7 @@ export const evalVerb: Verb = {
       }
       state = parsed.state;
     }
-    if (fact === null || !fact.ok) {
+    if (fact === null || !fact.ok || !compiled?.document) {
       return evalFactSet(io, read.bytes, factsFile as string, options, state, pool);
     }
     const evaluator = new Evaluator(compiled.document);
@@ -236,8 +238,9 @@ function batchOptions(
 
 /**
  * `erdl eval RULES --facts FILE` whose options are good: its workers, started at once with the
- * rules, so they start and compile them while this thread compiles them too (to report their
- * problems) and reads the rest; else null, and the batch starts its workers itself.
+ * rules, so they start and compile them while this thread waits for the first to have done it
+ * (it compiles the rules itself only when they do not load, to report why); else null, and the
+ * batch starts its workers itself.
  */
 function earlyWorkers(rules: Uint8Array, options: Readonly<Record<string, string>>): Pool | null {
   const file = options['--facts'];

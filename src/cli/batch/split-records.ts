@@ -65,8 +65,6 @@ const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = 0xfeff;
-const UNQUOTED_STOP = /[,\r\n]/g;
-const QUOTED_STOP = /["\r\n]/g;
 
 /** A record read here as it streams in: its parser and the batches it has given. */
 interface Local {
@@ -167,11 +165,15 @@ export function createCsvSplitter(partChars: number, maxRecord = MAX_ROW_CHARS):
 
   const scan = (chunk: string, chunkOffset: number) => {
     for (let i = 0; i < chunk.length; i++) {
-      // A run of ordinary characters inside a cell, skipped at once (as the tokenizer copies it).
+      // A run of ordinary characters inside a cell, skipped at once (as the tokenizer copies it):
+      // a plain loop, as cells are mostly short (a regular expression per cell cost ~4× more).
       if ((state === UNQUOTED || state === QUOTED) && !afterCR) {
-        const stop = state === UNQUOTED ? UNQUOTED_STOP : QUOTED_STOP;
-        stop.lastIndex = i;
-        const j = stop.exec(chunk)?.index ?? chunk.length;
+        const stop = state === UNQUOTED ? COMMA : QUOTE;
+        let j = i;
+        for (; j < chunk.length; j++) {
+          const d = chunk.charCodeAt(j);
+          if (d === stop || d === LF || d === CR) break;
+        }
         recordLen += j - i;
         offset += j - i;
         i = j;

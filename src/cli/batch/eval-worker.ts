@@ -28,6 +28,20 @@ const document = loaded(setup.rules);
 const after = setup.newRules ? loaded(setup.newRules) : null;
 const evaluator = after ? null : new Evaluator(document);
 const encoder = new TextEncoder();
+/** Where a part's output is encoded, kept from part to part (at most 3 bytes per UTF-16 unit). */
+let scratch = new Uint8Array(0);
+
+/**
+ * `text` and a line break as UTF-8, in a buffer of their own: encoded into the scratch buffer and
+ * copied out, half the CPU of `encode(text + '\n')` (which joins the two, then allocates its own
+ * buffer) on a part's ~0.5 MB of output.
+ */
+function utf8Line(text: string): Uint8Array {
+  if (scratch.length < text.length * 3 + 1) scratch = new Uint8Array(text.length * 3 + 1);
+  const { written } = encoder.encodeInto(text, scratch);
+  scratch[written] = 0x0a;
+  return scratch.slice(0, written + 1);
+}
 // The rules load (else the throw above stops this worker): `erdl eval` waits for this instead of
 // compiling them on its own thread as well (Pool.rulesLoad).
 parentPort?.postMessage({ kind: 'loaded' } satisfies LoadedReply);
@@ -50,6 +64,6 @@ parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob | SetupJob) => {
     return;
   }
   // terminalJson is per character: the part's lines at once are its lines one by one.
-  const bytes = encoder.encode(`${terminalJson(reply.out)}\n`);
+  const bytes = utf8Line(terminalJson(reply.out));
   parentPort?.postMessage({ ...reply, out: '', bytes }, [bytes.buffer]);
 });

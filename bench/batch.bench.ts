@@ -11,7 +11,8 @@
  * `--csv`: the CSV figures only (on a loaded machine a whole run takes long).
  * Each command figure is the best of RUNS runs, wall clock including process and worker start-up,
  * the runs of 1 and 2 workers taken in turn; every run reads the same file (in the file cache
- * after the first) and writes to /dev/null.
+ * after the first) and writes to /dev/null. Beside the 2-worker figure, on Linux: the least CPU a
+ * run took (all its threads) with 1 and 2 workers, which the load hardly moves.
  * Keeps the figures in bench/results/batch-latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -124,16 +125,66 @@ function command(rules: string, workers: number, fields?: string, file = facts):
   return FACTS / (best / 1000);
 }
 
+/** Clock ticks per second of /proc's CPU times. */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds (user + system, every thread) of the child processes this one has waited for, from
+ * /proc/self/stat (Linux); null where there is none.
+ */
+function childrenCpu(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * 1 worker and 2 workers on the same file, taken in turn (1, 2, 1, 2, …), so a change of the
- * machine's load during the run weighs on both alike: facts/s, the best of RUNS runs each.
+ * machine's load during the run weighs on both alike: facts/s, the best of RUNS runs each; and
+ * the least CPU a run of each took (every thread of the command: its main thread, workers, V8's
+ * GC and compiler threads), where the system tells it. The load hardly changes it: on one worker
+ * the threads besides it run on the other cores, on 2 workers on 2 cores they take the workers'
+ * time, and 2 workers take at least their CPU ÷ cores.
  */
-function oneAndTwo(rules: string, file = facts): [number, number] {
+function oneAndTwo(
+  rules: string,
+  file = facts,
+): { rates: [number, number]; cpu: [number, number] | null } {
   const best = [Infinity, Infinity];
+  const cpu = [Infinity, Infinity];
   for (let i = 0; i < RUNS; i++)
-    for (const w of [1, 2])
+    for (const w of [1, 2]) {
+      const before = childrenCpu();
       best[w - 1] = Math.min(best[w - 1] as number, once(rules, w, undefined, file));
-  return [FACTS / ((best[0] as number) / 1000), FACTS / ((best[1] as number) / 1000)];
+      const after = childrenCpu();
+      if (before !== null && after !== null)
+        cpu[w - 1] = Math.min(cpu[w - 1] as number, after - before);
+    }
+  return {
+    rates: [FACTS / ((best[0] as number) / 1000), FACTS / ((best[1] as number) / 1000)],
+    cpu: Number.isFinite(cpu[0]) && Number.isFinite(cpu[1]) ? (cpu as [number, number]) : null,
+  };
+}
+
+/** oneAndTwo's CPU figures as printed and kept: each run's, and what the second worker adds. */
+function cpuFigures(cpu: [number, number] | null) {
+  if (!cpu) return null;
+  const [cpu1, cpu2] = cpu.map((c) => Math.round(c * 100) / 100) as [number, number];
+  const more = Math.round((cpu[1] / cpu[0] - 1) * 100);
+  return {
+    row: { cpu_1_worker_s: cpu1, cpu_2_workers_s: cpu2 },
+    line: `  CPU per run (every thread): 1 worker ${cpu1} s, 2 workers ${cpu2} s (+${more} %)`,
+  };
 }
 
 /** One run of the command, its output to /dev/null: milliseconds, wall clock. */
@@ -167,8 +218,12 @@ const csvOnly = process.argv.includes('--csv');
 for (const set of csvOnly ? [] : RULE_SETS) {
   const loadBefore = load();
   const top = ceiling(set.file);
-  const [one, two] = oneAndTwo(set.file);
+  const {
+    rates: [one, two],
+    cpu,
+  } = oneAndTwo(set.file);
   const narrow = command(set.file, 1, 'decision,matched_rules');
+  const used = cpuFigures(cpu);
   const row = {
     rules: set.name,
     ceiling_facts_per_s: Math.round(top),
@@ -177,6 +232,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     default_2_workers: Math.round(two),
     speedup_2_over_1: Math.round((two / one) * 100) / 100,
     decision_matched_1_worker: Math.round(narrow),
+    ...used?.row,
     load_average: `${loadBefore} → ${load()}`,
   };
   out.push(row);
@@ -188,6 +244,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   console.log(
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (goal ≥ 1.7× on a quiet machine; load average ${row.load_average})`,
   );
+  if (used) console.log(used.line);
   console.log(`  --fields decision,matched_rules, 1 worker: ${k(narrow)}`);
 }
 
@@ -196,7 +253,11 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   const rules = (RULE_SETS[0] as (typeof RULE_SETS)[number]).file;
   const loadBefore = load();
   const top = ceiling(rules, 'csv');
-  const [one, two] = oneAndTwo(rules, csvFacts);
+  const {
+    rates: [one, two],
+    cpu,
+  } = oneAndTwo(rules, csvFacts);
+  const used = cpuFigures(cpu);
   const row = {
     rules: `${(RULE_SETS[0] as (typeof RULE_SETS)[number]).name}, CSV`,
     ceiling_facts_per_s: Math.round(top),
@@ -204,6 +265,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     default_1_worker_pct_of_ceiling: Math.round((one / top) * 100),
     default_2_workers: Math.round(two),
     speedup_2_over_1: Math.round((two / one) * 100) / 100,
+    ...used?.row,
     load_average: `${loadBefore} → ${load()}`,
   };
   out.push(row);
@@ -215,6 +277,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   console.log(
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (load average ${row.load_average})`,
   );
+  if (used) console.log(used.line);
 }
 rmSync(dir, { recursive: true, force: true });
 

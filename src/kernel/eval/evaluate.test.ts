@@ -446,6 +446,112 @@ describe('evaluate() never throws on hostile facts', () => {
     expect(proto.evaluate(own, traced).decision).toBe('DENY');
   });
 
+  it('a polluted Object.prototype is never read: not its values, not its getters', () => {
+    // The quick start's shape (a text and a number compared with literals: the specialised
+    // closures), unindexed, indexed and traced; compiled before the pollution, built on first use.
+    const doc = compileDocument(
+      [
+        'protocol: "erdl/v2"',
+        'version: "2.1.0"',
+        'metadata: {name: "t", decision: ALLOW}',
+        'rules:',
+        rule({
+          name: 'P-002-refund',
+          when: simple(
+            '{field: "pp_tool.pp_name", operator: eq, value: "issue_refund"}, {field: "pp_tool.pp_args.pp_amount", operator: gt, value: 5000}',
+          ),
+          then: 'REQUEST_HUMAN',
+        }),
+        '',
+      ].join('\n'),
+    ).document;
+    if (!doc) throw new Error('does not compile');
+    const evaluators = [new Evaluator(doc), new Evaluator(doc, { index: true })];
+    const full = { pp_tool: { pp_name: 'issue_refund', pp_args: { pp_amount: 9000 } } };
+    const partial = [
+      {},
+      { pp_tool: {} },
+      { pp_tool: { pp_args: { pp_amount: 9000 } } },
+      { pp_tool: { pp_name: 'issue_refund' } },
+      { pp_tool: { pp_name: 'issue_refund', pp_args: {} } },
+    ];
+    const decide = (fact: unknown) =>
+      evaluators.flatMap((e) =>
+        [{ as_of: AS_OF }, { as_of: AS_OF, hash: false }, traced].map((o) => e.evaluate(fact, o)),
+      );
+    for (const r of decide(full)) expect(r.decision).toBe('REQUEST_HUMAN');
+    const inherited = {
+      pp_tool: { pp_name: 'issue_refund', pp_args: { pp_amount: 9000 } },
+      pp_name: 'issue_refund',
+      pp_args: { pp_amount: 9000 },
+      pp_amount: 9000,
+    };
+    const proto = Object.prototype as Record<string, unknown>;
+    for (const getters of [false, true]) {
+      let reads = 0;
+      for (const [key, value] of Object.entries(inherited))
+        Object.defineProperty(
+          proto,
+          key,
+          getters
+            ? {
+                configurable: true,
+                get() {
+                  reads++;
+                  return value;
+                },
+              }
+            : { configurable: true, writable: true, value },
+        );
+      try {
+        // The pollution is there: an ordinary read sees it.
+        expect(({} as Record<string, unknown>).pp_amount).toBe(9000);
+        reads = 0;
+        for (const fact of partial)
+          for (const r of decide(fact)) {
+            expect(r.decision).toBe('ALLOW');
+            expect(r.matched_rules).toEqual([]);
+          }
+        for (const r of decide(full)) expect(r.decision).toBe('REQUEST_HUMAN');
+        expect(reads).toBe(0);
+      } finally {
+        for (const key of Object.keys(inherited)) delete proto[key];
+      }
+    }
+  });
+
+  it('a text compared with a literal is compared in NFC (E10), by the specialised closures too', () => {
+    const e = evaluator([
+      // One ring each: every rule is evaluated (a match decides only its own ring).
+      rule({ name: 'N-001-eq', when: simple('{field: "c.s", operator: eq, value: "café"}') }),
+      rule({
+        name: 'N-002-ne',
+        ring: 1,
+        when: simple('{field: "c.s", operator: ne, value: "café"}'),
+        then: 'NOTIFY',
+      }),
+      rule({
+        name: 'N-003-kelvin',
+        ring: 2,
+        when: simple('{field: "c.k", operator: eq, value: "K"}'),
+        then: 'REQUEST_HUMAN',
+      }),
+    ]);
+    const matched = (fact: unknown, options: EvaluateOptions) =>
+      e.evaluate(fact, options).matched_rules;
+    for (const options of [{ as_of: AS_OF }, traced]) {
+      expect(matched({ c: { s: 'café' } }, options)).toEqual(['N-001-eq']);
+      expect(matched({ c: { s: 'cafe\u0301' } }, options)).toEqual(['N-001-eq']);
+      expect(matched({ c: { s: 'cafe' } }, options)).toEqual(['N-002-ne']);
+      expect(matched({ c: { s: 'cafe\u0301s' } }, options)).toEqual(['N-002-ne']);
+      // U+212A KELVIN SIGN is "K" in NFC: another text, the same after normalization.
+      expect(matched({ c: { s: 'café', k: '\u212a' } }, options)).toEqual([
+        'N-001-eq',
+        'N-003-kelvin',
+      ]);
+    }
+  });
+
   it('an exact fact number has no fields: a path through it reads nothing (not its digits)', () => {
     const e = evaluator([
       rule({ name: 'X-001-exact', when: expr('{in: [{field: c.d}, {field: c.d}]}') }),

@@ -263,6 +263,8 @@ export class Evaluator {
   private readonly ringStart: readonly number[];
   /** Per rule: how many enabled rules of its ring come before it. */
   private readonly enabledBefore: Int32Array;
+  /** The enabled rules in evaluation order (rings in turn): what `runAllUntraced` runs. */
+  private readonly enabled: readonly PreparedRule[];
   /** Per ring: how many of its rules are enabled. */
   private readonly ringEnabled: readonly number[];
   /** The enabled rules the index does not file (evaluated for every fact), ascending ids. */
@@ -322,7 +324,8 @@ export class Evaluator {
           this.fieldSlots,
         )
       : null;
-    const always = ordered.filter((p) => p.rule.enabled && !this.index?.isFiled(p.id));
+    this.enabled = ordered.filter((p) => p.rule.enabled);
+    const always = this.enabled.filter((p) => !this.index?.isFiled(p.id));
     this.always = Int32Array.from(always, (p) => p.id);
     this.filed = new Int32Array(ordered.length);
     this.candidates = new Int32Array(ordered.length);
@@ -495,7 +498,7 @@ export class Evaluator {
               matched,
               exemptions,
             )
-          : this.runAll(env, tracing, shared, trace, matched, exemptions);
+          : this.runAllUntraced(env, shared, matched, exemptions);
     } else
       evaluated =
         this.index !== null && !tracing && factInvalid === null && this.index.select(fact, epoch)
@@ -513,7 +516,9 @@ export class Evaluator {
               matched,
               exemptions,
             )
-          : this.runAll(env, tracing, shared, trace, matched, exemptions);
+          : tracing
+            ? this.runAllTraced(env, trace, matched, exemptions)
+            : this.runAllUntraced(env, shared, matched, exemptions);
     env.trace = null;
 
     // Ring results combine by safety (ruling I-30): a DENY covered by a matched ALLOW of strictly
@@ -570,11 +575,12 @@ export class Evaluator {
     return result;
   }
 
-  /** Every rule in order, traced or not (§7.0.2); returns how many were evaluated. */
-  private runAll(
+  /**
+   * Every rule in order, traced (§7.0.2): each rule's status in `trace`; returns how many were
+   * evaluated. Untraced evaluations run `runAllUntraced` (or `runIndexed`).
+   */
+  private runAllTraced(
     env: Env,
-    tracing: boolean,
-    shared: RuleOutcomes | null,
     trace: RuleTrace[],
     matched: PreparedRule[],
     exemptions: string[],
@@ -587,7 +593,7 @@ export class Evaluator {
       for (const p of ring) {
         const r = p.rule;
         if (!r.enabled) {
-          if (tracing) trace.push({ ...traceBase(r), status: 'disabled' });
+          trace.push({ ...traceBase(r), status: 'disabled' });
           continue;
         }
         // After a match the ring is decided; only an ALLOW with a higher override may still run,
@@ -597,23 +603,14 @@ export class Evaluator {
           r.then === 'ALLOW' &&
           p.overrideRank < winner.overrideRank;
         if (halted || (winner && !mayCover)) {
-          if (tracing)
-            trace.push({
-              ...traceBase(r),
-              status: 'not_reached',
-              ...(halted ? { note: 'EMERGENCY_HALT short-circuits evaluation' } : {}),
-            });
+          trace.push({
+            ...traceBase(r),
+            status: 'not_reached',
+            ...(halted ? { note: 'EMERGENCY_HALT short-circuits evaluation' } : {}),
+          });
           continue;
         }
         evaluated++;
-        if (!tracing) {
-          if (this.runUntraced(env, p, shared, exemptions)) {
-            matched.push(p);
-            if (!winner) winner = p;
-            if (r.then === 'EMERGENCY_HALT') halted = true;
-          }
-          continue;
-        }
         const base = traceBase(r);
         // Traced (never shared: a traced evaluation ignores shared outcomes).
         env.rule = r.name;
@@ -653,9 +650,47 @@ export class Evaluator {
   }
 
   /**
+   * `runAllTraced` untraced (no index, or the index did not select the fact): the rules by position in
+   * evaluation order, with the same outcome, matches and count. After an EMERGENCY_HALT nothing is
+   * evaluated, so it returns at once.
+   */
+  private runAllUntraced(
+    env: Env,
+    shared: RuleOutcomes | null,
+    matched: PreparedRule[],
+    exemptions: string[],
+  ): number {
+    const rules = this.enabled;
+    let evaluated = 0;
+    let ring = -1;
+    let winner: PreparedRule | null = null;
+    for (let k = 0; k < rules.length; k++) {
+      const p = rules[k] as PreparedRule;
+      const r = p.rule;
+      if (r.ring !== ring) {
+        ring = r.ring;
+        winner = null;
+      } else if (
+        // After a match the ring is decided; only an ALLOW with a higher override may still run,
+        // to see whether it covers a DENY (§7.0.2 d, §7.1).
+        winner !== null &&
+        !(winner.rule.then === 'DENY' && r.then === 'ALLOW' && p.overrideRank < winner.overrideRank)
+      )
+        continue;
+      evaluated++;
+      if (this.runUntraced(env, p, shared, exemptions)) {
+        matched.push(p);
+        if (winner === null) winner = p;
+        if (r.then === 'EMERGENCY_HALT') return evaluated;
+      }
+    }
+    return evaluated;
+  }
+
+  /**
    * Untraced, after the index selected the fact: only the candidates (the rules it did not rule
    * out) are run, in order; a rule ruled out is counted as evaluated and judged false, exactly as
-   * `runAll` would have found it. Returns how many rules were evaluated.
+   * `runAllUntraced` would have found it. Returns how many rules were evaluated.
    */
   private runIndexed(
     index: RuleIndex,
@@ -750,23 +785,24 @@ export class Evaluator {
       exemptions.push(p.rule.name);
       return false;
     }
-    let status: RuleStatus;
-    if (known !== NOT_YET) status = JUDGED[known - 2] as RuleStatus;
-    else {
-      env.rule = p.rule.name;
-      env.steps = 0;
-      const trees = untracedTrees(p, this.fieldSlots);
-      if (trees.unless && this.judge(env, p, trees.unless, true) === true) {
-        exemptions.push(p.rule.name);
-        if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
-        return false;
-      }
-      this.lastError = null;
-      const outcome = this.judge(env, p, trees.when, false);
-      status = outcome === true ? 'matched' : outcome === false ? 'false' : outcome;
-      if (slot >= 0) (shared as RuleOutcomes).codes[slot] = JUDGED.indexOf(status as never) + 2;
+    if (known !== NOT_YET) {
+      const status = JUDGED[known - 2] as RuleStatus;
+      return status === 'matched' || status === 'error_fail_closed';
     }
-    return status === 'matched' || status === 'error_fail_closed';
+    env.rule = p.rule.name;
+    env.steps = 0;
+    const trees = p.untraced ?? untracedTrees(p, this.fieldSlots);
+    if (trees.unless !== null && this.judge(env, p, trees.unless, true) === true) {
+      exemptions.push(p.rule.name);
+      if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
+      return false;
+    }
+    this.lastError = null;
+    const outcome = this.judge(env, p, trees.when, false);
+    if (slot >= 0)
+      (shared as RuleOutcomes).codes[slot] =
+        (outcome === true ? 0 : outcome === false ? 1 : JUDGED.indexOf(outcome)) + 2;
+    return outcome === true || outcome === 'error_fail_closed';
   }
 
   /** Runs one tree; folds an evaluation error per E12 (ruling I-31). */
@@ -781,42 +817,55 @@ export class Evaluator {
       if (env.factInvalid) throw NO_FACT;
       return tree.fn(env) === true;
     } catch (caught) {
-      if (caught !== NO_FACT) {
-        // Anything else thrown inside a condition (a kernel bug, a fact whose getters throw) is
-        // still an evaluation error of this rule: evaluation never throws, and E12 folds it.
-        const e =
-          caught instanceof EvaluationError
-            ? caught
-            : new EvaluationError('internal_error', {
-                en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
-                zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
-              });
-        this.lastError = e;
-        env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
-      }
-      // An error never exempts (unless) and never lets a non-blocking rule match.
-      const closed = !isUnless && (p.failClosed || env.guardContext) && p.blocking;
-      env.warnings.push(
-        closed
-          ? {
-              code: 'error_fail_closed',
-              rule: p.rule.name,
-              message: {
-                en: `evaluation error: rule fails closed and applies ${p.rule.then} (E12)`,
-                zh: `求值错误：规则失败关闭，采用 ${p.rule.then}（E12）`,
-              },
-            }
-          : {
-              code: 'error_folded_false',
-              rule: p.rule.name,
-              message: {
-                en: 'evaluation error: condition folded to false (E12)',
-                zh: '求值错误：条件折叠为 false（E12）',
-              },
-            },
-      );
-      return closed ? 'error_fail_closed' : 'error_folded_false';
+      return this.fold(env, p, caught, isUnless);
     }
+  }
+
+  /**
+   * `judge`'s evaluation error, folded per E12 (ruling I-31) and said in the warnings: apart, so
+   * that `judge` itself stays small enough to be inlined where every rule is judged.
+   */
+  private fold(
+    env: Env,
+    p: PreparedRule,
+    caught: unknown,
+    isUnless: boolean,
+  ): 'error_fail_closed' | 'error_folded_false' {
+    if (caught !== NO_FACT) {
+      // Anything else thrown inside a condition (a kernel bug, a fact whose getters throw) is
+      // still an evaluation error of this rule: evaluation never throws, and E12 folds it.
+      const e =
+        caught instanceof EvaluationError
+          ? caught
+          : new EvaluationError('internal_error', {
+              en: `internal error: ${caught instanceof Error ? caught.message : String(caught)}`,
+              zh: `内部错误：${caught instanceof Error ? caught.message : String(caught)}`,
+            });
+      this.lastError = e;
+      env.warnings.push({ code: e.code, rule: p.rule.name, message: e.bilingual });
+    }
+    // An error never exempts (unless) and never lets a non-blocking rule match.
+    const closed = !isUnless && (p.failClosed || env.guardContext) && p.blocking;
+    env.warnings.push(
+      closed
+        ? {
+            code: 'error_fail_closed',
+            rule: p.rule.name,
+            message: {
+              en: `evaluation error: rule fails closed and applies ${p.rule.then} (E12)`,
+              zh: `求值错误：规则失败关闭，采用 ${p.rule.then}（E12）`,
+            },
+          }
+        : {
+            code: 'error_folded_false',
+            rule: p.rule.name,
+            message: {
+              en: 'evaluation error: condition folded to false (E12)',
+              zh: '求值错误：条件折叠为 false（E12）',
+            },
+          },
+    );
+    return closed ? 'error_fail_closed' : 'error_folded_false';
   }
 }
 

@@ -57,7 +57,9 @@ export interface Env {
   steps: number;
   /**
    * This evaluation's number (nextEpoch; absent: none): a field read once in it is kept in its
-   * FieldSlot for the other conditions that read it.
+   * FieldSlot for the other conditions that read it. Only `Evaluator.evaluate` sets it, and it runs
+   * no condition on a fact that is not a mapping (`factInvalid`), so with an epoch the fact is a
+   * mapping: its first field is read without asking its prototype again (`resolveInFact`).
    */
   readonly epoch?: number;
 }
@@ -70,7 +72,11 @@ export interface Env {
 export interface FieldSlot {
   readonly segments: readonly string[];
   epoch: number;
+  /** As the fact stores it (a text maybe not in NFC: readStored). */
   value: Value;
+  /** The evaluation whose value in NFC `nfc` is, once a condition asked for it (readField). */
+  nfcEpoch: number;
+  nfc: Value;
 }
 
 /** Evaluations numbered so far (nextEpoch): numbers unique in the process, so slots can be shared. */
@@ -85,23 +91,55 @@ export function nextEpoch(): number {
 export function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefined): FieldSlot {
   let slot = slots?.get(path);
   if (!slot) {
-    slot = { segments: path.split('.'), epoch: -1, value: undefined };
+    slot = { segments: path.split('.'), epoch: -1, value: undefined, nfcEpoch: -1, nfc: undefined };
     slots?.set(path, slot);
   }
   return slot;
 }
 
-/** The fact's field at `slot`, read once per evaluation (resolvePath; an error is never kept). */
+/**
+ * The fact's field at `slot` in NFC, read and normalized once per evaluation (resolvePath; an
+ * error is never kept).
+ */
 function readField(env: Env, slot: FieldSlot): Value {
   const epoch = env.epoch;
-  if (epoch === undefined) return resolvePath(env.fact, slot.segments);
-  return readSlot(env.fact, slot, epoch);
+  if (epoch === undefined) return nfcValue(resolveStored(env.fact, slot.segments));
+  if (slot.nfcEpoch === epoch) return slot.nfc;
+  const v = nfcValue(readStored(env, slot));
+  slot.nfcEpoch = epoch;
+  slot.nfc = v;
+  return v;
+}
+
+/**
+ * The fact's field at `slot` as the fact stores it: a string not yet in NFC (E10). For the
+ * closures that compare it natively first and normalize only when that cannot decide
+ * (`passes`): the NFC check of every string read was a fifth of the quick start (issue 41).
+ */
+function readStored(env: Env, slot: FieldSlot): Value {
+  const epoch = env.epoch;
+  if (epoch === undefined) return resolveStored(env.fact, slot.segments);
+  if (slot.epoch === epoch) return slot.value;
+  // An evaluation's Env (it has an epoch): its fact is a mapping whenever a condition runs.
+  const v = resolveInFact(env.fact, slot.segments);
+  slot.epoch = epoch;
+  slot.value = v;
+  return v;
 }
 
 /** `fact`'s field at `slot`, read once in the evaluation numbered `epoch` (an error is not kept). */
 export function readSlot(fact: Value, slot: FieldSlot, epoch: number): Value {
+  if (slot.nfcEpoch === epoch) return slot.nfc;
+  const v = nfcValue(readSlotStored(fact, slot, epoch));
+  slot.nfcEpoch = epoch;
+  slot.nfc = v;
+  return v;
+}
+
+/** `readSlot` before NFC: the slot keeps the value as the fact stores it. */
+function readSlotStored(fact: Value, slot: FieldSlot, epoch: number): Value {
   if (slot.epoch === epoch) return slot.value;
-  const v = resolvePath(fact, slot.segments);
+  const v = resolveStored(fact, slot.segments);
   slot.epoch = epoch;
   slot.value = v;
   return v;
@@ -210,8 +248,29 @@ export function nfcValue(v: Value): Value {
  * E12: it must never compare (NaN would make `gte` and `lte` both true).
  */
 export function resolvePath(root: Value, segments: readonly string[]): Value {
+  return nfcValue(resolveStored(root, segments));
+}
+
+/** `resolvePath` before NFC: a string as the fact stores it. */
+function resolveStored(root: Value, segments: readonly string[]): Value {
+  return walkPath(root, segments, 0);
+}
+
+/**
+ * `resolveStored` of a field of the fact being evaluated: the fact is a mapping (checkFactShape
+ * said so as the evaluation began, and no condition is run on a fact that is not), so its first
+ * segment is its own property or nothing, without asking its prototype again.
+ */
+function resolveInFact(fact: Value, segments: readonly string[]): Value {
+  const o = fact as { readonly [key: string]: Value };
+  const s = segments[0] as string;
+  return walkPath(Object.hasOwn(o, s) ? o[s] : nfcKey(o, s), segments, 1);
+}
+
+/** The rest of a key path from segment `from` on (resolvePath). */
+function walkPath(root: Value, segments: readonly string[], from: number): Value {
   let v: Value = root;
-  for (let i = 0; i < segments.length; i++) {
+  for (let i = from; i < segments.length; i++) {
     if (typeof v !== 'object' || v === null) return undefined;
     const s = segments[i] as string;
     // A plain mapping (a JSON object), the common case, tested first by its prototype: cheaper
@@ -237,7 +296,7 @@ export function resolvePath(root: Value, segments: readonly string[]): Value {
       `the fact holds ${v}, which is not a finite number`,
       `事实中的 ${v} 不是有限数字`,
     );
-  return nfcValue(v);
+  return v;
 }
 
 /**
@@ -397,72 +456,162 @@ const ORDER_TESTS = {
   lte: (c: number) => c <= 0,
 } as const;
 
+/** `LiteralTest.op`: the comparison, and the literal's type for eq/ne. */
+const EQ_TEXT = 0;
+const NE_TEXT = 1;
+const EQ_NUMBER = 2;
+const NE_NUMBER = 3;
+const GT = 4;
+const GTE = 5;
+const LT = 6;
+const LTE = 7;
+const ORDER_OPS = { gt: GT, gte: GTE, lt: LT, lte: LTE } as const;
+
 /**
- * `eq`/`ne` of a field with a text or number literal, specialised at compile time by operator and
- * by the literal's type: a field of that type compares natively; anything else (missing, a
- * number no double holds, cross-type) goes the general way (`equality`).
+ * A comparison of a field with a literal, specialised at compile time by operator and by the
+ * literal's type (`passes`): eq/ne with a text (in NFC) or a JS number, gt/gte/lt/lte with a JS
+ * number.
  */
-function equalsLiteral(slot: FieldSlot, y: string | number, want: boolean): Fn {
-  const other = (x: Value) => {
-    if (x === undefined) return false;
-    const same = equality(x, y);
-    return same !== null && same === want;
-  };
-  if (typeof y === 'string')
-    return want
-      ? (env) => {
-          const x = readField(env, slot);
-          return typeof x === 'string' ? x === y : other(x);
-        }
-      : (env) => {
-          const x = readField(env, slot);
-          return typeof x === 'string' ? x !== y : other(x);
-        };
-  return want
-    ? (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x === y : other(x);
-      }
-    : (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x !== y : other(x);
-      };
+interface LiteralTest {
+  readonly slot: FieldSlot;
+  readonly op: number;
+  readonly y: string | number;
 }
 
 /**
- * An ordering comparison of a field with a (JS) number literal, one closure per operator: a JS
- * number field compares natively (never NaN: `resolvePath` refuses non-finite numbers), anything
- * else by `order` (exact numbers, dates, text).
+ * The comparison `n` as a LiteralTest, when it is one (untraced: `fieldLiteral`'s operands, a
+ * text literal in NFC — the loader keeps document text in NFC; for anything else, the general
+ * closure); else undefined.
  */
-function orderLiteral(op: keyof typeof ORDER_TESTS, slot: FieldSlot, y: number): Fn {
-  const test = ORDER_TESTS[op];
-  const other = (x: Value) => {
-    if (x === undefined) return false;
-    const c = order(x, y);
-    return c !== null && test(c);
-  };
-  switch (op) {
-    case 'gt':
-      return (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x > y : other(x);
-      };
-    case 'gte':
-      return (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x >= y : other(x);
-      };
-    case 'lt':
-      return (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x < y : other(x);
-      };
-    case 'lte':
-      return (env) => {
-        const x = readField(env, slot);
-        return typeof x === 'number' ? x <= y : other(x);
-      };
+function literalTest(
+  n: ExprNode,
+  slots: Map<string, FieldSlot> | undefined,
+): LiteralTest | undefined {
+  if (n.node === 'eq' || n.node === 'ne') {
+    const lit = fieldLiteral(n, slots);
+    if (lit === undefined) return undefined;
+    const y = lit.value;
+    if (typeof y === 'string')
+      return y.normalize('NFC') === y
+        ? { slot: lit.slot, op: n.node === 'eq' ? EQ_TEXT : NE_TEXT, y }
+        : undefined;
+    return { slot: lit.slot, op: n.node === 'eq' ? EQ_NUMBER : NE_NUMBER, y };
   }
+  if (n.node === 'gt' || n.node === 'gte' || n.node === 'lt' || n.node === 'lte') {
+    const lit = fieldLiteral(n, slots);
+    if (lit === undefined || typeof lit.value !== 'number') return undefined;
+    return { slot: lit.slot, op: ORDER_OPS[n.node], y: lit.value };
+  }
+  return undefined;
+}
+
+/**
+ * Whether the field value `x`, as the fact stores it (readStored), passes `t`. A field of the
+ * literal's type compares natively; anything else (missing, a number no double holds, cross-type)
+ * goes the general way (`equality`, `order`) on its NFC value. A text equal to the literal's text
+ * (in NFC) is in NFC too, so it is equal without the NFC check (E10); only another text is
+ * normalized before it is compared. Numbers are never NaN (`resolvePath` refuses non-finite ones).
+ */
+function passes(t: LiteralTest, x: Value): boolean {
+  const y = t.y;
+  switch (t.op) {
+    case EQ_TEXT:
+      return typeof x === 'string' ? x === y || nfcValue(x) === y : equalsOther(x, y, true);
+    case NE_TEXT:
+      return typeof x === 'string' ? x !== y && nfcValue(x) !== y : equalsOther(x, y, false);
+    case EQ_NUMBER:
+      // Text read as stored is never equal to a number; only `equalsOther` reads anything else.
+      return typeof x === 'number' ? x === y : equalsOther(nfcValue(x), y, true);
+    case NE_NUMBER:
+      return typeof x === 'number' ? x !== y : equalsOther(nfcValue(x), y, false);
+    case GT:
+      return typeof x === 'number' ? x > (y as number) : orderOther(x, y, ORDER_TESTS.gt);
+    case GTE:
+      return typeof x === 'number' ? x >= (y as number) : orderOther(x, y, ORDER_TESTS.gte);
+    case LT:
+      return typeof x === 'number' ? x < (y as number) : orderOther(x, y, ORDER_TESTS.lt);
+    default:
+      return typeof x === 'number' ? x <= (y as number) : orderOther(x, y, ORDER_TESTS.lte);
+  }
+}
+
+/** eq (want true) or ne (want false) of a value not of the literal's type, in NFC. */
+function equalsOther(x: Value, y: string | number, want: boolean): boolean {
+  if (x === undefined) return false;
+  const same = equality(x, y);
+  return same !== null && same === want;
+}
+
+/** An ordering comparison of a value that is not a JS number, as the fact stores it. */
+function orderOther(stored: Value, y: string | number, test: (c: number) => boolean): boolean {
+  if (stored === undefined) return false;
+  const c = order(nfcValue(stored), y);
+  return c !== null && test(c);
+}
+
+/** One LiteralTest as a condition. */
+function literalCondition(t: LiteralTest): Fn {
+  return (env) => passes(t, readStored(env, t.slot));
+}
+
+/**
+ * An `and` of LiteralTests (a Simple rule's conditions, a table row's cells): one closure that
+ * runs them in order and stops at the first that fails, as `and` does, with no call per
+ * condition (issue 41: the calls were a tenth of the quick start).
+ */
+function literalConjunction(tests: readonly LiteralTest[]): Fn {
+  // Whether a test's field starts with the key of the field before it (tool.name, then
+  // tool.args.amount): that key is then read once for both, when neither was read before.
+  const sameFirst = tests.map(
+    (t, i) => i > 0 && t.slot.segments[0] === (tests[i - 1] as LiteralTest).slot.segments[0],
+  );
+  return (env) => {
+    const epoch = env.epoch;
+    if (epoch === undefined) {
+      for (let i = 0; i < tests.length; i++) {
+        const t = tests[i] as LiteralTest;
+        if (!passes(t, readStored(env, t.slot))) return false;
+      }
+      return true;
+    }
+    // readStored, with the first key's value kept from the test before when it is the same key.
+    let first: Value;
+    let haveFirst = false;
+    for (let i = 0; i < tests.length; i++) {
+      const t = tests[i] as LiteralTest;
+      const slot = t.slot;
+      let x: Value;
+      if (slot.epoch === epoch) {
+        x = slot.value;
+        haveFirst = false;
+      } else {
+        const segments = slot.segments;
+        if (!haveFirst || !sameFirst[i]) {
+          // An evaluation's Env (it has an epoch): its fact is a mapping (resolveInFact).
+          const o = env.fact as { readonly [key: string]: Value };
+          const s = segments[0] as string;
+          first = Object.hasOwn(o, s) ? o[s] : nfcKey(o, s);
+          haveFirst = true;
+        }
+        x = walkPath(first, segments, 1);
+        slot.epoch = epoch;
+        slot.value = x;
+      }
+      if (!passes(t, x)) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * `eq`/`ne` of a field with a text literal not in NFC (never for a compiled document: the loader
+ * keeps text in NFC; kept exact regardless): the field is read in NFC, then compared.
+ */
+function equalsNonNfcText(slot: FieldSlot, y: string, want: boolean): Fn {
+  return (env) => {
+    const x = readField(env, slot);
+    return typeof x === 'string' ? (x === y) === want : equalsOther(x, y, want);
+  };
 }
 
 function buildNode(
@@ -486,6 +635,15 @@ function buildNode(
     }
     case 'and': {
       const args = n.args.map(build);
+      if (!traced) {
+        const tests: LiteralTest[] = [];
+        for (const a of n.args) {
+          const t = literalTest(a, slots);
+          if (t === undefined) break;
+          tests.push(t);
+        }
+        if (tests.length === n.args.length) return literalConjunction(tests);
+      }
       if (!traced && args.length === 2) {
         const [a, b] = args as [Fn, Fn];
         return (env) => a(env) === true && b(env) === true;
@@ -517,8 +675,11 @@ function buildNode(
       const want = n.node === 'eq';
       // Specialised at compile time (untraced): a field against a text or number literal reads
       // the field directly and compares natively first; the general path below decides the rest.
+      const test = traced || nullCheck ? undefined : literalTest(n, slots);
+      if (test !== undefined) return literalCondition(test);
       const lit = traced || nullCheck ? undefined : fieldLiteral(n, slots);
-      if (lit !== undefined) return equalsLiteral(lit.slot, lit.value, want);
+      if (lit !== undefined && typeof lit.value === 'string')
+        return equalsNonNfcText(lit.slot, lit.value, want);
       // Arithmetic compared on exact fractions of doubles when it can be (exact-double.ts).
       const exact = traced || nullCheck ? null : exactDifference(n, slots);
       return (env) => {
@@ -548,9 +709,8 @@ function buildNode(
     case 'lte': {
       const [a, b] = n.args.map(build) as [Fn, Fn];
       const test = ORDER_TESTS[n.node];
-      const lit = traced ? undefined : fieldLiteral(n, slots);
-      if (lit !== undefined && typeof lit.value === 'number')
-        return orderLiteral(n.node, lit.slot, lit.value);
+      const lit = traced ? undefined : literalTest(n, slots);
+      if (lit !== undefined) return literalCondition(lit);
       const exact = traced ? null : exactDifference(n, slots);
       return (env) => {
         if (exact !== null) {

@@ -65,5 +65,5 @@ parentPort?.on('message', (job: LinesJob | CsvJob | ImpactJob | SetupJob) => {
   }
   // terminalJson is per character: the part's lines at once are its lines one by one.
   const bytes = utf8Line(terminalJson(reply.out));
-  parentPort?.postMessage({ ...reply, out: '', bytes }, [bytes.buffer]);
+  parentPort?.postMessage({ ...reply, out: '', bytes }, [bytes.buffer as ArrayBuffer]);
 });

@@ -21,6 +21,7 @@
  *    editor's markers for the edited text, on the loan example and on a 500-row × 8-column table
  *    (bench/generate-wide-table.ts, the table bench:tables analyses): nine edits in each of
  *    GRID_OPENINGS fresh openings, p50/p95 over all 27, their maximum and the first edit's median;
+ *    printed per edit, the kernel worker's analyze time and the rest of the way to the page;
  *  - the studio against bare Monaco (bench/bare-monaco: the same Monaco build, YAML colouring and
  *    view options, no studio code): the same document, cursor and keystrokes, pages alternated
  *    over COMPARE_ROUNDS rounds; each side's figure is the median of its rounds, and the studio's
@@ -165,10 +166,11 @@ function gzipKb(files: readonly string[]): number {
 
 // ── typing ───────────────────────────────────────────────────────────────────────────────────
 
-async function openStudio(browser: Browser, url: string) {
+async function openStudio(browser: Browser, url: string, init: readonly (() => void)[] = []) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(installProbes);
+  for (const script of init) await page.addInitScript(script);
   await page.goto(url);
   await waitForInteractive(page);
   if (!(await page.evaluate(() => globalThis.__ERDL_BENCH__ !== undefined))) {
@@ -507,6 +509,93 @@ interface GridFigures {
   readonly gridMs: number[];
   /** Enter → the editor's markers for the edited text (the compile phase of the analysis). */
   readonly markersMs: number[];
+  /**
+   * Per edit, the kernel worker's own `analyze` time (its reply's `elapsedMs`), and the rest of the
+   * time from the request's post to the page receiving the reply: a wait before it began (a gloss
+   * slice under way), the reply's delta and transfer, and the wait for the page's main thread,
+   * still busy with the edit's render — on the first edits after opening, the largest part.
+   * Which of the two is long says whether a slow edit was the worker's or the page's. NaN where
+   * not found.
+   */
+  readonly analyzeMs: number[];
+  readonly replyWaitMs: number[];
+}
+
+interface KernelMessage {
+  /** Which worker (the order the page made them in). */
+  readonly worker: number;
+  readonly kind: 'post' | 'reply';
+  readonly t: number;
+  readonly id: unknown;
+  readonly op?: string;
+  /** A reply's `elapsedMs`, whole or in its delta. */
+  readonly elapsedMs?: number;
+}
+
+declare global {
+  var __ERDL_KERNEL_LOG__: KernelMessage[] | undefined;
+}
+
+/**
+ * Logs what the page posts to its workers and when their replies arrive (`__ERDL_KERNEL_LOG__`).
+ * Serialized into the page before the studio loads, like installProbes: no named inner functions.
+ */
+function installKernelLog(): void {
+  const log: KernelMessage[] = [];
+  globalThis.__ERDL_KERNEL_LOG__ = log;
+  const Base = globalThis.Worker;
+  let made = 0;
+  globalThis.Worker = class extends Base {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      const worker = made++;
+      this.addEventListener('message', (event: MessageEvent) => {
+        const reply = event.data as {
+          id?: unknown;
+          value?: { elapsedMs?: unknown };
+          delta?: { set?: { elapsedMs?: { v?: unknown } } };
+        } | null;
+        const elapsed = reply?.delta?.set?.elapsedMs?.v ?? reply?.value?.elapsedMs;
+        log.push({
+          worker,
+          kind: 'reply',
+          t: performance.now(),
+          id: reply?.id,
+          ...(typeof elapsed === 'number' ? { elapsedMs: elapsed } : {}),
+        });
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: wraps the method whatever its overload
+      const post = this.postMessage.bind(this) as (...args: any[]) => void;
+      // biome-ignore lint/suspicious/noExplicitAny: the same
+      this.postMessage = (message: any, ...rest: any[]) => {
+        log.push({
+          worker,
+          kind: 'post',
+          t: performance.now(),
+          id: message?.id,
+          op: message?.request?.op,
+        });
+        post(message, ...rest);
+      };
+    }
+  };
+}
+
+/** The analyze request posted after `after` and its reply: the worker's time, then the wait. */
+async function analyzeSplit(
+  page: Page,
+  after: number,
+): Promise<{ analyzeMs: number; replyWaitMs: number }> {
+  return page.evaluate((t) => {
+    const log = globalThis.__ERDL_KERNEL_LOG__ ?? [];
+    const post = log.find((e) => e.kind === 'post' && e.op === 'analyze' && e.t > t);
+    const reply =
+      post && log.find((e) => e.kind === 'reply' && e.worker === post.worker && e.id === post.id);
+    if (!post || !reply || reply.elapsedMs === undefined) {
+      return { analyzeMs: Number.NaN, replyWaitMs: Number.NaN };
+    }
+    return { analyzeMs: reply.elapsedMs, replyWaitMs: reply.t - post.t - reply.elapsedMs };
+  }, after);
 }
 
 /** `edits` in GRID_OPENINGS fresh openings, one after the other; each opening's figures kept. */
@@ -531,6 +620,8 @@ async function gridEdits(
   await table.locator(`[data-cell="0:${column}"]`).waitFor({ timeout: MARK_TIMEOUT_MS });
   const gridMs: number[] = [];
   const markersMs: number[] = [];
+  const analyzeMs: number[] = [];
+  const replyWaitMs: number[] = [];
   for (let k = 0; k < GRID_EDITS; k++) {
     await page.waitForFunction(
       (id) => {
@@ -570,8 +661,11 @@ async function gridEdits(
     );
     gridMs.push(shownMs);
     markersMs.push(await markersAfter(page, docId, enteredAt));
+    const split = await analyzeSplit(page, enteredAt);
+    analyzeMs.push(split.analyzeMs);
+    replyWaitMs.push(split.replyWaitMs);
   }
-  return { gridMs, markersMs };
+  return { gridMs, markersMs, analyzeMs, replyWaitMs };
 }
 
 async function gridOnExample(browser: Browser, url: string): Promise<GridFigures[]> {
@@ -579,7 +673,7 @@ async function gridOnExample(browser: Browser, url: string): Promise<GridFigures
 }
 
 async function gridOnExampleOnce(browser: Browser, url: string): Promise<GridFigures> {
-  const { context, page } = await openStudio(browser, url);
+  const { context, page } = await openStudio(browser, url, [installKernelLog]);
   try {
     const docId = await page.evaluate(() => {
       const s = globalThis.__ERDL_STUDIO__!.store.getState();
@@ -601,7 +695,7 @@ async function gridOn500Rows(browser: Browser, url: string): Promise<GridFigures
 }
 
 async function gridOn500RowsOnce(browser: Browser, url: string): Promise<GridFigures> {
-  const { context, page } = await openStudio(browser, url);
+  const { context, page } = await openStudio(browser, url, [installKernelLog]);
   try {
     const { docId } = await addDocument(
       page,
@@ -618,9 +712,14 @@ async function gridOn500RowsOnce(browser: Browser, url: string): Promise<GridFig
 
 function gridFigures(label: string, runs: readonly GridFigures[]): Record<string, number> {
   // Each opening's edits in order: which edits are the slow ones tells why.
+  const each = (values: readonly number[]) =>
+    values.map((ms) => (Number.isNaN(ms) ? '?' : ms.toFixed(0))).join(' ');
   for (const [i, run] of runs.entries()) {
     console.log(
-      `  ${label}, opening ${i + 1}: Enter → markers per edit (ms): ${run.markersMs.map((ms) => ms.toFixed(0)).join(' ')}`,
+      `  ${label}, opening ${i + 1}: Enter → markers per edit (ms): ${each(run.markersMs)}`,
+    );
+    console.log(
+      `    the kernel worker's analyze: ${each(run.analyzeMs)}; then its reply until the page took it: ${each(run.replyWaitMs)}`,
     );
   }
   const gridMs = runs.flatMap((run) => run.gridMs);

@@ -206,13 +206,26 @@ export interface EvaluationResult {
 interface PreparedRule {
   readonly rule: CompiledRule;
   /**
+   * What the untraced path reads of `rule`, copied here: compiled rules differ in which optional
+   * fields they have, so their shapes differ, while every PreparedRule has this one.
+   */
+  readonly name: string;
+  readonly then: Decision;
+  readonly ring: Ring;
+  readonly enabled: boolean;
+  /** The result's primary_instruction, _reason (blocking rules only), _explanation, _correction. */
+  readonly instruction: string | null;
+  readonly reason: string | null;
+  readonly explanation: Text | null;
+  readonly correction: string | null;
+  /**
    * Its trees compiled to closures, made on the rule's first untraced evaluation (`untracedTrees`):
    * with the rule index most rules of a large document are never run for a given fact, and
    * building every rule's closures up front was most of `new Evaluator` (issue 41).
    */
-  untraced?: { readonly when: CompiledTree; readonly unless: CompiledTree | null };
+  untraced: { readonly when: CompiledTree; readonly unless: CompiledTree | null } | undefined;
   /** The same trees built with value recording, made on the first traced evaluation. */
-  traced?: { readonly when: CompiledTree; readonly unless: CompiledTree | null };
+  traced: { readonly when: CompiledTree; readonly unless: CompiledTree | null } | undefined;
   readonly overrideRank: number;
   /** E12: tier ≤ 2 (Simple, table, "true" — Grade A) fails closed; Expression (tier ≥ 3) folds to false. */
   readonly failClosed: boolean;
@@ -277,15 +290,28 @@ export class Evaluator {
     readonly document: CompiledDocument,
     options: EvaluatorOptions = {},
   ) {
-    const prepared = document.rules.map((rule) => ({
-      rule,
-      overrideRank: OVERRIDE_RANK.get(rule.override) ?? 2,
-      failClosed: rule.grade === 'A',
-      blocking: isBlockingDecision(rule.then),
-      restrictiveness: restrictiveness(rule.then),
-      slot: -1,
-      id: -1,
-    }));
+    const prepared = document.rules.map((rule): PreparedRule => {
+      const blocking = isBlockingDecision(rule.then);
+      return {
+        rule,
+        name: rule.name,
+        then: rule.then,
+        ring: rule.ring,
+        enabled: rule.enabled,
+        instruction: rule.instruction ?? null,
+        reason: blocking ? (rule.message ?? null) : null,
+        explanation: rule.explanation ?? null,
+        correction: rule.correction ?? null,
+        untraced: undefined,
+        traced: undefined,
+        overrideRank: OVERRIDE_RANK.get(rule.override) ?? 2,
+        failClosed: rule.grade === 'A',
+        blocking,
+        restrictiveness: restrictiveness(rule.then),
+        slot: -1,
+        id: -1,
+      };
+    });
     prepared.sort(
       (a, b) =>
         a.rule.priority - b.rule.priority ||
@@ -525,8 +551,8 @@ export class Evaluator {
     // higher override drops out; of the rest, the most restrictive decision wins (earliest on ties).
     let decider: PreparedRule | null = null;
     for (const p of matched) {
-      if (p.rule.then === 'DENY' && isCovered(p, matched)) {
-        const t = trace.find((x) => x.rule === p.rule.name);
+      if (p.then === 'DENY' && isCovered(p, matched)) {
+        const t = trace.find((x) => x.rule === p.name);
         if (t)
           trace[trace.indexOf(t)] = {
             ...t,
@@ -537,9 +563,8 @@ export class Evaluator {
       }
       if (!decider || p.restrictiveness > decider.restrictiveness) decider = p;
     }
-    const decision = decider ? decider.rule.then : this.document.metadata.decision;
-    const r = decider?.rule;
-    const matchedNames = matched.map((p) => p.rule.name);
+    const decision = decider ? decider.then : this.document.metadata.decision;
+    const matchedNames = matched.map((p) => p.name);
     const result_hash =
       options.hash === false
         ? ''
@@ -556,16 +581,16 @@ export class Evaluator {
       decision,
       matched_rules: matchedNames,
       unless_exemptions: exemptions,
-      primary_instruction: r?.instruction ?? null,
-      primary_reason: decider?.blocking ? (r?.message ?? null) : null,
-      primary_explanation: r?.explanation ?? null,
-      primary_correction: r?.correction ?? null,
+      primary_instruction: decider ? decider.instruction : null,
+      primary_reason: decider ? decider.reason : null,
+      primary_explanation: decider ? decider.explanation : null,
+      primary_correction: decider ? decider.correction : null,
       total_evaluated: evaluated,
       total_matched: matchedNames.length,
       eval_warnings: warnings,
       ruleset_hash: this.document.hash,
       result_hash,
-      deciding_rule: r?.name ?? null,
+      deciding_rule: decider ? decider.name : null,
       eval_trace: trace,
     };
     if (this.stateful && stateIn) {
@@ -666,22 +691,21 @@ export class Evaluator {
     let winner: PreparedRule | null = null;
     for (let k = 0; k < rules.length; k++) {
       const p = rules[k] as PreparedRule;
-      const r = p.rule;
-      if (r.ring !== ring) {
-        ring = r.ring;
+      if (p.ring !== ring) {
+        ring = p.ring;
         winner = null;
       } else if (
         // After a match the ring is decided; only an ALLOW with a higher override may still run,
         // to see whether it covers a DENY (§7.0.2 d, §7.1).
         winner !== null &&
-        !(winner.rule.then === 'DENY' && r.then === 'ALLOW' && p.overrideRank < winner.overrideRank)
+        !(winner.then === 'DENY' && p.then === 'ALLOW' && p.overrideRank < winner.overrideRank)
       )
         continue;
       evaluated++;
       if (this.runUntraced(env, p, shared, exemptions)) {
         matched.push(p);
         if (winner === null) winner = p;
-        if (r.then === 'EMERGENCY_HALT') return evaluated;
+        if (p.then === 'EMERGENCY_HALT') return evaluated;
       }
     }
     return evaluated;
@@ -723,12 +747,11 @@ export class Evaluator {
       evaluated += (this.enabledBefore[winner.id] as number) + 1;
       // After a match the ring is decided (EMERGENCY_HALT: every ring); only an ALLOW with a
       // higher override may still run, to see whether it covers a DENY (§7.0.2 d, §7.1).
-      if (winner.rule.then === 'EMERGENCY_HALT') break;
-      if (winner.rule.then === 'DENY')
+      if (winner.then === 'EMERGENCY_HALT') break;
+      if (winner.then === 'DENY')
         for (let id = winner.id + 1; id < end; id++) {
           const p = ordered[id] as PreparedRule;
-          if (!p.rule.enabled || p.rule.then !== 'ALLOW' || p.overrideRank >= winner.overrideRank)
-            continue;
+          if (!p.enabled || p.then !== 'ALLOW' || p.overrideRank >= winner.overrideRank) continue;
           evaluated++;
           const filedAs = unionOf === null ? id : (unionOf[id] as number);
           if (index.mayMatch(filedAs) && this.runUntraced(env, p, shared, exemptions))
@@ -782,18 +805,18 @@ export class Evaluator {
     const slot = shared ? p.slot : -1;
     const known = slot >= 0 ? ((shared as RuleOutcomes).codes[slot] as number) : NOT_YET;
     if (known === EXEMPTED) {
-      exemptions.push(p.rule.name);
+      exemptions.push(p.name);
       return false;
     }
     if (known !== NOT_YET) {
       const status = JUDGED[known - 2] as RuleStatus;
       return status === 'matched' || status === 'error_fail_closed';
     }
-    env.rule = p.rule.name;
+    env.rule = p.name;
     env.steps = 0;
     const trees = p.untraced ?? untracedTrees(p, this.fieldSlots);
     if (trees.unless !== null && this.judge(env, p, trees.unless, true) === true) {
-      exemptions.push(p.rule.name);
+      exemptions.push(p.name);
       if (slot >= 0) (shared as RuleOutcomes).codes[slot] = EXEMPTED;
       return false;
     }
@@ -945,7 +968,7 @@ function tracedTrees(p: PreparedRule): {
 
 function isCovered(deny: PreparedRule, matched: readonly PreparedRule[]): boolean {
   for (const a of matched)
-    if (a.rule.then === 'ALLOW' && a.overrideRank < deny.overrideRank) return true;
+    if (a.then === 'ALLOW' && a.overrideRank < deny.overrideRank) return true;
   return false;
 }
 

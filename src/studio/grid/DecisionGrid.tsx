@@ -1,4 +1,13 @@
-import { type CSSProperties, Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Fragment,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { compiledRowName, rowId } from '../../kernel/document/row-rule-name';
 import {
   columnType,
@@ -22,7 +31,13 @@ import { FocusInput } from './focus-input/FocusInput';
 import { focusInputStrings } from './focus-input/strings';
 import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
-import { GridRow, needsMessage } from './GridRow';
+import {
+  GridRow,
+  needsMessage,
+  type RowFindings,
+  RowFindingsContext,
+  type RowHandlers,
+} from './GridRow';
 import { GridStatusLine } from './GridStatusLine';
 import { GridToolbar } from './GridToolbar';
 import { FindingsRow } from './layout/FindingsMarker';
@@ -42,6 +57,8 @@ import { useGridEdits } from './use-grid-edits';
 import { ROW_HEIGHT, useGridSelection, VIEWPORT } from './use-grid-selection';
 
 export { columnLabel } from './column-label';
+
+const NO_FINDINGS: RowFindings = { findings: [], stale: false };
 
 interface Props {
   readonly docId: string;
@@ -151,6 +168,23 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     setEditing,
   });
 
+  // The rows' handlers, one object for the grid's life: each calls the latest of the grid's own
+  // (a row not rendered again keeps the handlers it was given, see GridRow).
+  const latest = useRef({ select, commands, layout });
+  useLayoutEffect(() => {
+    latest.current = { select, commands, layout };
+  });
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      select: (cell, extend) => latest.current.select(cell, extend),
+      edit: (cell) => latest.current.commands.startEditing(cell.row, cell.col, null),
+      dragStart: (row) => latest.current.commands.dragStart('row', row),
+      drop: (row, e) => latest.current.commands.onDrop('row', row)(e),
+      toggleFindings: (row) => latest.current.layout.toggleFindings(row),
+    }),
+    [],
+  );
+
   const glossIndex = new Map<Analysis, Map<string, string>>();
   const glossOf = (a: Analysis, rule: string) => {
     let byName = glossIndex.get(a);
@@ -208,6 +242,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
   );
 
   const rows = [];
+  const findingsByRow = new Map<number, RowFindings>();
   // The window is over the rows shown (all of them, or the ones the search finds).
   const shownCount = filter ? filter.rows.length : rowCount;
   for (let p = view.first; p < view.last; p++) {
@@ -218,6 +253,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
     const ruleName = compiledRowName(table.entry, rowId(r));
     const shown = rowAnalysis(table, text, i, analysis, previous, glossOf);
     const findingsOpen = layout.expanded.has(i);
+    findingsByRow.set(i, { findings: shown.findings, stale: shown.stale });
     rows.push(
       <Fragment key={i}>
         <GridRow
@@ -234,16 +270,10 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
           trace={trace?.find((x) => x.rule === ruleName)}
           ruleName={ruleName}
           gloss={shown.gloss}
-          findings={shown.findings}
-          findingsStale={shown.stale}
           gridId={gridId}
           findingsOpen={findingsOpen}
-          onToggleFindings={() => layout.toggleFindings(i)}
           lang={lang}
-          onSelect={(cell, extend) => select(cell, extend)}
-          onEdit={(cell) => commands.startEditing(cell.row, cell.col, null)}
-          onDragStart={() => commands.dragStart('row', i)}
-          onDrop={commands.onDrop('row', i)}
+          handlers={handlers}
         />
         {findingsOpen && shown.findings.length > 0 && (
           <FindingsRow
@@ -426,7 +456,9 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
             />
             <tbody>
               {view.first > 0 && <tr style={{ height: view.first * ROW_HEIGHT }} />}
-              {rows}
+              <RowFindingsContext.Provider value={(row) => findingsByRow.get(row) ?? NO_FINDINGS}>
+                {rows}
+              </RowFindingsContext.Provider>
               {view.last < shownCount && (
                 <tr style={{ height: (shownCount - view.last) * ROW_HEIGHT }} />
               )}

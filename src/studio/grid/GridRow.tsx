@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, memo, type ReactNode, useContext } from 'react';
 import { type Decision, isBlockingDecision, isDecision } from '../../kernel';
 import type { RowModel, RowTextKey, TableModel } from '../../kernel/table-edit';
 import { revealInline, revealText } from '../../kernel/util/visible-text';
@@ -10,7 +10,7 @@ import { type CellTruth, cellTruths } from './cell-trace';
 import { DecisionWord } from './layout/DecisionWord';
 import { FindingsMarker } from './layout/FindingsMarker';
 import { OutputCells } from './output-columns/OutputColumns';
-import { type CellRef, cellText, isSelected, type Selection } from './selection';
+import { bounds, type CellRef, cellText, isSelected, type Selection } from './selection';
 import { gridStrings } from './strings';
 import { ROW_HEIGHT } from './use-grid-selection';
 
@@ -22,34 +22,35 @@ export function needsMessage(row: RowModel): boolean {
   return !message || (message.editable && message.value.trim() === '');
 }
 
+/** A row's findings, and whether they are of the previous text (greyed and busy). */
+export interface RowFindings {
+  readonly findings: readonly PositionedDiagnostic[];
+  readonly stale: boolean;
+}
+
+const NO_FINDINGS: RowFindings = { findings: [], stale: false };
+
 /**
- * One table row: its number, the condition cells, decision, priority, the row texts shown, the
- * compiled rule name (gloss on hover) and the kernel's findings.
+ * Each shown row's findings by its index (DecisionGrid provides it). The row's findings marker
+ * reads them here, not through the row's props: an edit updates the findings of every row twice
+ * (the analysis pending, then the analysis), and so re-renders the markers, not every row.
  */
-export function GridRow({
-  table,
-  index,
-  textKeys,
-  selection,
-  active,
-  editable,
-  editing,
-  renderEditor,
-  focusInput,
-  trace,
-  ruleName,
-  gloss,
-  findings,
-  findingsStale,
-  gridId,
-  findingsOpen,
-  onToggleFindings,
-  lang,
-  onSelect,
-  onEdit,
-  onDragStart,
-  onDrop,
-}: {
+export const RowFindingsContext = createContext<(row: number) => RowFindings>(() => NO_FINDINGS);
+
+/**
+ * What the rows' cells and markers do, the same object on every render: each calls the grid's
+ * latest handler (DecisionGrid keeps them in a ref), so a row that is not rendered again never
+ * holds a handler of an older render.
+ */
+export interface RowHandlers {
+  select(cell: CellRef, extend: boolean): void;
+  edit(cell: CellRef): void;
+  dragStart(row: number): void;
+  drop(row: number, e: React.DragEvent): void;
+  toggleFindings(row: number): void;
+}
+
+interface GridRowProps {
   readonly docId: string;
   readonly table: TableModel;
   readonly index: number;
@@ -64,20 +65,65 @@ export function GridRow({
   readonly trace: { readonly status: string; readonly when?: unknown } | undefined;
   readonly ruleName: string;
   readonly gloss: string | undefined;
-  readonly findings: readonly PositionedDiagnostic[];
-  /** The findings are of the previous text (the row reads the same): greyed and busy. */
-  readonly findingsStale: boolean;
   /** The grid's id (the findings marker controls the sub-row `<gridId>-findings-<row>`). */
   readonly gridId: string;
   /** The row's findings are shown under it (layout/FindingsMarker.tsx). */
   readonly findingsOpen: boolean;
-  readonly onToggleFindings: () => void;
   readonly lang: Lang;
-  readonly onSelect: (cell: CellRef, extend: boolean) => void;
-  readonly onEdit: (cell: CellRef) => void;
-  readonly onDragStart: () => void;
-  readonly onDrop: (e: React.DragEvent) => void;
+  readonly handlers: RowHandlers;
+}
+
+/**
+ * One table row: its number, the condition cells, decision, priority, the row texts shown, the
+ * compiled rule name (gloss on hover) and the kernel's findings. Rendered again only when what it
+ * shows may have changed (`sameRow`): a grid edit gives the grid a new table, and the rows it did
+ * not edit read as before.
+ */
+export const GridRow = memo(GridRowView, sameRow);
+
+/** The findings marker of a row, its findings from RowFindingsContext. */
+function RowFindingsMarker({
+  gridId,
+  row,
+  expanded,
+  onToggle,
+}: {
+  readonly gridId: string;
+  readonly row: number;
+  readonly expanded: boolean;
+  readonly onToggle: () => void;
 }) {
+  const { findings, stale } = useContext(RowFindingsContext)(row);
+  return (
+    <FindingsMarker
+      gridId={gridId}
+      row={row}
+      findings={findings}
+      stale={stale}
+      expanded={expanded}
+      onToggle={onToggle}
+    />
+  );
+}
+
+function GridRowView({
+  table,
+  index,
+  textKeys,
+  selection,
+  active,
+  editable,
+  editing,
+  renderEditor,
+  focusInput,
+  trace,
+  ruleName,
+  gloss,
+  gridId,
+  findingsOpen,
+  lang,
+  handlers,
+}: GridRowProps) {
   const t = useT(gridStrings);
   const r = table.rows[index] as RowModel;
   const conditions = table.columns.length;
@@ -92,24 +138,22 @@ export function GridRow({
       data-row={index}
       style={{ height: ROW_HEIGHT }}
       onDragOver={(e) => e.preventDefault()}
-      onDrop={onDrop}
+      onDrop={(e) => handlers.drop(index, e)}
     >
       <th
         scope="row"
         className="row-head mono"
         draggable={editable}
         title={format(t.dragRow, { row: index + 1 })}
-        onDragStart={onDragStart}
+        onDragStart={() => handlers.dragStart(index)}
       >
         <span className="row-number">{r.index}</span>
         {matched && <span className="sr-only"> — {t.evalMatched}</span>}
-        <FindingsMarker
+        <RowFindingsMarker
           gridId={gridId}
           row={index}
-          findings={findings}
-          stale={findingsStale}
           expanded={findingsOpen}
-          onToggle={onToggleFindings}
+          onToggle={() => handlers.toggleFindings(index)}
         />
       </th>
       {Array.from({ length: navColumns }, (_, col) => {
@@ -171,9 +215,9 @@ export function GridRow({
             title={title}
             onMouseDown={(e) => {
               if (isEditing) return;
-              onSelect({ row: index, col }, e.shiftKey);
+              handlers.select({ row: index, col }, e.shiftKey);
             }}
-            onDoubleClick={() => editable && !readOnlyText && onEdit({ row: index, col })}
+            onDoubleClick={() => editable && !readOnlyText && handlers.edit({ row: index, col })}
           >
             {content}
             {toFill && <span className="sr-only"> — {title}</span>}
@@ -209,5 +253,56 @@ export function GridRow({
         </span>
       </td>
     </tr>
+  );
+}
+
+/** Ranges left out: a row moved by an edit above it reads the same. */
+const withoutRanges = (key: string, value: unknown) =>
+  key === 'range' || key.endsWith('Range') ? undefined : value;
+
+/** The same text read at another place, or the same object. */
+function sameRead(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a, withoutRanges) === JSON.stringify(b, withoutRanges);
+}
+
+function inRows(s: Selection, row: number): boolean {
+  const b = bounds(s);
+  return row >= b.top && row <= b.bottom;
+}
+
+/**
+ * Whether a row would render as before: everything it shows is one of its props or read from
+ * them — the row of the table (ranges aside), the table's columns and description (its kept
+ * outputs), the texts shown, the selection where it meets the row, the active cell and the
+ * editor when in the row, its trace, names, gloss and language — or comes through its own
+ * hooks (strings) and RowFindingsContext (findings). `renderEditor` and `focusInput` are only
+ * rendered in the editing and the active row, which are always rendered again.
+ */
+function sameRow(p: GridRowProps, n: GridRowProps): boolean {
+  const row = n.index;
+  if (
+    p.index !== row ||
+    p.docId !== n.docId ||
+    p.editable !== n.editable ||
+    p.trace !== n.trace ||
+    p.ruleName !== n.ruleName ||
+    p.gloss !== n.gloss ||
+    p.gridId !== n.gridId ||
+    p.findingsOpen !== n.findingsOpen ||
+    p.lang !== n.lang ||
+    p.handlers !== n.handlers
+  )
+    return false;
+  if (p.editing?.row === row || n.editing?.row === row) return false;
+  if (p.active.row === row || n.active.row === row) return false;
+  if (p.selection !== n.selection && (inRows(p.selection, row) || inRows(n.selection, row)))
+    return false;
+  if (p.textKeys.length !== n.textKeys.length || p.textKeys.some((k, i) => k !== n.textKeys[i]))
+    return false;
+  if (p.table === n.table) return true;
+  return (
+    p.table.description === n.table.description &&
+    sameRead(p.table.columns, n.table.columns) &&
+    sameRead(p.table.rows[row], n.table.rows[row])
   );
 }

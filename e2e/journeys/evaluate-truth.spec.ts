@@ -177,10 +177,11 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(badge).toHaveAttribute('data-state', 'failing');
     // Never green for the edited text: after the first frame (still the old text), only
     // running/outdated until the run on the new text says failing.
-    const frames = await page.evaluate(
-      () => (globalThis as unknown as { __BADGE__: string[] }).__BADGE__,
-    );
-    expect(frames.at(-1)).toBe('failing');
+    // The badge may turn failing between two frames: wait for the next frame's sample to see it.
+    const sampled = () =>
+      page.evaluate(() => (globalThis as unknown as { __BADGE__: string[] }).__BADGE__);
+    await expect.poll(async () => (await sampled()).at(-1)).toBe('failing');
+    const frames = await sampled();
     const afterEdit = frames.slice(frames.findIndex((f) => f !== 'passing'));
     expect(afterEdit.every((f) => /^(running|outdated|failing)$/.test(f))).toBe(true);
     await expect(badge).toHaveText(lang === 'en' ? 'Tests: 1 failing' : '测试：1 个失败');

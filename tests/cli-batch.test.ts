@@ -364,6 +364,15 @@ describe('erdl eval --facts', () => {
     }
   }, 60_000);
 
+  it('names every unknown field whole in both languages, hidden characters made visible', async () => {
+    const cap = io();
+    const args = ['--facts', file('facts.jsonl'), '--fields', 'decision,bogus,nope,\u202Eeno'];
+    expect(await run(['eval', QUICKSTART, ...args], cap)).toBe(2);
+    expect(cap.stdout).toEqual([]);
+    expect(cap.stderr[0]).toContain('unknown field(s) "bogus", "nope", "⟨U+202E⟩eno";');
+    expect(cap.stderr[1]).toContain('未知字段“bogus”、“nope”、“⟨U+202E⟩eno”；');
+  }, 60_000);
+
   it('reads the file in chunks (a large file is never read whole)', async () => {
     const seen: number[] = [];
     const cap = io();

@@ -14,7 +14,7 @@ import {
   parseTemporalState,
   type TemporalState,
 } from '../../kernel';
-import { zhQuote } from '../../kernel/util/quote';
+import { enQuote, zhQuote } from '../../kernel/util/quote';
 import {
   BATCH_FIELDS,
   type BatchField,
@@ -110,69 +110,90 @@ export const evalVerb: Verb = {
     // without workers, or to report why they do not load (with two workers on two cores, a third
     // compile beside theirs delayed their first part).
     const pool = earlyWorkers(read.bytes, options);
-    const compiled = pool && (await pool.rulesLoad) ? null : compileDocument(read.bytes);
-    if (compiled && !compiled.document) {
+    try {
+      return await evaluateRules(
+        io,
+        rules,
+        read.bytes,
+        { factFile, factsFile, explain },
+        options,
+        pool,
+      );
+    } finally {
+      // Every way out closes the early-started workers (a batch run has closed them already).
       await pool?.close();
-      // Load errors exit 1, as in every verb (exit-codes.ts).
-      for (const line of diagnosticLines(rules, compiled, io.lang)) io.err(line);
-      return EXIT_INVALID;
     }
-    // The kernel's one fact reader (issue #35): empty input or a fact that is not a mapping is
-    // refused (exit 2, nothing on stdout), never evaluated as a fact with no fields.
-    let fact: FactRead | null = null;
-    if (factFile !== undefined) {
-      fact = await readFactFile(io, factFile);
-      if (!fact.ok) {
-        printError(io, fact.message);
-        return EXIT_USAGE;
-      }
-    }
-    const asOf = options['--as-of'] ?? DEFAULT_AS_OF;
-    if (parseInstant(asOf) === null) {
-      await pool?.close();
-      printError(io, fill(msg.badAsOf, quoted(asOf)));
-      return EXIT_USAGE;
-    }
-    let state: TemporalState | undefined;
-    if (options['--state'] !== undefined) {
-      const data = await readData(io, options['--state']);
-      if (!data.ok) {
-        await pool?.close();
-        printError(io, data.message);
-        return EXIT_USAGE;
-      }
-      const parsed = parseTemporalState(data.value);
-      if (!parsed.ok) {
-        await pool?.close();
-        printError(io, fill(msg.badState, { file: options['--state'], message: parsed.message }));
-        return EXIT_USAGE;
-      }
-      state = parsed.state;
-    }
-    if (fact === null || !fact.ok || !compiled?.document) {
-      return evalFactSet(io, read.bytes, factsFile as string, options, state, pool);
-    }
-    const evaluator = new Evaluator(compiled.document);
-    if (evaluator.stateful && options['--as-of'] === undefined) {
-      const warning = fill(msg.noAsOfWarning, { asOf: DEFAULT_AS_OF });
-      io.err(warning.en);
-      io.err(warning.zh);
-    }
-    if (explain)
-      return printExplanation(io, compiled.document, fact.fact, evaluator, {
-        as_of: asOf,
-        text: compiled.source.text,
-        ...(state ? { temporal_state: state } : {}),
-        format: options['--format'] ?? 'text',
-      });
-    const r = evaluator.evaluate(fact.fact, {
-      as_of: asOf,
-      ...(state ? { temporal_state: state } : {}),
-    });
-    io.out(JSON.stringify(resultRecord(r), null, 2));
-    return EXIT_OK;
   },
 };
+
+/** `erdl eval` once its rules are read: `pool`, earlyWorkers' (the caller closes it). */
+async function evaluateRules(
+  io: CliIo,
+  rules: string,
+  bytes: Uint8Array,
+  files: { readonly factFile?: string; readonly factsFile?: string; readonly explain: boolean },
+  options: Readonly<Record<string, string>>,
+  pool: Pool | null,
+): Promise<ExitCode> {
+  const { factFile, factsFile, explain } = files;
+  const compiled = pool && (await pool.rulesLoad) ? null : compileDocument(bytes);
+  if (compiled && !compiled.document) {
+    // Load errors exit 1, as in every verb (exit-codes.ts).
+    for (const line of diagnosticLines(rules, compiled, io.lang)) io.err(line);
+    return EXIT_INVALID;
+  }
+  // The kernel's one fact reader (issue #35): empty input or a fact that is not a mapping is
+  // refused (exit 2, nothing on stdout), never evaluated as a fact with no fields.
+  let fact: FactRead | null = null;
+  if (factFile !== undefined) {
+    fact = await readFactFile(io, factFile);
+    if (!fact.ok) {
+      printError(io, fact.message);
+      return EXIT_USAGE;
+    }
+  }
+  const asOf = options['--as-of'] ?? DEFAULT_AS_OF;
+  if (parseInstant(asOf) === null) {
+    printError(io, fill(msg.badAsOf, quoted(asOf)));
+    return EXIT_USAGE;
+  }
+  let state: TemporalState | undefined;
+  if (options['--state'] !== undefined) {
+    const data = await readData(io, options['--state']);
+    if (!data.ok) {
+      printError(io, data.message);
+      return EXIT_USAGE;
+    }
+    const parsed = parseTemporalState(data.value);
+    if (!parsed.ok) {
+      printError(io, fill(msg.badState, { file: options['--state'], message: parsed.message }));
+      return EXIT_USAGE;
+    }
+    state = parsed.state;
+  }
+  if (fact === null || !fact.ok || !compiled?.document) {
+    return evalFactSet(io, bytes, factsFile as string, options, state, pool);
+  }
+  const evaluator = new Evaluator(compiled.document);
+  if (evaluator.stateful && options['--as-of'] === undefined) {
+    const warning = fill(msg.noAsOfWarning, { asOf: DEFAULT_AS_OF });
+    io.err(warning.en);
+    io.err(warning.zh);
+  }
+  if (explain)
+    return printExplanation(io, compiled.document, fact.fact, evaluator, {
+      as_of: asOf,
+      text: compiled.source.text,
+      ...(state ? { temporal_state: state } : {}),
+      format: options['--format'] ?? 'text',
+    });
+  const r = evaluator.evaluate(fact.fact, {
+    as_of: asOf,
+    ...(state ? { temporal_state: state } : {}),
+  });
+  io.out(JSON.stringify(resultRecord(r), null, 2));
+  return EXIT_OK;
+}
 
 /**
  * `erdl eval RULES FACT --explain`: the kernel's explanation (explainEvaluation), as text in the
@@ -221,8 +242,10 @@ function batchOptions(
   if (!fields.ok) {
     const message = fill(msg.unknownFields, {
       unknown: {
-        en: fields.unknown.map((f) => JSON.stringify(f)).join(', '),
-        zh: fields.unknown.map(zhQuote).join('、'),
+        // Each name whole, its hidden characters made visible (not `map(zhQuote)`: map's index
+        // would be taken as zhQuote's length limit).
+        en: fields.unknown.map((f) => enQuote(f)).join(', '),
+        zh: fields.unknown.map((f) => zhQuote(f)).join('、'),
       },
       fields: { en: BATCH_FIELDS.join(', '), zh: BATCH_FIELDS.join('、') },
     });
@@ -250,7 +273,7 @@ function earlyWorkers(rules: Uint8Array, options: Readonly<Record<string, string
   return startWorkers({ rules }, batch.workers);
 }
 
-/** `erdl eval RULES --facts FILE`: see run-batch.ts. `pool`: earlyWorkers', closed here. */
+/** `erdl eval RULES --facts FILE`: see run-batch.ts. `pool`: earlyWorkers' (run closes it). */
 async function evalFactSet(
   io: CliIo,
   rules: Uint8Array,
@@ -261,7 +284,6 @@ async function evalFactSet(
 ): Promise<ExitCode> {
   const batch = batchOptions(file, options);
   if (!batch.ok) {
-    await pool?.close();
     printError(io, batch.message);
     return EXIT_USAGE;
   }

@@ -623,10 +623,7 @@ export class Evaluator {
         }
         // After a match the ring is decided; only an ALLOW with a higher override may still run,
         // to see whether it covers a DENY (§7.0.2 d, §7.1).
-        const mayCover =
-          winner?.rule.then === 'DENY' &&
-          r.then === 'ALLOW' &&
-          p.overrideRank < winner.overrideRank;
+        const mayCover = winner?.then === 'DENY' && covers(p, winner);
         if (halted || (winner && !mayCover)) {
           trace.push({
             ...traceBase(r),
@@ -698,7 +695,7 @@ export class Evaluator {
         // After a match the ring is decided; only an ALLOW with a higher override may still run,
         // to see whether it covers a DENY (§7.0.2 d, §7.1).
         winner !== null &&
-        !(winner.then === 'DENY' && p.then === 'ALLOW' && p.overrideRank < winner.overrideRank)
+        !(winner.then === 'DENY' && covers(p, winner))
       )
         continue;
       evaluated++;
@@ -751,7 +748,7 @@ export class Evaluator {
       if (winner.then === 'DENY')
         for (let id = winner.id + 1; id < end; id++) {
           const p = ordered[id] as PreparedRule;
-          if (!p.enabled || p.then !== 'ALLOW' || p.overrideRank >= winner.overrideRank) continue;
+          if (!p.enabled || !covers(p, winner)) continue;
           evaluated++;
           const filedAs = unionOf === null ? id : (unionOf[id] as number);
           if (index.mayMatch(filedAs) && this.runUntraced(env, p, shared, exemptions))
@@ -966,9 +963,13 @@ function tracedTrees(p: PreparedRule): {
   return p.traced;
 }
 
+/** Whether `rule` is an ALLOW of strictly higher override than `deny`, so covers it (ruling I-30). */
+function covers(rule: PreparedRule, deny: PreparedRule): boolean {
+  return rule.then === 'ALLOW' && rule.overrideRank < deny.overrideRank;
+}
+
 function isCovered(deny: PreparedRule, matched: readonly PreparedRule[]): boolean {
-  for (const a of matched)
-    if (a.then === 'ALLOW' && a.overrideRank < deny.overrideRank) return true;
+  for (const a of matched) if (covers(a, deny)) return true;
   return false;
 }
 

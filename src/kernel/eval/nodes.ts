@@ -262,9 +262,13 @@ function resolveStored(root: Value, segments: readonly string[]): Value {
  * segment is its own property or nothing, without asking its prototype again.
  */
 function resolveInFact(fact: Value, segments: readonly string[]): Value {
+  return walkPath(factField(fact, segments[0] as string), segments, 1);
+}
+
+/** The evaluated fact's own field `key` (resolveInFact): the fact is a mapping. */
+function factField(fact: Value, key: string): Value {
   const o = fact as { readonly [key: string]: Value };
-  const s = segments[0] as string;
-  return walkPath(Object.hasOwn(o, s) ? o[s] : nfcKey(o, s), segments, 1);
+  return Object.hasOwn(o, key) ? o[key] : nfcKey(o, key);
 }
 
 /** The rest of a key path from segment `from` on (resolvePath). */
@@ -588,9 +592,7 @@ function literalConjunction(tests: readonly LiteralTest[]): Fn {
         const segments = slot.segments;
         if (!haveFirst || !sameFirst[i]) {
           // An evaluation's Env (it has an epoch): its fact is a mapping (resolveInFact).
-          const o = env.fact as { readonly [key: string]: Value };
-          const s = segments[0] as string;
-          first = Object.hasOwn(o, s) ? o[s] : nfcKey(o, s);
+          first = factField(env.fact, segments[0] as string);
           haveFirst = true;
         }
         x = walkPath(first, segments, 1);

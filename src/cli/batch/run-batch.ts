@@ -133,10 +133,7 @@ export class Pool {
     this.loaded = resolve;
   });
 
-  /**
-   * `setup` whole, or only the rules (`WorkerStart`): the workers start and compile them at once,
-   * and the rest comes with `configure`, before the first job.
-   */
+  /** How many workers the pool has. */
   get size(): number {
     return this.all.length;
   }
@@ -146,6 +143,10 @@ export class Pool {
     return this.all.map((worker) => this.queues.get(worker)?.length ?? 0);
   }
 
+  /**
+   * `setup` whole, or only the rules (`WorkerStart`): the workers start and compile them at once,
+   * and the rest comes with `configure`, before the first job.
+   */
   constructor(size: number, setup: WorkerSetup | WorkerStart) {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {

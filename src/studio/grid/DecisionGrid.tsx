@@ -33,6 +33,7 @@ import { type Editing, GridCellEditor } from './GridCellEditor';
 import { GridHeader } from './GridHeader';
 import {
   GridRow,
+  NO_FINDINGS,
   needsMessage,
   type RowFindings,
   RowFindingsContext,
@@ -57,8 +58,6 @@ import { useGridEdits } from './use-grid-edits';
 import { ROW_HEIGHT, useGridSelection, VIEWPORT } from './use-grid-selection';
 
 export { columnLabel } from './column-label';
-
-const NO_FINDINGS: RowFindings = { findings: [], stale: false };
 
 interface Props {
   readonly docId: string;

@@ -28,7 +28,8 @@ export interface RowFindings {
   readonly stale: boolean;
 }
 
-const NO_FINDINGS: RowFindings = { findings: [], stale: false };
+/** A row with no findings. */
+export const NO_FINDINGS: RowFindings = { findings: [], stale: false };
 
 /**
  * Each shown row's findings by its index (DecisionGrid provides it). The row's findings marker

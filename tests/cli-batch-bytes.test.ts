@@ -11,8 +11,10 @@
  * - One spawn of the real command: its standard output, byte for byte, equals the in-process run's
  *   (the line-by-line path through safeIo) on facts with bidi controls, C1 controls, a byte order
  *   mark, U+FEFF inside, and characters outside the BMP, on 2 workers.
+ * - Its reader closing standard output early (`| head`): the command stops, says how many result
+ *   lines it wrote in both languages, and exits 2 — it used to wait forever for a pipe to drain.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -185,6 +187,48 @@ describe('erdl eval --facts: the workers’ bytes on the real standard output', 
       expect(spawned.code).toBe(2);
       expect(cap.stdout).toHaveLength(3000);
       expect(spawned.stdout.equals(Buffer.from(`${cap.stdout.join('\n')}\n`))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('erdl eval --facts: standard output closed by its reader', () => {
+  it('stops, says how far it got, and exits 2 (never waits for a closed pipe)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'erdl-epipe-'));
+    try {
+      const file = path.join(dir, 'facts.jsonl');
+      const facts = 50_000;
+      const line = (i: number) =>
+        JSON.stringify({ tool: { name: 'send_email', args: { amount: i } }, context: {} });
+      writeFileSync(file, `${Array.from({ length: facts }, (_, i) => line(i)).join('\n')}\n`);
+      const [program, ...leading] = erdlCommand();
+      const child = spawn(
+        program as string,
+        [
+          ...leading,
+          'eval',
+          path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml'),
+          '--facts',
+          file,
+          '--workers',
+          '2',
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LANG: 'C' } },
+      );
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr += text;
+      });
+      // As `head -1` does: read the first bytes, then close the pipe.
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(code).toBe(2);
+      const written = /closed by its reader after (\d+) result line\(s\)/.exec(stderr);
+      expect(written, stderr).not.toBeNull();
+      expect(Number(written?.[1])).toBeLessThan(facts);
+      expect(stderr).toContain('标准输出在写出');
+      expect(stderr).toContain('其余事实未求值');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -37,8 +37,13 @@ export interface CliIo {
    * carries JSON and `out` is the real one (writeOutLine). Optional: then `out`, line by line.
    */
   outJson?(bytes: Uint8Array): void;
-  /** Resolves once standard output has room again (backpressure). Optional: always room. */
+  /**
+   * Resolves once standard output has room again (backpressure), or once it is closed (its reader
+   * went away: `erdl eval --facts F | head`). Optional: always room.
+   */
   drained?(): Promise<void>;
+  /** Whether standard output was closed by its reader (EPIPE). Optional: never. */
+  outClosed?(): boolean;
   /** Replaces the progress line on a terminal's standard error; absent when stderr is no terminal. */
   progress?(line: string): void;
   /**
@@ -87,6 +92,15 @@ export type ChunksWithBytes = AsyncIterable<string> & {
   readonly [RAW_BYTES]?: () => AsyncIterable<Uint8Array>;
 };
 
+/**
+ * Whether standard output's reader went away: a write failed (EPIPE; standard output keeps its
+ * error rather than being destroyed) or the stream was closed.
+ */
+function stdoutClosed(): boolean {
+  const out = process.stdout;
+  return out.errored !== null || out.destroyed;
+}
+
 /** The real process: stdout, stderr and the file system. */
 export function nodeIo(): CliIo {
   return {
@@ -114,10 +128,19 @@ export function nodeIo(): CliIo {
         [RAW_BYTES]: (): AsyncIterable<Uint8Array> =>
           path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES }),
       }),
-    drained: () =>
-      process.stdout.writableNeedDrain
-        ? new Promise((resolve) => process.stdout.once('drain', () => resolve()))
-        : Promise.resolve(),
+    drained: () => {
+      const out = process.stdout;
+      if (!out.writableNeedDrain || stdoutClosed()) return Promise.resolve();
+      // A closed pipe never drains: its error wakes the writer too, which then asks outClosed.
+      return new Promise((resolve) => {
+        const done = () => {
+          for (const event of ['drain', 'error', 'close']) out.off(event, done);
+          resolve();
+        };
+        for (const event of ['drain', 'error', 'close']) out.once(event, done);
+      });
+    },
+    outClosed: stdoutClosed,
     ...(process.stderr.isTTY
       ? {
           progress: (line: string) => {

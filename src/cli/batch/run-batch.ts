@@ -32,6 +32,16 @@ import { createCsvSplitter } from './split-records';
 
 export { errorRecord };
 
+/**
+ * Standard output was closed by its reader (`erdl eval --facts F | head`): the batch stops reading
+ * and evaluating, and says how many results it wrote. Never a hang on a pipe that will not drain.
+ */
+export class OutputClosed extends Error {
+  constructor(readonly written: number) {
+    super(`standard output closed after ${written} result(s)`);
+  }
+}
+
 /** Parts a worker holds: the one it evaluates and the next, so it never waits for this thread. */
 const QUEUED_PER_WORKER = 2;
 /** Parts read and not yet printed, per worker (the first, printed next, may still be running). */
@@ -291,13 +301,18 @@ async function runParts(
   const inFlight: Promise<LinesReply>[] = [];
   const join = new LinesJoin();
 
+  /** Results written to standard output before it was closed (it may close during a write). */
+  let written = 0;
   const printFront = async () => {
     const reply = await (inFlight.shift() as Promise<LinesReply>);
+    if (io.outClosed?.()) throw new OutputClosed(written);
     if (reply.bytes) outJson?.(reply.bytes);
     else if (reply.records > 0) print(reply.out);
     join.add(reply);
+    written = join.records;
     progress?.(join.evaluated);
     if (io.drained) await io.drained();
+    if (io.outClosed?.()) throw new OutputClosed(written);
   };
   const send = async (jobs: Job[]) => {
     for (const job of jobs) {

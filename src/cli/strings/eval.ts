@@ -54,6 +54,10 @@ export const EVAL_STRINGS = {
   },
   notUtf8: { en: '{file}: not valid UTF-8', zh: '{file}：不是有效的 UTF-8' },
   stopped: { en: '{file}: evaluation stopped: {detail}', zh: '{file}：求值中止：{detail}' },
+  outputClosed: {
+    en: '{file}: standard output was closed by its reader after {written} result line(s); the remaining facts were not evaluated',
+    zh: '{file}：标准输出在写出 {written} 行结果后被读取方关闭；其余事实未求值',
+  },
   rejectedLinesOne: { en: 'line {lines}{more}', zh: '第 {lines} 行{more}' },
   rejectedLinesMany: { en: 'lines {lines}{more}', zh: '第 {lines} 行{more}' },
   rejectedMore: { en: ', …', zh: '等' },

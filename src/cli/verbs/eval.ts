@@ -22,7 +22,7 @@ import {
   RESULT_FIELDS,
   resultRecord,
 } from '../batch/fields';
-import { type Pool, runBatch, startWorkers } from '../batch/run-batch';
+import { OutputClosed, type Pool, runBatch, startWorkers } from '../batch/run-batch';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -322,11 +322,13 @@ async function evalFactSet(
     const detail = e instanceof Error ? e.message : String(e);
     printError(
       io,
-      e instanceof TypeError && /encoded data was not valid/i.test(e.message)
-        ? fill(msg.notUtf8, { file })
-        : fsError
-          ? readFailure(file, e)
-          : fill(msg.stopped, { file, detail }),
+      e instanceof OutputClosed
+        ? fill(msg.outputClosed, { file, written: e.written })
+        : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
+          ? fill(msg.notUtf8, { file })
+          : fsError
+            ? readFailure(file, e)
+            : fill(msg.stopped, { file, detail }),
     );
     return EXIT_USAGE;
   }

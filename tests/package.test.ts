@@ -2,7 +2,8 @@
  * The package as others get it: the tarball of `npm run pack` (scripts/pack.mjs: builds lib/,
  * packs a manifest without scripts), built once and installed offline into an empty project, then
  * - used from plain Node: the bundled command and kernel (no runtime dependencies), the documented
- *   example of docs/kernel-api.md, the `erdl` bin and `erdl eval --facts` on worker threads;
+ *   example of docs/kernel-api.md, the `erdl` bin and `erdl eval --facts` on worker threads (also
+ *   with Node started with a V8 option, which the workers inherit);
  * - its declarations type-check a TypeScript consumer under moduleResolution node16, nodenext and
  *   bundler with skipLibCheck false (relative imports with extensions, the bundled dependencies'
  *   types shipped), and a deliberate type error in the same consumer fails (the types are real,
@@ -17,7 +18,15 @@
  * file runs while lib/ is being rewritten.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -343,5 +352,24 @@ describe('the packed erdl-studio', () => {
         decision: i * 10 > 5000 ? 'REQUEST_HUMAN' : 'ALLOW',
       });
     });
+    // Node started with a V8 option: the workers inherit it (passed to them explicitly, it made
+    // `new Worker` throw ERR_WORKER_INVALID_EXEC_ARGV and the command crash).
+    const withV8Option = await sh(
+      process.execPath,
+      [
+        '--stack-size=2000',
+        realpathSync(erdl),
+        'eval',
+        QUICKSTART,
+        '--facts',
+        'facts.jsonl',
+        '--fields',
+        'name,decision',
+        '--workers',
+        '2',
+      ],
+      app,
+    );
+    expect(withV8Option.stdout).toBe(stdout);
   });
 });

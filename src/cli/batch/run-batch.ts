@@ -86,13 +86,18 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** The worker script next to this module: built JavaScript (lib/) or, from source, TypeScript. */
-function workerFile(): { url: URL; execArgv: string[] } {
+/**
+ * The worker script next to this module: built JavaScript (lib/) or, from source, TypeScript.
+ * Built, the workers inherit Node's options (execArgv left unset): passing `process.execArgv`
+ * explicitly makes `new Worker` throw on a V8 option (`node --stack-size=… bin/erdl.js`), which
+ * inheriting accepts.
+ */
+function workerFile(): { url: URL; execArgv?: string[] } {
   if (import.meta.url.endsWith('.ts')) {
     // tsx's loader is not inherited by worker threads: this entry loads the worker through it.
     return { url: new URL('./eval-worker-tsx.mjs', import.meta.url), execArgv: [] };
   }
-  return { url: new URL('./eval-worker.js', import.meta.url), execArgv: process.execArgv };
+  return { url: new URL('./eval-worker.js', import.meta.url) };
 }
 
 /**
@@ -160,7 +165,7 @@ export class Pool {
   constructor(size: number, setup: WorkerSetup | WorkerStart) {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(url, { workerData: setup, execArgv });
+      const worker = new Worker(url, { workerData: setup, ...(execArgv ? { execArgv } : {}) });
       const queue: Pending[] = [];
       worker.on('message', (reply: PoolReply | LoadedReply) => {
         if ('kind' in reply) {

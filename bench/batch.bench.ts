@@ -12,7 +12,8 @@
  * Each command figure is the best of RUNS runs, wall clock including process and worker start-up,
  * the runs of 1 and 2 workers taken in turn; every run reads the same file (in the file cache
  * after the first) and writes to /dev/null. Beside the 2-worker figure, on Linux: the least CPU a
- * run took (all its threads) with 1 and 2 workers, which the load hardly moves.
+ * run took (all its threads) with 1 and 2 workers, which the load hardly moves; and, where
+ * `taskset` runs, 1 worker held to one core with all its threads, and 2 workers over that.
  * Keeps the figures in bench/results/batch-latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -155,14 +156,19 @@ function childrenCpu(): number | null {
  * GC and compiler threads), where the system tells it. The load hardly changes it: on one worker
  * the threads besides it run on the other cores, on 2 workers on 2 cores they take the workers'
  * time, and 2 workers take at least their CPU ÷ cores.
+ * Taken in the same turns where ONE_CORE runs: 1 worker held to one core with every other thread
+ * of the command, what one core alone gives (`pinned`). On 2 cores, 1 worker unpinned already has
+ * the second core for its main thread and V8's compiler and GC threads; 2 workers over `pinned`
+ * is what the second core adds.
  */
 function oneAndTwo(
   rules: string,
   file = facts,
-): { rates: [number, number]; cpu: [number, number] | null } {
+): { rates: [number, number]; pinned: number | null; cpu: [number, number] | null } {
   const best = [Infinity, Infinity];
   const cpu = [Infinity, Infinity];
-  for (let i = 0; i < RUNS; i++)
+  let pinned = Infinity;
+  for (let i = 0; i < RUNS; i++) {
     for (const w of [1, 2]) {
       const before = childrenCpu();
       best[w - 1] = Math.min(best[w - 1] as number, once(rules, w, undefined, file));
@@ -170,9 +176,22 @@ function oneAndTwo(
       if (before !== null && after !== null)
         cpu[w - 1] = Math.min(cpu[w - 1] as number, after - before);
     }
+    if (ONE_CORE) pinned = Math.min(pinned, once(rules, 1, undefined, file, true));
+  }
   return {
     rates: [FACTS / ((best[0] as number) / 1000), FACTS / ((best[1] as number) / 1000)],
+    pinned: Number.isFinite(pinned) ? FACTS / (pinned / 1000) : null,
     cpu: Number.isFinite(cpu[0]) && Number.isFinite(cpu[1]) ? (cpu as [number, number]) : null,
+  };
+}
+
+/** The pinned figure as printed and kept (oneAndTwo's `pinned`), beside 2 workers' rate. */
+function pinnedFigures(pinned: number | null, two: number) {
+  if (pinned === null) return null;
+  const ratio = Math.round((two / pinned) * 100) / 100;
+  return {
+    row: { default_1_worker_one_core: Math.round(pinned), speedup_2_over_1_one_core: ratio },
+    line: `  1 worker held to one core (taskset -c 0, every thread): ${k(pinned)}; 2 workers = ${ratio}× that`,
   };
 }
 
@@ -187,12 +206,37 @@ function cpuFigures(cpu: [number, number] | null) {
   };
 }
 
-/** One run of the command, its output to /dev/null: milliseconds, wall clock. */
-function once(rules: string, workers: number, fields: string | undefined, file: string): number {
+/**
+ * `taskset -c 0` where it runs (Linux, util-linux): a command held to one core, every thread of
+ * it; null elsewhere.
+ */
+const ONE_CORE: readonly string[] | null = (() => {
+  try {
+    execFileSync('taskset', ['-c', '0', process.execPath, '-e', '0'], { stdio: 'ignore' });
+    return ['taskset', '-c', '0'];
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * One run of the command, its output to /dev/null: milliseconds, wall clock. `oneCore`: held to
+ * one core (ONE_CORE), main thread and V8's threads included.
+ */
+function once(
+  rules: string,
+  workers: number,
+  fields: string | undefined,
+  file: string,
+  oneCore = false,
+): number {
+  const [program, ...leading] =
+    oneCore && ONE_CORE ? [...ONE_CORE, process.execPath] : [process.execPath];
   const t0 = performance.now();
   execFileSync(
-    process.execPath,
+    program as string,
     [
+      ...leading,
       erdl,
       'eval',
       rules,
@@ -220,10 +264,12 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   const top = ceiling(set.file);
   const {
     rates: [one, two],
+    pinned,
     cpu,
   } = oneAndTwo(set.file);
   const narrow = command(set.file, 1, 'decision,matched_rules');
   const used = cpuFigures(cpu);
+  const alone = pinnedFigures(pinned, two);
   const row = {
     rules: set.name,
     ceiling_facts_per_s: Math.round(top),
@@ -232,6 +278,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     default_2_workers: Math.round(two),
     speedup_2_over_1: Math.round((two / one) * 100) / 100,
     decision_matched_1_worker: Math.round(narrow),
+    ...alone?.row,
     ...used?.row,
     load_average: `${loadBefore} → ${load()}`,
   };
@@ -244,6 +291,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   console.log(
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (goal ≥ 1.7× on a quiet machine; load average ${row.load_average})`,
   );
+  if (alone) console.log(alone.line);
   if (used) console.log(used.line);
   console.log(`  --fields decision,matched_rules, 1 worker: ${k(narrow)}`);
 }
@@ -255,9 +303,11 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   const top = ceiling(rules, 'csv');
   const {
     rates: [one, two],
+    pinned,
     cpu,
   } = oneAndTwo(rules, csvFacts);
   const used = cpuFigures(cpu);
+  const alone = pinnedFigures(pinned, two);
   const row = {
     rules: `${(RULE_SETS[0] as (typeof RULE_SETS)[number]).name}, CSV`,
     ceiling_facts_per_s: Math.round(top),
@@ -265,6 +315,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     default_1_worker_pct_of_ceiling: Math.round((one / top) * 100),
     default_2_workers: Math.round(two),
     speedup_2_over_1: Math.round((two / one) * 100) / 100,
+    ...alone?.row,
     ...used?.row,
     load_average: `${loadBefore} → ${load()}`,
   };
@@ -277,6 +328,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
   console.log(
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (load average ${row.load_average})`,
   );
+  if (alone) console.log(alone.line);
   if (used) console.log(used.line);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -589,6 +589,34 @@ describe('result hash', () => {
     expect(hash({}, '2026-09-03T08:00:00+08:00')).toBe(hash({}, '2026-09-03'));
   });
 
+  it('hashes each as_of as a fresh evaluator does, whatever instants came before (its ISO text is cached)', () => {
+    const fresh = (fact: unknown, as_of: string) =>
+      evaluator([
+        rule({
+          name: 'R-001-big',
+          when: simple('{field: "context.amount", operator: gt, value: 10}'),
+        }),
+      ]).evaluate(fact, { as_of }).result_hash;
+    const later = '2026-12-01T00:00:00Z';
+    for (const as_of of [AS_OF, later, AS_OF, AS_OF, later])
+      expect(hash({ context: { amount: 1 } }, as_of)).toBe(
+        fresh({ context: { amount: 1 } }, as_of),
+      );
+    // A fact whose getter evaluates again with another instant (on its first read, by the rule,
+    // between the outer as_of's read and its hash): each result is hashed with its own instant.
+    let reads = 0;
+    const reentrant = {
+      context: {
+        get amount() {
+          if (reads++ === 0) hash({}, later);
+          return 1;
+        },
+      },
+    };
+    expect(hash(reentrant, AS_OF)).toBe(fresh({ context: { amount: 1 } }, AS_OF));
+    expect(hash({ context: { amount: 1 } }, later)).toBe(fresh({ context: { amount: 1 } }, later));
+  });
+
   it('hashes non-integer numbers (RFC 8785 number form)', () => {
     expect(hash({ context: { amount: 0.1 } })).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(hash({ context: { amount: 0.1 } })).not.toBe(hash({ context: { amount: 0.2 } }));

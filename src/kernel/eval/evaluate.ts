@@ -439,14 +439,35 @@ export class Evaluator {
   /** Set by shareOutcomes when both versions are indexed: the pair's index, seen from here. */
   private pair: PairView | null = null;
 
-  private lastAsOf: { text: string; ms: number | null } = { text: '', ms: null };
+  /**
+   * The last as_of read: its instant and, once a result hash needed it, the instant's ISO text
+   * (null until then).
+   */
+  private lastAsOf: { text: string; ms: number | null; iso: string | null } = {
+    text: '',
+    ms: null,
+    iso: null,
+  };
   /** The evaluation error `judge` folded last (for the trace's reason). */
   private lastError: EvaluationError | null = null;
 
   /** as_of parsing, cached: bulk evaluation usually repeats one instant. */
   private instant(text: string): number | null {
-    if (this.lastAsOf.text !== text) this.lastAsOf = { text, ms: parseInstant(text) };
+    if (this.lastAsOf.text !== text) this.lastAsOf = { text, ms: parseInstant(text), iso: null };
     return this.lastAsOf.ms;
+  }
+
+  /**
+   * The hashed as_of (the instant `instant` just read, as ISO text), cached with it: formatting
+   * the date on every evaluation showed in the batch worker's profile, and bulk evaluation
+   * usually repeats one instant.
+   */
+  private instantIso(ms: number): string {
+    const last = this.lastAsOf;
+    // Another instant since (a fact's getter evaluated again with its own as_of): not cached.
+    if (last.ms !== ms) return new Date(ms).toISOString();
+    last.iso ??= new Date(ms).toISOString();
+    return last.iso;
   }
 
   evaluate(factInput: unknown, options: EvaluateOptions): EvaluationResult {
@@ -571,7 +592,7 @@ export class Evaluator {
         : resultHash({
             ruleset_hash: this.document.hash,
             fact: factInvalid ? null : canonicalFact(factInput, warnings),
-            as_of: asOf === null ? String(options.as_of) : new Date(asOf).toISOString(),
+            as_of: asOf === null ? String(options.as_of) : this.instantIso(asOf),
             temporal_state: stateIn,
             decision,
             matched_rules: matchedNames,

@@ -47,16 +47,28 @@ const QUEUED_PER_WORKER = 2;
 /** Parts read and not yet printed, per worker (the first, printed next, may still be running). */
 const IN_FLIGHT_PER_WORKER = 4;
 
+/**
+ * What answers the parts: the batch workers (Pool), or the command's own thread for a file of one
+ * part (InProcessParts, in-process.ts). Jobs are answered in the order given.
+ */
+export interface PartRunner {
+  readonly size: number;
+  /** The rest of the setup (before the first job) of a runner started with the rules only. */
+  configure(setup: WorkerSetup): void;
+  run(job: LinesJob | CsvJob): Promise<LinesReply>;
+  close(): Promise<void>;
+}
+
 export interface BatchOptions {
   readonly file: string;
   readonly format: FactSetFormat;
   readonly setup: WorkerSetup;
   readonly workers?: number;
   /**
-   * Workers already started with `setup.rules` (startWorkers, while the command compiled them);
-   * runBatch configures them, uses them, and closes them.
+   * Workers already started with `setup.rules` (startWorkers, while the command compiled them), or
+   * the command's own thread (InProcessParts); runBatch configures it, uses it, and closes it.
    */
-  readonly pool?: Pool;
+  readonly pool?: PartRunner;
 }
 
 export interface BatchSummary {
@@ -133,7 +145,7 @@ interface Pending {
  * the next one it already holds rather than waiting for this thread to send it; a worker answers
  * its jobs in the order it got them.
  */
-export class Pool {
+export class Pool implements PartRunner {
   private readonly queues = new Map<Worker, Pending[]>();
   private readonly all: Worker[] = [];
   private failure: Error | null = null;
@@ -280,7 +292,7 @@ type Job = LinesJob | CsvJob | LinesReply;
 async function runParts(
   io: CliIo,
   options: BatchOptions,
-  pool: Pool,
+  pool: PartRunner,
   limit: number,
   progress?: (rows: number) => void,
 ): Promise<BatchSummary> {

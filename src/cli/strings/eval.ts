@@ -14,8 +14,8 @@ export const EVAL_STRINGS = {
     zh: '配合 --facts：要输出的结果字段及其顺序',
   },
   workersOption: {
-    en: 'with --facts: worker threads (default: one per core)',
-    zh: '配合 --facts：工作线程数（默认每个 CPU 核一个）',
+    en: 'with --facts: worker threads (default: one per core; a file of at most 256 KiB is evaluated without workers)',
+    zh: '配合 --facts：工作线程数（默认每个 CPU 核一个；不超过 262,144 字节的文件不启用工作线程）',
   },
   asOfOption: { en: 'evaluation instant (UTC)', zh: '求值时刻（UTC）' },
   stateOption: {

@@ -22,7 +22,15 @@ import {
   RESULT_FIELDS,
   resultRecord,
 } from '../batch/fields';
-import { OutputClosed, type Pool, runBatch, startWorkers } from '../batch/run-batch';
+import { InProcessParts } from '../batch/in-process';
+import {
+  OutputClosed,
+  PART_CHARS,
+  type PartRunner,
+  type Pool,
+  runBatch,
+  startWorkers,
+} from '../batch/run-batch';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
@@ -109,13 +117,14 @@ export const evalVerb: Verb = {
     // --facts: the batch's workers start now and compile the rules; this thread compiles them only
     // without workers, or to report why they do not load (with two workers on two cores, a third
     // compile beside theirs delayed their first part).
-    const pool = earlyWorkers(read.bytes, options);
+    const here = await onThisThread(io, options);
+    const pool = here ? null : earlyWorkers(read.bytes, options);
     try {
       return await evaluateRules(
         io,
         rules,
         read.bytes,
-        { factFile, factsFile, explain },
+        { factFile, factsFile, explain, here },
         options,
         pool,
       );
@@ -131,11 +140,17 @@ async function evaluateRules(
   io: CliIo,
   rules: string,
   bytes: Uint8Array,
-  files: { readonly factFile?: string; readonly factsFile?: string; readonly explain: boolean },
+  files: {
+    readonly factFile?: string;
+    readonly factsFile?: string;
+    readonly explain: boolean;
+    /** `--facts` evaluated on this thread (onThisThread). */
+    readonly here: boolean;
+  },
   options: Readonly<Record<string, string>>,
   pool: Pool | null,
 ): Promise<ExitCode> {
-  const { factFile, factsFile, explain } = files;
+  const { factFile, factsFile, explain, here } = files;
   const compiled = pool && (await pool.rulesLoad) ? null : compileDocument(bytes);
   if (compiled && !compiled.document) {
     // Load errors exit 1, as in every verb (exit-codes.ts).
@@ -172,7 +187,8 @@ async function evaluateRules(
     state = parsed.state;
   }
   if (fact === null || !fact.ok || !compiled?.document) {
-    return evalFactSet(io, bytes, factsFile as string, options, state, pool);
+    const runner = here && compiled?.document ? new InProcessParts(compiled.document) : pool;
+    return evalFactSet(io, bytes, factsFile as string, options, state, runner);
   }
   const evaluator = new Evaluator(compiled.document);
   if (evaluator.stateful && options['--as-of'] === undefined) {
@@ -273,14 +289,33 @@ function earlyWorkers(rules: Uint8Array, options: Readonly<Record<string, string
   return startWorkers({ rules }, batch.workers);
 }
 
-/** `erdl eval RULES --facts FILE`: see run-batch.ts. `pool`: earlyWorkers' (run closes it). */
+/**
+ * Whether `erdl eval --facts FILE` runs on this thread rather than on workers: no `--workers`
+ * given (asked for, workers are used), and FILE a regular file of at most one part (PART_CHARS
+ * bytes), which one worker would take whole, adding only its start-up.
+ */
+async function onThisThread(
+  io: CliIo,
+  options: Readonly<Record<string, string>>,
+): Promise<boolean> {
+  const file = options['--facts'];
+  if (file === undefined || file === '-' || options['--workers'] !== undefined || !io.fileSize)
+    return false;
+  const size = await io.fileSize(file).catch(() => null);
+  return size !== null && size <= PART_CHARS;
+}
+
+/**
+ * `erdl eval RULES --facts FILE`: see run-batch.ts. `pool`: earlyWorkers', or this thread's
+ * (InProcessParts); runBatch closes it.
+ */
 async function evalFactSet(
   io: CliIo,
   rules: Uint8Array,
   file: string,
   options: Readonly<Record<string, string>>,
   state: TemporalState | undefined,
-  pool: Pool | null,
+  pool: PartRunner | null,
 ): Promise<ExitCode> {
   const batch = batchOptions(file, options);
   if (!batch.ok) {

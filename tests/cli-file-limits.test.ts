@@ -1,10 +1,13 @@
 // Every file the `erdl` command reads whole has a size limit checked before it is read (issue #35
-// §4, docs/security.md): a file over it is refused from its size alone, never read; a pipe, whose
-// size is unknown, is checked once read. Key files (JWK, trusted keys, backups) have a smaller one.
+// §4, docs/security.md): a file over it is refused from its size alone, never read; a pipe or a
+// device, whose size is unknown, is read one byte past the limit at most, then refused (a device
+// without end, /dev/zero, used to be read until memory ran out). Key files (JWK, trusted keys,
+// backups) have a smaller limit.
 import { describe, expect, it } from 'vitest';
+import { nodeIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { MAX_INPUT_FILE_BYTES, MAX_KEY_FILE_BYTES } from '../src/kernel/file-limits';
-import { captureIo } from './cli-support';
+import { captureIo, captureNodeIo } from './cli-support';
 
 const RULES = 'tests/fixtures/cli/quickstart.erdl.yaml';
 
@@ -52,6 +55,34 @@ describe('erdl reads no file over its limit', () => {
   it('from a pipe (size unknown) the bytes read are checked', async () => {
     const io = captureIo({ 'big.jwk': `{"pad":"${'x'.repeat(MAX_KEY_FILE_BYTES)}"}` });
     const code = await run(['verify', `${RULES}.dsse.json`, '--trust', 'big.jwk'], io);
+    expect(code).not.toBe(0);
+    expect(io.stderr.join('\n')).toContain('more than the 256 KiB this file may be');
+  });
+});
+
+describe('a device without end (/dev/zero) is read one byte past the limit, then refused', () => {
+  it('the real io reads at most a chunk past the limit it is given', async () => {
+    for (const limit of [0, 1000, 300_000]) {
+      const bytes = await nodeIo().readBytes('/dev/zero', limit);
+      expect(bytes.length).toBeGreaterThan(limit);
+      expect(bytes.length).toBeLessThanOrEqual(limit + 256 * 1024);
+    }
+  });
+
+  it('as rules: refused in both languages, exit 2, nothing on standard output', async () => {
+    const io = captureNodeIo();
+    expect(await run(['check', '/dev/zero'], io)).toBe(2);
+    expect(io.stdout).toEqual([]);
+    const err = io.stderr.join('\n');
+    expect(err).toContain(
+      'cannot read "/dev/zero": it holds more than the 128 MiB this file may be',
+    );
+    expect(err).toContain('无法读取“/dev/zero”：内容超过此类文件的上限 128 MiB');
+  }, 30_000);
+
+  it('as a key file: refused at the key-file limit', async () => {
+    const io = captureNodeIo();
+    const code = await run(['verify', `${RULES}.dsse.json`, '--trust', '/dev/zero'], io);
     expect(code).not.toBe(0);
     expect(io.stderr.join('\n')).toContain('more than the 256 KiB this file may be');
   });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, stat, writeFile } from 'node:fs/promises';
 import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
 
 /**
@@ -11,8 +11,12 @@ export interface CliIo {
   out(line: string): void;
   /** Writes one line (a newline is appended) to standard error. */
   err(line: string): void;
-  /** Reads a whole file as bytes; rejects with a Node-style error (`code`) when it cannot. */
-  readBytes(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a whole file as bytes; rejects with a Node-style error (`code`) when it cannot. Reads at
+   * most one byte past `limit` (default MAX_INPUT_FILE_BYTES), so a device or a pipe without end
+   * (`/dev/zero`) is refused by the caller's size check, never read without end.
+   */
+  readBytes(path: string, limit?: number): Promise<Uint8Array>;
   /**
    * A file's size in bytes without reading it (null when it is no regular file: a pipe, a
    * device); rejects like readBytes. Optional: a verb with a size limit then reads and checks.
@@ -108,10 +112,18 @@ export function nodeIo(): CliIo {
     err: (line) => {
       process.stderr.write(`${line}\n`);
     },
-    readBytes: async (path) => {
-      if (path === '-') return readStdin();
-      const buf = await readFile(path);
-      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    readBytes: async (path, limit = MAX_INPUT_FILE_BYTES) => {
+      if (path === '-') return readAtMost(process.stdin, limit + 1);
+      const handle = await open(path, 'r');
+      try {
+        const info = await handle.stat();
+        if (info.isFile() && info.size <= limit) return bytesOf(await handle.readFile());
+        // A device or a pipe (no size known), or a file over the limit: one byte past the limit.
+        const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES, autoClose: false });
+        return await readAtMost(stream, limit + 1);
+      } finally {
+        await handle.close();
+      }
     },
     fileSize: async (path) => {
       const info = await stat(path);
@@ -158,23 +170,22 @@ export function nodeIo(): CliIo {
   };
 }
 
+const bytesOf = (buf: Buffer) => new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+
 /**
- * Standard input whole (`erdl eval RULES -`). Reading stops one byte past the largest file the
- * command reads (MAX_INPUT_FILE_BYTES), so the reader's own size check refuses it, never the memory.
+ * A stream's bytes until it ends or `max` bytes have come (then it is closed): standard input
+ * (`erdl eval RULES -`), a device, a pipe. The reader's own size check then refuses more than its
+ * limit, never the memory.
  */
-async function readStdin(): Promise<Uint8Array> {
+async function readAtMost(stream: AsyncIterable<unknown>, max: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stream) {
     chunks.push(chunk as Buffer);
     size += (chunk as Buffer).length;
-    if (size > MAX_INPUT_FILE_BYTES) {
-      process.stdin.destroy();
-      break;
-    }
+    if (size >= max) break;
   }
-  const buf = Buffer.concat(chunks);
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return bytesOf(Buffer.concat(chunks));
 }
 
 const CHUNK_BYTES = 256 * 1024;

@@ -26,8 +26,9 @@ export async function readData(io: CliIo, path: string): Promise<DataResult> {
 async function readText(
   io: CliIo,
   path: string,
+  limit?: number,
 ): Promise<{ ok: true; text: string } | { ok: false; message: Bilingual }> {
-  const read = await readRules(io, path);
+  const read = await readRules(io, path, limit);
   if (!read.ok) return read;
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(read.bytes) };
@@ -55,7 +56,8 @@ export async function readFactFile(io: CliIo, path: string): Promise<FactRead> {
       line: 1,
       column: 1,
     };
-  const read = await readText(io, path);
+  // A pipe or a device is read one byte past the same limit at most.
+  const read = await readText(io, path, MAX_FACT_CHARS * 3);
   if (!read.ok) return { ok: false, message: read.message, offset: 0, line: 1, column: 1 };
   return readFact(read.text, { label: path });
 }

@@ -15,7 +15,8 @@ export type ReadResult =
  * unchanged, so invalid UTF-8, a BOM or binary content get the kernel's own positioned
  * diagnostics; only failing to read the file at all (missing, a directory, no permission, larger
  * than `limit`) is the command's error. The size is looked up before the file is read, so a file
- * over the limit is never read; a pipe, whose size is not known, is checked once read.
+ * over the limit is never read; a pipe or a device, whose size is not known, is read one byte past
+ * the limit at most (`/dev/zero` is refused, not read without end).
  */
 export async function readRules(
   io: CliIo,
@@ -23,12 +24,18 @@ export async function readRules(
   limit: number = MAX_INPUT_FILE_BYTES,
 ): Promise<ReadResult> {
   try {
+    let size: number | null = null;
     if (io.fileSize && path !== '-') {
-      const size = await io.fileSize(path);
+      size = await io.fileSize(path);
       if (size !== null && size > limit) return { ok: false, message: tooLarge(path, size, limit) };
     }
-    const bytes = await io.readBytes(path);
-    if (bytes.length > limit) return { ok: false, message: tooLarge(path, bytes.length, limit) };
+    const bytes = await io.readBytes(path, limit);
+    if (bytes.length > limit)
+      return {
+        ok: false,
+        // Read only one byte past the limit: a pipe's or a device's whole size is not known.
+        message: size === null ? tooLargeStream(path, limit) : tooLarge(path, bytes.length, limit),
+      };
     return { ok: true, bytes };
   } catch (e) {
     return { ok: false, message: readFailure(path, e) };
@@ -43,6 +50,11 @@ export function tooLarge(path: string, size: number, limit: number): Bilingual {
     n,
     limitText: limitText(limit),
   });
+}
+
+/** Standard input, a pipe or a device that holds more than the reader's limit (read that far). */
+function tooLargeStream(path: string, limit: number): Bilingual {
+  return fill(msg.cannotReadMore, { path: quoted(path).value, limitText: limitText(limit) });
 }
 
 export function readFailure(path: string, e: unknown): Bilingual {

@@ -2,6 +2,10 @@ import type { Bilingual } from '../../kernel';
 
 /** The messages of src/cli/reader.ts, English and Chinese. */
 export const READER_STRINGS = {
+  cannotReadMore: {
+    en: 'cannot read {path}: it holds more than the {limitText} this file may be',
+    zh: '无法读取{path}：内容超过此类文件的上限 {limitText}',
+  },
   cannotReadBytesMore: {
     en: 'cannot read {path}: it is {n} bytes, more than the {limitText} this file may be',
     zh: '无法读取{path}：文件有 {n} 字节，超过此类文件的上限 {limitText}',

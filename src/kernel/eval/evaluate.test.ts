@@ -552,6 +552,54 @@ describe('evaluate() never throws on hostile facts', () => {
     }
   });
 
+  it('a field path of any length reads only own keys, the NFC key on a miss, through lists, refusing non-finite numbers', () => {
+    // Paths of 1, 2 and 3 segments have readers of their own (nodes.ts factReader), longer ones
+    // and values that are not plain mappings on the way go through walkPath: the same reads.
+    const decide = (path: string, fact: unknown) =>
+      [
+        { as_of: AS_OF, hash: false },
+        { ...traced, hash: false },
+      ].map((options) => {
+        const r = evaluator([
+          rule({ name: 'F-001-one', when: simple(`{field: "${path}", operator: eq, value: 1}`) }),
+        ]).evaluate(fact, options);
+        return [r.decision, ...codes(r)].join(' ');
+      });
+    const withNull = (fields: Record<string, unknown>) =>
+      Object.assign(Object.create(null) as Record<string, unknown>, fields);
+    const cases: [string, unknown, string][] = [
+      ['a', { a: 1 }, 'DENY'],
+      ['a', { a: 2 }, 'ALLOW'],
+      ['a', withNull({ a: 1 }), 'DENY'],
+      ['a', { a: Number.NaN }, 'DENY fact_invalid error_fail_closed'],
+      ['é', { 'e\u0301': 1 }, 'DENY'],
+      ['é.b', { 'e\u0301': { b: 1 } }, 'DENY'],
+      ['c.é', { c: { 'e\u0301': 1 } }, 'DENY'],
+      ['c.d', { c: 'text' }, 'ALLOW'],
+      ['c.d', { c: null }, 'ALLOW'],
+      ['c.0', { c: [1] }, 'DENY'],
+      ['c.d', { c: withNull({ d: 1 }) }, 'DENY'],
+      ['c.d', { c: { d: Number.POSITIVE_INFINITY } }, 'DENY fact_invalid error_fail_closed'],
+      ['d.e.é', { d: { e: { 'e\u0301': 1 } } }, 'DENY'],
+      ['d.é.f', { d: { 'e\u0301': { f: 1 } } }, 'DENY'],
+      ['d.e.f', { d: { e: 'text' } }, 'ALLOW'],
+      ['d.e.f', { d: withNull({ e: { f: 1 } }) }, 'DENY'],
+      ['d.e.f', { d: { e: withNull({ f: 1 }) } }, 'DENY'],
+      ['d.0.f', { d: [{ f: 1 }] }, 'DENY'],
+      ['d.e.0', { d: { e: [1] } }, 'DENY'],
+      [
+        'd.e.f',
+        { d: { e: { f: Number.NEGATIVE_INFINITY } } },
+        'DENY fact_invalid error_fail_closed',
+      ],
+      ['n.m.o.p', { n: { m: { o: { p: 1 } } } }, 'DENY'],
+      ['n.m.o.é', { n: { m: { o: { 'e\u0301': 1 } } } }, 'DENY'],
+      ['n.m.o.p', { n: { m: { o: { p: Number.NaN } } } }, 'DENY fact_invalid error_fail_closed'],
+    ];
+    for (const [path, fact, want] of cases)
+      expect(decide(path, fact), `${path} in ${JSON.stringify(fact)}`).toEqual([want, want]);
+  });
+
   it('an exact fact number has no fields: a path through it reads nothing (not its digits)', () => {
     const e = evaluator([
       rule({ name: 'X-001-exact', when: expr('{in: [{field: c.d}, {field: c.d}]}') }),

@@ -275,7 +275,9 @@ describe('DMN export: random text either exports well-formed and round-trips, or
     await fc.assert(
       fc.asyncProperty(hostileText, hostileText, hostileText, async (value, listItem, m) => {
         const message = `m${m}`;
-        fc.pre(wellFormed(value + listItem + message));
+        // Each text well-formed on its own: "\ud800" and "\udc00" are lone surrogates apart
+        // (refused as document text), though their concatenation is one pair.
+        fc.pre(wellFormed(value) && wellFormed(listItem) && wellFormed(message));
         const texts = {
           entry: 'FIN-001-t',
           field: 'context.a',

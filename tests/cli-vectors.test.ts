@@ -1,14 +1,15 @@
 // `erdl vectors` in the CLI's language (#37 point 4), in-process through run(): failing vectors of
 // each suite — engine, gloss, proj and a canonical case — print their reasons in Chinese under
 // --lang zh or a zh locale, with no English sentence, and in English, byte for byte as before,
-// without either.
+// without either. A DIR that cannot be read is named in both languages (it printed Node's English
+// error in the Chinese line).
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localeLang } from '../src/cli/io';
 import { run } from '../src/cli/run';
-import { type Captured, captureIo } from './cli-support';
+import { type Captured, captureIo, captureNodeIo } from './cli-support';
 import { englishSentences } from './english-sentences';
 
 const QUICKSTART = new URL('fixtures/cli/quickstart.erdl.yaml', import.meta.url);
@@ -82,5 +83,22 @@ describe('erdl vectors in the CLI’s language', () => {
       ]),
     );
     expect(io.stdout.every((l) => l.startsWith('FAIL ') || l === '0 passed, 7 failed')).toBe(true);
+  });
+
+  it('a DIR that is no directory, or missing, is named in both languages, no English in the Chinese', async () => {
+    const file = join(dir, 'engine', '0001-wrong.yaml');
+    const notDir = captureNodeIo();
+    expect(await run(['vectors', file], notDir)).toBe(2);
+    expect(notDir.stderr[0]).toContain(
+      'it is not a directory (vectors reads a directory of vectors)',
+    );
+    expect(notDir.stderr[1]).toContain('这不是目录（vectors 读取存放向量的目录）');
+    const missing = captureNodeIo();
+    expect(await run(['vectors', join(dir, 'no-such')], missing)).toBe(2);
+    for (const io of [notDir, missing]) {
+      expect(io.stdout).toEqual([]);
+      expect(io.stderr).toHaveLength(2);
+      expect(englishSentences(io.stderr[1] as string)).toEqual([]);
+    }
   });
 });

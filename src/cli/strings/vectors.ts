@@ -10,6 +10,10 @@ export const VECTORS_STRINGS = {
     en: 'cannot read {dir}: {detail}',
     zh: '无法读取{dir}：{detail}',
   },
+  notADirectory: {
+    en: 'cannot read {dir}: it is not a directory (vectors reads a directory of vectors)',
+    zh: '无法读取{dir}：这不是目录（vectors 读取存放向量的目录）',
+  },
   noVectorsUnder: {
     en: 'no vectors under {dir}',
     zh: '{dir}下没有向量',

@@ -12,6 +12,7 @@ import { EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printError } from '../messages';
 import { readData } from '../read-data';
+import { readFailure } from '../reader';
 import { HELP } from '../strings/help';
 import { VECTORS_STRINGS as msg } from '../strings/vectors';
 import type { Verb } from './verb';
@@ -88,10 +89,19 @@ export const vectors: Verb = {
     try {
       await collect(io, dir, cases);
     } catch (e) {
+      // A file-system error (no such directory, not a directory, no permission) in both languages, as
+      // every verb names it; anything else with its own message.
+      const fsError = typeof e === 'object' && e !== null && 'code' in e;
+      const notDirectory = fsError && (e as { code: unknown }).code === 'ENOTDIR';
       const detail = e instanceof Error ? e.message : String(e);
+      const quotedDir = { en: JSON.stringify(dir), zh: zhQuote(dir) };
       printError(
         io,
-        fill(msg.cannotRead, { dir: { en: JSON.stringify(dir), zh: zhQuote(dir) }, detail }),
+        notDirectory
+          ? fill(msg.notADirectory, { dir: quotedDir })
+          : fsError
+            ? readFailure(dir, e)
+            : fill(msg.cannotRead, { dir: quotedDir, detail }),
       );
       return EXIT_USAGE;
     }

@@ -553,7 +553,7 @@ describe('evaluate() never throws on hostile facts', () => {
   });
 
   it('a field path of any length reads only own keys, the NFC key on a miss, through lists, refusing non-finite numbers', () => {
-    // Paths of 1, 2 and 3 segments have readers of their own (nodes.ts factReader), longer ones
+    // Paths of 1, 2 and 3 segments have readers of their own (nodes.ts restReader), longer ones
     // and values that are not plain mappings on the way go through walkPath: the same reads.
     const decide = (path: string, fact: unknown) =>
       [

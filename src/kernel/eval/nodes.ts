@@ -59,7 +59,7 @@ export interface Env {
    * This evaluation's number (nextEpoch; absent: none): a field read once in it is kept in its
    * FieldSlot for the other conditions that read it. Only `Evaluator.evaluate` sets it, and it runs
    * no condition on a fact that is not a mapping (`factInvalid`), so with an epoch the fact is a
-   * mapping: its first field is read without asking its prototype again (`resolveInFact`).
+   * mapping: its first field is read without asking its prototype again (`factField`).
    */
   readonly epoch?: number;
 }
@@ -71,8 +71,10 @@ export interface Env {
  */
 export interface FieldSlot {
   readonly segments: readonly string[];
-  /** Reads this path in the evaluated fact, a mapping (`factReader`): `resolveInFact`, faster. */
-  readonly read: FactReader;
+  /** The first segment: the evaluated fact's own field the path starts at. */
+  readonly first: string;
+  /** Reads the rest of the path in the first field's value (`restReader`). */
+  readonly rest: RestReader;
   epoch: number;
   /** As the fact stores it (a text maybe not in NFC: readStored). */
   value: Value;
@@ -96,7 +98,8 @@ export function fieldSlot(path: string, slots: Map<string, FieldSlot> | undefine
     const segments = path.split('.');
     slot = {
       segments,
-      read: factReader(segments),
+      first: segments[0] as string,
+      rest: restReader(segments),
       epoch: -1,
       value: undefined,
       nfcEpoch: -1,
@@ -262,51 +265,44 @@ function resolveStored(root: Value, segments: readonly string[]): Value {
 }
 
 /**
- * `resolveStored` of a field of the fact being evaluated: the fact is a mapping (checkFactShape
- * said so as the evaluation began, and no condition is run on a fact that is not), so its first
- * segment is its own property or nothing, without asking its prototype again.
+ * The evaluated fact's own field `key`, the first of a path (`readInFact`): the fact is a mapping
+ * (checkFactShape said so as the evaluation began, and no condition is run on a fact that is not),
+ * so its field is its own property or nothing, without asking its prototype again.
  */
-function resolveInFact(fact: Value, segments: readonly string[]): Value {
-  return walkPath(factField(fact, segments[0] as string), segments, 1);
-}
-
-/** The evaluated fact's own field `key` (resolveInFact): the fact is a mapping. */
 function factField(fact: Value, key: string): Value {
   const o = fact as { readonly [key: string]: Value };
   return Object.hasOwn(o, key) ? o[key] : nfcKey(o, key);
 }
 
-/** `resolveInFact` of one compiled path (FieldSlot.read). */
-type FactReader = (fact: Value) => Value;
+/** The rest of one compiled path, from its first field's value on (FieldSlot.rest). */
+type RestReader = (first: Value) => Value;
 
 /**
- * `resolveInFact(fact, segments)`, as a closure made for a path of 1, 2 or 3 segments (most fact
- * paths): its own loads, one per segment, each with feedback of its own depth, instead of the one
- * loop of `walkPath` where every key of every path is read (walkPath was a quarter of the quick
- * start, issue 41). The same reads: own properties only, the NFC key on a miss, a non-finite number
- * refused; a value that is not a plain mapping on the way goes to `walkPath`.
+ * `walkPath(first, segments, 1)`, as a closure made for a path of 1, 2 or 3 segments (most fact
+ * paths): a load per segment, with no loop over the segments and no test of the segment count
+ * (walkPath was a quarter of the quick start, issue 41). The same reads: own properties only, the
+ * NFC key on a miss, a non-finite number refused; a value that is not a plain mapping on the way
+ * goes to `walkPath`.
  */
-function factReader(segments: readonly string[]): FactReader {
-  const [a, b, c] = segments as [string, string, string];
+function restReader(segments: readonly string[]): RestReader {
+  const [, b, c] = segments as [string, string, string];
   switch (segments.length) {
     case 1:
-      return (fact) => finite(factField(fact, a));
+      return finite;
     case 2:
-      return (fact) => {
-        const o = factField(fact, a);
+      return (o) => {
         if (!isPlainMapping(o)) return walkPath(o, segments, 1);
         return finite(Object.hasOwn(o, b) ? o[b] : nfcKey(o, b));
       };
     case 3:
-      return (fact) => {
-        const o = factField(fact, a);
+      return (o) => {
         if (!isPlainMapping(o)) return walkPath(o, segments, 1);
         const p = Object.hasOwn(o, b) ? o[b] : nfcKey(o, b);
         if (!isPlainMapping(p)) return walkPath(p, segments, 2);
         return finite(Object.hasOwn(p, c) ? p[c] : nfcKey(p, c));
       };
     default:
-      return (fact) => resolveInFact(fact, segments);
+      return (o) => walkPath(o, segments, 1);
   }
 }
 
@@ -616,19 +612,49 @@ function literalCondition(t: LiteralTest): Fn {
  * condition (issue 41: the calls were a tenth of the quick start).
  */
 function literalConjunction(tests: readonly LiteralTest[]): Fn {
+  // Whether a test's field starts with the key of the field before it (tool.name, then
+  // tool.args.amount): that key is then read once for both, when neither was read before.
+  const sameFirst = tests.map(
+    (t, i) => i > 0 && t.slot.first === (tests[i - 1] as LiteralTest).slot.first,
+  );
   return (env) => {
+    const epoch = env.epoch;
+    if (epoch === undefined) {
+      for (let i = 0; i < tests.length; i++) {
+        const t = tests[i] as LiteralTest;
+        if (!passes(t, readStored(env, t.slot))) return false;
+      }
+      return true;
+    }
+    // readInFact, with the first key's value kept from the test before when it is the same key.
+    let first: Value;
+    let haveFirst = false;
     for (let i = 0; i < tests.length; i++) {
       const t = tests[i] as LiteralTest;
-      if (!passes(t, readStored(env, t.slot))) return false;
+      const slot = t.slot;
+      let x: Value;
+      if (slot.epoch === epoch) {
+        x = slot.value;
+        haveFirst = false;
+      } else {
+        if (!haveFirst || !sameFirst[i]) {
+          first = factField(env.fact, slot.first);
+          haveFirst = true;
+        }
+        x = slot.rest(first);
+        slot.epoch = epoch;
+        slot.value = x;
+      }
+      if (!passes(t, x)) return false;
     }
     return true;
   };
 }
 
-/** `readStored` of an evaluation's Env (it has an epoch): its fact is a mapping (`FieldSlot.read`). */
+/** `readStored` of an evaluation's Env (it has an epoch): its fact is a mapping (`factField`). */
 function readInFact(env: Env, slot: FieldSlot, epoch: number): Value {
   if (slot.epoch === epoch) return slot.value;
-  const v = slot.read(env.fact);
+  const v = slot.rest(factField(env.fact, slot.first));
   slot.epoch = epoch;
   slot.value = v;
   return v;

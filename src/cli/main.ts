@@ -2,10 +2,12 @@
  * The `erdl` command (`npm run --silent erdl -- <verb> …`). Contract (README, tests/cli.test.ts):
  * check / hash / tree RULES; exit 0 ok, 1 load errors, 2 usage error or unreadable file.
  * This file only wires the real process to run(); the exit code is set, never forced, so
- * buffered output is flushed before Node exits.
+ * buffered output is flushed before Node exits — except after an exception nothing caught, which
+ * leaves the process in no known state: reported (internal-error.ts), then the process exits.
  */
 import { setHostSha256 } from '../kernel';
 import { nodeSha256 } from './batch/node-sha256';
+import { reportInternalError } from './internal-error';
 import { nodeIo } from './io';
 import { run } from './run';
 
@@ -19,4 +21,15 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await run(process.argv.slice(2), nodeIo());
+const io = nodeIo();
+const debug = Boolean(process.env.ERDL_DEBUG);
+// A bug anywhere below is reported as an error, in both languages, never as a bare stack trace.
+process.on('uncaughtException', (error) => {
+  process.exitCode = reportInternalError(io, error, debug);
+  process.exit();
+});
+try {
+  process.exitCode = await run(process.argv.slice(2), io);
+} catch (error) {
+  process.exitCode = reportInternalError(io, error, debug);
+}

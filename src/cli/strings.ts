@@ -51,6 +51,9 @@ export const cliStrings = {
         'output format: text (default), json (one object), sarif (SARIF 2.1.0 for code scanning)',
     },
     diagnostic: { error: 'error', warning: 'warning' },
+    internal: {
+      bug: 'internal error: {detail} (a bug in erdl, not in your input; ERDL_DEBUG=1 prints where it happened)',
+    },
   },
   zh: {
     exit: {
@@ -92,6 +95,9 @@ export const cliStrings = {
       format: '输出格式：text（默认）、json（一个对象）、sarif（用于代码扫描的 SARIF 2.1.0）',
     },
     diagnostic: { error: '错误', warning: '警告' },
+    internal: {
+      bug: '内部错误：{detail}（这是 erdl 的缺陷，不是输入的问题；设置 ERDL_DEBUG=1 可输出出错位置）',
+    },
   },
 } as const;
 

@@ -15,7 +15,8 @@ export const cliStrings = {
       ok: 'success: the document loads, the suite passes, the signature holds',
       failed:
         'the check failed: the rules do not load (load errors), a test case fails, a signature or hash does not hold',
-      usage: 'usage error, or an input other than the rules that cannot be read or has errors',
+      usage:
+        'usage error, or an input other than the rules that cannot be read or has errors; an internal error',
     },
     help: {
       usage: 'Usage: {program} <command> [arguments]',
@@ -60,7 +61,7 @@ export const cliStrings = {
       title: '退出码（所有命令相同）：',
       ok: '成功：文档可加载、测试集通过、签名成立',
       failed: '检查未通过：规则无法加载（加载错误）、测试用例失败、签名或哈希不符',
-      usage: '用法错误，或规则以外的输入无法读取或有错误',
+      usage: '用法错误，或规则以外的输入无法读取或有错误；内部错误',
     },
     help: {
       usage: '用法：{program} <命令> [参数]',

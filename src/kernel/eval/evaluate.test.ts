@@ -595,9 +595,31 @@ describe('evaluate() never throws on hostile facts', () => {
       ['n.m.o.p', { n: { m: { o: { p: 1 } } } }, 'DENY'],
       ['n.m.o.é', { n: { m: { o: { 'e\u0301': 1 } } } }, 'DENY'],
       ['n.m.o.p', { n: { m: { o: { p: Number.NaN } } } }, 'DENY fact_invalid error_fail_closed'],
+      // Keys an exact number or a date has as its own: a mapping's fields like any other, and
+      // nothing in an exact number, whatever the key (restReader's VALUE_KEYS).
+      ['c.n', { c: { n: 1 } }, 'DENY'],
+      ['c.written', { c: { written: 1 } }, 'DENY'],
+      ['c.d.ms', { c: { d: { ms: 1 } } }, 'DENY'],
+      ['c.n', { c: exactJsonNumber('9007199254740993', 0) }, 'ALLOW'],
+      ['c.x', { c: exactJsonNumber('9007199254740993', 0) }, 'ALLOW'],
+      ['c.é', { c: exactJsonNumber('9007199254740993', 0) }, 'ALLOW'],
+      ['c.d.n', { c: { d: exactJsonNumber('9007199254740993', 0) } }, 'ALLOW'],
+      ['c.d.x', { c: { d: exactJsonNumber('9007199254740993', 0) } }, 'ALLOW'],
     ];
     for (const [path, fact, want] of cases)
       expect(decide(path, fact), `${path} in ${JSON.stringify(fact)}`).toEqual([want, want]);
+    // An exact number's own keys (its digits) are never read as fields.
+    const exists = (path: string, fact: unknown) =>
+      evaluator([
+        rule({ name: 'F-002-exists', when: simple(`{field: "${path}", operator: exists}`) }),
+      ]).evaluate(fact, { as_of: AS_OF, hash: false }).decision;
+    const exact = exactJsonNumber('9007199254740993', 0);
+    for (const key of ['n', 'd', 'written', 'x']) {
+      expect(exists(`c.${key}`, { c: exact }), key).toBe('ALLOW');
+      expect(exists(`c.b.${key}`, { c: { b: exact } }), key).toBe('ALLOW');
+      expect(exists(`c.${key}`, { c: { [key]: 1 } }), key).toBe('DENY');
+      expect(exists(`c.b.${key}`, { c: { b: { [key]: 1 } } }), key).toBe('DENY');
+    }
   });
 
   it('an exact fact number has no fields: a path through it reads nothing (not its digits)', () => {

@@ -281,24 +281,27 @@ type RestReader = (first: Value) => Value;
  * `walkPath(first, segments, 1)`, as a closure made for a path of 1, 2 or 3 segments (most fact
  * paths): a load per segment, with no loop over the segments and no test of the segment count
  * (walkPath was a quarter of the quick start, issue 41). The same reads: own properties only, the
- * NFC key on a miss, a non-finite number refused; a value that is not a plain mapping on the way
- * goes to `walkPath`.
+ * NFC key on a miss, a non-finite number refused; a list or a scalar on the way, or a path with a
+ * key in VALUE_KEYS, goes to `walkPath`.
  */
 function restReader(segments: readonly string[]): RestReader {
   const [, b, c] = segments as [string, string, string];
-  switch (segments.length) {
+  // A key that a value which is not a mapping has as its own (an exact number's, a date's):
+  // such a path always goes through walkPath, so below an own key is a mapping's field.
+  const direct = segments.every((s, i) => i === 0 || !VALUE_KEYS.has(s));
+  switch (direct ? segments.length : 0) {
     case 1:
       return finite;
     case 2:
       return (o) => {
-        if (!isPlainMapping(o)) return walkPath(o, segments, 1);
+        if (!isObjectNotList(o)) return walkPath(o, segments, 1);
         return finite(Object.hasOwn(o, b) ? o[b] : nfcKey(o, b));
       };
     case 3:
       return (o) => {
-        if (!isPlainMapping(o)) return walkPath(o, segments, 1);
+        if (!isObjectNotList(o)) return walkPath(o, segments, 1);
         const p = Object.hasOwn(o, b) ? o[b] : nfcKey(o, b);
-        if (!isPlainMapping(p)) return walkPath(p, segments, 2);
+        if (!isObjectNotList(p)) return walkPath(p, segments, 2);
         return finite(Object.hasOwn(p, c) ? p[c] : nfcKey(p, c));
       };
     default:
@@ -306,9 +309,22 @@ function restReader(segments: readonly string[]): RestReader {
   }
 }
 
-/** A JSON object (a mapping whose prototype is Object.prototype): the common case of walkPath. */
-function isPlainMapping(v: Value): v is { readonly [key: string]: Value } {
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+/**
+ * The own keys of the values that are objects but not mappings (an exact number, a date): walkPath
+ * reads no field of them. `restReader` reads any other key as an own property of any object but a
+ * list without asking the object's prototype (Object.getPrototypeOf was 7% of the quick start once
+ * other documents had been evaluated, issue 41): such a value has no own property of that key,
+ * so it reads nothing, as walkPath does.
+ */
+const VALUE_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Rational.ZERO),
+  ...Object.getOwnPropertyNames(Rational.fromDecimalText('0.1') ?? Rational.ZERO),
+  ...Object.getOwnPropertyNames(new DateValue(0)),
+]);
+
+/** An object that is not a list: a mapping, or a value that is not one (see VALUE_KEYS). */
+function isObjectNotList(v: Value): v is { readonly [key: string]: Value } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** `v`, unless it is a non-finite number: refused as `walkPath` refuses it. */

@@ -687,6 +687,23 @@ describe('result hash', () => {
     expect(hash({ context: { amount: 1 } }, later)).toBe(fresh({ context: { amount: 1 } }, later));
   });
 
+  it('hashes a fact whose getter evaluates again on every read as the plain fact (the canonical writer re-entered)', () => {
+    const plain = { context: { amount: 1, note: 'x' } };
+    let inner = '';
+    const reentrant = {
+      context: {
+        get amount() {
+          // Read by the rule, by the fact's check and by the hash's writer, mid-write.
+          inner = hash({ context: { amount: 2 } }, '2026-12-01T00:00:00Z');
+          return 1;
+        },
+        note: 'x',
+      },
+    };
+    expect(hash(reentrant)).toBe(hash(plain));
+    expect(inner).toBe(hash({ context: { amount: 2 } }, '2026-12-01T00:00:00Z'));
+  });
+
   it('hashes non-integer numbers (RFC 8785 number form)', () => {
     expect(hash({ context: { amount: 0.1 } })).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(hash({ context: { amount: 0.1 } })).not.toBe(hash({ context: { amount: 0.2 } }));

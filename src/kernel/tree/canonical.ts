@@ -35,7 +35,7 @@ export function canonicalJson(value: unknown): string {
  * already serialized, written as they are.
  */
 export function canonicalBytes(value: unknown, known?: CanonicalBytes): Uint8Array {
-  return writer.bytes(value, known);
+  return freeWriter().bytes(value, known);
 }
 
 /**
@@ -43,7 +43,9 @@ export function canonicalBytes(value: unknown, known?: CanonicalBytes): Uint8Arr
  * document-sized array for the document hash). `known`: bytes of subtrees already serialized.
  */
 export function hashCanonical(value: unknown, known?: CanonicalBytes): string {
-  return writer.hash(value, known);
+  return writer.busy
+    ? new CanonicalWriter().hash(value, known, new Sha256State())
+    : writer.hash(value, known);
 }
 
 /**
@@ -51,7 +53,7 @@ export function hashCanonical(value: unknown, known?: CanonicalBytes): string {
  * of any function of this module (result hashes: written once, then hashed where they lie).
  */
 export function canonicalView(value: unknown): Uint8Array {
-  return writer.view(value);
+  return freeWriter().view(value);
 }
 
 /** `sha256:` + 64 lowercase hex digits of `bytes` (a file as written, a tree's canonical bytes). */
@@ -95,10 +97,14 @@ const STRING_SEGMENT = 4096;
  * no string is built, flattened or encoded on the way. Before, the canonical text was built by
  * concatenation and encoded for the hash: a rope of a few hundred thousand pieces per compile,
  * flattened, then read again character by character (tests/fuzz/compile-fast-path.property.test.ts
- * compares the bytes with the UTF-8 of that text, kept there verbatim). Never re-entered: nothing
- * it calls serializes.
+ * compares the bytes with the UTF-8 of that text, kept there verbatim). Re-entered only by a value
+ * whose getter serializes (a fact object whose getter evaluates again, through the kernel's API):
+ * then the inner call writes with a writer and a hash state of its own (`busy`), never into the
+ * buffer being written.
  */
 class CanonicalWriter {
+  /** Between start and end (and from view's start until its bytes are taken): in use. */
+  busy = false;
   private buf = new Uint8Array(1 << 16);
   private n = 0;
   private sink: Sha256State | null = null;
@@ -131,11 +137,11 @@ class CanonicalWriter {
     }
     const bytes = this.buf.subarray(0, this.n);
     this.sink = null;
+    this.busy = false;
     return bytes;
   }
 
-  hash(value: unknown, known?: CanonicalBytes): string {
-    const state = working.reset();
+  hash(value: unknown, known?: CanonicalBytes, state: Sha256State = working.reset()): string {
     this.start(state, known);
     try {
       this.value(value);
@@ -148,6 +154,7 @@ class CanonicalWriter {
   }
 
   private start(sink: Sha256State | null, known: CanonicalBytes | undefined): void {
+    this.busy = true;
     this.n = 0;
     this.top = 0;
     this.sink = sink;
@@ -155,6 +162,7 @@ class CanonicalWriter {
   }
 
   private end(): void {
+    this.busy = false;
     this.n = 0;
     this.sink = null;
     this.known = undefined;
@@ -471,6 +479,11 @@ export function hashText(text: string): string {
 }
 
 const writer = new CanonicalWriter();
+
+/** The module's writer, or a writer of its own for a call made while it writes (see CanonicalWriter). */
+function freeWriter(): CanonicalWriter {
+  return writer.busy ? new CanonicalWriter() : writer;
+}
 
 /**
  * `sha256:` + the lowercase hex of a 32-byte digest, made as one string: hex built by

@@ -27,7 +27,7 @@ function io(): CliIo & { stdout: string[]; stderr: string[] } {
   const real = nodeIo();
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const { progress: _progress, drained: _drained, ...rest } = real;
+  const { progress: _progress, drained: _drained, outClosed: _outClosed, ...rest } = real;
   return {
     ...rest,
     stdout,
@@ -422,4 +422,33 @@ describe('erdl eval --facts progress', () => {
       expect(cap.stdout).toHaveLength(3000);
     }
   }, 120_000);
+});
+
+describe('erdl eval --facts NAME without a known extension', () => {
+  it('a directory or a missing file is named for that, not for its extension; a file for its format', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'erdl-facts-dir-'));
+    try {
+      const notes = path.join(folder, 'notes.txt');
+      writeFileSync(notes, '{}\n');
+      const cases: [string, string, string][] = [
+        [folder, 'it is a directory, not a file', '这是目录，不是文件'],
+        [path.join(folder, 'missing'), 'no such file', '文件不存在'],
+        [
+          notes,
+          '--facts reads JSON Lines (.jsonl, .ndjson) or CSV (.csv)',
+          '--facts 只读取 JSON Lines',
+        ],
+      ];
+      for (const [file, en, zh] of cases) {
+        const cap = io();
+        expect(await run(['eval', QUICKSTART, '--facts', file], cap)).toBe(2);
+        expect(cap.stdout).toEqual([]);
+        expect(cap.stderr).toHaveLength(2);
+        expect(cap.stderr[0]).toContain(en);
+        expect(cap.stderr[1]).toContain(zh);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -247,13 +247,14 @@ function batchOptions(
   options: Readonly<Record<string, string>>,
 ):
   | { ok: true; format: FactSetFormat; fields: BatchField[]; workers: number | undefined }
-  | { ok: false; message: Bilingual } {
+  | { ok: false; message: Bilingual; unknownFormat?: true } {
   const given = options['--format'];
   if (given !== undefined && given !== 'jsonl' && given !== 'csv') {
     return { ok: false, message: fill(msg.factsFormat, quoted(given)) };
   }
   const format = given ?? (file === '-' ? 'jsonl' : factSetFormat(file));
-  if (format === null) return { ok: false, message: fill(msg.factsUnknownFormat, { file }) };
+  if (format === null)
+    return { ok: false, message: fill(msg.factsUnknownFormat, { file }), unknownFormat: true };
   const fields = parseFields(options['--fields'] ?? RESULT_FIELDS.join(','));
   if (!fields.ok) {
     const message = fill(msg.unknownFields, {
@@ -289,6 +290,21 @@ function earlyWorkers(rules: Uint8Array, options: Readonly<Record<string, string
   return startWorkers({ rules }, batch.workers);
 }
 
+/** Why `file` cannot be read at all (it is missing, or a directory), or null: it may be read. */
+async function unreadable(io: CliIo, file: string): Promise<Bilingual | null> {
+  if (file === '-') return null;
+  try {
+    await io.fileSize?.(file);
+  } catch (e) {
+    return readFailure(file, e);
+  }
+  const directory = await io.listDir(file).then(
+    () => true,
+    () => false,
+  );
+  return directory ? readFailure(file, Object.assign(new Error(file), { code: 'EISDIR' })) : null;
+}
+
 /**
  * Whether `erdl eval --facts FILE` runs on this thread rather than on workers: no `--workers`
  * given (asked for, workers are used), and FILE a regular file of at most one part (PART_CHARS
@@ -319,7 +335,9 @@ async function evalFactSet(
 ): Promise<ExitCode> {
   const batch = batchOptions(file, options);
   if (!batch.ok) {
-    printError(io, batch.message);
+    // A name without a known extension that is no readable file at all (missing, a directory)
+    // is named for that, its one root cause, rather than for its extension.
+    printError(io, (batch.unknownFormat && (await unreadable(io, file))) || batch.message);
     return EXIT_USAGE;
   }
   const { format, fields, workers } = batch;

@@ -15,7 +15,7 @@ export function reportInternalError(
   debug: boolean,
 ): ExitCode {
   const detail = error instanceof Error ? error.message : String(error);
-  printError(io as CliIo, text('internal.bug', { detail }));
+  printError(io, text('internal.bug', { detail }));
   if (debug && error instanceof Error && error.stack) io.err(error.stack);
   return EXIT_USAGE;
 }

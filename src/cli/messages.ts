@@ -10,7 +10,7 @@ export const PROGRAM = 'erdl';
  * A command-level error on stderr: English on the first line, Chinese on the second — or only the
  * language asked for (`--lang`, or a zh locale: io.lang).
  */
-export function printError(io: CliIo, message: Bilingual): void {
+export function printError(io: Pick<CliIo, 'err' | 'lang'>, message: Bilingual): void {
   if (io.lang !== 'zh') io.err(`${PROGRAM}: ${message.en}`);
   if (io.lang !== 'en') io.err(`${PROGRAM}：${message.zh}`);
 }

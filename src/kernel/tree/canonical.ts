@@ -43,9 +43,7 @@ export function canonicalBytes(value: unknown, known?: CanonicalBytes): Uint8Arr
  * document-sized array for the document hash). `known`: bytes of subtrees already serialized.
  */
 export function hashCanonical(value: unknown, known?: CanonicalBytes): string {
-  return writer.busy
-    ? new CanonicalWriter().hash(value, known, new Sha256State())
-    : writer.hash(value, known);
+  return freeWriter().hash(value, known);
 }
 
 /**
@@ -105,6 +103,10 @@ const STRING_SEGMENT = 4096;
 class CanonicalWriter {
   /** Between start and end (and from view's start until its bytes are taken): in use. */
   busy = false;
+
+  /** `state`: the hash state `hash` writes into (the module's writer shares the module's). */
+  constructor(private readonly state: Sha256State = new Sha256State()) {}
+
   private buf = new Uint8Array(1 << 16);
   private n = 0;
   private sink: Sha256State | null = null;
@@ -141,7 +143,8 @@ class CanonicalWriter {
     return bytes;
   }
 
-  hash(value: unknown, known?: CanonicalBytes, state: Sha256State = working.reset()): string {
+  hash(value: unknown, known?: CanonicalBytes): string {
+    const state = this.state.reset();
     this.start(state, known);
     try {
       this.value(value);
@@ -478,7 +481,7 @@ export function hashText(text: string): string {
   return sha256Text(digestBytes);
 }
 
-const writer = new CanonicalWriter();
+const writer = new CanonicalWriter(working);
 
 /** The module's writer, or a writer of its own for a call made while it writes (see CanonicalWriter). */
 function freeWriter(): CanonicalWriter {

@@ -585,7 +585,11 @@ export class Evaluator {
       if (!decider || p.restrictiveness > decider.restrictiveness) decider = p;
     }
     const decision = decider ? decider.then : this.document.metadata.decision;
-    const matchedNames = matched.map((p) => p.name);
+    // Pushed into a literal, not `matched.map`: map's arrays change their elements kind when the
+    // first name is stored (an empty one keeps the other), and code optimized for one kind was
+    // thrown away and compiled again at the first fact with the other (issue #41, round 7).
+    const matchedNames: string[] = [];
+    for (let i = 0; i < matched.length; i++) matchedNames.push((matched[i] as PreparedRule).name);
     const result_hash =
       options.hash === false
         ? ''

@@ -37,7 +37,8 @@ const onePass = (text: string, chunk: number, setup: WorkerSetup): BatchOutcome 
   referenceBatch(createCsvParser(), text, chunk, evaluator, setup);
 
 /**
- * The path of #41: parts cut on the main thread, each parsed and evaluated as a worker does; a
+ * The path of #41: parts cut on the main thread, each parsed and evaluated as a worker does (its
+ * parser given `slice` characters at a time, cut after a line break, even inside a quoted cell); a
  * part read on the main thread (over `maxRecord`) printed as run-batch prints it — with the facts
  * it holds evaluated here, since a small limit lets it hold good records too.
  */
@@ -47,6 +48,7 @@ function inParts(
   partChars: number,
   setup: WorkerSetup,
   maxRecord?: number,
+  slice?: number,
 ): BatchOutcome & { parts: CsvPart[] } {
   const splitter = createCsvSplitter(partChars, maxRecord);
   const join = new LinesJoin();
@@ -58,7 +60,7 @@ function inParts(
       parts.push(p);
       const reply =
         p.kind === 'records'
-          ? evaluateCsv(evaluator, setup, { ...p, kind: 'csv', seq: seq++ })
+          ? evaluateCsv(evaluator, setup, { ...p, kind: 'csv', seq: seq++ }, slice)
           : partReply(seq++, p.batches, p.rows, p.base, (c) => evaluateCase(evaluator, setup, c));
       if (reply.records > 0) lines.push(...reply.out.split('\n'));
       join.add(reply);
@@ -162,9 +164,11 @@ describe('CSV parts parsed and evaluated apart give the output of one parser (pr
         fc.integer({ min: 1, max: 300 }),
         fc.constantFrom(...FIELD_SETS),
         fc.option(fc.integer({ min: 1, max: 60 }), { freq: 2 }),
-        (text, chunk, partChars, fields, maxRecord) => {
+        fc.integer({ min: 1, max: 200 }),
+        (text, chunk, partChars, fields, maxRecord, slice) => {
           const setup = { rules, asOf: AS_OF, fields };
-          const { parts, ...b } = inParts(text, chunk, partChars, setup, maxRecord ?? undefined);
+          const max = maxRecord ?? undefined;
+          const { parts, ...b } = inParts(text, chunk, partChars, setup, max, slice);
           expectSameOutcome(b, onePass(text, chunk, setup));
           // The parts of records rebuild the text after its empty lines before the header.
           const joined = parts.map((p) => (p.kind === 'records' ? p.text : '')).join('');
@@ -181,12 +185,13 @@ describe('CSV parts parsed and evaluated apart give the output of one parser (pr
     );
     const text = `tool.name,tool.args.amount,tool.args.note\r\n${rows.join('\r\n')}`;
     const setup: WorkerSetup = { rules, asOf: AS_OF, fields: ['decision'] };
-    for (const [chunk, partChars] of [
-      [1, 1],
-      [97, 50],
-      [4096, 1000],
+    for (const [chunk, partChars, slice] of [
+      [1, 1, undefined],
+      [97, 50, 1],
+      [4096, 1000, 30],
+      [4096, 1 << 20, 500],
     ] as const) {
-      const { parts: _, ...b } = inParts(text, chunk, partChars, setup);
+      const { parts: _, ...b } = inParts(text, chunk, partChars, setup, undefined, slice);
       expectSameOutcome(b, onePass(text, chunk, setup));
     }
     const b = inParts(text, 4096, 1000, setup);

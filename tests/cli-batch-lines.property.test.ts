@@ -138,20 +138,29 @@ const FIELD_SETS: readonly (readonly BatchField[])[] = [
 const before = (text: string, chunk: number, setup: WorkerSetup): BatchOutcome =>
   referenceBatch(createJsonLinesParser(), text, chunk, evaluator, setup);
 
-/** The path of #41: parts cut on the main thread, each parsed and evaluated as a worker does. */
-function after(text: string, chunk: number, partChars: number, setup: WorkerSetup): BatchOutcome {
+/**
+ * The path of #41: parts cut on the main thread, each parsed and evaluated as a worker does, its
+ * parser given `slice` characters at a time (cut after a line break).
+ */
+function after(
+  text: string,
+  chunk: number,
+  partChars: number,
+  setup: WorkerSetup,
+  slice?: number,
+): BatchOutcome {
   const splitter = createLineSplitter(partChars);
   const join = new LinesJoin();
   const lines: string[] = [];
   let seq = 0;
   const send = (parts: LinePart[]) => {
     for (const p of parts) {
-      const reply = evaluateLines(evaluator, setup, {
-        kind: 'lines',
-        seq: seq++,
-        text: p.kind === 'lines' ? p.text : null,
-        line: p.line,
-      });
+      const reply = evaluateLines(
+        evaluator,
+        setup,
+        { kind: 'lines', seq: seq++, text: p.kind === 'lines' ? p.text : null, line: p.line },
+        slice,
+      );
       if (reply.records > 0) lines.push(...reply.out.split('\n'));
       join.add(reply);
     }
@@ -169,8 +178,14 @@ function after(text: string, chunk: number, partChars: number, setup: WorkerSetu
   };
 }
 
-function expectSame(text: string, chunk: number, partChars: number, setup: WorkerSetup): void {
-  expectSameOutcome(after(text, chunk, partChars, setup), before(text, chunk, setup));
+function expectSame(
+  text: string,
+  chunk: number,
+  partChars: number,
+  setup: WorkerSetup,
+  slice?: number,
+): void {
+  expectSameOutcome(after(text, chunk, partChars, setup, slice), before(text, chunk, setup));
 }
 
 const recordArb = fc.oneof(
@@ -191,9 +206,11 @@ describe('parts parsed and evaluated apart give the output of one parser (proper
         fc.integer({ min: 1, max: 400 }),
         fc.integer({ min: 1, max: 300 }),
         fc.constantFrom(...FIELD_SETS),
-        (records, eol, final, chunk, partChars, fields) => {
+        fc.integer({ min: 1, max: 200 }),
+        (records, eol, final, chunk, partChars, fields, slice) => {
           const text = records.join(eol) + (final ? eol : '');
-          expectSame(text, chunk, partChars, { rules, asOf: '2026-01-15T00:00:00Z', fields });
+          const setup = { rules, asOf: '2026-01-15T00:00:00Z', fields };
+          expectSame(text, chunk, partChars, setup, slice);
         },
       ),
       fuzzParams(4141, 60),
@@ -202,16 +219,19 @@ describe('parts parsed and evaluated apart give the output of one parser (proper
 
   it('more than 100 problems over many parts: the same 100 listed, the same count of the rest', () => {
     const text = `${Array.from({ length: 700 }, (_, i) => (i % 3 === 0 ? `{bad ${i}` : GOOD[i % GOOD.length])).join('\n')}\n`;
-    for (const [chunk, partChars] of [
-      [1, 1],
-      [97, 50],
-      [4096, 1000],
+    for (const [chunk, partChars, slice] of [
+      [1, 1, undefined],
+      [97, 50, 1],
+      [4096, 1000, 30],
+      [4096, 1 << 20, 500],
     ] as const)
-      expectSame(text, chunk, partChars, {
-        rules,
-        asOf: '2026-01-15T00:00:00Z',
-        fields: ['decision'],
-      });
+      expectSame(
+        text,
+        chunk,
+        partChars,
+        { rules, asOf: '2026-01-15T00:00:00Z', fields: ['decision'] },
+        slice,
+      );
     const b = after(text, 4096, 1000, {
       rules,
       asOf: '2026-01-15T00:00:00Z',

@@ -9,38 +9,67 @@ import type { Evaluator } from '../../kernel';
 import { terminalJson } from '../safe-io';
 import type { WorkerSetup } from './evaluate-batch';
 import {
+  asText,
   type CsvJob,
-  evaluateCsv,
-  evaluateLines,
   type LinesJob,
   type LinesReply,
+  type PartLines,
+  printCsv,
+  printLines,
 } from './evaluate-lines';
 
 export type PartAnswer = (setup: WorkerSetup, job: LinesJob | CsvJob) => LinesReply;
 
-/** Answers parts with `evaluator`, encoding into one scratch buffer kept from part to part. */
+/** Answers parts with `evaluator`: as text, or, asked for bytes, as UTF-8 written line by line. */
 export function partAnswerer(evaluator: Evaluator): PartAnswer {
   const encoder = new TextEncoder();
-  /** Where a part's output is encoded (at most 3 bytes per UTF-16 unit). */
-  let scratch = new Uint8Array(0);
-  /**
-   * `text` and a line break as UTF-8, in a buffer of their own: encoded into the scratch buffer
-   * and copied out, half the CPU of `encode(text + '\n')` (which joins the two, then allocates its
-   * own buffer) on a part's ~0.5 MB of output.
-   */
-  const utf8Line = (text: string): Uint8Array => {
-    if (scratch.length < text.length * 3 + 1) scratch = new Uint8Array(text.length * 3 + 1);
-    const { written } = encoder.encodeInto(text, scratch);
-    scratch[written] = 0x0a;
-    return scratch.slice(0, written + 1);
-  };
+  /** The last part's output in bytes: the next part's buffer starts that large. */
+  let lastBytes = 64 * 1024;
+  const answer = (setup: WorkerSetup, job: LinesJob | CsvJob, lines: PartLines) =>
+    job.kind === 'csv'
+      ? printCsv(evaluator, setup, job, lines)
+      : printLines(evaluator, setup, job, lines);
   return (setup, job) => {
-    const reply =
-      job.kind === 'csv'
-        ? evaluateCsv(evaluator, setup, job)
-        : evaluateLines(evaluator, setup, job);
-    if (!job.bytesOut || reply.records === 0) return reply;
-    // terminalJson is per character: the part's lines at once are its lines one by one.
-    return { ...reply, out: '', bytes: utf8Line(terminalJson(reply.out)) };
+    if (!job.bytesOut) return asText((lines) => answer(setup, job, lines));
+    const bytes = new Utf8Lines(encoder, lastBytes + (lastBytes >> 3));
+    const summary = answer(setup, job, bytes);
+    if (summary.records === 0) return { ...summary, out: '' };
+    lastBytes = bytes.length;
+    return { ...summary, out: '', bytes: bytes.take() };
   };
+}
+
+/**
+ * A part's lines made safe for a terminal (terminalJson, per character, so line by line is the
+ * same as the part at once) and encoded as UTF-8, each with its line break, straight into the
+ * part's own buffer (moved to the main thread): no joined text of the part, no second copy.
+ */
+class Utf8Lines implements PartLines {
+  private buf: Uint8Array;
+  length = 0;
+
+  constructor(
+    private readonly encoder: TextEncoder,
+    capacity: number,
+  ) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  add(line: string): void {
+    const text = terminalJson(line);
+    // At most 3 bytes per UTF-16 unit, and the line break.
+    const most = text.length * 3 + 1;
+    if (this.length + most > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + most));
+      next.set(this.buf.subarray(0, this.length));
+      this.buf = next;
+    }
+    this.length += this.encoder.encodeInto(text, this.buf.subarray(this.length)).written;
+    this.buf[this.length++] = 0x0a;
+  }
+
+  /** The bytes written: a view of the buffer, which is the part's own. */
+  take(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
 }

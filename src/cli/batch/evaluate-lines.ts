@@ -67,12 +67,50 @@ export interface LinesReply {
 const OVERLONG = 'x'.repeat(MAX_ROW_CHARS + 1);
 /** Bytes of whole lines: a U+FEFF they start with is data (the file's own mark was dropped). */
 const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
+/**
+ * Characters a part's parser is given at a time, each slice's records evaluated and printed before
+ * the next is read: what is alive at once is a slice's facts and results, not the whole part's
+ * (~1,400 facts and their ~0.6 MB of output), so it dies young, in the first scavenge, instead of
+ * being copied and promoted to the old generation (issue #41, round 7).
+ */
+const SLICE_CHARS = 16 * 1024;
 
-export function evaluateLines(evaluator: Evaluator, setup: WorkerSetup, job: LinesJob): LinesReply {
+/** Where a part's record lines go, one by one in order, as they are made (answer-part.ts). */
+export interface PartLines {
+  add(line: string): void;
+}
+
+/** A part's reply but its output, which went line by line to a PartLines. */
+export type PartSummary = Omit<LinesReply, 'out' | 'bytes'>;
+
+type Evaluate = ((c: SuiteCase) => string) | null;
+
+/**
+ * A part of JSON Lines answered, its lines joined as text. `sliceChars`: what its parser is given
+ * at a time (tests give a few characters, to cut the part everywhere).
+ */
+export function evaluateLines(
+  evaluator: Evaluator,
+  setup: WorkerSetup,
+  job: LinesJob,
+  sliceChars = SLICE_CHARS,
+): LinesReply {
+  return asText((lines) => printLines(evaluator, setup, job, lines, sliceChars));
+}
+
+/** A part of JSON Lines answered, each line given to `lines` as it is made. */
+export function printLines(
+  evaluator: Evaluator,
+  setup: WorkerSetup,
+  job: LinesJob,
+  lines: PartLines,
+  sliceChars = SLICE_CHARS,
+): PartSummary {
   const parser = createJsonLinesParser({ offset: 0, line: job.line });
   const text = job.text instanceof Uint8Array ? DECODER.decode(job.text) : job.text;
-  const batches = [parser.push(text ?? OVERLONG), parser.end()];
-  return partReply(job.seq, batches, parser.rows, 0, (c) => evaluateCase(evaluator, setup, c));
+  const records = new PartRecords(0, (c) => evaluateCase(evaluator, setup, c), lines);
+  readInSlices(parser, text ?? OVERLONG, records, sliceChars);
+  return records.summary(job.seq, parser.rows);
 }
 
 /** Whole CSV records from `offset` (line `line`), read with the file's header unless they hold it. */
@@ -84,56 +122,143 @@ export interface CsvJob extends PartJob {
   readonly header: CsvHeader | null;
 }
 
-export function evaluateCsv(evaluator: Evaluator, setup: WorkerSetup, job: CsvJob): LinesReply {
+/** A part of CSV records answered, its lines joined as text (`sliceChars`: as evaluateLines). */
+export function evaluateCsv(
+  evaluator: Evaluator,
+  setup: WorkerSetup,
+  job: CsvJob,
+  sliceChars = SLICE_CHARS,
+): LinesReply {
+  return asText((lines) => printCsv(evaluator, setup, job, lines, sliceChars));
+}
+
+/** A part of CSV records answered, each line given to `lines` as it is made. */
+export function printCsv(
+  evaluator: Evaluator,
+  setup: WorkerSetup,
+  job: CsvJob,
+  lines: PartLines,
+  sliceChars = SLICE_CHARS,
+): PartSummary {
   const start = { offset: job.offset, line: job.line };
   const part: CsvPartStart = job.header ? { header: job.header, start } : { start };
   const parser = createCsvParser(part);
-  const batches = [parser.push(job.text), parser.end()];
-  return partReply(job.seq, batches, parser.rows, 0, (c) => evaluateCase(evaluator, setup, c));
+  const records = new PartRecords(0, (c) => evaluateCase(evaluator, setup, c), lines);
+  readInSlices(parser, job.text, records, sliceChars);
+  return records.summary(job.seq, parser.rows);
 }
 
 /**
- * A part's reply from its parser's batches: `rows` records numbered from `base`, each printed in
- * order — `evaluate` for a fact read, the error record for a record refused. `evaluate` null: the
- * records are all refused (a CSV record over the size limit, read on the main thread).
+ * The text given to its (streaming) parser `sliceChars` at a time, cut after a line break (a CSV
+ * record whose quoted cell spans the cut is held by the parser until its end comes, as between
+ * chunks of a file), each slice's records printed before the next slice is read; then the end.
+ */
+function readInSlices(
+  parser: { push(text: string): FactSetBatch; end(): FactSetBatch },
+  text: string,
+  records: PartRecords,
+  sliceChars: number,
+): void {
+  for (let at = 0; at < text.length; ) {
+    const cut = text.indexOf('\n', at + sliceChars);
+    const end = cut < 0 ? text.length : cut + 1;
+    records.take(parser.push(at === 0 && end === text.length ? text : text.slice(at, end)));
+    at = end;
+  }
+  records.take(parser.end());
+}
+
+/**
+ * A part's records printed in order as its parser's batches come — `evaluate` for a fact read,
+ * the error record for a record refused — with its counts and problems. A batch's records are its
+ * cases and its rejected records (FactSetBatch), a rejected record's `index` counting from `base`.
+ */
+class PartRecords {
+  private records = 0;
+  private evaluated = 0;
+  private rejected = 0;
+  private readonly rejectedNames: string[] = [];
+  private readonly diagnostics: SuiteDiagnostic[] = [];
+  private omitted = 0;
+
+  constructor(
+    private readonly base: number,
+    private readonly evaluate: Evaluate,
+    private readonly lines: PartLines,
+  ) {}
+
+  take(batch: FactSetBatch): void {
+    const { cases } = batch;
+    const rejected: readonly RejectedRecord[] = batch.rejected ?? NONE;
+    const n = cases.length + rejected.length;
+    let c = 0;
+    let r = 0;
+    for (let i = 0; i < n; i++) {
+      const bad = rejected[r];
+      if (bad !== undefined && bad.index === this.base + this.records + i) {
+        this.lines.add(errorRecord(bad));
+        if (this.rejectedNames.length < NAMED_IN_SUMMARY)
+          this.rejectedNames.push(rejectedName(bad));
+        r++;
+      } else {
+        if (!this.evaluate)
+          throw new Error('erdl eval: a record read on the main thread was not refused');
+        this.lines.add(this.evaluate(cases[c++] as SuiteCase));
+      }
+    }
+    if (c !== cases.length || r !== rejected.length)
+      throw new Error("erdl eval: a batch's rejected records are out of order");
+    this.records += n;
+    this.evaluated += c;
+    this.rejected += r;
+    this.omitted += batch.omitted ?? 0;
+    for (const d of batch.diagnostics) {
+      // The parser's closing "N more problems not shown": its count (the batch's `omitted`) goes
+      // to the main thread, which caps the whole file's list as one parser would.
+      if (d.code !== 'factset-more') this.diagnostics.push(d);
+    }
+  }
+
+  /** `rows`: the records the parser read, which must be the records printed. */
+  summary(seq: number, rows: number): PartSummary {
+    if (rows !== this.records)
+      throw new Error(`erdl eval: ${this.records} records printed of the ${rows} read`);
+    return {
+      seq,
+      records: this.records,
+      evaluated: this.evaluated,
+      rejected: this.rejected,
+      rejectedNames: this.rejectedNames,
+      diagnostics: this.diagnostics,
+      omitted: this.omitted,
+    };
+  }
+}
+
+const NONE: readonly RejectedRecord[] = [];
+
+/**
+ * A part's reply from its parser's batches, its lines joined as text: `rows` records numbered
+ * from `base`. `evaluate` null: the records are all refused (a CSV record over the size limit,
+ * read on the main thread).
  */
 export function partReply(
   seq: number,
   batches: readonly FactSetBatch[],
   rows: number,
   base: number,
-  evaluate: ((c: SuiteCase) => string) | null,
+  evaluate: Evaluate,
 ): LinesReply {
-  const cases = batches.flatMap((b) => b.cases);
-  const rejected: RejectedRecord[] = batches.flatMap((b) => b.rejected ?? []);
-  const diagnostics: SuiteDiagnostic[] = [];
-  const omitted = batches.reduce((n, b) => n + (b.omitted ?? 0), 0);
-  for (const d of batches.flatMap((b) => b.diagnostics)) {
-    // The parser's closing "N more problems not shown": its count (the batch's `omitted`) goes to
-    // the main thread, which caps the whole file's list as one parser would.
-    if (d.code !== 'factset-more') diagnostics.push(d);
-  }
-  const lines: string[] = new Array(rows);
-  let c = 0;
-  let r = 0;
-  for (let i = 0; i < rows; i++) {
-    const bad = rejected[r];
-    if (bad !== undefined && bad.index === base + i) {
-      lines[i] = errorRecord(bad);
-      r++;
-    } else {
-      if (!evaluate) throw new Error('erdl eval: a record read on the main thread was not refused');
-      lines[i] = evaluate(cases[c++] as SuiteCase);
-    }
-  }
-  return {
-    seq,
-    out: lines.join('\n'),
-    records: rows,
-    evaluated: c,
-    rejected: rejected.length,
-    rejectedNames: rejected.slice(0, NAMED_IN_SUMMARY).map(rejectedName),
-    diagnostics,
-    omitted,
-  };
+  return asText((lines) => {
+    const records = new PartRecords(base, evaluate, lines);
+    for (const batch of batches) records.take(batch);
+    return records.summary(seq, rows);
+  });
+}
+
+/** A part answered with its lines joined by line breaks (no final one). */
+export function asText(print: (lines: PartLines) => PartSummary): LinesReply {
+  const out: string[] = [];
+  const summary = print({ add: (line) => out.push(line) });
+  return { ...summary, out: out.join('\n') };
 }

@@ -147,7 +147,7 @@ describe('hostile corpus', () => {
   it('has cases for every door', () => {
     const doors = new Set(cases.map((p) => relative(CORPUS, dirname(p)).split('/')[0]));
     expect([...doors].sort()).toEqual(
-      ['documents', 'facts', 'outputs', 'signatures', 'tables', 'text', 'workspace'].sort(),
+      ['documents', 'facts', 'lsp', 'outputs', 'signatures', 'tables', 'text', 'workspace'].sort(),
     );
   });
 

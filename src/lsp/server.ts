@@ -25,6 +25,7 @@ import {
   hover,
   toLspDiagnostic,
 } from './features';
+import { type FramingRefusal, framingGuard } from './framing';
 import type { LspLang } from './strings';
 
 /** How long the gloss phase runs before it lets the server read its next message. */
@@ -37,9 +38,25 @@ export function leadLanguage(locale: unknown, options: unknown): LspLang {
   return typeof locale === 'string' && /^zh([_-]|$)/i.test(locale) ? 'zh' : 'en';
 }
 
-/** Serves the protocol on the given streams until the client says `exit` (then Node exits). */
-export function startLspServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): void {
-  const connection = createConnection(ProposedFeatures.all, input, output);
+/**
+ * Serves the protocol on the given streams until the client says `exit` (then Node exits). The
+ * input is read through the framing guard (framing.ts): a message that breaks the base protocol
+ * or its limits reaches `onRefusal`, which is to say why and end the process.
+ */
+export function startLspServer(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  onRefusal: (refusal: FramingRefusal) => void,
+): void {
+  const guard = framingGuard(onRefusal);
+  input.pipe(guard);
+  // The input closing without its end (an error) ends the guard's input too: the connection then
+  // ends as it did on the input itself. The error itself is that end, not a crash.
+  input.on('error', () => {});
+  input.on('close', () => {
+    if (!guard.writableEnded) guard.end();
+  });
+  const connection = createConnection(ProposedFeatures.all, guard, output);
   const documents = new TextDocuments(TextDocument);
   const analyzers = new Map<string, DocumentAnalyzer>();
   let lang: LspLang = 'en';

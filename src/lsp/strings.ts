@@ -62,11 +62,108 @@ export const LSP_VERB_STRINGS = {
       'exit: diagnostics with codes and positions, quick fixes, hover (glosses in both',
       'languages, operators, decisions, keys), completion, document symbols and go to a',
       'rule by name. Editor set-up: docs/editors.md. Exits 0 after shutdown and exit, 1',
-      'when the client goes away without them (the protocol asks for this).',
+      'when the client goes away without them (the protocol asks for this), 2 when its',
+      'input breaks the protocol or its limits (a header over 8 KiB, a body over',
+      '16 MiB, a body that is not a JSON object: docs/security.md).',
     ],
     zh: [
       '在标准输入输出上使用语言服务器协议通信，直到客户端发送 `exit`：提供带代码和位置的诊断、快速修复、悬停提示（双语释义、运算符、决策、键）、补全、文档符号，以及按名称跳转到规则。',
-      '编辑器配置见 docs/editors.md。收到 `shutdown` 和 `exit` 后退出码为 0；客户端未发送二者即断开时为 1（协议的要求）。',
+      '编辑器配置见 docs/editors.md。收到 `shutdown` 和 `exit` 后退出码为 0；客户端未发送二者即断开时为 1（协议的要求）；输入不符合协议或超出其上限时为 2：消息头超过 8 KiB、消息体超过 16 MiB、消息体不是 JSON 对象（见 docs/security.md）。',
     ],
+  },
+} as const;
+
+/**
+ * What `erdl lsp` says when its input breaks the LSP base protocol (src/lsp/framing.ts): `lead`
+ * names the message and the byte offset, the problem says what was there and what is accepted.
+ * Printed on standard error by the verb, after `erdl: ` (the process then exits 2).
+ */
+export const LSP_FRAMING_STRINGS = {
+  lead: {
+    en: 'message {n} of standard input, at byte {offset}: {what}',
+    zh: '标准输入的第 {n} 条消息，第 {offset} 字节处：{what}',
+  },
+  headerTooLong: {
+    en: 'its header is over {limit}: no empty line ends it (a header is a few `Name: value` lines, then an empty line)',
+    zh: '消息头超过 {limit}，仍没有结束它的空行（消息头是几行 `Name: value`，后跟一个空行）',
+  },
+  crWithoutLf: {
+    en: 'a CR in the header is not followed by LF: header lines end with CR LF (\\r\\n)',
+    zh: '消息头中的 CR 后面不是 LF：消息头的每一行都以 CR LF（\\r\\n）结尾',
+  },
+  lfWithoutCr: {
+    en: 'a header line ends with LF alone: header lines end with CR LF (\\r\\n)',
+    zh: '消息头的一行只以 LF 结尾：消息头的每一行都以 CR LF（\\r\\n）结尾',
+  },
+  headerByte: {
+    en: 'byte {byte} in the header: a header is printable ASCII, `Name: value` lines',
+    zh: '消息头中出现字节 {byte}：消息头只能由可打印的 ASCII 字符组成，每行为 `Name: value`',
+  },
+  noColon: {
+    en: 'the header line {line} has no ":" (header lines are `Name: value`)',
+    zh: '消息头行{line}中没有“:”（消息头的每一行为 `Name: value`）',
+  },
+  badName: {
+    en: 'the header line {line} has no name before ":" (a name such as Content-Length, with no space or quote)',
+    zh: '消息头行{line}在“:”之前没有有效的名称（名称形如 Content-Length，不含空格和引号）',
+  },
+  contentLengthTwice: {
+    en: 'Content-Length is given twice (a message has one)',
+    zh: 'Content-Length 出现了两次（一条消息只能有一个）',
+  },
+  contentLengthNotNumber: {
+    en: 'Content-Length {value} is not a number of bytes (digits only, such as Content-Length: 52)',
+    zh: 'Content-Length{value}不是字节数（只能由数字组成，例如 Content-Length: 52）',
+  },
+  contentLengthOver: {
+    en: 'Content-Length {value} is over the limit of {limit} bytes ({limitText})',
+    zh: 'Content-Length {value} 超过上限 {limit} 字节（{limitText}）',
+  },
+  contentTypeTwice: {
+    en: 'Content-Type is given twice (a message has one at most)',
+    zh: 'Content-Type 出现了两次（一条消息最多只能有一个）',
+  },
+  contentType: {
+    en: 'Content-Type {value} is not accepted: the body is JSON in UTF-8 (application/vscode-jsonrpc; charset=utf-8, or no Content-Type)',
+    zh: '不接受 Content-Type{value}：消息体必须是 UTF-8 编码的 JSON（application/vscode-jsonrpc; charset=utf-8，或不写 Content-Type）',
+  },
+  noContentLength: {
+    en: 'the header ends without Content-Length (the size of the body in bytes, such as Content-Length: 52)',
+    zh: '消息头结束时仍没有 Content-Length（消息体的字节数，例如 Content-Length: 52）',
+  },
+  bodyNotUtf8: {
+    en: 'its body is not UTF-8: the byte sequence here is invalid',
+    zh: '消息体不是 UTF-8 编码：此处的字节序列无效',
+  },
+  bodyNotJson: {
+    en: 'its body is not JSON: {found}',
+    zh: '消息体不是 JSON：{found}',
+  },
+  character: {
+    en: '{char} cannot be here',
+    zh: '此处不能出现{char}',
+  },
+  bodyEnd: {
+    en: 'the body ends before the JSON value does',
+    zh: 'JSON 值尚未结束，消息体就结束了',
+  },
+  bodyNotObject: {
+    en: 'its body is a JSON {kind}, not an object (a JSON-RPC message is an object)',
+    zh: '消息体是 JSON {kind}，不是对象（JSON-RPC 消息是一个对象）',
+  },
+  kinds: {
+    array: { en: 'array', zh: '数组' },
+    string: { en: 'string', zh: '字符串' },
+    number: { en: 'number', zh: '数字' },
+    boolean: { en: 'boolean', zh: '布尔值' },
+    null: { en: 'null', zh: 'null' },
+  },
+  endInHeader: {
+    en: 'the input ends inside its header',
+    zh: '输入在消息头中途结束',
+  },
+  endInBody: {
+    en: 'the input ends inside its body: {got} of its {length} bytes came',
+    zh: '输入在消息体中途结束：消息体应有 {length} 字节，只收到 {got} 字节',
   },
 } as const;

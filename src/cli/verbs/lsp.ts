@@ -1,4 +1,6 @@
 import { LSP_VERB_STRINGS } from '../../lsp/strings';
+import { EXIT_USAGE } from '../exit-codes';
+import { printError } from '../messages';
 import type { Verb } from './verb';
 
 /**
@@ -14,9 +16,14 @@ export const lspVerb: Verb = {
   options: [{ name: '--stdio', value: '', flag: true, summary: LSP_VERB_STRINGS.stdioOption }],
   summary: LSP_VERB_STRINGS.summary,
   details: LSP_VERB_STRINGS.details,
-  async run() {
+  async run(io) {
     const { startLspServer } = await import('../../lsp/server');
-    startLspServer(process.stdin, process.stdout);
+    // Input that breaks the protocol or its limits (src/lsp/framing.ts): said in both languages,
+    // then exit 2 as every other refused input; the server has nothing left to read.
+    startLspServer(process.stdin, process.stdout, (refusal) => {
+      printError(io, refusal.text);
+      process.exit(EXIT_USAGE);
+    });
     // The connection ends the process (exit, or the client's streams closing).
     return new Promise(() => {});
   },

@@ -32,3 +32,19 @@ export function builtBatchWorkers(module: unknown): typeof WorkerThreads {
   }
   return { ...original, Worker };
 }
+
+/** Worker threads started, and ended, through countedBatchWorkers' Worker in this test file. */
+export const workerCounts = { started: 0, ended: 0 };
+
+/** builtBatchWorkers, its Worker counted in workerCounts (for tests of how many a command starts). */
+export function countedBatchWorkers(module: unknown): typeof WorkerThreads {
+  const built = builtBatchWorkers(module);
+  class Counted extends built.Worker {
+    constructor(...args: ConstructorParameters<typeof built.Worker>) {
+      super(...args);
+      workerCounts.started++;
+      this.once('exit', () => workerCounts.ended++);
+    }
+  }
+  return { ...built, Worker: Counted };
+}

@@ -14,7 +14,7 @@
  * - Its reader closing standard output early (`| head`): the command stops, says how many result
  *   lines it wrote in both languages, and exits 2 — it used to wait forever for a pipe to drain.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { describe, expect, it } from 'vitest';
 import { erdlCommand } from '../e2e/support/cli';
 import { type BytePart, createByteSplitter } from '../src/cli/batch/split-bytes';
 import { run } from '../src/cli/run';
-import { captureNodeIo, ROOT } from './cli-support';
+import { captureNodeIo, ROOT, spawnErdl } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -173,16 +173,7 @@ describe('erdl eval --facts: the workers’ bytes on the real standard output', 
       ];
       const cap = captureNodeIo();
       const code = await run(args, cap);
-      const spawned = await new Promise<{ code: number; stdout: Buffer }>((done) => {
-        const [program, ...leading] = erdlCommand();
-        execFile(
-          program as string,
-          [...leading, ...args, '--workers', '2'],
-          { cwd: ROOT, encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
-          (error, stdout) =>
-            done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout }),
-        );
-      });
+      const spawned = await spawnErdl([...args, '--workers', '2']);
       expect(code).toBe(2);
       expect(spawned.code).toBe(2);
       expect(cap.stdout).toHaveLength(3000);

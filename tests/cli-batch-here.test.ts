@@ -4,28 +4,18 @@
  * whole, adding only its start-up — starts no worker, and prints what the workers print, byte for
  * byte; a larger file, standard input, or `--workers N` given uses workers as before.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { erdlCommand } from '../e2e/support/cli';
 import { PART_CHARS } from '../src/cli/batch/run-batch';
 import { run } from '../src/cli/run';
-import { captureNodeIo, ROOT } from './cli-support';
+import { workerCounts } from './batch-workers';
+import { captureNodeIo, ROOT, spawnErdl } from './cli-support';
 
-/** Worker threads started by the command in this file. */
-let started = 0;
-vi.mock('node:worker_threads', async (original) => {
-  const module = (await import('./batch-workers')).builtBatchWorkers(await original());
-  class Counted extends module.Worker {
-    constructor(...args: ConstructorParameters<typeof module.Worker>) {
-      super(...args);
-      started++;
-    }
-  }
-  return { ...module, Worker: Counted };
-});
+vi.mock('node:worker_threads', async (original) =>
+  (await import('./batch-workers')).countedBatchWorkers(await original()),
+);
 
 const QUICKSTART = path.join(ROOT, 'tests/fixtures/cli/quickstart.erdl.yaml');
 const odd = ['\u202Eevil', '\u009b2J', '\u001b[1A', '😀', '中文', '\uFEFFmark', 'é'];
@@ -54,9 +44,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The in-process command's exit, lines, and the worker threads it started. */
 async function evaluate(args: string[]) {
   const io = captureNodeIo();
-  const before = started;
+  const before = workerCounts.started;
   const code = await run(['eval', QUICKSTART, ...args], io);
-  return { code, stdout: io.stdout, stderr: io.stderr, workers: started - before };
+  return { code, stdout: io.stdout, stderr: io.stderr, workers: workerCounts.started - before };
 }
 
 describe('erdl eval --facts: a file of one part on the command’s own thread', () => {
@@ -77,20 +67,7 @@ describe('erdl eval --facts: a file of one part on the command’s own thread', 
 
   it('the real command prints the same bytes on its own thread as on workers', async () => {
     const spawned = (extra: string[]) =>
-      new Promise<{ code: number; stdout: Buffer; stderr: string }>((done) => {
-        const [program, ...leading] = erdlCommand();
-        execFile(
-          program as string,
-          [...leading, 'eval', QUICKSTART, '--facts', small, ...extra],
-          { cwd: ROOT, encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
-          (error, stdout, stderr) =>
-            done({
-              code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
-              stdout,
-              stderr: stderr.toString('utf8'),
-            }),
-        );
-      });
+      spawnErdl(['eval', QUICKSTART, '--facts', small, ...extra]);
     const [here, workers] = await Promise.all([spawned([]), spawned(['--workers', '2'])]);
     expect(here.code).toBe(2);
     expect(here.stdout.toString('utf8').split('\n')).toHaveLength(501);

@@ -1,8 +1,10 @@
 // Shared by the CLI tests: a CliIo that captures output and reads files from the repository, with
 // optional in-memory files that shadow them.
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { erdlCommand } from '../e2e/support/cli';
 import { type CliIo, nodeIo } from '../src/cli/io';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,3 +48,28 @@ export function captureNodeIo(): Captured {
 /** ERDL-E304's message for tests/fixtures/cli/broken.erdl.yaml (`operator: greater_than`). */
 export const UNKNOWN_GREATER_THAN =
   'Unknown operator "greater_than" (did you mean "gt"?). Operators: eq, ne, gt, gte, lt, lte, in, not_in, contains, not_contains, match, starts_with, ends_with, not_starts_with, not_ends_with, exists, not_exists, length_gt, length_gte, length_lt, length_lte, length_eq, between, not_between, count_gt, count_gte, count_lt, count_lte';
+
+/** What `erdl ARGS` did, run as users run it (spawnErdl): its exit, its output as bytes, its errors. */
+export interface Spawned {
+  readonly code: number;
+  readonly stdout: Buffer;
+  readonly stderr: string;
+}
+
+/** `erdl ARGS` in its own process (erdlCommand: the built command when lib/ is fresh). */
+export function spawnErdl(args: readonly string[]): Promise<Spawned> {
+  return new Promise((done) => {
+    const [program, ...leading] = erdlCommand();
+    execFile(
+      program as string,
+      [...leading, ...args],
+      { cwd: ROOT, encoding: 'buffer', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout,
+          stderr: stderr.toString('utf8'),
+        }),
+    );
+  });
+}

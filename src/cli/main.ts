@@ -1,35 +1,10 @@
 /**
- * The `erdl` command (`npm run --silent erdl -- <verb> …`). Contract (README, tests/cli.test.ts):
- * check / hash / tree RULES; exit 0 ok, 1 load errors, 2 usage error or unreadable file.
- * This file only wires the real process to run(); the exit code is set, never forced, so
- * buffered output is flushed before Node exits — except after an exception nothing caught, which
- * leaves the process in no known state: reported (internal-error.ts), then the process exits.
+ * The `erdl` command's entry (`npm run --silent erdl -- <verb> …`; built, lib/erdl.js): the batch
+ * workers of `erdl eval RULES --facts FILE` started first (prestart.ts), so that their start runs
+ * beside the loading of the command's own modules rather than after it; then the command
+ * (command.ts). Nothing else may be imported here: it would load before the workers start.
  */
-import { setHostSha256 } from '../kernel';
-import { nodeSha256 } from './batch/node-sha256';
-import { reportInternalError } from './internal-error';
-import { nodeIo } from './io';
-import { run } from './run';
+import { prestartWorkers } from './batch/prestart';
 
-// Result hashes with Node's native SHA-256 (the same hashes, ~10× faster than the kernel's own).
-setHostSha256(nodeSha256);
-
-// `erdl tree x | head` closes the pipe early: that is not an error of the command.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-  });
-}
-
-const io = nodeIo();
-const debug = Boolean(process.env.ERDL_DEBUG);
-// A bug anywhere below is reported as an error, in both languages, never as a bare stack trace.
-process.on('uncaughtException', (error) => {
-  process.exitCode = reportInternalError(io, error, debug);
-  process.exit();
-});
-try {
-  process.exitCode = await run(process.argv.slice(2), io);
-} catch (error) {
-  process.exitCode = reportInternalError(io, error, debug);
-}
+prestartWorkers(process.argv.slice(2));
+await import('./command');

@@ -16,6 +16,12 @@ export interface WorkerSetup {
 /** What workers started before the rest of their setup is known get (workerData): the rules. */
 export type WorkerStart = Pick<WorkerSetup, 'rules' | 'newRules'>;
 
+/** The rules of a worker started without them (prestart.ts), its first message. */
+export interface StartJob {
+  readonly kind: 'start';
+  readonly start: WorkerSetup | WorkerStart;
+}
+
 /** The rest of the setup of workers started with the rules only, sent before their first part. */
 export interface SetupJob {
   readonly kind: 'setup';

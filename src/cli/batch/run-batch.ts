@@ -15,22 +15,22 @@
  * Exactly one line per record: a record that cannot be read gets an error record in its place
  * (errorRecord), so line N of the output is always about record N (ruling I-87).
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { fill } from '../../i18n/format';
 import { createCsvParser, type FactSetFormat, type SuiteDiagnostic } from '../../kernel';
 import { type ChunksWithBytes, type CliIo, RAW_BYTES, writeOutLine, writeOutLines } from '../io';
 import { EVAL_STRINGS } from '../strings/eval';
 import { errorRecord } from './error-record';
-import type { LoadedReply, SetupJob, WorkerSetup, WorkerStart } from './evaluate-batch';
+import type { LoadedReply, SetupJob, StartJob, WorkerSetup, WorkerStart } from './evaluate-batch';
 import { type CsvJob, type LinesJob, type LinesReply, partReply } from './evaluate-lines';
 import type { ImpactJob, ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
+import { defaultWorkers, PART_CHARS, takePrestarted, workerFile } from './prestart';
 import { type BytePart, createByteSplitter } from './split-bytes';
 import { createLineSplitter, type LinePart, type PartSplitter } from './split-lines';
 import { createCsvSplitter } from './split-records';
 
-export { errorRecord };
+export { defaultWorkers, errorRecord, PART_CHARS };
 
 /**
  * Standard output was closed by its reader (`erdl eval --facts F | head`): the batch stops reading
@@ -83,33 +83,6 @@ export interface BatchSummary {
   readonly problems: readonly string[];
   /** Errors among them, including those about no record (a CSV without a header). */
   readonly errors: number;
-}
-
-/**
- * Characters (JSON Lines: bytes) of whole lines (records) per part, about one 256 KiB chunk read:
- * large enough that the main thread, which shares the cores with the workers, wakes once a chunk
- * (with 2 workers on 2 cores it took 0.46–0.54 s of CPU in all for 200,000 facts, against
- * 0.63–0.64 s with 64 KiB parts), small enough to balance the workers (a part is ~1,400 facts,
- * tens of milliseconds).
- */
-export const PART_CHARS = 256 * 1024;
-
-export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism());
-}
-
-/**
- * The worker script next to this module: built JavaScript (lib/) or, from source, TypeScript.
- * Built, the workers inherit Node's options (execArgv left unset): passing `process.execArgv`
- * explicitly makes `new Worker` throw on a V8 option (`node --stack-size=… bin/erdl.js`), which
- * inheriting accepts.
- */
-function workerFile(): { url: URL; execArgv?: string[] } {
-  if (import.meta.url.endsWith('.ts')) {
-    // tsx's loader is not inherited by worker threads: this entry loads the worker through it.
-    return { url: new URL('./eval-worker-tsx.mjs', import.meta.url), execArgv: [] };
-  }
-  return { url: new URL('./eval-worker.js', import.meta.url) };
 }
 
 /**
@@ -172,12 +145,17 @@ export class Pool implements PartRunner {
 
   /**
    * `setup` whole, or only the rules (`WorkerStart`): the workers start and compile them at once,
-   * and the rest comes with `configure`, before the first job.
+   * and the rest comes with `configure`, before the first job. `adopted`: workers already started
+   * without their rules (prestart.ts), which get `setup` as their first message.
    */
-  constructor(size: number, setup: WorkerSetup | WorkerStart) {
+  constructor(size: number, setup: WorkerSetup | WorkerStart, adopted: readonly Worker[] = []) {
     const { url, execArgv } = workerFile();
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(url, { workerData: setup, ...(execArgv ? { execArgv } : {}) });
+      let worker = adopted[i];
+      if (worker) {
+        worker.ref();
+        worker.postMessage({ kind: 'start', start: setup } satisfies StartJob);
+      } else worker = new Worker(url, { workerData: setup, ...(execArgv ? { execArgv } : {}) });
       const queue: Pending[] = [];
       worker.on('message', (reply: PoolReply | LoadedReply) => {
         if ('kind' in reply) {
@@ -263,7 +241,8 @@ function problemLines(file: string, d: SuiteDiagnostic): [string, string] {
  * compile them while the caller does, and wait for `configure` before their first part.
  */
 export function startWorkers(setup: WorkerSetup | WorkerStart, workers?: number): Pool {
-  return new Pool(Math.max(1, workers ?? defaultWorkers()), setup);
+  const size = Math.max(1, workers ?? defaultWorkers());
+  return new Pool(size, setup, takePrestarted(size) ?? []);
 }
 
 /** Evaluates every fact of the file and prints one result line each, in input order. */

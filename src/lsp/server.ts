@@ -3,19 +3,31 @@
  * same kernel as the studio and the CLI. Documents are kept in sync incrementally; each change is
  * compiled by the kernel's incremental compiler and its diagnostics published at once, then the
  * gloss phase runs (hover's glosses, the gloss lint) and republishes when it adds findings.
+ * Every message reaches the connection through the framing guard (framing.ts) and then the params
+ * gate (params.ts): no handler meets params its method does not take, and a change that cannot be
+ * applied to its document as it is leaves the document alone.
  * Loaded only by the `lsp` verb (src/cli/verbs/lsp.ts), with `import()`: nothing else of the
  * command pays for vscode-languageserver.
  */
 import { performance } from 'node:perf_hooks';
 import {
   createConnection,
+  type DataCallback,
+  ErrorCodes,
   type InitializeResult,
+  Message,
+  type MessageReader,
+  type NotificationMessage,
   ProposedFeatures,
+  type RequestMessage,
+  type ResponseMessage,
+  StreamMessageReader,
+  StreamMessageWriter,
   TextDocumentSyncKind,
-  TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { KERNEL_VERSION } from '../kernel';
+import { fill } from '../i18n/format';
+import { type Bilingual, KERNEL_VERSION } from '../kernel';
 import { type Analysis, DocumentAnalyzer, isRulesUri, withinLimit } from './analysis';
 import {
   codeActions,
@@ -26,7 +38,8 @@ import {
   toLspDiagnostic,
 } from './features';
 import { type FramingRefusal, framingGuard } from './framing';
-import type { LspLang } from './strings';
+import { changeProblem, type ParamsProblem, paramsProblem } from './params';
+import { LSP_PARAMS_STRINGS, type LspLang } from './strings';
 
 /** How long the gloss phase runs before it lets the server read its next message. */
 const GLOSS_SLICE_MS = 8;
@@ -38,16 +51,57 @@ export function leadLanguage(locale: unknown, options: unknown): LspLang {
   return typeof locale === 'string' && /^zh([_-]|$)/i.test(locale) ? 'zh' : 'en';
 }
 
+/** What the server does besides the protocol (the verb's, or a test's). */
+export interface LspServerHooks {
+  /** A notification ignored for its params: one line per language, on standard error. */
+  readonly warn?: (text: Bilingual) => void;
+  /** The input ended between messages: 0 after `shutdown`, else 1 (the protocol asks for this). */
+  readonly end?: (code: number) => void;
+}
+
+/**
+ * The messages vscode-jsonrpc reads, through the params check (params.ts): a request or
+ * notification of a method the server handles reaches the connection only when its params are
+ * what the method takes; any other is given to `refuse` instead, so no handler sees it.
+ */
+function paramsGate(
+  reader: MessageReader,
+  refuse: (message: RequestMessage | NotificationMessage, problem: ParamsProblem) => void,
+): MessageReader {
+  return {
+    onError: reader.onError,
+    onClose: reader.onClose,
+    onPartialMessage: reader.onPartialMessage,
+    listen: (callback: DataCallback) =>
+      reader.listen((message) => {
+        if (Message.isRequest(message) || Message.isNotification(message)) {
+          const problem = paramsProblem(message.method, message.params);
+          if (problem) return refuse(message, problem);
+        }
+        callback(message);
+      }),
+    dispose: () => reader.dispose(),
+  };
+}
+
 /**
  * Serves the protocol on the given streams until the client says `exit` (then Node exits). The
  * input is read through the framing guard (framing.ts): a message that breaks the base protocol
- * or its limits reaches `onRefusal`, which is to say why and end the process.
+ * or its limits reaches `onRefusal`, which is to say why and end the process. Each message is
+ * then checked by the params gate: a request whose params are not what its method takes is
+ * answered with InvalidParams (-32602) naming the field, in both languages (the editor's first);
+ * such a notification is ignored — nothing changes — and said once, on standard error (`warn`)
+ * and through window/logMessage.
  */
 export function startLspServer(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
   onRefusal: (refusal: FramingRefusal) => void,
+  hooks: LspServerHooks = {},
 ): void {
+  const warn =
+    hooks.warn ??
+    ((text: Bilingual) => process.stderr.write(`erdl: ${text.en}\nerdl：${text.zh}\n`));
   const guard = framingGuard(onRefusal);
   input.pipe(guard);
   // The input closing without its end (an error) ends the guard's input too: the connection then
@@ -56,10 +110,43 @@ export function startLspServer(
   input.on('close', () => {
     if (!guard.writableEnded) guard.end();
   });
-  const connection = createConnection(ProposedFeatures.all, guard, output);
-  const documents = new TextDocuments(TextDocument);
-  const analyzers = new Map<string, DocumentAnalyzer>();
   let lang: LspLang = 'en';
+  /** Both languages, the editor's first: a JSON-RPC error's message, a log message. */
+  const leadFirst = (text: Bilingual) =>
+    lang === 'zh' ? `${text.zh}\n${text.en}` : `${text.en}\n${text.zh}`;
+  const writer = new StreamMessageWriter(output);
+  const ignored = (method: string, problem: ParamsProblem) => {
+    const text = fill(LSP_PARAMS_STRINGS.ignored, { method, problem: problem.text });
+    warn(text);
+    connection.console.error(leadFirst(text));
+  };
+  const reader = paramsGate(new StreamMessageReader(guard), (message, problem) => {
+    if (!Message.isRequest(message)) return ignored(message.method, problem);
+    const reply: ResponseMessage = {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: ErrorCodes.InvalidParams, message: leadFirst(problem.text) },
+    };
+    void writer.write(reply);
+  });
+  const connection = createConnection(ProposedFeatures.all, reader, writer);
+  // The input ending between messages ends the server, as vscode-languageserver does when it is
+  // given the stream itself (here it is given the gate).
+  let shutdown = false;
+  let ended = false;
+  connection.onShutdown(() => {
+    shutdown = true;
+  });
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    (hooks.end ?? ((code: number) => process.exit(code)))(shutdown ? 0 : 1);
+  };
+  guard.on('end', end);
+  guard.on('close', end);
+  /** The open documents by URI, as their didOpen and didChange leave them. */
+  const documents = new Map<string, TextDocument>();
+  const analyzers = new Map<string, DocumentAnalyzer>();
 
   const analyzerOf = (uri: string) => {
     let a = analyzers.get(uri);
@@ -134,10 +221,25 @@ export function startLspServer(
     pendingGloss.set(uri, setImmediate(slice));
   };
 
-  documents.onDidChangeContent((change) => publish(change.document.uri));
-  documents.onDidClose((event) => {
-    analyzers.delete(event.document.uri);
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  // The documents' sync (incremental, as announced; a change without a range replaces the text).
+  connection.onDidOpenTextDocument(({ textDocument: d }) => {
+    documents.set(d.uri, TextDocument.create(d.uri, d.languageId, d.version, d.text));
+    publish(d.uri);
+  });
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    const doc = documents.get(uri);
+    // A change that cannot be applied as it is (a document not open, a range outside its text)
+    // is refused whole: the last good text stays.
+    const problem = changeProblem(doc, uri, contentChanges);
+    if (problem) return ignored('textDocument/didChange', problem);
+    if (!doc || contentChanges.length === 0) return;
+    TextDocument.update(doc, contentChanges, version);
+    publish(uri);
+  });
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    if (!documents.delete(uri)) return;
+    analyzers.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   connection.onCodeAction((params) => {
@@ -189,13 +291,12 @@ export function startLspServer(
     const lineAt = lineReader(params.textDocument.uri);
     if (!lineAt) return [];
     const open = new Map<string, Analysis>();
-    for (const doc of documents.all()) {
+    for (const doc of documents.values()) {
       const analysis = loadedOf(doc.uri);
       if (analysis) open.set(doc.uri, analysis);
     }
     return definition(lineAt, params.position, open);
   });
 
-  documents.listen(connection);
   connection.listen();
 }

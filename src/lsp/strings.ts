@@ -167,3 +167,65 @@ export const LSP_FRAMING_STRINGS = {
     zh: '输入在消息体中途结束：消息体应有 {length} 字节，只收到 {got} 字节',
   },
 } as const;
+
+/**
+ * What `erdl lsp` says of a well-framed message whose params are not what its method takes
+ * (src/lsp/params.ts): `{path}` is the field, from `params` (`params.textDocument.text`). A
+ * request is answered with a JSON-RPC error (-32602) of these words; a notification is ignored and
+ * `ignored` says so, on standard error and through window/logMessage.
+ */
+export const LSP_PARAMS_STRINGS = {
+  wrong: {
+    en: '{path}: expected {expected}, got {got}',
+    zh: '{path}：应为{expected}，但收到{got}',
+  },
+  missing: {
+    en: '{path}: expected {expected}, but it is missing',
+    zh: '{path}：应为{expected}，但缺少此项',
+  },
+  ignored: {
+    en: '{method} ignored, nothing changed: {problem}',
+    zh: '已忽略 {method}，未做任何更改：{problem}',
+  },
+  notOpen: {
+    en: '{path}: no document {uri} is open (didOpen comes first)',
+    zh: '{path}：文档{uri}未打开（应先发送 didOpen）',
+  },
+  lineOutside: {
+    en: '{path}: line {line} is past the end of the document, whose last line is {last} (lines count from 0)',
+    zh: '{path}：行 {line} 超出文档末尾，文档的最后一行是 {last}（行号从 0 起计）',
+  },
+  reversed: {
+    en: '{path}: its start ({start}) is after its end ({end})',
+    zh: '{path}：起点（{start}）在终点（{end}）之后',
+  },
+  expected: {
+    object: { en: 'an object', zh: '对象' },
+    string: { en: 'a string', zh: '字符串' },
+    integer: {
+      en: 'an integer from -2147483648 to 2147483647',
+      zh: '-2147483648 到 2147483647 之间的整数',
+    },
+    uinteger: { en: 'an integer from 0 to 2147483647', zh: '0 到 2147483647 之间的整数' },
+    array: { en: 'an array', zh: '数组' },
+    stringOrNull: { en: 'a string or null', zh: '字符串或 null' },
+    integerOrNull: {
+      en: 'an integer from -2147483648 to 2147483647, or null',
+      zh: '-2147483648 到 2147483647 之间的整数或 null',
+    },
+    integerOrString: {
+      en: 'an integer from -2147483648 to 2147483647, or a string',
+      zh: '-2147483648 到 2147483647 之间的整数或字符串',
+    },
+    oneOf: { en: 'one of {values}', zh: '{values}之一' },
+    nothing: { en: 'no params', zh: '不带参数' },
+  },
+  got: {
+    string: { en: 'a string', zh: '字符串' },
+    number: { en: 'a number', zh: '数字' },
+    boolean: { en: 'a boolean', zh: '布尔值' },
+    array: { en: 'an array', zh: '数组' },
+    object: { en: 'an object', zh: '对象' },
+    null: { en: 'null', zh: 'null' },
+  },
+} as const;

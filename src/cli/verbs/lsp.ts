@@ -20,10 +20,17 @@ export const lspVerb: Verb = {
     const { startLspServer } = await import('../../lsp/server');
     // Input that breaks the protocol or its limits (src/lsp/framing.ts): said in both languages,
     // then exit 2 as every other refused input; the server has nothing left to read.
-    startLspServer(process.stdin, process.stdout, (refusal) => {
-      printError(io, refusal.text);
-      process.exit(EXIT_USAGE);
-    });
+    // A message whose params are not what its method takes (src/lsp/params.ts) is not a broken
+    // protocol: a request gets an error, a notification is ignored and said here, and it goes on.
+    startLspServer(
+      process.stdin,
+      process.stdout,
+      (refusal) => {
+        printError(io, refusal.text);
+        process.exit(EXIT_USAGE);
+      },
+      { warn: (text) => printError(io, text) },
+    );
     // The connection ends the process (exit, or the client's streams closing).
     return new Promise(() => {});
   },

@@ -2,8 +2,9 @@
  * `erdl lsp` given well-framed messages whose params are not what their method takes
  * (src/lsp/params.ts): a request is answered with InvalidParams (-32602) naming the field, what
  * was expected and what came, in both languages; a notification is ignored, said once on standard
- * error and through window/logMessage, and changes nothing — a didChange outside its document, or
- * for one never opened, leaves the last good text. Random JSON as the params of every method the
+ * error and through window/logMessage, and changes nothing — a didChange that cannot be applied
+ * (outside its document, a version not raised) leaves the document out of step with the editor,
+ * which one notice says instead of its diagnostics until it is opened again. Random JSON as the params of every method the
  * server handles never makes it throw or print a stack, and it goes on serving. The server runs in
  * this process on piped streams (messages written and read raw, so any params can be sent); the
  * last case spawns the command.
@@ -446,33 +447,41 @@ describe('a notification whose params are wrong: ignored, said once, nothing cha
   });
 });
 
-describe('a didChange that cannot be applied leaves the last good text', () => {
-  it('a range past the last line, reversed, or for a document never opened; a character past a line’s end is its end', async () => {
-    const uri = 'file:///ranges/quick-start.erdl.yaml';
-    // The text with one error: REQUEST_HUMANN (ERDL-E207).
-    const then = at('REQUEST_HUMAN');
-    const after = { line: then.line, character: then.character + 'REQUEST_HUMAN'.length };
-    const broken = LINES.map((l, i) =>
-      i === then.line ? `${l.slice(0, after.character)}N${l.slice(after.character)}` : l,
-    ).join('\n');
-    await server.open(uri, broken);
-    expect((await server.diagnostics(uri, 1)).diagnostics.map((d) => d.code)).toEqual([
-      'ERDL-E207',
-    ]);
-    const last = LINES.length - 1;
-    const change = (range: unknown, version = 2) => ({
-      textDocument: { uri, version },
-      contentChanges: [{ range, text: 'oops: [' }],
-    });
+describe('a didChange that cannot be applied: the document is out of step, and says so', () => {
+  const last = LINES.length - 1;
+  // The text with one error: REQUEST_HUMANN (ERDL-E207).
+  const then = at('REQUEST_HUMAN');
+  const after = { line: then.line, character: then.character + 'REQUEST_HUMAN'.length };
+  const broken = LINES.map((l, i) =>
+    i === then.line ? `${l.slice(0, after.character)}N${l.slice(after.character)}` : l,
+  ).join('\n');
+  const pastEnd = {
+    start: { line: last + 1, character: 0 },
+    end: { line: last + 1, character: 0 },
+  };
+  const change = (uri: string, range: unknown, version = 2) => ({
+    textDocument: { uri, version },
+    contentChanges: [{ range, text: 'oops: [' }],
+  });
+  let n = 0;
+  /** A document of its own, opened (version `version`) and checked once. */
+  const opened = async (text = EXAMPLE, version = 1) => {
+    const uri = `file:///ranges/${++n}.erdl.yaml`;
+    await server.open(uri, text, version);
+    await server.diagnostics(uri, version);
+    return uri;
+  };
+
+  it('a range past the last line, reversed, past the text an earlier change leaves; a version not raised; a document never opened: each refused in its words', async () => {
     await expectIgnored(
       'textDocument/didChange',
-      change({ start: { line: last + 1, character: 0 }, end: { line: last + 1, character: 0 } }),
+      change(await opened(), pastEnd),
       `params.contentChanges[0].range.start.line: line ${last + 1} is past the end of the document, whose last line is ${last} (lines count from 0)`,
       `params.contentChanges[0].range.start.line：行 ${last + 1} 超出文档末尾，文档的最后一行是 ${last}（行号从 0 起计）`,
     );
     await expectIgnored(
       'textDocument/didChange',
-      change({ start: { line: 2, character: 0 }, end: { line: 1, character: 0 } }),
+      change(await opened(), { start: { line: 2, character: 0 }, end: { line: 1, character: 0 } }),
       'params.contentChanges[0].range: its start (2:0) is after its end (1:0)',
       'params.contentChanges[0].range：起点（2:0）在终点（1:0）之后',
     );
@@ -480,7 +489,7 @@ describe('a didChange that cannot be applied leaves the last good text', () => {
     await expectIgnored(
       'textDocument/didChange',
       {
-        textDocument: { uri, version: 2 },
+        textDocument: { uri: await opened(), version: 2 },
         contentChanges: [
           { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, text: '' },
           {
@@ -492,6 +501,14 @@ describe('a didChange that cannot be applied leaves the last good text', () => {
       `params.contentChanges[1].range.start.line: line ${last} is past the end of the document, whose last line is ${last - 1} (lines count from 0)`,
       `params.contentChanges[1].range.start.line：行 ${last} 超出文档末尾，文档的最后一行是 ${last - 1}（行号从 0 起计）`,
     );
+    // A change out of order (or sent twice) would corrupt the text.
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    await expectIgnored(
+      'textDocument/didChange',
+      change(await opened(EXAMPLE, 5), range, 5),
+      'params.textDocument.version: version 5 does not come after the document’s version 5 (each change raises it)',
+      'params.textDocument.version：版本 5 不在文档当前版本 5 之后（每次更改都应递增版本）',
+    );
     const never = 'file:///ranges/never-opened.erdl.yaml';
     await expectIgnored(
       'textDocument/didChange',
@@ -500,11 +517,41 @@ describe('a didChange that cannot be applied leaves the last good text', () => {
       `params.textDocument.uri：文档“${never}”未打开（应先发送 didOpen）`,
     );
     expect(server.published(never)).toEqual([]);
-    // Nothing was published for a refused change, and the text is the one opened: the fix at
-    // the original position removes the only error.
-    expect(server.published(uri).map((p) => p.version)).toEqual([1]);
-    const hover = await server.hover(uri, at('priority: 10', 1));
-    expect((hover.result as Hover).contents.value).toMatch(/^\*\*priority\*\*/);
+  });
+
+  it('out of step: one notice instead of its diagnostics, no hover, later changes ignored quietly, until it is opened again', async () => {
+    const uri = await opened(broken);
+    expect(server.published(uri).map((p) => p.diagnostics.map((d) => d.code))).toEqual([
+      ['ERDL-E207'],
+    ]);
+    await expectIgnored(
+      'textDocument/didChange',
+      change(uri, pastEnd),
+      `params.contentChanges[0].range.start.line: line ${last + 1} is past the end of the document, whose last line is ${last} (lines count from 0)`,
+      `params.contentChanges[0].range.start.line：行 ${last + 1} 超出文档末尾，文档的最后一行是 ${last}（行号从 0 起计）`,
+    );
+    // The editor has the change, this text has not: its diagnostics would be of a text the
+    // editor does not show. One notice replaces them, at the document's start.
+    const notice = server.published(uri).at(-1) as Published & {
+      diagnostics: { message: string; range: unknown }[];
+    };
+    expect(notice.diagnostics).toHaveLength(1);
+    expect(notice.diagnostics[0]).toMatchObject({
+      code: 'out-of-step',
+      severity: 1,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    });
+    expect(notice.diagnostics[0]?.message).toBe(
+      [
+        `This document is out of step with the editor: a change could not be applied (params.contentChanges[0].range.start.line: line ${last + 1} is past the end of the document, whose last line is ${last} (lines count from 0)). Nothing in it is checked until it is closed and opened again.`,
+        `此文档与编辑器中的内容已不一致：有一项更改无法应用（params.contentChanges[0].range.start.line：行 ${last + 1} 超出文档末尾，文档的最后一行是 ${last}（行号从 0 起计））。关闭并重新打开此文档之前，不再检查其中的任何内容。`,
+      ].join('\n'),
+    );
+    expect((await server.hover(uri, at('priority: 10', 1))).result).toBeNull();
+    // The fix at the original position: not applied to a text that is not the editor's, and
+    // not said again.
+    const published = server.published(uri).length;
+    const logs = server.logs().length;
     await server.notify('textDocument/didChange', {
       textDocument: { uri, version: 3 },
       contentChanges: [
@@ -514,9 +561,30 @@ describe('a didChange that cannot be applied leaves the last good text', () => {
         },
       ],
     });
-    expect((await server.diagnostics(uri, 3)).diagnostics).toEqual([]);
-    // A character past its line's end is the line's end, as the protocol defines it: the line
-    // ends with REQUEST_HUMAN, so an N appended past its end is the same error again.
+    await server.settle();
+    expect(server.published(uri)).toHaveLength(published);
+    expect(server.logs()).toHaveLength(logs);
+    // Opened again, with the editor's text: checked again.
+    await server.open(uri, EXAMPLE, 10);
+    expect((await server.diagnostics(uri, 10)).diagnostics).toEqual([]);
+    const hover = await server.hover(uri, at('priority: 10', 1));
+    expect((hover.result as Hover).contents.value).toMatch(/^\*\*priority\*\*/);
+    // Closed while out of step: its notice is cleared.
+    const other = await opened();
+    await expectIgnored(
+      'textDocument/didChange',
+      change(other, pastEnd),
+      `params.contentChanges[0].range.start.line: line ${last + 1} is past the end of the document, whose last line is ${last} (lines count from 0)`,
+      `params.contentChanges[0].range.start.line：行 ${last + 1} 超出文档末尾，文档的最后一行是 ${last}（行号从 0 起计）`,
+    );
+    await server.notify('textDocument/didClose', { textDocument: { uri: other } });
+    await server.settle();
+    expect(server.published(other).at(-1)?.diagnostics).toEqual([]);
+  });
+
+  it('a character past its line’s end is the line’s end, as the protocol defines it', async () => {
+    const uri = await opened();
+    // The line ends with REQUEST_HUMAN, so an N appended past its end is ERDL-E207.
     const line = LINES[then.line] as string;
     expect(line.endsWith('REQUEST_HUMAN')).toBe(true);
     const end = { line: then.line, character: line.length + 40 };

@@ -271,3 +271,16 @@ export function changeProblem(
   }
   return null;
 }
+
+/**
+ * A didChange's version that does not come after the document's (the protocol raises it with
+ * every change): a change out of order, or sent twice, which applied would corrupt the text.
+ */
+export function versionProblem(
+  doc: TextDocument | undefined,
+  version: number,
+): ParamsProblem | null {
+  if (!doc || version > doc.version) return null;
+  const path = 'params.textDocument.version';
+  return { path, text: fill(t.versionNotAfter, { path, version, current: doc.version }) };
+}

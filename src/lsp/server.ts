@@ -38,7 +38,7 @@ import {
   toLspDiagnostic,
 } from './features';
 import { type FramingRefusal, framingGuard } from './framing';
-import { changeProblem, type ParamsProblem, paramsProblem } from './params';
+import { changeProblem, type ParamsProblem, paramsProblem, versionProblem } from './params';
 import { LSP_PARAMS_STRINGS, type LspLang } from './strings';
 
 /** How long the gloss phase runs before it lets the server read its next message. */
@@ -146,6 +146,12 @@ export function startLspServer(
   guard.on('close', end);
   /** The open documents by URI, as their didOpen and didChange leave them. */
   const documents = new Map<string, TextDocument>();
+  /**
+   * Open documents whose text here is no longer the editor's (a change could not be applied), by
+   * URI, with why: nothing is said about them — no diagnostics of a text the editor does not show,
+   * no hover — but that, until they are opened again.
+   */
+  const outOfStep = new Map<string, Bilingual>();
   const analyzers = new Map<string, DocumentAnalyzer>();
 
   const analyzerOf = (uri: string) => {
@@ -223,21 +229,57 @@ export function startLspServer(
 
   // The documents' sync (incremental, as announced; a change without a range replaces the text).
   connection.onDidOpenTextDocument(({ textDocument: d }) => {
+    outOfStep.delete(d.uri);
     documents.set(d.uri, TextDocument.create(d.uri, d.languageId, d.version, d.text));
     publish(d.uri);
   });
+  /**
+   * The editor applied a change this text cannot take: from now on the two texts differ, so the
+   * document is dropped here and its diagnostics become one notice saying so (at its start),
+   * until the editor opens it again.
+   */
+  const lostStep = (uri: string, problem: ParamsProblem) => {
+    documents.delete(uri);
+    analyzers.delete(uri);
+    const pending = pendingGloss.get(uri);
+    if (pending) clearImmediate(pending);
+    pendingGloss.delete(uri);
+    const text = fill(LSP_PARAMS_STRINGS.outOfStep, { problem: problem.text });
+    outOfStep.set(uri, text);
+    const start = { line: 0, character: 0 };
+    void connection.sendDiagnostics({
+      uri,
+      diagnostics: [
+        {
+          range: { start, end: start },
+          severity: 1,
+          code: 'out-of-step',
+          source: 'ERDL',
+          message: leadFirst(text),
+        },
+      ],
+    });
+  };
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    // Out of step already: said once, when it happened.
+    if (outOfStep.has(uri)) return;
     const doc = documents.get(uri);
-    // A change that cannot be applied as it is (a document not open, a range outside its text)
-    // is refused whole: the last good text stays.
-    const problem = changeProblem(doc, uri, contentChanges);
-    if (problem) return ignored('textDocument/didChange', problem);
+    // A change that cannot be applied as it is (a document not open, a range outside its text, a
+    // version that does not come after the document's) is refused whole; an open document is
+    // then out of step with the editor, which has applied it.
+    const problem = changeProblem(doc, uri, contentChanges) ?? versionProblem(doc, version);
+    if (problem) {
+      ignored('textDocument/didChange', problem);
+      if (doc) lostStep(uri, problem);
+      return;
+    }
     if (!doc || contentChanges.length === 0) return;
     TextDocument.update(doc, contentChanges, version);
     publish(uri);
   });
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
-    if (!documents.delete(uri)) return;
+    const wasOutOfStep = outOfStep.delete(uri);
+    if (!documents.delete(uri) && !wasOutOfStep) return;
     analyzers.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
   });

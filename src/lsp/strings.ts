@@ -187,6 +187,14 @@ export const LSP_PARAMS_STRINGS = {
     en: '{method} ignored, nothing changed: {problem}',
     zh: '已忽略 {method}，未做任何更改：{problem}',
   },
+  versionNotAfter: {
+    en: '{path}: version {version} does not come after the document’s version {current} (each change raises it)',
+    zh: '{path}：版本 {version} 不在文档当前版本 {current} 之后（每次更改都应递增版本）',
+  },
+  outOfStep: {
+    en: 'This document is out of step with the editor: a change could not be applied ({problem}). Nothing in it is checked until it is closed and opened again.',
+    zh: '此文档与编辑器中的内容已不一致：有一项更改无法应用（{problem}）。关闭并重新打开此文档之前，不再检查其中的任何内容。',
+  },
   notOpen: {
     en: '{path}: no document {uri} is open (didOpen comes first)',
     zh: '{path}：文档{uri}未打开（应先发送 didOpen）',

@@ -31,6 +31,8 @@ import { LspClient, ROOT } from '../src/lsp/test-support';
 const EXAMPLE = readFileSync(path.join(ROOT, 'src/studio/examples/quick-start.erdl.yaml'), 'utf8');
 const LINES = EXAMPLE.split('\n');
 const lineOf = (needle: string) => LINES.findIndex((l) => l.includes(needle));
+const lineOfIn = (text: string, needle: string) =>
+  text.split('\n').findIndex((l) => l.includes(needle));
 const at = (needle: string, within = 0) => {
   const line = lineOf(needle);
   return { line, character: (LINES[line] as string).indexOf(needle) + within };
@@ -501,6 +503,17 @@ describe('a didChange that cannot be applied: the document is out of step, and s
       `params.contentChanges[1].range.start.line: line ${last} is past the end of the document, whose last line is ${last - 1} (lines count from 0)`,
       `params.contentChanges[1].range.start.line：行 ${last} 超出文档末尾，文档的最后一行是 ${last - 1}（行号从 0 起计）`,
     );
+    // Between the two halves of 😀 (U+1F600, two UTF-16 units): an edit there would leave two
+    // lone halves.
+    const emoji = EXAMPLE.replace('metadata:', '# 😀\nmetadata:');
+    expect(emoji).not.toBe(EXAMPLE);
+    const inside = { line: lineOfIn(emoji, '😀'), character: 3 };
+    await expectIgnored(
+      'textDocument/didChange',
+      change(await opened(emoji), { start: inside, end: inside }),
+      `params.contentChanges[0].range.start.character: character 3 on line ${inside.line} falls between the two UTF-16 units of one character (positions count UTF-16 units from 0: 2 or 4 would do)`,
+      `params.contentChanges[0].range.start.character：行 ${inside.line} 的位置 3 落在一个字符的两个 UTF-16 码元之间（位置按 UTF-16 码元从 0 起计：可改为 2 或 4）`,
+    );
     // A change out of order (or sent twice) would corrupt the text.
     const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     await expectIgnored(
@@ -671,6 +684,42 @@ const REQUESTS = new Set([
   'textDocument/documentSymbol',
   'textDocument/codeAction',
 ]);
+
+describe('a message that is not JSON-RPC: Invalid Request (id null), said once, in both languages', () => {
+  it('an id that is neither an integer nor a string; neither a method nor a result or an error', async () => {
+    const cases: [unknown, string, string][] = [
+      [
+        { jsonrpc: '2.0', id: true, method: 'textDocument/hover', params: {} },
+        'id: expected an integer from -2147483648 to 2147483647, or a string, got a boolean',
+        'id：应为 -2147483648 到 2147483647 之间的整数或字符串，但收到布尔值',
+      ],
+      [
+        { jsonrpc: '2.0', id: 7 },
+        'it has neither a method (as a request or a notification has) nor a result or an error (as a response has)',
+        '它既没有 method（请求和通知都有），也没有 result 或 error（响应才有）',
+      ],
+    ];
+    for (const [message, en, zh] of cases) {
+      const warned = server.warned.length;
+      const logs = server.logs().length;
+      const answers = server.received.length;
+      const before = printed.length;
+      await server.writer.write(message as Message);
+      await server.settle();
+      const text = {
+        en: `a message that is not a JSON-RPC request, notification or response ignored: ${en}`,
+        zh: `已忽略一条既非 JSON-RPC 请求、通知也非响应的消息：${zh}`,
+      };
+      expect(server.warned.slice(warned)).toEqual([text]);
+      expect(server.logs().slice(logs)).toEqual([{ type: 1, message: both(text) }]);
+      const replies = server.received
+        .slice(answers)
+        .filter((m) => (m as ResponseMessage).id === null) as ResponseMessage[];
+      expect(replies.map((r) => r.error)).toEqual([{ code: -32600, message: both(text) }]);
+      expect(printed.slice(before)).toEqual([]);
+    }
+  });
+});
 
 describe('random params never make the server throw or print, and it goes on serving', () => {
   // `exit` with no params ends the process, as it must: its refusals are tested above.

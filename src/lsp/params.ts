@@ -209,6 +209,22 @@ export const PARAMS_OF: Readonly<Record<string, Check>> = {
  * The first field of `params` that is not what `method` takes, or null when they are (or the
  * method is not one the server handles: vscode-jsonrpc answers it, or ignores a notification).
  */
+/**
+ * Why a message is not a JSON-RPC request, notification or response (as vscode-jsonrpc tells them
+ * apart), or null: a method with an `id` that is no integer or string, or neither a method nor a
+ * result or an error. vscode-jsonrpc would log the whole message, in English only.
+ */
+export function messageProblem(message: unknown): ParamsProblem | null {
+  if (!isObject(message)) return { path: 'message', text: t.noMethod };
+  if (typeof message.method === 'string') {
+    return message.id === undefined ? null : integerOrString(message.id, 'id');
+  }
+  const id = message.id;
+  const identified = typeof id === 'string' || typeof id === 'number' || id === null;
+  const answers = message.result !== undefined || Boolean(message.error);
+  return identified && answers ? null : { path: 'message', text: t.noMethod };
+}
+
 export function paramsProblem(method: string, params: unknown): ParamsProblem | null {
   const check = Object.hasOwn(PARAMS_OF, method) ? PARAMS_OF[method] : undefined;
   return check ? check(params, 'params') : null;
@@ -227,11 +243,29 @@ const at = (p: Position) => `${p.line}:${p.character}`;
  */
 function outside(doc: TextDocument, p: Position, path: string): ParamsProblem | null {
   const last = doc.lineCount - 1;
-  if (p.line <= last) return null;
-  return {
-    path: `${path}.line`,
-    text: fill(t.lineOutside, { path: `${path}.line`, line: p.line, last }),
-  };
+  if (p.line > last) {
+    return {
+      path: `${path}.line`,
+      text: fill(t.lineOutside, { path: `${path}.line`, line: p.line, last }),
+    };
+  }
+  // Between the two UTF-16 units of one character: an edit there would leave two lone halves,
+  // text no editor shows.
+  const offset = doc.offsetAt(p);
+  const text = doc.getText();
+  const high = text.charCodeAt(offset - 1);
+  const low = text.charCodeAt(offset);
+  if (high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+    const at = `${path}.character`;
+    const { character, line } = p;
+    const before = character - 1;
+    const after = character + 1;
+    return {
+      path: at,
+      text: fill(t.insideCharacter, { path: at, character, line, before, after }),
+    };
+  }
+  return null;
 }
 
 /**

@@ -38,7 +38,13 @@ import {
   toLspDiagnostic,
 } from './features';
 import { type FramingRefusal, framingGuard } from './framing';
-import { changeProblem, type ParamsProblem, paramsProblem, versionProblem } from './params';
+import {
+  changeProblem,
+  messageProblem,
+  type ParamsProblem,
+  paramsProblem,
+  versionProblem,
+} from './params';
 import { LSP_PARAMS_STRINGS, type LspLang } from './strings';
 
 /** How long the gloss phase runs before it lets the server read its next message. */
@@ -67,6 +73,7 @@ export interface LspServerHooks {
 function paramsGate(
   reader: MessageReader,
   refuse: (message: RequestMessage | NotificationMessage, problem: ParamsProblem) => void,
+  invalid: (problem: ParamsProblem) => void,
 ): MessageReader {
   return {
     onError: reader.onError,
@@ -74,6 +81,8 @@ function paramsGate(
     onPartialMessage: reader.onPartialMessage,
     listen: (callback: DataCallback) =>
       reader.listen((message) => {
+        const notJsonRpc = messageProblem(message);
+        if (notJsonRpc) return invalid(notJsonRpc);
         if (Message.isRequest(message) || Message.isNotification(message)) {
           const problem = paramsProblem(message.method, message.params);
           if (problem) return refuse(message, problem);
@@ -120,15 +129,30 @@ export function startLspServer(
     warn(text);
     connection.console.error(leadFirst(text));
   };
-  const reader = paramsGate(new StreamMessageReader(guard), (message, problem) => {
-    if (!Message.isRequest(message)) return ignored(message.method, problem);
-    const reply: ResponseMessage = {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: ErrorCodes.InvalidParams, message: leadFirst(problem.text) },
-    };
-    void writer.write(reply);
-  });
+  const reader = paramsGate(
+    new StreamMessageReader(guard),
+    (message, problem) => {
+      if (!Message.isRequest(message)) return ignored(message.method, problem);
+      const reply: ResponseMessage = {
+        jsonrpc: '2.0',
+        id: message.id,
+        error: { code: ErrorCodes.InvalidParams, message: leadFirst(problem.text) },
+      };
+      void writer.write(reply);
+    },
+    // Not JSON-RPC: said once, and answered as JSON-RPC 2.0 asks (Invalid Request, id null).
+    (problem) => {
+      const text = fill(LSP_PARAMS_STRINGS.notJsonRpc, { problem: problem.text });
+      warn(text);
+      connection.console.error(leadFirst(text));
+      const reply: ResponseMessage = {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: ErrorCodes.InvalidRequest, message: leadFirst(text) },
+      };
+      void writer.write(reply);
+    },
+  );
   const connection = createConnection(ProposedFeatures.all, reader, writer);
   // The input ending between messages ends the server, as vscode-languageserver does when it is
   // given the stream itself (here it is given the gate).

@@ -187,6 +187,14 @@ export const LSP_PARAMS_STRINGS = {
     en: '{method} ignored, nothing changed: {problem}',
     zh: '已忽略 {method}，未做任何更改：{problem}',
   },
+  notJsonRpc: {
+    en: 'a message that is not a JSON-RPC request, notification or response ignored: {problem}',
+    zh: '已忽略一条既非 JSON-RPC 请求、通知也非响应的消息：{problem}',
+  },
+  noMethod: {
+    en: 'it has neither a method (as a request or a notification has) nor a result or an error (as a response has)',
+    zh: '它既没有 method（请求和通知都有），也没有 result 或 error（响应才有）',
+  },
   versionNotAfter: {
     en: '{path}: version {version} does not come after the document’s version {current} (each change raises it)',
     zh: '{path}：版本 {version} 不在文档当前版本 {current} 之后（每次更改都应递增版本）',
@@ -202,6 +210,10 @@ export const LSP_PARAMS_STRINGS = {
   lineOutside: {
     en: '{path}: line {line} is past the end of the document, whose last line is {last} (lines count from 0)',
     zh: '{path}：行 {line} 超出文档末尾，文档的最后一行是 {last}（行号从 0 起计）',
+  },
+  insideCharacter: {
+    en: '{path}: character {character} on line {line} falls between the two UTF-16 units of one character (positions count UTF-16 units from 0: {before} or {after} would do)',
+    zh: '{path}：行 {line} 的位置 {character} 落在一个字符的两个 UTF-16 码元之间（位置按 UTF-16 码元从 0 起计：可改为 {before} 或 {after}）',
   },
   reversed: {
     en: '{path}: its start ({start}) is after its end ({end})',

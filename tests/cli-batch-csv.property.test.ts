@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateCase, type WorkerSetup } from '../src/cli/batch/evaluate-batch';
-import { evaluateCsv, partReply } from '../src/cli/batch/evaluate-lines';
+import { evaluatePart, partReply } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { type CsvPart, createCsvSplitter } from '../src/cli/batch/split-records';
@@ -60,7 +60,7 @@ function inParts(
       parts.push(p);
       const reply =
         p.kind === 'records'
-          ? evaluateCsv(evaluator, setup, { ...p, kind: 'csv', seq: seq++ }, slice)
+          ? evaluatePart(evaluator, setup, { ...p, kind: 'csv', seq: seq++ }, slice)
           : partReply(seq++, p.batches, p.rows, p.base, (c) => evaluateCase(evaluator, setup, c));
       if (reply.records > 0) lines.push(...reply.out.split('\n'));
       join.add(reply);
@@ -225,7 +225,7 @@ function runStreamed(chunks: () => Iterable<string>, setup: WorkerSetup) {
   const ref = [...chunks()].flatMap((c) => [reference.push(c)]).concat(reference.end());
   const ours = replies.map((p) =>
     p.kind === 'records'
-      ? evaluateCsv(evaluator, setup, { ...p, kind: 'csv', seq: 0 })
+      ? evaluatePart(evaluator, setup, { ...p, kind: 'csv', seq: 0 })
       : partReply(0, p.batches, p.rows, p.base, null),
   );
   return { ours, ref, held, rows: reference.rows };

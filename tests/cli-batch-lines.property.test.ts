@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkerSetup } from '../src/cli/batch/evaluate-batch';
-import { evaluateLines } from '../src/cli/batch/evaluate-lines';
+import { evaluatePart } from '../src/cli/batch/evaluate-lines';
 import { type BatchField, RESULT_FIELDS } from '../src/cli/batch/fields';
 import { LinesJoin } from '../src/cli/batch/join-lines';
 import { createLineSplitter, type LinePart } from '../src/cli/batch/split-lines';
@@ -155,7 +155,7 @@ function after(
   let seq = 0;
   const send = (parts: LinePart[]) => {
     for (const p of parts) {
-      const reply = evaluateLines(
+      const reply = evaluatePart(
         evaluator,
         setup,
         { kind: 'lines', seq: seq++, text: p.kind === 'lines' ? p.text : null, line: p.line },

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { evaluateLines, type LinesJob } from '../src/cli/batch/evaluate-lines';
+import { evaluatePart, type LinesJob } from '../src/cli/batch/evaluate-lines';
 import { RESULT_FIELDS } from '../src/cli/batch/fields';
 import { type Pool, startWorkers } from '../src/cli/batch/run-batch';
 import { run } from '../src/cli/run';
@@ -59,7 +59,7 @@ describe('the batch pool', () => {
     expect(pool.held).toEqual([2, 2]);
     const { evaluator, rules } = quickStart();
     for (const [seq, reply] of (await Promise.all(replies)).entries()) {
-      const expected = evaluateLines(evaluator, { rules, ...setup }, job(seq, false));
+      const expected = evaluatePart(evaluator, { rules, ...setup }, job(seq, false));
       expect(reply.seq).toBe(seq);
       expect(reply.rejected).toBe(1);
       const out = reply.bytes ? new TextDecoder().decode(reply.bytes) : `${reply.out}\n`;

@@ -206,7 +206,7 @@ describe('no message is read back for its data', () => {
     const { createCsvParser, createJsonLinesParser, MAX_REPORTED_PROBLEMS } = await import(
       '../src/kernel'
     );
-    const { evaluateLines } = await import('../src/cli/batch/evaluate-lines');
+    const { evaluatePart } = await import('../src/cli/batch/evaluate-lines');
     const bad = 'not json\n'.repeat(MAX_REPORTED_PROBLEMS + 30);
     const lines = createJsonLinesParser();
     lines.push(bad);
@@ -217,7 +217,7 @@ describe('no message is read back for its data', () => {
     // a batch worker's part reply carries that number, not the message
     const setup = { rules: new Uint8Array(), asOf: '2026-01-01T00:00:00Z', fields: [] };
     const job = { kind: 'lines', seq: 0, text: bad, line: 1 } as const;
-    const reply = evaluateLines({} as never, setup, job);
+    const reply = evaluatePart({} as never, setup, job);
     expect(reply.omitted).toBe(30);
     expect(reply.diagnostics.some((d) => d.code === 'factset-more')).toBe(false);
     const csv = createCsvParser();

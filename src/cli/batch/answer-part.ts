@@ -14,8 +14,7 @@ import {
   type LinesJob,
   type LinesReply,
   type PartLines,
-  printCsv,
-  printLines,
+  printPart,
 } from './evaluate-lines';
 
 export type PartAnswer = (setup: WorkerSetup, job: LinesJob | CsvJob) => LinesReply;
@@ -25,14 +24,10 @@ export function partAnswerer(evaluator: Evaluator): PartAnswer {
   const encoder = new TextEncoder();
   /** The last part's output in bytes: the next part's buffer starts that large. */
   let lastBytes = 64 * 1024;
-  const answer = (setup: WorkerSetup, job: LinesJob | CsvJob, lines: PartLines) =>
-    job.kind === 'csv'
-      ? printCsv(evaluator, setup, job, lines)
-      : printLines(evaluator, setup, job, lines);
   return (setup, job) => {
-    if (!job.bytesOut) return asText((lines) => answer(setup, job, lines));
+    if (!job.bytesOut) return asText((lines) => printPart(evaluator, setup, job, lines));
     const bytes = new Utf8Lines(encoder, lastBytes + (lastBytes >> 3));
-    const summary = answer(setup, job, bytes);
+    const summary = printPart(evaluator, setup, job, bytes);
     if (summary.records === 0) return { ...summary, out: '' };
     lastBytes = bytes.length;
     return { ...summary, out: '', bytes: bytes.take() };

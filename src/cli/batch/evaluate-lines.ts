@@ -7,11 +7,11 @@
  * joins parts' outputs in order and merges their problem lists (join-lines.ts).
  */
 import {
-  type CsvPartStart,
   createCsvParser,
   createJsonLinesParser,
   type Evaluator,
   type FactSetBatch,
+  type FactSetParser,
   MAX_ROW_CHARS,
   type RejectedRecord,
   type SuiteCase,
@@ -85,34 +85,6 @@ export type PartSummary = Omit<LinesReply, 'out' | 'bytes'>;
 
 type Evaluate = ((c: SuiteCase) => string) | null;
 
-/**
- * A part of JSON Lines answered, its lines joined as text. `sliceChars`: what its parser is given
- * at a time (tests give a few characters, to cut the part everywhere).
- */
-export function evaluateLines(
-  evaluator: Evaluator,
-  setup: WorkerSetup,
-  job: LinesJob,
-  sliceChars = SLICE_CHARS,
-): LinesReply {
-  return asText((lines) => printLines(evaluator, setup, job, lines, sliceChars));
-}
-
-/** A part of JSON Lines answered, each line given to `lines` as it is made. */
-export function printLines(
-  evaluator: Evaluator,
-  setup: WorkerSetup,
-  job: LinesJob,
-  lines: PartLines,
-  sliceChars = SLICE_CHARS,
-): PartSummary {
-  const parser = createJsonLinesParser({ offset: 0, line: job.line });
-  const text = job.text instanceof Uint8Array ? DECODER.decode(job.text) : job.text;
-  const records = new PartRecords(0, (c) => evaluateCase(evaluator, setup, c), lines);
-  readInSlices(parser, text ?? OVERLONG, records, sliceChars);
-  return records.summary(job.seq, parser.rows);
-}
-
 /** Whole CSV records from `offset` (line `line`), read with the file's header unless they hold it. */
 export interface CsvJob extends PartJob {
   readonly kind: 'csv';
@@ -122,29 +94,43 @@ export interface CsvJob extends PartJob {
   readonly header: CsvHeader | null;
 }
 
-/** A part of CSV records answered, its lines joined as text (`sliceChars`: as evaluateLines). */
-export function evaluateCsv(
+/**
+ * A part answered, its lines joined as text. `sliceChars`: what its parser is given at a time
+ * (tests give a few characters, to cut the part everywhere).
+ */
+export function evaluatePart(
   evaluator: Evaluator,
   setup: WorkerSetup,
-  job: CsvJob,
+  job: LinesJob | CsvJob,
   sliceChars = SLICE_CHARS,
 ): LinesReply {
-  return asText((lines) => printCsv(evaluator, setup, job, lines, sliceChars));
+  return asText((lines) => printPart(evaluator, setup, job, lines, sliceChars));
 }
 
-/** A part of CSV records answered, each line given to `lines` as it is made. */
-export function printCsv(
+/**
+ * A part answered, each line given to `lines` as it is made: JSON Lines (decoded here when they
+ * came as bytes) or CSV records (read with the file's header), by the kernel's parser started
+ * where the part starts.
+ */
+export function printPart(
   evaluator: Evaluator,
   setup: WorkerSetup,
-  job: CsvJob,
+  job: LinesJob | CsvJob,
   lines: PartLines,
   sliceChars = SLICE_CHARS,
 ): PartSummary {
-  const start = { offset: job.offset, line: job.line };
-  const part: CsvPartStart = job.header ? { header: job.header, start } : { start };
-  const parser = createCsvParser(part);
+  let parser: FactSetParser;
+  let text: string;
+  if (job.kind === 'csv') {
+    const start = { offset: job.offset, line: job.line };
+    parser = createCsvParser(job.header ? { header: job.header, start } : { start });
+    text = job.text;
+  } else {
+    parser = createJsonLinesParser({ offset: 0, line: job.line });
+    text = (job.text instanceof Uint8Array ? DECODER.decode(job.text) : job.text) ?? OVERLONG;
+  }
   const records = new PartRecords(0, (c) => evaluateCase(evaluator, setup, c), lines);
-  readInSlices(parser, job.text, records, sliceChars);
+  readInSlices(parser, text, records, sliceChars);
   return records.summary(job.seq, parser.rows);
 }
 
@@ -154,7 +140,7 @@ export function printCsv(
  * chunks of a file), each slice's records printed before the next slice is read; then the end.
  */
 function readInSlices(
-  parser: { push(text: string): FactSetBatch; end(): FactSetBatch },
+  parser: FactSetParser,
   text: string,
   records: PartRecords,
   sliceChars: number,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PART_CHARS } from '../src/cli/batch/run-batch';
+import { PART_CHARS } from '../src/cli/batch/prestart';
 import { run } from '../src/cli/run';
 import { workerCounts } from './batch-workers';
 import { captureNodeIo, ROOT, spawnErdl } from './cli-support';

@@ -17,7 +17,8 @@ import {
 } from '../../kernel';
 import type { ImpactReply } from './impact-part';
 import { LinesJoin } from './join-lines';
-import { defaultWorkers, Pool } from './run-batch';
+import { defaultWorkers } from './prestart';
+import { Pool } from './run-batch';
 
 /** A fact set read on the workers from this many characters. */
 export const POOL_MIN_CHARS = 1024 * 1024;

@@ -24,6 +24,14 @@ import { factSetFormat } from '../../kernel/file-limits';
  */
 export const PART_CHARS = 256 * 1024;
 
+/** `--workers N`: N, a whole number from 1 to 9999, or null (refused by the verb). */
+export function workersOf(value: string): number | null {
+  return /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : null;
+}
+
+/** Whether a regular file of `size` bytes is one part at most: evaluated on the command's thread. */
+export const onePart = (size: number): boolean => size <= PART_CHARS;
+
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
@@ -86,8 +94,8 @@ export function batchWorkersOf(argv: readonly string[], sizeOf: (file: string) =
   if (format === undefined ? factSetFormat(file) === null : format !== 'jsonl' && format !== 'csv')
     return 0;
   const workers = options.get('--workers');
-  if (workers !== undefined) return /^[1-9][0-9]{0,3}$/.test(workers) ? Number(workers) : 0;
-  return sizeOf(file) > PART_CHARS ? defaultWorkers() : 0;
+  if (workers !== undefined) return workersOf(workers) ?? 0;
+  return onePart(sizeOf(file)) ? 0 : defaultWorkers();
 }
 
 let started: Worker[] = [];

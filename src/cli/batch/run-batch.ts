@@ -30,7 +30,7 @@ import { type BytePart, createByteSplitter } from './split-bytes';
 import { createLineSplitter, type LinePart, type PartSplitter } from './split-lines';
 import { createCsvSplitter } from './split-records';
 
-export { defaultWorkers, errorRecord, PART_CHARS };
+export { errorRecord };
 
 /**
  * Standard output was closed by its reader (`erdl eval --facts F | head`): the batch stops reading

@@ -23,9 +23,9 @@ import {
   resultRecord,
 } from '../batch/fields';
 import { InProcessParts } from '../batch/in-process';
+import { onePart, workersOf } from '../batch/prestart';
 import {
   OutputClosed,
-  PART_CHARS,
   type PartRunner,
   type Pool,
   runBatch,
@@ -269,10 +269,8 @@ function batchOptions(
     return { ok: false, message };
   }
   const value = options['--workers'];
-  if (value !== undefined && !/^[1-9][0-9]{0,3}$/.test(value)) {
-    return { ok: false, message: fill(msg.badWorkers, quoted(value)) };
-  }
-  const workers = value === undefined ? undefined : Number(value);
+  const workers = value === undefined ? undefined : workersOf(value);
+  if (workers === null) return { ok: false, message: fill(msg.badWorkers, quoted(value ?? '')) };
   return { ok: true, format, fields: fields.fields, workers };
 }
 
@@ -307,8 +305,8 @@ async function unreadable(io: CliIo, file: string): Promise<Bilingual | null> {
 
 /**
  * Whether `erdl eval --facts FILE` runs on this thread rather than on workers: no `--workers`
- * given (asked for, workers are used), and FILE a regular file of at most one part (PART_CHARS
- * bytes), which one worker would take whole, adding only its start-up.
+ * given (asked for, workers are used), and FILE a regular file of at most one part (onePart:
+ * PART_CHARS bytes), which one worker would take whole, adding only its start-up.
  */
 async function onThisThread(
   io: CliIo,
@@ -318,7 +316,7 @@ async function onThisThread(
   if (file === undefined || file === '-' || options['--workers'] !== undefined || !io.fileSize)
     return false;
   const size = await io.fileSize(file).catch(() => null);
-  return size !== null && size <= PART_CHARS;
+  return size !== null && onePart(size);
 }
 
 /**

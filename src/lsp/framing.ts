@@ -331,7 +331,9 @@ const isHex = (b: number) => isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x6
  * The byte offset where `bytes` (valid UTF-8) stops being JSON (RFC 8259): the first byte no JSON
  * text could have there, or `bytes.length` when it ends too early; -1 when it is JSON. One pass
  * and a stack of open containers, so any nesting is linear. Only called once JSON.parse has
- * refused the body, to say where.
+ * refused the body, to say where. Not the kernel's strict reader (suite/json-value.ts parseJson):
+ * it recurses, and refuses duplicate keys and nesting past 128 levels, which JSON.parse accepts —
+ * it would name those instead of what made this body no JSON.
  */
 export function jsonErrorAt(bytes: Uint8Array): number {
   const n = bytes.length;

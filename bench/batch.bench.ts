@@ -12,8 +12,9 @@
  * Each command figure is the best of RUNS runs, wall clock including process and worker start-up,
  * the runs of 1 and 2 workers taken in turn; every run reads the same file (in the file cache
  * after the first) and writes to /dev/null. Beside the 2-worker figure, on Linux: the least CPU a
- * run took (all its threads) with 1 and 2 workers, which the load hardly moves; and, where
- * `taskset` runs, 1 worker held to one core with all its threads, and 2 workers over that.
+ * run took (all its threads) with 1 and 2 workers, which the load hardly moves, and from it the
+ * most 2 workers can give over 1 on this machine's cores (cpuFigures); and, where `taskset` runs,
+ * 1 worker held to one core with all its threads, and 2 workers over that.
  * Keeps the figures in bench/results/batch-latest.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -199,14 +200,33 @@ function pinnedFigures(pinned: number | null, two: number) {
   };
 }
 
-/** oneAndTwo's CPU figures as printed and kept: each run's, and what the second worker adds. */
-function cpuFigures(cpu: [number, number] | null) {
+/**
+ * oneAndTwo's CPU figures as printed and kept: each run's, what the second worker adds, and the
+ * most 2 workers can give over 1 on this machine's cores. A run takes at least its CPU ÷ cores of
+ * wall clock, so 2 workers over 1 is at most cores × (1 worker's wall clock) ÷ (2 workers' CPU):
+ * the ceiling at the CPU they took, and the one they would have if the second worker cost no CPU
+ * at all (2 workers' CPU = 1 worker's). On 2 cores one worker's run already has the second core
+ * for its main thread and V8's compiler and GC threads, so the second is below 2 by that much.
+ * From the best wall clock and the least CPU of the runs, so approximate.
+ */
+function cpuFigures(cpu: [number, number] | null, one: number) {
   if (!cpu) return null;
   const [cpu1, cpu2] = cpu.map((c) => Math.round(c * 100) / 100) as [number, number];
   const more = Math.round((cpu[1] / cpu[0] - 1) * 100);
+  const wall1 = FACTS / one;
+  const atCpu = Math.round(((cores * wall1) / cpu[1]) * 100) / 100;
+  const free = Math.round(((cores * wall1) / cpu[0]) * 100) / 100;
   return {
-    row: { cpu_1_worker_s: cpu1, cpu_2_workers_s: cpu2 },
-    line: `  CPU per run (every thread): 1 worker ${cpu1} s, 2 workers ${cpu2} s (+${more} %)`,
+    row: {
+      cpu_1_worker_s: cpu1,
+      cpu_2_workers_s: cpu2,
+      most_2_over_1_at_that_cpu: atCpu,
+      most_2_over_1_if_second_worker_free: free,
+    },
+    lines: [
+      `  CPU per run (every thread): 1 worker ${cpu1} s, 2 workers ${cpu2} s (+${more} %)`,
+      `  the most 2 workers can give over 1 on ${cores} cores (${cores} × 1 worker's wall clock ÷ CPU): ${atCpu}× at 2 workers' CPU; ${free}× were the second worker to cost no CPU`,
+    ],
   };
 }
 
@@ -272,7 +292,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     cpu,
   } = oneAndTwo(set.file);
   const narrow = command(set.file, 1, 'decision,matched_rules');
-  const used = cpuFigures(cpu);
+  const used = cpuFigures(cpu, one);
   const alone = pinnedFigures(pinned, two);
   const row = {
     rules: set.name,
@@ -296,7 +316,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (goal ≥ 1.7× on a quiet machine; load average ${row.load_average})`,
   );
   if (alone) console.log(alone.line);
-  if (used) console.log(used.line);
+  if (used) for (const line of used.lines) console.log(line);
   console.log(`  --fields decision,matched_rules, 1 worker: ${k(narrow)}`);
 }
 
@@ -310,7 +330,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     pinned,
     cpu,
   } = oneAndTwo(rules, csvFacts);
-  const used = cpuFigures(cpu);
+  const used = cpuFigures(cpu, one);
   const alone = pinnedFigures(pinned, two);
   const row = {
     rules: `${(RULE_SETS[0] as (typeof RULE_SETS)[number]).name}, CSV`,
@@ -333,7 +353,7 @@ for (const set of csvOnly ? [] : RULE_SETS) {
     `  default output, 2 workers: ${k(two)} = ${row.speedup_2_over_1}× 1 worker (load average ${row.load_average})`,
   );
   if (alone) console.log(alone.line);
-  if (used) console.log(used.line);
+  if (used) for (const line of used.lines) console.log(line);
 }
 rmSync(dir, { recursive: true, force: true });
 

@@ -349,6 +349,10 @@ describe('erdl eval --facts', () => {
     const cases: [string[], RegExp][] = [
       [['--facts', file('facts.jsonl'), '--fields', 'decision,nope'], /unknown field\(s\) "nope"/],
       [['--facts', file('facts.jsonl'), '--workers', '0'], /--workers "0"/],
+      // More than MAX_WORKERS: refused before any thread starts (each has its own heap).
+      [['--facts', file('facts.jsonl'), '--workers', '65'], /--workers "65": .* 1 to 64/],
+      [['--facts', file('facts.jsonl'), '--workers', '9999'], /--workers "9999"/],
+      [['--facts', file('facts.jsonl'), '--workers', '064'], /--workers "064"/],
       [['--facts', file('one.json')], /JSON Lines \(\.jsonl, \.ndjson\) or CSV/],
       [[file('one.json'), '--facts', file('facts.jsonl')], /exactly one of FACT or --facts/],
       [[], /exactly one of FACT or --facts/],

@@ -57,6 +57,8 @@ describe('which arguments start workers first (batchWorkersOf)', () => {
     ['an unknown format: none', ['eval', 'r.yaml', '--facts', 'f.txt'], big, 0],
     ['--format csv of any name', ['eval', 'r', '--facts', 'f.txt', '--format', 'csv'], big, cores],
     ['a bad --workers: none', ['eval', 'r.yaml', '--facts', 'f.jsonl', '--workers', '0'], big, 0],
+    ['--workers 64: 64', ['eval', 'r.yaml', '--facts', 'f.jsonl', '--workers', '64'], small, 64],
+    ['over 64 workers: none', ['eval', 'r.yaml', '--facts', 'f.jsonl', '--workers', '65'], big, 0],
     ['an option twice: none', ['eval', 'r', '--facts', 'a.jsonl', '--facts', 'b.jsonl'], big, 0],
     ['after --: not options', ['eval', 'r.yaml', '--', '--facts', 'f.jsonl'], big, 0],
     ['another verb: none', ['check', 'r.yaml', '--facts', 'f.jsonl'], big, 0],

@@ -24,9 +24,18 @@ import { factSetFormat } from '../../kernel/file-limits';
  */
 export const PART_CHARS = 256 * 1024;
 
-/** `--workers N`: N, a whole number from 1 to 9999, or null (refused by the verb). */
+/**
+ * The most workers `--workers` starts. Each is a thread with its own V8 heap (~17 MB resident
+ * before it reads a part) and the pool starts them all at once, so a larger number buys no speed
+ * on any machine we know and could exhaust its memory before the first fact.
+ */
+export const MAX_WORKERS = 64;
+
+/** `--workers N`: N, a whole number from 1 to MAX_WORKERS, or null (refused by the verb). */
 export function workersOf(value: string): number | null {
-  return /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : null;
+  if (!/^[1-9][0-9]{0,2}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= MAX_WORKERS ? n : null;
 }
 
 /** Whether a regular file of `size` bytes is one part at most: evaluated on the command's thread. */

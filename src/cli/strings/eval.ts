@@ -14,8 +14,8 @@ export const EVAL_STRINGS = {
     zh: '配合 --facts：要输出的结果字段及其顺序',
   },
   workersOption: {
-    en: 'with --facts: worker threads (default: one per core; a file of at most 256 KiB is evaluated without workers)',
-    zh: '配合 --facts：工作线程数（默认每个 CPU 核一个；不超过 262,144 字节的文件不启用工作线程）',
+    en: 'with --facts: worker threads, 1 to 64 (default: one per core; a file of at most 256 KiB is evaluated without workers)',
+    zh: '配合 --facts：工作线程数，1 到 64（默认每个 CPU 核一个；不超过 262,144 字节的文件不启用工作线程）',
   },
   asOfOption: { en: 'evaluation instant (UTC)', zh: '求值时刻（UTC）' },
   stateOption: {
@@ -49,8 +49,8 @@ export const EVAL_STRINGS = {
     zh: '--fields：未知字段{unknown}；可用字段为 {fields}',
   },
   badWorkers: {
-    en: '--workers {value}: a whole number from 1 to 9999',
-    zh: '--workers{value}：须为 1 到 9999 的整数',
+    en: '--workers {value}: a whole number from 1 to 64 (each worker is a thread with its own memory)',
+    zh: '--workers{value}：须为 1 到 64 的整数（每个工作线程各占一份内存）',
   },
   notUtf8: { en: '{file}: not valid UTF-8', zh: '{file}：不是有效的 UTF-8' },
   stopped: { en: '{file}: evaluation stopped: {detail}', zh: '{file}：求值中止：{detail}' },

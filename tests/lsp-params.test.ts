@@ -595,6 +595,35 @@ describe('a didChange that cannot be applied: the document is out of step, and s
     expect(server.published(other).at(-1)?.diagnostics).toEqual([]);
   });
 
+  it('opened twice without a close: the second didOpen’s text is the document’s, and that is said once', async () => {
+    const uri = await opened();
+    expect(server.published(uri).at(-1)?.diagnostics).toEqual([]);
+    const warned = server.warned.length;
+    const logs = server.logs().length;
+    await server.open(uri, broken, 1);
+    const text = {
+      en: `textDocument/didOpen of "${uri}", which is already open (no didClose came between): its text is now the one this didOpen carries`,
+      zh: `收到 textDocument/didOpen，但文档“${uri}”已处于打开状态（其间没有 didClose）：现以此次 didOpen 所带的文本为准`,
+    };
+    // The editor's text, as it sent it whole: checked as that text (its N is ERDL-E207).
+    await vi.waitFor(() =>
+      expect(
+        server
+          .published(uri)
+          .at(-1)
+          ?.diagnostics.map((d) => d.code),
+      ).toEqual(['ERDL-E207']),
+    );
+    expect(server.warned.slice(warned)).toEqual([text]);
+    expect(server.logs().slice(logs)).toEqual([{ type: 2, message: both(text) }]);
+    // Changes now apply to that text, from its version.
+    await server.notify('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: EXAMPLE }],
+    });
+    expect((await server.diagnostics(uri, 2)).diagnostics).toEqual([]);
+  });
+
   it('a character past its line’s end is the line’s end, as the protocol defines it', async () => {
     const uri = await opened();
     // The line ends with REQUEST_HUMAN, so an N appended past its end is ERDL-E207.

@@ -28,6 +28,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fill } from '../i18n/format';
 import { type Bilingual, KERNEL_VERSION } from '../kernel';
+import { enQuote, zhQuote } from '../kernel/util/quote';
 import { type Analysis, DocumentAnalyzer, isRulesUri, withinLimit } from './analysis';
 import {
   codeActions,
@@ -253,6 +254,16 @@ export function startLspServer(
 
   // The documents' sync (incremental, as announced; a change without a range replaces the text).
   connection.onDidOpenTextDocument(({ textDocument: d }) => {
+    // Opened twice without a close between (the protocol forbids it): the editor's whole text,
+    // which it sends here, is the one it shows, so it replaces this one — said, not silently.
+    if (documents.has(d.uri)) {
+      const text = fill(LSP_PARAMS_STRINGS.reopened, {
+        uri: { en: enQuote(d.uri, 200), zh: zhQuote(d.uri, 200) },
+      });
+      warn(text);
+      connection.console.warn(leadFirst(text));
+      analyzers.delete(d.uri);
+    }
     outOfStep.delete(d.uri);
     documents.set(d.uri, TextDocument.create(d.uri, d.languageId, d.version, d.text));
     publish(d.uri);

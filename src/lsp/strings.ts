@@ -203,6 +203,10 @@ export const LSP_PARAMS_STRINGS = {
     en: 'This document is out of step with the editor: a change could not be applied ({problem}). Nothing in it is checked until it is closed and opened again.',
     zh: '此文档与编辑器中的内容已不一致：有一项更改无法应用（{problem}）。关闭并重新打开此文档之前，不再检查其中的任何内容。',
   },
+  reopened: {
+    en: 'textDocument/didOpen of {uri}, which is already open (no didClose came between): its text is now the one this didOpen carries',
+    zh: '收到 textDocument/didOpen，但文档{uri}已处于打开状态（其间没有 didClose）：现以此次 didOpen 所带的文本为准',
+  },
   notOpen: {
     en: '{path}: no document {uri} is open (didOpen comes first)',
     zh: '{path}：文档{uri}未打开（应先发送 didOpen）',

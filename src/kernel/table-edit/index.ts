@@ -18,6 +18,7 @@ export {
   cellsReadingDifferently,
   retypeProblem,
 } from './column-type-op';
+export { type DecisionCellReading, readDecisionCell } from './decision-cell';
 export {
   type DelimitedProblem,
   detectDelimiter,

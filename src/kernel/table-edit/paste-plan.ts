@@ -1,8 +1,8 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { zhQuote } from '../util/quote';
-import { isDecision } from '../vocabulary/decisions';
 import { type ColumnType, columnType, describeCell, readCell } from './cell-reader';
 import { type CellInput, formatCell } from './cell-text';
+import { readDecisionCell } from './decision-cell';
 import type { RowModel, TableModel } from './model';
 import { type PasteWidening, pasteWidenings } from './widening';
 
@@ -146,8 +146,7 @@ export function planPaste(
           reading: { ok: true, description: describeCell(read.cell) },
         });
       } else if (column === conditions) {
-        const decision = raw.trim().toUpperCase();
-        if (decision === '') {
+        if (raw.trim() === '') {
           cells.push({
             ...place,
             changed: base === undefined,
@@ -155,13 +154,13 @@ export function planPaste(
           });
           return;
         }
-        if (!isDecision(decision)) {
-          refuse({
-            en: `${JSON.stringify(raw)} is not one of the 13 decisions`,
-            zh: `${zhQuote(raw)}不是 13 种决策之一`,
-          });
+        // A code in any case or the word the grid shows, in either language (decision-cell.ts).
+        const read = readDecisionCell(raw);
+        if (!read.ok) {
+          refuse(read.message);
           return;
         }
+        const decision = read.decision;
         then = decision;
         cells.push({
           ...place,

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { type Bilingual, DECISION_NAMES, decisionInfo } from '../../kernel';
-import type { ColumnType } from '../../kernel/table-edit';
+import { type ColumnType, readDecisionCell } from '../../kernel/table-edit';
 import { useT } from '../i18n/i18n';
 import { useStudio } from '../store';
-import { CellReading, useCellCommit, useCompletion } from './CellHelp';
+import { CellReading, useCellCommit, useCompletion, usePopoverRoom } from './CellHelp';
 import type { Completion } from './cell-completion';
 import {
   PICKER_SYMBOLS,
@@ -61,6 +61,37 @@ export function lineKeys(
   };
 }
 
+/**
+ * The keys of a cell's text editor: Escape cancels, Ctrl+Enter commits into every selected cell,
+ * Enter / Tab (with Shift) commit and move; `first` may take a key before them (completions).
+ */
+function textEditorKeys(
+  onExit: ExitHandler,
+  commit: (move: Extract<EditorExit, { kind: 'commit' }>['move'], all?: boolean) => void,
+  first?: (e: KeyboardEvent) => boolean,
+) {
+  return (e: KeyboardEvent) => {
+    e.stopPropagation();
+    // Enter or an arrow picking an input method's candidate is the input method's.
+    if (isImeKey(e.nativeEvent)) return;
+    if (first?.(e)) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onExit({ kind: 'cancel' });
+      return;
+    }
+    if (ctrlEnter(e)) {
+      e.preventDefault();
+      commit('stay', true);
+      return;
+    }
+    const move = moveOf(e);
+    if (!move) return;
+    e.preventDefault();
+    commit(move);
+  };
+}
+
 interface ConditionEditorProps {
   /** The column's type: the text is read by it (docs/table-cells.md). */
   readonly type: ColumnType;
@@ -91,6 +122,8 @@ export function CellTextEditor({
   const [text, setText] = useState(initial);
   const { reading, refused, clearRefused, commit } = useCellCommit(text, type, onExit);
   const hintId = useId();
+  const popover = useRef<HTMLSpanElement>(null);
+  usePopoverRoom(popover);
   const completion = useCompletion({
     all: completions,
     text,
@@ -100,26 +133,7 @@ export function CellTextEditor({
     },
     column,
   });
-  const onKeyDown = (e: KeyboardEvent) => {
-    e.stopPropagation();
-    // Enter or an arrow picking an input method's candidate is the input method's.
-    if (isImeKey(e.nativeEvent)) return;
-    if (completion.onKey(e)) return;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onExit({ kind: 'cancel' });
-      return;
-    }
-    if (ctrlEnter(e)) {
-      e.preventDefault();
-      commit('stay', true);
-      return;
-    }
-    const move = moveOf(e);
-    if (!move) return;
-    e.preventDefault();
-    commit(move);
-  };
+  const onKeyDown = textEditorKeys(onExit, commit, completion.onKey);
   return (
     <span className="grid-editor cell-help">
       <input
@@ -137,7 +151,7 @@ export function CellTextEditor({
         }}
         onKeyDown={onKeyDown}
       />
-      <span className="grid-popover">
+      <span className="grid-popover" ref={popover}>
         <ReadAsText text={text} type={type} column={column} onRead={readAsText} />
         <CellReading id={hintId} reading={reading} refused={refused} />
         {completion.list}
@@ -172,6 +186,8 @@ export function CellPicker({
     onExit,
   );
   const hintId = useId();
+  const popover = useRef<HTMLSpanElement>(null);
+  usePopoverRoom(popover);
   const operand = pickerOperand(state.op);
   const update = (next: Partial<PickerState>) => {
     setState((s) => ({ ...s, ...next }));
@@ -269,7 +285,7 @@ export function CellPicker({
       <button type="button" className="button small" tabIndex={-1} onClick={() => commit('stay')}>
         {t.apply}
       </button>
-      <span className="grid-popover">
+      <span className="grid-popover" ref={popover}>
         <ReadAsText
           text={pickerText(type, state)}
           type={type}
@@ -283,7 +299,71 @@ export function CellPicker({
   );
 }
 
-/** The decision as a picker of the 13 decisions. */
+/**
+ * Typing on a decision cell: one line of text read as a decision as it is typed — its code in any
+ * case or the word the grid shows, in either language (`deny`, `Block`, `拦截`) — with the reading
+ * or the reason it is refused under the cell. A text that does not read is not committed: the cell
+ * keeps its decision and the reason stays (never a select's type-ahead guess, issue: typed `deny`
+ * became EMERGENCY_HALT). F2, Enter and a double-click open the picker (DecisionEditor).
+ */
+export function DecisionTextEditor({
+  initial,
+  label,
+  onExit,
+}: {
+  readonly initial: string;
+  readonly label: string;
+  readonly onExit: ExitHandler;
+}) {
+  const t = useT(gridStrings);
+  const [text, setText] = useState(initial);
+  const [refused, setRefused] = useState<Bilingual | null>(null);
+  const hintId = useId();
+  const popover = useRef<HTMLSpanElement>(null);
+  usePopoverRoom(popover);
+  const read = readDecisionCell(text);
+  const reading = read.ok
+    ? {
+        ok: true as const,
+        description: {
+          en: `${read.decision} · ${decisionName(read.decision, 'en')}`,
+          zh: `${read.decision} · ${decisionName(read.decision, 'zh')}`,
+        },
+      }
+    : { ok: false as const, message: read.message };
+  const commit = (move: Extract<EditorExit, { kind: 'commit' }>['move'], all = false) => {
+    if (!read.ok) {
+      setRefused(read.message);
+      return;
+    }
+    setRefused(onExit({ kind: 'commit', text: read.decision, move, all }));
+  };
+  const onKeyDown = textEditorKeys(onExit, commit);
+  return (
+    <span className="grid-editor cell-help">
+      <input
+        // biome-ignore lint/a11y/noAutofocus: the editor opens on the user's key press in this cell
+        autoFocus
+        className="grid-input"
+        aria-label={`${label} — ${t.decisionText}`}
+        aria-invalid={!read.ok}
+        aria-describedby={hintId}
+        data-testid="decision-text-input"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setRefused(null);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <span className="grid-popover" ref={popover}>
+        <CellReading id={hintId} reading={reading} refused={refused} />
+      </span>
+    </span>
+  );
+}
+
+/** The decision as a picker of the 13 decisions (F2, Enter, double-click). */
 export function DecisionEditor({
   value,
   label,

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useState } from 'react';
 import type { Bilingual } from '../../kernel';
 import { type ColumnType, describeCell, readCell } from '../../kernel/table-edit';
 import { format, pick, useT } from '../i18n/i18n';
@@ -36,6 +36,30 @@ export function useCellCommit(text: string, type: ColumnType, onExit: ExitHandle
     setRefused(onExit({ kind: 'commit', text, move, all }));
   };
   return { reading, refused, clearRefused: () => setRefused(null), commit };
+}
+
+/**
+ * Room for an editor's popover (the reading, a refusal with what is accepted, completions) inside
+ * the grid's scroll box, which would otherwise clip what hangs below its last row: the box gets as
+ * much padding at its bottom as the popover needs, measured on every render (the text changes its
+ * height), and none once the editor closes.
+ */
+export function usePopoverRoom(popover: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const box = popover.current?.closest<HTMLElement>('.grid-scroll');
+    const el = popover.current;
+    if (!box || !el) return;
+    const padding = Number.parseFloat(box.style.paddingBottom || '0') || 0;
+    const clientBottom = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+    const need = Math.ceil(el.getBoundingClientRect().bottom - (clientBottom - padding)) + 4;
+    box.style.paddingBottom = need > 0 ? `${need}px` : '';
+  });
+  useLayoutEffect(() => {
+    const box = popover.current?.closest<HTMLElement>('.grid-scroll');
+    return () => {
+      if (box) box.style.paddingBottom = '';
+    };
+  }, [popover]);
 }
 
 /**

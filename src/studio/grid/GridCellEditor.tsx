@@ -7,6 +7,7 @@ import {
   CellPicker,
   CellTextEditor,
   DecisionEditor,
+  DecisionTextEditor,
   type ExitHandler,
   RowTextEditor,
 } from './CellEditors';
@@ -60,7 +61,13 @@ export function GridCellEditor({
       <RowTextEditor value={initial ?? r.texts[key]?.value ?? ''} label={label} onExit={onExit} />
     );
   }
-  if (col === conditions) return <DecisionEditor value={r.then} label={label} onExit={onExit} />;
+  if (col === conditions)
+    // Typing is read as a decision (or refused); F2 / Enter / a click opens the picker.
+    return initial === null ? (
+      <DecisionEditor value={r.then} label={label} onExit={onExit} />
+    ) : (
+      <DecisionTextEditor initial={initial} label={label} onExit={onExit} />
+    );
   if (col === conditions + 1)
     return <PriorityEditor value={r.priority} initial={initial} label={label} onExit={onExit} />;
   const type = types[col] ?? 'unknown';

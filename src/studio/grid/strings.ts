@@ -110,6 +110,7 @@ export const gridStrings = defineStrings({
     max: 'Maximum',
     anyOption: '- (any value)',
     cellText: 'Cell (e.g. >= 700, between [1, 5], in ["a", "b"], -)',
+    decisionText: 'Decision (its code or word, e.g. DENY, Block)',
     edit: 'Edit cell: operator {op}',
     apply: 'Apply',
     keyboardHelp:
@@ -303,6 +304,7 @@ export const gridStrings = defineStrings({
     max: '最大值',
     anyOption: '-（任意值）',
     cellText: '单元格（例如 >= 700、between [1, 5]、in ["a", "b"]、-）',
+    decisionText: '决策（代码或名称，例如 DENY、拦截）',
     edit: '编辑单元格：运算符 {op}',
     apply: '应用',
     keyboardHelp:

@@ -164,6 +164,30 @@ describe('CSV fact sets', () => {
     expect(parser.skipped).toBe(1);
   });
 
+  it('names every column inside another, outer column first, at any depth', () => {
+    const { diagnostics } = parseFactSet(createCsvParser(), 'a,a.b.c,a.b,x\n1,2,3,4\n');
+    expect(diagnostics.map((d) => [d.column, d.message.en.split(':')[0]])).toEqual([
+      [3, 'column "a.b.c" is inside column "a"'],
+      [9, 'column "a.b" is inside column "a"'],
+      [3, 'column "a.b.c" is inside column "a.b"'],
+    ]);
+  });
+
+  it('reads a header of 100,000 columns in linear time (each pair compared took minutes)', () => {
+    const n = 100_000;
+    const header = Array.from({ length: n }, (_, i) => `f.c${i}`).join(',');
+    const row = Array.from({ length: n }, (_, i) => String(i)).join(',');
+    const { cases, diagnostics } = parseFactSet(createCsvParser(), `${header}\n${row}\n`);
+    expect(diagnostics).toEqual([]);
+    expect(cases).toHaveLength(1);
+    const bad = parseFactSet(createCsvParser(), `f,${header}\n0,${row}\n`);
+    // Every column is inside "f": the first 100 named, the rest counted, every row refused.
+    expect(bad.cases).toEqual([]);
+    expect(bad.diagnostics.at(-1)?.message.en).toBe(
+      `${n - 100} more problems not shown (the first 100 are listed)`,
+    );
+  });
+
   it('a row with the wrong number of cells, a bad JSON cell, a stray quote or an open quote is positioned', () => {
     const text = 'x,expect.decision\n1\n"[1,",DENY\n"a"b,ALLOW\n2,DENIED\n"open,ALLOW\n';
     const { cases, diagnostics } = parseFactSet(createCsvParser(), text);

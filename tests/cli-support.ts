@@ -33,7 +33,13 @@ export function captureIo(files: Record<string, string> = {}): Captured {
 
 /** The real io (the file system, streamed reads) with output captured: no progress line, no waits. */
 export function captureNodeIo(): Captured {
-  const { progress: _progress, drained: _drained, outClosed: _outClosed, ...rest } = nodeIo();
+  const {
+    progress: _progress,
+    drained: _drained,
+    outClosed: _outClosed,
+    outFailed: _outFailed,
+    ...rest
+  } = nodeIo();
   const stdout: string[] = [];
   const stderr: string[] = [];
   return {

@@ -10,18 +10,16 @@ import { setHostSha256 } from '../kernel';
 import { nodeSha256 } from './batch/node-sha256';
 import { endPrestarted } from './batch/prestart';
 import { reportInternalError } from './internal-error';
-import { nodeIo } from './io';
+import { nodeIo, watchOutput } from './io';
 import { run } from './run';
 
 // Result hashes with Node's native SHA-256 (the same hashes, ~10× faster than the kernel's own).
 setHostSha256(nodeSha256);
 
-// `erdl tree x | head` closes the pipe early: that is not an error of the command.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-  });
-}
+// `erdl tree x | head` closes the pipe early: that is not an error of the command. Any other
+// failure to write standard output (a full disk: ENOSPC) is said once the verb is done
+// (io.outFailed, run.ts), in both languages, exit 2 — the output's fault, not a bug in erdl.
+watchOutput();
 
 const io = nodeIo();
 const debug = Boolean(process.env.ERDL_DEBUG);

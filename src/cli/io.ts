@@ -48,6 +48,12 @@ export interface CliIo {
   drained?(): Promise<void>;
   /** Whether standard output was closed by its reader (EPIPE). Optional: never. */
   outClosed?(): boolean;
+  /**
+   * Why standard output could not be written, when its reader did not go away (EPIPE is that):
+   * the error's code (`ENOSPC` on a full disk, `EIO`…), else null. What was printed is then
+   * incomplete, and the command says so (run.ts). Optional: never.
+   */
+  outFailed?(): string | null;
   /** Replaces the progress line on a terminal's standard error; absent when stderr is no terminal. */
   progress?(line: string): void;
   /**
@@ -97,12 +103,41 @@ export type ChunksWithBytes = AsyncIterable<string> & {
 };
 
 /**
+ * The first error writing standard output, kept by watchOutput's listener: the stream holds it
+ * (`errored`) only until Node's stand-in destroy for standard output has run, which clears it.
+ */
+let stdoutError: NodeJS.ErrnoException | null = null;
+
+/**
+ * The real process's standard output and error never throw a write error (the command, once):
+ * standard output's is kept (outClosed, outFailed) — its reader going away (`| head`, EPIPE) is no
+ * error of the command, any other failure (a full disk) is said by run; standard error failing
+ * leaves nowhere to say anything.
+ */
+export function watchOutput(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    stdoutError ??= e;
+  });
+  process.stderr.on('error', () => {});
+}
+
+/** Standard output's write error: kept, or still on the stream (before its listener has run). */
+const stdoutErrorNow = (): NodeJS.ErrnoException | null =>
+  stdoutError ?? (process.stdout.errored as NodeJS.ErrnoException | null);
+
+/**
  * Whether standard output's reader went away: a write failed (EPIPE; standard output keeps its
  * error rather than being destroyed) or the stream was closed.
  */
 function stdoutClosed(): boolean {
-  const out = process.stdout;
-  return out.errored !== null || out.destroyed;
+  return stdoutErrorNow() !== null || process.stdout.destroyed;
+}
+
+/** Why standard output failed, unless its reader went away (see CliIo outFailed). */
+function stdoutFailed(): string | null {
+  const error = stdoutErrorNow();
+  if (error === null || error.code === 'EPIPE') return null;
+  return error.code ?? error.message;
 }
 
 /** The real process: stdout, stderr and the file system. */
@@ -153,6 +188,7 @@ export function nodeIo(): CliIo {
       });
     },
     outClosed: stdoutClosed,
+    outFailed: stdoutFailed,
     ...(process.stderr.isTTY
       ? {
           progress: (line: string) => {

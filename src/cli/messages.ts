@@ -1,5 +1,6 @@
 import { fill } from '../i18n/format';
 import type { Bilingual } from '../kernel';
+import { EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { MESSAGES_STRINGS as msg } from './strings/messages';
 
@@ -33,4 +34,32 @@ export function inLanguage(io: Pick<CliIo, 'lang'>, message: Bilingual): string 
 /** A usage error message with the help hint appended in each language. */
 export function usageError(message: Bilingual): Bilingual {
   return fill(msg.text, { message, HELP_HINT });
+}
+
+/** Why standard output could not be written (CliIo outFailed's code), in plain words. */
+export function outputFailureReason(code: string): Bilingual {
+  switch (code) {
+    case 'ENOSPC':
+      return msg.outputNoSpace;
+    case 'EDQUOT':
+      return msg.outputQuota;
+    case 'EFBIG':
+      return msg.outputTooLarge;
+    case 'EIO':
+      return msg.outputIo;
+    default:
+      return fill(msg.outputOther, { code });
+  }
+}
+
+/**
+ * After a verb: standard output that failed (a full disk, not its reader going away) makes the
+ * run fail, said once — unless the verb already failed with a usage error (exit 2), which names
+ * its own cause (`erdl eval --facts` names this one itself).
+ */
+export function checkOutput(io: CliIo, code: ExitCode): ExitCode {
+  const failed = io.outFailed?.();
+  if (!failed || code === EXIT_USAGE) return code;
+  printError(io, fill(msg.outputFailed, { reason: outputFailureReason(failed) }));
+  return EXIT_USAGE;
 }

@@ -2,7 +2,7 @@ import { version } from '../../package.json';
 import type { Bilingual } from '../kernel';
 import { EXIT_CODES, EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
-import { PROGRAM, printError, usageError } from './messages';
+import { checkOutput, PROGRAM, printError, usageError } from './messages';
 import { safeIo } from './safe-io';
 import { named, quoted, text } from './strings';
 import type { HelpDetails } from './strings/help';
@@ -117,7 +117,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
     const [option, next] = args;
     if (option === '--version' || option === '-V') {
       safeIo(given, 'text').out(`${PROGRAM} ${version}`);
-      return EXIT_OK;
+      return checkOutput(safeIo(given, 'text'), EXIT_OK);
     }
     if (option !== '--lang' && !option?.startsWith('--lang=')) break;
     const value = option === '--lang' ? next : option.slice('--lang='.length);
@@ -130,6 +130,11 @@ export async function run(argv: readonly string[], given: CliIo): Promise<ExitCo
   if (lang) raw.lang = lang;
   // The command's own messages quote the arguments: text for people, like every verb's stderr.
   const io = safeIo(raw, 'text');
+  return checkOutput(io, await dispatch(args, raw, io));
+}
+
+/** The verb (or help) that `args` name, run with `raw` made safe for what it prints. */
+async function dispatch(args: readonly string[], raw: CliIo, io: CliIo): Promise<ExitCode> {
   const [first, ...rest] = args;
   if (first === undefined) return fail(io, text('args.noCommand'));
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);

@@ -58,6 +58,10 @@ export const EVAL_STRINGS = {
     en: '{file}: standard output was closed by its reader after {written} result line(s); the remaining facts were not evaluated',
     zh: '{file}：标准输出在写出 {written} 行结果后被读取方关闭；其余事实未求值',
   },
+  outputFailed: {
+    en: '{file}: cannot write standard output ({reason}): the results printed are incomplete and the remaining facts were not evaluated',
+    zh: '{file}：无法写入标准输出（{reason}）：已输出的结果不完整，其余事实未求值',
+  },
   rejectedLinesOne: { en: 'line {lines}{more}', zh: '第 {lines} 行{more}' },
   rejectedLinesMany: { en: 'lines {lines}{more}', zh: '第 {lines} 行{more}' },
   rejectedMore: { en: ', …', zh: '等' },

@@ -33,7 +33,7 @@ import {
 } from '../batch/run-batch';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
-import { printError } from '../messages';
+import { outputFailureReason, printError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData, readFactFile } from '../read-data';
 import { readFailure, readRules } from '../reader';
@@ -374,7 +374,9 @@ async function evalFactSet(
     printError(
       io,
       e instanceof OutputClosed
-        ? fill(msg.outputClosed, { file, written: e.written })
+        ? io.outFailed?.()
+          ? fill(msg.outputFailed, { file, reason: outputFailureReason(io.outFailed() as string) })
+          : fill(msg.outputClosed, { file, written: e.written })
         : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
           ? fill(msg.notUtf8, { file })
           : fsError

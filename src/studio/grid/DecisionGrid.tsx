@@ -311,7 +311,8 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
           editable={editable}
           onStatus={structureStatus}
         />
-        <div ref={headRef} className="grid-head">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z / Ctrl+Y bubble from the toolbar's buttons */}
+        <div ref={headRef} className="grid-head" onKeyDown={commands.onToolbarKeyDown}>
           <GridToolbar
             table={table}
             active={active}

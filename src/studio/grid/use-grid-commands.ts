@@ -137,6 +137,25 @@ export function useGridCommands({
     edits.setStatus({ text: format(t.columnWidth, { column: name, width }), details: [] });
   };
 
+  /** Undo or redo the document's last edit (grid edits are the editor's undo steps). */
+  const history = (kind: 'undo' | 'redo') =>
+    void editorHistory(docId, kind).then((ok) => {
+      if (!ok && kind === 'undo') edits.setStatus({ text: t.undoUnavailable, details: [] });
+    });
+
+  /**
+   * Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) on a button of the grid's toolbar: a toolbar edit says "Ctrl+Z
+   * undoes it" and leaves the keyboard on its button, so the keys undo and redo there too. Fields
+   * (a search, a column form) keep their own text undo.
+   */
+  const onToolbarKeyDown = (e: KeyboardEvent) => {
+    if (!(e.target instanceof HTMLButtonElement) || !editable) return;
+    const action = gridAction(e);
+    if (action?.kind !== 'undo' && action?.kind !== 'redo') return;
+    e.preventDefault();
+    history(action.kind);
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
     // An input method's keys compose in the focus input (focus-input/FocusInput.tsx).
     if (editing || isImeKey(e.nativeEvent)) return;
@@ -192,10 +211,7 @@ export function useGridCommands({
         return;
       case 'undo':
       case 'redo':
-        void editorHistory(docId, action.kind).then((ok) => {
-          if (!ok && action.kind === 'undo')
-            edits.setStatus({ text: t.undoUnavailable, details: [] });
-        });
+        history(action.kind);
         return;
       case 'duplicateRow':
         void edits.run({ kind: 'duplicateRow', row });
@@ -271,6 +287,7 @@ export function useGridCommands({
     startEditing,
     textKeyAt,
     onKeyDown,
+    onToolbarKeyDown,
     onCopy,
     onPaste,
     dragStart,

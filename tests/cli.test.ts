@@ -4,13 +4,13 @@
 // spawns run concurrently once (they are slow); argument-parsing corners are tested in-process
 // through run() further down.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { erdlCommand } from '../e2e/support/cli';
-import type { CliIo } from '../src/cli/io';
+import { type CliIo, nodeIo } from '../src/cli/io';
 import { run } from '../src/cli/run';
 import { compileDocument } from '../src/kernel';
 import { UNKNOWN_GREATER_THAN } from './cli-support';
@@ -410,6 +410,39 @@ describe('erdl run() (in-process)', () => {
     const denied = captureIo('EACCES');
     expect(await run(['hash', QUICKSTART], denied)).toBe(2);
     expect(denied.stderr[0]).toBe(`erdl: cannot read "${QUICKSTART}": permission denied`);
+  });
+
+  it('names a symbolic link loop, a name too long, a socket and an I/O error in both languages', async () => {
+    for (const [code, en, zh] of [
+      [
+        'ELOOP',
+        'too many symbolic links (one leads back to itself, or the chain is longer than the system follows)',
+        '符号链接过多（有链接指回自身，或链接层数超过系统的上限）',
+      ],
+      ['ENAMETOOLONG', 'the name is longer than the system allows', '名称超过系统允许的长度'],
+      [
+        'ENXIO',
+        'it is a socket or a device that is not there, not a file',
+        '这是套接字或不存在的设备，不是文件',
+      ],
+      ['EIO', 'input/output error', '输入输出错误'],
+    ] as const) {
+      const io = captureIo(code);
+      expect(await run(['hash', QUICKSTART], io), code).toBe(2);
+      // Node's own words (English, the path again) were the Chinese line's too.
+      expect(io.stderr).toEqual([
+        `erdl: cannot read "${QUICKSTART}": ${en}`,
+        `erdl：无法读取“${QUICKSTART}”：${zh}`,
+      ]);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-loop-'));
+    await symlink(join(dir, 'b'), join(dir, 'a'));
+    await symlink(join(dir, 'a'), join(dir, 'b'));
+    const loop = captureIo();
+    loop.readBytes = nodeIo().readBytes;
+    expect(await run(['--lang', 'en', 'check', join(dir, 'a')], loop)).toBe(2);
+    expect(loop.stderr[0]).toContain('too many symbolic links');
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('help forms print to stdout with exit 0', async () => {

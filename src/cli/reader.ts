@@ -71,6 +71,14 @@ export function readFailure(path: string, e: unknown): Bilingual {
     case 'EACCES':
     case 'EPERM':
       return fill(msg.permissionDenied, { path: file.value });
+    case 'ELOOP':
+      return fill(msg.symlinkLoop, { path: file.value });
+    case 'ENAMETOOLONG':
+      return fill(msg.nameTooLong, { path: file.value });
+    case 'ENXIO':
+      return fill(msg.noDevice, { path: file.value });
+    case 'EIO':
+      return fill(msg.ioError, { path: file.value });
     default: {
       const detail = e instanceof Error ? e.message : String(e);
       return fill(msg.cannotRead, { path: file.value, detail });

@@ -26,6 +26,22 @@ export const READER_STRINGS = {
     en: 'cannot read {path}: permission denied',
     zh: '无法读取{path}：没有读取权限',
   },
+  symlinkLoop: {
+    en: 'cannot read {path}: too many symbolic links (one leads back to itself, or the chain is longer than the system follows)',
+    zh: '无法读取{path}：符号链接过多（有链接指回自身，或链接层数超过系统的上限）',
+  },
+  nameTooLong: {
+    en: 'cannot read {path}: the name is longer than the system allows',
+    zh: '无法读取{path}：名称超过系统允许的长度',
+  },
+  noDevice: {
+    en: 'cannot read {path}: it is a socket or a device that is not there, not a file',
+    zh: '无法读取{path}：这是套接字或不存在的设备，不是文件',
+  },
+  ioError: {
+    en: 'cannot read {path}: input/output error',
+    zh: '无法读取{path}：输入输出错误',
+  },
   cannotRead: {
     en: 'cannot read {path}: {detail}',
     zh: '无法读取{path}：{detail}',

@@ -61,6 +61,32 @@ describe('a valid baseline', () => {
   });
 });
 
+describe('lines ended by a carriage return alone (classic Mac OS)', () => {
+  it('are one error at the first CR, the rest caused by it, with a fix that loads', () => {
+    const cr = VALID.replace(/\n/g, '\r');
+    const { d } = only(cr);
+    expect(d.code).toBe('ERDL-E005');
+    expect(d.range).toEqual({ start: cr.indexOf('\r'), end: cr.indexOf('\r') + 1 });
+    expect(d.message.en).toMatch(/^YAML syntax error: line 1 ends with a carriage return alone/);
+    expect(d.message.zh).toMatch(/^YAML 语法错误：第 1 行以单独的回车符/);
+    expect(d.caused?.length).toBeGreaterThan(5);
+    const fixed = cr.replace(/\r/g, '\n');
+    expect(d.fix?.edits).toHaveLength(fixed.split('\n').length - 1);
+    expect(compileDocument(fixed).ok).toBe(true);
+  });
+
+  it('name only the CR that breaks the text: one inside a quoted value that parses is no cause', () => {
+    const quoted = lines(...headerLines(), ...trueRule()).replace('"', '"\r');
+    expect(compileDocument(quoted).diagnostics.map((d) => d.code)).not.toContain('ERDL-E005');
+    const both = `${quoted}  bad: x\n`;
+    expect(
+      compileDocument(both)
+        .diagnostics.map((d) => d.message.en)
+        .join('\n'),
+    ).not.toMatch(/carriage return/);
+  });
+});
+
 describe('empty input (E004)', () => {
   it.each([
     ['an empty string', ''],

@@ -193,6 +193,47 @@ function strayLeadingSpace(source: SourceText): Classified | null {
   };
 }
 
+/** A carriage return not followed by a line feed. */
+const LONE_CR = /\r(?!\n)/g;
+
+/**
+ * Lines ended by a carriage return alone (classic Mac OS files), when they are why the text does
+ * not parse: the `yaml` library reads only LF and CR LF as line breaks, so every line after the
+ * first runs into it and each gave an error of its own ("a value that contains ': '…" 21 times for
+ * a 21-line document). One root at the first such CR, its fix every CR made an LF; only when the
+ * fixed text has fewer errors (a CR inside a quoted value that parses is not the cause).
+ */
+function loneCarriageReturns(
+  source: SourceText,
+  errors: readonly YAMLError[],
+  reparse: Reparse,
+): Classified | null {
+  const first = source.text.search(LONE_CR);
+  if (first === -1 || errors.length === 0) return null;
+  const edits = [...source.text.matchAll(LONE_CR)].map((m) => ({
+    range: { start: m.index, end: m.index + 1 },
+    newText: '\n',
+  }));
+  const fix: Fix = {
+    title: { en: 'End every line with LF', zh: '将所有行尾改为 LF' },
+    edits,
+  };
+  if (reparse(applyFix(source.text, fix)).length >= errors.length) return null;
+  const { line } = source.position(first);
+  return {
+    code: 'ERDL-E005',
+    range: { start: first, end: first + 1 },
+    params: {
+      what: {
+        en: `line ${line} ends with a carriage return alone (CR, as old Mac files do); YAML breaks lines only at LF or CR LF, so the lines after it run together`,
+        zh: `第 ${line} 行以单独的回车符（CR，旧式 Mac 文件的换行方式）结尾；YAML 只在 LF 或 CR LF 处换行，其后各行因此连成一行`,
+      },
+    },
+    fix,
+    error: null,
+  };
+}
+
 /** Wraps a plain value in double quotes (escaping what must be escaped). */
 function quoteFix(start: number, value: string): Fix {
   return {
@@ -414,6 +455,8 @@ export function yamlDiagnostics(
   const classified: Classified[] = sorted.map((e) => classify(e, source, openQuoteAt(e)));
   const stray = strayLeadingSpace(source);
   if (stray && !classified.some((c) => c.code === 'ERDL-E014')) classified.unshift(stray);
+  const crs = loneCarriageReturns(source, errors, reparse);
+  if (crs) classified.unshift(crs);
 
   const out: { root: Classified; caused: Classified[] }[] = [];
   const folded = new Set<number>();

@@ -46,6 +46,7 @@ export {
   planPaste,
 } from './paste-plan';
 export { patchRead } from './patch-read';
+export { type PriorityCellReading, readPriorityCell } from './priority-cell';
 export { readTables } from './read-tables';
 export { freshRowName } from './row-name';
 export {

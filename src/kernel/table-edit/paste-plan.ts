@@ -1,9 +1,9 @@
 import type { Bilingual } from '../diagnostics/diagnostic';
-import { zhQuote } from '../util/quote';
 import { type ColumnType, columnType, describeCell, readCell } from './cell-reader';
 import { type CellInput, formatCell } from './cell-text';
 import { readDecisionCell } from './decision-cell';
 import type { RowModel, TableModel } from './model';
+import { readPriorityCell } from './priority-cell';
 import { type PasteWidening, pasteWidenings } from './widening';
 
 /**
@@ -168,25 +168,18 @@ export function planPaste(
           reading: { ok: true, description: { en: decision, zh: decision } },
         });
       } else if (column === conditions + 1) {
-        const t = raw.trim();
-        if (t !== '' && !/^-?\d+$/.test(t)) {
-          refuse({
-            en: `priority ${JSON.stringify(raw)} is not a whole number`,
-            zh: `优先级${zhQuote(raw)}不是整数`,
-          });
+        // A whole number (full-width digits too) or empty for none (priority-cell.ts).
+        const read = readPriorityCell(raw);
+        if (!read.ok) {
+          refuse(read.message);
           return;
         }
-        priority = { value: t === '' ? null : Number(t) };
+        const value = read.value;
+        priority = { value };
         cells.push({
           ...place,
-          changed: was !== (t === '' ? '' : String(Number(t))),
-          reading: {
-            ok: true,
-            description:
-              t === ''
-                ? { en: 'no priority', zh: '无优先级' }
-                : { en: `priority ${t}`, zh: `优先级 ${t}` },
-          },
+          changed: was !== (value === null ? '' : String(value)),
+          reading: { ok: true, description: read.description },
         });
       } else if (raw.trim() !== '') {
         refuse({

@@ -172,8 +172,7 @@ export function nodeIo(): CliIo {
     },
     readChunks: (path) =>
       Object.assign(readUtf8Chunks(path), {
-        [RAW_BYTES]: (): AsyncIterable<Uint8Array> =>
-          path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES }),
+        [RAW_BYTES]: (): AsyncIterable<Uint8Array> => lineBounded(byteStream(path)),
       }),
     drained: () => {
       const out = process.stdout;
@@ -226,13 +225,53 @@ async function readAtMost(stream: AsyncIterable<unknown>, max: number): Promise<
 
 const CHUNK_BYTES = 256 * 1024;
 
+/**
+ * 128 MiB (MAX_INPUT_FILE_BYTES): the most bytes a streamed fact set may run without a line break.
+ * A fact set has a record per line (a quoted CSV cell's line breaks count too), and a line over
+ * MAX_ROW_CHARS is refused in its place and dropped up to its end — which a device or a binary
+ * file (`/dev/zero`) never reaches: it was read and dropped without end, without a word.
+ */
+export const MAX_UNBROKEN_BYTES = MAX_INPUT_FILE_BYTES;
+
+/** A streamed fact set ran MAX_UNBROKEN_BYTES without a line break from byte `from` (0-based). */
+export class NoLineBreak extends Error {
+  constructor(
+    readonly from: number,
+    readonly limit: number,
+  ) {
+    super(`no line break in ${limit} bytes from byte ${from}`);
+  }
+}
+
+/** A file's bytes (`-`: standard input) as they stream in. */
+const byteStream = (path: string): AsyncIterable<Buffer> =>
+  (path === '-'
+    ? process.stdin
+    : createReadStream(path, { highWaterMark: CHUNK_BYTES })) as AsyncIterable<Buffer>;
+
+/** The chunks as they come, refused (NoLineBreak) once `limit` bytes pass without a line break. */
+export async function* lineBounded(
+  chunks: AsyncIterable<Uint8Array>,
+  limit = MAX_UNBROKEN_BYTES,
+): AsyncGenerator<Uint8Array> {
+  let offset = 0;
+  /** Where the line still arriving starts. */
+  let line = 0;
+  for await (const chunk of chunks) {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const lf = bytes.lastIndexOf(0x0a);
+    if (lf >= 0) line = offset + lf + 1;
+    offset += bytes.length;
+    if (offset - line > limit) throw new NoLineBreak(line, limit);
+    yield chunk;
+  }
+}
+
 /** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */
 async function* readUtf8Chunks(path: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const stream =
-    path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES });
-  for await (const chunk of stream) {
-    yield decoder.decode(chunk as Buffer, { stream: true });
+  for await (const chunk of lineBounded(byteStream(path))) {
+    yield decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
   if (rest) yield rest;

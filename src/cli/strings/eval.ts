@@ -58,6 +58,10 @@ export const EVAL_STRINGS = {
     en: '{file}: standard output was closed by its reader after {written} result line(s); the remaining facts were not evaluated',
     zh: '{file}：标准输出在写出 {written} 行结果后被读取方关闭；其余事实未求值',
   },
+  noLineBreak: {
+    en: '{file}: from byte {from} on, more than {limitText} without a line break: a fact set has one record per line, so this is none (a device, a binary file); reading stopped',
+    zh: '{file}：从第 {from} 字节起，超过 {limitText} 没有换行：事实集每行一条记录，这不是事实集（可能是设备或二进制文件）；已停止读取',
+  },
   outputFailed: {
     en: '{file}: cannot write standard output ({reason}): the results printed are incomplete and the remaining facts were not evaluated',
     zh: '{file}：无法写入标准输出（{reason}）：已输出的结果不完整，其余事实未求值',

@@ -15,6 +15,7 @@ import {
   type TemporalState,
 } from '../../kernel';
 import { enQuote, zhQuote } from '../../kernel/util/quote';
+import { grouped, limitText } from '../../kernel/util/sizes';
 import {
   BATCH_FIELDS,
   type BatchField,
@@ -32,7 +33,7 @@ import {
   startWorkers,
 } from '../batch/run-batch';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type ExitCode } from '../exit-codes';
-import type { CliIo } from '../io';
+import { type CliIo, NoLineBreak } from '../io';
 import { outputFailureReason, printError } from '../messages';
 import { diagnosticLines } from '../printer';
 import { readData, readFactFile } from '../read-data';
@@ -377,11 +378,17 @@ async function evalFactSet(
         ? io.outFailed?.()
           ? fill(msg.outputFailed, { file, reason: outputFailureReason(io.outFailed() as string) })
           : fill(msg.outputClosed, { file, written: e.written })
-        : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
-          ? fill(msg.notUtf8, { file })
-          : fsError
-            ? readFailure(file, e)
-            : fill(msg.stopped, { file, detail }),
+        : e instanceof NoLineBreak
+          ? fill(msg.noLineBreak, {
+              file,
+              from: grouped(e.from),
+              limitText: limitText(e.limit),
+            })
+          : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
+            ? fill(msg.notUtf8, { file })
+            : fsError
+              ? readFailure(file, e)
+              : fill(msg.stopped, { file, detail }),
     );
     return EXIT_USAGE;
   }

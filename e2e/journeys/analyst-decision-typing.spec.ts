@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { cell, grid, openLoan, storeText } from '../support/grid';
+import { cell, grid, storeText } from '../support/grid';
+import { openLoanJourney, VIEWPORTS } from '../support/journey';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -42,19 +42,11 @@ const reading = (page: Page) => grid(page).getByTestId('cell-reading');
 
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 1024, height: 700 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`a decision typed on a Decision cell is read or refused, never guessed (${lang}, ${viewport.width})`, async ({
       page,
     }) => {
-      mkdirSync(SHOTS, { recursive: true });
-      const shot = (name: string) =>
-        page.screenshot({ path: `${SHOTS}/${lang}-${viewport.width}-${name}.png` });
-      await page.setViewportSize(viewport);
-      await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-      await openLoan(page);
+      const shot = await openLoanJourney(page, lang, viewport, SHOTS);
       const original = await storeText(page);
       expect(decisionOf(original, 'good-small-loan')).toBe('ALLOW');
 

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { cell, grid, openLoan, storeText } from '../support/grid';
+import { cell, grid, storeText } from '../support/grid';
+import { openLoanJourney, VIEWPORTS } from '../support/journey';
 import { expect, test } from '../support/test';
 
 /**
@@ -29,19 +29,11 @@ const rowYaml = (text: string, name: string) =>
 
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 1024, height: 700 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`a priority typed in full-width digits reads; one that is no whole number says why (${lang}, ${viewport.width})`, async ({
       page,
     }) => {
-      mkdirSync(SHOTS, { recursive: true });
-      const shot = (name: string) =>
-        page.screenshot({ path: `${SHOTS}/${lang}-${viewport.width}-${name}.png` });
-      await page.setViewportSize(viewport);
-      await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-      await openLoan(page);
+      const shot = await openLoanJourney(page, lang, viewport, SHOTS);
       const reading = grid(page).getByTestId('cell-reading');
 
       // Row 2's priority (column 3), typed as an input method gives full-width digits.

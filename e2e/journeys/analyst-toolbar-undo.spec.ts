@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { focusedCell, grid, openLoan, storeText } from '../support/grid';
+import { focusedCell, grid, storeText } from '../support/grid';
+import { openLoanJourney, VIEWPORTS } from '../support/journey';
 import { expect, test } from '../support/test';
 
 /**
@@ -24,19 +24,11 @@ const SHOTS = '/tmp/shots-journeys/toolbar-undo';
 
 for (const lang of ['en', 'zh'] as const) {
   const w = WORDS[lang];
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 1024, height: 700 },
-  ]) {
+  for (const viewport of VIEWPORTS) {
     test(`Delete row, then Ctrl+Z as the status line says: the row is back (${lang}, ${viewport.width})`, async ({
       page,
     }) => {
-      mkdirSync(SHOTS, { recursive: true });
-      const shot = (name: string) =>
-        page.screenshot({ path: `${SHOTS}/${lang}-${viewport.width}-${name}.png` });
-      await page.setViewportSize(viewport);
-      await page.addInitScript((l) => localStorage.setItem('erdl-studio.lang', l), lang);
-      await openLoan(page);
+      const shot = await openLoanJourney(page, lang, viewport, SHOTS);
       const original = await storeText(page);
 
       // Row 4 (fair-small-loan), deleted from the toolbar with the mouse.

@@ -37,6 +37,7 @@ export { type BlockEdit, fillEdit, multiCellEdit } from './fill';
 export { groupToTableEdit } from './group-to-table';
 export type * from './model';
 export { ROW_TEXT_KEYS } from './model';
+export { pastedHeader } from './paste-header';
 export {
   type Bounds,
   catchAllProblem,

@@ -359,6 +359,7 @@ export function DecisionGrid({ docId, table, editable, analysis, text, previous,
         {edits.pending && (
           <PastePreview
             plan={edits.pending.plan}
+            header={edits.pending.header}
             table={table}
             lang={lang}
             onApply={() => {

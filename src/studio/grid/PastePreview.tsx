@@ -17,6 +17,7 @@ import './changes/changes.css';
  */
 export function PastePreview({
   plan,
+  header = null,
   table,
   lang,
   onApply,
@@ -24,6 +25,8 @@ export function PastePreview({
   asks,
 }: {
   readonly plan: PastePlan;
+  /** The pasted block's header row, left out of the paste: said, and the rows numbered after it. */
+  readonly header?: readonly string[] | null;
   readonly table: TableModel;
   readonly lang: Lang;
   readonly onApply: () => void;
@@ -95,6 +98,13 @@ export function PastePreview({
     >
       <h3 id={titleId}>{t.pastePreview}</h3>
       <p className="muted">{c.intro}</p>
+      {header && (
+        <p data-testid="paste-header">
+          <VisibleText
+            text={format(t.pasteHeader, { names: header.join(lang === 'zh' ? '、' : ', ') })}
+          />
+        </p>
+      )}
       {shown.length > 0 ? (
         <div className="paste-preview-scroll">
           <table className="data-table">
@@ -172,7 +182,7 @@ export function PastePreview({
             <li key={p.blockRow} className="paste-reason">
               <VisibleText
                 text={format(t.pasteRowProblem, {
-                  row: p.blockRow + 1,
+                  row: p.blockRow + 1 + (header ? 1 : 0),
                   message: pick(p.message, lang),
                 })}
               />

@@ -157,6 +157,8 @@ export const gridStrings = defineStrings({
     pasteAt: 'row {row}, {column}',
     pasteAtNew: 'new row {row}, {column}',
     pasteRowProblem: 'pasted row {row}: {message}',
+    pasteHeader:
+      'The first pasted row names the columns ({names}): it is their header, and is not pasted.',
     pasteProblems:
       '{n} {n:problem|problems}: nothing will be pasted. Fix {n:it|them} in the source and paste again, or cancel.',
     pasteConfirmIntro: 'This paste needs your confirmation:',
@@ -349,6 +351,7 @@ export const gridStrings = defineStrings({
     pasteAt: '第 {row} 行，{column}',
     pasteAtNew: '新增的第 {row} 行，{column}',
     pasteRowProblem: '粘贴的第 {row} 行：{message}',
+    pasteHeader: '粘贴的第 1 行是列名（{names}）：作为表头，不会粘贴。',
     pasteProblems: '有 {n} 个问题：不会粘贴任何内容。请修正源数据后重新粘贴，或取消。',
     pasteConfirmIntro: '此次粘贴需要你确认：',
     pasteConfirm: '我确认',

@@ -7,6 +7,7 @@ import {
   formatCell,
   multiCellEdit,
   type PastePlan,
+  pastedHeader,
   planPaste,
   type RowTextKey,
   readCell,
@@ -29,6 +30,8 @@ export interface GridStatus {
 export interface PendingPaste {
   readonly plan: PastePlan;
   readonly op: Extract<TableOp, { kind: 'paste' }>;
+  /** The pasted block's header row, left out of the paste (pastedHeader), or null. */
+  readonly header: readonly string[] | null;
 }
 
 /**
@@ -62,6 +65,7 @@ export function useGridEdits({
     () =>
       planned && {
         op: planned.op,
+        header: planned.header,
         plan:
           planned.table === table
             ? planned.plan
@@ -141,9 +145,12 @@ export function useGridEdits({
    * Plans a pasted block at the selection's top-left cell; the preview shows it before anything
    * applies.
    */
-  const preparePaste = (selection: Selection, cells: string[][]) => {
+  const preparePaste = (selection: Selection, pasted: string[][]) => {
     const b = bounds(selection);
     const at: CellRef = { row: b.top, col: b.left };
+    // A spreadsheet's header row (the columns' names) is not pasted; the preview says so.
+    const header = pastedHeader(table, at.col, pasted);
+    const cells = header ? pasted.slice(1) : pasted;
     const op = {
       kind: 'paste' as const,
       row: at.row,
@@ -156,7 +163,12 @@ export function useGridEdits({
       setStatus({ text: pick(hidden, lang), details: [] });
       return;
     }
-    setPending({ plan: planPaste(table, { row: at.row, column: at.col }, cells, b), op, table });
+    setPending({
+      plan: planPaste(table, { row: at.row, column: at.col }, cells, b),
+      op,
+      table,
+      header,
+    });
   };
 
   const applyPaste = async () => {

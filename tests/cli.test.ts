@@ -3,7 +3,7 @@
 // the sources through tsx: e2e/support/cli.ts) from the repository root. The
 // spawns run concurrently once (they are slow); argument-parsing corners are tested in-process
 // through run() further down.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -382,6 +382,27 @@ describe('erdl eval and vectors (in-process)', () => {
     expect(io.stdout[0]).toContain('FAIL');
     expect(io.stdout[0]).toContain('decision: expected "ALLOW", got "REQUEST_HUMAN"');
     expect(io.stdout.at(-1)).toBe('0 passed, 1 failed');
+  });
+
+  it('vectors: a FIFO (or a link to one) among the vectors is named as failed, never opened', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erdl-vec-'));
+    const vector = 'vectors/engine/aggregate/0001-aggregate-normal.yaml';
+    await writeFile(join(dir, '0001-good.yaml'), await readFile(join(ROOT, vector)));
+    // Nobody writes to it: opening it would block the run for ever.
+    execFileSync('mkfifo', [join(dir, '0002-fifo.yaml')]);
+    await symlink(join(dir, '0002-fifo.yaml'), join(dir, '0003-link.yaml'));
+    const io = captureIo();
+    const real = nodeIo();
+    io.listDir = real.listDir;
+    io.readBytes = real.readBytes;
+    expect(await run(['vectors', dir], io)).toBe(1);
+    const reason = 'not a file (a FIFO, a socket or a device): not read';
+    expect(io.stdout).toEqual([
+      `FAIL ${dir}/0002-fifo.yaml: ${reason}`,
+      `FAIL ${dir}/0003-link.yaml: ${reason}`,
+      '1 passed, 2 failed',
+    ]);
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

@@ -22,8 +22,12 @@ export interface CliIo {
    * device); rejects like readBytes. Optional: a verb with a size limit then reads and checks.
    */
   fileSize?(path: string): Promise<number | null>;
-  /** Lists a directory (names sorted); rejects with a Node-style error when it cannot. */
-  listDir(path: string): Promise<{ readonly name: string; readonly directory: boolean }[]>;
+  /**
+   * Lists a directory (names sorted); rejects with a Node-style error when it cannot. `special`:
+   * a FIFO, a socket or a device (a symbolic link to one too), which a reader walking the tree
+   * must not open — a FIFO nobody writes to blocks its reader for ever.
+   */
+  listDir(path: string): Promise<DirEntry[]>;
   /**
    * Writes a whole file (keygen, sign); rejects with a Node-style error (`code`) when it cannot.
    * `exclusive`: fail with EEXIST rather than replace a file; `mode`: permissions of a new file.
@@ -68,6 +72,20 @@ export function localeLang(env: Readonly<Record<string, string | undefined>>): '
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
   return /^zh([_.@-]|$)/i.test(locale) ? 'zh' : undefined;
 }
+
+export interface DirEntry {
+  readonly name: string;
+  readonly directory: boolean;
+  readonly special?: boolean;
+}
+
+/** A FIFO, a socket or a device: not a file to open while walking a tree. */
+const isSpecial = (e: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}) => e.isFIFO() || e.isSocket() || e.isCharacterDevice() || e.isBlockDevice();
 
 export interface WriteOptions {
   readonly exclusive?: boolean;
@@ -166,9 +184,14 @@ export function nodeIo(): CliIo {
     },
     listDir: async (path) => {
       const entries = await readdir(path, { withFileTypes: true });
-      return entries
-        .map((e) => ({ name: e.name, directory: e.isDirectory() }))
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const listed = await Promise.all(
+        entries.map(async (e) => {
+          // A link is looked through (a link that cannot be followed is read, and refused, as one).
+          const target = e.isSymbolicLink() ? await stat(`${path}/${e.name}`).catch(() => e) : e;
+          return { name: e.name, directory: e.isDirectory(), special: isSpecial(target) };
+        }),
+      );
+      return listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
     readChunks: (path) =>
       Object.assign(readUtf8Chunks(path), {

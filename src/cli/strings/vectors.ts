@@ -18,6 +18,10 @@ export const VECTORS_STRINGS = {
     en: 'no vectors under {dir}',
     zh: '{dir}下没有向量',
   },
+  notAFile: {
+    en: 'not a file (a FIFO, a socket or a device): not read',
+    zh: '不是文件（而是 FIFO、套接字或设备）：未读取',
+  },
   failed: { en: 'FAIL {path}: {reason}', zh: '未通过 {path}：{reason}' },
   totals: { en: '{passed} passed, {failed} failed', zh: '通过 {passed} 个，未通过 {failed} 个' },
 } as const satisfies Record<string, Bilingual>;

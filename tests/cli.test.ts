@@ -424,6 +424,21 @@ describe('erdl run() (in-process)', () => {
     }
   });
 
+  it('names the nearest command for a misspelt one, in both languages', async () => {
+    const io = captureIo();
+    expect(await run(['chek', QUICKSTART], io)).toBe(2);
+    expect(io.stderr).toEqual([
+      'erdl: unknown command "chek" (did you mean "check"?) (run "erdl --help" for usage)',
+      'erdl：未知命令“chek”（是否应为“check”？）（运行“erdl --help”查看用法）',
+    ]);
+    const help = captureIo();
+    expect(await run(['help', 'verfy'], help)).toBe(2);
+    expect(help.stderr[0]).toContain('(did you mean "verify"?)');
+    const far = captureIo();
+    expect(await run(['frobnicate'], far)).toBe(2);
+    expect(far.stderr[0]).toBe('erdl: unknown command "frobnicate" (run "erdl --help" for usage)');
+  });
+
   it('reports a directory and a permission failure as unreadable (exit 2)', async () => {
     const dir = captureIo();
     expect(await run(['check', FIXTURES], dir)).toBe(2);

@@ -1,5 +1,6 @@
 import { version } from '../../package.json';
 import type { Bilingual } from '../kernel';
+import { hint } from '../kernel/util/suggest';
 import { EXIT_CODES, EXIT_OK, EXIT_USAGE, type ExitCode } from './exit-codes';
 import type { CliIo } from './io';
 import { checkOutput, PROGRAM, printError, usageError } from './messages';
@@ -99,6 +100,16 @@ function verbUsage(v: Verb, lang?: Lang): string[] {
   ];
 }
 
+/** An unknown command, with the nearest command's name when one is close (`chek` → check). */
+const unknownCommand = (name: string): Bilingual =>
+  text('args.unknownCommand', {
+    value: named(name),
+    ...hint(
+      name,
+      VERBS.map((v) => v.name),
+    ),
+  });
+
 function fail(io: CliIo, message: Bilingual): ExitCode {
   printError(io, usageError(message));
   return EXIT_USAGE;
@@ -140,7 +151,7 @@ async function dispatch(args: readonly string[], raw: CliIo, io: CliIo): Promise
   if (first === 'help' || HELP_FLAGS.has(first)) return help(io, rest);
   if (first.startsWith('-')) return fail(io, text('args.unknownOption', { value: named(first) }));
   const verb = findVerb(first);
-  if (!verb) return fail(io, text('args.unknownCommand', { value: named(first) }));
+  if (!verb) return fail(io, unknownCommand(first));
 
   const positional: string[] = [];
   const options: Record<string, string> = {};
@@ -199,7 +210,7 @@ function help(io: CliIo, rest: readonly string[]): ExitCode {
   const [name, extra] = rest;
   if (extra !== undefined) return fail(io, text('args.extra', { value: named(extra) }));
   const verb = findVerb(name as string);
-  if (!verb) return fail(io, text('args.unknownCommand', { value: named(name as string) }));
+  if (!verb) return fail(io, unknownCommand(name as string));
   for (const line of verbUsage(verb, io.lang)) io.out(line);
   return EXIT_OK;
 }

@@ -35,7 +35,7 @@ export const cliStrings = {
     args: {
       noCommand: 'no command given',
       unknownOption: 'unknown option {value}',
-      unknownCommand: 'unknown command {value}',
+      unknownCommand: 'unknown command {value}{hint}',
       verbOption: 'unknown option {value} for {verb}',
       needsValue: 'option {option} needs a value ({placeholder})',
       twice: 'option {option} given twice',
@@ -80,7 +80,7 @@ export const cliStrings = {
     args: {
       noCommand: '未指定命令',
       unknownOption: '未知选项{value}',
-      unknownCommand: '未知命令{value}',
+      unknownCommand: '未知命令{value}{hint}',
       verbOption: '{verb}不支持选项{value}',
       needsValue: '选项 {option} 需要取值（{placeholder}）',
       twice: '选项 {option} 重复',

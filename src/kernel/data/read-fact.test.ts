@@ -354,3 +354,34 @@ describe('reviveFact', () => {
     expect(prepareFact(revived).ok).toBe(true);
   });
 });
+
+describe('readFact: a fact written as JSON that is not JSON', () => {
+  it("says JSON's reason (a } missing at the end), not YAML's line-structure words", () => {
+    const r = readFact('{"tool": {"name": "issue_refund", "args": {"amount": 6000}}');
+    expect(r).toMatchObject({
+      ok: false,
+      line: 1,
+      column: 60,
+      message: {
+        en: 'line 1, column 60: JSON syntax error: unexpected end of the fact, expected "," or "}"',
+        zh: '第 1 行第 60 列：JSON 语法错误：事实意外结束，应为“,”或“}”',
+      },
+    });
+    expect(readFact('{"a": 1}}')).toMatchObject({
+      column: 9,
+      message: {
+        en: 'line 1, column 9: JSON syntax error: unexpected "}", expected the end of the fact',
+        zh: '第 1 行第 9 列：JSON 语法错误：意外的“}”，此处应为事实末尾',
+      },
+    });
+  });
+
+  it('leaves YAML (flow mappings with bare keys, comments) to YAML, and reads what YAML reads', () => {
+    for (const text of ['{a: 1', '# c\n{"a": 1']) {
+      const r = readFact(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message.en, text).toContain('YAML syntax error');
+    }
+    expect(readFact('{"a": 1,}').ok).toBe(true);
+  });
+});

@@ -215,6 +215,32 @@ export function exactYamlNumbers(
   return found.bad;
 }
 
+/**
+ * Why a fact that opens as JSON (past white space, `{"`, `{}` or `[`: a YAML flow mapping's keys
+ * are bare, and JSON has no comments) is not JSON, or null when it does not open so or is JSON: the strict
+ * reader's reason.
+ */
+function jsonProblem(text: string): { offset: number; message: Bilingual } | null {
+  if (!/^\s*(?:\{\s*["}]|\[)/.test(text)) return null;
+  try {
+    parseJson(text);
+    return null;
+  } catch (e) {
+    if (!(e instanceof JsonError)) return null;
+    // The reader speaks of a line (it reads JSON Lines too); a fact is its whole text.
+    const en = e.message.en
+      .replace('unexpected end of line', 'unexpected end of the fact')
+      .replace('expected end of line', 'expected the end of the fact');
+    const zh = e.message.zh
+      .replace('意外的行尾', '事实意外结束')
+      .replace('应为行尾', '此处应为事实末尾');
+    return {
+      offset: Math.min(e.offset, text.length),
+      message: { en: `JSON syntax error: ${en}`, zh: `JSON 语法错误：${zh}` },
+    };
+  }
+}
+
 function readYaml(text: string, refuse: Refuse): RawRead {
   // Flow collections nested past what a fact may hold are refused before the YAML parser, whose
   // recursion would otherwise take seconds to report a stack overflow (in English only).
@@ -234,6 +260,10 @@ function readYaml(text: string, refuse: Refuse): RawRead {
         en: 'a key appears twice in one mapping (each field may be given once)',
         zh: '同一映射中的键出现了两次（每个字段只能给出一次）',
       });
+    // A fact written as JSON (it opens with { or [) that YAML cannot read: JSON's own reason
+    // ("expected \",\" or \"}\"" at the end: a } is missing), not YAML's line-structure words.
+    const json = jsonProblem(text);
+    if (json) return refuse(json.offset, json.message);
     const d = yamlDiagnostics(
       new SourceText(text),
       [err],

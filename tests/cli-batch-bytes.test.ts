@@ -23,6 +23,7 @@ import { describe, expect, it } from 'vitest';
 import { erdlCommand } from '../e2e/support/cli';
 import { type BytePart, createByteSplitter } from '../src/cli/batch/split-bytes';
 import { run } from '../src/cli/run';
+import { NotUtf8 } from '../src/cli/utf8-position';
 import { captureNodeIo, ROOT, spawnErdl } from './cli-support';
 import { fuzzParams, fuzzTimeout } from './fuzz/runs';
 
@@ -133,17 +134,24 @@ describe('cutting bytes into parts of whole lines (split-bytes.ts)', () => {
     fuzzTimeout(300),
   );
 
-  it('refuses a malformed byte wherever it stands, with the decoder’s own error', () => {
-    const notUtf8 = /encoded data was not valid/i;
+  it('refuses a malformed byte wherever it stands, naming its offset in the input', () => {
     const good = encode('{"a":"中"}\n');
-    const cases: [string, Uint8Array, number][] = [
-      ['in a part', Uint8Array.of(...good, 0xff, 0x0a, ...good), 64],
-      ['cut across chunks', Uint8Array.of(...good, 0xe4, 0xb8, 0x0a), 1],
-      ['truncated at the end', Uint8Array.of(...good, 0xe4, 0xb8), 3],
-      ['in a dropped line', Uint8Array.of(...encode('x'.repeat(40)), 0xc3, 0x0a), 4],
+    const cases: [string, Uint8Array, number, number][] = [
+      ['in a part', Uint8Array.of(...good, 0xff, 0x0a, ...good), 64, good.length],
+      ['cut across chunks', Uint8Array.of(...good, 0xe4, 0xb8, 0x0a), 1, good.length],
+      ['truncated at the end', Uint8Array.of(...good, 0xe4, 0xb8), 3, good.length],
+      ['in a dropped line', Uint8Array.of(...encode('x'.repeat(40)), 0xc3, 0x0a), 4, 40],
     ];
-    for (const [, bytes, chunk] of cases)
-      expect(() => split(bytes, chunk, 16, 10)).toThrow(notUtf8);
+    for (const [name, bytes, chunk, byte] of cases) {
+      let error: unknown = null;
+      try {
+        split(bytes, chunk, 16, 10);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, name).toBeInstanceOf(NotUtf8);
+      expect((error as NotUtf8).byte, name).toBe(byte);
+    }
     expect(
       split(encode('\uFEFF\uFEFF{}\n'), 1, 4).map((p) => p.kind === 'lines' && decode(p.bytes)),
     ).toEqual(['\uFEFF{}\n']);

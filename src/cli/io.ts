@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat, writeFile } from 'node:fs/promises';
 import { MAX_INPUT_FILE_BYTES } from '../kernel/file-limits';
+import { Utf8Position } from './utf8-position';
 
 /**
  * Everything the command does to the outside world goes through this interface, so verbs stay
@@ -293,9 +294,23 @@ export async function* lineBounded(
 /** A file (`-`: standard input) as strictly decoded UTF-8 text chunks (a malformed byte rejects). */
 async function* readUtf8Chunks(path: string): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  // Where a malformed byte is, found only once the decoder has refused one (NotUtf8).
+  const position = new Utf8Position();
   for await (const chunk of lineBounded(byteStream(path))) {
-    yield decoder.decode(chunk, { stream: true });
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw position.failed(chunk);
+    }
+    position.passed(chunk);
+    yield text;
   }
-  const rest = decoder.decode();
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw position.ended();
+  }
   if (rest) yield rest;
 }

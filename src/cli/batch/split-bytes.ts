@@ -7,13 +7,14 @@
  * on as its own bytes, moved to the worker without a copy.
  *
  * The same parts as split-lines.ts cuts from the decoded text, byte for byte: a byte order mark at
- * the very start is dropped (as the decoder drops it); a malformed byte refuses the file with the
- * decoder's own error; a line still arriving that is already longer than `maxLine` characters
+ * the very start is dropped (as the decoder drops it); a malformed byte refuses the file, naming it
+ * (NotUtf8, its offset in the input); a line still arriving that is already longer than `maxLine` characters
  * (UTF-16 units, counted only once its bytes exceed the limit) is not held: it becomes an
  * `overlong` part and the rest of it is dropped as it arrives (still checked to be UTF-8).
  */
 import { isUtf8 } from 'node:buffer';
 import { MAX_ROW_CHARS } from '../../kernel';
+import { invalidAt, NotUtf8, Utf8Position } from '../utf8-position';
 import type { OverlongPart, PartSplitter } from './split-lines';
 
 export type BytePart =
@@ -24,12 +25,6 @@ export type ByteSplitter = PartSplitter<Uint8Array, BytePart>;
 
 const LF = 0x0a;
 const EMPTY = Buffer.alloc(0);
-
-/** Throws the strict decoder's own error (the command names the file as not UTF-8). */
-function refuse(bytes: Uint8Array): never {
-  new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  throw new TypeError('The encoded data was not valid for encoding utf-8');
-}
 
 /** Line breaks in `bytes` (a native search per line). */
 function countBreaks(bytes: Buffer): number {
@@ -48,11 +43,16 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
   let start = true;
   /** Inside an overlong line: its bytes checked as they arrive, then dropped up to its break. */
   let dropping: TextDecoder | null = null;
+  /** Bytes pushed so far (a byte order mark included): `held` ends there. */
+  let total = 0;
+  /** While dropping: where a malformed byte is, found once the decoder has refused one. */
+  let dropped: Utf8Position | null = null;
 
   /** A part of whole lines: its own copy (moved to a worker), checked to be UTF-8. */
   const part = (from: number, end: number): BytePart => {
     const bytes = new Uint8Array(held.subarray(from, end));
-    if (!isUtf8(bytes)) refuse(bytes);
+    // A part ends with a line break, which no character spans: its bad byte is its own.
+    if (!isUtf8(bytes)) throw new NotUtf8(total - held.length + from + invalidAt(bytes));
     const at = line;
     line += countBreaks(held.subarray(from, end));
     return { kind: 'lines', bytes, line: at };
@@ -77,14 +77,18 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
     // Parts end with a line break: the line still arriving starts after the last one, not before `from`.
     const last = held.lastIndexOf(LF) + 1;
     // Characters are never more than bytes: only a line of more bytes than the limit is counted.
-    if (held.length - last > maxLine && charsOf(held.subarray(last)) > maxLine) {
+    if (
+      held.length - last > maxLine &&
+      charsOf(held.subarray(last), total - held.length + last) > maxLine
+    ) {
       // The line still arriving is over the limit (checked after each chunk, as the parser does):
       // the whole lines before it go first, then the refusal; its text is dropped.
       if (last > from) parts.push(part(from, last));
       parts.push({ kind: 'overlong', line });
       // Its decoder holds a character cut at the end of the chunk, to check the rest of it.
       dropping = new TextDecoder('utf-8', { fatal: true });
-      dropping.decode(held.subarray(last), { stream: true });
+      dropped = new Utf8Position(total - (held.length - last));
+      drop(held.subarray(last), false);
       held = EMPTY;
       return parts;
     }
@@ -93,8 +97,19 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
     return parts;
   };
 
+  /** An overlong line's bytes, checked to be UTF-8 (`final`: its last ones), then forgotten. */
+  const drop = (bytes: Uint8Array, final: boolean) => {
+    try {
+      (dropping as TextDecoder).decode(bytes, { stream: !final });
+    } catch {
+      throw (dropped as Utf8Position).failed(bytes);
+    }
+    (dropped as Utf8Position).passed(bytes);
+  };
+
   return {
     push(chunk) {
+      total += chunk.byteLength;
       let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (start) {
         // The decoder drops a byte order mark at the start only once it has seen all of it.
@@ -111,10 +126,10 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
       if (dropping) {
         const nl = bytes.indexOf(LF);
         if (nl < 0) {
-          dropping.decode(bytes, { stream: true });
+          drop(bytes, false);
           return [];
         }
-        dropping.decode(bytes.subarray(0, nl));
+        drop(bytes.subarray(0, nl), true);
         dropping = null;
         line++;
         bytes = bytes.subarray(nl + 1);
@@ -127,11 +142,12 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
         start = false;
         const bytes = held;
         held = EMPTY;
+        total -= bytes.length; // counted again as they are pushed
         // Fewer than three bytes in all: a byte order mark is not whole, nothing to drop.
         return bytes.length > 0 ? this.push(bytes).concat(this.end()) : [];
       }
       if (dropping) {
-        dropping.decode();
+        drop(new Uint8Array(0), true);
         dropping = null;
         return [];
       }
@@ -143,7 +159,14 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
   };
 }
 
-/** UTF-16 units of the bytes' text (a character cut at the end not counted yet, as the decoder). */
-function charsOf(bytes: Buffer): number {
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true }).length;
+/**
+ * UTF-16 units of the bytes' text (a character cut at the end not counted yet, as the decoder);
+ * `at`: where they start in the input, to name a malformed byte among them.
+ */
+function charsOf(bytes: Buffer, at: number): number {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true }).length;
+  } catch {
+    throw new Utf8Position(at).failed(bytes);
+  }
 }

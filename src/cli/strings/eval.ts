@@ -53,6 +53,10 @@ export const EVAL_STRINGS = {
     zh: '--workers{value}：须为 1 到 64 的整数（每个工作线程各占一份内存）',
   },
   notUtf8: { en: '{file}: not valid UTF-8', zh: '{file}：不是有效的 UTF-8' },
+  notUtf8At: {
+    en: '{file}: not valid UTF-8 at byte {byte}',
+    zh: '{file}：第 {byte} 字节处不是有效的 UTF-8',
+  },
   stopped: { en: '{file}: evaluation stopped: {detail}', zh: '{file}：求值中止：{detail}' },
   outputClosed: {
     en: '{file}: standard output was closed by its reader after {written} result line(s); the remaining facts were not evaluated',

@@ -41,6 +41,7 @@ import { readFailure, readRules } from '../reader';
 import { quoted } from '../strings';
 import { evalHelp, EVAL_STRINGS as msg } from '../strings/eval';
 import { EXPLAIN_STRINGS as explainWords } from '../strings/explain';
+import { NotUtf8 } from '../utf8-position';
 import type { Verb } from './verb';
 
 /** Without --as-of the instant is fixed, so the same input always gives the same result hash (I-36). */
@@ -384,11 +385,13 @@ async function evalFactSet(
               from: grouped(e.from),
               limitText: limitText(e.limit),
             })
-          : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
-            ? fill(msg.notUtf8, { file })
-            : fsError
-              ? readFailure(file, e)
-              : fill(msg.stopped, { file, detail }),
+          : e instanceof NotUtf8
+            ? fill(msg.notUtf8At, { file, byte: grouped(e.byte) })
+            : e instanceof TypeError && /encoded data was not valid/i.test(e.message)
+              ? fill(msg.notUtf8, { file })
+              : fsError
+                ? readFailure(file, e)
+                : fill(msg.stopped, { file, detail }),
     );
     return EXIT_USAGE;
   }

@@ -341,7 +341,9 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
             <CopyButton text={sourceHash} what={t.hashes.sourceHash} />
           </dd>
         </dl>
-        {hashesJson && <CopyButton text={hashesJson} what={t.hashes.copyAll} />}
+        {hashesJson && (
+          <CopyButton text={hashesJson} what={t.hashes.copyAll} label={t.hashes.copyAllButton} />
+        )}
       </section>
     </>
   );

@@ -92,6 +92,14 @@ describe('erdl report', () => {
   it('refuses bad options and bad files with exit 2', async () => {
     expect((await erdl(['report', AML_PATH, '--lang', 'fr'])).code).toBe(2);
     expect((await erdl(['report', AML_PATH, '--date', 'tomorrow'])).code).toBe(2);
+    // Shaped like a date, but no day of the calendar: it was printed on the cover as given.
+    for (const date of ['2024-02-30', '2024-13-01', '2023-02-29', '2024-01-01T25:00:00Z']) {
+      const bad = await erdl(['report', AML_PATH, '--date', date]);
+      expect(bad.code, date).toBe(2);
+      expect(bad.text, date).toBe('');
+      expect(bad.io.stderr[0], date).toContain(`--date must be a date like 2026-12-01`);
+    }
+    expect((await erdl(['report', AML_PATH, '--date', '2024-02-29'])).code).toBe(0);
     const notSigned = await erdl(['report', AML_PATH, '--previous', 'x.dsse.json'], {
       'x.dsse.json': '{"payload":"","payloadType":"x","signatures":[]}',
     });

@@ -1,5 +1,6 @@
 import { fill } from '../../i18n/format';
 import {
+  parseInstant,
   REPORT_LANGS,
   type ReportLang,
   type ReviewReportInput,
@@ -60,7 +61,8 @@ export const reportVerb: Verb = {
       return EXIT_USAGE;
     }
     const given = options['--date'];
-    if (given !== undefined && !DATE.test(given)) {
+    // A date the calendar has (2024-02-30 is none): printed on the cover and hashed with it.
+    if (given !== undefined && (!DATE.test(given) || parseInstant(given) === null)) {
       printError(
         io,
         usageError(

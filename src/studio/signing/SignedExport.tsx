@@ -58,7 +58,10 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
       : (reviewCommentProblem(commentText)?.[lang] ?? null);
   const reviewed = useSigning((s) => s.reviewedReports[doc.id]);
   const r = t.roles;
-  const [signedAt, setSignedAt] = useState<{ docId: string; at: string } | null>(null);
+  // What was signed: the document, when, and the SHA-256 of its bytes (the text may change since).
+  const [signedAt, setSignedAt] = useState<{ docId: string; at: string; source: string } | null>(
+    null,
+  );
   const ruleFile = exportFileName(doc);
   const sourceHash = useMemo(() => hashBytes(new TextEncoder().encode(doc.text)), [doc.text]);
   const loads = current && analysis?.documentHash != null;
@@ -133,7 +136,7 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
     const signatureFile = signatureFileName(ruleFile);
     downloadText(ruleFile, doc.text, 'application/yaml');
     downloadText(signatureFile, added.signatureText, 'application/json');
-    setSignedAt({ docId: doc.id, at });
+    setSignedAt({ docId: doc.id, at, source: hashBytes(sourceBytes) });
     if (report.manifest)
       await signing.recordSignedExport({
         docId: doc.id,
@@ -185,7 +188,11 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
       const { signed } = outcome;
       downloadText(signed.ruleFile, doc.text, 'application/yaml');
       downloadText(signed.signatureFile, signed.signatureText, 'application/json');
-      setSignedAt({ docId: doc.id, at: signed.manifest.signed_at });
+      setSignedAt({
+        docId: doc.id,
+        at: signed.manifest.signed_at,
+        source: hashBytes(signed.sourceBytes),
+      });
       await signing.recordSignedExport({
         docId: doc.id,
         fileName: signed.ruleFile,
@@ -309,8 +316,15 @@ export function SignedExport({ doc }: { readonly doc: StudioDocument }) {
           <p className="muted">{checking ? t.sign.hashPending : t.sign.hasErrors}</p>
         )}
         {signedAt?.docId === doc.id && (
-          <p role="status" data-testid="signed-at">
-            {format(t.sign.signedAt, { at: formatTime(signedAt.at, lang) })}
+          <p
+            role="status"
+            data-testid="signed-at"
+            className={signedAt.source === sourceHash ? undefined : 'muted'}
+          >
+            {/* Of the text signed: said so once the text on screen is another. */}
+            {format(signedAt.source === sourceHash ? t.sign.signedAt : t.sign.signedAtEarlier, {
+              at: formatTime(signedAt.at, lang),
+            })}
           </p>
         )}
         <p className="muted">{t.sign.plainHelp}</p>

@@ -77,6 +77,8 @@ export const signingStrings = defineStrings({
       hasErrors: 'The document has errors; only a document that loads can be signed.',
       hashPending: 'The document hash is being computed; signing waits for it.',
       signedAt: 'Signed at {at}, by this computer’s clock.',
+      signedAtEarlier:
+        'Signed at {at}, by this computer’s clock — an earlier text: the text has changed since.',
       lastSigned: 'Last signed export: {at}, document hash {hash}',
       failed: 'Signing failed: {detail}',
     },
@@ -319,6 +321,7 @@ export const signingStrings = defineStrings({
       hasErrors: '文档有错误；只有能加载的文档才能签名。',
       hashPending: '正在计算文档哈希，计算完成后才能签名。',
       signedAt: '签名时间 {at}，以本机时钟为准。',
+      signedAtEarlier: '签名时间 {at}，以本机时钟为准——针对较早的文本：此后文本已改动。',
       lastSigned: '上次签名导出：{at}，文档哈希 {hash}',
       failed: '签名失败：{detail}',
     },

@@ -19,7 +19,7 @@ import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fa
 import { defineKey, Rational, type Value } from '../eval/values';
 import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
 import { zhQuote } from '../util/quote';
-import { DATA_YAML, unwrapFact } from './parse-data';
+import { DATA_YAML, firstRepeatedKey, unwrapFact } from './parse-data';
 import { numberProblem, readNumberText } from './read-number';
 
 export { checkFactShape };
@@ -255,11 +255,6 @@ function readYaml(text: string, refuse: Refuse): RawRead {
   if (err) {
     // The parser's words are English and end in a dangling "at line L, column C:": the fact gets
     // the rule document's own classification of the error (yaml-errors.ts), in both languages.
-    if (err.code === 'DUPLICATE_KEY')
-      return refuse(err.pos[0], {
-        en: 'a key appears twice in one mapping (each field may be given once)',
-        zh: '同一映射中的键出现了两次（每个字段只能给出一次）',
-      });
     // A fact written as JSON (it opens with { or [) that YAML cannot read: JSON's own reason
     // ("expected \",\" or \"}\"" at the end: a } is missing), not YAML's line-structure words.
     const json = jsonProblem(text);
@@ -277,6 +272,12 @@ function readYaml(text: string, refuse: Refuse): RawRead {
     );
     return refuse(err.pos[0], { en: detail, zh: `YAML 语法错误：${detail}` });
   }
+  const repeated = firstRepeatedKey(doc);
+  if (repeated)
+    return refuse(repeated[1].range?.[0] ?? 0, {
+      en: 'a key appears twice in one mapping (each field may be given once)',
+      zh: '同一映射中的键出现了两次（每个字段只能给出一次）',
+    });
   const contents = doc.contents as Node | null;
   // Nothing written: no node, or an empty plain scalar (a lone `---`).
   if (contents === null || (isScalar(contents) && contents.value === null && !contents.source)) {

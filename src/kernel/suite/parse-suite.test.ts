@@ -107,6 +107,14 @@ describe('parseSuite', () => {
     const dup = errors('cases:\n  - name: a\n    name: b\n    fact: {}\n');
     expect(dup[0]?.code).toBe('suite-syntax');
     expect(dup[0]?.line).toBe(3);
+    expect(dup[0]?.message).toEqual({
+      en: 'YAML: the key "name" is repeated in its mapping (first at line 2)',
+      zh: 'YAML 语法错误：键“name”在同一映射中重复（首次出现在第 2 行）',
+    });
+    // One Set per mapping: a case whose fact has 100,000 fields (yaml's own check took minutes).
+    const fields = Array.from({ length: 100_000 }, (_, i) => `      k${i}: ${i}`).join('\n');
+    const wide = parseSuite(`cases:\n  - name: w\n    fact:\n${fields}\n      k9: again\n`);
+    expect(wide.diagnostics[0]).toMatchObject({ code: 'suite-syntax', line: 100_004 });
     const broken = errors('cases: [\n');
     expect(broken[0]?.code).toBe('suite-syntax');
     expect(broken[0]?.message.zh).toContain('YAML 语法错误');

@@ -9,6 +9,7 @@
  * problem is a positioned, bilingual SuiteDiagnostic, and any error means no suite.
  */
 import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
+import { firstRepeatedKey } from '../data/parse-data';
 import { exactJsonNumber, exactYamlNumbers, NumberRefused } from '../data/read-fact';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
@@ -83,7 +84,9 @@ export function parseSuite(text: string): SuiteParse {
     at = (path) => locateJson(root, positions, path, source);
   } else {
     const doc = parseDocument(text, {
-      uniqueKeys: true,
+      // Repeated keys: firstRepeatedKey below, linear (yaml's check is quadratic per mapping: a
+      // case whose fact has 40,000 fields took over 20 s).
+      uniqueKeys: false,
       strict: true,
       prettyErrors: false,
       version: '1.2',
@@ -104,6 +107,21 @@ export function parseSuite(text: string): SuiteParse {
       );
     }
     if (diagnostics.length > 0) return { suite: null, diagnostics };
+    const repeated = firstRepeatedKey(doc);
+    if (repeated) {
+      const [first, again] = repeated;
+      const start = again.range?.[0] ?? 0;
+      const key = String(again.value);
+      const line = source.position(first.range?.[0] ?? 0).line;
+      return fail(
+        'suite-syntax',
+        { start, end: again.range?.[1] ?? start },
+        {
+          en: `YAML: the key ${JSON.stringify(key)} is repeated in its mapping (first at line ${line})`,
+          zh: `YAML 语法错误：键${zhQuote(key)}在同一映射中重复（首次出现在第 ${line} 行）`,
+        },
+      );
+    }
     // Numbers keep every digit (ruling I-89); one out of range is refused as written.
     const bad = exactYamlNumbers(doc);
     if (bad) return fail('suite-number', { start: bad.offset, end: bad.offset + 1 }, bad.message);

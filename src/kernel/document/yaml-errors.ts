@@ -200,16 +200,17 @@ const LONE_CR = /\r(?!\n)/g;
  * Lines ended by a carriage return alone (classic Mac OS files), when they are why the text does
  * not parse: the `yaml` library reads only LF and CR LF as line breaks, so every line after the
  * first runs into it and each gave an error of its own ("a value that contains ': '…" 21 times for
- * a 21-line document). One root at the first such CR, its fix every CR made an LF; only when the
- * fixed text has fewer errors (a CR inside a quoted value that parses is not the cause).
+ * a 21-line document). One cause at the first such CR, its fix every CR made an LF; only when the
+ * fixed text has fewer than `errors` errors (a CR inside a quoted value that parses is no cause).
+ * Also the suite reader's (suite/parse-suite.ts).
  */
-function loneCarriageReturns(
+export function loneCarriageReturnCause(
   source: SourceText,
-  errors: readonly YAMLError[],
-  reparse: Reparse,
-): Classified | null {
+  errors: number,
+  reparse: (text: string) => number,
+): { readonly at: number; readonly fix: Fix; readonly what: Bilingual } | null {
   const first = source.text.search(LONE_CR);
-  if (first === -1 || errors.length === 0) return null;
+  if (first === -1 || errors === 0) return null;
   const edits = [...source.text.matchAll(LONE_CR)].map((m) => ({
     range: { start: m.index, end: m.index + 1 },
     newText: '\n',
@@ -218,20 +219,34 @@ function loneCarriageReturns(
     title: { en: 'End every line with LF', zh: '将所有行尾改为 LF' },
     edits,
   };
-  if (reparse(applyFix(source.text, fix)).length >= errors.length) return null;
+  if (reparse(applyFix(source.text, fix)) >= errors) return null;
   const { line } = source.position(first);
   return {
-    code: 'ERDL-E005',
-    range: { start: first, end: first + 1 },
-    params: {
-      what: {
-        en: `line ${line} ends with a carriage return alone (CR, as old Mac files do); YAML breaks lines only at LF or CR LF, so the lines after it run together`,
-        zh: `第 ${line} 行以单独的回车符（CR，旧式 Mac 文件的换行方式）结尾；YAML 只在 LF 或 CR LF 处换行，其后各行因此连成一行`,
-      },
-    },
+    at: first,
     fix,
-    error: null,
+    what: {
+      en: `line ${line} ends with a carriage return alone (CR, as old Mac files do); YAML breaks lines only at LF or CR LF, so the lines after it run together`,
+      zh: `第 ${line} 行以单独的回车符（CR，旧式 Mac 文件的换行方式）结尾；YAML 只在 LF 或 CR LF 处换行，其后各行因此连成一行`,
+    },
   };
+}
+
+/** The lone-CR cause as the root of the parser's errors (ERDL-E005 with its fix). */
+function loneCarriageReturns(
+  source: SourceText,
+  errors: readonly YAMLError[],
+  reparse: Reparse,
+): Classified | null {
+  const cause = loneCarriageReturnCause(source, errors.length, (t) => reparse(t).length);
+  return cause
+    ? {
+        code: 'ERDL-E005',
+        range: { start: cause.at, end: cause.at + 1 },
+        params: { what: cause.what },
+        fix: cause.fix,
+        error: null,
+      }
+    : null;
 }
 
 /** Wraps a plain value in double quotes (escaping what must be escaped). */

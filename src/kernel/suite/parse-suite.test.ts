@@ -115,6 +115,11 @@ describe('parseSuite', () => {
     const fields = Array.from({ length: 100_000 }, (_, i) => `      k${i}: ${i}`).join('\n');
     const wide = parseSuite(`cases:\n  - name: w\n    fact:\n${fields}\n      k9: again\n`);
     expect(wide.diagnostics[0]).toMatchObject({ code: 'suite-syntax', line: 100_004 });
+    // Lines ended by a carriage return alone: one error at the first, not one per line.
+    const mac = errors('cases:\r  - name: a\r    fact: {x: 1}\r    expect: {decision: ALLOW}\r');
+    expect(mac).toHaveLength(1);
+    expect(mac[0]).toMatchObject({ code: 'suite-syntax', line: 1, column: 7 });
+    expect(mac[0]?.message.en).toMatch(/^YAML: line 1 ends with a carriage return alone/);
     const broken = errors('cases: [\n');
     expect(broken[0]?.code).toBe('suite-syntax');
     expect(broken[0]?.message.zh).toContain('YAML 语法错误');

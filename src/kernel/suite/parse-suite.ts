@@ -13,6 +13,7 @@ import { firstRepeatedKey } from '../data/parse-data';
 import { exactJsonNumber, exactYamlNumbers, NumberRefused } from '../data/read-fact';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
+import { loneCarriageReturnCause } from '../document/yaml-errors';
 import { parseInstant } from '../eval/time';
 import { MAX_SUITE_CHARS } from '../file-limits';
 import { zhQuote } from '../util/quote';
@@ -83,15 +84,31 @@ export function parseSuite(text: string): SuiteParse {
     const root = raw;
     at = (path) => locateJson(root, positions, path, source);
   } else {
-    const doc = parseDocument(text, {
+    const options = {
       // Repeated keys: firstRepeatedKey below, linear (yaml's check is quadratic per mapping: a
       // case whose fact has 40,000 fields took over 20 s).
       uniqueKeys: false,
       strict: true,
       prettyErrors: false,
       version: '1.2',
+    } as const;
+    const doc = parseDocument(text, options);
+    const problems = [...doc.errors, ...doc.warnings];
+    // Lines ended by a lone CR: one error at the first, not one per line it runs together.
+    const cr = loneCarriageReturnCause(source, problems.length, (t) => {
+      const fixed = parseDocument(t, options);
+      return fixed.errors.length + fixed.warnings.length;
     });
-    for (const e of [...doc.errors, ...doc.warnings]) {
+    if (cr)
+      return fail(
+        'suite-syntax',
+        { start: cr.at, end: cr.at + 1 },
+        {
+          en: `YAML: ${cr.what.en}`,
+          zh: `YAML 语法错误：${cr.what.zh}`,
+        },
+      );
+    for (const e of problems) {
       const detail = e.message.split('\n')[0] ?? e.message;
       diagnostics.push(
         suiteProblem(

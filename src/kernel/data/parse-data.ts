@@ -1,6 +1,7 @@
-import { isScalar, LineCounter, parseDocument, type Scalar, visit } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { zhQuote } from '../util/quote';
+import { firstRepeatedKey } from './repeated-key';
 
 export type DataResult =
   | { readonly ok: true; readonly value: unknown }
@@ -68,30 +69,4 @@ export function unwrapFact(raw: unknown): unknown {
     'fact' in raw
     ? (raw as { fact: unknown }).fact
     : raw;
-}
-
-/**
- * The first key a mapping repeats and where it was first, as yaml's uniqueKeys found it (keys
- * compared by value), in time linear in the keys: one Set per mapping.
- */
-export function firstRepeatedKey(doc: ReturnType<typeof parseDocument>): [Scalar, Scalar] | null {
-  let found: [Scalar, Scalar] | null = null;
-  visit(doc, {
-    Map(_, map) {
-      const seen = new Map<unknown, Scalar>();
-      for (const pair of map.items) {
-        const key = pair.key;
-        if (!isScalar(key)) continue;
-        const first = seen.get(key.value);
-        // A NaN key never equals another, as yaml compares keys with ===.
-        if (first && !Number.isNaN(key.value)) {
-          found = [first, key];
-          return visit.BREAK;
-        }
-        seen.set(key.value, key);
-      }
-      return undefined;
-    },
-  });
-  return found;
 }

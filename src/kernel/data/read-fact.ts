@@ -19,8 +19,9 @@ import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fa
 import { defineKey, Rational, type Value } from '../eval/values';
 import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
 import { zhQuote } from '../util/quote';
-import { DATA_YAML, firstRepeatedKey, unwrapFact } from './parse-data';
+import { DATA_YAML, unwrapFact } from './parse-data';
 import { numberProblem, readNumberText } from './read-number';
+import { firstRepeatedKey } from './repeated-key';
 
 export { checkFactShape };
 

@@ -9,8 +9,8 @@
  * problem is a positioned, bilingual SuiteDiagnostic, and any error means no suite.
  */
 import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
-import { firstRepeatedKey } from '../data/parse-data';
 import { exactJsonNumber, exactYamlNumbers, NumberRefused } from '../data/read-fact';
+import { firstRepeatedKey } from '../data/repeated-key';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
 import { loneCarriageReturnCause } from '../document/yaml-errors';

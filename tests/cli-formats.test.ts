@@ -213,6 +213,29 @@ describe('erdl edges', () => {
     expect(help).toContain('  --version');
   });
 
+  it('every command’s English help runs in whole paragraphs: no line breaks early in a sentence', async () => {
+    // A line that ends inside a sentence (not after . ! or ?) is followed by its sentence's next
+    // word, which would not have fitted on it: what the source's hard-wrapped lines, each wrapped
+    // again at 80, broke (`only key is` / `"fact" is unwrapped…`).
+    for (const v of VERBS) {
+      const all = (await erdl(['--lang', 'en', 'help', v.name])).lines;
+      // The paragraphs: the block before the exit codes' heading.
+      const end = all.findIndex((l) => l.startsWith('Exit codes')) - 1;
+      const lines = all.slice(all.lastIndexOf('', end - 1) + 1, end);
+      expect(lines.length, v.name).toBeGreaterThan(0);
+      const early = lines.flatMap((line, i) => {
+        const next = lines[i + 1]?.trimStart() ?? '';
+        if (line.trim() === '' || next === '' || /[.!?:]["'`)\]]*$/.test(line)) return [];
+        // A line at the margin introducing an indented item (`erdl key backup …` / `  encrypts …`).
+        if (!line.startsWith(' ') && (lines[i + 1] as string).startsWith(' ')) return [];
+        if (/^(?:[A-Z]|--|-h|\d+ )/.test(next)) return [];
+        const word = next.split(' ')[0] as string;
+        return displayWidth(line) + 1 + displayWidth(word) <= 80 ? [`${line} ⏎ ${next}`] : [];
+      });
+      expect(early, v.name).toEqual([]);
+    }
+  });
+
   it('--lang zh (or a zh locale) prints messages in Chinese only, names whole', async () => {
     const unknown = await erdl(['--lang', 'zh', 'bogus']);
     expect(unknown.code).toBe(2);

@@ -75,6 +75,32 @@ export function usage(lang?: Lang): string[] {
 const hangOf = (line: string): string =>
   ' '.repeat(/^ +(?:--\S+ \S+ +)?/.exec(line)?.[0].length ?? 0);
 
+/** A line that ends a sentence (`… 1970-01-01T00:00:00.000Z.`, `… (exit 2).`, `… hash.`). */
+const SENTENCE_END = /[.!?]["'`)\]]*$/;
+
+/**
+ * English details as written — hard-wrapped near 90 columns, so wrapping each line at 80 would
+ * leave a short line in the middle of every sentence — joined back into paragraphs to be wrapped
+ * whole: a line continues the one before unless that one ends a sentence, or it starts a list
+ * item (`  --to table  …` after a line at the margin); a list item's continuation lines are those
+ * indented under its text (hangOf). (Chinese details are one paragraph a line already.)
+ */
+export function paragraphs(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let hang = -1;
+  for (const line of lines) {
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    const last = out.at(-1);
+    if (last !== undefined && !SENTENCE_END.test(last) && indent === hang) {
+      out[out.length - 1] = `${last.trimEnd()} ${line.trimStart()}`;
+      continue;
+    }
+    out.push(line);
+    hang = hangOf(line).length;
+  }
+  return out;
+}
+
 function verbUsage(v: Verb, lang?: Lang): string[] {
   const options = (v.options ?? []).flatMap((o) => [
     `  ${optionUsage(o)}`,
@@ -91,7 +117,9 @@ function verbUsage(v: Verb, lang?: Lang): string[] {
     ...described(v.summary, lang, '  '),
     ...(options.length ? ['', heading(text('help.options'), lang), ...options] : []),
     '',
-    ...details.flatMap((line) => wrapText(line, HELP_WIDTH, '', zh ? hangOf(line) : '')),
+    ...(zh ? details : paragraphs(details)).flatMap((line) =>
+      wrapText(line, HELP_WIDTH, '', hangOf(line)),
+    ),
     '',
     heading(text('exit.title'), lang),
     ...EXIT_CODES.flatMap(([code, meaning]) =>

@@ -45,6 +45,36 @@ describe('erdl keygen', () => {
   });
 });
 
+describe('a key or signature file that is not UTF-8 JSON', () => {
+  it('is refused saying where and why, in both languages (not JSON.parse’s English)', async () => {
+    const { io } = await signedWorkspace();
+    io.files.set('keys/empty.jwk', encode(''));
+    io.files.set('keys/cut.jwk', encode('{"kty":"OKP",\n "crv": }'));
+    io.files.set('keys/latin1.jwk', new Uint8Array([0x7b, 0x22, 0xe9, 0x22, 0x7d]));
+    const cases: [string, string, string][] = [
+      [
+        'keys/empty.jwk',
+        'keys/empty.jwk: not UTF-8 JSON (line 1, column 1: unexpected end of the file, expected a JSON value)',
+        'keys/empty.jwk：不是 UTF-8 JSON（第 1 行第 1 列：意外的文件末尾，应为 JSON 值）',
+      ],
+      [
+        'keys/cut.jwk',
+        'keys/cut.jwk: not UTF-8 JSON (line 2, column 9: unexpected "}", expected a JSON value)',
+        'keys/cut.jwk：不是 UTF-8 JSON（第 2 行第 9 列：意外的“}”，应为 JSON 值）',
+      ],
+      [
+        'keys/latin1.jwk',
+        'keys/latin1.jwk: not UTF-8 JSON (not valid UTF-8 at byte 2)',
+        'keys/latin1.jwk：不是 UTF-8 JSON（第 2 字节处不是有效的 UTF-8）',
+      ],
+    ];
+    for (const [key, en, zh] of cases) {
+      expect(await erdl(io, 'sign', 'rules/pay.erdl.yaml', '--key', key), key).toBe(2);
+      expect(io.stderr, key).toEqual([`erdl: ${en}`, `erdl：${zh}`]);
+    }
+  });
+});
+
 describe('erdl sign', () => {
   it('writes RULES.dsse.json beside RULES, prints that path, leaves RULES unchanged', async () => {
     const { io, printed } = await signedWorkspace();
@@ -67,6 +97,8 @@ describe('erdl sign', () => {
       await erdl(io, 'sign', 'rules/pay.erdl.yaml', '--key', 'keys/me.jwk', '--time', 'noon'),
     ).toBe(2);
     expect(io.stderr.join('\n')).toMatch(/not an ISO 8601 instant[\s\S]*不是 ISO 8601 时刻/);
+    // The quoted value follows the option with no space, as every Chinese message quotes one.
+    expect(io.stderr.join('\n')).toContain('--time“noon”不是 ISO 8601 时刻');
     expect(await erdl(io, 'sign', 'rules/pay.erdl.yaml')).toBe(2);
   });
 });

@@ -10,6 +10,18 @@ export const KEY_FILES_STRINGS = {
     en: '{path}: not UTF-8 JSON ({detail})',
     zh: '{path}：不是 UTF-8 JSON（{detail}）',
   },
+  notUtf8At: {
+    en: 'not valid UTF-8 at byte {byte}',
+    zh: '第 {byte} 字节处不是有效的 UTF-8',
+  },
+  jsonAt: {
+    en: 'line {line}, column {column}: {why}',
+    zh: '第 {line} 行第 {column} 列：{why}',
+  },
+  jsonOther: {
+    en: 'JSON that this reader cannot read',
+    zh: '此读取器无法读取的 JSON',
+  },
   key: {
     en: '{path}: key {value}: {message}',
     zh: '{path}：第 {value} 个密钥：{message}',
@@ -35,3 +47,9 @@ export const KEY_FILES_STRINGS = {
     zh: '无法写入{path}：{reason}',
   },
 } as const satisfies Record<string, Bilingual>;
+
+/** The JSON reader's reason (it reads JSON Lines too, so speaks of a line) said of a whole file. */
+export const fileNotLine = (why: Bilingual): Bilingual => ({
+  en: why.en.replaceAll('end of line', 'end of the file'),
+  zh: why.zh.replaceAll('行尾', '文件末尾'),
+});

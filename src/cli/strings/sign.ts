@@ -48,7 +48,7 @@ export const SIGN_STRINGS = {
   },
   timeNotIso8601: {
     en: '--time {signedAt} is not an ISO 8601 instant (e.g. 2026-09-01T10:00:00+08:00)',
-    zh: '--time {signedAt}不是 ISO 8601 时刻（例如 2026-09-01T10:00:00+08:00）',
+    zh: '--time{signedAt}不是 ISO 8601 时刻（例如 2026-09-01T10:00:00+08:00）',
   },
   refusedThisTextNot: {
     en: '{file}: refused: this text is not the one already signed ({verdictReason}); sign the same text, or sign anew without --role',

@@ -1,12 +1,14 @@
 import { type FillValue, fill } from '../../i18n/format';
 import type { Bilingual } from '../../kernel';
 import { MAX_KEY_FILE_BYTES, MAX_SIGNATURE_FILE_BYTES } from '../../kernel/file-limits';
+import { JsonError, parseJson } from '../../kernel/suite/json-value';
 import { readPublicJwk, signatureTooLargeText, type TrustedKey } from '../../signing';
 import type { CliIo, WriteOptions } from '../io';
 import { readFailure, readRules } from '../reader';
 import { quoted } from '../strings';
-import { KEY_FILES_STRINGS as msg } from '../strings/key-files';
+import { fileNotLine, KEY_FILES_STRINGS as msg } from '../strings/key-files';
 import { SIGNING_CLI_STRINGS as S } from '../strings/signing';
+import { invalidAt } from '../utf8-position';
 
 /** Shared by keygen, sign, verify and verify-evidence: JSON files, key files and writing. */
 
@@ -65,16 +67,39 @@ export async function readJsonFile(io: CliIo, path: string, signed = false): Pro
     ? await readSignatureBytes(io, path)
     : await readRules(io, path, MAX_KEY_FILE_BYTES);
   if (!read.ok) return read;
+  let text: string;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
-    return { ok: true, value: JSON.parse(text), bytes: read.bytes };
-  } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    return {
-      ok: false,
-      message: fill(msg.notUtf8Json, { path, detail }),
-    };
+    text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
+  } catch {
+    const detail = fill(msg.notUtf8At, { byte: String(invalidAt(read.bytes)) });
+    return { ok: false, message: fill(msg.notUtf8Json, { path, detail }) };
   }
+  try {
+    return { ok: true, value: JSON.parse(text), bytes: read.bytes };
+  } catch {
+    // JSON.parse says why in English only: the kernel's reader says where and why in both.
+    return { ok: false, message: fill(msg.notUtf8Json, { path, detail: jsonProblem(text) }) };
+  }
+}
+
+/** Where and why `text`, which JSON.parse refused, is not JSON, in both languages. */
+function jsonProblem(text: string): Bilingual {
+  try {
+    parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonError) {
+      const before = text.slice(0, e.offset);
+      const line = before.split('\n').length;
+      const column = e.offset - before.lastIndexOf('\n');
+      // The reader speaks of a line (it reads JSON Lines too); here the text is a whole file.
+      return fill(msg.jsonAt, {
+        line: String(line),
+        column: String(column),
+        why: fileNotLine(e.message),
+      });
+    }
+  }
+  return msg.jsonOther;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Repeated keys, found in time linear in the keys (one Set per mapping), for every reader of YAML
- * data (parse-data.ts, read-fact.ts, suite/parse-suite.ts): yaml's own check (`uniqueKeys`)
- * compares each key with every earlier one. Internal: yaml's types stay out of the kernel's
- * published declarations.
+ * data (parse-data.ts, read-fact.ts, suite/parse-suite.ts) and the suite edits (suite/add-case.ts,
+ * scenarios/suite-edit.ts): yaml's own check (`uniqueKeys`) compares each key with every earlier
+ * one. Internal: yaml's types stay out of the kernel's published declarations.
  */
 import { type Document, isScalar, type Scalar, visit } from 'yaml';
 

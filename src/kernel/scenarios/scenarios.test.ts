@@ -278,6 +278,36 @@ describe('suite edits are minimal and change exactly what they say', () => {
     if (!broken.ok) expect(broken.message.zh).toMatch(/测试集/);
   });
 
+  it('refuses a repeated key and edits a case of 40,000 fields, its keys checked in linear time', () => {
+    const notRead = {
+      ok: false,
+      message: {
+        en: 'the fact suite has problems; fix them in the Evaluate panel before editing its test cases here',
+        zh: '事实测试集存在问题；请先在“求值”面板中修正，再在此编辑测试用例',
+      },
+    };
+    const x = { index: 0, name: 'x' };
+    const repeated = 'cases:\n  - name: "x"\n    fact: { a: 1, a: 2 }\n';
+    expect(setCaseFactValue(repeated, x, 'a', '3')).toEqual(notRead);
+    expect(setCaseDecision(repeated, x, 'DENY')).toEqual(notRead);
+    const c = { name: 'y', fact: { a: 1 }, expect: { decision: 'ALLOW' as const } };
+    expect(appendCase(repeated, c)).toEqual(notRead);
+    // One Set per mapping (yaml's own check compares each key with every earlier one).
+    const fields = Array.from({ length: 40_000 }, (_, i) => `      k${i}: ${i}`).join('\n');
+    const wide = `cases:\n  - name: "w"\n    fact:\n${fields}\n`;
+    const w = { index: 0, name: 'w' };
+    const value = setCaseFactValue(wide, w, 'k20000', '7');
+    if (!value.ok || !value.edit) throw new Error('refused');
+    expect(value.text).toBe(wide.replace('      k20000: 20000\n', '      k20000: 7\n'));
+    const decision = setCaseDecision(wide, w, 'DENY');
+    if (!decision.ok) throw new Error('refused');
+    expect(casesOf(decision.text)[0]?.expect?.decision).toBe('DENY');
+    const appended = appendCase(wide, c);
+    if (!appended.ok) throw new Error('refused');
+    expect(casesOf(appended.text).map((k) => k.name)).toEqual(['w', 'y']);
+    expect(setCaseFactValue(`${wide}      k0: again\n`, w, 'k1', '2')).toEqual(notRead);
+  });
+
   it('any edit on generated suites changes exactly that value (property)', () => {
     const key = fc.constantFrom('a', 'b', 'credit_score', 'amount', 'x y', '信用');
     const leafText = fc.oneof(

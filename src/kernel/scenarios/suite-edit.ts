@@ -10,6 +10,7 @@
  */
 import { type Document, isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
 import { JSON_NUMBER_TAG, JsonNumber } from '../data/json-number';
+import { firstRepeatedKey } from '../data/repeated-key';
 import type { Bilingual, TextEdit } from '../diagnostics/diagnostic';
 import { isList, isNumeric, isRecord, numberText, toExactJson, type Value } from '../eval/values';
 import { isBareWord, quote } from '../projection/yaml-out';
@@ -487,11 +488,13 @@ function yamlOf(text: string): Document | null {
   try {
     const doc = parseDocument(text, {
       version: '1.2',
-      uniqueKeys: true,
+      // Repeated keys: firstRepeatedKey below, linear (yaml's own check compares each key with
+      // every earlier one: each edit of a case whose fact has 40,000 fields took 20 s).
+      uniqueKeys: false,
       strict: true,
       customTags: [JSON_NUMBER_TAG],
     });
-    return doc.errors.length === 0 ? doc : null;
+    return doc.errors.length === 0 && !firstRepeatedKey(doc) ? doc : null;
   } catch {
     return null;
   }

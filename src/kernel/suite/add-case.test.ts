@@ -44,6 +44,30 @@ describe('addCaseToSuiteText', () => {
     expect(!notList.ok && notList.message.en).toBe('"cases" is not a list');
     expect(addCaseToSuiteText('- 1\n', CASE).ok).toBe(false);
   });
+
+  it('refuses a repeated key, found in time linear in the keys', () => {
+    const yamlErrors = {
+      en: 'the suite has YAML errors; fix them before adding a case',
+      zh: '测试集存在 YAML 错误；请先修正再添加用例',
+    };
+    const repeated = addCaseToSuiteText('cases:\n  - name: a\n    name: b\n    fact: {}\n', CASE);
+    expect(repeated).toEqual({ ok: false, message: yamlErrors });
+    const inFlow = addCaseToSuiteText('cases:\n  - { name: a, fact: { x: 1, x: 2 } }\n', CASE);
+    expect(inFlow).toEqual({ ok: false, message: yamlErrors });
+    // One Set per mapping: a case whose fact has 40,000 fields (yaml's own check compares each
+    // key with every earlier one).
+    const fields = Array.from({ length: 40_000 }, (_, i) => `      k${i}: ${i}`).join('\n');
+    const wide = `cases:\n  - name: w\n    fact:\n${fields}\n`;
+    const added = addCaseToSuiteText(wide, CASE);
+    if (!added.ok) throw new Error(added.message.en);
+    const parsed = parseSuite(added.text).suite;
+    expect(parsed?.cases.map((c) => c.name)).toEqual(['w', 'pasted from a log']);
+    expect(Object.keys(parsed?.cases[0]?.fact ?? {})).toHaveLength(40_000);
+    expect(addCaseToSuiteText(`${wide}      k39999: again\n`, CASE)).toEqual({
+      ok: false,
+      message: yamlErrors,
+    });
+  });
 });
 
 describe('filterOutcomes', () => {

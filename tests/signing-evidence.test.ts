@@ -123,6 +123,16 @@ describe('evidence record', () => {
       expect(check.findings.length).toBeGreaterThan(0);
       expect(check.findings[0]!.message.zh).toMatch(/证据/);
     }
+    // A constant member that is missing is said to be missing, not "found undefined".
+    const missing = checkEvidence(doc, {}).findings.map((f) => f.message);
+    const format = missing.find((m) => / format: /.test(m.en));
+    expect(format?.en).toMatch(/ format: must be "erdl-evidence\/1", but it is missing$/);
+    expect(format?.zh).toMatch(/ format：必须是“erdl-evidence\/1”，但缺少此项$/);
+    expect(missing.map((m) => m.en).join('\n')).not.toMatch(/undefined/);
+    const wrong = checkEvidence(doc, { format: 'erdl-evidence/9' }).findings.map((f) => f.message);
+    expect(wrong.find((m) => / format: /.test(m.en))?.en).toMatch(
+      /must be "erdl-evidence\/1", found "erdl-evidence\/9"$/,
+    );
   });
 });
 

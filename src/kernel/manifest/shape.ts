@@ -68,11 +68,19 @@ export class ShapeReader {
   /** The value equals `expected` (a constant member such as a format tag). */
   constant(v: unknown, expected: string | number | boolean, path: string): boolean {
     if (v === expected) return true;
-    this.problem(
-      path,
-      `must be ${JSON.stringify(expected)}, found ${short(v)}`,
-      joinZh('必须是', shortZh(expected), '，实际为', shortZh(v)),
-    );
+    // A member that is not there has no value to show (JSON has no `undefined`).
+    if (v === undefined)
+      this.problem(
+        path,
+        `must be ${JSON.stringify(expected)}, but it is missing`,
+        joinZh('必须是', shortZh(expected), '，但缺少此项'),
+      );
+    else
+      this.problem(
+        path,
+        `must be ${JSON.stringify(expected)}, found ${short(v)}`,
+        joinZh('必须是', shortZh(expected), '，实际为', shortZh(v)),
+      );
     return false;
   }
 }

@@ -87,6 +87,50 @@ describe('lines ended by a carriage return alone (classic Mac OS)', () => {
   });
 });
 
+describe('a byte order mark at the start of a line after the first', () => {
+  // A line pasted from a file saved with one: YAML reads the mark as text at the start of the line.
+  const pasted = VALID.replace('  decision: ALLOW', '\ufeff  category: coding\n  decision: ALLOW');
+
+  it('is one error at the mark, saying what it is and to delete it, the rest caused by it', () => {
+    const { d } = only(pasted);
+    const at = pasted.indexOf('\ufeff');
+    expect(d.code).toBe('ERDL-E005');
+    expect(d.range).toEqual({ start: at, end: at + 1 });
+    expect(d.message).toEqual({
+      en: 'YAML syntax error: line 5 starts with a byte order mark (U+FEFF), an invisible character that belongs only at the very start of a file; YAML reads it as text at the start of the line, so the line no longer fits the indentation around it. Delete it',
+      zh: 'YAML 语法错误：第 5 行开头有一个字节顺序标记（U+FEFF，BOM），这是一个只应出现在文件最开头的不可见字符；YAML 把它当作行首的文本，该行因此与上下文的缩进不再相符。请将其删除',
+    });
+    expect(d.fix?.title).toEqual({ en: 'Delete the byte order mark', zh: '删除字节顺序标记' });
+    expect(compileDocument(pasted.replace('\ufeff', '')).ok).toBe(true);
+    // It was 'A value that contains ": " must be in double quotes' (ERDL-E019) at "coding".
+    expect(compileDocument(pasted).diagnostics.map((x) => x.code)).not.toContain('ERDL-E019');
+  });
+
+  it('names the first of several marks, its fix deleting every one; another error stays its own', () => {
+    const two = pasted.replace('    priority: 10', '\ufeff    priority: 10');
+    const { d } = only(two);
+    expect(d.range.start).toBe(two.indexOf('\ufeff'));
+    expect(d.fix?.edits).toHaveLength(2);
+    expect(compileDocument(two.replaceAll('\ufeff', '')).ok).toBe(true);
+    const unclosed = two.replace('description: "d"', 'description: "d');
+    expect(compileDocument(unclosed).diagnostics.map((x) => x.code)).toEqual([
+      'ERDL-E005',
+      'ERDL-E017',
+    ]);
+  });
+
+  it('is named only when it breaks the text; one the parser reads as part of a key is hidden text (W026)', () => {
+    for (const text of [
+      VALID.replace('version:', '\ufeffversion:'),
+      VALID.replace('    then', '    \ufeffthen'),
+    ]) {
+      const r = compileDocument(text);
+      expect(r.diagnostics.map((x) => x.message.en).join('\n')).not.toMatch(/byte order mark/);
+      expect(r.diagnostics.map((x) => x.code)).toContain('ERDL-W026');
+    }
+  });
+});
+
 describe('empty input (E004)', () => {
   it.each([
     ['an empty string', ''],

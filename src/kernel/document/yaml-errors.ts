@@ -249,6 +249,51 @@ function loneCarriageReturns(
     : null;
 }
 
+/** Byte order marks (U+FEFF) at the start of a line after the first (load drops the file's own). */
+const LINE_START_BOM = /(?<=\n)\uFEFF+/g;
+
+/**
+ * A byte order mark at the start of a line, when it is why the text does not parse: files joined
+ * or pasted together bring one along, invisible, and YAML reads it as text at the start of the
+ * line, so the indentation after it is misread (a misleading error per line: "a value that contains
+ * ': '…", stray spaces). One cause at the first such mark, its fix every one deleted; only when the
+ * fixed text has fewer errors. A mark the parser reads as part of a key (`\uFEFFversion:`), as one
+ * elsewhere in a line, is hidden text (ERDL-W026).
+ */
+function lineStartByteOrderMarks(
+  source: SourceText,
+  errors: readonly YAMLError[],
+  reparse: Reparse,
+): Classified | null {
+  const marks = [...source.text.matchAll(LINE_START_BOM)];
+  const first = marks[0];
+  if (!first || errors.length === 0) return null;
+  const fix: Fix = {
+    title:
+      marks.length === 1
+        ? { en: 'Delete the byte order mark', zh: '删除字节顺序标记' }
+        : { en: 'Delete the byte order marks', zh: '删除这些字节顺序标记' },
+    edits: marks.map((m) => ({
+      range: { start: m.index, end: m.index + m[0].length },
+      newText: '',
+    })),
+  };
+  if (reparse(applyFix(source.text, fix)).length >= errors.length) return null;
+  const { line } = source.position(first.index);
+  return {
+    code: 'ERDL-E005',
+    range: { start: first.index, end: first.index + first[0].length },
+    params: {
+      what: {
+        en: `line ${line} starts with a byte order mark (U+FEFF), an invisible character that belongs only at the very start of a file; YAML reads it as text at the start of the line, so the line no longer fits the indentation around it. Delete it`,
+        zh: `第 ${line} 行开头有一个字节顺序标记（U+FEFF，BOM），这是一个只应出现在文件最开头的不可见字符；YAML 把它当作行首的文本，该行因此与上下文的缩进不再相符。请将其删除`,
+      },
+    },
+    fix,
+    error: null,
+  };
+}
+
 /** Wraps a plain value in double quotes (escaping what must be escaped). */
 function quoteFix(start: number, value: string): Fix {
   return {
@@ -452,6 +497,20 @@ function applyFix(text: string, fix: Fix): string {
   return applyTextEdits(text, fix.edits) ?? text;
 }
 
+/**
+ * A position in the text a fix made, back in the text before it: moved back by what each edit
+ * that ends before it added (a deletion of every byte order mark at a line start has many).
+ */
+function beforeFix(fix: Fix, pos: number): number {
+  let shift = 0;
+  for (const e of [...fix.edits].sort((a, b) => a.range.start - b.range.start)) {
+    const added = e.newText.length - (e.range.end - e.range.start);
+    if (pos < e.range.end + shift + added) break;
+    shift += added;
+  }
+  return pos - shift;
+}
+
 /** How many roots with a fix are checked by re-parsing (each check parses the whole text once). */
 const MAX_REPARSES = 4;
 
@@ -472,6 +531,8 @@ export function yamlDiagnostics(
   if (stray && !classified.some((c) => c.code === 'ERDL-E014')) classified.unshift(stray);
   const crs = loneCarriageReturns(source, errors, reparse);
   if (crs) classified.unshift(crs);
+  const boms = crs ? null : lineStartByteOrderMarks(source, errors, reparse);
+  if (boms) classified.unshift(boms);
 
   const out: { root: Classified; caused: Classified[] }[] = [];
   const folded = new Set<number>();
@@ -483,14 +544,10 @@ export function yamlDiagnostics(
     if (root.fix && reparses < MAX_REPARSES) {
       reparses++;
       const fixed = applyFix(source.text, root.fix);
-      const delta = fixed.length - source.text.length;
-      const editEnd = Math.max(...root.fix.edits.map((e) => e.range.end));
       // Errors the fixed text still has, positioned back in the original text: the others are
       // caused by this root.
       const remaining = new Set(
-        reparse(fixed).map(
-          (e) => `${e.code}@${e.pos[0] >= editEnd + delta ? e.pos[0] - delta : e.pos[0]}`,
-        ),
+        reparse(fixed).map((e) => `${e.code}@${beforeFix(root.fix as Fix, e.pos[0])}`),
       );
       for (let j = i + 1; j < classified.length; j++) {
         const e = (classified[j] as Classified).error;

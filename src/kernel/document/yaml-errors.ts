@@ -231,24 +231,6 @@ export function loneCarriageReturnCause(
   };
 }
 
-/** The lone-CR cause as the root of the parser's errors (ERDL-E005 with its fix). */
-function loneCarriageReturns(
-  source: SourceText,
-  errors: readonly YAMLError[],
-  reparse: Reparse,
-): Classified | null {
-  const cause = loneCarriageReturnCause(source, errors.length, (t) => reparse(t).length);
-  return cause
-    ? {
-        code: 'ERDL-E005',
-        range: { start: cause.at, end: cause.at + 1 },
-        params: { what: cause.what },
-        fix: cause.fix,
-        error: null,
-      }
-    : null;
-}
-
 /** Byte order marks (U+FEFF) at the start of a line after the first (load drops the file's own). */
 const LINE_START_BOM = /(?<=\n)\uFEFF+/g;
 
@@ -257,17 +239,18 @@ const LINE_START_BOM = /(?<=\n)\uFEFF+/g;
  * or pasted together bring one along, invisible, and YAML reads it as text at the start of the
  * line, so the indentation after it is misread (a misleading error per line: "a value that contains
  * ': '…", stray spaces). One cause at the first such mark, its fix every one deleted; only when the
- * fixed text has fewer errors. A mark the parser reads as part of a key (`\uFEFFversion:`), as one
- * elsewhere in a line, is hidden text (ERDL-W026).
+ * fixed text has fewer than `errors` errors. A mark the parser reads as part of a key
+ * (`\uFEFFversion:`), as one elsewhere in a line, is hidden text (ERDL-W026). Also the suite
+ * reader's (suite/parse-suite.ts).
  */
-function lineStartByteOrderMarks(
+export function lineStartByteOrderMarkCause(
   source: SourceText,
-  errors: readonly YAMLError[],
-  reparse: Reparse,
-): Classified | null {
+  errors: number,
+  reparse: (text: string) => number,
+): { readonly range: Range; readonly fix: Fix; readonly what: Bilingual } | null {
   const marks = [...source.text.matchAll(LINE_START_BOM)];
   const first = marks[0];
-  if (!first || errors.length === 0) return null;
+  if (!first || errors === 0) return null;
   const fix: Fix = {
     title:
       marks.length === 1
@@ -278,20 +261,31 @@ function lineStartByteOrderMarks(
       newText: '',
     })),
   };
-  if (reparse(applyFix(source.text, fix)).length >= errors.length) return null;
+  if (reparse(applyFix(source.text, fix)) >= errors) return null;
   const { line } = source.position(first.index);
   return {
-    code: 'ERDL-E005',
     range: { start: first.index, end: first.index + first[0].length },
-    params: {
-      what: {
-        en: `line ${line} starts with a byte order mark (U+FEFF), an invisible character that belongs only at the very start of a file; YAML reads it as text at the start of the line, so the line no longer fits the indentation around it. Delete it`,
-        zh: `第 ${line} 行开头有一个字节顺序标记（U+FEFF，BOM），这是一个只应出现在文件最开头的不可见字符；YAML 把它当作行首的文本，该行因此与上下文的缩进不再相符。请将其删除`,
-      },
-    },
     fix,
-    error: null,
+    what: {
+      en: `line ${line} starts with a byte order mark (U+FEFF), an invisible character that belongs only at the very start of a file; YAML reads it as text at the start of the line, so the line no longer fits the indentation around it. Delete it`,
+      zh: `第 ${line} 行开头有一个字节顺序标记（U+FEFF，BOM），这是一个只应出现在文件最开头的不可见字符；YAML 把它当作行首的文本，该行因此与上下文的缩进不再相符。请将其删除`,
+    },
   };
+}
+
+/** A cause found in the whole text (a lone CR, a byte order mark at a line start) as ERDL-E005. */
+function rootCause(
+  cause: { readonly range: Range; readonly fix: Fix; readonly what: Bilingual } | null,
+): Classified | null {
+  return cause
+    ? {
+        code: 'ERDL-E005',
+        range: cause.range,
+        params: { what: cause.what },
+        fix: cause.fix,
+        error: null,
+      }
+    : null;
 }
 
 /** Wraps a plain value in double quotes (escaping what must be escaped). */
@@ -529,10 +523,14 @@ export function yamlDiagnostics(
   const classified: Classified[] = sorted.map((e) => classify(e, source, openQuoteAt(e)));
   const stray = strayLeadingSpace(source);
   if (stray && !classified.some((c) => c.code === 'ERDL-E014')) classified.unshift(stray);
-  const crs = loneCarriageReturns(source, errors, reparse);
-  if (crs) classified.unshift(crs);
-  const boms = crs ? null : lineStartByteOrderMarks(source, errors, reparse);
-  if (boms) classified.unshift(boms);
+  const count = (text: string) => reparse(text).length;
+  const cr = loneCarriageReturnCause(source, errors.length, count);
+  const whole = rootCause(
+    cr
+      ? { range: { start: cr.at, end: cr.at + 1 }, fix: cr.fix, what: cr.what }
+      : lineStartByteOrderMarkCause(source, errors.length, count),
+  );
+  if (whole) classified.unshift(whole);
 
   const out: { root: Classified; caused: Classified[] }[] = [];
   const folded = new Set<number>();

@@ -120,6 +120,17 @@ describe('parseSuite', () => {
     expect(mac).toHaveLength(1);
     expect(mac[0]).toMatchObject({ code: 'suite-syntax', line: 1, column: 7 });
     expect(mac[0]?.message.en).toMatch(/^YAML: line 1 ends with a carriage return alone/);
+    // A byte order mark at a line start (a pasted line): one error at the mark, not the misread
+    // indentation ('All mapping items must start at the same column' on the next line).
+    const bom = errors(
+      'cases:\n  - name: a\n\ufeff    fact: { x: 1 }\n    expect: { decision: ALLOW }\n',
+    );
+    expect(bom).toHaveLength(1);
+    expect(bom[0]).toMatchObject({ code: 'suite-syntax', line: 3, column: 1 });
+    expect(bom[0]?.message.en).toMatch(/^YAML: line 3 starts with a byte order mark \(U\+FEFF\)/);
+    expect(bom[0]?.message.zh).toMatch(
+      /^YAML 语法错误：第 3 行开头有一个字节顺序标记（U\+FEFF，BOM）/,
+    );
     const broken = errors('cases: [\n');
     expect(broken[0]?.code).toBe('suite-syntax');
     expect(broken[0]?.message.zh).toContain('YAML 语法错误');

@@ -13,7 +13,7 @@ import { exactJsonNumber, exactYamlNumbers, NumberRefused } from '../data/read-f
 import { firstRepeatedKey } from '../data/repeated-key';
 import type { Bilingual, Range } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
-import { loneCarriageReturnCause } from '../document/yaml-errors';
+import { lineStartByteOrderMarkCause, loneCarriageReturnCause } from '../document/yaml-errors';
 import { parseInstant } from '../eval/time';
 import { MAX_SUITE_CHARS } from '../file-limits';
 import { zhQuote } from '../util/quote';
@@ -95,19 +95,19 @@ export function parseSuite(text: string): SuiteParse {
     const doc = parseDocument(text, options);
     const problems = [...doc.errors, ...doc.warnings];
     // Lines ended by a lone CR: one error at the first, not one per line it runs together.
-    const cr = loneCarriageReturnCause(source, problems.length, (t) => {
+    const reparse = (t: string) => {
       const fixed = parseDocument(t, options);
       return fixed.errors.length + fixed.warnings.length;
-    });
-    if (cr)
-      return fail(
-        'suite-syntax',
-        { start: cr.at, end: cr.at + 1 },
-        {
-          en: `YAML: ${cr.what.en}`,
-          zh: `YAML 语法错误：${cr.what.zh}`,
-        },
-      );
+    };
+    const cr = loneCarriageReturnCause(source, problems.length, reparse);
+    // A byte order mark at a line start (a pasted line): one error at the mark, as in documents.
+    const bom = cr ? null : lineStartByteOrderMarkCause(source, problems.length, reparse);
+    const cause = cr ? { range: { start: cr.at, end: cr.at + 1 }, what: cr.what } : bom;
+    if (cause)
+      return fail('suite-syntax', cause.range, {
+        en: `YAML: ${cause.what.en}`,
+        zh: `YAML 语法错误：${cause.what.zh}`,
+      });
     for (const e of problems) {
       const detail = e.message.split('\n')[0] ?? e.message;
       diagnostics.push(

@@ -21,4 +21,17 @@ describe('setFactField', () => {
     expect(setFactField('- 1\n', 'a', '2')).toBeNull();
     expect(setFactField('a: [', 'a', '2')).toBeNull();
   });
+
+  it('refuses a repeated key, found in time linear in the keys; a value with one stays text', () => {
+    expect(setFactField('a: 1\na: 2\n', 'b', '3')).toBeNull();
+    expect(setFactField('fact: { x: 1, x: 2 }\n', 'b', '3')).toBeNull();
+    expect(setFactField('{}', 'a', '{ k: 1, k: 2 }')).toBe('{ a: "{ k: 1, k: 2 }" }\n');
+    // One Set per mapping: a fact of 40,000 fields (yaml's own check compares each key with every
+    // earlier one).
+    const wide = Array.from({ length: 40_000 }, (_, i) => `k${i}: ${i}`).join('\n');
+    expect(setFactField(`${wide}\n`, 'k20000', '7')).toBe(
+      `${wide.replace('k20000: 20000', 'k20000: 7')}\n`,
+    );
+    expect(setFactField(`${wide}\nk39999: again\n`, 'a', '1')).toBeNull();
+  });
 });

@@ -263,6 +263,15 @@ export async function runBatch(
 /** A part's reply: from a worker, or (a CSV record over the size limit) already read here. */
 type Job = LinesJob | CsvJob | LinesReply;
 
+/** A chunk not come yet (soon), and a reply come (meanwhile). */
+const NOT_YET = Symbol('not yet');
+const DONE = Symbol('done');
+const done = (): typeof DONE => DONE;
+
+/** `next` if it settles within this turn of the event loop (before its check phase), else NOT_YET. */
+const soon = <T>(next: Promise<T>): Promise<T | typeof NOT_YET> =>
+  Promise.race([next, new Promise<typeof NOT_YET>((resolve) => setImmediate(resolve, NOT_YET))]);
+
 /**
  * JSON Lines or CSV: the text cut into parts, each parsed, evaluated and printed by a worker; the
  * parts' outputs printed in order and their problems listed as one parser of the whole file lists
@@ -319,13 +328,54 @@ async function runParts(
     }
   };
 
-  if ('bytes' in input) {
-    const take = cut.push as (chunk: Uint8Array) => Job[];
-    for await (const chunk of input.bytes) await send(take(chunk));
-  } else {
-    const take = cut.push as (chunk: string) => Job[];
-    for await (const chunk of input) await send(take(chunk));
-  }
+  /**
+   * Waits for the input's next chunk, printing meanwhile, in order, the parts answered: results
+   * are not held back while the input is slow to come.
+   */
+  const meanwhile = async <T>(next: Promise<T>): Promise<T> => {
+    for (;;) {
+      const front = inFlight[0];
+      if (front === undefined) return next;
+      const first = await Promise.race([next, front.then(done, done)]);
+      if (first !== DONE) return first as T;
+      await printFront();
+    }
+  };
+  /**
+   * Every chunk of `source` cut into parts and sent. Standard input (a pipe: its producer may be
+   * slow, `tail -f … |`) is a stream: once no more input has come in this turn of the event loop,
+   * its whole lines are sent and the parts answered meanwhile printed, so each line is answered as
+   * it arrives, not once parts of PART_CHARS have filled (JSON Lines; CSV records still go in
+   * parts). A file is read as before: its parts printed as the parts in flight reach the limit.
+   */
+  const read = async <C>(source: AsyncIterable<C>, take: (chunk: C) => Job[]) => {
+    const chunks = source[Symbol.asyncIterator]();
+    const streaming = file === '-' && cut.flush !== undefined;
+    let finished = false;
+    try {
+      for (;;) {
+        const next = chunks.next();
+        // Awaited below; observed here too, should this loop stop (output closed) before it settles.
+        next.catch(() => {});
+        let got = streaming ? await soon(next) : await next;
+        if (got === NOT_YET) {
+          await send((cut.flush as () => Job[])());
+          got = await meanwhile(next);
+        }
+        if (got.done) {
+          finished = true;
+          return;
+        }
+        await send(take(got.value));
+      }
+    } finally {
+      // Stopped early (a refused byte, standard output closed): the input is closed, as a
+      // for-await loop closes it.
+      if (!finished) await chunks.return?.();
+    }
+  };
+  if ('bytes' in input) await read(input.bytes, cut.push as (chunk: Uint8Array) => Job[]);
+  else await read(input, cut.push as (chunk: string) => Job[]);
   await send(cut.end());
   while (inFlight.length > 0) await printFront();
   cut.finish(join);
@@ -354,6 +404,7 @@ async function runParts(
     return {
       push: (chunk: C) => jobs(splitter.push(chunk)),
       end: () => jobs(splitter.end()),
+      flush: (): Job[] => jobs(splitter.flush()),
       finish: (join: LinesJoin) => join.finish(splitter.lastLine),
     };
   }
@@ -370,6 +421,7 @@ async function runParts(
     return {
       push: (chunk: string) => jobs(splitter.push(chunk)),
       end: () => jobs(splitter.end()),
+      flush: undefined,
       finish: (join: LinesJoin) => {
         const end = splitter.endPlace;
         join.finish(end.line, end);

@@ -153,6 +153,15 @@ export function createByteSplitter(partBytes: number, maxLine = MAX_ROW_CHARS): 
       }
       return cut(true);
     },
+    flush() {
+      // Before the first 3 bytes (a byte order mark not yet known) or inside an overlong line:
+      // nothing whole to hand on.
+      const end = start || dropping ? 0 : held.lastIndexOf(LF) + 1;
+      if (end === 0) return [];
+      const whole = part(0, end);
+      held = Buffer.from(held.subarray(end));
+      return [whole];
+    },
     get lastLine() {
       return line + countBreaks(held);
     },

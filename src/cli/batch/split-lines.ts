@@ -27,6 +27,11 @@ export interface PartSplitter<C, P> {
   push(chunk: C): P[];
   /** End of text: the rest (a last line without a line break included). */
   end(): P[];
+  /**
+   * The whole lines held now, as one part (none when no whole line is held), the line still
+   * arriving kept: for input that arrives slowly, whose lines are answered as they come.
+   */
+  flush(): P[];
   /** 1-based number of the line the text ends on (where an end-of-text problem is placed). */
   readonly lastLine: number;
 }
@@ -93,6 +98,15 @@ export function createLineSplitter(partChars: number, maxLine = MAX_ROW_CHARS): 
         return [];
       }
       return cut(true);
+    },
+    flush() {
+      const end = dropping ? 0 : held.lastIndexOf('\n') + 1;
+      if (end === 0) return [];
+      const text = held.slice(0, end);
+      const part: LinePart = { kind: 'lines', text, line };
+      line += countBreaks(text);
+      held = held.slice(end);
+      return [part];
     },
     get lastLine() {
       return line + countBreaks(held);

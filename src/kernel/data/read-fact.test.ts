@@ -161,6 +161,17 @@ describe('readFact: .json is strict JSON', () => {
     expect(json('\uFEFF{"a": 1}')).toEqual({ ok: true, fact: { a: 1 } });
     expect(json('\uFEFF').ok).toBe(false);
   });
+
+  it('refuses a YAML fact with a byte order mark at a line start, at the mark', () => {
+    // Read without error, "\uFEFF  args" was a top-level key: args silently left tool.
+    const moved = readFact('tool:\n  name: x\n\uFEFF  args: 1\n');
+    expect(moved).toMatchObject({ ok: false, line: 3, column: 1 });
+    expect(!moved.ok && moved.message.en).toMatch(
+      /^line 3, column 1: YAML syntax error: line 3 starts with a byte order mark \(U\+FEFF\)/,
+    );
+    expect(!moved.ok && moved.message.zh).toMatch(/第 3 行开头有一个字节顺序标记（U\+FEFF，BOM）/);
+    expect(readFact('\uFEFFtool:\n  name: x\n')).toMatchObject({ ok: true });
+  });
 });
 
 describe('readFact: numbers keep every digit', () => {

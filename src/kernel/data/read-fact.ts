@@ -14,7 +14,7 @@
 import { type Document, isMap, isScalar, type Node, parseDocument, visit } from 'yaml';
 import type { Bilingual } from '../diagnostics/diagnostic';
 import { SourceText } from '../diagnostics/source-text';
-import { yamlDiagnostics } from '../document/yaml-errors';
+import { lineStartByteOrderMarkCause, yamlDiagnostics } from '../document/yaml-errors';
 import { checkFactShape, MAX_FACT_DEPTH, prepareFactBilingual } from '../eval/fact';
 import { defineKey, Rational, type Value } from '../eval/values';
 import { JsonError, type JsonPositions, parseJson } from '../suite/json-value';
@@ -273,6 +273,16 @@ function readYaml(text: string, refuse: Refuse): RawRead {
     );
     return refuse(err.pos[0], { en: detail, zh: `YAML 语法错误：${detail}` });
   }
+  // A byte order mark at a line start the parser read without error, as text starting a key
+  // ("\uFEFF  args"): the lines after it left their mapping, so the fact is not what its author sees.
+  const bom = text.includes('\n\uFEFF')
+    ? lineStartByteOrderMarkCause(new SourceText(text), 1, () => 0)
+    : null;
+  if (bom)
+    return refuse(bom.range.start, {
+      en: `YAML syntax error: ${bom.what.en}`,
+      zh: `YAML 语法错误：${bom.what.zh}`,
+    });
   const repeated = firstRepeatedKey(doc);
   if (repeated)
     return refuse(repeated[1].range?.[0] ?? 0, {

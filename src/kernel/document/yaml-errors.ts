@@ -240,8 +240,9 @@ const LINE_START_BOM = /(?<=\n)\uFEFF+/g;
  * line, so the indentation after it is misread (a misleading error per line: "a value that contains
  * ': '…", stray spaces). One cause at the first such mark, its fix every one deleted; only when the
  * fixed text has fewer than `errors` errors. A mark the parser reads as part of a key
- * (`\uFEFFversion:`), as one elsewhere in a line, is hidden text (ERDL-W026). Also the suite
- * reader's (suite/parse-suite.ts).
+ * (`\uFEFFversion:`), as one elsewhere in a line, is hidden text (ERDL-W026). Also the suite and
+ * fact readers' (suite/parse-suite.ts, data/read-fact.ts), which have no hidden-text check: there
+ * `errors` 1 and a reparse giving 0 name any such mark, also one the parser read without error.
  */
 export function lineStartByteOrderMarkCause(
   source: SourceText,

@@ -131,6 +131,11 @@ describe('parseSuite', () => {
     expect(bom[0]?.message.zh).toMatch(
       /^YAML 语法错误：第 3 行开头有一个字节顺序标记（U\+FEFF，BOM）/,
     );
+    // Also when the parser reads it without error: "\uFEFF      b" became a key of the case, b left the fact.
+    const moved = errors('cases:\n  - name: a\n    fact:\n      a: 1\n\ufeff      b: 2\n');
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toMatchObject({ code: 'suite-syntax', line: 5, column: 1 });
+    expect(moved[0]?.message.en).toMatch(/^YAML: line 5 starts with a byte order mark/);
     const broken = errors('cases: [\n');
     expect(broken[0]?.code).toBe('suite-syntax');
     expect(broken[0]?.message.zh).toContain('YAML 语法错误');

@@ -100,8 +100,14 @@ export function parseSuite(text: string): SuiteParse {
       return fixed.errors.length + fixed.warnings.length;
     };
     const cr = loneCarriageReturnCause(source, problems.length, reparse);
-    // A byte order mark at a line start (a pasted line): one error at the mark, as in documents.
-    const bom = cr ? null : lineStartByteOrderMarkCause(source, problems.length, reparse);
+    // A byte order mark at a line start (a pasted line): one error at the mark, as in documents;
+    // also when the parser read it without error, as text starting a key ("\uFEFF    fact"), which
+    // silently moved the lines after it out of their mapping.
+    const bom = cr
+      ? null
+      : problems.length > 0
+        ? lineStartByteOrderMarkCause(source, problems.length, reparse)
+        : lineStartByteOrderMarkCause(source, 1, () => 0);
     const cause = cr ? { range: { start: cr.at, end: cr.at + 1 }, what: cr.what } : bom;
     if (cause)
       return fail('suite-syntax', cause.range, {

@@ -16,15 +16,28 @@ const RULES = 'tests/fixtures/cli/quickstart.erdl.yaml';
 const REFUND = (amount: number) =>
   JSON.stringify({ tool: { name: 'issue_refund', args: { amount } } });
 
+/** A fact as a CSV record under CSV_HEADER. */
+const CSV_HEADER = 'tool.name,tool.args.amount';
+const CSV_REFUND = (amount: number) => `issue_refund,${amount}`;
+
 describe('a slow producer on standard input', () => {
-  for (const workers of [[], ['--workers', '1'], ['--workers', '2']])
-    it(`gets each line's answer before it writes the next (${workers.join(' ') || 'default workers'})`, async () => {
+  const runs: [string, string[], (amount: number) => string, string[]][] = [
+    ['JSON Lines, default workers', [], REFUND, []],
+    ['JSON Lines, --workers 1', ['--workers', '1'], REFUND, []],
+    ['JSON Lines, --workers 2', ['--workers', '2'], REFUND, []],
+    // A quoted cell spanning lines: its record is answered once its closing quote and line end come.
+    ['CSV, --workers 2', ['--workers', '2', '--format', 'csv'], CSV_REFUND, [`${CSV_HEADER}\r\n`]],
+  ];
+  for (const [name, options, record, first] of runs)
+    it(`gets each record's answer before it writes the next (${name})`, async () => {
       const [program, ...leading] = erdlCommand();
       const child = spawn(
         program as string,
-        [...leading, 'eval', RULES, '--facts', '-', '--fields', 'name,decision', ...workers],
+        [...leading, 'eval', RULES, '--facts', '-', '--fields', 'name,decision', ...options],
         { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
       );
+      for (const text of first) child.stdin.write(text);
+      const csv = first.length > 0;
       let out = '';
       let err = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -37,18 +50,20 @@ describe('a slow producer on standard input', () => {
       const lines = () => out.split('\n').filter((l) => l !== '');
       const amounts = [100, 9000, 50];
       for (const [i, amount] of amounts.entries()) {
-        child.stdin.write(`${REFUND(amount)}\n`);
+        child.stdin.write(`${record(amount)}${csv ? '\r\n' : '\n'}`);
         await expect.poll(lines, { timeout: 30_000, interval: 20 }).toHaveLength(i + 1);
       }
-      // A line whose end has not come yet is not answered until it has.
-      child.stdin.write(REFUND(6000).slice(0, 20));
-      child.stdin.end(`${REFUND(6000).slice(20)}\n`);
+      // A record whose end has not come yet is not answered until it has.
+      const last = csv ? `"issue_refund",6000` : REFUND(6000);
+      child.stdin.write(last.slice(0, 5));
+      child.stdin.end(`${last.slice(5)}\n`);
       expect(await exited, err).toBe(0);
+      const at = (n: number) => (csv ? n + 1 : n);
       expect(lines()).toEqual([
-        '{"name":"line 1","decision":"ALLOW"}',
-        '{"name":"line 2","decision":"REQUEST_HUMAN"}',
-        '{"name":"line 3","decision":"ALLOW"}',
-        '{"name":"line 4","decision":"REQUEST_HUMAN"}',
+        `{"name":"line ${at(1)}","decision":"ALLOW"}`,
+        `{"name":"line ${at(2)}","decision":"REQUEST_HUMAN"}`,
+        `{"name":"line ${at(3)}","decision":"ALLOW"}`,
+        `{"name":"line ${at(4)}","decision":"REQUEST_HUMAN"}`,
       ]);
     }, 120_000);
 });

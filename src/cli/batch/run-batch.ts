@@ -345,12 +345,12 @@ async function runParts(
    * Every chunk of `source` cut into parts and sent. Standard input (a pipe: its producer may be
    * slow, `tail -f … |`) is a stream: once no more input has come in this turn of the event loop,
    * its whole lines are sent and the parts answered meanwhile printed, so each line is answered as
-   * it arrives, not once parts of PART_CHARS have filled (JSON Lines; CSV records still go in
-   * parts). A file is read as before: its parts printed as the parts in flight reach the limit.
+   * it arrives (a CSV record as its record ends), not once parts of PART_CHARS have filled. A file
+   * is read as before: its parts printed as the parts in flight reach the limit.
    */
   const read = async <C>(source: AsyncIterable<C>, take: (chunk: C) => Job[]) => {
     const chunks = source[Symbol.asyncIterator]();
-    const streaming = file === '-' && cut.flush !== undefined;
+    const streaming = file === '-';
     let finished = false;
     try {
       for (;;) {
@@ -359,7 +359,7 @@ async function runParts(
         next.catch(() => {});
         let got = streaming ? await soon(next) : await next;
         if (got === NOT_YET) {
-          await send((cut.flush as () => Job[])());
+          await send(cut.flush());
           got = await meanwhile(next);
         }
         if (got.done) {
@@ -421,7 +421,7 @@ async function runParts(
     return {
       push: (chunk: string) => jobs(splitter.push(chunk)),
       end: () => jobs(splitter.end()),
-      flush: undefined,
+      flush: (): Job[] => jobs(splitter.flush()),
       finish: (join: LinesJoin) => {
         const end = splitter.endPlace;
         join.finish(end.line, end);

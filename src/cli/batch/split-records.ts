@@ -50,6 +50,12 @@ export interface CsvSplitter {
   push(chunk: string): CsvPart[];
   /** End of text: the rest. */
   end(): CsvPart[];
+  /**
+   * The whole records held now (after the header), as one part, the record still arriving kept:
+   * for input that arrives slowly, whose records are answered as they come. None while a record
+   * over the limit is read here, or a record's end at a CR may yet be followed by its LF.
+   */
+  flush(): CsvPart[];
   /** Whether the text had a header record (else the file is refused as one parser refuses it). */
   readonly hasHeader: boolean;
   /** Where the text ends, as the tokenizer places it (for the closing "N more problems"). */
@@ -298,6 +304,16 @@ export function createCsvSplitter(partChars: number, maxRecord = MAX_ROW_CHARS):
         };
       if (header) emit(partStart, offset, partLine);
       held = '';
+      return parts;
+    },
+    flush() {
+      parts = [];
+      if (local || !header || pendingCR || recordStart <= partStart) return parts;
+      emit(partStart, recordStart, partLine);
+      partStart = recordStart;
+      partLine = recordLine;
+      held = held.slice(partStart - heldOffset);
+      heldOffset = partStart;
       return parts;
     },
     get hasHeader() {

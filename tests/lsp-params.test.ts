@@ -801,7 +801,17 @@ describe('random params never make the server throw or print, and it goes on ser
             }
             await server.settle();
             expect(printed.slice(before)).toEqual([]);
-            for (const log of server.logs().slice(logs)) {
+            const said = server.logs().slice(logs);
+            expect(said.length).toBeLessThanOrEqual(1);
+            for (const log of said) {
+              // A didOpen still well-formed opens `uri` a second time (the test opened it): its
+              // text replaces the first, which is said (a warning), not ignored.
+              if (method === 'textDocument/didOpen' && log.type === 2) {
+                expect(
+                  log.message.startsWith(`textDocument/didOpen of "${uri}", which is already open`),
+                ).toBe(true);
+                continue;
+              }
               expect(log.type).toBe(1);
               expect(log.message.startsWith(`${method} ignored, nothing changed: params`)).toBe(
                 true,

@@ -38,3 +38,27 @@ describe('a key repeated in one mapping', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('a byte order mark at the start of a line (--fields, --state, vectors, workspace files)', () => {
+  const said = (line: number) => ({
+    en: `state.yaml:${line}:1: line ${line} starts with a byte order mark (U+FEFF), an invisible character that belongs only at the very start of a file; YAML reads it as text at the start of the line, so the line no longer fits the indentation around it. Delete it`,
+    zh: `state.yaml:${line}:1：第 ${line} 行开头有一个字节顺序标记（U+FEFF，BOM），这是一个只应出现在文件最开头的不可见字符；YAML 把它当作行首的文本，该行因此与上下文的缩进不再相符。请将其删除`,
+  });
+
+  it('is refused at the mark, also where YAML reads it without error (a key that left its mapping)', () => {
+    // Read without error, this was { a: null, "\uFEFF  b": 1 }: b silently left a.
+    expect(parseData('state.yaml', 'a:\n\uFEFF  b: 1\n')).toEqual({
+      ok: false,
+      message: said(2),
+      offset: 3,
+    });
+    expect(parseData('state.yaml', 'a:\n  x: 2\n\uFEFF  b: 1\n')).toMatchObject({
+      ok: false,
+      message: said(3),
+    });
+  });
+
+  it('at the very start of the text is no data, as before', () => {
+    expect(parseData('state.yaml', '\uFEFFa: 1\n')).toEqual({ ok: true, value: { a: 1 } });
+  });
+});
